@@ -1,0 +1,253 @@
+"""`neardup`: the headless front end. scan, groups, query; a thin layer over core.
+
+Exit codes: 0 success (even when some files could not be read: they are listed as problems),
+1 failure, 2 bad usage, 130 interrupted (what was finished is kept; run again to resume).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import signal
+import sys
+import time
+from dataclasses import asdict
+from pathlib import Path
+from typing import TextIO
+
+from . import __version__
+from .core.errors import NeardupError, UsageError
+from .core.jobs import CancelToken, JobCancelled, ProgressEvent
+from .core.match import Matcher, query
+from .core.models import HAMMING_MAX, Method, ScanOptions, Thresholds, display_path
+from .core.report import ReportContext, to_csv, to_json
+from .core.scan import ScanSummary, scan
+from .core.store import Store, default_db_path
+
+EXIT_OK, EXIT_FAILURE, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
+
+
+def _hamming(value: str) -> int:
+    k = int(value)
+    if not 0 <= k <= HAMMING_MAX:
+        raise argparse.ArgumentTypeError(f"must be between 0 and {HAMMING_MAX}")
+    return k
+
+
+def _jaccard(value: str) -> float:
+    t = float(value)
+    if not 0.0 < t <= 1.0:
+        raise argparse.ArgumentTypeError("must be above 0 and at most 1")
+    return t
+
+
+def _positive_int(value: str) -> int:
+    n = int(value)
+    if n < 1:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return n
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="neardup", description="Find exact and near-duplicate text and PDF documents.")
+    parser.add_argument("--version", action="version", version=f"neardup {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    def common(p: argparse.ArgumentParser, with_report: bool = True) -> None:
+        p.add_argument("--db", type=Path, help=f"database file (default: {default_db_path()})")
+        p.add_argument("--method", choices=[m.value for m in Method], default=Method.BOTH.value,
+                       help="simhash (Hamming), minhash (Jaccard), or both (either matches); default both")
+        p.add_argument("--hamming", type=_hamming, default=3, metavar="K",
+                       help=f"SimHash: at most K differing bits of 64 (0-{HAMMING_MAX}; default 3)")
+        p.add_argument("--jaccard", type=_jaccard, default=0.8, metavar="T",
+                       help="MinHash: shingle-set Jaccard similarity at least T (0-1; default 0.8)")
+        if with_report:
+            p.add_argument("--format", choices=["json", "csv", "html"], default="json", help="report format (default json)")
+            p.add_argument("--out", type=Path, help="write the report here (default: standard output)")
+        p.add_argument("--quiet", "-q", action="store_true", help="no progress or summary on standard error")
+
+    p_scan = sub.add_parser("scan", help="scan folders (incrementally) and report duplicate groups")
+    p_scan.add_argument("paths", nargs="+", metavar="PATH", help="folders (or files) to scan")
+    common(p_scan)
+    p_scan.add_argument("--workers", type=_positive_int, default=os.cpu_count() or 1, help="reader processes (default: cores)")
+    p_scan.add_argument("--include", action="append", default=[], metavar="GLOB", help="only files matching (repeatable)")
+    p_scan.add_argument("--exclude", action="append", default=[], metavar="GLOB", help="skip files/folders matching (repeatable)")
+    p_scan.add_argument("--hidden", action="store_true", help="also scan hidden files and folders")
+    p_scan.add_argument("--max-size", type=_positive_int, default=256, metavar="MIB", help="skip larger files (default 256 MiB)")
+    p_scan.add_argument("--timeout", type=float, default=120.0, metavar="S", help="give up on one file after S seconds (default 120)")
+
+    p_groups = sub.add_parser("groups", help="re-group the database at other thresholds, without rescanning")
+    common(p_groups)
+    p_groups.add_argument("--root", action="append", default=[], metavar="PATH", help="only files under PATH (repeatable)")
+
+    p_query = sub.add_parser("query", help="list stored near-duplicates of one file")
+    p_query.add_argument("file", metavar="FILE")
+    common(p_query, with_report=False)
+    p_query.add_argument("--format", choices=["text", "json"], default="text")
+    return parser
+
+
+class _ProgressLine:
+    """One self-rewriting line on a terminal: phase, done/total, rate, ETA, current file."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.phase = ""
+        self.phase_started = time.monotonic()
+        self.last_draw = 0.0
+
+    def __call__(self, event: ProgressEvent) -> None:
+        now = time.monotonic()
+        if event.phase != self.phase:
+            self.phase, self.phase_started = event.phase, now
+        finished = event.total is not None and event.done >= event.total
+        if now - self.last_draw < 0.1 and not finished:
+            return
+        self.last_draw = now
+        elapsed = max(now - self.phase_started, 1e-6)
+        rate = event.done / elapsed
+        parts = [f"{event.phase:<11}"]
+        if event.total:
+            parts.append(f"{event.done}/{event.total} {100 * event.done / event.total:5.1f}%")
+            if 0 < event.done < event.total and rate > 0:
+                eta = (event.total - event.done) / rate
+                parts.append(f"ETA {int(eta // 60)}:{int(eta % 60):02d}")
+        else:
+            parts.append(f"{event.done}")
+        parts.append(f"{rate:.0f}/s")
+        if event.bytes_done:
+            parts.append(f"{event.bytes_done / elapsed / 1e6:.1f} MB/s")
+        line = "  ".join(parts)
+        width = 100
+        current = display_path(event.current)
+        if current and len(line) + 2 < width:
+            room = width - len(line) - 2
+            current = current if len(current) <= room else "…" + current[-(room - 1):]
+            line += "  " + current
+        self.stream.write("\r\x1b[2K" + line)
+        self.stream.flush()
+
+    def close(self) -> None:
+        self.stream.write("\r\x1b[2K")
+        self.stream.flush()
+
+
+def _write(text: str, out: Path | None, binary_bom: bool = False) -> None:
+    if out is None:
+        sys.stdout.write(text.lstrip("\ufeff") if not binary_bom else text)
+        sys.stdout.flush()
+        return
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_name(out.name + ".part")
+    tmp.write_text(text, encoding="utf-8", newline="")
+    os.replace(tmp, out)
+
+
+def _render(fmt: str, matcher_result, context: ReportContext) -> str:
+    if fmt == "json":
+        return to_json(matcher_result, context)
+    if fmt == "csv":
+        return to_csv(matcher_result)
+    from .core.html_report import to_html
+
+    return to_html(matcher_result, context)
+
+
+def _thresholds(args: argparse.Namespace) -> Thresholds:
+    return Thresholds(method=Method(args.method), hamming=args.hamming, jaccard=args.jaccard)
+
+
+def _summary_text(summary: ScanSummary) -> str:
+    return (f"{summary.files_found} files: {summary.extracted} read, {summary.reused} reused, "
+            f"{summary.unchanged} unchanged, {summary.removed} removed, {summary.problems} problems "
+            f"({summary.seconds:.1f} s)")
+
+
+def cmd_scan(args: argparse.Namespace, store: Store) -> int:
+    options = ScanOptions(
+        roots=tuple(args.paths), include=tuple(args.include), exclude=tuple(args.exclude), hidden=args.hidden,
+        workers=args.workers, max_file_size=args.max_size * (1 << 20), file_timeout=args.timeout,
+    )
+    cancel = CancelToken()
+    previous = signal.signal(signal.SIGINT, lambda *_: cancel.cancel())
+    show = sys.stderr.isatty() and not args.quiet
+    line = _ProgressLine(sys.stderr) if show else None
+    try:
+        summary = scan(store, options, progress=line or (lambda e: None), cancel=cancel)
+        result = Matcher(store, roots=summary.roots).match(_thresholds(args), progress=line or (lambda e: None), cancel=cancel)
+    except JobCancelled:
+        if line:
+            line.close()
+        print("neardup: scan interrupted; everything finished so far is saved — run the same command to resume.", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if line:
+        line.close()
+    scheme = store.scheme()
+    context = ReportContext(roots=summary.roots, scan=asdict(summary), scheme=asdict(scheme) if scheme else {})
+    _write(_render(args.format, result, context), args.out)
+    if not args.quiet:
+        print(f"neardup: {_summary_text(summary)}; {len(result.groups)} groups", file=sys.stderr)
+    return EXIT_OK
+
+
+def cmd_groups(args: argparse.Namespace, store: Store) -> int:
+    roots = tuple(str(Path(r).resolve()) for r in args.root) or None
+    result = Matcher(store, roots=roots).match(_thresholds(args))
+    scheme = store.scheme()
+    context = ReportContext(roots=roots or (), scheme=asdict(scheme) if scheme else {})
+    _write(_render(args.format, result, context), args.out)
+    if not args.quiet:
+        print(f"neardup: {len(result.documents)} documents, {len(result.groups)} groups", file=sys.stderr)
+    return EXIT_OK
+
+
+def cmd_query(args: argparse.Namespace, store: Store) -> int:
+    path = Path(args.file)
+    if not path.is_file():
+        raise UsageError(f"No such file: {args.file}")
+    hits = query(store, str(path.resolve()), _thresholds(args))
+    if args.format == "json":
+        print(json.dumps({
+            "file": display_path(str(path.resolve())),
+            "matches": [{"id": h.document.id, "path": display_path(h.document.path), "matched_by": h.matched_by,
+                         "hamming": h.similarity.hamming, "jaccard_estimate": h.similarity.jaccard_estimate,
+                         "jaccard": h.similarity.jaccard, "containment": h.similarity.containment}
+                        for h in hits],
+        }, ensure_ascii=False, indent=2))
+    else:
+        if not hits:
+            print("no stored near-duplicates")
+        for h in hits:
+            s = h.similarity
+            print(f"{s.jaccard:6.3f}  {s.hamming:2d} bits  {h.matched_by:<7}  {display_path(h.document.path)}")
+    return EXIT_OK
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    db_path = args.db or default_db_path()
+    try:
+        if args.command != "scan" and not Path(db_path).exists():
+            raise UsageError(f"No database at {db_path}; run `neardup scan FOLDER` first (or pass --db).")
+        with Store(db_path) as store:
+            return {"scan": cmd_scan, "groups": cmd_groups, "query": cmd_query}[args.command](args, store)
+    except UsageError as exc:
+        print(f"neardup: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except ValueError as exc:
+        print(f"neardup: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except NeardupError as exc:
+        print(f"neardup: {exc}", file=sys.stderr)
+        return EXIT_FAILURE
+    except OSError as exc:
+        print(f"neardup: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "), file=sys.stderr)
+        return EXIT_FAILURE
+
+
+if __name__ == "__main__":
+    sys.exit(main())

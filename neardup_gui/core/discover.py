@@ -1,0 +1,147 @@
+"""Walk the roots and list the files to read, with their size and mtime_ns.
+
+Symbolic links are never followed: a linked folder inside the roots is walked under its real place,
+and one outside them must not pull the scan out of what the user chose; loops cannot happen. Each
+directory is walked once even when roots overlap.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import os
+import stat
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from .extract import kind_of
+from .jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_progress
+from .models import FileEntry
+
+
+@dataclass(frozen=True, slots=True)
+class WalkProblem:
+    """A folder or file that could not be listed or looked at."""
+
+    path: str
+    message: str
+
+
+def resolve_roots(roots: tuple[str, ...] | list[str]) -> tuple[str, ...]:
+    """Absolute, real paths of the roots, in order, without repeats. Missing roots raise ValueError."""
+    resolved: list[str] = []
+    for root in roots:
+        path = Path(root).expanduser()
+        if not path.exists():
+            raise ValueError(f"No such folder or file: {root}")
+        real = str(path.resolve())
+        if real not in resolved:
+            resolved.append(real)
+    return tuple(resolved)
+
+
+def discover(
+    roots: tuple[str, ...],
+    *,
+    include: tuple[str, ...] = (),
+    exclude: tuple[str, ...] = (),
+    hidden: bool = False,
+    progress: Progress = no_progress,
+    cancel: CancelToken = NEVER_CANCELLED,
+) -> Iterator[FileEntry | WalkProblem]:
+    """Every readable-looking text or PDF file under ``roots`` (files may be roots too).
+
+    ``include``/``exclude`` are glob patterns matched against a file's name and its path relative to
+    its root (exclude also prunes folders). Hidden names (leading dot) are skipped unless ``hidden``.
+    """
+    seen_dirs: set[tuple[int, int]] = set()
+    seen_files: set[str] = set()
+    found = 0
+    for root in roots:
+        try:
+            root_stat = os.stat(root)
+        except OSError as exc:
+            yield WalkProblem(root, _why(exc))
+            continue
+        if stat.S_ISREG(root_stat.st_mode):
+            entry = _entry(root, root_stat, os.path.basename(root), include, exclude, hidden=True)
+            if entry and root not in seen_files:
+                seen_files.add(root)
+                yield entry
+            continue
+        stack = [root]
+        while stack:
+            cancel.raise_if_cancelled()
+            folder = stack.pop()
+            try:
+                folder_stat = os.stat(folder)
+            except OSError as exc:
+                yield WalkProblem(folder, _why(exc))
+                continue
+            key = (folder_stat.st_dev, folder_stat.st_ino)
+            if key in seen_dirs:
+                continue
+            seen_dirs.add(key)
+            try:
+                with os.scandir(folder) as it:
+                    children = sorted(it, key=lambda e: e.name)
+            except OSError as exc:
+                yield WalkProblem(folder, _why(exc))
+                continue
+            subfolders: list[str] = []
+            for child in children:
+                if not hidden and child.name.startswith("."):
+                    continue
+                rel = os.path.relpath(child.path, root)
+                try:
+                    if child.is_symlink():
+                        continue
+                    if child.is_dir(follow_symlinks=False):
+                        if not _matches(exclude, child.name, rel):
+                            subfolders.append(child.path)
+                        continue
+                    child_stat = child.stat(follow_symlinks=False)
+                except OSError as exc:
+                    yield WalkProblem(child.path, _why(exc))
+                    continue
+                if not stat.S_ISREG(child_stat.st_mode):
+                    continue
+                entry = _entry(child.path, child_stat, rel, include, exclude, hidden)
+                if entry is None:
+                    continue
+                if entry.path in seen_files:
+                    continue  # a file root met again inside a folder root
+                seen_files.add(entry.path)
+                found += 1
+                if found % 500 == 0:
+                    progress(ProgressEvent("discover", found, None, current=folder))
+                yield entry
+            stack.extend(reversed(subfolders))
+    progress(ProgressEvent("discover", found, found))
+
+
+def _entry(
+    path: str, st: os.stat_result, rel: str, include: tuple[str, ...], exclude: tuple[str, ...], hidden: bool
+) -> FileEntry | None:
+    kind = kind_of(path)
+    if kind is None:
+        return None
+    name = os.path.basename(path)
+    if include and not _matches(include, name, rel):
+        return None
+    if _matches(exclude, name, rel):
+        return None
+    return FileEntry(path=path, size=st.st_size, mtime_ns=st.st_mtime_ns, kind=kind)
+
+
+def _matches(patterns: tuple[str, ...], name: str, rel: str) -> bool:
+    rel = rel.replace(os.sep, "/")
+    return any(fnmatch.fnmatchcase(name, p) or fnmatch.fnmatchcase(rel, p) for p in patterns)
+
+
+def _why(exc: OSError) -> str:
+    if isinstance(exc, PermissionError):
+        return "Permission denied: neardup may not read this."
+    if isinstance(exc, FileNotFoundError):
+        return "It disappeared while the folders were being walked."
+    return exc.strerror or str(exc)

@@ -1,0 +1,202 @@
+"""File bytes to text: one function per format, a status and a plain message when there is no text.
+
+Text files are decoded by detection, never by blind UTF-8-with-replacement: byte-order marks, then
+UTF-16 without a mark, then strict UTF-8, then charset-normalizer over a fixed list of encodings
+(GB18030, Big5, cp1252... which strict decoding cannot tell apart). PDFs go through pypdf, every page;
+an encrypted PDF is tried with the empty password.
+"""
+
+from __future__ import annotations
+
+import codecs
+import io
+import logging
+import os
+import warnings
+
+from .models import Extracted, Status
+
+TEXT_SUFFIXES = frozenset(
+    {".txt", ".text", ".md", ".markdown", ".rst", ".csv", ".tsv", ".log", ".tex", ".org", ".adoc", ".srt"}
+)
+PDF_SUFFIXES = frozenset({".pdf"})
+
+_DETECTABLE = ["gb18030", "big5", "cp1252", "shift_jis", "euc_kr", "cp1251", "iso8859_2", "koi8_r"]
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32-le"),
+    (codecs.BOM_UTF32_BE, "utf-32-be"),
+    (codecs.BOM_UTF8, "utf-8"),
+    (codecs.BOM_UTF16_LE, "utf-16-le"),
+    (codecs.BOM_UTF16_BE, "utf-16-be"),
+)
+_ALLOWED_CONTROLS = frozenset("\t\n\r\f\v\x1b")
+
+
+def kind_of(path: str) -> str | None:
+    """"text", "pdf", or None for a file type neardup does not read."""
+    suffix = os.path.splitext(path)[1].lower()
+    if suffix in TEXT_SUFFIXES:
+        return "text"
+    if suffix in PDF_SUFFIXES:
+        return "pdf"
+    return None
+
+
+def extract(kind: str, data: bytes) -> Extracted:
+    """The text of a file's bytes, given its kind ("text" or "pdf")."""
+    if kind == "pdf":
+        return extract_pdf(data)
+    if kind == "text":
+        return extract_text(data)
+    return Extracted(Status.UNSUPPORTED, message=f"neardup does not read {kind} files")
+
+
+def extract_text(data: bytes) -> Extracted:
+    """Decode a text file. Binary content is ``unsupported``; an empty file is ``empty``."""
+    if not data.strip():
+        return Extracted(Status.EMPTY, message="The file is empty." if not data else "The file holds only white space.")
+    encoding = detect_encoding(data)
+    if encoding is None:
+        return Extracted(
+            Status.UNSUPPORTED,
+            message="This looks like a binary file, not text, although its name says text.",
+        )
+    text = data.decode(encoding)
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if _looks_binary(text):
+        return Extracted(
+            Status.UNSUPPORTED,
+            message="This looks like a binary file, not text, although its name says text.",
+        )
+    if not text.strip():
+        return Extracted(Status.EMPTY, message="The file holds only white space.", encoding=encoding)
+    return Extracted(Status.OK, text=text, encoding=encoding)
+
+
+def detect_encoding(data: bytes) -> str | None:
+    """The encoding that decodes ``data`` as text, or None when it is not text in any we know."""
+    for bom, encoding in _BOMS:
+        if data.startswith(bom):
+            try:
+                data.decode(encoding)
+                return "utf-8-sig" if encoding == "utf-8" else encoding
+            except UnicodeDecodeError:
+                break
+    utf16 = _utf16_without_bom(data)
+    if utf16:
+        return utf16
+    if b"\x00" in data:
+        return None
+    try:
+        data.decode("utf-8")
+        return "utf-8"
+    except UnicodeDecodeError:
+        pass
+    from charset_normalizer import from_bytes
+
+    best = from_bytes(data, cp_isolation=_DETECTABLE).best()
+    if best is None:
+        return None
+    return codecs.lookup(best.encoding).name
+
+
+def _utf16_without_bom(data: bytes) -> str | None:
+    """UTF-16 text without a byte-order mark: mostly-ASCII text has a zero in every other byte."""
+    sample = data[:4096]
+    if len(sample) < 4 or len(sample) % 2:
+        sample = sample[: len(sample) - len(sample) % 2]
+    if len(sample) < 4:
+        return None
+    even_zero = sample[0::2].count(0) / (len(sample) // 2)
+    odd_zero = sample[1::2].count(0) / (len(sample) // 2)
+    for encoding, share_zero, other_zero in (("utf-16-le", odd_zero, even_zero), ("utf-16-be", even_zero, odd_zero)):
+        if share_zero > 0.4 and other_zero < 0.05:
+            try:
+                data.decode(encoding)
+                return encoding
+            except UnicodeDecodeError:
+                return None
+    return None
+
+
+def _looks_binary(text: str) -> bool:
+    sample = text[:8192]
+    controls = sum(1 for ch in sample if ch < " " and ch not in _ALLOWED_CONTROLS)
+    return controls > max(2, len(sample) // 100)
+
+
+def extract_pdf(data: bytes) -> Extracted:
+    """Text of every page of a PDF. Encrypted: tried with the empty password. No text: ``empty``."""
+    _quiet_pypdf()
+    from pypdf import PdfReader
+    from pypdf.errors import DependencyError, FileNotDecryptedError, PdfReadError
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            reader = PdfReader(io.BytesIO(data), strict=False)
+            if reader.is_encrypted:
+                try:
+                    opened = reader.decrypt("")
+                except DependencyError:
+                    return Extracted(Status.ENCRYPTED, message="Encrypted PDF; opening it needs the 'cryptography' package.")
+                except Exception as exc:  # pypdf raises many kinds on odd encryption dictionaries
+                    return Extracted(Status.ENCRYPTED, message=f"Encrypted PDF that could not be opened: {exc}")
+                if not opened:
+                    return Extracted(
+                        Status.ENCRYPTED,
+                        message="Password-protected PDF: remove the password (or export an unprotected copy) to compare it.",
+                    )
+            pages = reader.pages
+            page_count = len(pages)
+            texts: list[str] = []
+            failed_pages: list[int] = []
+            for number, page in enumerate(pages, start=1):
+                try:
+                    texts.append(page.extract_text() or "")
+                except FileNotDecryptedError:
+                    return Extracted(Status.ENCRYPTED, message="Password-protected PDF: its pages cannot be read without the password.")
+                except Exception:
+                    failed_pages.append(number)
+        except FileNotDecryptedError:
+            return Extracted(Status.ENCRYPTED, message="Password-protected PDF: its pages cannot be read without the password.")
+        except (PdfReadError, ValueError, KeyError, TypeError, IndexError, AttributeError, OSError) as exc:
+            return Extracted(Status.ERROR, message=f"Damaged or unreadable PDF: {exc or type(exc).__name__}")
+        except RecursionError:
+            return Extracted(Status.ERROR, message="Damaged PDF: its structure loops on itself.")
+    text = "\n\n".join(texts)
+    note = f" Pages {_ranges(failed_pages)} could not be read." if failed_pages else ""
+    if not text.strip():
+        if failed_pages and len(failed_pages) == page_count:
+            return Extracted(Status.ERROR, message=f"No page of this PDF could be read.{note}", pages=page_count)
+        return Extracted(
+            Status.EMPTY,
+            message=f"This PDF has no text layer; it is probably a scan or images (OCR it to compare it).{note}",
+            pages=page_count,
+        )
+    return Extracted(Status.OK, text=text, message=note.strip(), pages=page_count)
+
+
+def _ranges(numbers: list[int]) -> str:
+    return ", ".join(str(n) for n in numbers[:10]) + (" …" if len(numbers) > 10 else "")
+
+
+_pypdf_quieted = False
+
+
+def _quiet_pypdf() -> None:
+    """pypdf logs every oddity of a real-world PDF; none of it is the user's business on a terminal."""
+    global _pypdf_quieted
+    if not _pypdf_quieted:
+        logger = logging.getLogger("pypdf")
+        logger.setLevel(logging.CRITICAL)
+        logger.propagate = False
+        logger.addHandler(logging.NullHandler())
+        _pypdf_quieted = True
+
+
+def pypdf_version() -> str:
+    import pypdf
+
+    return pypdf.__version__

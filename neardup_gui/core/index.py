@@ -1,0 +1,186 @@
+"""Candidate pairs: the Hamming block index (Manku et al.) and the MinHash band index (LSH).
+
+All-pairs search runs in memory over the stored fingerprints. For a Hamming threshold k the 64 bits
+are cut into m >= k+1 blocks; two fingerprints within k differ in at most k blocks, so they agree
+exactly on some m-k of them (pigeonhole). One sorted table per choice of m-k blocks finds every such
+pair; m is chosen per (n, k) by a cost model. Each candidate is verified by XOR + popcount, so the
+result is exactly the brute-force answer, for every k.
+
+One-document queries use the persisted index (store.py): four 16-bit blocks; within k, some block
+differs in at most k//4 bits, so probing each block with every mask of that many bits is exact too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+from math import comb
+
+import numpy as np
+
+from . import minhash
+from .jobs import NEVER_CANCELLED, CancelToken
+from .models import HAMMING_MAX
+from .simhash import BITS, hamming
+from .store import BLOCK_BITS, BLOCKS
+
+_PAIR_BATCH = 4_000_000
+
+
+def _empty_pairs() -> tuple[np.ndarray, np.ndarray]:
+    return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64)
+
+
+def pairs_in_runs(order: np.ndarray, sorted_keys: np.ndarray, batch: int = _PAIR_BATCH) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    """All pairs (order[p], order[q]), p < q, whose sorted keys are equal, in batches of about ``batch``."""
+    n = len(sorted_keys)
+    if n < 2:
+        return
+    boundary = np.flatnonzero(sorted_keys[1:] != sorted_keys[:-1]) + 1
+    starts = np.concatenate(([0], boundary))
+    lengths = np.diff(np.concatenate((starts, [n])))
+    keep = lengths >= 2
+    starts, lengths = starts[keep], lengths[keep]
+    if len(starts) == 0:
+        return
+    pair_counts = lengths * (lengths - 1) // 2
+    cut_at = np.searchsorted(np.cumsum(pair_counts), np.arange(batch, int(pair_counts.sum()) + batch, batch), side="right")
+    first = 0
+    for last in np.unique(np.append(cut_at, len(starts))):
+        last = max(int(last), first + 1)
+        if first >= len(starts):
+            break
+        yield _expand(order, starts[first:last], lengths[first:last])
+        first = last
+
+
+def _expand(order: np.ndarray, starts: np.ndarray, lengths: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    total = int(lengths.sum())
+    run_offsets = np.cumsum(lengths) - lengths
+    pos = np.repeat(starts, lengths) + (np.arange(total) - np.repeat(run_offsets, lengths))
+    after = np.repeat(starts + lengths, lengths) - pos - 1
+    left = np.repeat(pos, after)
+    count_offsets = np.cumsum(after) - after
+    right = left + 1 + (np.arange(int(after.sum())) - np.repeat(count_offsets, after))
+    return order[left], order[right]
+
+
+def _block_bounds(m: int) -> list[tuple[int, int]]:
+    """(start bit, width) of m nearly equal blocks covering 64 bits."""
+    base, extra = divmod(BITS, m)
+    bounds, start = [], 0
+    for i in range(m):
+        width = base + (1 if i < extra else 0)
+        bounds.append((start, width))
+        start += width
+    return bounds
+
+
+def _plan(n: int, k: int) -> int:
+    """Number of blocks m for all-pairs search at distance k over n fingerprints (cheapest by model)."""
+    if k == 0:
+        return 1
+    best_m, best_cost = k + 1, float("inf")
+    for m in range(k + 1, min(BITS, k + 9) + 1):
+        tables = comb(m, k)
+        key_bits = BITS * (m - k) / m
+        sort_cost = n * (0.2 if key_bits <= 16 else 1.0)
+        pair_cost = 0.05 * n * n / 2 / 2.0**key_bits
+        cost = tables * (sort_cost + pair_cost)
+        if cost < best_cost:
+            best_m, best_cost = m, cost
+    return best_m
+
+
+def hamming_pairs(
+    fingerprints: np.ndarray, k: int, *, cancel: CancelToken = NEVER_CANCELLED
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every pair (i, j), i < j, of rows with Hamming distance <= k, and that distance. Exact."""
+    if not 0 <= k <= HAMMING_MAX:
+        raise ValueError(f"k must be between 0 and {HAMMING_MAX}, not {k}")
+    fps = np.ascontiguousarray(fingerprints, dtype=np.uint64)
+    n = len(fps)
+    if n < 2:
+        i, j = _empty_pairs()
+        return i, j, np.empty(0, dtype=np.uint8)
+    m = _plan(n, k)
+    bounds = _block_bounds(m)
+    found_i, found_j = [], []
+    for chosen in combinations(range(m), m - k):
+        cancel.raise_if_cancelled()
+        key = np.zeros(n, dtype=np.uint64)
+        shift = 0
+        for b in chosen:
+            start, width = bounds[b]
+            key |= ((fps >> np.uint64(start)) & np.uint64((1 << width) - 1)) << np.uint64(shift)
+            shift += width
+        key = key.astype(np.uint16 if shift <= 16 else np.uint32 if shift <= 32 else np.uint64)
+        order = np.argsort(key, kind="stable")
+        for a, b in pairs_in_runs(order, key[order]):
+            close = hamming(fps[a], fps[b]) <= k
+            found_i.append(a[close])
+            found_j.append(b[close])
+    return _unique_pairs(found_i, found_j, n, fps)
+
+
+def _unique_pairs(found_i: list[np.ndarray], found_j: list[np.ndarray], n: int, fps: np.ndarray):
+    if not found_i:
+        i, j = _empty_pairs()
+        return i, j, np.empty(0, dtype=np.uint8)
+    a = np.concatenate(found_i)
+    b = np.concatenate(found_j)
+    lo, hi = np.minimum(a, b), np.maximum(a, b)
+    codes = np.unique(lo.astype(np.int64) * n + hi)
+    i, j = codes // n, codes % n
+    return i, j, hamming(fps[i], fps[j]).astype(np.uint8)
+
+
+def block_probes(k: int) -> list[int]:
+    """XOR masks to probe each persisted 16-bit block with, so a lookup at distance k is exact."""
+    if not 0 <= k <= HAMMING_MAX:
+        raise ValueError(f"k must be between 0 and {HAMMING_MAX}, not {k}")
+    radius = k // BLOCKS
+    masks = [0]
+    for r in range(1, radius + 1):
+        for bits in combinations(range(BLOCK_BITS), r):
+            masks.append(sum(1 << b for b in bits))
+    return masks
+
+
+def band_pairs(
+    signatures: np.ndarray,
+    bands: int,
+    rows: int,
+    *,
+    min_estimate: float = 0.0,
+    cancel: CancelToken = NEVER_CANCELLED,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """LSH candidates (i, j), i < j, sharing a band, kept when their estimated Jaccard >= min_estimate.
+
+    Returns (i, j, estimate). These are candidates: the caller verifies them exactly.
+    """
+    sigs = np.ascontiguousarray(signatures, dtype=np.uint32)
+    n = len(sigs)
+    if n < 2:
+        i, j = _empty_pairs()
+        return i, j, np.empty(0)
+    keys = minhash.band_keys(sigs, bands, rows)
+    found_i, found_j = [], []
+    for band in range(bands):
+        cancel.raise_if_cancelled()
+        column = keys[:, band]
+        order = np.argsort(column)
+        for a, b in pairs_in_runs(order, column[order], batch=250_000):
+            est = minhash.estimate(sigs[a], sigs[b])
+            keep = est >= min_estimate
+            found_i.append(a[keep])
+            found_j.append(b[keep])
+    if not found_i:
+        i, j = _empty_pairs()
+        return i, j, np.empty(0)
+    a = np.concatenate(found_i)
+    b = np.concatenate(found_j)
+    lo, hi = np.minimum(a, b), np.maximum(a, b)
+    codes = np.unique(lo * n + hi)
+    i, j = codes // n, codes % n
+    return i, j, np.asarray(minhash.estimate(sigs[i], sigs[j]), dtype=np.float64)

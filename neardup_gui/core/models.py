@@ -1,0 +1,173 @@
+"""Records passed between the engine's parts and its front ends. All frozen; no behaviour here."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class Status(StrEnum):
+    """What became of one file. The JSON report's ``status`` field uses these values."""
+
+    OK = "ok"
+    EMPTY = "empty"
+    ENCRYPTED = "encrypted"
+    UNREADABLE = "unreadable"
+    TOO_LARGE = "too_large"
+    UNSUPPORTED = "unsupported"
+    ERROR = "error"
+
+
+class Method(StrEnum):
+    SIMHASH = "simhash"
+    MINHASH = "minhash"
+    BOTH = "both"
+
+
+HAMMING_MAX = 12
+"""Largest Hamming threshold accepted. The index is exact for every K up to it (multi-probe blocks)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Thresholds:
+    """When two documents count as near-duplicates. Changing these never re-fingerprints."""
+
+    method: Method = Method.BOTH
+    hamming: int = 3
+    jaccard: float = 0.8
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.hamming <= HAMMING_MAX:
+            raise ValueError(f"Hamming distance must be between 0 and {HAMMING_MAX}, not {self.hamming}")
+        if not 0.0 < self.jaccard <= 1.0:
+            raise ValueError(f"Jaccard threshold must be above 0 and at most 1, not {self.jaccard}")
+        object.__setattr__(self, "method", Method(self.method))
+
+
+@dataclass(frozen=True, slots=True)
+class FileEntry:
+    """A file found under one of the roots, before it is read."""
+
+    path: str
+    size: int
+    mtime_ns: int
+    kind: str  # "text" or "pdf"
+
+
+@dataclass(frozen=True, slots=True)
+class Extracted:
+    """Text taken out of one file's bytes, or the reason there is none."""
+
+    status: Status
+    text: str = ""
+    message: str = ""
+    encoding: str = ""
+    pages: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Fingerprint:
+    """Everything the index and the verifier need of one document's content; never its text.
+
+    ``simhash`` is unsigned 64-bit; ``minhash`` is the signature as little-endian uint32 bytes;
+    ``shingles`` is the sorted set of 32-bit shingle hashes, packed (see minhash.pack_shingles).
+    """
+
+    raw_hash: bytes
+    kind: str
+    status: Status
+    message: str = ""
+    encoding: str = ""
+    pages: int = 0
+    chars: int = 0
+    text_hash: bytes | None = None
+    simhash: int | None = None
+    minhash: bytes | None = None
+    shingle_count: int = 0
+    shingles: bytes | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    """One file as the database knows it."""
+
+    id: int
+    path: str
+    size: int
+    mtime_ns: int
+    kind: str
+    status: Status
+    message: str
+    chars: int
+    content_id: int | None
+
+    @property
+    def display_path(self) -> str:
+        return display_path(self.path)
+
+
+@dataclass(frozen=True, slots=True)
+class Similarity:
+    """How alike two documents are, with every number that explains why they matched.
+
+    ``containment_ab`` = |A∩B|/|A| (how much of A is inside B); ``containment`` is the larger of the two
+    directions, i.e. |A∩B| / min(|A|, |B|).
+    """
+
+    hamming: int
+    jaccard_estimate: float
+    jaccard: float
+    containment_ab: float
+    containment_ba: float
+
+    @property
+    def containment(self) -> float:
+        return max(self.containment_ab, self.containment_ba)
+
+
+IDENTICAL = Similarity(0, 1.0, 1.0, 1.0, 1.0)
+
+
+@dataclass(frozen=True, slots=True)
+class Pair:
+    """Two documents judged duplicates, and by what: "exact", "simhash", "minhash" or "both"."""
+
+    a: int
+    b: int
+    similarity: Similarity
+    matched_by: str
+
+
+@dataclass(frozen=True, slots=True)
+class Member:
+    """A group member with its similarity to the group's representative (not to its neighbour)."""
+
+    document_id: int
+    similarity: Similarity
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    id: int
+    representative: int
+    members: tuple[Member, ...]
+    exact: bool  # every member has the same normalised text as the representative
+
+
+@dataclass(frozen=True, slots=True)
+class ScanOptions:
+    """What to scan and how. Defaults are those of the command line and the app."""
+
+    roots: tuple[str, ...]
+    include: tuple[str, ...] = ()
+    exclude: tuple[str, ...] = ()
+    hidden: bool = False
+    workers: int = field(default_factory=lambda: os.cpu_count() or 1)
+    max_file_size: int = 256 * 1024 * 1024
+    file_timeout: float = 120.0
+
+
+def display_path(path: str) -> str:
+    """A path fit for a report or a label: bytes that are not UTF-8 appear as \\xNN, never crash."""
+    return os.fsencode(path).decode("utf-8", "backslashreplace")

@@ -1,0 +1,167 @@
+"""A process pool in which a task that crashes or hangs its worker costs that task only.
+
+jieba and pypdf hold the GIL, so threads do not scale; processes do. Unlike
+concurrent.futures.ProcessPoolExecutor, this pool kills a worker whose task runs past a time
+limit, replaces a worker that dies, and reports both as failures of that one task. Workers are
+spawned (never forked), so a GUI process with threads can use it safely.
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import signal
+import time
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from multiprocessing.connection import Connection, wait
+from typing import Any, Generic, TypeVar
+
+from .jobs import NEVER_CANCELLED, CancelToken
+
+T = TypeVar("T")
+IN_FLIGHT = 2  # tasks queued per worker, so a worker never idles waiting for the next one
+
+
+@dataclass(frozen=True, slots=True)
+class TaskFailed:
+    """The worker running a task died or ran past the time limit."""
+
+    reason: str
+
+
+def _worker_main(fn: Callable[[Any], Any], conn: Connection) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when to stop
+    while True:
+        try:
+            task = conn.recv()
+        except (EOFError, OSError):
+            return
+        if task is None:
+            return
+        try:
+            result = ("ok", fn(task))
+        except BaseException as exc:  # noqa: BLE001 - a task's failure is data, the worker lives on
+            result = ("raised", f"{type(exc).__name__}: {exc}")
+        try:
+            conn.send(result)
+        except (EOFError, OSError):
+            return
+
+
+class _Worker(Generic[T]):
+    def __init__(self, ctx: Any, fn: Callable[[T], Any]) -> None:
+        self.conn, child = ctx.Pipe(duplex=True)
+        self.process = ctx.Process(target=_worker_main, args=(fn, child), daemon=True)
+        self.process.start()
+        child.close()
+        self.tasks: deque[T] = deque()
+        self.head_started = time.monotonic()
+
+    def send(self, task: T) -> None:
+        if not self.tasks:
+            self.head_started = time.monotonic()
+        self.tasks.append(task)
+        self.conn.send(task)
+
+    def kill(self) -> None:
+        if self.process.is_alive():
+            self.process.kill()
+        self.process.join(timeout=5)
+        self.conn.close()
+
+    def stop(self) -> None:
+        try:
+            self.conn.send(None)
+        except (OSError, EOFError):
+            pass
+        self.process.join(timeout=2)
+        if self.process.is_alive():
+            self.process.kill()
+            self.process.join(timeout=5)
+        self.conn.close()
+
+
+def run_isolated(
+    fn: Callable[[T], Any],
+    tasks: Iterable[T],
+    *,
+    workers: int,
+    timeout: float,
+    cancel: CancelToken = NEVER_CANCELLED,
+) -> Iterator[tuple[T, Any | TaskFailed]]:
+    """Yield (task, fn(task)) as tasks finish, in any order, using ``workers`` processes.
+
+    ``fn`` must be a picklable top-level function. A task whose worker dies yields
+    TaskFailed("crashed..."); one running longer than ``timeout`` seconds yields TaskFailed("took
+    longer..."); an exception inside ``fn`` yields TaskFailed with its message. Cancelling kills the
+    workers and raises JobCancelled within a fraction of a second.
+    """
+    if workers < 1:
+        raise ValueError(f"workers must be at least 1, not {workers}")
+    if timeout <= 0:
+        raise ValueError(f"timeout must be positive, not {timeout}")
+    ctx = mp.get_context("spawn")
+    pending: deque[T] = deque(tasks)
+    pool: list[_Worker[T]] = []
+    try:
+        for _ in range(min(workers, len(pending)) or 0):
+            pool.append(_Worker(ctx, fn))
+        for worker in pool:
+            _fill(worker, pending)
+        while any(w.tasks for w in pool):
+            cancel.raise_if_cancelled()
+            ready = wait([w.conn for w in pool if w.tasks], timeout=0.1)
+            for worker in list(pool):
+                if not worker.tasks:
+                    continue
+                outcome: Any | TaskFailed | None = None
+                lost_worker = True
+                if worker.conn in ready:
+                    try:
+                        kind, value = worker.conn.recv()
+                        outcome = value if kind == "ok" else TaskFailed(f"the reader failed: {value}")
+                        lost_worker = False
+                    except (EOFError, OSError):
+                        outcome = TaskFailed(_died(worker))
+                elif time.monotonic() - worker.head_started > timeout:
+                    outcome = TaskFailed(f"reading it took longer than {timeout:g} s, so it was stopped")
+                elif not worker.process.is_alive():
+                    outcome = TaskFailed(_died(worker))
+                if outcome is None:
+                    continue
+                task = worker.tasks.popleft()
+                worker.head_started = time.monotonic()
+                if lost_worker:
+                    pending.extendleft(reversed(worker.tasks))  # the others did not run: try them again
+                    worker.kill()
+                    pool.remove(worker)
+                    worker = _Worker(ctx, fn)
+                    pool.append(worker)
+                yield task, outcome
+                _fill(worker, pending)
+            for worker in pool:
+                _fill(worker, pending)
+    finally:
+        for worker in pool:
+            if cancel.cancelled:
+                worker.kill()
+            else:
+                worker.stop()
+
+
+def _fill(worker: _Worker[T], pending: deque[T]) -> None:
+    while pending and len(worker.tasks) < IN_FLIGHT:
+        worker.send(pending.popleft())
+
+
+def _died(worker: _Worker[Any]) -> str:
+    worker.process.join(timeout=1)
+    code = worker.process.exitcode
+    if code is not None and code < 0:
+        try:
+            name = signal.Signals(-code).name
+        except ValueError:
+            name = str(-code)
+        return f"the reader crashed on it ({name})"
+    return f"the reader crashed on it (exit code {code})"

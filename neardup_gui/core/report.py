@@ -1,0 +1,150 @@
+"""Reports of a grouping: JSON (the versioned contract), CSV, and self-contained HTML.
+
+All paths are absolute; a name that is not valid UTF-8 shows its odd bytes as \\xNN. CSV cells that a
+spreadsheet would read as a formula are neutralised.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .. import __version__
+from .match import MatchResult
+from .models import Document, Similarity, display_path
+
+FORMAT_NAME = "neardup-report"
+FORMAT_VERSION = 1
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+@dataclass(frozen=True, slots=True)
+class ReportContext:
+    """What the report says about how it was made, beside the result itself."""
+
+    roots: tuple[str, ...] = ()
+    scan: Mapping[str, Any] = field(default_factory=dict)
+    scheme: Mapping[str, Any] = field(default_factory=dict)
+    generated: float = field(default_factory=time.time)
+
+
+def _similarity(sim: Similarity) -> dict[str, Any]:
+    return {
+        "hamming": sim.hamming,
+        "jaccard_estimate": sim.jaccard_estimate,
+        "jaccard": sim.jaccard,
+        "containment": sim.containment,
+    }
+
+
+def _document(doc: Document) -> dict[str, Any]:
+    return {
+        "id": doc.id,
+        "path": display_path(doc.path),
+        "size": doc.size,
+        "type": doc.kind,
+        "chars": doc.chars,
+        "status": str(doc.status),
+        "message": doc.message,
+        "modified_ns": doc.mtime_ns,
+    }
+
+
+def to_dict(result: MatchResult, context: ReportContext) -> dict[str, Any]:
+    """The JSON report as a plain dict (format "neardup-report", version 1)."""
+    t = result.thresholds
+    docs = {d.id: d for d in result.documents}
+    in_groups = sum(len(g.members) for g in result.groups)
+    return {
+        "format": FORMAT_NAME,
+        "version": FORMAT_VERSION,
+        "generator": f"neardup {__version__}",
+        "generated": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(context.generated)),
+        "settings": {
+            "method": str(t.method),
+            "hamming": t.hamming,
+            "jaccard": t.jaccard,
+            "roots": [display_path(r) for r in context.roots],
+            "scheme": dict(context.scheme),
+        },
+        "summary": {
+            "documents": len(result.documents),
+            "compared": sum(1 for d in result.documents if d.status == "ok"),
+            "problems": len(result.problems),
+            "groups": len(result.groups),
+            "exact_groups": sum(1 for g in result.groups if g.exact),
+            "documents_in_groups": in_groups,
+            "redundant_documents": in_groups - len(result.groups),
+            "pairs": len(result.pairs),
+            "scan": dict(context.scan),
+        },
+        "documents": [_document(d) for d in result.documents],
+        "pairs": [
+            {
+                "a": p.a,
+                "b": p.b,
+                **_similarity(p.similarity),
+                "containment_a_in_b": p.similarity.containment_ab,
+                "containment_b_in_a": p.similarity.containment_ba,
+                "matched_by": p.matched_by,
+            }
+            for p in result.pairs
+        ],
+        "groups": [
+            {
+                "id": g.id,
+                "representative": g.representative,
+                "exact": g.exact,
+                "members": [
+                    {
+                        "id": m.document_id,
+                        "path": display_path(docs[m.document_id].path),
+                        **_similarity(m.similarity),
+                        "containment_in_representative": m.similarity.containment_ab,
+                        "representative_in_member": m.similarity.containment_ba,
+                    }
+                    for m in g.members
+                ],
+            }
+            for g in result.groups
+        ],
+    }
+
+
+def to_json(result: MatchResult, context: ReportContext) -> str:
+    return json.dumps(to_dict(result, context), ensure_ascii=False, indent=2) + "\n"
+
+
+CSV_COLUMNS = (
+    "group", "representative", "path", "size", "type", "hamming", "jaccard_estimate", "jaccard",
+    "containment", "exact_group",
+)
+
+
+def neutralise_cell(value: Any) -> Any:
+    """A cell a spreadsheet could evaluate (starts with = + - @ tab CR) gets a leading apostrophe."""
+    if isinstance(value, str) and value.startswith(_FORMULA_START):
+        return "'" + value
+    return value
+
+
+def to_csv(result: MatchResult) -> str:
+    """One row per document per group, representative first; UTF-8 with BOM for spreadsheets."""
+    docs = {d.id: d for d in result.documents}
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer.writerow(CSV_COLUMNS)
+    for g in result.groups:
+        for m in g.members:
+            doc = docs[m.document_id]
+            s = m.similarity
+            writer.writerow([neutralise_cell(v) for v in (
+                g.id, "yes" if m.document_id == g.representative else "no", display_path(doc.path), doc.size,
+                doc.kind, s.hamming, s.jaccard_estimate, s.jaccard, s.containment, "yes" if g.exact else "no",
+            )])
+    return "\ufeff" + buffer.getvalue()

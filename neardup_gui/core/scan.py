@@ -1,0 +1,225 @@
+"""The scan: discover -> skip unchanged -> read (hash) -> fingerprint in a pool -> store.
+
+Incremental: a file whose size and mtime_ns are unchanged is not opened again; a file whose bytes
+are already known (a copy, a moved file) is linked to them without extraction; the same bytes in two
+places are extracted once. Resumable: results are written in small atomic batches, so a killed
+scan leaves a consistent database and the next scan does only what is left. Deleted files leave
+the database once a walk of their root completed. Only this job writes fingerprints.
+"""
+
+from __future__ import annotations
+
+import errno
+import hashlib
+import os
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from .discover import WalkProblem, discover, resolve_roots
+from .fingerprint import Scheme, fingerprint_bytes
+from .jobs import NEVER_CANCELLED, CancelToken, JobCancelled, Progress, ProgressEvent, no_progress
+from .models import FileEntry, Fingerprint, ScanOptions, Status
+from .pool import TaskFailed, run_isolated
+from .store import FileRecord, KnownFile, Store
+
+_BATCH_ITEMS = 200
+_BATCH_SECONDS = 1.0
+_HASH_CHUNK = 1 << 20
+
+
+@dataclass(frozen=True, slots=True)
+class ScanSummary:
+    """What a scan did; ``cancelled`` scans keep everything they finished."""
+
+    roots: tuple[str, ...]
+    files_found: int
+    unchanged: int
+    reused: int
+    extracted: int
+    removed: int
+    problems: int
+    seconds: float
+    cancelled: bool = False
+    fingerprints_reset: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ExtractTask:
+    """What a worker needs to fingerprint one content: where to read it and what bytes to expect."""
+
+    path: str
+    kind: str
+    expected_hash: bytes
+    scheme: Scheme
+
+
+@dataclass(frozen=True, slots=True)
+class FileFailure:
+    status: Status
+    message: str
+
+
+def extract_task(task: ExtractTask) -> Fingerprint | FileFailure:
+    """Worker side: read, check the bytes are those hashed earlier, extract and fingerprint."""
+    try:
+        with open(task.path, "rb") as fh:
+            data = fh.read()
+    except OSError as exc:
+        return FileFailure(Status.UNREADABLE, read_error_message(exc))
+    fp = fingerprint_bytes(task.kind, data, task.scheme)
+    if fp.raw_hash != task.expected_hash:
+        return FileFailure(Status.ERROR, "The file changed while it was being scanned; scan again to include it.")
+    return fp
+
+
+def read_error_message(exc: OSError) -> str:
+    if isinstance(exc, PermissionError):
+        return "Permission denied: neardup may not read this file."
+    if isinstance(exc, FileNotFoundError):
+        return "The file was deleted during the scan."
+    if isinstance(exc, IsADirectoryError):
+        return "This is a folder, not a file."
+    if exc.errno == errno.ELOOP:
+        return "A symbolic link that points to itself."
+    return f"The file could not be read: {exc.strerror or exc}"
+
+
+def hash_file(path: str, cancel: CancelToken) -> bytes:
+    """blake2b-128 of a file's bytes, read in chunks (memory stays flat for huge files)."""
+    digest = hashlib.blake2b(digest_size=16)
+    with open(path, "rb") as fh:
+        while chunk := fh.read(_HASH_CHUNK):
+            digest.update(chunk)
+            if cancel.cancelled:
+                raise JobCancelled()
+    return digest.digest()
+
+
+@dataclass
+class _Writer:
+    """Collects results and commits them in small transactions (the single writer)."""
+
+    store: Store
+    fingerprints: list[Fingerprint] = field(default_factory=list)
+    files: list[FileRecord] = field(default_factory=list)
+    last_flush: float = field(default_factory=time.monotonic)
+
+    def add(self, files: list[FileRecord], fingerprint: Fingerprint | None = None) -> None:
+        if fingerprint is not None:
+            self.fingerprints.append(fingerprint)
+        self.files.extend(files)
+        if len(self.files) >= _BATCH_ITEMS or time.monotonic() - self.last_flush > _BATCH_SECONDS:
+            self.flush()
+
+    def flush(self) -> None:
+        self.store.write_batch(self.fingerprints, self.files)
+        self.fingerprints, self.files = [], []
+        self.last_flush = time.monotonic()
+
+
+def scan(
+    store: Store,
+    options: ScanOptions,
+    *,
+    progress: Progress = no_progress,
+    cancel: CancelToken = NEVER_CANCELLED,
+) -> ScanSummary:
+    """Bring the database up to date with the files under ``options.roots``.
+
+    Cancelling raises JobCancelled after saving every finished file; the next scan resumes there.
+    """
+    started = time.monotonic()
+    roots = resolve_roots(options.roots)
+    scheme = Scheme.current()
+    reset = store.ensure_scheme(scheme)
+    known = store.known_files()
+
+    # discover
+    entries: list[FileEntry] = []
+    walk_problems: list[WalkProblem] = []
+    for item in discover(roots, include=options.include, exclude=options.exclude, hidden=options.hidden,
+                         progress=progress, cancel=cancel):
+        (walk_problems if isinstance(item, WalkProblem) else entries).append(item)
+
+    writer = _Writer(store)
+    writer.add([FileRecord(p.path, 0, 0, "folder" if os.path.isdir(p.path) else "file", status=Status.UNREADABLE,
+                           message=p.message) for p in walk_problems])
+    todo = [e for e in entries if not _unchanged(known.get(e.path), e)]
+    unchanged = len(entries) - len(todo)
+
+    try:
+        # read: hash what changed, reuse what is already known
+        by_hash: dict[bytes, list[FileEntry]] = defaultdict(list)
+        total_bytes = sum(e.size for e in todo)
+        done_bytes = 0
+        for n, entry in enumerate(todo, start=1):
+            cancel.raise_if_cancelled()
+            progress(ProgressEvent("read", n - 1, len(todo), current=entry.path, bytes_done=done_bytes))
+            if entry.size > options.max_file_size:
+                writer.add([FileRecord(entry.path, entry.size, entry.mtime_ns, entry.kind, status=Status.TOO_LARGE,
+                                       message=f"Larger than the {options.max_file_size // (1 << 20)} MiB limit; not compared.")])
+                continue
+            try:
+                digest = hash_file(entry.path, cancel)
+            except OSError as exc:
+                writer.add([FileRecord(entry.path, entry.size, entry.mtime_ns, entry.kind, status=Status.UNREADABLE,
+                                       message=read_error_message(exc))])
+                continue
+            done_bytes += entry.size
+            by_hash[digest].append(entry)
+        progress(ProgressEvent("read", len(todo), len(todo), bytes_done=done_bytes))
+        stored = store.content_ids_for(by_hash)
+        reused = 0
+        for digest in stored:
+            files = by_hash.pop(digest)
+            reused += len(files)
+            writer.add([FileRecord(f.path, f.size, f.mtime_ns, f.kind, content_hash=digest) for f in files])
+
+        # fingerprint: one task per distinct new content
+        tasks = [ExtractTask(files[0].path, files[0].kind, digest, scheme) for digest, files in by_hash.items()]
+        total = len(tasks)
+        progress(ProgressEvent("fingerprint", 0, total))
+        extracted = 0
+        fp_bytes = 0
+        results = run_isolated(extract_task, tasks, workers=max(1, options.workers),
+                               timeout=options.file_timeout, cancel=cancel) if tasks else iter(())
+        for done, (task, outcome) in enumerate(results, start=1):
+            files = by_hash[task.expected_hash]
+            fp_bytes += files[0].size
+            progress(ProgressEvent("fingerprint", done, total, current=task.path, bytes_done=fp_bytes))
+            if isinstance(outcome, Fingerprint):
+                extracted += 1
+                writer.add([FileRecord(f.path, f.size, f.mtime_ns, f.kind, content_hash=task.expected_hash) for f in files],
+                           outcome)
+            elif isinstance(outcome, TaskFailed):
+                # the bytes themselves broke or hung the reader: remember that, so a rescan skips them
+                writer.add([FileRecord(f.path, f.size, f.mtime_ns, f.kind, content_hash=task.expected_hash) for f in files],
+                           Fingerprint(task.expected_hash, task.kind, Status.ERROR, f"Not compared: {outcome.reason}."))
+            else:
+                writer.add([FileRecord(f.path, f.size, f.mtime_ns, f.kind, status=outcome.status, message=outcome.message)
+                            for f in files])
+        writer.flush()
+    except JobCancelled:
+        writer.flush()
+        raise
+
+    # index: forget files that are gone from the roots walked
+    progress(ProgressEvent("index", 0, 1))
+    seen = {e.path for e in entries} | {p.path for p in walk_problems}
+    gone = [path for path in known if path not in seen and _under(path, roots)]
+    removed = store.remove_files(gone)
+    progress(ProgressEvent("index", 1, 1))
+    problems = sum(1 for d in store.documents() if d.status is not Status.OK and _under(d.path, roots))
+    return ScanSummary(roots, len(entries), unchanged, reused, extracted, removed, problems,
+                       time.monotonic() - started, fingerprints_reset=reset)
+
+
+def _unchanged(known: KnownFile | None, entry: FileEntry) -> bool:
+    if known is None or known.size != entry.size or known.mtime_ns != entry.mtime_ns:
+        return False
+    return known.content_id is not None or known.status == Status.TOO_LARGE
+
+
+def _under(path: str, roots: tuple[str, ...]) -> bool:
+    return any(path == r or path.startswith(r.rstrip(os.sep) + os.sep) for r in roots)

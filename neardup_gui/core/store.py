@@ -1,0 +1,447 @@
+"""The one module that speaks SQL: schema, migrations, WAL, batched writes, indexed look-ups.
+
+Layout: ``contents`` holds one row per distinct byte content (keyed by its hash) with its
+fingerprints; ``files`` maps paths to contents, so the same bytes in two places, or a moved file, are
+extracted once. The SimHash block index is four 16-bit block columns of ``contents``, each indexed
+with the fingerprint (a covering index); the MinHash band index is the ``bands`` table. Paths are
+stored as the file system's bytes, so names that are not valid UTF-8 survive.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import time
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from . import minhash
+from .errors import DatabaseError
+from .fingerprint import Scheme
+from .models import Document, Fingerprint, Status
+from .simhash import to_signed, to_unsigned
+
+APPLICATION_ID = 0x4E445550  # "NDUP": tells our databases from other SQLite files
+BLOCKS = 4
+BLOCK_BITS = 16
+BAND_THRESHOLD = 0.7
+"""The persisted band index is laid out for this Jaccard threshold and above; lower ones use memory."""
+BAND_KEY_MASK = 0xFFFFFFFF
+
+_MIGRATIONS: tuple[str, ...] = (
+    # version 1
+    """
+    CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    CREATE TABLE contents (
+        id INTEGER PRIMARY KEY,
+        raw_hash BLOB NOT NULL UNIQUE,
+        kind TEXT NOT NULL,
+        status TEXT NOT NULL,
+        message TEXT NOT NULL DEFAULT '',
+        encoding TEXT NOT NULL DEFAULT '',
+        pages INTEGER NOT NULL DEFAULT 0,
+        chars INTEGER NOT NULL DEFAULT 0,
+        text_hash BLOB,
+        simhash INTEGER,
+        b0 INTEGER, b1 INTEGER, b2 INTEGER, b3 INTEGER,
+        minhash BLOB,
+        shingle_count INTEGER NOT NULL DEFAULT 0,
+        shingles BLOB
+    );
+    CREATE INDEX contents_b0 ON contents (b0, simhash);
+    CREATE INDEX contents_b1 ON contents (b1, simhash);
+    CREATE INDEX contents_b2 ON contents (b2, simhash);
+    CREATE INDEX contents_b3 ON contents (b3, simhash);
+    CREATE INDEX contents_text_hash ON contents (text_hash);
+    CREATE TABLE bands (
+        band INTEGER NOT NULL,
+        key INTEGER NOT NULL,
+        content_id INTEGER NOT NULL REFERENCES contents (id) ON DELETE CASCADE,
+        PRIMARY KEY (band, key, content_id)
+    ) WITHOUT ROWID;
+    CREATE INDEX bands_content ON bands (content_id);
+    CREATE TABLE files (
+        id INTEGER PRIMARY KEY,
+        path BLOB NOT NULL UNIQUE,
+        size INTEGER NOT NULL,
+        mtime_ns INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        content_id INTEGER REFERENCES contents (id),
+        status TEXT,
+        message TEXT NOT NULL DEFAULT '',
+        scanned_at REAL NOT NULL
+    );
+    CREATE INDEX files_content ON files (content_id);
+    CREATE TABLE overlaps (
+        a INTEGER NOT NULL REFERENCES contents (id) ON DELETE CASCADE,
+        b INTEGER NOT NULL REFERENCES contents (id) ON DELETE CASCADE,
+        shared INTEGER NOT NULL,
+        PRIMARY KEY (a, b)
+    ) WITHOUT ROWID;
+    CREATE INDEX overlaps_b ON overlaps (b);
+    CREATE TABLE verdicts (
+        hash_a BLOB NOT NULL,
+        hash_b BLOB NOT NULL,
+        verdict TEXT NOT NULL,
+        decided_at REAL NOT NULL,
+        PRIMARY KEY (hash_a, hash_b)
+    ) WITHOUT ROWID;
+    """,
+)
+SCHEMA_VERSION = len(_MIGRATIONS)
+
+
+@dataclass(frozen=True, slots=True)
+class KnownFile:
+    id: int
+    size: int
+    mtime_ns: int
+    content_id: int | None
+    status: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class FileRecord:
+    """A file's row to write: linked to a content, or carrying its own failure status."""
+
+    path: str
+    size: int
+    mtime_ns: int
+    kind: str
+    content_hash: bytes | None = None
+    status: Status | None = None
+    message: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class FingerprintArrays:
+    """Every comparable content's fingerprints as arrays, row i describing ``content_ids[i]``."""
+
+    content_ids: np.ndarray  # int64
+    simhash: np.ndarray  # uint64
+    minhash: np.ndarray  # (n, num_perm) uint32
+    text_hash: list[bytes]
+    shingle_count: np.ndarray  # int64
+
+    def __len__(self) -> int:
+        return len(self.content_ids)
+
+
+def default_db_path() -> Path:
+    """Where the database lives unless the user says otherwise (platformdirs' user data dir)."""
+    from platformdirs import user_data_path
+
+    return user_data_path("neardup", appauthor=False) / "neardup.db"
+
+
+def blocks_of(fingerprint: int) -> list[int]:
+    """The four 16-bit blocks of an unsigned 64-bit fingerprint, low block first."""
+    mask = (1 << BLOCK_BITS) - 1
+    return [(fingerprint >> (BLOCK_BITS * i)) & mask for i in range(BLOCKS)]
+
+
+def _fs(path: str) -> bytes:
+    return os.fsencode(path)
+
+
+def _unfs(raw: bytes) -> str:
+    return os.fsdecode(raw)
+
+
+class Store:
+    """A neardup database. One instance per thread; only the scan writes fingerprints."""
+
+    def __init__(self, path: str | os.PathLike[str]) -> None:
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self._db = sqlite3.connect(self.path, timeout=30.0, isolation_level=None)
+            self._db.execute("PRAGMA journal_mode = WAL")
+            self._db.execute("PRAGMA synchronous = NORMAL")
+            self._db.execute("PRAGMA foreign_keys = ON")
+            self._migrate()
+        except sqlite3.DatabaseError as exc:
+            raise DatabaseError(f"{self.path} is not a usable neardup database: {exc}") from exc
+
+    def close(self) -> None:
+        self._db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- schema -----------------------------------------------------------------------------
+    def _migrate(self) -> None:
+        app_id = self._db.execute("PRAGMA application_id").fetchone()[0]
+        version = self._db.execute("PRAGMA user_version").fetchone()[0]
+        has_tables = self._db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+        if app_id not in (0, APPLICATION_ID) or (app_id == 0 and has_tables):
+            raise DatabaseError(f"{self.path} is an SQLite database of another program; choose another file.")
+        if version > SCHEMA_VERSION:
+            raise DatabaseError(
+                f"{self.path} was written by a newer neardup (schema {version}); update neardup to open it."
+            )
+        for target in range(version + 1, SCHEMA_VERSION + 1):
+            with self.transaction():
+                for statement in _split_sql(_MIGRATIONS[target - 1]):
+                    self._db.execute(statement)
+                self._db.execute(f"PRAGMA user_version = {target}")
+                self._db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+
+    @property
+    def schema_version(self) -> int:
+        return self._db.execute("PRAGMA user_version").fetchone()[0]
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """All or nothing: a killed process leaves either the whole batch or none of it."""
+        self._db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            self._db.execute("ROLLBACK")
+            raise
+        self._db.execute("COMMIT")
+
+    def get_meta(self, key: str) -> str | None:
+        row = self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return row[0] if row else None
+
+    def set_meta(self, key: str, value: str) -> None:
+        self._db.execute("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", (key, value))
+
+    def ensure_scheme(self, scheme: Scheme) -> bool:
+        """Record ``scheme``; if the database holds another, drop every fingerprint. True if dropped."""
+        stored = self.get_meta("scheme")
+        if stored == scheme.to_json():
+            return False
+        with self.transaction():
+            dropped = stored is not None
+            if dropped:
+                self._db.execute("UPDATE files SET content_id = NULL, status = NULL, mtime_ns = -1")
+                self._db.execute("DELETE FROM overlaps")
+                self._db.execute("DELETE FROM bands")
+                self._db.execute("DELETE FROM contents")
+            self.set_meta("scheme", scheme.to_json())
+        return dropped
+
+    def scheme(self) -> Scheme | None:
+        raw = self.get_meta("scheme")
+        return Scheme.from_json(raw) if raw else None
+
+    # -- files ------------------------------------------------------------------------------
+    def known_files(self) -> dict[str, KnownFile]:
+        rows = self._db.execute("SELECT path, id, size, mtime_ns, content_id, status FROM files")
+        return {_unfs(r[0]): KnownFile(r[1], r[2], r[3], r[4], r[5]) for r in rows}
+
+    def content_ids_for(self, hashes: Iterable[bytes]) -> dict[bytes, int]:
+        """The content ids already stored for these byte hashes (missing ones are left out)."""
+        found: dict[bytes, int] = {}
+        batch = list(hashes)
+        for start in range(0, len(batch), 500):
+            chunk = batch[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            for raw, cid in self._db.execute(f"SELECT raw_hash, id FROM contents WHERE raw_hash IN ({marks})", chunk):
+                found[raw] = cid
+        return found
+
+    def write_batch(self, fingerprints: Sequence[Fingerprint], files: Sequence[FileRecord]) -> None:
+        """Store new contents and file rows in one transaction (files may name contents of this batch)."""
+        if not fingerprints and not files:
+            return
+        bands, rows = minhash.optimal_bands(BAND_THRESHOLD)
+        now = time.time()
+        with self.transaction():
+            for fp in fingerprints:
+                self._insert_content(fp, bands, rows)
+            hashes = {f.content_hash for f in files if f.content_hash is not None}
+            ids = self.content_ids_for(hashes)
+            self._db.executemany(
+                """INSERT INTO files (path, size, mtime_ns, kind, content_id, status, message, scanned_at)
+                   VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                   ON CONFLICT (path) DO UPDATE SET size = excluded.size, mtime_ns = excluded.mtime_ns,
+                     kind = excluded.kind, content_id = excluded.content_id, status = excluded.status,
+                     message = excluded.message, scanned_at = excluded.scanned_at""",
+                [
+                    (
+                        _fs(f.path), f.size, f.mtime_ns, f.kind,
+                        ids.get(f.content_hash) if f.content_hash is not None else None,
+                        None if f.content_hash is not None else str(f.status or Status.ERROR),
+                        f.message, now,
+                    )
+                    for f in files
+                ],
+            )
+
+    def _insert_content(self, fp: Fingerprint, bands: int, rows: int) -> None:
+        blocks: list[int | None] = [None] * BLOCKS
+        signed = None
+        if fp.simhash is not None:
+            blocks = list(blocks_of(fp.simhash))
+            signed = to_signed(fp.simhash)
+        cid = self._db.execute(
+            """INSERT INTO contents (raw_hash, kind, status, message, encoding, pages, chars, text_hash,
+                 simhash, b0, b1, b2, b3, minhash, shingle_count, shingles)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+               ON CONFLICT (raw_hash) DO UPDATE SET kind = excluded.kind, status = excluded.status,
+                 message = excluded.message, encoding = excluded.encoding, pages = excluded.pages,
+                 chars = excluded.chars, text_hash = excluded.text_hash, simhash = excluded.simhash,
+                 b0 = excluded.b0, b1 = excluded.b1, b2 = excluded.b2, b3 = excluded.b3,
+                 minhash = excluded.minhash, shingle_count = excluded.shingle_count, shingles = excluded.shingles
+               RETURNING id""",
+            (
+                fp.raw_hash, fp.kind, str(fp.status), fp.message, fp.encoding, fp.pages, fp.chars, fp.text_hash,
+                signed, *blocks, fp.minhash, fp.shingle_count, fp.shingles,
+            ),
+        ).fetchone()[0]
+        self._db.execute("DELETE FROM bands WHERE content_id = ?", (cid,))
+        self._db.execute("DELETE FROM overlaps WHERE a = ? OR b = ?", (cid, cid))
+        if fp.minhash is not None:
+            sig = np.frombuffer(fp.minhash, dtype="<u4")
+            keys = minhash.band_keys(sig, bands, rows)[0]
+            self._db.executemany(
+                "INSERT OR IGNORE INTO bands (band, key, content_id) VALUES (?, ?, ?)",
+                [(band, int(key) & BAND_KEY_MASK, cid) for band, key in enumerate(keys.tolist())],
+            )
+
+    def remove_files(self, paths: Iterable[str]) -> int:
+        """Forget files (gone from disk); contents nobody refers to any more go too."""
+        batch = [(_fs(p),) for p in paths]
+        if not batch:
+            return 0
+        with self.transaction():
+            self._db.executemany("DELETE FROM files WHERE path = ?", batch)
+            self._db.execute(
+                "DELETE FROM contents WHERE id NOT IN (SELECT content_id FROM files WHERE content_id IS NOT NULL)"
+            )
+        return len(batch)
+
+    # -- reading ----------------------------------------------------------------------------
+    _DOC_SQL = """SELECT f.id, f.path, f.size, f.mtime_ns, f.kind, COALESCE(f.status, c.status, 'error'),
+                         CASE WHEN f.status IS NOT NULL THEN f.message ELSE COALESCE(c.message, f.message) END,
+                         COALESCE(c.chars, 0), f.content_id
+                  FROM files f LEFT JOIN contents c ON c.id = f.content_id"""
+
+    def documents(self) -> list[Document]:
+        rows = self._db.execute(self._DOC_SQL + " ORDER BY f.path")
+        return [self._doc(r) for r in rows]
+
+    def document(self, file_id: int) -> Document | None:
+        row = self._db.execute(self._DOC_SQL + " WHERE f.id = ?", (file_id,)).fetchone()
+        return self._doc(row) if row else None
+
+    def document_by_path(self, path: str) -> Document | None:
+        row = self._db.execute(self._DOC_SQL + " WHERE f.path = ?", (_fs(path),)).fetchone()
+        return self._doc(row) if row else None
+
+    @staticmethod
+    def _doc(r: tuple) -> Document:
+        return Document(r[0], _unfs(r[1]), r[2], r[3], r[4], Status(r[5]), r[6], r[7], r[8])
+
+    def fingerprint_arrays(self) -> FingerprintArrays:
+        """All comparable contents, loaded for in-memory matching (64 + 512 bytes each)."""
+        rows = self._db.execute(
+            "SELECT id, simhash, minhash, text_hash, shingle_count FROM contents WHERE status = 'ok' ORDER BY id"
+        ).fetchall()
+        n = len(rows)
+        ids = np.fromiter((r[0] for r in rows), dtype=np.int64, count=n)
+        sims = np.fromiter((to_unsigned(r[1]) for r in rows), dtype=np.uint64, count=n)
+        sigs = np.frombuffer(b"".join(r[2] for r in rows), dtype="<u4").reshape(n, -1) if n else np.empty((0, minhash.NUM_PERM), np.uint32)
+        counts = np.fromiter((r[4] for r in rows), dtype=np.int64, count=n)
+        return FingerprintArrays(ids, sims, sigs.astype(np.uint32), [r[3] for r in rows], counts)
+
+    def content_fingerprint(self, content_id: int) -> tuple[int, np.ndarray, bytes, int] | None:
+        row = self._db.execute(
+            "SELECT simhash, minhash, text_hash, shingle_count FROM contents WHERE id = ? AND status = 'ok'", (content_id,)
+        ).fetchone()
+        if row is None:
+            return None
+        return to_unsigned(row[0]), np.frombuffer(row[1], dtype="<u4").astype(np.uint32), row[2], row[3]
+
+    def shingles(self, content_ids: Iterable[int]) -> dict[int, np.ndarray]:
+        out: dict[int, np.ndarray] = {}
+        batch = list(set(content_ids))
+        for start in range(0, len(batch), 500):
+            chunk = batch[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            for cid, blob in self._db.execute(f"SELECT id, shingles FROM contents WHERE id IN ({marks})", chunk):
+                if blob is not None:
+                    out[cid] = minhash.unpack_shingles(blob)
+        return out
+
+    def cached_overlaps(self, pairs: Iterable[tuple[int, int]]) -> dict[tuple[int, int], int]:
+        """|A∩B| already computed for these (a < b) content pairs."""
+        found: dict[tuple[int, int], int] = {}
+        for a, b in pairs:
+            row = self._db.execute("SELECT shared FROM overlaps WHERE a = ? AND b = ?", (a, b)).fetchone()
+            if row:
+                found[(a, b)] = row[0]
+        return found
+
+    def save_overlaps(self, overlaps: dict[tuple[int, int], int]) -> None:
+        if overlaps:
+            with self.transaction():
+                self._db.executemany(
+                    "INSERT OR REPLACE INTO overlaps (a, b, shared) VALUES (?, ?, ?)",
+                    [(a, b, shared) for (a, b), shared in overlaps.items()],
+                )
+
+    def simhash_neighbours(self, fingerprint: int, probes: Sequence[int]) -> list[tuple[int, int]]:
+        """(content id, fingerprint) of every stored content sharing a block value with the probes.
+
+        ``probes`` are XOR masks applied to each 16-bit block (0 alone means exact block match).
+        """
+        found: dict[int, int] = {}
+        for i, value in enumerate(blocks_of(fingerprint)):
+            candidates = sorted({value ^ p for p in probes})
+            marks = ",".join("?" * len(candidates))
+            for cid, sim in self._db.execute(
+                f"SELECT id, simhash FROM contents INDEXED BY contents_b{i} WHERE b{i} IN ({marks})", candidates
+            ):
+                found[cid] = to_unsigned(sim)
+        return list(found.items())
+
+    def band_neighbours(self, keys: Sequence[int]) -> set[int]:
+        """Content ids sharing at least one persisted band key with ``keys`` (one key per band)."""
+        found: set[int] = set()
+        for band, key in enumerate(keys):
+            for (cid,) in self._db.execute(
+                "SELECT content_id FROM bands WHERE band = ? AND key = ?", (band, int(key) & BAND_KEY_MASK)
+            ):
+                found.add(cid)
+        return found
+
+    def content_hashes(self, content_ids: Iterable[int]) -> dict[int, bytes]:
+        out: dict[int, bytes] = {}
+        batch = list(set(content_ids))
+        for start in range(0, len(batch), 500):
+            chunk = batch[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            out.update(self._db.execute(f"SELECT id, raw_hash FROM contents WHERE id IN ({marks})", chunk).fetchall())
+        return out
+
+    # -- decisions --------------------------------------------------------------------------
+    def set_verdict(self, hash_a: bytes, hash_b: bytes, verdict: str | None) -> None:
+        """Remember (or forget, with None) the user's judgement on a pair of contents."""
+        a, b = sorted((hash_a, hash_b))
+        with self.transaction():
+            if verdict is None:
+                self._db.execute("DELETE FROM verdicts WHERE hash_a = ? AND hash_b = ?", (a, b))
+            else:
+                self._db.execute(
+                    "INSERT OR REPLACE INTO verdicts (hash_a, hash_b, verdict, decided_at) VALUES (?, ?, ?, ?)",
+                    (a, b, verdict, time.time()),
+                )
+
+    def verdicts(self, verdict: str) -> set[tuple[bytes, bytes]]:
+        return set(self._db.execute("SELECT hash_a, hash_b FROM verdicts WHERE verdict = ?", (verdict,)).fetchall())
+
+
+def _split_sql(script: str) -> list[str]:
+    return [s.strip() for s in script.split(";") if s.strip()]
