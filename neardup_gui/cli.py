@@ -56,8 +56,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     def common(p: argparse.ArgumentParser, with_report: bool = True) -> None:
         p.add_argument("--db", type=Path, help=f"database file (default: {default_db_path()})")
-        p.add_argument("--method", choices=[m.value for m in Method], default=Method.BOTH.value,
-                       help="simhash (Hamming), minhash (Jaccard), or both (either matches); default both")
+        p.add_argument("--method", choices=[m.value for m in Method], default=Method.MINHASH.value,
+                       help="minhash (Jaccard, default), simhash (Hamming), or both (either one matches)")
         p.add_argument("--hamming", type=_hamming, default=3, metavar="K",
                        help=f"SimHash: at most K differing bits of 64 (0-{HAMMING_MAX}; default 3)")
         p.add_argument("--jaccard", type=_jaccard, default=0.8, metavar="T",

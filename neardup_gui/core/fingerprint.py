@@ -99,8 +99,8 @@ def text_simhash(norm: str, scheme: Scheme) -> int:
     if scheme.simhash_features == "jieba-words":
         counts = Counter(text.words(norm))
     elif scheme.simhash_features == "shingles":
-        counts = Counter(text_shingles(norm, scheme).tolist())
-        return simhash.simhash(np.fromiter(counts, dtype=np.uint64, count=len(counts)))
+        # 32-bit shingle ids spread to 64 bits, or half the fingerprint would always be zero
+        return simhash.simhash(text.mix64(text_shingles(norm, scheme).astype(np.uint64)))
     else:
         raise ValueError(f"unknown SimHash features {scheme.simhash_features!r}")
     tokens = list(counts)

@@ -1,0 +1,196 @@
+import csv
+import io
+import json
+import os
+import pty
+import re
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import SHARED, english_texts, plant_edits, run_cli
+
+STATUSES = {"ok", "empty", "encrypted", "unreadable", "too_large", "unsupported", "error"}
+
+
+@pytest.fixture
+def small_tree(tmp_path: Path) -> Path:
+    root = tmp_path / "uploads"
+    root.mkdir()
+    texts = english_texts()
+    (root / "bsd.txt").write_text(texts["BSD"])
+    (root / "bsd-copy.txt").write_text(plant_edits(texts["BSD"], 0.01, seed=3))
+    (root / "mpl.txt").write_text(texts["MPL-2.0"])
+    (root / "=HYPERLINK(1).txt").write_text(texts["MPL-2.0"])
+    (root / "empty.txt").write_text("")
+    return root
+
+
+def test_scan_writes_the_json_contract(small_tree, tmp_path):
+    out = tmp_path / "report.json"
+    proc = run_cli("scan", str(small_tree), "--db", str(tmp_path / "n.db"), "--format", "json", "--out", str(out))
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads(out.read_text(encoding="utf-8"))
+    assert report["format"] == "neardup-report" and report["version"] == 1
+    assert set(report["settings"]) >= {"method", "hamming", "jaccard", "roots"}
+    assert report["settings"]["roots"] == [str(small_tree.resolve())]
+    for doc in report["documents"]:
+        assert set(doc) >= {"id", "path", "size", "type", "chars", "status", "message"}
+        assert os.path.isabs(doc["path"]) and doc["status"] in STATUSES
+    for pair in report["pairs"]:
+        assert set(pair) >= {"a", "b", "hamming", "jaccard_estimate", "jaccard", "containment", "matched_by"}
+    groups = [{Path(m["path"]).name for m in g["members"]} for g in report["groups"]]
+    assert sorted(map(sorted, groups)) == [["=HYPERLINK(1).txt", "mpl.txt"], ["bsd-copy.txt", "bsd.txt"]]
+    for g in report["groups"]:
+        assert set(g) >= {"id", "members", "representative"}
+        assert g["members"][0]["id"] == g["representative"]
+    assert "2 groups" in proc.stderr
+
+
+def test_scan_of_the_shared_corpora_gives_every_file_a_status(tmp_path):
+    proc = run_cli("scan", str(SHARED / "corpora"), "--db", str(tmp_path / "n.db"), "--format", "json")
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads(proc.stdout)
+    on_disk = {str(p) for p in (SHARED / "corpora").rglob("*") if p.is_file() and p.suffix in (".pdf", ".txt", ".md")}
+    assert {d["path"] for d in report["documents"]} == on_disk
+    assert all(d["status"] in STATUSES for d in report["documents"])
+    assert all(d["message"] for d in report["documents"] if d["status"] != "ok")
+
+
+def test_csv_has_one_row_per_member_and_neutralises_formulas(small_tree, tmp_path):
+    proc = run_cli("scan", str(small_tree), "--db", str(tmp_path / "n.db"), "--format", "csv")
+    assert proc.returncode == 0, proc.stderr
+    rows = list(csv.DictReader(io.StringIO(proc.stdout)))
+    assert len(rows) == 4
+    paths = [r["path"] for r in rows]
+    assert not any(p.startswith(("=", "+", "-", "@")) for p in paths)
+    assert all(p.startswith(("/", "'")) for p in paths)
+    assert sum(r["representative"] == "yes" for r in rows) == 2
+
+
+def test_groups_regroups_without_rescanning(small_tree, tmp_path):
+    db = tmp_path / "n.db"
+    assert run_cli("scan", str(small_tree), "--db", str(db), "--out", str(tmp_path / "r.json")).returncode == 0
+    before = sqlite3.connect(db).execute("SELECT count(*), max(id) FROM contents").fetchone()
+    strict = run_cli("groups", "--db", str(db), "--method", "simhash", "--hamming", "0")
+    loose = run_cli("groups", "--db", str(db), "--method", "minhash", "--jaccard", "0.5")
+    assert strict.returncode == loose.returncode == 0
+    assert len(json.loads(strict.stdout)["groups"]) < len(json.loads(loose.stdout)["groups"])
+    assert sqlite3.connect(db).execute("SELECT count(*), max(id) FROM contents").fetchone() == before
+
+
+def test_query_lists_stored_near_duplicates(small_tree, tmp_path):
+    db = tmp_path / "n.db"
+    assert run_cli("scan", str(small_tree), "--db", str(db), "--out", str(tmp_path / "r.json")).returncode == 0
+    probe = tmp_path / "probe.txt"
+    probe.write_text(plant_edits(english_texts()["BSD"], 0.01, seed=11))
+    proc = run_cli("query", str(probe), "--db", str(db))
+    assert proc.returncode == 0, proc.stderr
+    assert "bsd.txt" in proc.stdout and "bsd-copy.txt" in proc.stdout and "mpl.txt" not in proc.stdout
+    as_json = json.loads(run_cli("query", str(probe), "--db", str(db), "--format", "json").stdout)
+    assert {Path(m["path"]).name for m in as_json["matches"]} == {"bsd.txt", "bsd-copy.txt"}
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["scan", "/definitely/not/here"], "No such folder"),
+        (["scan", ".", "--hamming", "99"], "--hamming"),
+        (["scan", ".", "--jaccard", "0"], "--jaccard"),
+        (["scan", ".", "--method", "cosine"], "--method"),
+        (["groups", "--db", "/definitely/not/here.db"], "No database"),
+        (["frobnicate"], "invalid choice"),
+    ],
+)
+def test_bad_usage_exits_2_with_one_clear_line(args, message, tmp_path):
+    proc = run_cli(*args, cwd=tmp_path)
+    assert proc.returncode == 2
+    assert message in proc.stderr
+    assert "Traceback" not in proc.stderr
+
+
+def test_failure_exits_1_with_one_line(tmp_path, small_tree):
+    foreign = tmp_path / "other.db"
+    con = sqlite3.connect(foreign)
+    con.execute("CREATE TABLE t (x)")
+    con.commit()
+    con.close()
+    proc = run_cli("scan", str(small_tree), "--db", str(foreign))
+    assert proc.returncode == 1
+    assert "another program" in proc.stderr and "Traceback" not in proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1
+
+
+def test_progress_only_on_a_terminal(small_tree, tmp_path):
+    quiet = run_cli("scan", str(small_tree), "--db", str(tmp_path / "a.db"), "--out", str(tmp_path / "a.json"))
+    assert "\r" not in quiet.stderr and "fingerprint" not in quiet.stderr
+    leader, follower = pty.openpty()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "neardup_gui.cli", "scan", str(small_tree), "--db", str(tmp_path / "b.db"),
+         "--out", str(tmp_path / "b.json")], stderr=follower, stdout=subprocess.DEVNULL,
+    )
+    os.close(follower)
+    chunks = []
+    while True:
+        try:
+            data = os.read(leader, 4096)
+        except OSError:
+            break
+        if not data:
+            break
+        chunks.append(data)
+    proc.wait(timeout=120)
+    os.close(leader)
+    shown = b"".join(chunks).decode("utf-8", "replace")
+    assert proc.returncode == 0
+    assert "fingerprint" in shown and "\r" in shown and "%" in shown
+
+
+def _report_signature(report: dict) -> list:
+    docs = {d["id"]: d["path"] for d in report["documents"]}
+    return sorted(
+        sorted((docs[m["id"]], m["hamming"], m["jaccard"]) for m in g["members"]) for g in report["groups"]
+    ), sorted((d["path"], d["status"]) for d in report["documents"])
+
+
+def test_a_scan_killed_with_sigkill_resumes_to_the_uninterrupted_result(tmp_path):
+    root = tmp_path / "many"
+    root.mkdir()
+    texts = english_texts()
+    for n in range(240):
+        base = list(texts.values())[n % len(texts)]
+        (root / f"doc{n:03d}.txt").write_text(plant_edits(base, 0.01 * (n % 5), seed=n))
+    killed_db = tmp_path / "killed.db"
+    proc = subprocess.Popen([sys.executable, "-m", "neardup_gui.cli", "scan", str(root), "--db", str(killed_db),
+                             "--workers", "1", "--out", str(tmp_path / "never.json")],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 120
+    stored = 0
+    while time.monotonic() < deadline and proc.poll() is None:
+        try:
+            con = sqlite3.connect(killed_db, timeout=1)
+            stored = con.execute("SELECT count(*) FROM files").fetchone()[0]
+            con.close()
+        except sqlite3.Error:
+            stored = 0
+        if stored >= 20:
+            break
+        time.sleep(0.02)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    assert 20 <= stored < 240, "the kill must land mid-scan"
+    con = sqlite3.connect(killed_db)
+    assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    con.close()
+
+    resumed = run_cli("scan", str(root), "--db", str(killed_db), "--format", "json", "--hamming", "5", "--method", "both")
+    fresh = run_cli("scan", str(root), "--db", str(tmp_path / "fresh.db"), "--format", "json", "--hamming", "5", "--method", "both")
+    assert resumed.returncode == fresh.returncode == 0, resumed.stderr + fresh.stderr
+    unchanged = int(re.search(r"(\d+) unchanged", resumed.stderr).group(1))
+    assert unchanged >= 20, resumed.stderr  # the work done before the kill was kept
+    assert _report_signature(json.loads(resumed.stdout)) == _report_signature(json.loads(fresh.stdout))

@@ -1,0 +1,19 @@
+import pkgutil
+import subprocess
+import sys
+
+import neardup_gui.core
+
+
+def test_core_never_imports_qt_checked_in_a_fresh_interpreter():
+    modules = [f"neardup_gui.core.{m.name}" for m in pkgutil.iter_modules(neardup_gui.core.__path__)]
+    assert len(modules) >= 10
+    script = (
+        "import importlib, sys\n"
+        f"for m in {modules!r}: importlib.import_module(m)\n"
+        "import neardup_gui.cli\n"
+        "bad = [m for m in sys.modules if m.split('.')[0] in ('PySide6', 'shiboken6', 'PyQt5', 'PyQt6')]\n"
+        "print(bad)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"

@@ -1,0 +1,54 @@
+import os
+import signal
+import time
+
+import pytest
+
+from neardup_gui.core.jobs import CancelToken, JobCancelled
+from neardup_gui.core.pool import TaskFailed, run_isolated
+
+
+def behave(task):
+    """Top-level so spawned workers can import it."""
+    kind, value = task
+    if kind == "crash":
+        os.kill(os.getpid(), signal.SIGSEGV)
+    if kind == "exit":
+        os._exit(3)
+    if kind == "hang":
+        time.sleep(60)
+    if kind == "raise":
+        raise RuntimeError("boom")
+    return value * 2
+
+
+def test_a_crash_or_hang_costs_that_task_only_and_the_pool_recovers():
+    tasks = [("ok", i) for i in range(6)] + [("crash", 0), ("hang", 0), ("exit", 0), ("raise", 0)] + [("ok", i) for i in range(6, 12)]
+    started = time.monotonic()
+    results = dict(run_isolated(behave, tasks, workers=2, timeout=2.0))
+    assert time.monotonic() - started < 30
+    assert [results[("ok", i)] for i in range(12)] == [i * 2 for i in range(12)]
+    assert "crashed" in results[("crash", 0)].reason and "SIGSEGV" in results[("crash", 0)].reason
+    assert "longer than 2 s" in results[("hang", 0)].reason
+    assert "exit code 3" in results[("exit", 0)].reason
+    assert isinstance(results[("raise", 0)], TaskFailed) and "boom" in results[("raise", 0)].reason
+
+
+def test_cancel_stops_within_a_second():
+    cancel = CancelToken()
+    tasks = [("hang", i) for i in range(4)]
+    results = run_isolated(behave, tasks, workers=2, timeout=100, cancel=cancel)
+    started = time.monotonic()
+    import threading
+
+    threading.Timer(0.5, cancel.cancel).start()
+    with pytest.raises(JobCancelled):
+        list(results)
+    assert time.monotonic() - started < 2.0
+
+
+def test_arguments_are_checked():
+    with pytest.raises(ValueError):
+        list(run_isolated(behave, [("ok", 1)], workers=0, timeout=1))
+    with pytest.raises(ValueError):
+        list(run_isolated(behave, [("ok", 1)], workers=1, timeout=0))

@@ -1,0 +1,252 @@
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from neardup_gui.core.fingerprint import Scheme
+from neardup_gui.core.jobs import CancelToken, JobCancelled
+from neardup_gui.core.match import Matcher, match, query
+from neardup_gui.core.models import Method, ScanOptions, Status, Thresholds
+from neardup_gui.core.scan import scan
+from neardup_gui.core.store import Store
+from tests.conftest import PDF_SAMPLES, chinese_texts, english_texts, plant_edits, write_pdf
+
+EDIT_RATES = (0.0, 0.005, 0.01, 0.02)
+
+
+def group_names(result) -> list[set[str]]:
+    docs = {d.id: d for d in result.documents}
+    return [{Path(docs[m.document_id].path).name for m in g.members} for g in result.groups]
+
+
+@pytest.fixture(scope="module")
+def planted_corpus(tmp_path_factory) -> Path:
+    """Unrelated real documents (licences, Chinese articles) each with near-copies at known edit rates."""
+    root = tmp_path_factory.mktemp("planted")
+    for name, content in {**english_texts(), **chinese_texts()}.items():
+        (root / f"{name}.txt").write_text(content, encoding="utf-8")
+        for n, rate in enumerate(EDIT_RATES[1:], start=1):
+            (root / f"{name}~{n}.txt").write_text(plant_edits(content, rate, seed=n), encoding="utf-8")
+    # a Chinese near-copy stored as GB18030 and a PDF of an English one: same documents, other forms
+    seed = next(iter(chinese_texts()))
+    (root / f"{seed}~gb.txt").write_bytes(chinese_texts()[seed].encode("gb18030"))
+    write_pdf(root / "BSD~pdf.pdf", english_texts()["BSD"])
+    return root
+
+
+@pytest.fixture(scope="module")
+def planted_db(planted_corpus, tmp_path_factory):
+    path = tmp_path_factory.mktemp("db") / "n.db"
+    with Store(path) as store:
+        summary = scan(store, ScanOptions(roots=(str(planted_corpus),), workers=2))
+    return path, summary
+
+
+@pytest.mark.parametrize("method", list(Method))
+def test_planted_near_duplicates_all_found_and_nothing_unrelated_grouped(planted_corpus, planted_db, method):
+    path, _ = planted_db
+    with Store(path) as store:
+        # planted copies (<= 2% edits) lie within 6 bits, unrelated documents 11+ bits apart (measured)
+        result = match(store, Thresholds(method=method, hamming=6))
+    groups = group_names(result)
+    bases = {**english_texts(), **chinese_texts()}
+    expected_copies = len(EDIT_RATES) - 1
+    for base in bases:
+        mine = [g for g in groups if f"{base}.txt" in g]
+        assert len(mine) == 1, f"{base} not grouped with {method}"
+        members = mine[0]
+        assert all(name.split("~")[0].removesuffix(".txt").removesuffix(".pdf") == base for name in members), members
+        copies = {n for n in members if "~" in n and not n.endswith(("~gb.txt", "~pdf.pdf"))}
+        assert len(copies) == expected_copies, (base, members)
+    assert len(groups) == len(bases)
+
+
+def test_each_member_carries_its_similarity_to_the_representative(planted_db):
+    path, _ = planted_db
+    with Store(path) as store:
+        result = match(store, Thresholds())
+    docs = {d.id: d for d in result.documents}
+    for g in result.groups:
+        assert g.members[0].document_id == g.representative
+        assert g.members[0].similarity.jaccard == 1.0
+        for m in g.members[1:]:
+            s = m.similarity
+            assert 0.0 < s.jaccard <= 1.0 and 0 <= s.hamming <= 64
+            assert s.containment >= s.jaccard
+            assert docs[m.document_id].status is Status.OK
+
+
+def test_gb18030_copy_and_pdf_copy_are_exact_text_duplicates(planted_db):
+    path, _ = planted_db
+    with Store(path) as store:
+        result = match(store, Thresholds())
+    by_name = {Path(d.path).name: d for d in result.documents}
+    seed = next(iter(chinese_texts()))
+    pairs = {(p.a, p.b): p for p in result.pairs}
+    gb, utf8 = by_name[f"{seed}~gb.txt"].id, by_name[f"{seed}.txt"].id
+    pair = pairs.get((min(gb, utf8), max(gb, utf8)))
+    assert pair is not None and pair.matched_by == "exact"
+    pdf = by_name["BSD~pdf.pdf"]
+    assert pdf.status is Status.OK
+    assert any({"BSD.txt", "BSD~pdf.pdf"} <= g for g in group_names(result))
+
+
+def test_rescan_of_an_unchanged_tree_opens_nothing(planted_corpus, planted_db, tmp_path):
+    path, first = planted_db
+    db = tmp_path / "copy.db"
+    shutil.copy(path, db)
+    victim = planted_corpus / "BSD.txt"
+    stat = victim.stat()
+    original = victim.read_bytes()
+    try:
+        # same size and mtime, other bytes: if the scan opened the file it would notice
+        victim.write_bytes(original.swapcase())
+        os.utime(victim, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+        with Store(db) as store:
+            before = store.document_by_path(str(victim)).content_id
+            again = scan(store, ScanOptions(roots=(str(planted_corpus),), workers=1))
+            assert store.document_by_path(str(victim)).content_id == before
+        assert again.unchanged == first.files_found and again.extracted == 0 and again.reused == 0
+    finally:
+        victim.write_bytes(original)
+        os.utime(victim, ns=(stat.st_atime_ns, stat.st_mtime_ns))
+
+
+def _scan(db: Path, root: Path, **kw):
+    with Store(db) as store:
+        return scan(store, ScanOptions(roots=(str(root),), workers=1, **kw))
+
+
+def test_changed_moved_copied_and_deleted_files(tmp_path, db_path):
+    root = tmp_path / "docs"
+    root.mkdir()
+    texts = english_texts()
+    (root / "a.txt").write_text(texts["BSD"])
+    (root / "b.txt").write_text(texts["MPL-2.0"])
+    (root / "c.txt").write_text(texts["Apache-2.0"])
+    first = _scan(db_path, root)
+    assert first.extracted == 3
+
+    (root / "sub").mkdir()
+    os.rename(root / "a.txt", root / "sub" / "moved.txt")      # moved: same bytes, not read again
+    shutil.copy(root / "b.txt", root / "b-copy.txt")            # copied: linked, not read again
+    (root / "c.txt").write_text(texts["Apache-2.0"] + "\nAmended.")  # changed: read again
+    second = _scan(db_path, root)
+    assert (second.extracted, second.reused, second.removed) == (1, 2, 1)
+
+    with Store(db_path) as store:
+        paths = {Path(d.path).name for d in store.documents()}
+        assert paths == {"moved.txt", "b.txt", "b-copy.txt", "c.txt"}
+        result = match(store, Thresholds())
+        assert group_names(result) == [{"b.txt", "b-copy.txt"}]
+    (root / "b-copy.txt").unlink()
+    third = _scan(db_path, root)
+    assert third.removed == 1
+    with Store(db_path) as store:
+        assert match(store, Thresholds()).groups == ()
+
+
+def test_the_same_bytes_in_two_places_are_extracted_once(tmp_path, db_path):
+    root = tmp_path / "docs"
+    root.mkdir()
+    for name in ("one.txt", "two.txt", "three.txt"):
+        (root / name).write_text(english_texts()["GPL-2"])
+    summary = _scan(db_path, root)
+    assert summary.extracted == 1 and summary.files_found == 3
+
+
+def test_a_new_scheme_refingerprints_a_new_threshold_never(tmp_path, db_path):
+    root = tmp_path / "docs"
+    root.mkdir()
+    (root / "a.txt").write_text(english_texts()["BSD"])
+    _scan(db_path, root)
+    with Store(db_path) as store:
+        for k in (0, 5, 12):
+            match(store, Thresholds(hamming=k, jaccard=0.3))
+        assert _scan(db_path, root).extracted == 0
+        store.set_meta("scheme", Scheme(shingle_size=9).to_json())
+    again = _scan(db_path, root)
+    assert again.fingerprints_reset and again.extracted == 1
+
+
+def test_bad_files_each_get_a_status_and_never_stop_the_scan(tmp_path, db_path):
+    root = tmp_path / "bad"
+    root.mkdir()
+    (root / "empty.txt").write_bytes(b"")
+    (root / "binary.txt").write_bytes(os.urandom(5000))
+    (root / "truncated.pdf").write_bytes(write_pdf(tmp_path / "x.pdf", english_texts()["BSD"]).read_bytes()[:700])
+    shutil.copy(PDF_SAMPLES / "005-libreoffice-writer-password_libreoffice-writer-password.pdf", root / "locked.pdf")
+    shutil.copy(PDF_SAMPLES / "019-grayscale-image_grayscale-image.pdf", root / "scan.pdf")
+    (root / "huge.txt").write_text("word " * 300_000)
+    (root / "fine.txt").write_text(english_texts()["BSD"])
+    (root / "dangling.txt").symlink_to(root / "nowhere.txt")
+    (root / "<img src=x onerror=alert(1)>.txt").write_text("<script>alert(1)</script> text")
+    with Store(db_path) as store:
+        scan(store, ScanOptions(roots=(str(root),), workers=2, max_file_size=1 << 20))
+        status = {Path(d.path).name: d for d in store.documents()}
+    assert status["empty.txt"].status is Status.EMPTY
+    assert status["binary.txt"].status is Status.UNSUPPORTED
+    assert status["truncated.pdf"].status in (Status.ERROR, Status.EMPTY)
+    assert status["locked.pdf"].status is Status.ENCRYPTED
+    assert status["scan.pdf"].status is Status.EMPTY and "scan" in status["scan.pdf"].message
+    assert status["huge.txt"].status is Status.TOO_LARGE and "MiB" in status["huge.txt"].message
+    assert status["fine.txt"].status is Status.OK
+    assert status["<img src=x onerror=alert(1)>.txt"].status is Status.OK
+    assert all(d.message for d in status.values() if d.status is not Status.OK)
+
+
+def test_a_file_that_takes_too_long_costs_that_file_only(tmp_path, db_path):
+    root = tmp_path / "slow"
+    root.mkdir()
+    shutil.copy(PDF_SAMPLES / "009-pdflatex-geotopo_GeoTopo-komprimiert.pdf", root / "slow.pdf")  # ~5 s to read
+    (root / "fast.txt").write_text(english_texts()["BSD"])
+    with Store(db_path) as store:
+        scan(store, ScanOptions(roots=(str(root),), workers=1, file_timeout=1.0))
+        status = {Path(d.path).name: d for d in store.documents()}
+    assert status["slow.pdf"].status is Status.ERROR and "longer than 1 s" in status["slow.pdf"].message
+    assert status["fast.txt"].status is Status.OK
+
+
+def test_cancel_keeps_what_is_done_and_the_next_scan_completes(tmp_path, db_path, planted_corpus):
+    cancel = CancelToken()
+    seen = []
+
+    def progress(event):
+        seen.append(event)
+        if event.phase == "fingerprint" and event.done >= 5:
+            cancel.cancel()
+
+    with Store(db_path) as store:
+        with pytest.raises(JobCancelled):
+            scan(store, ScanOptions(roots=(str(planted_corpus),), workers=2), progress=progress, cancel=cancel)
+        kept = sum(1 for d in store.documents() if d.content_id is not None)
+        assert kept >= 5
+        resumed = scan(store, ScanOptions(roots=(str(planted_corpus),), workers=2))
+        assert resumed.unchanged == kept
+        assert {e.phase for e in seen} >= {"discover", "read", "fingerprint"}
+        complete = match(store, Thresholds())
+    assert len(complete.groups) == len(english_texts()) + len(chinese_texts())
+
+
+def test_query_one_file_against_the_database(planted_corpus, planted_db, tmp_path):
+    path, _ = planted_db
+    outsider = tmp_path / "new.txt"
+    outsider.write_text(plant_edits(english_texts()["MPL-2.0"], 0.01, seed=99))
+    with Store(path) as store:
+        for method in Method:
+            hits = query(store, str(outsider), Thresholds(method=method))
+            names = {Path(h.document.path).name for h in hits}
+            assert "MPL-2.0.txt" in names, method
+            assert all(n.startswith("MPL-2.0") for n in names), names
+        stored_hits = query(store, str(planted_corpus / "GPL-2.txt"), Thresholds(method=Method.MINHASH, jaccard=0.5))
+        assert {Path(h.document.path).name for h in stored_hits} >= {"GPL-2~1.txt", "GPL-2~2.txt", "GPL-2~3.txt"}
+
+
+def test_regrouping_at_other_thresholds_reuses_memory(planted_db):
+    path, _ = planted_db
+    with Store(path) as store:
+        matcher = Matcher(store)
+        strict = matcher.match(Thresholds(method=Method.SIMHASH, hamming=0))
+        loose = matcher.match(Thresholds(method=Method.SIMHASH, hamming=8))
+    assert sum(len(g.members) for g in strict.groups) < sum(len(g.members) for g in loose.groups)

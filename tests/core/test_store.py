@@ -1,0 +1,84 @@
+import sqlite3
+
+import pytest
+
+from neardup_gui.core.errors import DatabaseError
+from neardup_gui.core.fingerprint import Scheme, fingerprint_bytes
+from neardup_gui.core.models import Status
+from neardup_gui.core.store import SCHEMA_VERSION, FileRecord, Store
+
+
+def test_new_database_has_schema_version_wal_and_our_application_id(db_path):
+    with Store(db_path) as store:
+        assert store.schema_version == SCHEMA_VERSION
+    con = sqlite3.connect(db_path)
+    assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert con.execute("PRAGMA application_id").fetchone()[0] != 0
+    con.close()
+
+
+def test_another_programs_sqlite_file_is_refused_untouched(tmp_path):
+    path = tmp_path / "other.db"
+    con = sqlite3.connect(path)
+    con.execute("CREATE TABLE mine (x)")
+    con.commit()
+    con.close()
+    with pytest.raises(DatabaseError, match="another program"):
+        Store(path)
+    assert sqlite3.connect(path).execute("SELECT name FROM sqlite_master").fetchall() == [("mine",)]
+
+
+def test_a_file_that_is_not_sqlite_is_refused(tmp_path):
+    path = tmp_path / "notes.db"
+    path.write_text("this is not a database at all " * 100)
+    with pytest.raises(DatabaseError):
+        Store(path)
+
+
+def test_newer_schema_is_refused(db_path):
+    Store(db_path).close()
+    con = sqlite3.connect(db_path)
+    con.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    con.commit()
+    con.close()
+    with pytest.raises(DatabaseError, match="newer"):
+        Store(db_path)
+
+
+def _stored_content(store: Store, path: str, text: str):
+    fp = fingerprint_bytes("text", text.encode(), Scheme.current())
+    store.write_batch([fp], [FileRecord(path, len(text), 1, "text", content_hash=fp.raw_hash)])
+    return fp
+
+
+def test_a_different_scheme_drops_fingerprints_a_same_one_keeps_them(db_path):
+    with Store(db_path) as store:
+        assert store.ensure_scheme(Scheme.current()) is False
+        _stored_content(store, "/x/a.txt", "some words to fingerprint here")
+        assert store.ensure_scheme(Scheme.current()) is False
+        assert len(store.fingerprint_arrays()) == 1
+        changed = Scheme(shingle_size=5, jieba=Scheme.current().jieba, pypdf=Scheme.current().pypdf)
+        assert store.ensure_scheme(changed) is True
+        assert len(store.fingerprint_arrays()) == 0
+        assert store.known_files()["/x/a.txt"].content_id is None  # will be read again
+
+
+def test_paths_that_are_not_utf8_round_trip(db_path):
+    odd = "/data/caf\udce9 \u6587\u4ef6.txt"  # a Latin-1 byte in a name, as os.fsdecode gives it
+    with Store(db_path) as store:
+        store.write_batch([], [FileRecord(odd, 1, 1, "text", status=Status.UNREADABLE, message="x")])
+        assert odd in store.known_files()
+        doc = store.document_by_path(odd)
+        assert doc.display_path == "/data/caf\\xe9 文件.txt"
+
+
+def test_removing_the_last_file_of_a_content_removes_its_fingerprints(db_path):
+    with Store(db_path) as store:
+        store.ensure_scheme(Scheme.current())
+        _stored_content(store, "/x/a.txt", "shared words in two places")
+        fp = fingerprint_bytes("text", b"shared words in two places", Scheme.current())
+        store.write_batch([], [FileRecord("/y/copy.txt", 1, 1, "text", content_hash=fp.raw_hash)])
+        store.remove_files(["/x/a.txt"])
+        assert len(store.fingerprint_arrays()) == 1
+        store.remove_files(["/y/copy.txt"])
+        assert len(store.fingerprint_arrays()) == 0
