@@ -19,11 +19,13 @@ from typing import TextIO
 from . import __version__
 from .core.errors import NeardupError, UsageError
 from .core.jobs import CancelToken, JobCancelled, ProgressEvent
-from .core.match import Matcher, query
+from .core.html_report import to_html
+from .core.match import Matcher, MatchResult, query
 from .core.models import HAMMING_MAX, Method, ScanOptions, Thresholds, display_path
 from .core.report import ReportContext, to_csv, to_json
 from .core.scan import ScanSummary, scan
 from .core.store import Store, default_db_path
+from .core.texts import TextLoader
 
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -144,14 +146,13 @@ def _write(text: str, out: Path | None, binary_bom: bool = False) -> None:
     os.replace(tmp, out)
 
 
-def _render(fmt: str, matcher_result, context: ReportContext) -> str:
+def _render(fmt: str, result: MatchResult, context: ReportContext, store: Store) -> str:
     if fmt == "json":
-        return to_json(matcher_result, context)
+        return to_json(result, context)
     if fmt == "csv":
-        return to_csv(matcher_result)
-    from .core.html_report import to_html
-
-    return to_html(matcher_result, context)
+        return to_csv(result)
+    loader = TextLoader(store.content_hashes(d.content_id for d in result.documents if d.content_id is not None))
+    return to_html(result, context, loader)
 
 
 def _thresholds(args: argparse.Namespace) -> Thresholds:
@@ -187,7 +188,7 @@ def cmd_scan(args: argparse.Namespace, store: Store) -> int:
         line.close()
     scheme = store.scheme()
     context = ReportContext(roots=summary.roots, scan=asdict(summary), scheme=asdict(scheme) if scheme else {})
-    _write(_render(args.format, result, context), args.out)
+    _write(_render(args.format, result, context, store), args.out)
     if not args.quiet:
         print(f"neardup: {_summary_text(summary)}; {len(result.groups)} groups", file=sys.stderr)
     return EXIT_OK
@@ -198,7 +199,7 @@ def cmd_groups(args: argparse.Namespace, store: Store) -> int:
     result = Matcher(store, roots=roots).match(_thresholds(args))
     scheme = store.scheme()
     context = ReportContext(roots=roots or (), scheme=asdict(scheme) if scheme else {})
-    _write(_render(args.format, result, context), args.out)
+    _write(_render(args.format, result, context, store), args.out)
     if not args.quiet:
         print(f"neardup: {len(result.documents)} documents, {len(result.groups)} groups", file=sys.stderr)
     return EXIT_OK

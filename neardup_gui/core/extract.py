@@ -54,6 +54,13 @@ def extract(kind: str, data: bytes) -> Extracted:
     return Extracted(Status.UNSUPPORTED, message=f"neardup does not read {kind} files")
 
 
+def extract_file(path: str, kind: str) -> tuple[bytes, Extracted]:
+    """Read and extract one file; returns its bytes too (callers check they are the scanned ones)."""
+    with open(path, "rb") as fh:
+        data = fh.read()
+    return data, extract(kind, data)
+
+
 def extract_text(data: bytes) -> Extracted:
     """Decode a text file. Binary content is ``unsupported``; an empty file is ``empty``."""
     if not data.strip():

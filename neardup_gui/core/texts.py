@@ -1,0 +1,53 @@
+"""The text of stored documents, read again from disk for review (the database keeps no text).
+
+A file that changed or vanished since the scan is reported as such, never shown as if it matched.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from .extract import extract_file
+from .fingerprint import raw_hash
+from .models import Document, Status
+
+
+@dataclass(frozen=True, slots=True)
+class DocumentText:
+    text: str | None
+    problem: str = ""
+
+
+class TextLoader:
+    """Loads documents' text, checking each file still holds the bytes that were scanned."""
+
+    def __init__(self, content_hashes: dict[int, bytes], cache_size: int = 32) -> None:
+        self._hashes = content_hashes
+        self._cache: OrderedDict[int, DocumentText] = OrderedDict()
+        self._cache_size = cache_size
+
+    def __call__(self, doc: Document) -> DocumentText:
+        cached = self._cache.get(doc.id)
+        if cached is not None:
+            self._cache.move_to_end(doc.id)
+            return cached
+        loaded = self._load(doc)
+        self._cache[doc.id] = loaded
+        if len(self._cache) > self._cache_size:
+            self._cache.popitem(last=False)
+        return loaded
+
+    def _load(self, doc: Document) -> DocumentText:
+        try:
+            data, extracted = extract_file(doc.path, doc.kind)
+        except FileNotFoundError:
+            return DocumentText(None, "The file is no longer there (moved or deleted since the scan).")
+        except OSError as exc:
+            return DocumentText(None, f"The file cannot be read now: {exc.strerror or exc}.")
+        expected = self._hashes.get(doc.content_id) if doc.content_id is not None else None
+        if expected is not None and raw_hash(data) != expected:
+            return DocumentText(None, "The file changed since the scan; rescan to compare it again.")
+        if extracted.status is not Status.OK:
+            return DocumentText(None, extracted.message)
+        return DocumentText(extracted.text)

@@ -1,0 +1,133 @@
+"""Reports over real scanned files, including names and texts that carry HTML/script and formulas."""
+
+import csv
+import io
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from neardup_gui.core.html_report import to_html
+from neardup_gui.core.match import Matcher
+from neardup_gui.core.models import Thresholds
+from neardup_gui.core.report import ReportContext, neutralise_cell, to_csv, to_json
+from neardup_gui.core.scan import scan
+from neardup_gui.core.models import ScanOptions
+from neardup_gui.core.store import Store
+from neardup_gui.core.texts import TextLoader
+from tests.conftest import PDF_SAMPLES, chinese_texts, english_texts, plant_edits
+
+SCRIPT_PAYLOAD = "<script>document.title='PWNED-BY-TEXT'</script>"
+IMG_PAYLOAD = "<img src=x onerror=\"document.title='PWNED-BY-IMG'\">"
+NAME_PAYLOAD = "<img src=x onerror=document.title=7>.txt"
+
+
+@pytest.fixture(scope="module")
+def scanned(tmp_path_factory):
+    root = tmp_path_factory.mktemp("uploads")
+    base = english_texts()["BSD"]
+    hostile = base.replace("Redistribution", SCRIPT_PAYLOAD + " Redistribution", 1)
+    (root / NAME_PAYLOAD).write_text(hostile)
+    (root / "=HYPERLINK(\"x\").txt").write_text(plant_edits(hostile, 0.01, seed=1).replace("copyright", IMG_PAYLOAD, 1))
+    zh = list(chinese_texts().values())[1]
+    (root / "中文 原稿.txt").write_text(zh)
+    (root / "中文 修改稿.txt").write_text(plant_edits(zh, 0.01, seed=2))
+    (root / "+cmd.txt").write_text(english_texts()["MPL-2.0"])
+    (root / "@sum.txt").write_text(english_texts()["MPL-2.0"])
+    shutil.copy(PDF_SAMPLES / "005-libreoffice-writer-password_libreoffice-writer-password.pdf", root / "-locked.pdf")
+    db = tmp_path_factory.mktemp("db") / "n.db"
+    with Store(db) as store:
+        summary = scan(store, ScanOptions(roots=(str(root),), workers=2))
+        result = Matcher(store).match(Thresholds())
+        loader = TextLoader(store.content_hashes(d.content_id for d in result.documents if d.content_id))
+        html_text = to_html(result, ReportContext(roots=summary.roots, scan={"seconds": summary.seconds}), loader)
+    return root, result, html_text
+
+
+def test_html_escapes_every_name_and_text(scanned):
+    _, result, page = scanned
+    assert len(result.groups) == 3
+    assert page.count("<script") == 1  # ours, allowed by hash in the CSP
+    assert "<img" not in page
+    assert "&lt;script&gt;document.title=&#x27;PWNED-BY-TEXT&#x27;&lt;/script&gt;" in page
+    assert "&lt;img src=x onerror=document.title=7&gt;.txt" in page
+    assert re.search(r"Content-Security-Policy' content=\"default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-", page)
+
+
+def test_html_is_self_contained(scanned):
+    _, _, page = scanned
+    assert not re.search(r"""(src|href)\s*=\s*["']?(https?:)?//""", page)
+    assert "@import" not in page and "url(" not in page
+
+
+def test_html_shows_side_by_side_diffs_with_marked_words_and_problems(scanned):
+    _, _, page = scanned
+    assert page.count("<details class='pair'>") == 2  # the two near pairs (the exact pair needs none)
+    assert "<mark>" in page and "<table class='diff'>" in page
+    assert "中文 修改稿.txt" in page
+    assert "Problems (1)" in page and "Password-protected" in page
+
+
+def test_html_says_so_when_a_file_changed_or_vanished_since_the_scan(scanned):
+    root, result, _ = scanned
+    victim = root / "中文 修改稿.txt"
+    original = victim.read_bytes()
+    try:
+        victim.write_text("rewritten after the scan")
+        docs = {d.path: d for d in result.documents}
+        hashes = {d.content_id: b"" for d in result.documents if d.content_id}
+        loader = TextLoader(hashes)
+        assert "changed since the scan" in loader(docs[str(victim)]).problem
+        victim.unlink()
+        assert "no longer there" in TextLoader(hashes)(docs[str(victim)]).problem
+    finally:
+        victim.write_bytes(original)
+
+
+def test_json_report_round_trips_chinese_and_payloads(scanned):
+    _, result, _ = scanned
+    report = json.loads(to_json(result, ReportContext()))
+    names = {Path(d["path"]).name for d in report["documents"]}
+    assert NAME_PAYLOAD in names and "中文 修改稿.txt" in names
+
+
+def test_csv_neutralises_formula_cells_and_keeps_chinese(scanned):
+    _, result, _ = scanned
+    text = to_csv(result)
+    assert text.startswith("\ufeff")
+    rows = list(csv.DictReader(io.StringIO(text.lstrip("\ufeff"))))
+    assert len(rows) == 6
+    for row in rows:
+        for value in row.values():
+            assert not value.startswith(("=", "+", "-", "@", "\t", "\r")), value
+    assert any("中文 修改稿.txt" in r["path"] for r in rows)
+    assert neutralise_cell("=1+1") == "'=1+1" and neutralise_cell("\t=x") == "'\t=x" and neutralise_cell("plain") == "plain"
+    assert neutralise_cell(-3) == -3  # numbers stay numbers
+
+
+def test_no_script_from_document_content_runs_in_a_real_browser(scanned, tmp_path):
+    _, _, page = scanned
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+    assert chromium, "this test needs Chromium: apt-get install -y chromium (.ci/run installs it)"
+    # the same payloads, unescaped, prove the browser would run them if they got through
+    control = tmp_path / "control.html"
+    control.write_text("<html><head><title>clean</title></head><body>" + IMG_PAYLOAD + "</body></html>")
+    report = tmp_path / "report.html"
+    report.write_text(page, encoding="utf-8")
+
+    def title_after_load(path: Path) -> str:
+        dom = subprocess.run(
+            [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+             "--disable-component-update", "--no-first-run", f"--user-data-dir={tmp_path / 'profile'}",
+             "--virtual-time-budget=3000", "--dump-dom", path.as_uri()],
+            capture_output=True, text=True, timeout=120,
+        ).stdout
+        match = re.search(r"<title>(.*?)</title>", dom, re.S)
+        return match.group(1) if match else ""
+
+    assert "PWNED" in title_after_load(control)
+    title = title_after_load(report)
+    assert title.startswith("neardup report") and "PWNED" not in title
