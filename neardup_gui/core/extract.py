@@ -32,7 +32,7 @@ _BOMS = (
     (codecs.BOM_UTF16_LE, "utf-16-le"),
     (codecs.BOM_UTF16_BE, "utf-16-be"),
 )
-_ALLOWED_CONTROLS = frozenset("\t\n\r\f\v\x1b")
+_CONTROL = re.compile(r"[\x00-\x08\x0e-\x1a\x1c-\x1f]")  # control characters text never has
 
 
 def kind_of(path: str) -> str | None:
@@ -158,8 +158,7 @@ def _decodes(data: bytes, encoding: str) -> bool:
 
 def _looks_binary(text: str) -> bool:
     sample = text[:8192]
-    controls = sum(1 for ch in sample if ch < " " and ch not in _ALLOWED_CONTROLS)
-    return controls > max(2, len(sample) // 100)
+    return len(_CONTROL.findall(sample)) > max(2, len(sample) // 100)
 
 
 def extract_pdf(data: bytes) -> Extracted:

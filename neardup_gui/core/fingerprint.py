@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import math
-from collections import Counter
 from dataclasses import asdict, dataclass
 
 import numpy as np
@@ -28,13 +26,13 @@ class Scheme:
 
     version: int = SCHEME_VERSION
     normalise: str = "nfkc-casefold-ws"
-    units: str = "han-char+word-regex"
+    units: str = "han-char+word"
     shingle_size: int = 3
-    simhash_features: str = "jieba-words"
+    simhash_features: str = "jieba-words"  # jieba without HMM for Han runs
     simhash_weights: str = "log-tf"
     num_perm: int = minhash.NUM_PERM
     seed: int = 1
-    feature_hash: str = "blake2b-64"
+    feature_hash: str = "poly64-splitmix"
     jieba: str = ""
     pypdf: str = ""
 
@@ -67,7 +65,8 @@ def fingerprint_bytes(kind: str, data: bytes, scheme: Scheme) -> Fingerprint:
 def fingerprint_text(digest: bytes, kind: str, extracted: Extracted, scheme: Scheme) -> Fingerprint:
     """Fingerprints of extracted text: normalised-text hash, SimHash, MinHash and the shingle set."""
     norm = text.normalise(extracted.text)
-    shingles = text_shingles(norm, scheme)
+    tokens = text.tokenize(norm)
+    shingles = text.shingle_hashes(tokens.units, scheme.shingle_size)
     if shingles.size == 0:
         return Fingerprint(
             digest, kind, Status.EMPTY, "No words or characters to compare (only punctuation or symbols).",
@@ -82,7 +81,7 @@ def fingerprint_text(digest: bytes, kind: str, extracted: Extracted, scheme: Sch
         pages=extracted.pages,
         chars=len(extracted.text),
         text_hash=hashlib.blake2b(norm.encode("utf-8", "surrogatepass"), digest_size=16).digest(),
-        simhash=text_simhash(norm, scheme),
+        simhash=_simhash(tokens, shingles, scheme),
         minhash=minhash.signature(shingles, scheme.num_perm, scheme.seed).astype("<u4").tobytes(),
         shingle_count=int(shingles.size),
         shingles=minhash.pack_shingles(shingles),
@@ -91,24 +90,26 @@ def fingerprint_text(digest: bytes, kind: str, extracted: Extracted, scheme: Sch
 
 def text_shingles(norm: str, scheme: Scheme) -> np.ndarray:
     """The sorted 32-bit shingle set of a normalised text (what Jaccard is measured on)."""
-    return text.shingle_hashes(text.hash_tokens(text.units(norm)), scheme.shingle_size)
+    return text.shingle_hashes(text.tokenize(norm).units, scheme.shingle_size)
 
 
 def text_simhash(norm: str, scheme: Scheme) -> int:
     """The 64-bit SimHash of a normalised text under the scheme's features and weights."""
-    if scheme.simhash_features == "jieba-words":
-        counts = Counter(text.words(norm))
-    elif scheme.simhash_features == "shingles":
+    tokens = text.tokenize(norm)
+    return _simhash(tokens, text.shingle_hashes(tokens.units, scheme.shingle_size), scheme)
+
+
+def _simhash(tokens: text.Tokens, shingles: np.ndarray, scheme: Scheme) -> int:
+    if scheme.simhash_features == "shingles":
         # 32-bit shingle ids spread to 64 bits, or half the fingerprint would always be zero
-        return simhash.simhash(text.mix64(text_shingles(norm, scheme).astype(np.uint64)))
-    else:
+        return simhash.simhash(text.mix64(shingles.astype(np.uint64)))
+    if scheme.simhash_features != "jieba-words":
         raise ValueError(f"unknown SimHash features {scheme.simhash_features!r}")
-    tokens = list(counts)
-    features = text.hash_tokens(tokens)
+    features, counts = np.unique(tokens.words, return_counts=True)
     if scheme.simhash_weights == "log-tf":
-        weights = np.fromiter((1.0 + math.log(counts[t]) for t in tokens), dtype=np.float64, count=len(tokens))
+        weights = 1.0 + np.log(counts)
     elif scheme.simhash_weights == "tf":
-        weights = np.fromiter((counts[t] for t in tokens), dtype=np.float64, count=len(tokens))
+        weights = counts.astype(np.float64)
     else:
         raise ValueError(f"unknown SimHash weights {scheme.simhash_weights!r}")
     return simhash.simhash(features, weights)

@@ -1,0 +1,296 @@
+"""Benchmarks: `python -m tests.bench.run [--quick] [--only fingerprint,index,regroup,scan]`.
+
+Prints a table and writes bench-results/bench.json. Every figure is reported beside a peer measured
+in the same run (datasketch, the simhash package), since absolute times on shared machines drift.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import numpy as np
+
+from neardup_gui.core import minhash
+from neardup_gui.core.fingerprint import Scheme, fingerprint_bytes, fingerprint_text, raw_hash, text_simhash
+from neardup_gui.core.index import block_probes, hamming_pairs
+from neardup_gui.core.match import Matcher
+from neardup_gui.core.models import Extracted, Fingerprint, Method, Status, Thresholds
+from neardup_gui.core.pool import run_isolated
+from neardup_gui.core.scan import ExtractTask, extract_task
+from neardup_gui.core.simhash import hamming
+from neardup_gui.core.store import FileRecord, Store
+from neardup_gui.core.text import normalise
+from tests.bench import corpus, peers
+
+REPO = Path(__file__).resolve().parents[2]
+RESULTS = REPO / "bench-results"
+CACHE = Path(tempfile.gettempdir()) / "neardup-bench"
+
+
+def log(message: str) -> None:
+    print(message, flush=True)
+
+
+def rate(count: int, seconds: float) -> float:
+    return count / seconds if seconds > 0 else float("inf")
+
+
+# -- fingerprinting -----------------------------------------------------------------------------
+def bench_fingerprint(quick: bool) -> dict:
+    docs = corpus.documents(600 if quick else 3000, seed=7)
+    megabytes = sum(len(d.encode()) for d in docs) / 1e6
+    scheme = Scheme.current()
+    for d in docs[:50]:  # warm up: class table, jieba's dictionary
+        fingerprint_text(b"", "text", Extracted(Status.OK, text=d), scheme)
+    t = time.perf_counter()
+    for d in docs:
+        fingerprint_text(b"", "text", Extracted(Status.OK, text=d), scheme)
+    ours = rate(len(docs), time.perf_counter() - t)
+
+    peers.datasketch_minhash(docs[0])
+    t = time.perf_counter()
+    for d in docs:
+        peers.datasketch_minhash(d)
+    datasketch = rate(len(docs), time.perf_counter() - t)
+
+    subset = docs[: max(100, len(docs) // 10)]
+    klass = peers.simhash_class()
+    t = time.perf_counter()
+    for d in subset:
+        klass(d)
+    simhash_pkg = rate(len(subset), time.perf_counter() - t)
+
+    scaling = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        tasks = []
+        for n, d in enumerate(docs):
+            path = Path(tmp) / f"{n}.txt"
+            data = d.encode()
+            path.write_bytes(data)
+            tasks.append(ExtractTask(str(path), "text", raw_hash(data), scheme))
+        for workers in (1, 2):
+            started = time.perf_counter()
+            first = None
+            for _task, _result in run_isolated(extract_task, tasks, workers=workers, timeout=120):
+                if first is None:
+                    first = time.perf_counter()
+            ended = time.perf_counter()
+            scaling[workers] = {
+                "docs_per_s": rate(len(tasks), ended - started),
+                "docs_per_s_after_startup": rate(len(tasks) - 1, ended - first),
+                "startup_s": first - started,
+            }
+    return {
+        "documents": len(docs),
+        "megabytes": round(megabytes, 1),
+        "ours_docs_per_s_one_process": round(ours),
+        "datasketch_docs_per_s": round(datasketch),
+        "simhash_package_docs_per_s": round(simhash_pkg),
+        "vs_datasketch": round(ours / datasketch, 2),
+        "vs_simhash_package": round(ours / simhash_pkg, 2),
+        "pool": {w: {k: round(v, 2) for k, v in s.items()} for w, s in scaling.items()},
+        "pool_scaling_2_vs_1": round(scaling[2]["docs_per_s"] / scaling[1]["docs_per_s"], 2),
+        "pool_scaling_2_vs_1_after_startup": round(
+            scaling[2]["docs_per_s_after_startup"] / scaling[1]["docs_per_s_after_startup"], 2),
+        "note": "ours computes SimHash + MinHash + shingle set + text hash; datasketch only MinHash; "
+                "the simhash package only SimHash",
+    }
+
+
+# -- index --------------------------------------------------------------------------------------
+def real_fingerprints(count: int) -> np.ndarray:
+    cached = CACHE / f"fingerprints-{count}.npy"
+    if cached.exists():
+        return np.load(cached)
+    log(f"  fingerprinting {count} real lines (cached for later runs)…")
+    scheme = Scheme.current()
+    fps = np.fromiter((text_simhash(normalise(line), scheme) for line in corpus.short_lines(count)), dtype=np.uint64, count=count)
+    CACHE.mkdir(parents=True, exist_ok=True)
+    np.save(cached, fps)
+    return fps
+
+
+def bench_index(quick: bool) -> dict:
+    count = 100_000 if quick else 1_000_000
+    fps = real_fingerprints(count)
+    out: dict = {"fingerprints": count, "all_pairs": {}}
+    for k in (0, 1, 2, 3):
+        times = []
+        for _ in range(3):
+            t = time.perf_counter()
+            i, _j, _d = hamming_pairs(fps, k)
+            times.append(time.perf_counter() - t)
+        out["all_pairs"][k] = {"seconds": round(min(times), 3), "pairs": int(len(i))}
+
+    rng = np.random.default_rng(5)
+    picks = rng.choice(count, size=1000, replace=False)
+    flips = rng.integers(0, 64, size=1000).astype(np.uint64)
+    queries = [int(fps[p] ^ (np.uint64(1) << f)) for p, f in zip(picks, flips)]
+
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "index.db"
+        t = time.perf_counter()
+        with Store(db) as store:
+            batch = []
+            for n, value in enumerate(fps.tolist()):
+                batch.append(Fingerprint(n.to_bytes(8, "little"), "text", Status.OK, simhash=value, text_hash=b""))
+                if len(batch) == 20_000:
+                    store.write_batch(batch, [])
+                    batch = []
+            store.write_batch(batch, [])
+            build = time.perf_counter() - t
+            probes = block_probes(3)
+            times, found = [], 0
+            for q in queries:
+                t = time.perf_counter()
+                hits = [cid for cid, v in store.simhash_neighbours(q, probes) if int(hamming(q, v)) <= 3]
+                times.append(time.perf_counter() - t)
+                found += len(hits)
+        out["sqlite_query"] = {"median_ms": round(statistics.median(times) * 1000, 3),
+                               "p95_ms": round(float(np.percentile(times, 95)) * 1000, 3),
+                               "hits": found, "store_build_s": round(build, 1)}
+
+    from simhash import SimhashIndex
+
+    klass = peers.simhash_class()
+    t = time.perf_counter()
+    index = SimhashIndex([(str(n), klass(int(v))) for n, v in enumerate(fps.tolist())], k=3)
+    build = time.perf_counter() - t
+    times, found = [], 0
+    for q in queries:
+        probe = klass(q)
+        t = time.perf_counter()
+        found += len(index.get_near_dups(probe))
+        times.append(time.perf_counter() - t)
+    out["simhash_index_query"] = {"median_ms": round(statistics.median(times) * 1000, 3),
+                                  "p95_ms": round(float(np.percentile(times, 95)) * 1000, 3),
+                                  "hits": found, "build_s": round(build, 1)}
+    return out
+
+
+# -- regrouping ---------------------------------------------------------------------------------
+def bench_regroup(quick: bool) -> dict:
+    count = 20_000 if quick else 100_000
+    docs = corpus.documents(count, size=1500, chinese_share=0.05, near_share=0.1, seed=11)
+    scheme = Scheme.current()
+    with tempfile.TemporaryDirectory() as tmp:
+        db = Path(tmp) / "regroup.db"
+        with Store(db) as store:
+            store.ensure_scheme(scheme)
+            fps, files = [], []
+            for n, d in enumerate(docs):
+                fp = fingerprint_bytes("text", d.encode(), scheme)
+                fps.append(fp)
+                files.append(FileRecord(f"/bench/doc{n:06d}.txt", len(d), n, "text", content_hash=fp.raw_hash))
+                if len(fps) == 5000:
+                    store.write_batch(fps, files)
+                    fps, files = [], []
+            store.write_batch(fps, files)
+            t = time.perf_counter()
+            matcher = Matcher(store)
+            load = time.perf_counter() - t
+            timings = {}
+            for label, th in [
+                ("minhash T=0.8 (first)", Thresholds(Method.MINHASH, 3, 0.8)),
+                ("minhash T=0.8 (again)", Thresholds(Method.MINHASH, 3, 0.8)),
+                ("minhash T=0.9", Thresholds(Method.MINHASH, 3, 0.9)),
+                ("minhash T=0.7", Thresholds(Method.MINHASH, 3, 0.7)),
+                ("simhash K=3", Thresholds(Method.SIMHASH, 3, 0.8)),
+                ("simhash K=6", Thresholds(Method.SIMHASH, 6, 0.8)),
+                ("both K=3 T=0.8", Thresholds(Method.BOTH, 3, 0.8)),
+            ]:
+                t = time.perf_counter()
+                result = matcher.match(th)
+                timings[label] = {"seconds": round(time.perf_counter() - t, 3), "groups": len(result.groups)}
+    return {"documents": count, "load_s": round(load, 2), "regroup": timings}
+
+
+# -- scanning -----------------------------------------------------------------------------------
+def _timed_scan(tree: Path, db: Path, workers: int) -> dict:
+    import psutil
+
+    cmd = [sys.executable, "-m", "neardup_gui.cli", "scan", str(tree), "--db", str(db), "--workers", str(workers),
+           "--out", os.devnull, "--quiet"]
+    peak = 0
+    done = threading.Event()
+    started = time.perf_counter()
+    proc = subprocess.Popen(cmd)
+
+    def sample() -> None:
+        nonlocal peak
+        parent = psutil.Process(proc.pid)
+        while not done.is_set():
+            try:
+                total = parent.memory_info().rss + sum(c.memory_info().rss for c in parent.children(recursive=True))
+                peak = max(peak, total)
+            except psutil.Error:
+                pass
+            time.sleep(0.2)
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    code = proc.wait()
+    seconds = time.perf_counter() - started
+    done.set()
+    sampler.join()
+    if code != 0:
+        raise RuntimeError(f"scan failed with exit code {code}")
+    return {"seconds": round(seconds, 2), "peak_rss_mb_all_processes": round(peak / 1e6)}
+
+
+def bench_scan(quick: bool) -> dict:
+    count = 2000 if quick else 20_000
+    tree = CACHE / f"tree-{count}"
+    marker = tree / ".complete"
+    if not marker.exists():
+        shutil.rmtree(tree, ignore_errors=True)
+        log(f"  writing {count} files…")
+        written = corpus.write_tree(tree, corpus.documents(count, seed=3))
+        marker.write_text(str(written))
+    size_mb = int(marker.read_text()) / 1e6
+    with tempfile.TemporaryDirectory() as tmp:
+        one = _timed_scan(tree, Path(tmp) / "w1.db", 1)
+        two = _timed_scan(tree, Path(tmp) / "w2.db", 2)
+        again = _timed_scan(tree, Path(tmp) / "w2.db", 2)
+    return {
+        "files": count, "megabytes": round(size_mb), "first_scan_1_worker": one, "first_scan_2_workers": two,
+        "scaling_2_vs_1": round(one["seconds"] / two["seconds"], 2), "rescan_unchanged": again,
+        "rescan_share_of_first": round(again["seconds"] / two["seconds"], 3),
+    }
+
+
+BENCHES = {"fingerprint": bench_fingerprint, "index": bench_index, "regroup": bench_regroup, "scan": bench_scan}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="smaller sizes, for a smoke run")
+    parser.add_argument("--only", default=",".join(BENCHES), help="comma-separated: " + ", ".join(BENCHES))
+    args = parser.parse_args()
+    results = {"machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "numpy": np.__version__},
+               "date": time.strftime("%Y-%m-%d"), "quick": args.quick}
+    for name in args.only.split(","):
+        log(f"[{name}]")
+        t = time.perf_counter()
+        results[name] = BENCHES[name](args.quick)
+        log(json.dumps(results[name], indent=2))
+        log(f"  ({time.perf_counter() - t:.0f} s)")
+    RESULTS.mkdir(exist_ok=True)
+    out = RESULTS / ("bench-quick.json" if args.quick else "bench.json")
+    out.write_text(json.dumps(results, indent=2))
+    log(f"written {out}")
+
+
+if __name__ == "__main__":
+    main()
