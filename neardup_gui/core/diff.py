@@ -45,30 +45,33 @@ class DiffStats:
     inserted: int
 
 
-def split_lines(text: str) -> list[str]:
-    """Lines of a text, long ones cut at sentence ends (and, failing that, every 240 characters)."""
+def split_lines(text: str, width: int = _LONG_LINE) -> list[str]:
+    """Lines of a text, those longer than ``width`` cut at sentence ends (failing that, every ``width``)."""
     lines: list[str] = []
     for line in text.splitlines():
-        if len(line) <= _LONG_LINE:
+        if len(line) <= width:
             lines.append(line)
             continue
         piece = ""
         for sentence in _SENTENCE_END.split(line):
-            if piece and len(piece) + len(sentence) > _LONG_LINE:
+            if piece and len(piece) + len(sentence) > width:
                 lines.append(piece)
                 piece = ""
             piece += sentence
-            while len(piece) > _LONG_LINE:
-                lines.append(piece[:_LONG_LINE])
-                piece = piece[_LONG_LINE:]
+            while len(piece) > width:
+                lines.append(piece[:width])
+                piece = piece[width:]
         if piece:
             lines.append(piece)
     return lines
 
 
-def side_by_side(left: str, right: str, *, cancel: CancelToken = NEVER_CANCELLED) -> list[DiffRow]:
-    """Every row of the alignment of ``left`` and ``right`` (equal rows included)."""
-    a, b = split_lines(left), split_lines(right)
+def side_by_side(
+    left: str, right: str, *, width: int = _LONG_LINE, cancel: CancelToken = NEVER_CANCELLED
+) -> list[DiffRow]:
+    """Every row of the alignment of ``left`` and ``right`` (equal rows included); lines longer than
+    ``width`` are cut first."""
+    a, b = split_lines(left, width), split_lines(right, width)
     rows: list[DiffRow] = []
     for tag, i1, i2, j1, j2 in SequenceMatcher(None, a, b).get_opcodes():
         cancel.raise_if_cancelled()

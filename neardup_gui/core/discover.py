@@ -46,6 +46,7 @@ def discover(
     include: tuple[str, ...] = (),
     exclude: tuple[str, ...] = (),
     hidden: bool = False,
+    kinds: frozenset[str] = frozenset({"text", "pdf"}),
     progress: Progress = no_progress,
     cancel: CancelToken = NEVER_CANCELLED,
 ) -> Iterator[FileEntry | WalkProblem]:
@@ -64,7 +65,7 @@ def discover(
             yield WalkProblem(root, _why(exc))
             continue
         if stat.S_ISREG(root_stat.st_mode):
-            entry = _entry(root, root_stat, os.path.basename(root), include, exclude, hidden=True)
+            entry = _entry(root, root_stat, os.path.basename(root), include, exclude, kinds)
             if entry and root not in seen_files:
                 seen_files.add(root)
                 yield entry
@@ -106,7 +107,7 @@ def discover(
                     continue
                 if not stat.S_ISREG(child_stat.st_mode):
                     continue
-                entry = _entry(child.path, child_stat, rel, include, exclude, hidden)
+                entry = _entry(child.path, child_stat, rel, include, exclude, kinds)
                 if entry is None:
                     continue
                 if entry.path in seen_files:
@@ -121,10 +122,10 @@ def discover(
 
 
 def _entry(
-    path: str, st: os.stat_result, rel: str, include: tuple[str, ...], exclude: tuple[str, ...], hidden: bool
+    path: str, st: os.stat_result, rel: str, include: tuple[str, ...], exclude: tuple[str, ...], kinds: frozenset[str]
 ) -> FileEntry | None:
     kind = kind_of(path)
-    if kind is None:
+    if kind is None or kind not in kinds:
         return None
     name = os.path.basename(path)
     if include and not _matches(include, name, rel):

@@ -139,7 +139,7 @@ def scan(
     entries: list[FileEntry] = []
     walk_problems: list[WalkProblem] = []
     for item in discover(roots, include=options.include, exclude=options.exclude, hidden=options.hidden,
-                         progress=progress, cancel=cancel):
+                         kinds=options.kinds, progress=progress, cancel=cancel):
         (walk_problems if isinstance(item, WalkProblem) else entries).append(item)
 
     writer = _Writer(store)

@@ -155,11 +155,13 @@ def _unfs(raw: bytes) -> str:
 class Store:
     """A neardup database. One instance per thread; only the scan writes fingerprints."""
 
-    def __init__(self, path: str | os.PathLike[str]) -> None:
+    def __init__(self, path: str | os.PathLike[str], *, check_same_thread: bool = True) -> None:
+        """Open (creating or migrating) a database. ``check_same_thread=False`` lets a connection made
+        on one thread serve jobs on another; the caller then runs those jobs one at a time."""
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
-            self._db = sqlite3.connect(self.path, timeout=30.0, isolation_level=None)
+            self._db = sqlite3.connect(self.path, timeout=30.0, isolation_level=None, check_same_thread=check_same_thread)
             self._db.execute("PRAGMA journal_mode = WAL")
             self._db.execute("PRAGMA synchronous = NORMAL")
             self._db.execute("PRAGMA foreign_keys = ON")

@@ -1,0 +1,187 @@
+"""What a person reviewing groups needs, without any toolkit: summaries, keepers, the trash plan.
+
+Reference folders hold originals: their files are never proposed for removal, and a group's keeper
+is taken from them when it has one. Removal always means the system trash (send2trash), and only
+after the front end has shown the plan and the person confirmed it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from . import index, minhash
+from .match import NOT_DUPLICATE, Matcher, MatchResult
+from .models import Document, Group, Method
+from .store import Store
+
+
+@dataclass(frozen=True, slots=True)
+class GroupSummary:
+    """One line of the groups view."""
+
+    group: Group
+    representative: Document
+    members: int
+    best_jaccard: float
+    worst_jaccard: float
+    worst_hamming: int
+    total_size: int
+
+
+def summarise(result: MatchResult) -> list[GroupSummary]:
+    docs = {d.id: d for d in result.documents}
+    out = []
+    for g in result.groups:
+        others = [m.similarity for m in g.members if m.document_id != g.representative] or [g.members[0].similarity]
+        out.append(GroupSummary(
+            group=g,
+            representative=docs[g.representative],
+            members=len(g.members),
+            best_jaccard=max(s.jaccard for s in others),
+            worst_jaccard=min(s.jaccard for s in others),
+            worst_hamming=max(s.hamming for s in others),
+            total_size=sum(docs[m.document_id].size for m in g.members),
+        ))
+    return out
+
+
+def in_folders(path: str, folders: Iterable[str]) -> bool:
+    return any(path == f or path.startswith(f.rstrip(os.sep) + os.sep) for f in folders)
+
+
+def default_keeper(group: Group, docs: dict[int, Document], reference_folders: Sequence[str]) -> int:
+    """The member to keep unless the person chooses: one in a reference folder, else the representative."""
+    for m in group.members:
+        if in_folders(docs[m.document_id].path, reference_folders):
+            return m.document_id
+    return group.representative
+
+
+@dataclass(frozen=True, slots=True)
+class TrashPlan:
+    """Files that would go to the trash, and why others would not."""
+
+    documents: tuple[Document, ...]
+    total_size: int
+    protected: tuple[Document, ...]  # in reference folders: never trashed
+
+
+def trash_plan(group: Group, keeper: int, docs: dict[int, Document], reference_folders: Sequence[str]) -> TrashPlan:
+    """Every member but the keeper, except files in reference folders."""
+    chosen, protected = [], []
+    for m in group.members:
+        if m.document_id == keeper:
+            continue
+        doc = docs[m.document_id]
+        (protected if in_folders(doc.path, reference_folders) else chosen).append(doc)
+    return TrashPlan(tuple(chosen), sum(d.size for d in chosen), tuple(protected))
+
+
+@dataclass(frozen=True, slots=True)
+class TrashOutcome:
+    trashed: tuple[str, ...]
+    missing: tuple[str, ...]  # vanished since the scan: nothing to do, reported
+    failed: tuple[tuple[str, str], ...]  # (path, reason)
+
+
+def move_to_trash(store: Store, documents: Sequence[Document]) -> TrashOutcome:
+    """Send files to the system trash (never unlink) and forget them in the database."""
+    from send2trash import send2trash
+    from send2trash.exceptions import TrashPermissionError
+
+    trashed, missing, failed = [], [], []
+    for doc in documents:
+        if not os.path.lexists(doc.path):
+            missing.append(doc.path)
+            continue
+        try:
+            send2trash(doc.path)
+            trashed.append(doc.path)
+        except (OSError, TrashPermissionError) as exc:
+            failed.append((doc.path, str(exc) or type(exc).__name__))
+    store.remove_files(trashed + missing)
+    return TrashOutcome(tuple(trashed), tuple(missing), tuple(failed))
+
+
+def mark_not_duplicate(store: Store, matcher: Matcher, a: Document, b: Document) -> None:
+    """Remember that two documents are not duplicates; they stay apart in later groupings and scans."""
+    hashes = store.content_hashes([a.content_id, b.content_id])
+    store.set_verdict(hashes[a.content_id], hashes[b.content_id], NOT_DUPLICATE)
+    matcher.refresh_verdicts()
+
+
+@dataclass(frozen=True, slots=True)
+class Histogram:
+    """Counts of candidate pairs per similarity bin, to show where a natural cut lies."""
+
+    method: Method
+    edges: tuple[float, ...]
+    counts: tuple[int, ...]
+
+
+def similarity_histogram(matcher: Matcher, method: Method) -> Histogram:
+    """Hamming distances 0..12 of all close pairs, or estimated Jaccard (0.3..1) of LSH candidates."""
+    arrays = matcher.arrays
+    if method is Method.SIMHASH:
+        _, _, dist = index.hamming_pairs(arrays.simhash, 12)
+        counts = np.bincount(dist.astype(np.int64), minlength=13)[:13]
+        return Histogram(method, tuple(float(k) for k in range(14)), tuple(int(c) for c in counts))
+    bands, rows = minhash.optimal_bands(0.4)
+    _, _, est = index.band_pairs(arrays.minhash, bands, rows, min_estimate=0.3)
+    counts, edges = np.histogram(est, bins=14, range=(0.3, 1.0))
+    return Histogram(method, tuple(float(e) for e in edges), tuple(int(c) for c in counts))
+
+
+@dataclass(frozen=True, slots=True)
+class Review:
+    """What the app shows after a scan or on start: the matcher (kept for re-grouping) and its result."""
+
+    matcher: Matcher
+    result: MatchResult
+    scan: object | None = None  # ScanSummary when a scan ran
+
+
+def open_review(db_path: str, roots: Sequence[str], thresholds, *, progress=None, cancel=None) -> Review | None:
+    """Load a database's last results (no scanning); None when it holds nothing under ``roots``."""
+    from .jobs import NEVER_CANCELLED, no_progress
+
+    if not os.path.exists(db_path):
+        return None
+    store = Store(db_path, check_same_thread=False)
+    matcher = Matcher(store, roots=roots or None)
+    if not matcher.documents:
+        store.close()
+        return None
+    result = matcher.match(thresholds, progress=progress or no_progress, cancel=cancel or NEVER_CANCELLED)
+    return Review(matcher, result)
+
+
+def scan_and_review(db_path: str, options, thresholds, *, progress=None, cancel=None) -> Review:
+    """Scan (incrementally), then group at ``thresholds``."""
+    from .jobs import NEVER_CANCELLED, no_progress
+    from .scan import scan
+
+    progress = progress or no_progress
+    cancel = cancel or NEVER_CANCELLED
+    with Store(db_path) as writer:
+        summary = scan(writer, options, progress=progress, cancel=cancel)
+    store = Store(db_path, check_same_thread=False)
+    matcher = Matcher(store, roots=summary.roots)
+    result = matcher.match(thresholds, progress=progress, cancel=cancel)
+    return Review(matcher, result, summary)
+
+
+def regroup(matcher: Matcher, thresholds, *, progress=None, cancel=None) -> MatchResult:
+    """Group again at new thresholds (decisions re-read); never re-fingerprints."""
+    from .jobs import NEVER_CANCELLED, no_progress
+
+    matcher.refresh_verdicts()
+    return matcher.match(thresholds, progress=progress or no_progress, cancel=cancel or NEVER_CANCELLED)
+
+
+def histogram_job(matcher: Matcher, method: Method, *, progress=None, cancel=None) -> Histogram:
+    return similarity_histogram(matcher, method)

@@ -1,0 +1,108 @@
+"""The folders to scan, which of them are reference folders, and what files to take from them."""
+
+from __future__ import annotations
+
+import os
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (QCheckBox, QFileDialog, QHBoxLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem,
+                               QPushButton, QVBoxLayout, QWidget)
+
+
+class FoldersPanel(QWidget):
+    changed = Signal()
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        title = QLabel("<b>Folders</b>", self)
+        self.list = QListWidget(self)
+        self.list.setToolTip("Folders to scan. Tick a folder to make it a reference folder: its files are originals "
+                             "and are never proposed for removal.")
+        self.list.setAlternatingRowColors(True)
+        self.add_button = QPushButton("Add folder…", self)
+        self.add_button.setToolTip("Choose a folder to scan (you can also drop folders onto the window)")
+        self.remove_button = QPushButton("Remove", self)
+        self.remove_button.setToolTip("Stop scanning the selected folder (its files are not touched)")
+        self.include = QLineEdit(self)
+        self.include.setPlaceholderText("only these, e.g. *.md; contracts/*")
+        self.include.setToolTip("Glob patterns, separated by ';' — only matching files are scanned (empty: all)")
+        self.exclude = QLineEdit(self)
+        self.exclude.setPlaceholderText("skip these, e.g. drafts; *.log")
+        self.exclude.setToolTip("Glob patterns, separated by ';' — matching files and folders are skipped")
+        self.text_kind = QCheckBox("Text and Markdown", self)
+        self.text_kind.setToolTip(".txt, .md, .rst, .csv, .log … in any common encoding")
+        self.pdf_kind = QCheckBox("PDF", self)
+        self.pdf_kind.setToolTip("PDFs with a text layer (scanned PDFs are listed as problems)")
+        self.text_kind.setChecked(True)
+        self.pdf_kind.setChecked(True)
+
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.add_button)
+        buttons.addWidget(self.remove_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(title)
+        layout.addWidget(self.list, 1)
+        hint = QLabel("☑ reference folder: originals, never moved to the trash", self)
+        hint.setWordWrap(True)
+        hint.setStyleSheet("color: palette(placeholder-text);")
+        layout.addWidget(hint)
+        layout.addLayout(buttons)
+        layout.addWidget(QLabel("Include", self))
+        layout.addWidget(self.include)
+        layout.addWidget(QLabel("Exclude", self))
+        layout.addWidget(self.exclude)
+        layout.addWidget(QLabel("File types", self))
+        layout.addWidget(self.text_kind)
+        layout.addWidget(self.pdf_kind)
+
+        self.add_button.clicked.connect(self.choose_folder)
+        self.remove_button.clicked.connect(self.remove_selected)
+        self.list.itemChanged.connect(lambda _item: self.changed.emit())
+        self.list.itemSelectionChanged.connect(lambda: self.remove_button.setEnabled(bool(self.list.selectedItems())))
+        for w in (self.include, self.exclude):
+            w.editingFinished.connect(self.changed.emit)
+        for w in (self.text_kind, self.pdf_kind):
+            w.toggled.connect(lambda _on: self.changed.emit())
+        self.remove_button.setEnabled(False)
+
+    def choose_folder(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, "Add a folder to scan")
+        if folder:
+            self.add_folder(folder)
+
+    def add_folder(self, folder: str, reference: bool = False) -> bool:
+        folder = os.path.abspath(folder)
+        if folder in self.folders() or not os.path.isdir(folder):
+            return False
+        item = QListWidgetItem(folder)
+        item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
+        item.setCheckState(Qt.CheckState.Checked if reference else Qt.CheckState.Unchecked)
+        item.setToolTip(f"{folder}\nTicked: reference folder (originals, never proposed for removal)")
+        self.list.addItem(item)
+        self.changed.emit()
+        return True
+
+    def remove_selected(self) -> None:
+        for item in self.list.selectedItems():
+            self.list.takeItem(self.list.row(item))
+        self.changed.emit()
+
+    def folders(self) -> list[str]:
+        return [self.list.item(i).text() for i in range(self.list.count())]
+
+    def reference_folders(self) -> list[str]:
+        return [self.list.item(i).text() for i in range(self.list.count())
+                if self.list.item(i).checkState() == Qt.CheckState.Checked]
+
+    def set_reference(self, folder: str, reference: bool) -> None:
+        for i in range(self.list.count()):
+            if self.list.item(i).text() == folder:
+                self.list.item(i).setCheckState(Qt.CheckState.Checked if reference else Qt.CheckState.Unchecked)
+
+    def patterns(self, which: str) -> tuple[str, ...]:
+        field = self.include if which == "include" else self.exclude
+        return tuple(p.strip() for p in field.text().split(";") if p.strip())
+
+    def kinds(self) -> frozenset[str]:
+        return frozenset(k for k, box in (("text", self.text_kind), ("pdf", self.pdf_kind)) if box.isChecked())

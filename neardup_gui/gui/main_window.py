@@ -1,0 +1,729 @@
+"""The main window: folders on the left; thresholds, groups, the pair view and problems on the right.
+
+Every long job (scan, loading, re-grouping, a pair's diff, export) runs through the one worker
+adapter; results come back by signals and only then touch widgets.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import time
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, Qt, QTimer, QUrl
+from PySide6.QtGui import QAction, QDesktopServices, QKeySequence
+from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
+                               QMainWindow, QMessageBox, QProgressBar, QPushButton, QSplitter, QStackedWidget,
+                               QTableView, QTabWidget, QToolButton, QTreeView, QVBoxLayout, QWidget)
+
+from .. import __version__
+from ..core.html_report import to_html
+from ..core.jobs import ProgressEvent
+from ..core.match import MatchResult
+from ..core.models import Document, Method, ScanOptions, Similarity, Status
+from ..core.report import ReportContext, to_csv, to_json
+from ..core.review import (Review, histogram_job, mark_not_duplicate, move_to_trash, open_review, regroup,
+                           scan_and_review, trash_plan)
+from ..core.store import Store
+from ..core.texts import TextLoader
+from . import settings as app_settings
+from .diff_view import DiffView, compute_pair
+from .folders import FoldersPanel
+from .models import GroupFilterModel, GroupTreeModel, ProblemsModel, human_size
+from .thresholds import ThresholdsPanel
+from .worker import Job, JobRunner
+
+PHASES = {"discover": "Finding files", "read": "Reading", "fingerprint": "Fingerprinting", "index": "Indexing",
+          "match": "Grouping", "report": "Writing report"}
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, qsettings: QSettings, folders: list[str] | None = None) -> None:
+        super().__init__()
+        self.qsettings = qsettings
+        self.state = app_settings.load(qsettings)
+        self.runner = JobRunner(self)
+        self.review: Review | None = None
+        self.result: MatchResult | None = None
+        self.scan_job: Job | None = None
+        self._regroup_running = False
+        self._regroup_pending = False
+        self._diff_request = 0
+        self._compared: tuple[Document, Document] | None = None
+        self._loader: TextLoader | None = None
+        self._scan_started = 0.0
+        self._phase_started: dict[str, float] = {}
+        self._restoring = True
+        self.setWindowTitle("neardup — duplicate documents")
+        self.setAcceptDrops(True)
+        self._build()
+        self._build_menus()
+        self._restore(folders or [])
+
+    # -- construction ---------------------------------------------------------------------
+    def _build(self) -> None:
+        self.folders = FoldersPanel(self)
+        self.scan_button = QPushButton("Scan", self)
+        self.scan_button.setToolTip("Scan the folders (F5). A rescan reads only files that changed.")
+        self.scan_button.setDefault(True)
+        left = QWidget(self)
+        left_layout = QVBoxLayout(left)
+        left_layout.addWidget(self.folders, 1)
+        left_layout.addWidget(self.scan_button)
+
+        # empty state
+        empty = QWidget(self)
+        empty_layout = QVBoxLayout(empty)
+        empty_layout.addStretch(2)
+        headline = QLabel("<h2>Find duplicate documents</h2>", empty)
+        headline.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty_text = QLabel(empty)
+        self.empty_text.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty_text.setWordWrap(True)
+        self.empty_add = QPushButton("Add folder…", empty)
+        self.empty_add.setToolTip("Choose a folder of text files and PDFs to scan")
+        self.empty_scan = QPushButton("Scan now", empty)
+        self.empty_scan.setToolTip("Scan the folders listed on the left (F5)")
+        row = QHBoxLayout()
+        row.addStretch(1)
+        row.addWidget(self.empty_add)
+        row.addWidget(self.empty_scan)
+        row.addStretch(1)
+        empty_layout.addWidget(headline)
+        empty_layout.addWidget(self.empty_text)
+        empty_layout.addLayout(row)
+        empty_layout.addStretch(3)
+
+        # results
+        self.thresholds = ThresholdsPanel(self.state.thresholds, self)
+        self.group_model = GroupTreeModel(self)
+        self.group_proxy = GroupFilterModel(self)
+        self.group_proxy.setSourceModel(self.group_model)
+        self.tree = QTreeView(self)
+        self.tree.setModel(self.group_proxy)
+        self.tree.setUniformRowHeights(True)
+        self.tree.setSortingEnabled(True)
+        self.tree.sortByColumn(0, Qt.SortOrder.DescendingOrder)
+        self.tree.setAlternatingRowColors(True)
+        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        self.tree.header().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.tree.setColumnWidth(0, 330)
+        self.tree.setColumnWidth(1, 230)
+        for col, width in ((2, 100), (3, 70), (4, 95), (5, 80), (6, 130), (7, 50)):
+            self.tree.setColumnWidth(col, width)
+        self.filter_edit = QLineEdit(self)
+        self.filter_edit.setPlaceholderText("Filter by path…")
+        self.filter_edit.setClearButtonEnabled(True)
+        self.filter_edit.setToolTip("Show only groups with a member whose path contains this text (Ctrl+F)")
+        self.kind_filter = QComboBox(self)
+        self.kind_filter.addItem("All groups", "all")
+        self.kind_filter.addItem("Exact duplicates", "exact")
+        self.kind_filter.addItem("Near duplicates", "near")
+        self.kind_filter.setToolTip("Exact: the same text after normalising; near: similar")
+        self.keep_button = self._tool_button("Keep this one", "Make the selected document the group's keeper (Ctrl+K)")
+        self.not_dup_button = self._tool_button("Not a duplicate", "Remember that the two documents in the pair view are not duplicates; they stay apart from now on, also after rescans (Ctrl+D)")
+        self.trash_button = self._tool_button("Move others to trash…", "Move every member except the keeper to the system trash, after confirmation (Del). Files in reference folders are never moved.")
+        self.open_button = self._tool_button("Open", "Open the selected document with its application (Ctrl+Return)")
+        self.reveal_button = self._tool_button("Show in folder", "Open the folder that holds the selected document (Ctrl+Shift+R)")
+        bar = QHBoxLayout()
+        bar.addWidget(self.filter_edit, 2)
+        bar.addWidget(self.kind_filter)
+        bar.addStretch(1)
+        for b in (self.keep_button, self.not_dup_button, self.trash_button, self.open_button, self.reveal_button):
+            bar.addWidget(b)
+        self.diff = DiffView(self)
+        self.split = QSplitter(Qt.Orientation.Vertical, self)
+        self.split.addWidget(self.tree)
+        self.split.addWidget(self.diff)
+        self.split.setStretchFactor(0, 2)
+        self.split.setStretchFactor(1, 3)
+        groups_page = QWidget(self)
+        groups_layout = QVBoxLayout(groups_page)
+        groups_layout.addLayout(bar)
+        groups_layout.addWidget(self.split, 1)
+
+        self.problems_model = ProblemsModel(self)
+        self.problems = QTableView(self)
+        self.problems.setModel(self.problems_model)
+        self.problems.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.problems.setAlternatingRowColors(True)
+        self.problems.horizontalHeader().setStretchLastSection(True)
+        self.problems.setColumnWidth(0, 420)
+        self.problems.setColumnWidth(1, 100)
+        self.problems.verticalHeader().hide()
+        self.problems.setWordWrap(False)
+        self.problems.setToolTip("Files that could not be compared, and what to do about each")
+
+        self.tabs = QTabWidget(self)
+        self.tabs.addTab(groups_page, "Groups")
+        self.tabs.addTab(self.problems, "Problems")
+        results = QWidget(self)
+        results_layout = QVBoxLayout(results)
+        results_layout.addWidget(self.thresholds)
+        results_layout.addWidget(self.tabs, 1)
+
+        self.pages = QStackedWidget(self)
+        self.pages.addWidget(empty)
+        self.pages.addWidget(results)
+        self.main_split = QSplitter(Qt.Orientation.Horizontal, self)
+        self.main_split.addWidget(left)
+        self.main_split.addWidget(self.pages)
+        self.main_split.setStretchFactor(1, 4)
+        self.main_split.setSizes([280, 1100])
+        self.setCentralWidget(self.main_split)
+
+        # status bar: scan progress
+        self.progress = QProgressBar(self)
+        self.progress.setMinimumWidth(260)
+        self.progress.setTextVisible(True)
+        self.progress_label = QLabel("", self)
+        self.cancel_button = QToolButton(self)
+        self.cancel_button.setText("Cancel")
+        self.cancel_button.setToolTip("Stop the scan; what was read is kept and a rescan continues from there (Esc)")
+        self.statusBar().addPermanentWidget(self.progress_label, 1)
+        self.statusBar().addPermanentWidget(self.progress)
+        self.statusBar().addPermanentWidget(self.cancel_button)
+        self._show_progress(False)
+
+        # wiring
+        self.empty_add.clicked.connect(self.add_folder_dialog)
+        self.empty_scan.clicked.connect(self.start_scan)
+        self.scan_button.clicked.connect(self.start_scan)
+        self.cancel_button.clicked.connect(self.cancel_scan)
+        self.folders.changed.connect(self._folders_changed)
+        self.thresholds.changed.connect(self._thresholds_changed)
+        self.thresholds.method.currentIndexChanged.connect(lambda _i: self._compute_histogram())
+        self.filter_edit.textChanged.connect(self.group_proxy.set_text)
+        self.kind_filter.currentIndexChanged.connect(lambda _i: self.group_proxy.set_kind(self.kind_filter.currentData()))
+        self.tree.selectionModel().currentChanged.connect(lambda current, _previous: self._selection_changed(current))
+        self.tree.doubleClicked.connect(lambda _index: self.open_selected())
+        self.keep_button.clicked.connect(self.keep_selected)
+        self.not_dup_button.clicked.connect(self.mark_not_duplicate)
+        self.trash_button.clicked.connect(self.trash_others)
+        self.open_button.clicked.connect(self.open_selected)
+        self.reveal_button.clicked.connect(self.reveal_selected)
+
+    def _tool_button(self, text: str, tip: str) -> QPushButton:
+        button = QPushButton(text, self)
+        button.setToolTip(tip)
+        return button
+
+    def _action(self, menu, text: str, slot, shortcut=None, tip: str = "") -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        action.setStatusTip(tip)
+        action.setToolTip(tip)
+        action.triggered.connect(slot)
+        menu.addAction(action)
+        return action
+
+    def _build_menus(self) -> None:
+        m = self.menuBar().addMenu("&File")
+        self._action(m, "&Add Folder…", self.add_folder_dialog, QKeySequence.StandardKey.Open, "Add a folder to scan")
+        self.scan_action = self._action(m, "&Scan", self.start_scan, QKeySequence.StandardKey.Refresh, "Scan the folders (incremental)")
+        self.cancel_action = self._action(m, "&Cancel Scan", self.cancel_scan, "Esc", "Stop the running scan")
+        m.addSeparator()
+        self.export_action = self._action(m, "&Export Report…", self.export_report, "Ctrl+E", "Save the groups as HTML, CSV or JSON")
+        m.addSeparator()
+        self._action(m, "&Quit", self.close, QKeySequence.StandardKey.Quit, "Quit neardup")
+        e = self.menuBar().addMenu("&Edit")
+        self.keep_action = self._action(e, "&Keep This One", self.keep_selected, "Ctrl+K", self.keep_button.toolTip())
+        self.not_dup_action = self._action(e, "&Not a Duplicate", self.mark_not_duplicate, "Ctrl+D", self.not_dup_button.toolTip())
+        self.trash_action = self._action(e, "Move Others to &Trash…", self.trash_others, QKeySequence.StandardKey.Delete, self.trash_button.toolTip())
+        e.addSeparator()
+        self.open_action = self._action(e, "&Open Document", self.open_selected, "Ctrl+Return", self.open_button.toolTip())
+        self.reveal_action = self._action(e, "Show in &Folder", self.reveal_selected, "Ctrl+Shift+R", self.reveal_button.toolTip())
+        e.addSeparator()
+        self._action(e, "&Find…", lambda: self.filter_edit.setFocus(), QKeySequence.StandardKey.Find, "Filter groups by path")
+        v = self.menuBar().addMenu("&View")
+        self._action(v, "&Groups", lambda: self.tabs.setCurrentIndex(0), "Ctrl+1", "Show the groups")
+        self._action(v, "&Problems", lambda: self.tabs.setCurrentIndex(1), "Ctrl+2", "Show files that could not be compared")
+        self._action(v, "Next &Difference", lambda: self.diff.go(1), "F3", "Next difference in the pair")
+        self._action(v, "Previous D&ifference", lambda: self.diff.go(-1), "Shift+F3", "Previous difference in the pair")
+        h = self.menuBar().addMenu("&Help")
+        self._action(h, "&About neardup", self.about, None, "Versions and credits")
+        self._action(h, "About &Qt", lambda: QMessageBox.aboutQt(self), None, "About Qt")
+        for action in (self.keep_action, self.not_dup_action, self.trash_action, self.open_action, self.reveal_action):
+            self.tree.addAction(action)
+        # the buttons show the shortcuts; the menu actions own them
+        self.diff.previous_button.setShortcut(QKeySequence())
+        self.diff.next_button.setShortcut(QKeySequence())
+        self._update_actions()
+
+    def _restore(self, extra_folders: list[str]) -> None:
+        s = self.state
+        if s.geometry is not None:
+            self.restoreGeometry(s.geometry)
+        else:
+            self.resize(1400, 880)
+        if s.splitter is not None:
+            self.split.restoreState(s.splitter)
+        for folder in s.folders:
+            self.folders.add_folder(folder, folder in s.reference_folders)
+        for folder in extra_folders:
+            self.folders.add_folder(folder)
+        self.folders.include.setText(s.include)
+        self.folders.exclude.setText(s.exclude)
+        self.folders.text_kind.setChecked(s.scan_text)
+        self.folders.pdf_kind.setChecked(s.scan_pdf)
+        self._restoring = False
+        self._refresh_empty_state()
+        if self.folders.folders():
+            self._load_last_results()
+
+    # -- state ----------------------------------------------------------------------------
+    @property
+    def db_path(self) -> str:
+        return self.state.database
+
+    def _save_state(self) -> None:
+        if self._restoring:
+            return
+        s = self.state
+        s.folders = self.folders.folders()
+        s.reference_folders = self.folders.reference_folders()
+        s.include = self.folders.include.text()
+        s.exclude = self.folders.exclude.text()
+        s.scan_text = self.folders.text_kind.isChecked()
+        s.scan_pdf = self.folders.pdf_kind.isChecked()
+        s.thresholds = self.thresholds.thresholds()
+        s.geometry = self.saveGeometry()
+        s.splitter = self.split.saveState()
+        app_settings.save(self.qsettings, s)
+
+    def _folders_changed(self) -> None:
+        self._refresh_empty_state()
+        self._save_state()
+        if self.result is not None:
+            self.group_model.set_result(self.result, tuple(self.folders.reference_folders()))
+
+    def _refresh_empty_state(self) -> None:
+        has_folders = bool(self.folders.folders())
+        if has_folders:
+            self.empty_text.setText("Ready to scan the folders on the left. Only files whose size or date changed are "
+                                    "read again next time.")
+        else:
+            self.empty_text.setText("Add a folder of uploads — text files in any encoding, Markdown, PDFs — or drop "
+                                    "folders onto this window. neardup groups the documents that are the same or "
+                                    "nearly the same, shows what differs, and never deletes a file.")
+        self.empty_scan.setVisible(has_folders)
+        self.scan_button.setEnabled(has_folders and self.scan_job is None)
+        self.pages.setCurrentIndex(1 if self.result is not None else 0)
+
+    def _update_actions(self) -> None:
+        index = self.tree.currentIndex()
+        source = self.group_proxy.mapToSource(index) if index.isValid() else index
+        doc = self.group_model.document(source) if source.isValid() else None
+        has_group = source.isValid()
+        for w in (self.keep_button, self.keep_action):
+            w.setEnabled(doc is not None)
+        for w in (self.not_dup_button, self.not_dup_action):
+            w.setEnabled(self._compared is not None and self.review is not None)
+        for w in (self.trash_button, self.trash_action):
+            w.setEnabled(has_group and self.scan_job is None)
+        for w in (self.open_button, self.open_action, self.reveal_button, self.reveal_action):
+            w.setEnabled(doc is not None)
+        self.export_action.setEnabled(self.result is not None)
+        self.cancel_action.setEnabled(self.scan_job is not None)
+        self.scan_action.setEnabled(self.scan_job is None)
+
+    # -- folders --------------------------------------------------------------------------
+    def add_folder_dialog(self) -> None:
+        self.folders.choose_folder()
+
+    def dragEnterEvent(self, event) -> None:  # noqa: N802
+        if any(url.isLocalFile() and os.path.isdir(url.toLocalFile()) for url in event.mimeData().urls()):
+            event.acceptProposedAction()
+
+    def dragMoveEvent(self, event) -> None:  # noqa: N802
+        self.dragEnterEvent(event)
+
+    def dropEvent(self, event) -> None:  # noqa: N802
+        added = [url.toLocalFile() for url in event.mimeData().urls()
+                 if url.isLocalFile() and os.path.isdir(url.toLocalFile()) and self.folders.add_folder(url.toLocalFile())]
+        if added:
+            event.acceptProposedAction()
+            self.statusBar().showMessage(f"Added {len(added)} folder(s). Press Scan (F5) to look for duplicates.", 6000)
+
+    # -- scanning -------------------------------------------------------------------------
+    def scan_options(self) -> ScanOptions:
+        return ScanOptions(
+            roots=tuple(self.folders.folders()),
+            include=self.folders.patterns("include"),
+            exclude=self.folders.patterns("exclude"),
+            kinds=self.folders.kinds(),
+        )
+
+    def start_scan(self) -> None:
+        if self.scan_job is not None or not self.folders.folders():
+            return
+        missing = [f for f in self.folders.folders() if not os.path.isdir(f)]
+        if missing:
+            QMessageBox.warning(self, "Folder not found", "These folders are not there any more; remove them or "
+                                "reconnect the drive:\n\n" + "\n".join(missing))
+            return
+        if not self.folders.kinds():
+            QMessageBox.information(self, "Nothing to scan", "Tick at least one file type (text or PDF).")
+            return
+        self._save_state()
+        self._release_review()
+        job = Job(scan_and_review, self.db_path, self.scan_options(), self.thresholds.thresholds())
+        job.signals.progress.connect(self._scan_progress)
+        job.signals.returned.connect(self._scan_done)
+        job.signals.cancelled.connect(self._scan_cancelled)
+        job.signals.errored.connect(lambda message: self._job_failed("The scan failed", message))
+        job.signals.finished.connect(self._scan_finished)
+        self.scan_job = job
+        self._scan_started = time.monotonic()
+        self._phase_started = {}
+        self._show_progress(True)
+        self.progress_label.setText("Starting…")
+        self._refresh_empty_state()
+        self._update_actions()
+        self.runner.start(job)
+
+    def cancel_scan(self) -> None:
+        if self.scan_job is not None:
+            self.scan_job.cancel()
+            self.progress_label.setText("Cancelling… keeping what was read")
+
+    def _scan_progress(self, event: ProgressEvent) -> None:
+        now = time.monotonic()
+        started = self._phase_started.setdefault(event.phase, now)
+        elapsed = max(now - started, 1e-3)
+        phase = PHASES.get(event.phase, event.phase)
+        if event.total:
+            self.progress.setRange(0, event.total)
+            self.progress.setValue(event.done)
+            self.progress.setFormat(f"{event.done:,} / {event.total:,}")
+        else:
+            self.progress.setRange(0, 0)
+            self.progress.setFormat(f"{event.done:,}")
+        parts = [phase]
+        rate = event.done / elapsed
+        if event.phase in ("read", "fingerprint") and event.done:
+            parts.append(f"{rate:,.0f} files/s")
+            if event.bytes_done:
+                parts.append(f"{event.bytes_done / elapsed / 1e6:.1f} MB/s")
+            if event.total and event.done < event.total and rate > 0:
+                left = (event.total - event.done) / rate
+                parts.append(f"about {int(left // 60)}:{int(left % 60):02d} left")
+        text = " · ".join(parts)
+        if event.current:
+            text += " — " + self.fontMetrics().elidedText(os.path.basename(event.current), Qt.TextElideMode.ElideMiddle, 320)
+        self.progress_label.setText(text)
+
+    def _scan_done(self, review: Review) -> None:
+        self._set_review(review)
+        summary = review.scan
+        self.statusBar().showMessage(
+            f"Scanned {summary.files_found:,} files in {summary.seconds:.1f} s: {summary.extracted:,} read, "
+            f"{summary.reused:,} reused, {summary.unchanged:,} unchanged, {summary.removed:,} gone, "
+            f"{summary.problems:,} problems.", 15000)
+
+    def _scan_cancelled(self) -> None:
+        self.statusBar().showMessage("Scan cancelled. Everything read so far is kept; Scan continues from there.", 15000)
+        self._load_last_results()
+
+    def _scan_finished(self) -> None:
+        self.scan_job = None
+        self._show_progress(False)
+        self._refresh_empty_state()
+        self._update_actions()
+
+    def _show_progress(self, visible: bool) -> None:
+        for w in (self.progress, self.progress_label, self.cancel_button):
+            w.setVisible(visible)
+
+    def _job_failed(self, title: str, message: str) -> None:
+        box = QMessageBox(QMessageBox.Icon.Critical, title, message.split("\n\n")[0], QMessageBox.StandardButton.Ok, self)
+        if "\n\n" in message:
+            box.setDetailedText(message)
+        box.open()
+
+    # -- results --------------------------------------------------------------------------
+    def _load_last_results(self) -> None:
+        if not os.path.exists(self.db_path):
+            return
+        job = Job(open_review, self.db_path, tuple(self.folders.folders()), self.thresholds.thresholds())
+        job.signals.returned.connect(lambda review: review and self._set_review(review))
+        job.signals.errored.connect(lambda message: self._job_failed("The last results could not be opened", message))
+        self.runner.start(job)
+
+    def _release_review(self) -> None:
+        if self.review is not None:
+            self.review.matcher.store.close()
+        self.review = None
+
+    def _set_review(self, review: Review) -> None:
+        self._release_review()
+        self.review = review
+        store = review.matcher.store
+        self._loader = TextLoader(store.content_hashes(d.content_id for d in review.result.documents if d.content_id))
+        self._show_result(review.result)
+        self._compute_histogram()
+
+    def _show_result(self, result: MatchResult) -> None:
+        self.result = result
+        selected = self._selected_document()
+        self.group_model.set_result(result, tuple(self.folders.reference_folders()))
+        self.problems_model.set_documents(result.documents)
+        problems = len(self.problems_model.rows)
+        self.tabs.setTabText(1, f"Problems ({problems})" if problems else "Problems")
+        self.thresholds.show_counts(len(result.groups), sum(len(g.members) for g in result.groups))
+        self.thresholds.show_histogram(self.thresholds.histogram.histogram)
+        self._refresh_empty_state()
+        if selected is not None:
+            self._select_document(selected.id)
+        elif self.group_proxy.rowCount() and not self.tree.currentIndex().isValid():
+            self.tree.setCurrentIndex(self.group_proxy.index(0, 0))
+        self._update_actions()
+
+    def _thresholds_changed(self, _thresholds) -> None:
+        self._save_state()
+        self._request_regroup()
+
+    def _request_regroup(self) -> None:
+        if self.review is None:
+            return
+        if self._regroup_running:
+            self._regroup_pending = True
+            return
+        self._regroup_running = True
+        self._regroup_pending = False
+        job = Job(regroup, self.review.matcher, self.thresholds.thresholds())
+        job.signals.returned.connect(self._show_result)
+        job.signals.errored.connect(lambda message: self._job_failed("Grouping failed", message))
+        job.signals.finished.connect(self._regroup_finished)
+        self.runner.start(job)
+
+    def _regroup_finished(self) -> None:
+        self._regroup_running = False
+        if self._regroup_pending:
+            self._request_regroup()
+        else:
+            self.thresholds.show_histogram(self.thresholds.histogram.histogram)
+
+    def _compute_histogram(self) -> None:
+        if self.review is None:
+            return
+        method = self.thresholds.histogram_method()
+        current = self.thresholds.histogram.histogram
+        if current is not None and current.method is method:
+            self.thresholds.show_histogram(current)
+            return
+        job = Job(histogram_job, self.review.matcher, method)
+        job.signals.returned.connect(self.thresholds.show_histogram)
+        self.runner.start(job)
+
+    # -- selection and the pair view ------------------------------------------------------
+    def _selected_document(self) -> Document | None:
+        index = self.tree.currentIndex()
+        if not index.isValid():
+            return None
+        return self.group_model.document(self.group_proxy.mapToSource(index))
+
+    def _select_document(self, doc_id: int) -> None:
+        for row in range(self.group_model.rowCount()):
+            parent = self.group_model.index(row, 0)
+            for child in range(self.group_model.rowCount(parent)):
+                index = self.group_model.index(child, 0, parent)
+                doc = self.group_model.document(index)
+                if doc is not None and doc.id == doc_id:
+                    proxy = self.group_proxy.mapFromSource(index)
+                    if proxy.isValid():
+                        self.tree.setCurrentIndex(proxy)
+                    return
+
+    def _selection_changed(self, index) -> None:
+        self._update_actions()
+        if not index.isValid() or self.result is None:
+            return
+        source = self.group_proxy.mapToSource(index)
+        summary = self.group_model.summary(source)
+        group = summary.group
+        member = self.group_model.member(source)
+        if member is None or member.document_id == group.representative:
+            others = [m for m in group.members if m.document_id != group.representative]
+            if not others:
+                return
+            member = others[0]
+        docs = self.group_model.docs
+        self.compare(docs[group.representative], docs[member.document_id], member.similarity)
+
+    def compare(self, left: Document, right: Document, similarity: Similarity) -> None:
+        """Show a pair; the texts are read and aligned in the background."""
+        self._diff_request += 1
+        request = self._diff_request
+        self._compared = (left, right)
+        self._update_actions()
+        self.diff.show_pending(left, right, similarity)
+        loader = self._loader
+        if loader is None:
+            return
+        width = self.diff.line_width()
+
+        def work(*, progress, cancel):
+            a, b = loader(left), loader(right)
+            for doc, loaded in ((left, a), (right, b)):
+                if loaded.text is None:
+                    return f"{doc.display_path}: {loaded.problem}"
+            return compute_pair(a.text, b.text, width, progress=progress, cancel=cancel)
+
+        job = Job(work)
+        job.signals.returned.connect(lambda rows: self._diff_ready(request, rows))
+        job.signals.errored.connect(lambda message: self._diff_ready(request, message))
+        self.runner.start(job)
+
+    def _diff_ready(self, request: int, rows) -> None:
+        if request != self._diff_request:
+            return  # the person moved on to another pair
+        if isinstance(rows, str):
+            self.diff.show_problem(rows)
+        else:
+            self.diff.show_rows(rows)
+
+    # -- decisions ------------------------------------------------------------------------
+    def _current(self):
+        index = self.tree.currentIndex()
+        if not index.isValid():
+            return None, None
+        source = self.group_proxy.mapToSource(index)
+        return self.group_model.summary(source), self.group_model.document(source)
+
+    def keep_selected(self) -> None:
+        summary, doc = self._current()
+        if summary is not None and doc is not None:
+            self.group_model.set_keeper(summary.group.id, doc.id)
+            self.statusBar().showMessage(f"Keeping {os.path.basename(doc.display_path)} in group {summary.group.id}.", 5000)
+
+    def mark_not_duplicate(self) -> None:
+        """The pair in the pair view is not a duplicate: remembered, and hidden from now on."""
+        if self._compared is None or self.review is None:
+            return
+        left, right = self._compared
+        with Store(self.db_path) as store:
+            mark_not_duplicate(store, self.review.matcher, left, right)
+        self.statusBar().showMessage(f"{os.path.basename(right.display_path)} will no longer be grouped with "
+                                     f"{os.path.basename(left.display_path)}.", 8000)
+        self._compared = None
+        self._request_regroup()
+
+    def trash_others(self) -> None:
+        summary, _doc = self._current()
+        if summary is None or self.scan_job is not None or self.review is None:
+            return
+        keeper = self.group_model.keepers[summary.group.id]
+        plan = trash_plan(summary.group, keeper, self.group_model.docs, tuple(self.folders.reference_folders()))
+        if not plan.documents:
+            QMessageBox.information(self, "Nothing to move", "Every other member of this group is in a reference folder.")
+            return
+        keeper_doc = self.group_model.docs[keeper]
+        listing = "\n".join(f"• {d.display_path}  ({human_size(d.size)})" for d in plan.documents[:25])
+        if len(plan.documents) > 25:
+            listing += f"\n… and {len(plan.documents) - 25} more"
+        protected = f"\n\nKept because they are in reference folders: {len(plan.protected)}" if plan.protected else ""
+        box = QMessageBox(QMessageBox.Icon.Question, "Move to trash?",
+                          f"Move {len(plan.documents)} file(s), {human_size(plan.total_size)} in all, to the trash?\n\n"
+                          f"Keeping: {keeper_doc.display_path}", parent=self)
+        box.setInformativeText(listing + protected + "\n\nYou can restore them from the system trash.")
+        move = box.addButton("Move to Trash", QMessageBox.ButtonRole.DestructiveRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        box.setObjectName("confirm-trash")
+        box.exec()
+        if box.clickedButton() is not move:
+            return
+        with Store(self.db_path) as store:
+            outcome = move_to_trash(store, plan.documents)
+        notes = [f"Moved {len(outcome.trashed)} file(s) to the trash."]
+        if outcome.missing:
+            notes.append(f"{len(outcome.missing)} file(s) had already vanished since the scan:\n" + "\n".join(outcome.missing))
+        if outcome.failed:
+            notes.append("These could not be moved:\n" + "\n".join(f"{p}: {why}" for p, why in outcome.failed))
+        if outcome.missing or outcome.failed:
+            QMessageBox.warning(self, "Some files were not moved", "\n\n".join(notes))
+        self.statusBar().showMessage(notes[0], 10000)
+        self._release_review()
+        self._load_last_results()
+
+    def open_selected(self) -> None:
+        _summary, doc = self._current()
+        if doc is not None and self._exists(doc):
+            QDesktopServices.openUrl(QUrl.fromLocalFile(doc.path))
+
+    def reveal_selected(self) -> None:
+        _summary, doc = self._current()
+        if doc is not None and self._exists(doc):
+            QDesktopServices.openUrl(QUrl.fromLocalFile(os.path.dirname(doc.path)))
+
+    def _exists(self, doc: Document) -> bool:
+        if os.path.exists(doc.path):
+            return True
+        QMessageBox.information(self, "File not found", f"{doc.display_path}\n\nis no longer there (moved or deleted "
+                                "since the scan). Scan again to update the groups.")
+        return False
+
+    # -- export ---------------------------------------------------------------------------
+    def export_report(self) -> None:
+        if self.result is None or self.review is None:
+            return
+        filters = "HTML report (*.html);;CSV spreadsheet (*.csv);;JSON data (*.json)"
+        suggested = str(Path.home() / f"neardup-report-{time.strftime('%Y%m%d')}.html")
+        path, chosen = QFileDialog.getSaveFileName(self, "Export report", suggested, filters)
+        if path:
+            self.export_to(path, chosen)
+
+    def export_to(self, path: str, chosen_filter: str = "") -> Job:
+        """Write the report of what is shown now (thresholds and decisions applied) in the background."""
+        fmt = Path(path).suffix.lower().lstrip(".")
+        if fmt not in ("html", "csv", "json"):
+            fmt = "csv" if "CSV" in chosen_filter else "json" if "JSON" in chosen_filter else "html"
+            path += "." + fmt
+        result, loader = self.result, self._loader
+        context = ReportContext(roots=tuple(self.folders.folders()))
+
+        def work(*, progress, cancel):
+            if fmt == "json":
+                text = to_json(result, context)
+            elif fmt == "csv":
+                text = to_csv(result)
+            else:
+                text = to_html(result, context, loader, progress=progress, cancel=cancel)
+            tmp = path + ".part"
+            with open(tmp, "w", encoding="utf-8", newline="") as fh:
+                fh.write(text)
+            os.replace(tmp, path)
+            return path
+
+        job = Job(work)
+        job.signals.returned.connect(lambda p: self.statusBar().showMessage(f"Report saved: {p}", 15000))
+        job.signals.errored.connect(lambda message: self._job_failed("The report could not be saved", message))
+        self.statusBar().showMessage("Writing the report…")
+        return self.runner.start(job)
+
+    # -- misc -----------------------------------------------------------------------------
+    def about(self) -> None:
+        import jieba
+        import numpy
+        import pypdf
+        import PySide6
+        from PySide6.QtCore import qVersion
+
+        QMessageBox.about(self, "About neardup", (
+            f"<h3>neardup {__version__}</h3>"
+            "<p>Finds exact and near-duplicate documents with SimHash (Charikar; Manku et al.) and MinHash (Broder), "
+            "verified exactly.</p>"
+            f"<p>Python {platform.python_version()} · Qt {qVersion()} · PySide6 {PySide6.__version__} · "
+            f"numpy {numpy.__version__} · jieba {jieba.__version__} · pypdf {pypdf.__version__}</p>"
+            f"<p>Database: {self.db_path}</p>"))
+
+    def closeEvent(self, event) -> None:  # noqa: N802
+        self.runner.cancel_all()
+        self.runner.wait(15_000)
+        self._save_state()
+        self._release_review()
+        super().closeEvent(event)

@@ -1,0 +1,257 @@
+"""Qt item models over the core's results: the groups tree and the problems table."""
+
+from __future__ import annotations
+
+import os
+import time
+
+from PySide6.QtCore import QAbstractItemModel, QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
+from PySide6.QtGui import QFont, QPalette
+from PySide6.QtWidgets import QApplication
+
+from ..core.match import MatchResult
+from ..core.models import Document, Member
+from ..core.review import GroupSummary, default_keeper, summarise
+
+DocumentRole = Qt.ItemDataRole.UserRole + 1
+SortRole = Qt.ItemDataRole.UserRole + 2
+GroupRole = Qt.ItemDataRole.UserRole + 3
+
+COLUMNS = ("Document", "Folder", "Jaccard", "Hamming", "Containment", "Size", "Modified", "Type")
+TIPS = (
+    "File name; a group row names its representative (the longest text)",
+    "Folder of the file",
+    "Exact Jaccard similarity of the shingle sets, to the group's representative (a group shows its lowest–highest)",
+    "Differing bits of the 64-bit SimHash, to the representative (a group shows its largest)",
+    "Share of the smaller text found inside the other (an excerpt inside a longer document scores 1.0)",
+    "File size (a group shows the total)",
+    "Last modified",
+    "text or pdf",
+)
+
+
+def human_size(size: float) -> str:
+    for unit in ("B", "KB", "MB", "GB"):
+        if size < 1024 or unit == "GB":
+            return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
+        size /= 1024
+    return f"{size:.1f} TB"
+
+
+def _index_key(index: QModelIndex | QPersistentModelIndex) -> int:
+    return int(index.internalId())
+
+
+class GroupTreeModel(QAbstractItemModel):
+    """Groups at the top level, their members below. Row i of a group is member i."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.summaries: list[GroupSummary] = []
+        self.docs: dict[int, Document] = {}
+        self.keepers: dict[int, int] = {}
+        self.reference_folders: tuple[str, ...] = ()
+
+    def set_result(self, result: MatchResult | None, reference_folders: tuple[str, ...] = ()) -> None:
+        self.beginResetModel()
+        self.summaries = summarise(result) if result else []
+        self.docs = {d.id: d for d in result.documents} if result else {}
+        self.reference_folders = reference_folders
+        previous = self.keepers
+        self.keepers = {}
+        for s in self.summaries:
+            ids = {m.document_id for m in s.group.members}
+            kept = [k for k in previous.values() if k in ids]
+            self.keepers[s.group.id] = kept[0] if kept else default_keeper(s.group, self.docs, reference_folders)
+        self.endResetModel()
+
+    # structure ------------------------------------------------------------------------------
+    def index(self, row: int, column: int, parent: QModelIndex = QModelIndex()) -> QModelIndex:
+        if not self.hasIndex(row, column, parent):
+            return QModelIndex()
+        if not parent.isValid():
+            return self.createIndex(row, column, 0)
+        return self.createIndex(row, column, parent.row() + 1)
+
+    def parent(self, index: QModelIndex = QModelIndex()):  # type: ignore[override]
+        if not index.isValid() or _index_key(index) == 0:
+            return QModelIndex()
+        return self.createIndex(_index_key(index) - 1, 0, 0)
+
+    def rowCount(self, parent: QModelIndex = QModelIndex()) -> int:
+        if not parent.isValid():
+            return len(self.summaries)
+        if _index_key(parent) == 0 and parent.column() == 0:
+            return self.summaries[parent.row()].members
+        return 0
+
+    def columnCount(self, parent: QModelIndex = QModelIndex()) -> int:
+        return len(COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
+        if orientation == Qt.Orientation.Horizontal:
+            if role == Qt.ItemDataRole.DisplayRole:
+                return COLUMNS[section]
+            if role == Qt.ItemDataRole.ToolTipRole:
+                return TIPS[section]
+        return None
+
+    # content --------------------------------------------------------------------------------
+    def summary(self, index: QModelIndex) -> GroupSummary:
+        key = _index_key(index)
+        return self.summaries[index.row() if key == 0 else key - 1]
+
+    def member(self, index: QModelIndex) -> Member | None:
+        if not index.isValid() or _index_key(index) == 0:
+            return None
+        return self.summary(index).group.members[index.row()]
+
+    def document(self, index: QModelIndex) -> Document | None:
+        m = self.member(index)
+        return self.docs[m.document_id] if m else None
+
+    def data(self, index: QModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        s = self.summary(index)
+        m = self.member(index)
+        col = index.column()
+        if role == GroupRole:
+            return s.group.id
+        if m is None:
+            return self._group_data(s, col, role)
+        doc = self.docs[m.document_id]
+        if role == DocumentRole:
+            return doc
+        keeper = self.keepers.get(s.group.id) == doc.id
+        sim = m.similarity
+        if role == Qt.ItemDataRole.DisplayRole:
+            return (
+                os.path.basename(doc.display_path) + ("  — keep" if keeper else ""),
+                os.path.dirname(doc.display_path),
+                f"{sim.jaccard:.3f}",
+                str(sim.hamming),
+                f"{sim.containment:.3f}",
+                human_size(doc.size),
+                time.strftime("%Y-%m-%d %H:%M", time.localtime(doc.mtime_ns / 1e9)),
+                doc.kind,
+            )[col]
+        if role == SortRole:
+            return (doc.display_path.lower(), doc.display_path.lower(), sim.jaccard, sim.hamming, sim.containment,
+                    doc.size, doc.mtime_ns, doc.kind)[col]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            reference = "\nIn a reference folder: an original, never proposed for removal." if _in(doc.path, self.reference_folders) else ""
+            return (f"{doc.display_path}\nJaccard {sim.jaccard:.3f} (estimate {sim.jaccard_estimate:.3f}), "
+                    f"Hamming {sim.hamming}, containment {sim.containment_ab:.3f} / {sim.containment_ba:.3f}{reference}")
+        if role == Qt.ItemDataRole.FontRole and keeper and col == 0:
+            font = QFont()
+            font.setBold(True)
+            return font
+        if role == Qt.ItemDataRole.ForegroundRole and _in(doc.path, self.reference_folders):
+            return QApplication.palette().color(QPalette.ColorRole.Link)
+        if role == Qt.ItemDataRole.TextAlignmentRole and col in (2, 3, 4, 5):
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def _group_data(self, s: GroupSummary, col: int, role: int):
+        kind = "exact" if s.group.exact else "near"
+        if role == Qt.ItemDataRole.DisplayRole:
+            return (
+                f"Group {s.group.id} · {s.members} documents · {kind} — {os.path.basename(s.representative.display_path)}",
+                os.path.dirname(s.representative.display_path),
+                f"{s.worst_jaccard:.3f}–{s.best_jaccard:.3f}" if s.worst_jaccard != s.best_jaccard else f"{s.worst_jaccard:.3f}",
+                str(s.worst_hamming),
+                "",
+                human_size(s.total_size),
+                "",
+                "",
+            )[col]
+        if role == SortRole:
+            return (s.members, s.representative.display_path.lower(), s.worst_jaccard, s.worst_hamming, 0.0,
+                    s.total_size, 0, kind)[col]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return (f"{s.members} documents; representative {s.representative.display_path}\n"
+                    f"Jaccard to it from {s.worst_jaccard:.3f} to {s.best_jaccard:.3f}; largest Hamming {s.worst_hamming}")
+        if role == Qt.ItemDataRole.FontRole and col == 0:
+            font = QFont()
+            font.setBold(True)
+            return font
+        if role == Qt.ItemDataRole.TextAlignmentRole and col in (2, 3, 4, 5):
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def set_keeper(self, group_id: int, document_id: int) -> None:
+        self.keepers[group_id] = document_id
+        row = next(i for i, s in enumerate(self.summaries) if s.group.id == group_id)
+        parent = self.index(row, 0)
+        self.dataChanged.emit(self.index(0, 0, parent), self.index(self.rowCount(parent) - 1, len(COLUMNS) - 1, parent))
+
+
+def _in(path: str, folders: tuple[str, ...]) -> bool:
+    return any(path == f or path.startswith(f.rstrip(os.sep) + os.sep) for f in folders)
+
+
+class GroupFilterModel(QSortFilterProxyModel):
+    """Sorts by real values; filters whole groups by kind and by text (a group stays, with all its
+    members, when any member's path contains the text)."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.setSortRole(SortRole)
+        self.kind = "all"
+        self.text = ""
+
+    def set_kind(self, kind: str) -> None:
+        self.kind = kind
+        self.invalidateFilter()
+
+    def set_text(self, text: str) -> None:
+        self.text = text.strip().lower()
+        self.invalidateFilter()
+
+    def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex) -> bool:
+        if source_parent.isValid():
+            return True
+        model: GroupTreeModel = self.sourceModel()  # type: ignore[assignment]
+        summary = model.summaries[source_row]
+        if self.kind != "all" and summary.group.exact != (self.kind == "exact"):
+            return False
+        if not self.text:
+            return True
+        return any(self.text in model.docs[m.document_id].display_path.lower() for m in summary.group.members)
+
+
+class ProblemsModel(QAbstractTableModel):
+    """Every file that could not be compared, with the reason and what to do."""
+
+    HEADERS = ("File", "Status", "What to do")
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.rows: list[Document] = []
+
+    def set_documents(self, documents: tuple[Document, ...] | list[Document]) -> None:
+        self.beginResetModel()
+        self.rows = sorted((d for d in documents if d.status != "ok"), key=lambda d: (str(d.status), d.path))
+        self.endResetModel()
+
+    def rowCount(self, parent: QModelIndex = QModelIndex()) -> int:
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: QModelIndex = QModelIndex()) -> int:
+        return 3
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self.HEADERS[section]
+        return None
+
+    def data(self, index: QModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        doc = self.rows[index.row()]
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+            return (doc.display_path, str(doc.status).replace("_", " "), doc.message)[index.column()]
+        if role == DocumentRole:
+            return doc
+        return None

@@ -1,0 +1,82 @@
+"""What the app remembers between sessions (QSettings): window, folders, patterns, thresholds, database."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import QByteArray, QSettings
+
+from ..core.models import Method, Thresholds
+from ..core.store import default_db_path
+
+
+@dataclass
+class AppState:
+    folders: list[str] = field(default_factory=list)
+    reference_folders: list[str] = field(default_factory=list)
+    include: str = ""
+    exclude: str = ""
+    scan_text: bool = True
+    scan_pdf: bool = True
+    thresholds: Thresholds = field(default_factory=Thresholds)
+    database: str = ""
+    geometry: QByteArray | None = None
+    window_state: QByteArray | None = None
+    splitter: QByteArray | None = None
+
+
+def _list(value) -> list[str]:
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [value] if value else []
+    return [str(v) for v in value]
+
+
+def _bool(value, default: bool) -> bool:
+    if value is None:
+        return default
+    if isinstance(value, str):
+        return value.lower() in ("true", "1", "yes")
+    return bool(value)
+
+
+def load(settings: QSettings) -> AppState:
+    state = AppState()
+    state.folders = _list(settings.value("folders"))
+    state.reference_folders = _list(settings.value("reference_folders"))
+    state.include = str(settings.value("include", "") or "")
+    state.exclude = str(settings.value("exclude", "") or "")
+    state.scan_text = _bool(settings.value("scan_text"), True)
+    state.scan_pdf = _bool(settings.value("scan_pdf"), True)
+    try:
+        state.thresholds = Thresholds(
+            Method(str(settings.value("method", Method.MINHASH.value))),
+            int(settings.value("hamming", 3)),
+            float(settings.value("jaccard", 0.8)),
+        )
+    except (ValueError, TypeError):
+        state.thresholds = Thresholds()
+    state.database = str(settings.value("database", "") or "") or str(default_db_path())
+    state.geometry = settings.value("geometry")
+    state.window_state = settings.value("window_state")
+    state.splitter = settings.value("splitter")
+    return state
+
+
+def save(settings: QSettings, state: AppState) -> None:
+    settings.setValue("folders", state.folders)
+    settings.setValue("reference_folders", state.reference_folders)
+    settings.setValue("include", state.include)
+    settings.setValue("exclude", state.exclude)
+    settings.setValue("scan_text", state.scan_text)
+    settings.setValue("scan_pdf", state.scan_pdf)
+    settings.setValue("method", state.thresholds.method.value)
+    settings.setValue("hamming", state.thresholds.hamming)
+    settings.setValue("jaccard", state.thresholds.jaccard)
+    settings.setValue("database", state.database)
+    for key in ("geometry", "window_state", "splitter"):
+        value = getattr(state, key)
+        if value is not None:
+            settings.setValue(key, value)
+    settings.sync()

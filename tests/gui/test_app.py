@@ -1,0 +1,322 @@
+"""The desktop app driven like a person would: real widgets, real scans, real files, the real trash."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QTimer, QUrl
+from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from neardup_gui.core.models import Method
+from neardup_gui.gui.app import create_app
+from neardup_gui.gui.main_window import MainWindow
+from tests.conftest import PDF_SAMPLES, chinese_texts, english_texts, plant_edits
+
+PLANTED = "zebra-marker-word"
+
+
+@pytest.fixture
+def uploads(tmp_path: Path) -> Path:
+    root = tmp_path / "uploads"
+    root.mkdir()
+    en = english_texts()
+    (root / "bsd.txt").write_text(en["BSD"])
+    (root / "bsd-copy.txt").write_text(en["BSD"].replace("Redistribution", f"Redistribution {PLANTED}", 1))
+    zh = list(chinese_texts().values())[1]
+    (root / "中文原稿.txt").write_text(zh)
+    (root / "中文修改稿.txt").write_text(plant_edits(zh, 0.01, seed=5))
+    (root / "mpl.txt").write_text(en["MPL-2.0"])
+    (root / "mpl-edited.txt").write_text(plant_edits(en["MPL-2.0"], 0.02, seed=8))
+    (root / "apache.txt").write_text(en["Apache-2.0"])
+    shutil.copy(PDF_SAMPLES / "005-libreoffice-writer-password_libreoffice-writer-password.pdf", root / "locked.pdf")
+    return root
+
+
+@pytest.fixture
+def window(qtbot, make_settings):
+    create_app([])
+    windows = []
+
+    def open_window(**kw) -> MainWindow:
+        w = MainWindow(make_settings(), **kw)
+        qtbot.addWidget(w)
+        w.show()
+        windows.append(w)
+        return w
+
+    yield open_window
+    for w in windows:
+        w.runner.cancel_all()
+        w.runner.wait(10_000)
+
+
+def scan(qtbot, w: MainWindow) -> None:
+    w.start_scan()
+    assert w.scan_job is not None
+    qtbot.waitUntil(lambda: w.scan_job is None and w.result is not None, timeout=120_000)
+
+
+def group_names(w: MainWindow) -> list[set[str]]:
+    return [{Path(w.group_model.docs[m.document_id].path).name for m in s.group.members} for s in w.group_model.summaries]
+
+
+def select_member(qtbot, w: MainWindow, name: str) -> None:
+    model, proxy = w.group_model, w.group_proxy
+    for row in range(model.rowCount()):
+        parent = model.index(row, 0)
+        for child in range(model.rowCount(parent)):
+            index = model.index(child, 0, parent)
+            if Path(model.document(index).path).name == name:
+                w.tree.setCurrentIndex(proxy.mapFromSource(index))
+                return
+    raise AssertionError(f"{name} is in no group")
+
+
+def test_first_launch_shows_an_inviting_empty_state(window):
+    w = window()
+    assert w.pages.currentIndex() == 0
+    assert "Add a folder" in w.empty_text.text()
+    assert w.empty_add.isVisible() and not w.empty_scan.isVisible()
+    assert not w.scan_button.isEnabled()
+    for widget in (w.empty_add, w.scan_button, w.thresholds.hamming_slider, w.thresholds.jaccard_slider,
+                   w.thresholds.method, w.filter_edit, w.keep_button, w.not_dup_button, w.trash_button, w.folders.list):
+        assert widget.toolTip(), widget
+
+
+def test_dropping_a_folder_adds_it(window, uploads, qtbot):
+    w = window()
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(uploads)), QUrl.fromLocalFile(str(uploads / "bsd.txt"))])
+    target = w.pages  # dropped onto the empty state: the event travels up to the window, as a real drag does
+    buttons, modifiers = Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier
+    enter = QDragEnterEvent(QPoint(40, 40), Qt.DropAction.CopyAction, mime, buttons, modifiers)
+    QApplication.sendEvent(target, enter)
+    assert enter.isAccepted(), "a folder being dragged in is welcome"
+    QApplication.sendEvent(target, QDropEvent(QPointF(40, 40), Qt.DropAction.CopyAction, mime, buttons, modifiers))
+    assert w.folders.folders() == [str(uploads)]  # the file was not taken for a folder
+    assert w.empty_scan.isVisible() and w.scan_button.isEnabled()
+
+
+def test_the_whole_journey(window, uploads, qtbot, xdg_home):
+    w = window(folders=[str(uploads)])
+    scan(qtbot, w)
+    assert w.pages.currentIndex() == 1
+    groups = group_names(w)
+    assert {"bsd.txt", "bsd-copy.txt"} in groups and {"中文原稿.txt", "中文修改稿.txt"} in groups
+    assert not any("apache.txt" in g for g in groups)
+    assert w.tabs.tabText(1) == "Problems (1)"
+    assert "Password-protected" in w.problems_model.rows[0].message
+
+    # the pair view shows the planted change, highlighted
+    select_member(qtbot, w, "bsd-copy.txt")
+    qtbot.waitUntil(lambda: w.diff.model.rowCount() > 0, timeout=20_000)
+    changed = [r for r in w.diff.model.rows if r.kind != "equal"]
+    assert changed and any(PLANTED in s.text and s.changed for r in changed for side in (r.left, r.right) if side for s in side)
+    assert "Jaccard" in w.diff.numbers.text() and "Hamming" in w.diff.numbers.text()
+    assert w.diff.current_change_row is not None
+
+    # thresholds move the groups at once, without rescanning
+    before = len(w.result.groups)
+    w.thresholds.method.setCurrentIndex(w.thresholds.method.findData(Method.SIMHASH))
+    w.thresholds.hamming_slider.setValue(0)
+    qtbot.waitUntil(lambda: w.result.thresholds.method is Method.SIMHASH and w.result.thresholds.hamming == 0, timeout=10_000)
+    assert len(w.result.groups) < before
+    w.thresholds.hamming_slider.setValue(12)
+    qtbot.waitUntil(lambda: w.result.thresholds.hamming == 12, timeout=10_000)
+    assert len(w.result.groups) >= before - 1
+    w.thresholds.method.setCurrentIndex(w.thresholds.method.findData(Method.MINHASH))
+    qtbot.waitUntil(lambda: w.result.thresholds.method is Method.MINHASH, timeout=10_000)
+    assert "<b>" in w.thresholds.counts.text()
+
+    # "not a duplicate" hides the pair, and the decision survives a restart
+    select_member(qtbot, w, "mpl-edited.txt")
+    w.mark_not_duplicate()
+    qtbot.waitUntil(lambda: not any("mpl-edited.txt" in g for g in group_names(w)), timeout=10_000)
+    w.close()
+    w2 = window()
+    qtbot.waitUntil(lambda: w2.result is not None, timeout=20_000)
+    assert w2.folders.folders() == [str(uploads)]
+    assert not any("mpl-edited.txt" in g for g in group_names(w2))
+    assert {"bsd.txt", "bsd-copy.txt"} in group_names(w2)
+
+    # keep one, trash the other: confirmed in the dialog, the file is in the trash, not deleted
+    select_member(qtbot, w2, "bsd.txt")
+    w2.keep_selected()
+    victim = uploads / "bsd-copy.txt"
+    content = victim.read_bytes()
+
+    def confirm():
+        box = next(b for b in QApplication.topLevelWidgets() if isinstance(b, QMessageBox) and b.isVisible())
+        assert "bsd-copy.txt" in box.informativeText() and "KB" in box.text()
+        move = next(b for b in box.buttons() if b.text() == "Move to Trash")
+        move.click()
+
+    QTimer.singleShot(300, confirm)
+    w2.trash_others()
+    import send2trash.plat_other as trash_impl
+
+    assert Path(trash_impl.HOMETRASH).is_relative_to(xdg_home), "the test must use its own trash"
+    assert not victim.exists()
+    trashed = Path(trash_impl.HOMETRASH) / "files" / "bsd-copy.txt"
+    assert trashed.read_bytes() == content
+    assert (uploads / "bsd.txt").exists()
+    qtbot.waitUntil(lambda: w2.result is not None and not any("bsd-copy.txt" in g for g in group_names(w2)), timeout=20_000)
+
+
+def test_cancelling_the_trash_dialog_moves_nothing(window, uploads, qtbot):
+    w = window(folders=[str(uploads)])
+    scan(qtbot, w)
+    select_member(qtbot, w, "bsd-copy.txt")
+
+    def cancel():
+        box = next(b for b in QApplication.topLevelWidgets() if isinstance(b, QMessageBox) and b.isVisible())
+        box.button(QMessageBox.StandardButton.Cancel).click()
+
+    QTimer.singleShot(300, cancel)
+    w.trash_others()
+    assert (uploads / "bsd-copy.txt").exists() and (uploads / "bsd.txt").exists()
+
+
+def test_reference_folder_files_are_never_proposed_for_removal(window, uploads, tmp_path, qtbot):
+    originals = tmp_path / "originals"
+    originals.mkdir()
+    shutil.copy(uploads / "apache.txt", originals / "apache-original.txt")
+    w = window(folders=[str(uploads), str(originals)])
+    w.folders.set_reference(str(originals), True)
+    scan(qtbot, w)
+    summary = next(s for s in w.group_model.summaries
+                   if any(Path(w.group_model.docs[m.document_id].path).name == "apache-original.txt" for m in s.group.members))
+    keeper = w.group_model.docs[w.group_model.keepers[summary.group.id]]
+    assert keeper.path.startswith(str(originals))
+    from neardup_gui.core.review import trash_plan
+
+    plan = trash_plan(summary.group, summary.group.members[0].document_id if summary.group.members[0].document_id != keeper.id
+                      else summary.group.members[1].document_id, w.group_model.docs, (str(originals),))
+    assert all(not d.path.startswith(str(originals)) for d in plan.documents)
+    assert plan.protected and plan.protected[0].path.startswith(str(originals))
+
+
+def test_the_window_stays_responsive_during_a_scan(window, tmp_path, qtbot):
+    root = tmp_path / "many"
+    root.mkdir()
+    texts = list(english_texts().values())
+    for n in range(300):
+        (root / f"doc{n}.txt").write_text(plant_edits(texts[n % len(texts)], 0.02, seed=n))
+    w = window(folders=[str(root)])
+    ticks = []
+    timer = QTimer()
+    timer.timeout.connect(lambda: ticks.append(time.monotonic()))
+    timer.start(20)
+    started = time.monotonic()
+    w.start_scan()
+    qtbot.waitUntil(lambda: w.scan_job is None, timeout=120_000)
+    timer.stop()
+    during = [t for t in ticks if t > started]
+    assert len(during) >= 10, "the event loop must run while the scan works"
+    gaps = [b - a for a, b in zip(during, during[1:])]
+    assert max(gaps) < 1.0, f"the window froze for {max(gaps):.2f} s"
+    assert w.progress_label.text() == "" or not w.progress.isVisible()
+
+
+def test_cancel_a_scan_keeps_what_was_read(window, tmp_path, qtbot):
+    root = tmp_path / "many"
+    root.mkdir()
+    texts = list(english_texts().values())
+    for n in range(400):
+        (root / f"doc{n}.txt").write_text(plant_edits(texts[n % len(texts)], 0.02, seed=n))
+    w = window(folders=[str(root)])
+    w.start_scan()
+    qtbot.waitUntil(lambda: "Fingerprinting" in w.progress_label.text(), timeout=60_000)
+    assert "files/s" in w.progress_label.text() or "Fingerprinting" in w.progress_label.text()
+    cancelled_at = time.monotonic()
+    w.cancel_scan()
+    qtbot.waitUntil(lambda: w.scan_job is None, timeout=10_000)
+    assert time.monotonic() - cancelled_at < 5
+    assert "cancelled" in w.statusBar().currentMessage().lower()
+
+
+def test_keyboard_navigation_and_filtering(window, uploads, qtbot):
+    w = window(folders=[str(uploads)])
+    scan(qtbot, w)
+    w.tree.setFocus()
+    w.tree.setCurrentIndex(w.group_proxy.index(0, 0))
+    qtbot.keyClick(w.tree, Qt.Key.Key_Right)  # expand
+    qtbot.keyClick(w.tree, Qt.Key.Key_Down)
+    assert w.tree.currentIndex().parent().isValid(), "Down from an expanded group goes to its first member"
+    qtbot.keyClicks(w.filter_edit, "bsd-co")
+    assert w.group_proxy.rowCount() == 1
+    w.filter_edit.clear()
+    w.filter_edit.setText("中文")  # what an input method delivers; QTest cannot type Han characters
+    assert w.group_proxy.rowCount() == 1
+    w.filter_edit.clear()
+    w.kind_filter.setCurrentIndex(w.kind_filter.findData("exact"))
+    assert w.group_proxy.rowCount() == 0
+    w.kind_filter.setCurrentIndex(w.kind_filter.findData("near"))
+    assert w.group_proxy.rowCount() == len(w.result.groups)
+
+
+def test_chinese_pair_in_the_diff_view(window, uploads, qtbot):
+    w = window(folders=[str(uploads)])
+    scan(qtbot, w)
+    select_member(qtbot, w, "中文修改稿.txt")
+    qtbot.waitUntil(lambda: w.diff.model.rowCount() > 0, timeout=20_000)
+    rows = w.diff.model.rows
+    assert any(r.kind == "replace" and any(s.changed for s in r.right) for r in rows)
+    assert any("哈希" in "".join(s.text for s in (r.left or ())) for r in rows)
+
+
+def test_export_applies_the_current_thresholds_and_decisions(window, uploads, tmp_path, qtbot):
+    w = window(folders=[str(uploads)])
+    scan(qtbot, w)
+    select_member(qtbot, w, "mpl-edited.txt")
+    w.mark_not_duplicate()
+    qtbot.waitUntil(lambda: not any("mpl-edited.txt" in g for g in group_names(w)), timeout=10_000)
+    for fmt in ("html", "csv", "json"):
+        out = tmp_path / f"report.{fmt}"
+        w.export_to(str(out))
+        qtbot.waitUntil(out.exists, timeout=30_000)  # written as .part, then renamed: complete when it exists
+        text = out.read_text(encoding="utf-8")
+        assert "bsd-copy.txt" in text
+        assert "mpl-edited.txt" not in text or fmt == "json"  # JSON lists every document, grouped or not
+    import json
+
+    report = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
+    grouped = {Path(m["path"]).name for g in report["groups"] for m in g["members"]}
+    assert "mpl-edited.txt" not in grouped
+
+
+def test_ten_thousand_groups_in_a_real_item_model(qtbot):
+    from neardup_gui.core.match import MatchResult
+    from neardup_gui.core.models import Document, Group, Member, Similarity, Status, Thresholds
+    from neardup_gui.gui.models import GroupFilterModel, GroupTreeModel
+    from PySide6.QtWidgets import QTreeView
+
+    docs, groups = [], []
+    for g in range(10_000):
+        members = []
+        for k in range(3):
+            doc_id = g * 3 + k
+            docs.append(Document(doc_id, f"/data/folder{g % 50}/doc{doc_id}.txt", 1000 + k, 0, "text", Status.OK, "", 900, doc_id))
+            members.append(Member(doc_id, Similarity(k, 1 - k / 10, 1 - k / 10, 1.0, 1.0)))
+        groups.append(Group(g + 1, g * 3, tuple(members), False))
+    result = MatchResult(Thresholds(), tuple(docs), (), tuple(groups))
+    model, proxy = GroupTreeModel(), GroupFilterModel()
+    proxy.setSourceModel(model)
+    view = QTreeView()
+    qtbot.addWidget(view)
+    view.setUniformRowHeights(True)
+    view.setModel(proxy)
+    model.set_result(result)
+    view.show()
+    assert proxy.rowCount() == 10_000
+    view.sortByColumn(2, Qt.SortOrder.AscendingOrder)
+    last = proxy.index(9_999, 0)
+    view.scrollTo(last)
+    view.setCurrentIndex(last)
+    assert view.currentIndex().row() == 9_999
+    assert proxy.rowCount(last) == 3
