@@ -17,6 +17,7 @@ from .jobs import NEVER_CANCELLED, CancelToken
 RowKind = Literal["equal", "replace", "delete", "insert"]
 _LONG_LINE = 240
 _SENTENCE_END = re.compile(r"(?<=[。！？；!?;])|(?<=[.:])(?=\s)")
+_WIDE = re.compile(r"[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\U00020000-\U0003fffd]")
 _TOKEN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]|\w+|\s+|[^\w\s]", re.UNICODE)
 
 
@@ -45,25 +46,45 @@ class DiffStats:
     inserted: int
 
 
+def display_width(text: str) -> int:
+    """Columns a text takes in a fixed-width font: Han, kana, Hangul and full-width forms take two."""
+    return len(text) + len(_WIDE.findall(text))
+
+
 def split_lines(text: str, width: int = _LONG_LINE) -> list[str]:
-    """Lines of a text, those longer than ``width`` cut at sentence ends (failing that, every ``width``)."""
+    """Lines of a text, those wider than ``width`` columns cut at sentence ends, else at a space,
+    else where the width runs out."""
     lines: list[str] = []
     for line in text.splitlines():
-        if len(line) <= width:
+        if display_width(line) <= width:
             lines.append(line)
             continue
         piece = ""
         for sentence in _SENTENCE_END.split(line):
-            if piece and len(piece) + len(sentence) > width:
+            if piece and display_width(piece) + display_width(sentence) > width:
                 lines.append(piece)
                 piece = ""
             piece += sentence
-            while len(piece) > width:
-                lines.append(piece[:width])
-                piece = piece[width:]
+            while display_width(piece) > width:
+                cut = _cut_at(piece, width)
+                lines.append(piece[:cut])
+                piece = piece[cut:]
         if piece:
             lines.append(piece)
     return lines
+
+
+def _cut_at(piece: str, width: int) -> int:
+    """Where to cut ``piece`` so the first part fits ``width`` columns: after a space if one is in the
+    last third, else at the last character that fits."""
+    columns, fit = 0, 0
+    for index, ch in enumerate(piece):
+        columns += 2 if _WIDE.match(ch) else 1
+        if columns > width:
+            break
+        fit = index + 1
+    space = piece.rfind(" ", 0, fit)
+    return space + 1 if space >= fit * 2 // 3 else max(fit, 1)
 
 
 def side_by_side(

@@ -54,6 +54,18 @@ def pairs_in_runs(order: np.ndarray, sorted_keys: np.ndarray, batch: int = _PAIR
         first = last
 
 
+def pairs_to_first(order: np.ndarray, sorted_keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(first row of each run of equal keys, every other row of that run): enough to connect each run."""
+    n = len(sorted_keys)
+    if n < 2:
+        return _empty_pairs()
+    starts = np.concatenate(([0], np.flatnonzero(sorted_keys[1:] != sorted_keys[:-1]) + 1))
+    run_of = np.repeat(np.arange(len(starts)), np.diff(np.concatenate((starts, [n]))))
+    later = np.ones(n, dtype=bool)
+    later[starts] = False
+    return order[starts[run_of[later]]], order[later]
+
+
 def _expand(order: np.ndarray, starts: np.ndarray, lengths: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     total = int(lengths.sum())
     run_offsets = np.cumsum(lengths) - lengths
@@ -106,7 +118,11 @@ def _sorted_by_key(key: np.ndarray, key_bits: int, rows: np.ndarray, row_bits: i
 def hamming_pairs(
     fingerprints: np.ndarray, k: int, *, cancel: CancelToken = NEVER_CANCELLED
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Every pair (i, j), i < j, of rows with Hamming distance <= k, and that distance. Exact."""
+    """Every pair (i, j), i < j, of rows with Hamming distance <= k, and that distance. Exact.
+
+    Real collections repeat fingerprints (texts equal up to punctuation or order), so the search runs
+    over the distinct values and each pair found is expanded to every row holding those values.
+    """
     if not 0 <= k <= HAMMING_MAX:
         raise ValueError(f"k must be between 0 and {HAMMING_MAX}, not {k}")
     fps = np.ascontiguousarray(fingerprints, dtype=np.uint64)
@@ -114,6 +130,44 @@ def hamming_pairs(
     if n < 2:
         i, j = _empty_pairs()
         return i, j, np.empty(0, dtype=np.uint8)
+    values, inverse, counts = np.unique(fps, return_inverse=True, return_counts=True)
+    ui, uj, _ = _distinct_pairs(values, k, cancel) if len(values) > 1 else (*_empty_pairs(), None)
+    rows_by_value = np.argsort(inverse, kind="stable")
+    starts = np.concatenate(([0], np.cumsum(counts)[:-1]))
+    # pairs between rows of two close values: every combination
+    left = _members(ui, uj, counts, starts, rows_by_value)
+    # pairs among rows sharing one value: distance 0
+    repeated = np.flatnonzero(counts > 1)
+    same_i, same_j = [], []
+    for a, b in pairs_in_runs(rows_by_value, inverse[rows_by_value]) if len(repeated) else ():
+        same_i.append(a)
+        same_j.append(b)
+    all_i = np.concatenate([left[0], *same_i]) if same_i else left[0]
+    all_j = np.concatenate([left[1], *same_j]) if same_j else left[1]
+    lo, hi = np.minimum(all_i, all_j), np.maximum(all_i, all_j)
+    order = np.lexsort((hi, lo))
+    lo, hi = lo[order], hi[order]
+    return lo, hi, hamming(fps[lo], fps[hi]).astype(np.uint8)
+
+
+def _members(ui: np.ndarray, uj: np.ndarray, counts: np.ndarray, starts: np.ndarray, rows_by_value: np.ndarray):
+    """All (row of value ui, row of value uj) combinations, for each pair of distinct values."""
+    if len(ui) == 0:
+        return _empty_pairs()
+    ci, cj = counts[ui], counts[uj]
+    if (ci == 1).all() and (cj == 1).all():
+        return rows_by_value[starts[ui]], rows_by_value[starts[uj]]
+    sizes = ci * cj
+    pair = np.repeat(np.arange(len(ui)), sizes)
+    within = np.arange(int(sizes.sum())) - np.repeat(np.cumsum(sizes) - sizes, sizes)
+    a = rows_by_value[starts[ui][pair] + within // cj[pair]]
+    b = rows_by_value[starts[uj][pair] + within % cj[pair]]
+    return a, b
+
+
+def _distinct_pairs(fps: np.ndarray, k: int, cancel: CancelToken) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """hamming_pairs over distinct fingerprints: the pigeonhole tables."""
+    n = len(fps)
     m = _plan(n, k)
     bounds = _block_bounds(m)
     blocks = [(fps >> np.uint64(start)) & np.uint64((1 << width) - 1) for start, width in bounds]

@@ -20,7 +20,7 @@ import numpy as np
 from . import index, minhash
 from .fingerprint import Scheme, fingerprint_bytes, raw_hash
 from .jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_progress
-from .models import Document, Group, Member, Method, Pair, Similarity, Status, Thresholds
+from .models import IDENTICAL, Document, Group, Member, Method, Pair, Similarity, Status, Thresholds
 from .simhash import hamming
 from .store import BAND_THRESHOLD, FingerprintArrays, Store
 
@@ -47,27 +47,41 @@ def estimate_margin(threshold: float, num_perm: int = minhash.NUM_PERM) -> float
 
 
 class UnionFind:
-    def __init__(self) -> None:
-        self.parent: dict[int, int] = {}
+    def __init__(self, n: int) -> None:
+        self.parent = list(range(n))
 
     def find(self, x: int) -> int:
         parent = self.parent
         root = x
-        while parent.get(root, root) != root:
+        while parent[root] != root:
             root = parent[root]
-        while parent.get(x, x) != root:
+        while parent[x] != root:
             parent[x], x = root, parent[x]
         return root
 
-    def union(self, a: int, b: int) -> None:
+    def union(self, a: int, b: int) -> bool:
         ra, rb = self.find(a), self.find(b)
-        if ra != rb:
-            self.parent[max(ra, rb)] = min(ra, rb)
+        if ra == rb:
+            return False
+        self.parent[max(ra, rb)] = min(ra, rb)
+        return True
+
+    def labels(self) -> np.ndarray:
+        return np.fromiter((self.find(x) for x in range(len(self.parent))), dtype=np.int64, count=len(self.parent))
+
+
+_EDGE_CHUNK = 4096
 
 
 class Matcher:
-    """Groups a database's documents at any thresholds; keeps fingerprints in memory between calls,
-    so moving a threshold re-groups without reading them again (and never re-fingerprints)."""
+    """Groups a database's documents at any thresholds; keeps fingerprints, candidate pairs and exact
+    overlaps in memory between calls, so moving a threshold re-groups fast (and never re-fingerprints).
+
+    Groups are the connected components of the verified pairs. An edge whose two ends are already
+    connected cannot change a group, so only edges that would join two components are verified
+    exactly (Kruskal, strongest first): the groups are the same as verifying every candidate, at a
+    fraction of the cost. The pairs reported are the verified edges that join each group.
+    """
 
     def __init__(self, store: Store, *, roots: Iterable[str] | None = None) -> None:
         self.store = store
@@ -85,172 +99,222 @@ class Matcher:
             [h for h, k in zip(arrays.text_hash, keep) if k], arrays.shingle_count[keep],
         )
         self._row_of = {int(cid): row for row, cid in enumerate(self.arrays.content_ids.tolist())}
-        self._overlaps: dict[tuple[int, int], int] = {}
+        text_ids: dict[bytes, int] = {}
+        self._text_id = np.fromiter((text_ids.setdefault(h, len(text_ids)) for h in self.arrays.text_hash),
+                                    dtype=np.int64, count=len(self.arrays))
+        self._overlaps = store.all_overlaps()
+        self._shingles: dict[int, np.ndarray] = {}
         self._hashes = store.content_hashes(self._row_of) if self._row_of else {}
+        self._band_cache: tuple[float, np.ndarray, np.ndarray, np.ndarray] | None = None  # (design T, i, j, est)
+        self._hamming_cache: tuple[int, np.ndarray, np.ndarray, np.ndarray] | None = None  # (K, i, j, d)
         self.refresh_verdicts()
 
     def refresh_verdicts(self) -> None:
         """Re-read the user's "not a duplicate" decisions (after the app records one)."""
         self._rejected = self.store.verdicts(NOT_DUPLICATE)
 
-    # -- similarity -------------------------------------------------------------------------
-    def overlaps(self, pairs: list[tuple[int, int]]) -> dict[tuple[int, int], int]:
-        """|A∩B| of content pairs (a < b): from memory, then the database's cache, else computed."""
-        missing = [p for p in pairs if p not in self._overlaps]
+    # -- exact overlaps ---------------------------------------------------------------------
+    def _overlap_rows(self, rows_a: np.ndarray, rows_b: np.ndarray) -> np.ndarray:
+        """|A∩B| for row pairs: from memory, the database's cache, or computed (and saved)."""
+        ids = self.arrays.content_ids
+        ca, cb = ids[rows_a], ids[rows_b]
+        lo, hi = np.minimum(ca, cb).tolist(), np.maximum(ca, cb).tolist()
+        out = np.empty(len(lo), dtype=np.int64)
+        missing = []
+        for n, key in enumerate(zip(lo, hi)):
+            value = self._overlaps.get(key)
+            if value is None:
+                missing.append(n)
+            else:
+                out[n] = value
         if missing:
-            cached = self.store.cached_overlaps(missing)
-            self._overlaps.update(cached)
-            todo = [p for p in missing if p not in cached]
-            if todo:
-                sets = self.store.shingles({c for p in todo for c in p})
-                computed = {
-                    (a, b): minhash.exact_overlap(sets[a], sets[b]) for a, b in todo if a in sets and b in sets
-                }
-                self._overlaps.update(computed)
-                self.store.save_overlaps(computed)
-        return {p: self._overlaps[p] for p in pairs if p in self._overlaps}
+            need = {c for n in missing for c in (lo[n], hi[n]) if c not in self._shingles}
+            if need:
+                self._shingles.update(self.store.shingles(need))
+            computed = {}
+            for n in missing:
+                key = (lo[n], hi[n])
+                value = minhash.exact_overlap(self._shingles[key[0]], self._shingles[key[1]])
+                computed[key] = out[n] = value
+            self._overlaps.update(computed)
+            self.store.save_overlaps(computed)
+            if len(self._shingles) > 50_000:
+                self._shingles.clear()
+        return out
+
+    def _similarity_rows(self, rows_a: np.ndarray, rows_b: np.ndarray) -> list[Similarity]:
+        a = self.arrays
+        shared = self._overlap_rows(rows_a, rows_b)
+        dist = hamming(a.simhash[rows_a], a.simhash[rows_b])
+        est = minhash.estimate(a.minhash[rows_a], a.minhash[rows_b]) if len(rows_a) else np.empty(0)
+        size_a, size_b = a.shingle_count[rows_a], a.shingle_count[rows_b]
+        union = size_a + size_b - shared
+        out = []
+        for n in range(len(rows_a)):
+            same = rows_a[n] == rows_b[n]
+            out.append(Similarity(
+                hamming=int(dist[n]),
+                jaccard_estimate=1.0 if same else round(float(est[n]), 4),
+                jaccard=1.0 if same or not union[n] else round(float(shared[n] / union[n]), 4),
+                containment_ab=1.0 if same else round(float(shared[n] / size_a[n]), 4) if size_a[n] else 0.0,
+                containment_ba=1.0 if same else round(float(shared[n] / size_b[n]), 4) if size_b[n] else 0.0,
+            ))
+        return out
 
     def similarity(self, content_a: int, content_b: int) -> Similarity:
         """Every number that explains how alike two contents are."""
-        if content_a == content_b:
-            return Similarity(0, 1.0, 1.0, 1.0, 1.0)
-        return self.similarities([(content_a, content_b)])[(min(content_a, content_b), max(content_a, content_b))]
+        rows = np.array([self._row_of[content_a]]), np.array([self._row_of[content_b]])
+        return self._similarity_rows(*rows)[0]
 
-    def similarities(self, pairs: list[tuple[int, int]]) -> dict[tuple[int, int], Similarity]:
-        norm = sorted({(min(a, b), max(a, b)) for a, b in pairs if a != b})
-        if not norm:
-            return {}
-        shared = self.overlaps(norm)
-        rows_a = np.array([self._row_of[a] for a, _ in norm])
-        rows_b = np.array([self._row_of[b] for _, b in norm])
-        dist = hamming(self.arrays.simhash[rows_a], self.arrays.simhash[rows_b])
-        est = minhash.estimate(self.arrays.minhash[rows_a], self.arrays.minhash[rows_b])
-        size_a = self.arrays.shingle_count[rows_a]
-        size_b = self.arrays.shingle_count[rows_b]
-        out: dict[tuple[int, int], Similarity] = {}
-        for n, pair in enumerate(norm):
-            both = shared.get(pair, 0)
-            sa, sb = int(size_a[n]), int(size_b[n])
-            union = sa + sb - both
-            out[pair] = Similarity(
-                hamming=int(dist[n]),
-                jaccard_estimate=round(float(est[n]), 4),
-                jaccard=round(both / union, 4) if union else 1.0,
-                containment_ab=round(both / sa, 4) if sa else 0.0,
-                containment_ba=round(both / sb, 4) if sb else 0.0,
-            )
-        return out
+    # -- candidates -------------------------------------------------------------------------
+    def _hamming_edges(self, k: int, cancel: CancelToken) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        cached = self._hamming_cache
+        if cached is None or cached[0] < k:
+            i, j, d = index.hamming_pairs(self.arrays.simhash, k, cancel=cancel)
+            self._hamming_cache = cached = (k, i, j, d)
+        _, i, j, d = cached
+        keep = d <= k
+        return i[keep], j[keep], d[keep]
+
+    def _band_edges(self, t: float, cancel: CancelToken) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """LSH candidates for T. A layout designed for a lower T also serves a higher one (it misses
+        even fewer pairs there), so candidates are reused while T does not go below their design."""
+        cached = self._band_cache
+        if cached is None or cached[0] > t:
+            bands, rows = minhash.optimal_bands(t, self.arrays.minhash.shape[1])
+            i, j, est = index.band_pairs(self.arrays.minhash, bands, rows,
+                                         min_estimate=t - estimate_margin(t), cancel=cancel)
+            self._band_cache = cached = (t, i, j, est)
+        _, i, j, est = cached
+        keep = est >= t - estimate_margin(t)
+        return i[keep], j[keep], est[keep]
+
+    def _exact_edges(self) -> tuple[np.ndarray, np.ndarray]:
+        order = np.argsort(self._text_id, kind="stable")
+        return index.pairs_to_first(order, self._text_id[order])
 
     # -- matching ---------------------------------------------------------------------------
-    def content_pairs(
-        self, thresholds: Thresholds, *, cancel: CancelToken = NEVER_CANCELLED
-    ) -> dict[tuple[int, int], tuple[Similarity, str]]:
-        """Verified near-duplicate content pairs (a < b) with their similarity and what matched them."""
-        arrays = self.arrays
-        ids = arrays.content_ids
-        candidates: set[tuple[int, int]] = set()
-        exact: set[tuple[int, int]] = set()
-        by_text: dict[bytes, list[int]] = defaultdict(list)
-        for cid, text_hash in zip(ids.tolist(), arrays.text_hash):
-            by_text[text_hash].append(cid)
-        for members in by_text.values():
-            exact.update((min(members[0], m), max(members[0], m)) for m in members[1:])
-        if thresholds.method in (Method.SIMHASH, Method.BOTH):
-            i, j, _ = index.hamming_pairs(arrays.simhash, thresholds.hamming, cancel=cancel)
-            candidates.update(zip(ids[i].tolist(), ids[j].tolist()))
-        if thresholds.method in (Method.MINHASH, Method.BOTH):
-            bands, rows = minhash.optimal_bands(thresholds.jaccard, arrays.minhash.shape[1] if len(arrays) else minhash.NUM_PERM)
-            i, j, _ = index.band_pairs(
-                arrays.minhash, bands, rows,
-                min_estimate=thresholds.jaccard - estimate_margin(thresholds.jaccard), cancel=cancel,
-            )
-            candidates.update(zip(ids[i].tolist(), ids[j].tolist()))
-        cancel.raise_if_cancelled()
-        sims = self.similarities(sorted(candidates | exact))
-        verified: dict[tuple[int, int], tuple[Similarity, str]] = {}
-        for pair, sim in sims.items():
-            if self._is_rejected(pair):
-                continue
-            if pair in exact:
-                verified[pair] = (sim, "exact")
-                continue
-            by_simhash = thresholds.method in (Method.SIMHASH, Method.BOTH) and sim.hamming <= thresholds.hamming
-            by_minhash = thresholds.method in (Method.MINHASH, Method.BOTH) and sim.jaccard >= thresholds.jaccard
-            if by_simhash and by_minhash:
-                verified[pair] = (sim, "both")
-            elif by_simhash or by_minhash:
-                verified[pair] = (sim, "simhash" if by_simhash else "minhash")
-        return verified
-
-    def _is_rejected(self, pair: tuple[int, int]) -> bool:
-        if not self._rejected:
-            return False
-        ha, hb = self._hashes.get(pair[0]), self._hashes.get(pair[1])
-        return ha is not None and hb is not None and tuple(sorted((ha, hb))) in self._rejected
-
     def match(
         self, thresholds: Thresholds, *, progress: Progress = no_progress, cancel: CancelToken = NEVER_CANCELLED
     ) -> MatchResult:
         """Groups of exact and near-duplicate documents at ``thresholds``."""
+        n = len(self.arrays)
         progress(ProgressEvent("match", 0, 3))
-        content_pairs = self.content_pairs(thresholds, cancel=cancel)
+        uf = UnionFind(n)
+        joins: list[tuple[int, int, str]] = []
+        use_simhash = thresholds.method in (Method.SIMHASH, Method.BOTH)
+        use_minhash = thresholds.method in (Method.MINHASH, Method.BOTH)
+
+        ei, ej = self._exact_edges()
+        self._join(uf, joins, ei, ej, "exact", None)
+        if use_simhash:
+            hi, hj, hd = self._hamming_edges(thresholds.hamming, cancel)
+            order = np.argsort(hd, kind="stable")
+            self._join(uf, joins, hi[order], hj[order], "simhash", None)
+        if use_minhash:
+            mi, mj, est = self._band_edges(thresholds.jaccard, cancel)
+            order = np.argsort(-est, kind="stable")
+            self._join(uf, joins, mi[order], mj[order], "minhash", thresholds, cancel)
         progress(ProgressEvent("match", 1, 3))
+        cancel.raise_if_cancelled()
+
+        rows_a = np.array([a for a, _, _ in joins], dtype=np.int64)
+        rows_b = np.array([b for _, b, _ in joins], dtype=np.int64)
+        sims = self._similarity_rows(rows_a, rows_b)
+        labels = uf.labels()
+        result = self._assemble(labels, joins, sims, thresholds)
+        progress(ProgressEvent("match", 3, 3))
+        return result
+
+    def _join(self, uf: UnionFind, joins: list, i: np.ndarray, j: np.ndarray, how: str,
+              thresholds: Thresholds | None, cancel: CancelToken = NEVER_CANCELLED) -> None:
+        """Union the edges (strongest first) that join two components; MinHash edges only once their
+        exact Jaccard is at least the threshold."""
+        pending_i, pending_j = i, j
+        while len(pending_i):
+            cancel.raise_if_cancelled()
+            labels = uf.labels() if len(pending_i) > _EDGE_CHUNK else None
+            if labels is not None:
+                apart = labels[pending_i] != labels[pending_j]
+                pending_i, pending_j = pending_i[apart], pending_j[apart]
+            chunk_i, chunk_j = pending_i[:_EDGE_CHUNK], pending_j[:_EDGE_CHUNK]
+            pending_i, pending_j = pending_i[_EDGE_CHUNK:], pending_j[_EDGE_CHUNK:]
+            if len(chunk_i) == 0:
+                break
+            if thresholds is not None:
+                apart = np.fromiter((uf.find(a) != uf.find(b) for a, b in zip(chunk_i.tolist(), chunk_j.tolist())),
+                                    dtype=bool, count=len(chunk_i))
+                chunk_i, chunk_j = chunk_i[apart], chunk_j[apart]
+                shared = self._overlap_rows(chunk_i, chunk_j)
+                sizes = self.arrays.shingle_count[chunk_i] + self.arrays.shingle_count[chunk_j]
+                ok = shared >= thresholds.jaccard * (sizes - shared) - 1e-9
+                chunk_i, chunk_j = chunk_i[ok], chunk_j[ok]
+            for a, b in zip(chunk_i.tolist(), chunk_j.tolist()):
+                if self._is_rejected(a, b):
+                    continue
+                if uf.union(a, b):
+                    joins.append((a, b, how))
+
+    def _is_rejected(self, row_a: int, row_b: int) -> bool:
+        if not self._rejected:
+            return False
+        ids = self.arrays.content_ids
+        ha, hb = self._hashes.get(int(ids[row_a])), self._hashes.get(int(ids[row_b]))
+        return ha is not None and hb is not None and tuple(sorted((ha, hb))) in self._rejected
+
+    def _assemble(self, labels: np.ndarray, joins: list, sims: list[Similarity], thresholds: Thresholds) -> MatchResult:
+        ids = self.arrays.content_ids.tolist()
         files_of: dict[int, list[Document]] = defaultdict(list)
         for doc in self.documents:
             if doc.status is Status.OK and doc.content_id in self._row_of:
                 files_of[doc.content_id].append(doc)
-        uf = UnionFind()
         pairs: list[Pair] = []
-        identical = Similarity(0, 1.0, 1.0, 1.0, 1.0)
         for copies in files_of.values():
-            for other in copies[1:]:
-                uf.union(copies[0].id, other.id)
-                pairs.append(Pair(copies[0].id, other.id, identical, "exact"))
-        for (ca, cb), (sim, how) in content_pairs.items():
-            if ca in files_of and cb in files_of:
-                a, b = files_of[ca][0].id, files_of[cb][0].id
-                uf.union(a, b)
-                pairs.append(Pair(a, b, sim, how))
-        components: dict[int, list[Document]] = defaultdict(list)
-        for copies in files_of.values():
-            for doc in copies:
-                components[uf.find(doc.id)].append(doc)
-        groups_docs = [docs for docs in components.values() if len(docs) > 1]
-        progress(ProgressEvent("match", 2, 3))
-        cancel.raise_if_cancelled()
-        groups = self._groups(groups_docs)
-        progress(ProgressEvent("match", 3, 3))
+            pairs.extend(Pair(copies[0].id, other.id, IDENTICAL, "exact") for other in copies[1:])
+        for (a, b, how), sim in zip(joins, sims):
+            how = self._matched_by(how, sim, thresholds)
+            fa, fb = files_of[ids[a]][0].id, files_of[ids[b]][0].id
+            first, second = (fa, fb) if fa < fb else (fb, fa)
+            if fa > fb:
+                sim = Similarity(sim.hamming, sim.jaccard_estimate, sim.jaccard, sim.containment_ba, sim.containment_ab)
+            pairs.append(Pair(first, second, sim, how))
+        members_by_label: dict[int, list[int]] = defaultdict(list)
+        for row, label in enumerate(labels.tolist()):
+            members_by_label[label].append(row)
+        groups_docs = []
+        for rows in members_by_label.values():
+            docs = [d for row in rows for d in files_of[ids[row]]]
+            if len(docs) > 1:
+                groups_docs.append(docs)
         pairs.sort(key=lambda p: (p.a, p.b))
-        return MatchResult(thresholds, self.documents, tuple(pairs), tuple(groups))
+        return MatchResult(thresholds, self.documents, tuple(pairs), tuple(self._groups(groups_docs)))
+
+    @staticmethod
+    def _matched_by(how: str, sim: Similarity, t: Thresholds) -> str:
+        if how == "exact":
+            return "exact"
+        by_simhash = t.method in (Method.SIMHASH, Method.BOTH) and sim.hamming <= t.hamming
+        by_minhash = t.method in (Method.MINHASH, Method.BOTH) and sim.jaccard >= t.jaccard
+        return "both" if by_simhash and by_minhash else "simhash" if by_simhash else "minhash"
 
     def _groups(self, groups_docs: list[list[Document]]) -> list[Group]:
         reps = [max(docs, key=lambda d: (d.chars, -d.mtime_ns, d.path)) for docs in groups_docs]
-        needed = [
-            (rep.content_id, d.content_id)
-            for rep, docs in zip(reps, groups_docs)
-            for d in docs
-            if d.content_id != rep.content_id
-        ]
-        sims = self.similarities(needed)
-        order = sorted(range(len(groups_docs)), key=lambda g: (-len(groups_docs[g]), reps[g].path))
-        groups: list[Group] = []
-        for number, g in enumerate(order, start=1):
-            rep = reps[g]
-            members = []
-            for d in groups_docs[g]:
-                if d.content_id == rep.content_id:
-                    sim = Similarity(0, 1.0, 1.0, 1.0, 1.0)
-                else:
-                    s = sims[(min(rep.content_id, d.content_id), max(rep.content_id, d.content_id))]
-                    # containment_ab is "member inside representative"
-                    ab, ba = (s.containment_ab, s.containment_ba) if d.content_id < rep.content_id else (s.containment_ba, s.containment_ab)
-                    sim = Similarity(s.hamming, s.jaccard_estimate, s.jaccard, ab, ba)
-                members.append(Member(d.id, sim))
+        member_rows, rep_rows = [], []
+        for rep, docs in zip(reps, groups_docs):
+            for d in docs:
+                member_rows.append(self._row_of[d.content_id])
+                rep_rows.append(self._row_of[rep.content_id])
+        sims = iter(self._similarity_rows(np.array(member_rows, dtype=np.int64), np.array(rep_rows, dtype=np.int64)))
+        text_ids = self._text_id
+        built = []
+        for rep, docs in zip(reps, groups_docs):
+            rep_row = self._row_of[rep.content_id]
+            members = [Member(d.id, next(sims)) for d in docs]  # containment_ab: member inside representative
             members.sort(key=lambda m: (m.document_id != rep.id, -m.similarity.jaccard, self._doc_by_id[m.document_id].path))
-            rep_text = self.arrays.text_hash[self._row_of[rep.content_id]]
-            exact = all(self.arrays.text_hash[self._row_of[self._doc_by_id[m.document_id].content_id]] == rep_text for m in members)
-            groups.append(Group(number, rep.id, tuple(members), exact))
-        return groups
+            exact = all(text_ids[self._row_of[d.content_id]] == text_ids[rep_row] for d in docs)
+            built.append((rep, members, exact))
+        built.sort(key=lambda g: (-len(g[1]), g[0].path))
+        return [Group(number, rep.id, tuple(members), exact) for number, (rep, members, exact) in enumerate(built, start=1)]
 
     def document(self, doc_id: int) -> Document:
         return self._doc_by_id[doc_id]

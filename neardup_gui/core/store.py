@@ -260,8 +260,9 @@ class Store:
         bands, rows = minhash.optimal_bands(BAND_THRESHOLD)
         now = time.time()
         with self.transaction():
+            existing = self.content_ids_for(fp.raw_hash for fp in fingerprints)
             for fp in fingerprints:
-                self._insert_content(fp, bands, rows)
+                self._insert_content(fp, bands, rows, replaces=fp.raw_hash in existing)
             hashes = {f.content_hash for f in files if f.content_hash is not None}
             ids = self.content_ids_for(hashes)
             self._db.executemany(
@@ -281,7 +282,7 @@ class Store:
                 ],
             )
 
-    def _insert_content(self, fp: Fingerprint, bands: int, rows: int) -> None:
+    def _insert_content(self, fp: Fingerprint, bands: int, rows: int, replaces: bool) -> None:
         blocks: list[int | None] = [None] * BLOCKS
         signed = None
         if fp.simhash is not None:
@@ -302,8 +303,9 @@ class Store:
                 signed, *blocks, fp.minhash, fp.shingle_count, fp.shingles,
             ),
         ).fetchone()[0]
-        self._db.execute("DELETE FROM bands WHERE content_id = ?", (cid,))
-        self._db.execute("DELETE FROM overlaps WHERE a = ? OR b = ?", (cid, cid))
+        if replaces:  # the same bytes fingerprinted again: what was derived from the old row goes
+            self._db.execute("DELETE FROM bands WHERE content_id = ?", (cid,))
+            self._db.execute("DELETE FROM overlaps WHERE a = ? OR b = ?", (cid, cid))
         if fp.minhash is not None:
             sig = np.frombuffer(fp.minhash, dtype="<u4")
             keys = minhash.band_keys(sig, bands, rows)[0]
@@ -377,14 +379,9 @@ class Store:
                     out[cid] = minhash.unpack_shingles(blob)
         return out
 
-    def cached_overlaps(self, pairs: Iterable[tuple[int, int]]) -> dict[tuple[int, int], int]:
-        """|A∩B| already computed for these (a < b) content pairs."""
-        found: dict[tuple[int, int], int] = {}
-        for a, b in pairs:
-            row = self._db.execute("SELECT shared FROM overlaps WHERE a = ? AND b = ?", (a, b)).fetchone()
-            if row:
-                found[(a, b)] = row[0]
-        return found
+    def all_overlaps(self) -> dict[tuple[int, int], int]:
+        """Every |A∩B| computed so far, keyed by (a, b) content ids with a < b."""
+        return {(a, b): shared for a, b, shared in self._db.execute("SELECT a, b, shared FROM overlaps")}
 
     def save_overlaps(self, overlaps: dict[tuple[int, int], int]) -> None:
         if overlaps:

@@ -81,6 +81,7 @@ class MainWindow(QMainWindow):
         self.empty_text = QLabel(empty)
         self.empty_text.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty_text.setWordWrap(True)
+        self.empty_text.setMaximumWidth(560)
         self.empty_add = QPushButton("Add folder…", empty)
         self.empty_add.setToolTip("Choose a folder of text files and PDFs to scan")
         self.empty_scan = QPushButton("Scan now", empty)
@@ -91,7 +92,7 @@ class MainWindow(QMainWindow):
         row.addWidget(self.empty_scan)
         row.addStretch(1)
         empty_layout.addWidget(headline)
-        empty_layout.addWidget(self.empty_text)
+        empty_layout.addWidget(self.empty_text, 0, Qt.AlignmentFlag.AlignHCenter)
         empty_layout.addLayout(row)
         empty_layout.addStretch(3)
 
@@ -302,14 +303,18 @@ class MainWindow(QMainWindow):
 
     def _refresh_empty_state(self) -> None:
         has_folders = bool(self.folders.folders())
-        if has_folders:
+        if self.scan_job is not None:
+            self.empty_text.setText("Scanning… the groups appear here when it is done. You can cancel at any time: "
+                                    "what was read is kept, and the next scan continues from there.")
+        elif has_folders:
             self.empty_text.setText("Ready to scan the folders on the left. Only files whose size or date changed are "
                                     "read again next time.")
         else:
             self.empty_text.setText("Add a folder of uploads — text files in any encoding, Markdown, PDFs — or drop "
                                     "folders onto this window. neardup groups the documents that are the same or "
                                     "nearly the same, shows what differs, and never deletes a file.")
-        self.empty_scan.setVisible(has_folders)
+        self.empty_scan.setVisible(has_folders and self.scan_job is None)
+        self.empty_add.setVisible(self.scan_job is None)
         self.scan_button.setEnabled(has_folders and self.scan_job is None)
         self.pages.setCurrentIndex(1 if self.result is not None else 0)
 

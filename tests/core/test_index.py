@@ -54,3 +54,14 @@ def test_probes_cover_every_block_within_k_over_four():
         block_probes(HAMMING_MAX + 1)
     with pytest.raises(ValueError):
         hamming_pairs(np.zeros(3, np.uint64), -1)
+
+
+@pytest.mark.parametrize("k", [0, 1, 3, 7])
+def test_repeated_fingerprints_expand_to_every_pair_of_rows(k):
+    """Real collections repeat fingerprints; each repeat must pair with everything its value pairs with."""
+    rng = np.random.default_rng(k)
+    distinct = planted(k + 100, 60, max_flip=k + 2)
+    fps = distinct[rng.integers(0, len(distinct), size=700)]
+    i, j, d = hamming_pairs(fps, k)
+    assert set(zip(i.tolist(), j.tolist())) == brute_force(fps, k)
+    assert (d == hamming(fps[i], fps[j])).all()

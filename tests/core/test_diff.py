@@ -1,0 +1,42 @@
+from neardup_gui.core.diff import change_rows, display_width, hunks, side_by_side, split_lines, stats
+
+
+def test_changed_words_are_marked_inside_changed_lines():
+    rows = side_by_side("the quick brown fox\njumps over\n", "the quick red fox\njumps over\n")
+    assert [r.kind for r in rows] == ["replace", "equal"]
+    left, right = rows[0].left, rows[0].right
+    assert [s.text for s in left if s.changed] == ["brown"]
+    assert [s.text for s in right if s.changed] == ["red"]
+    assert "".join(s.text for s in left) == "the quick brown fox"
+
+
+def test_han_changes_are_marked_per_character():
+    rows = side_by_side("上海浦东四季酒店", "上海浦东全季酒店")
+    assert [s.text for s in rows[0].left if s.changed] == ["四"]
+    assert [s.text for s in rows[0].right if s.changed] == ["全"]
+
+
+def test_long_lines_are_cut_at_sentence_ends_then_spaces_and_fit_the_width():
+    english = "word " * 200
+    assert all(display_width(line) <= 60 for line in split_lines(english, 60))
+    assert all(line.endswith(" ") for line in split_lines(english, 60)[:-1]), "cut at spaces, never inside a word"
+    chinese = "近似重复文档的检测方法。" * 40
+    lines = split_lines(chinese, 60)
+    assert all(display_width(line) <= 60 for line in lines)
+    assert all(line.endswith("。") for line in lines[:-1])
+    assert "".join(lines) == chinese
+
+
+def test_hunks_and_navigation_cover_every_change():
+    left = "\n".join(f"line {n}" for n in range(100))
+    right = left.replace("line 10", "line ten").replace("line 80", "line eighty")
+    rows = side_by_side(left, right)
+    assert stats(rows).changed == 2
+    assert change_rows(rows) == [10, 80]
+    assert hunks(rows, context=2) == [(8, 13), (78, 83)]
+
+
+def test_identical_texts_have_no_changes():
+    rows = side_by_side("a\nb\n", "a\nb\n")
+    assert stats(rows).changed == stats(rows).deleted == stats(rows).inserted == 0
+    assert hunks(rows) == []
