@@ -60,8 +60,8 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--db", type=Path, help=f"database file (default: {default_db_path()})")
         p.add_argument("--method", choices=[m.value for m in Method], default=Method.MINHASH.value,
                        help="minhash (Jaccard, default), simhash (Hamming), or both (either one matches)")
-        p.add_argument("--hamming", type=_hamming, default=3, metavar="K",
-                       help=f"SimHash: at most K differing bits of 64 (0-{HAMMING_MAX}; default 3)")
+        p.add_argument("--hamming", type=_hamming, default=8, metavar="K",
+                       help=f"SimHash: at most K differing bits of 64 (0-{HAMMING_MAX}; default 8)")
         p.add_argument("--jaccard", type=_jaccard, default=0.8, metavar="T",
                        help="MinHash: shingle-set Jaccard similarity at least T (0-1; default 0.8)")
         if with_report:

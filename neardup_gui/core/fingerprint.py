@@ -28,7 +28,9 @@ class Scheme:
     normalise: str = "nfkc-casefold-ws"
     units: str = "han-char+word"
     shingle_size: int = 3
-    simhash_features: str = "jieba-words"  # jieba without HMM for Han runs
+    short_text_units: int = 30  # below this many units a text is shingled by characters
+    short_shingle_chars: int = 3
+    simhash_features: str = "word-3grams+jieba-words"  # measured best against J >= 0.8 (README)
     simhash_weights: str = "log-tf"
     num_perm: int = minhash.NUM_PERM
     seed: int = 1
@@ -66,7 +68,7 @@ def fingerprint_text(digest: bytes, kind: str, extracted: Extracted, scheme: Sch
     """Fingerprints of extracted text: normalised-text hash, SimHash, MinHash and the shingle set."""
     norm = text.normalise(extracted.text)
     tokens = text.tokenize(norm)
-    shingles = text.shingle_hashes(tokens.units, scheme.shingle_size)
+    shingles = _shingles(norm, tokens, scheme)
     if shingles.size == 0:
         return Fingerprint(
             digest, kind, Status.EMPTY, "No words or characters to compare (only punctuation or symbols).",
@@ -90,22 +92,38 @@ def fingerprint_text(digest: bytes, kind: str, extracted: Extracted, scheme: Sch
 
 def text_shingles(norm: str, scheme: Scheme) -> np.ndarray:
     """The sorted 32-bit shingle set of a normalised text (what Jaccard is measured on)."""
-    return text.shingle_hashes(text.tokenize(norm).units, scheme.shingle_size)
+    return _shingles(norm, text.tokenize(norm), scheme)
+
+
+def _shingles(norm: str, tokens: text.Tokens, scheme: Scheme) -> np.ndarray:
+    """Unit shingles; for short texts (titles, names, one sentence) character shingles instead."""
+    if 0 < len(tokens.units) < scheme.short_text_units:
+        return text.char_shingles(norm, scheme.short_shingle_chars)
+    return text.shingle_hashes(tokens.units, scheme.shingle_size)
 
 
 def text_simhash(norm: str, scheme: Scheme) -> int:
     """The 64-bit SimHash of a normalised text under the scheme's features and weights."""
     tokens = text.tokenize(norm)
-    return _simhash(tokens, text.shingle_hashes(tokens.units, scheme.shingle_size), scheme)
+    return _simhash(tokens, _shingles(norm, tokens, scheme), scheme)
 
 
 def _simhash(tokens: text.Tokens, shingles: np.ndarray, scheme: Scheme) -> int:
     if scheme.simhash_features == "shingles":
         # 32-bit shingle ids spread to 64 bits, or half the fingerprint would always be zero
         return simhash.simhash(text.mix64(shingles.astype(np.uint64)))
-    if scheme.simhash_features != "jieba-words":
+    if scheme.simhash_features == "jieba-words":
+        features, counts = np.unique(tokens.words, return_counts=True)
+    elif scheme.simhash_features == "word-3grams+jieba-words":
+        latin = tokens.words[: len(tokens.words) - tokens.han_words]
+        han = tokens.words[len(tokens.words) - tokens.han_words :]
+        features, counts = np.unique(np.concatenate((text.gram_hashes(latin, 3), han)), return_counts=True)
+    elif scheme.simhash_features in ("jieba-word-2grams", "jieba-word-3grams"):
+        size = 2 if scheme.simhash_features == "jieba-word-2grams" else 3
+        grams = text.gram_hashes(tokens.words, size)
+        features, counts = np.unique(grams, return_counts=True)
+    else:
         raise ValueError(f"unknown SimHash features {scheme.simhash_features!r}")
-    features, counts = np.unique(tokens.words, return_counts=True)
     if scheme.simhash_weights == "log-tf":
         weights = 1.0 + np.log(counts)
     elif scheme.simhash_weights == "tf":

@@ -194,6 +194,34 @@ class Matcher:
         return index.pairs_to_first(order, self._text_id[order])
 
     # -- matching ---------------------------------------------------------------------------
+    def verified_pairs(self, thresholds: Thresholds, *, cancel: CancelToken = NEVER_CANCELLED) -> tuple[np.ndarray, np.ndarray]:
+        """Every pair of rows the engine judges duplicates (content ids via ``arrays.content_ids``),
+        not only the edges that join groups: what precision and recall are measured on."""
+        n = len(self.arrays)
+        found_i, found_j = [], []
+        order = np.argsort(self._text_id, kind="stable")
+        for a, b in index.pairs_in_runs(order, self._text_id[order]):
+            found_i.append(a)
+            found_j.append(b)
+        if thresholds.method in (Method.SIMHASH, Method.BOTH):
+            i, j, _ = self._hamming_edges(thresholds.hamming, cancel)
+            found_i.append(i)
+            found_j.append(j)
+        if thresholds.method in (Method.MINHASH, Method.BOTH):
+            i, j, _ = self._band_edges(thresholds.jaccard, cancel)
+            shared = self._overlap_rows(i, j)
+            sizes = self.arrays.shingle_count[i] + self.arrays.shingle_count[j]
+            ok = shared >= thresholds.jaccard * (sizes - shared) - 1e-9
+            found_i.append(i[ok])
+            found_j.append(j[ok])
+        if not found_i:
+            return np.empty(0, np.int64), np.empty(0, np.int64)
+        a, b = np.concatenate(found_i), np.concatenate(found_j)
+        codes = np.unique(np.minimum(a, b) * n + np.maximum(a, b))
+        i, j = codes // n, codes % n
+        keep = np.array([not self._is_rejected(x, y) for x, y in zip(i.tolist(), j.tolist())], dtype=bool)
+        return i[keep] if len(keep) else i, j[keep] if len(keep) else j
+
     def match(
         self, thresholds: Thresholds, *, progress: Progress = no_progress, cancel: CancelToken = NEVER_CANCELLED
     ) -> MatchResult:

@@ -99,10 +99,12 @@ def _codepoints(text: str) -> np.ndarray:
 
 @dataclass(frozen=True, slots=True)
 class Tokens:
-    """A normalised text's unit hashes (for shingles) and word hashes (for SimHash), in order."""
+    """A normalised text's unit hashes (for shingles) and word hashes (for SimHash), in order:
+    ``words`` holds the non-Han words first, then the jieba words of the Han runs (``han_words``)."""
 
     units: np.ndarray
     words: np.ndarray
+    han_words: int = 0
 
 
 def tokenize(norm: str) -> Tokens:
@@ -118,9 +120,11 @@ def tokenize(norm: str) -> Tokens:
             end = cut + 1 if cut > start else end
         piece = _tokenize_piece(norm[start:end])
         units.append(piece.units)
-        words.append(piece.words)
+        words.append(piece)
         start = end
-    return Tokens(np.concatenate(units), np.concatenate(words))
+    latin = [p.words[: len(p.words) - p.han_words] for p in words]
+    han = [p.words[len(p.words) - p.han_words :] for p in words]
+    return Tokens(np.concatenate(units), np.concatenate(latin + han), sum(p.han_words for p in words))
 
 
 def _tokenize_piece(norm: str) -> Tokens:
@@ -139,7 +143,8 @@ def _tokenize_piece(norm: str) -> Tokens:
     is_han = cls[starts] == HAN
     if not is_han.any():
         return Tokens(units, units)
-    return Tokens(units, np.concatenate((units[~is_han], _han_word_hashes(norm, cls))))
+    han = _han_word_hashes(norm, cls)
+    return Tokens(units, np.concatenate((units[~is_han], han)), len(han))
 
 
 def _han_word_hashes(norm: str, cls: np.ndarray) -> np.ndarray:
@@ -216,6 +221,36 @@ def jieba_version() -> str:
     import jieba
 
     return jieba.__version__
+
+
+_CHAR_SALT = _U64(0xC4A7_5A17_D00D_F00D)
+
+
+def char_shingles(norm: str, size: int) -> np.ndarray:
+    """Sorted, unique 32-bit hashes of every run of ``size`` characters (spaces included): the
+    shingles of short texts, where one changed word would otherwise change every word shingle."""
+    if size < 1:
+        raise ValueError(f"shingle size must be at least 1, not {size}")
+    cps = _codepoints(norm)
+    if len(cps) == 0:
+        return np.empty(0, dtype=np.uint32)
+    width = min(size, len(cps))
+    starts = np.arange(len(cps) - width + 1)
+    hashes = span_hashes(cps, starts, starts + width) ^ _CHAR_SALT
+    return np.unique((mix64(hashes) >> _U64(32)).astype(np.uint32))
+
+
+def gram_hashes(hashes: np.ndarray, size: int) -> np.ndarray:
+    """64-bit hashes of every run of ``size`` consecutive token hashes, in order (with repeats)."""
+    n = len(hashes)
+    if n == 0:
+        return np.empty(0, dtype=_U64)
+    width = min(size, n)
+    count = n - width + 1
+    acc = hashes[:count].astype(_U64, copy=True)
+    for offset in range(1, width):
+        acc = acc * _MIX_MUL + hashes[offset : offset + count]
+    return mix64(acc)
 
 
 def shingle_hashes(unit_hashes: np.ndarray, size: int) -> np.ndarray:

@@ -52,7 +52,7 @@ def load(settings: QSettings) -> AppState:
     try:
         state.thresholds = Thresholds(
             Method(str(settings.value("method", Method.MINHASH.value))),
-            int(settings.value("hamming", 3)),
+            int(settings.value("hamming", 8)),
             float(settings.value("jaccard", 0.8)),
         )
     except (ValueError, TypeError):

@@ -47,8 +47,8 @@ def planted_db(planted_corpus, tmp_path_factory):
 def test_planted_near_duplicates_all_found_and_nothing_unrelated_grouped(planted_corpus, planted_db, method):
     path, _ = planted_db
     with Store(path) as store:
-        # planted copies (<= 2% edits) lie within 8 bits, unrelated documents 14+ bits apart (measured)
-        result = match(store, Thresholds(method=method, hamming=8))
+        # planted copies (<= 2% edits) lie within 10 bits, unrelated documents 15+ bits apart (measured)
+        result = match(store, Thresholds(method=method, hamming=12))
     groups = group_names(result)
     bases = {**english_texts(), **chinese_texts()}
     expected_copies = len(EDIT_RATES) - 1
@@ -235,7 +235,7 @@ def test_query_one_file_against_the_database(planted_corpus, planted_db, tmp_pat
     outsider.write_text(plant_edits(english_texts()["MPL-2.0"], 0.01, seed=99))
     with Store(path) as store:
         for method in Method:
-            hits = query(store, str(outsider), Thresholds(method=method, hamming=8))
+            hits = query(store, str(outsider), Thresholds(method=method, hamming=12))
             names = {Path(h.document.path).name for h in hits}
             assert "MPL-2.0.txt" in names, method
             assert all(n.startswith("MPL-2.0") for n in names), names
