@@ -147,11 +147,11 @@ def _write(text: str, out: Path | None, binary_bom: bool = False) -> None:
 
 
 def _render(fmt: str, result: MatchResult, context: ReportContext, store: Store) -> str:
-    if fmt == "json":
-        return to_json(result, context)
     if fmt == "csv":
         return to_csv(result)
     loader = TextLoader(store.content_hashes(d.content_id for d in result.documents if d.content_id is not None))
+    if fmt == "json":
+        return to_json(result, context, loader)
     return to_html(result, context, loader)
 
 

@@ -164,3 +164,20 @@ def change_rows(rows: list[DiffRow]) -> list[int]:
         if row.kind != "equal" and (index == 0 or rows[index - 1].kind == "equal"):
             starts.append(index)
     return starts
+
+
+def shared_passages(rows: list[DiffRow], top: int = 3, min_chars: int = 30, max_chars: int = 300) -> list[str]:
+    """The longest passages both texts share word for word (runs of equal lines), longest first:
+    the plainest answer to "why do these two match?"."""
+    passages: list[str] = []
+    current: list[str] = []
+    for row in rows + [DiffRow("delete", None, None, None, None)]:
+        if row.kind == "equal" and row.left:
+            current.append("".join(s.text for s in row.left))
+            continue
+        joined = " ".join(" ".join(current).split())
+        if len(joined) >= min_chars:
+            passages.append(joined)
+        current = []
+    passages.sort(key=len, reverse=True)
+    return [p if len(p) <= max_chars else p[: max_chars - 1] + "…" for p in passages[:top]]

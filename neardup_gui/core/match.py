@@ -102,6 +102,10 @@ class Matcher:
         text_ids: dict[bytes, int] = {}
         self._text_id = np.fromiter((text_ids.setdefault(h, len(text_ids)) for h in self.arrays.text_hash),
                                     dtype=np.int64, count=len(self.arrays))
+        # one row per distinct normalised text: identical texts are joined by exact edges, and would
+        # otherwise flood every LSH bucket and Hamming table with all their pairs
+        _, self._distinct = np.unique(self._text_id, return_index=True)
+        self._distinct.sort()
         self._overlaps = store.all_overlaps()
         self._shingles: dict[int, np.ndarray] = {}
         self._hashes = store.content_hashes(self._row_of) if self._row_of else {}
@@ -170,8 +174,9 @@ class Matcher:
     def _hamming_edges(self, k: int, cancel: CancelToken) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         cached = self._hamming_cache
         if cached is None or cached[0] < k:
-            i, j, d = index.hamming_pairs(self.arrays.simhash, k, cancel=cancel)
-            self._hamming_cache = cached = (k, i, j, d)
+            rows = self._distinct
+            i, j, d = index.hamming_pairs(self.arrays.simhash[rows], k, cancel=cancel)
+            self._hamming_cache = cached = (k, rows[i], rows[j], d)
         _, i, j, d = cached
         keep = d <= k
         return i[keep], j[keep], d[keep]
@@ -182,9 +187,10 @@ class Matcher:
         cached = self._band_cache
         if cached is None or cached[0] > t:
             bands, rows = minhash.optimal_bands(t, self.arrays.minhash.shape[1])
-            i, j, est = index.band_pairs(self.arrays.minhash, bands, rows,
+            distinct = self._distinct
+            i, j, est = index.band_pairs(self.arrays.minhash[distinct], bands, rows,
                                          min_estimate=t - estimate_margin(t), cancel=cancel)
-            self._band_cache = cached = (t, i, j, est)
+            self._band_cache = cached = (t, distinct[i], distinct[j], est)
         _, i, j, est = cached
         keep = est >= t - estimate_margin(t)
         return i[keep], j[keep], est[keep]
@@ -217,6 +223,15 @@ class Matcher:
         if not found_i:
             return np.empty(0, np.int64), np.empty(0, np.int64)
         a, b = np.concatenate(found_i), np.concatenate(found_j)
+        rows_of_text: dict[int, list[int]] = defaultdict(list)
+        for row, tid in enumerate(self._text_id.tolist()):
+            rows_of_text[tid].append(row)
+        if any(len(r) > 1 for r in rows_of_text.values()):
+            text_a, text_b = self._text_id[a].tolist(), self._text_id[b].tolist()
+            wide = [(x, y) for ta, tb in zip(text_a, text_b) for x in rows_of_text[ta] for y in rows_of_text[tb] if x != y]
+            if wide:
+                a = np.array([x for x, _ in wide], dtype=np.int64)
+                b = np.array([y for _, y in wide], dtype=np.int64)
         codes = np.unique(np.minimum(a, b) * n + np.maximum(a, b))
         i, j = codes // n, codes % n
         keep = np.array([not self._is_rejected(x, y) for x, y in zip(i.tolist(), j.tolist())], dtype=bool)
@@ -401,13 +416,13 @@ def query(store: Store, path: str, thresholds: Thresholds) -> list[QueryHit]:
             ids = set(arrays.content_ids[est >= thresholds.jaccard - estimate_margin(thresholds.jaccard)].tolist())
         for cid in ids:
             candidates.setdefault(cid, -1)
-    candidates.pop(own_cid, None) if own_cid is not None else None
+    if own_cid is not None:
+        candidates.pop(own_cid, None)
     sets = store.shingles(candidates)
     hits: list[QueryHit] = []
     docs_by_content: dict[int, list[Document]] = defaultdict(list)
-    for doc in store.documents():
-        if doc.content_id is not None:
-            docs_by_content[doc.content_id].append(doc)
+    for doc in store.documents_with_content([*candidates, *([own_cid] if own_cid is not None else [])]):
+        docs_by_content[doc.content_id].append(doc)
     own_count = len(own_shingles)
     for cid in candidates:
         stored_fp = store.content_fingerprint(cid)
@@ -437,6 +452,6 @@ def query(store: Store, path: str, thresholds: Thresholds) -> list[QueryHit]:
         real = os.path.realpath(path)
         for doc in docs_by_content.get(own_cid, []):
             if doc.path != real:
-                hits.append(QueryHit(doc, Similarity(0, 1.0, 1.0, 1.0, 1.0), "exact"))
+                hits.append(QueryHit(doc, IDENTICAL, "exact"))
     hits.sort(key=lambda h: (-h.similarity.jaccard, h.similarity.hamming, h.document.path))
     return hits

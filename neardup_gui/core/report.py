@@ -14,9 +14,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from collections.abc import Callable
+
 from .. import __version__
+from .diff import shared_passages, side_by_side
 from .match import MatchResult
 from .models import Document, Similarity, display_path
+from .texts import DocumentText
 
 FORMAT_NAME = "neardup-report"
 FORMAT_VERSION = 1
@@ -55,8 +59,9 @@ def _document(doc: Document) -> dict[str, Any]:
     }
 
 
-def to_dict(result: MatchResult, context: ReportContext) -> dict[str, Any]:
-    """The JSON report as a plain dict (format "neardup-report", version 1)."""
+def to_dict(result: MatchResult, context: ReportContext, load_text: Callable[[Document], DocumentText] | None = None) -> dict[str, Any]:
+    """The JSON report as a plain dict (format "neardup-report", version 1). With ``load_text``, each
+    near pair also names its longest shared passages."""
     t = result.thresholds
     docs = {d.id: d for d in result.documents}
     in_groups = sum(len(g.members) for g in result.groups)
@@ -92,6 +97,8 @@ def to_dict(result: MatchResult, context: ReportContext) -> dict[str, Any]:
                 "containment_a_in_b": p.similarity.containment_ab,
                 "containment_b_in_a": p.similarity.containment_ba,
                 "matched_by": p.matched_by,
+                **({"shared_passages": _passages(docs[p.a], docs[p.b], load_text)}
+                   if load_text is not None and p.matched_by != "exact" else {}),
             }
             for p in result.pairs
         ],
@@ -116,8 +123,15 @@ def to_dict(result: MatchResult, context: ReportContext) -> dict[str, Any]:
     }
 
 
-def to_json(result: MatchResult, context: ReportContext) -> str:
-    return json.dumps(to_dict(result, context), ensure_ascii=False, indent=2) + "\n"
+def _passages(a: Document, b: Document, load_text: Callable[[Document], DocumentText]) -> list[str]:
+    ta, tb = load_text(a), load_text(b)
+    if ta.text is None or tb.text is None:
+        return []
+    return shared_passages(side_by_side(ta.text, tb.text))
+
+
+def to_json(result: MatchResult, context: ReportContext, load_text: Callable[[Document], DocumentText] | None = None) -> str:
+    return json.dumps(to_dict(result, context, load_text), ensure_ascii=False, indent=2) + "\n"
 
 
 CSV_COLUMNS = (

@@ -344,6 +344,16 @@ class Store:
         row = self._db.execute(self._DOC_SQL + " WHERE f.path = ?", (_fs(path),)).fetchone()
         return self._doc(row) if row else None
 
+    def documents_with_content(self, content_ids: Iterable[int]) -> list[Document]:
+        """The files holding any of these contents."""
+        out: list[Document] = []
+        batch = list(set(content_ids))
+        for start in range(0, len(batch), 500):
+            chunk = batch[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            out.extend(self._doc(r) for r in self._db.execute(self._DOC_SQL + f" WHERE f.content_id IN ({marks})", chunk))
+        return out
+
     @staticmethod
     def _doc(r: tuple) -> Document:
         return Document(r[0], _unfs(r[1]), r[2], r[3], r[4], Status(r[5]), r[6], r[7], r[8])

@@ -8,7 +8,7 @@ from PySide6.QtGui import QColor, QFontDatabase, QPalette
 from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QStyledItemDelegate, QTableView,
                                QToolButton, QVBoxLayout, QWidget)
 
-from ..core.diff import DiffRow, change_rows, side_by_side, stats
+from ..core.diff import DiffRow, change_rows, shared_passages, side_by_side, stats
 from ..core.jobs import NEVER_CANCELLED, CancelToken, Progress, no_progress
 from ..core.models import Document, Similarity
 
@@ -148,6 +148,9 @@ class DiffView(QWidget):
         self.numbers.setToolTip("Why these two matched: Hamming distance of the 64-bit SimHashes, estimated (MinHash) "
                                 "and exact Jaccard of the 3-unit shingle sets, and containment each way")
         self.position = QLabel("", self)
+        self.passage = QLabel("", self)
+        self.passage.setTextFormat(Qt.TextFormat.PlainText)
+        self.passage.setToolTip("The longest passage both documents share word for word")
         self.previous_button = QToolButton(self)
         self.previous_button.setText("▲ Previous")
         self.previous_button.setToolTip("Previous difference (Shift+F3)")
@@ -168,6 +171,7 @@ class DiffView(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.title)
         layout.addLayout(top)
+        layout.addWidget(self.passage)
         layout.addWidget(self.table, 1)
         self._changes: list[int] = []
         self._current = -1
@@ -180,6 +184,7 @@ class DiffView(QWidget):
             f"Hamming <b>{s.hamming}</b> · Jaccard <b>{s.jaccard:.3f}</b> (estimate {s.jaccard_estimate:.3f}) · "
             f"containment <b>{s.containment_ba:.3f}</b> of left in right, <b>{s.containment_ab:.3f}</b> of right in left")
         self.model.set_rows([])
+        self.passage.setText("")
         self.position.setText("comparing…")
         self._changes, self._current = [], -1
         self._update_navigation()
@@ -193,6 +198,13 @@ class DiffView(QWidget):
 
     def show_rows(self, rows: list[DiffRow]) -> None:
         self.model.set_rows(rows)
+        passages = shared_passages(rows, top=1)
+        if passages:
+            shown = self.passage.fontMetrics().elidedText(passages[0], Qt.TextElideMode.ElideRight, max(200, self.width() - 260))
+            self.passage.setText(f"Longest shared passage: “{shown}”")
+            self.passage.setToolTip(passages[0])
+        else:
+            self.passage.setText("No passage of 30 characters or more is shared word for word.")
         self._changes = change_rows(rows)
         st = stats(rows)
         if not self._changes:

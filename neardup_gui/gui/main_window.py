@@ -693,7 +693,7 @@ class MainWindow(QMainWindow):
 
         def work(*, progress, cancel):
             if fmt == "json":
-                text = to_json(result, context)
+                text = to_json(result, context, loader)
             elif fmt == "csv":
                 text = to_csv(result)
             else:

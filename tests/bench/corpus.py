@@ -18,18 +18,24 @@ from tests.conftest import SEEDS_ZH, plant_edits
 
 @lru_cache(maxsize=1)
 def english_paragraphs() -> tuple[str, ...]:
-    out = []
+    """Distinct paragraphs: licence paragraphs repeat across hundreds of copyright files, and drawing
+    from the repeats would make thousands of documents share most of their text."""
+    out: dict[str, None] = {}
     for path in sorted(glob.glob("/usr/share/doc/*/copyright")):
         with open(path, encoding="utf-8", errors="replace") as fh:
-            out.extend(p.strip() for p in fh.read().split("\n\n") if len(p.strip()) > 80)
+            for p in fh.read().split("\n\n"):
+                if len(p.strip()) > 80:
+                    out.setdefault(p.strip())
     return tuple(out)
 
 
 @lru_cache(maxsize=1)
 def chinese_sentences() -> tuple[str, ...]:
-    out = []
+    out: dict[str, None] = {}
     for path in sorted(SEEDS_ZH.glob("*.txt")):
-        out.extend(s for s in re.split(r"(?<=[。！？])", path.read_text(encoding="utf-8")) if len(s.strip()) > 8)
+        for s in re.split(r"(?<=[。！？])", path.read_text(encoding="utf-8")):
+            if len(s.strip()) > 8:
+                out.setdefault(s)
     return tuple(out)
 
 

@@ -182,12 +182,15 @@ def bench_index(quick: bool) -> dict:
 # -- regrouping ---------------------------------------------------------------------------------
 def _regroup_db(count: int) -> Path:
     """A database of ``count`` real-text documents (cached between runs: building it takes minutes)."""
-    db = CACHE / f"regroup-{count}.db"
-    marker = CACHE / f"regroup-{count}.complete"
+    import hashlib
+
+    tag = hashlib.blake2b(Scheme.current().to_json().encode(), digest_size=4).hexdigest()
+    db = CACHE / f"regroup-{count}-{tag}.db"
+    marker = CACHE / f"regroup-{count}-{tag}.complete"
     if marker.exists() and db.exists():
         return db
     CACHE.mkdir(parents=True, exist_ok=True)
-    for stale in CACHE.glob(f"regroup-{count}.db*"):
+    for stale in CACHE.glob(f"regroup-{count}*"):
         stale.unlink()
     docs = corpus.documents(count, size=1500, chinese_share=0.05, near_share=0.1, seed=11)
     scheme = Scheme.current()

@@ -194,3 +194,13 @@ def test_a_scan_killed_with_sigkill_resumes_to_the_uninterrupted_result(tmp_path
     unchanged = int(re.search(r"(\d+) unchanged", resumed.stderr).group(1))
     assert unchanged >= 20, resumed.stderr  # the work done before the kill was kept
     assert _report_signature(json.loads(resumed.stdout)) == _report_signature(json.loads(fresh.stdout))
+
+
+def test_json_pairs_name_their_longest_shared_passages(small_tree, tmp_path):
+    proc = run_cli("scan", str(small_tree), "--db", str(tmp_path / "n.db"), "--format", "json")
+    report = json.loads(proc.stdout)
+    near = [p for p in report["pairs"] if p["matched_by"] != "exact"]
+    assert near, "the BSD pair is a near duplicate"
+    for pair in near:
+        assert pair["shared_passages"] and len(pair["shared_passages"][0]) >= 30
+        assert "Redistribution" in " ".join(pair["shared_passages"]) or "copyright" in " ".join(pair["shared_passages"]).lower()

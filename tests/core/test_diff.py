@@ -1,4 +1,4 @@
-from neardup_gui.core.diff import change_rows, display_width, hunks, side_by_side, split_lines, stats
+from neardup_gui.core.diff import change_rows, display_width, hunks, shared_passages, side_by_side, split_lines, stats
 
 
 def test_changed_words_are_marked_inside_changed_lines():
@@ -40,3 +40,14 @@ def test_identical_texts_have_no_changes():
     rows = side_by_side("a\nb\n", "a\nb\n")
     assert stats(rows).changed == stats(rows).deleted == stats(rows).inserted == 0
     assert hunks(rows) == []
+
+
+def test_shared_passages_are_the_longest_equal_runs():
+    common_long = "This paragraph is shared word for word by both documents and it is long."
+    common_short = "A shorter shared line of text here."
+    left = f"intro one\n{common_long}\n{common_long}\nmiddle left\n{common_short}\nend"
+    right = f"intro two\n{common_long}\n{common_long}\nmiddle right\n{common_short}\nend"
+    passages = shared_passages(side_by_side(left, right))
+    assert passages[0] == f"{common_long} {common_long}"
+    assert passages[1] == f"{common_short} end"  # the last line is shared too
+    assert shared_passages(side_by_side("abc", "xyz")) == []

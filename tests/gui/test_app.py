@@ -201,12 +201,16 @@ def test_reference_folder_files_are_never_proposed_for_removal(window, uploads, 
     assert plan.protected and plan.protected[0].path.startswith(str(originals))
 
 
-def test_the_window_stays_responsive_during_a_scan(window, tmp_path, qtbot):
-    root = tmp_path / "many"
+def many_files(root: Path, count: int) -> Path:
     root.mkdir()
     texts = list(english_texts().values())
-    for n in range(300):
+    for n in range(count):
         (root / f"doc{n}.txt").write_text(plant_edits(texts[n % len(texts)], 0.02, seed=n))
+    return root
+
+
+def test_the_window_stays_responsive_during_a_scan(window, tmp_path, qtbot):
+    root = many_files(tmp_path / "many", 300)
     w = window(folders=[str(root)])
     ticks = []
     timer = QTimer()
@@ -224,11 +228,7 @@ def test_the_window_stays_responsive_during_a_scan(window, tmp_path, qtbot):
 
 
 def test_cancel_a_scan_keeps_what_was_read(window, tmp_path, qtbot):
-    root = tmp_path / "many"
-    root.mkdir()
-    texts = list(english_texts().values())
-    for n in range(400):
-        (root / f"doc{n}.txt").write_text(plant_edits(texts[n % len(texts)], 0.02, seed=n))
+    root = many_files(tmp_path / "many", 400)
     w = window(folders=[str(root)])
     w.start_scan()
     qtbot.waitUntil(lambda: "Fingerprinting" in w.progress_label.text(), timeout=60_000)
