@@ -54,6 +54,16 @@ def pairs_in_runs(order: np.ndarray, sorted_keys: np.ndarray, batch: int = _PAIR
         first = last
 
 
+def pairs_in_runs_across(rows: np.ndarray, labels: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Every pair of ``rows`` whose ``labels`` differ (rows sorted by label)."""
+    n = len(rows)
+    if n < 2:
+        return _empty_pairs()
+    i, j = np.triu_indices(n, 1)
+    apart = labels[i] != labels[j]
+    return rows[i[apart]], rows[j[apart]]
+
+
 def pairs_to_first(order: np.ndarray, sorted_keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(first row of each run of equal keys, every other row of that run): enough to connect each run."""
     n = len(sorted_keys)
@@ -220,50 +230,83 @@ def band_pairs(
     rows: int,
     *,
     min_estimate: float = 0.0,
+    dense: int | None = None,
     cancel: CancelToken = NEVER_CANCELLED,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[np.ndarray]]:
     """LSH candidates (i, j), i < j, sharing a band, kept when their estimated Jaccard >= min_estimate.
 
-    Returns (i, j, estimate). These are candidates: the caller verifies them exactly. A pair met in
-    several bands is estimated once; a first look at 32 signature positions drops most pairs that
-    cannot reach ``min_estimate`` before all positions are compared.
+    Returns (i, j, estimate, dense buckets). With ``dense`` set, a bucket of more rows than that
+    yields only its first row paired with each other row, and is returned whole (sorted rows) so the
+    caller can compare its members further where that still matters; a family of m near-identical
+    documents then costs m candidates instead of m^2/2. Candidates still need exact verification.
+    A pair met in several bands is estimated once; a first look at 32 signature positions drops most
+    pairs that cannot reach ``min_estimate``.
     """
     sigs = np.ascontiguousarray(signatures, dtype=np.uint32)
     n = len(sigs)
     if n < 2:
         i, j = _empty_pairs()
-        return i, j, np.empty(0)
+        return i, j, np.empty(0), []
     keys = minhash.band_keys(sigs, bands, rows)
     codes: list[np.ndarray] = []
+    buckets: dict[bytes, np.ndarray] = {}
     held = 0
     for band in range(bands):
         cancel.raise_if_cancelled()
         column = keys[:, band]
         order = np.argsort(column)
-        for a, b in pairs_in_runs(order, column[order]):
+        sorted_keys = column[order]
+        if dense is not None:
+            order, sorted_keys, star_i, star_j = _split_dense(order, sorted_keys, dense, buckets)
+            codes.append(np.minimum(star_i, star_j) * n + np.maximum(star_i, star_j))
+        for a, b in pairs_in_runs(order, sorted_keys):
             codes.append(np.minimum(a, b) * n + np.maximum(a, b))
             held += len(a)
         if held > 20_000_000:
             codes = [np.unique(np.concatenate(codes))]
             held = len(codes[0])
-    if not codes:
-        i, j = _empty_pairs()
-        return i, j, np.empty(0)
-    unique = np.unique(np.concatenate(codes))
-    kept_i, kept_j, kept_est = [], [], []
+    unique = np.unique(np.concatenate(codes)) if codes else np.empty(0, dtype=np.int64)
+    i, j, est = estimate_pairs(sigs, unique // n, unique % n, min_estimate, cancel)
+    return i, j, est, list(buckets.values())
+
+
+def _split_dense(order: np.ndarray, sorted_keys: np.ndarray, dense: int, buckets: dict[bytes, np.ndarray]):
+    """Take the runs longer than ``dense`` out of (order, sorted_keys): star edges for each, and the
+    bucket's rows recorded (once, whatever band found it)."""
+    n = len(sorted_keys)
+    starts = np.concatenate(([0], np.flatnonzero(sorted_keys[1:] != sorted_keys[:-1]) + 1))
+    lengths = np.diff(np.concatenate((starts, [n])))
+    big = np.flatnonzero(lengths > dense)
+    if len(big) == 0:
+        empty = np.empty(0, dtype=np.int64)
+        return order, sorted_keys, empty, empty
+    keep = np.ones(n, dtype=bool)
+    star_i, star_j = [], []
+    for run in big.tolist():
+        members = np.sort(order[starts[run] : starts[run] + lengths[run]])
+        keep[starts[run] : starts[run] + lengths[run]] = False
+        buckets.setdefault(members.tobytes(), members)
+        star_i.append(np.full(len(members) - 1, members[0]))
+        star_j.append(members[1:])
+    return order[keep], sorted_keys[keep], np.concatenate(star_i), np.concatenate(star_j)
+
+
+def estimate_pairs(sigs: np.ndarray, i: np.ndarray, j: np.ndarray, min_estimate: float,
+                   cancel: CancelToken = NEVER_CANCELLED) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The pairs whose MinHash estimate reaches ``min_estimate``, with that estimate."""
+    kept_i, kept_j, kept_est = [np.empty(0, np.int64)], [np.empty(0, np.int64)], [np.empty(0)]
     probe = min(32, sigs.shape[1])
     # a pair whose true estimate reaches the bar rarely shows < bar - 0.25 on 32 positions (~3 sigma)
     probe_bar = min_estimate - 0.25
-    for start in range(0, len(unique), 1_000_000):
+    for start in range(0, len(i), 1_000_000):
         cancel.raise_if_cancelled()
-        chunk = unique[start : start + 1_000_000]
-        i, j = chunk // n, chunk % n
+        ci, cj = i[start : start + 1_000_000], j[start : start + 1_000_000]
         if probe_bar > 0:
-            rough = np.count_nonzero(sigs[i, :probe] == sigs[j, :probe], axis=1) / probe
-            i, j = i[rough >= probe_bar], j[rough >= probe_bar]
-        est = np.asarray(minhash.estimate(sigs[i], sigs[j]), dtype=np.float64)
+            rough = np.count_nonzero(sigs[ci, :probe] == sigs[cj, :probe], axis=1) / probe
+            ci, cj = ci[rough >= probe_bar], cj[rough >= probe_bar]
+        est = np.asarray(minhash.estimate(sigs[ci], sigs[cj]), dtype=np.float64)
         keep = est >= min_estimate
-        kept_i.append(i[keep])
-        kept_j.append(j[keep])
+        kept_i.append(ci[keep])
+        kept_j.append(cj[keep])
         kept_est.append(est[keep])
     return np.concatenate(kept_i), np.concatenate(kept_j), np.concatenate(kept_est)

@@ -67,10 +67,20 @@ class UnionFind:
         return True
 
     def labels(self) -> np.ndarray:
-        return np.fromiter((self.find(x) for x in range(len(self.parent))), dtype=np.int64, count=len(self.parent))
+        """Each element's root, by vectorised pointer jumping (and the tree flattened on the way)."""
+        p = np.asarray(self.parent, dtype=np.int64)
+        while True:
+            q = p[p]
+            if np.array_equal(q, p):
+                break
+            p = q
+        self.parent = p.tolist()
+        return p
 
 
 _EDGE_CHUNK = 4096
+DENSE_BUCKET = 32
+"""An LSH bucket with more rows than this is met through its first row, then settled where needed."""
 
 
 class Matcher:
@@ -109,7 +119,7 @@ class Matcher:
         self._overlaps = store.all_overlaps()
         self._shingles: dict[int, np.ndarray] = {}
         self._hashes = store.content_hashes(self._row_of) if self._row_of else {}
-        self._band_cache: tuple[float, np.ndarray, np.ndarray, np.ndarray] | None = None  # (design T, i, j, est)
+        self._band_cache: tuple | None = None  # (design T, i, j, est, dense buckets)
         self._hamming_cache: tuple[int, np.ndarray, np.ndarray, np.ndarray] | None = None  # (K, i, j, d)
         self.refresh_verdicts()
 
@@ -181,19 +191,20 @@ class Matcher:
         keep = d <= k
         return i[keep], j[keep], d[keep]
 
-    def _band_edges(self, t: float, cancel: CancelToken) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """LSH candidates for T. A layout designed for a lower T also serves a higher one (it misses
-        even fewer pairs there), so candidates are reused while T does not go below their design."""
+    def _band_edges(self, t: float, cancel: CancelToken, dense: int | None = DENSE_BUCKET):
+        """LSH candidates for T (and the dense buckets they summarise). A layout designed for a lower
+        T also serves a higher one (it misses even fewer pairs there), so candidates are reused while
+        T does not go below their design."""
         cached = self._band_cache
-        if cached is None or cached[0] > t:
+        if cached is None or cached[0] > t or (dense is None and cached[4]):
             bands, rows = minhash.optimal_bands(t, self.arrays.minhash.shape[1])
             distinct = self._distinct
-            i, j, est = index.band_pairs(self.arrays.minhash[distinct], bands, rows,
-                                         min_estimate=t - estimate_margin(t), cancel=cancel)
-            self._band_cache = cached = (t, distinct[i], distinct[j], est)
-        _, i, j, est = cached
+            i, j, est, buckets = index.band_pairs(self.arrays.minhash[distinct], bands, rows, dense=dense,
+                                                  min_estimate=t - estimate_margin(t), cancel=cancel)
+            self._band_cache = cached = (t, distinct[i], distinct[j], est, [distinct[b] for b in buckets])
+        _, i, j, est, buckets = cached
         keep = est >= t - estimate_margin(t)
-        return i[keep], j[keep], est[keep]
+        return i[keep], j[keep], est[keep], buckets
 
     def _exact_edges(self) -> tuple[np.ndarray, np.ndarray]:
         order = np.argsort(self._text_id, kind="stable")
@@ -214,7 +225,7 @@ class Matcher:
             found_i.append(i)
             found_j.append(j)
         if thresholds.method in (Method.MINHASH, Method.BOTH):
-            i, j, _ = self._band_edges(thresholds.jaccard, cancel)
+            i, j, _, _ = self._band_edges(thresholds.jaccard, cancel, dense=None)
             shared = self._overlap_rows(i, j)
             sizes = self.arrays.shingle_count[i] + self.arrays.shingle_count[j]
             ok = shared >= thresholds.jaccard * (sizes - shared) - 1e-9
@@ -255,9 +266,10 @@ class Matcher:
             order = np.argsort(hd, kind="stable")
             self._join(uf, joins, hi[order], hj[order], "simhash", None)
         if use_minhash:
-            mi, mj, est = self._band_edges(thresholds.jaccard, cancel)
+            mi, mj, est, buckets = self._band_edges(thresholds.jaccard, cancel)
             order = np.argsort(-est, kind="stable")
             self._join(uf, joins, mi[order], mj[order], "minhash", thresholds, cancel)
+            self._settle_buckets(uf, joins, buckets, thresholds, cancel)
         progress(ProgressEvent("match", 1, 3))
         cancel.raise_if_cancelled()
 
@@ -274,14 +286,17 @@ class Matcher:
         """Union the edges (strongest first) that join two components; MinHash edges only once their
         exact Jaccard is at least the threshold."""
         pending_i, pending_j = i, j
+        # unverified edges cost one union each: take them in large chunks; MinHash edges cost an
+        # exact check each, so take few at a time and drop the ones made redundant in between
+        size = _EDGE_CHUNK if thresholds is not None else max(_EDGE_CHUNK, len(pending_i) // 8)
         while len(pending_i):
             cancel.raise_if_cancelled()
-            labels = uf.labels() if len(pending_i) > _EDGE_CHUNK else None
-            if labels is not None:
+            if len(pending_i) > size:
+                labels = uf.labels()
                 apart = labels[pending_i] != labels[pending_j]
                 pending_i, pending_j = pending_i[apart], pending_j[apart]
-            chunk_i, chunk_j = pending_i[:_EDGE_CHUNK], pending_j[:_EDGE_CHUNK]
-            pending_i, pending_j = pending_i[_EDGE_CHUNK:], pending_j[_EDGE_CHUNK:]
+            chunk_i, chunk_j = pending_i[:size], pending_j[:size]
+            pending_i, pending_j = pending_i[size:], pending_j[size:]
             if len(chunk_i) == 0:
                 break
             if thresholds is not None:
@@ -297,6 +312,28 @@ class Matcher:
                     continue
                 if uf.union(a, b):
                     joins.append((a, b, how))
+
+    def _settle_buckets(self, uf: UnionFind, joins: list, buckets: list[np.ndarray], thresholds: Thresholds,
+                        cancel: CancelToken) -> None:
+        """A dense bucket was met only through its first row. Wherever its members still lie in
+        different components, compare them pairwise (strongest first) until none is left unexamined:
+        the groups then equal those of verifying every pair in the bucket."""
+        sigs = self.arrays.minhash
+        floor = thresholds.jaccard - estimate_margin(thresholds.jaccard)
+        all_labels = uf.labels() if buckets else None
+        for members in buckets:
+            cancel.raise_if_cancelled()
+            labels = all_labels[members]
+            if (labels == labels[0]).all():
+                continue
+            order = np.argsort(labels, kind="stable")
+            i, j = index.pairs_in_runs_across(members[order], labels[order])
+            i, j, est = index.estimate_pairs(sigs, i, j, floor, cancel)
+            strongest = np.argsort(-est, kind="stable")
+            before = len(joins)
+            self._join(uf, joins, i[strongest], j[strongest], "minhash", thresholds, cancel)
+            if len(joins) > before:
+                all_labels = uf.labels()
 
     def _is_rejected(self, row_a: int, row_b: int) -> bool:
         if not self._rejected:

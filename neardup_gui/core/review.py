@@ -131,7 +131,7 @@ def similarity_histogram(matcher: Matcher, method: Method) -> Histogram:
         counts = np.bincount(dist.astype(np.int64), minlength=13)[:13]
         return Histogram(method, tuple(float(k) for k in range(14)), tuple(int(c) for c in counts))
     bands, rows = minhash.optimal_bands(0.4)
-    _, _, est = index.band_pairs(arrays.minhash, bands, rows, min_estimate=0.3)
+    _, _, est, _ = index.band_pairs(arrays.minhash, bands, rows, min_estimate=0.3)
     counts, edges = np.histogram(est, bins=14, range=(0.3, 1.0))
     return Histogram(method, tuple(float(e) for e in edges), tuple(int(c) for c in counts))
 

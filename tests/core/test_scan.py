@@ -250,3 +250,40 @@ def test_regrouping_at_other_thresholds_reuses_memory(planted_db):
         strict = matcher.match(Thresholds(method=Method.SIMHASH, hamming=0))
         loose = matcher.match(Thresholds(method=Method.SIMHASH, hamming=8))
     assert sum(len(g.members) for g in strict.groups) < sum(len(g.members) for g in loose.groups)
+
+
+def test_dense_lsh_buckets_group_exactly_like_verifying_every_pair(tmp_path):
+    """A family larger than the dense-bucket limit (some members too edited to pass the first row):
+    the groups must be the components of all verified pairs."""
+    from neardup_gui.core.fingerprint import fingerprint_bytes
+    from neardup_gui.core.match import DENSE_BUCKET, UnionFind
+    from neardup_gui.core.store import FileRecord
+
+    texts = english_texts()
+    family = [plant_edits(texts["GPL-2"], rate, seed=n) for n, rate in
+              enumerate([0.002] * 30 + [0.01] * 20 + [0.05] * 10 + [0.15] * 10 + [0.3] * 5)]
+    others = [plant_edits(t, 0.01, seed=n) for n, t in enumerate(texts.values())]
+    docs = family + others
+    assert len(family) > DENSE_BUCKET
+    scheme = Scheme.current()
+    with Store(tmp_path / "dense.db") as store:
+        store.ensure_scheme(scheme)
+        fps = [fingerprint_bytes("text", d.encode(), scheme) for d in docs]
+        store.write_batch(fps, [FileRecord(f"/d/{n:03d}.txt", len(d), n, "text", content_hash=fp.raw_hash)
+                                for n, (d, fp) in enumerate(zip(docs, fps))])
+        for t in (0.5, 0.8):
+            thresholds = Thresholds(Method.MINHASH, 3, t)
+            matcher = Matcher(store)
+            grouped = {frozenset(m.document_id for m in g.members) for g in matcher.match(thresholds).groups}
+            assert matcher._band_cache[4], "the family must form at least one dense bucket"
+            every = Matcher(store)
+            i, j = every.verified_pairs(thresholds)
+            uf = UnionFind(len(every.arrays))
+            for a, b in zip(i.tolist(), j.tolist()):
+                uf.union(a, b)
+            labels = uf.labels()
+            doc_of_row = {every._row_of[d.content_id]: d.id for d in every.documents}
+            components: dict[int, set[int]] = {}
+            for row, label in enumerate(labels.tolist()):
+                components.setdefault(label, set()).add(doc_of_row[row])
+            assert grouped == {frozenset(c) for c in components.values() if len(c) > 1}, t
