@@ -149,7 +149,8 @@ def _write(text: str, out: Path | None, binary_bom: bool = False) -> None:
 def _render(fmt: str, result: MatchResult, context: ReportContext, store: Store) -> str:
     if fmt == "csv":
         return to_csv(result)
-    loader = TextLoader(store.content_hashes(d.content_id for d in result.documents if d.content_id is not None))
+    loader = TextLoader(store.content_hashes(d.content_id for d in result.documents if d.content_id is not None),
+                        cache_size=512)
     if fmt == "json":
         return to_json(result, context, loader)
     return to_html(result, context, loader)

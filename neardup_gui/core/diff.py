@@ -56,7 +56,7 @@ def split_lines(text: str, width: int = _LONG_LINE) -> list[str]:
     else where the width runs out."""
     lines: list[str] = []
     for line in text.splitlines():
-        if display_width(line) <= width:
+        if 2 * len(line) <= width or display_width(line) <= width:  # no character is wider than 2
             lines.append(line)
             continue
         piece = ""
@@ -168,16 +168,24 @@ def change_rows(rows: list[DiffRow]) -> list[int]:
 
 def shared_passages(rows: list[DiffRow], top: int = 3, min_chars: int = 30, max_chars: int = 300) -> list[str]:
     """The longest passages both texts share word for word (runs of equal lines), longest first:
-    the plainest answer to "why do these two match?"."""
-    passages: list[str] = []
-    current: list[str] = []
-    for row in rows + [DiffRow("delete", None, None, None, None)]:
+    the plainest answer to "why do these two match?". From an alignment already made for review."""
+    runs: list[list[str]] = [[]]
+    for row in rows:
         if row.kind == "equal" and row.left:
-            current.append("".join(s.text for s in row.left))
-            continue
-        joined = " ".join(" ".join(current).split())
-        if len(joined) >= min_chars:
-            passages.append(joined)
-        current = []
-    passages.sort(key=len, reverse=True)
+            runs[-1].append("".join(s.text for s in row.left))
+        elif runs[-1]:
+            runs.append([])
+    return _best_passages(runs, top, min_chars, max_chars)
+
+
+def shared_passages_between(left: str, right: str, top: int = 3, min_chars: int = 30, max_chars: int = 300) -> list[str]:
+    """shared_passages of two texts, without aligning the lines that differ (for reports)."""
+    a, b = split_lines(left), split_lines(right)
+    runs = [a[i : i + size] for i, _j, size in SequenceMatcher(None, a, b).get_matching_blocks() if size]
+    return _best_passages(runs, top, min_chars, max_chars)
+
+
+def _best_passages(runs: list[list[str]], top: int, min_chars: int, max_chars: int) -> list[str]:
+    passages = [" ".join(" ".join(run).split()) for run in runs]
+    passages = sorted((p for p in passages if len(p) >= min_chars), key=len, reverse=True)
     return [p if len(p) <= max_chars else p[: max_chars - 1] + "…" for p in passages[:top]]

@@ -93,16 +93,20 @@ def detect_encoding(data: bytes) -> str | None:
                 return "utf-8-sig" if encoding == "utf-8" else encoding
             except UnicodeDecodeError:
                 break
-    utf16 = _utf16_without_bom(data)
+    utf16 = _utf16_with_zero_bytes(data)
+    if utf16:
+        return utf16
+    if b"\x00" not in data:
+        try:
+            data.decode("utf-8")  # long CJK UTF-16 is practically never valid UTF-8
+            return "utf-8"
+        except UnicodeDecodeError:
+            pass
+    utf16 = _cjk_utf16_without_bom(data)
     if utf16:
         return utf16
     if b"\x00" in data:
         return None
-    try:
-        data.decode("utf-8")
-        return "utf-8"
-    except UnicodeDecodeError:
-        pass
     from charset_normalizer import from_bytes
 
     # Strict first; texts mixing scripts (Markdown, code, CJK) can look "chaotic" to it, so a
@@ -114,14 +118,8 @@ def detect_encoding(data: bytes) -> str | None:
     return None
 
 
-def _utf16_without_bom(data: bytes) -> str | None:
-    """UTF-16 text without a byte-order mark, or None.
-
-    Mostly-Latin UTF-16 has a zero in every other byte. CJK UTF-16 has none, but decoded as UTF-16 it
-    is nearly all Han, CJK punctuation and ASCII, while GB18030 or Big5 bytes read as UTF-16 scatter
-    over Hangul and private-use code points; texts too short to tell (< 16 characters) are left to
-    the other detectors.
-    """
+def _utf16_with_zero_bytes(data: bytes) -> str | None:
+    """UTF-16 without a byte-order mark whose text is mostly Latin: a zero in every other byte."""
     usable = len(data) - len(data) % 2
     sample = data[: min(usable, 4096)]
     if len(sample) < 4:
@@ -132,6 +130,15 @@ def _utf16_without_bom(data: bytes) -> str | None:
     for encoding, share_zero, other_zero in (("utf-16-le", odd_zero, even_zero), ("utf-16-be", even_zero, odd_zero)):
         if share_zero > 0.4 and other_zero < 0.05:
             return encoding if _decodes(data, encoding) else None
+    return None
+
+
+def _cjk_utf16_without_bom(data: bytes) -> str | None:
+    """UTF-16 without a byte-order mark holding CJK text: it has no zero bytes, but decoded as UTF-16
+    it is nearly all Han, CJK punctuation and ASCII, while GB18030 or Big5 bytes read as UTF-16
+    scatter over Hangul and private-use code points. Texts under 16 characters are left to the other
+    detectors."""
+    sample = data[: min(len(data) - len(data) % 2, 4096)]
     if len(data) % 2 or len(sample) < 32:
         return None
     for encoding in ("utf-16-le", "utf-16-be"):
@@ -139,13 +146,13 @@ def _utf16_without_bom(data: bytes) -> str | None:
             decoded = sample.decode(encoding)
         except UnicodeDecodeError:
             continue
-        plausible = sum(1 for ch in decoded if _CJK_PLAUSIBLE.match(ch))
-        if plausible >= 0.9 * len(decoded) and _decodes(data, encoding):
+        implausible = len(_CJK_IMPLAUSIBLE.findall(decoded))
+        if implausible <= 0.1 * len(decoded) and _decodes(data, encoding):
             return encoding
     return None
 
 
-_CJK_PLAUSIBLE = re.compile(r"[\u4e00-\u9fff\u3000-\u303f\uff00-\uffef\u0020-\u007e\s]")
+_CJK_IMPLAUSIBLE = re.compile(r"[^\u4e00-\u9fff\u3000-\u303f\uff00-\uffef\u0020-\u007e\s]")
 
 
 def _decodes(data: bytes, encoding: str) -> bool:

@@ -17,7 +17,7 @@ from typing import Any
 from collections.abc import Callable
 
 from .. import __version__
-from .diff import shared_passages, side_by_side
+from .diff import shared_passages_between
 from .match import MatchResult
 from .models import Document, Similarity, display_path
 from .texts import DocumentText
@@ -127,7 +127,7 @@ def _passages(a: Document, b: Document, load_text: Callable[[Document], Document
     ta, tb = load_text(a), load_text(b)
     if ta.text is None or tb.text is None:
         return []
-    return shared_passages(side_by_side(ta.text, tb.text))
+    return shared_passages_between(ta.text, tb.text)
 
 
 def to_json(result: MatchResult, context: ReportContext, load_text: Callable[[Document], DocumentText] | None = None) -> str:

@@ -243,7 +243,7 @@ def _timed_scan(tree: Path, db: Path, workers: int) -> dict:
     import psutil
 
     cmd = [sys.executable, "-m", "neardup_gui.cli", "scan", str(tree), "--db", str(db), "--workers", str(workers),
-           "--out", os.devnull, "--quiet"]
+           "--format", "csv", "--out", os.devnull, "--quiet"]
     peak = 0
     done = threading.Event()
     started = time.perf_counter()

@@ -51,3 +51,12 @@ def test_shared_passages_are_the_longest_equal_runs():
     assert passages[0] == f"{common_long} {common_long}"
     assert passages[1] == f"{common_short} end"  # the last line is shared too
     assert shared_passages(side_by_side("abc", "xyz")) == []
+
+
+def test_report_passages_agree_with_the_review_alignment():
+    from neardup_gui.core.diff import shared_passages_between
+    from tests.conftest import english_texts, plant_edits
+
+    left = english_texts()["GPL-2"]
+    right = plant_edits(left, 0.01, seed=4)
+    assert shared_passages_between(left, right) == shared_passages(side_by_side(left, right))

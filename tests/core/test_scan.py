@@ -287,3 +287,54 @@ def test_dense_lsh_buckets_group_exactly_like_verifying_every_pair(tmp_path):
             for row, label in enumerate(labels.tolist()):
                 components.setdefault(label, set()).add(doc_of_row[row])
             assert grouped == {frozenset(c) for c in components.values() if len(c) > 1}, t
+
+
+def test_a_file_changed_or_deleted_between_hashing_and_reading(tmp_path):
+    """The scan hashes a file, then a worker reads it: if it changed or vanished in between, the status says so."""
+    from neardup_gui.core.jobs import NEVER_CANCELLED
+    from neardup_gui.core.scan import ExtractTask, FileFailure, extract_task, hash_file
+
+    path = tmp_path / "moving.txt"
+    path.write_text(english_texts()["BSD"])
+    digest = hash_file(str(path), NEVER_CANCELLED)
+    path.write_text(english_texts()["BSD"] + " appended while the scan ran")
+    outcome = extract_task(ExtractTask(str(path), "text", digest, Scheme.current()))
+    assert isinstance(outcome, FileFailure) and outcome.status is Status.ERROR
+    assert "changed while it was being scanned" in outcome.message
+    path.unlink()
+    outcome = extract_task(ExtractTask(str(path), "text", digest, Scheme.current()))
+    assert isinstance(outcome, FileFailure) and outcome.status is Status.UNREADABLE
+    assert "deleted during the scan" in outcome.message
+
+
+def test_a_file_the_user_may_not_read_is_unreadable_with_a_message():
+    """Root reads everything, so under root the scan drops to an unprivileged user after start-up."""
+    import json
+    import subprocess
+    import sys
+    import tempfile
+
+    base = Path(tempfile.mkdtemp(prefix="neardup-perm-"))
+    try:
+        os.chmod(base, 0o777)
+        root = base / "docs"
+        root.mkdir()
+        os.chmod(root, 0o777)
+        secret = root / "secret.txt"
+        secret.write_text(english_texts()["MPL-2.0"])
+        os.chmod(secret, 0)
+        script = (
+            "import json, os; from neardup_gui.core.scan import scan; from neardup_gui.core.store import Store;"
+            "from neardup_gui.core.models import ScanOptions; from neardup_gui.core.fingerprint import Scheme;"
+            "Scheme.current();"  # every import done while the interpreter's own files are readable
+            "os.getuid() == 0 and (os.setgid(65534), os.setuid(65534));"
+            f"s = Store({str(base / 'n.db')!r}); scan(s, ScanOptions(roots=({str(root)!r},), workers=1));"
+            "print(json.dumps({os.path.basename(d.path): [d.status, d.message] for d in s.documents()}))"
+        )
+        out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
+                             env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])})
+        assert out.returncode == 0, out.stderr
+        status, message = json.loads(out.stdout)["secret.txt"]
+        assert status == "unreadable" and "Permission denied" in message
+    finally:
+        shutil.rmtree(base, ignore_errors=True)
