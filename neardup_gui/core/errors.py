@@ -22,3 +22,8 @@ class ExtractionError(NeardupError):
         super().__init__(message)
         self.status = status
         self.message = message
+
+
+class StaleFingerprints(NeardupError):
+    """The database's fingerprints were made under another scheme (an older neardup, another jieba or
+    pypdf); they cannot be compared with today's until a scan renews them."""

@@ -118,10 +118,6 @@ def _simhash(tokens: text.Tokens, shingles: np.ndarray, scheme: Scheme) -> int:
         latin = tokens.words[: len(tokens.words) - tokens.han_words]
         han = tokens.words[len(tokens.words) - tokens.han_words :]
         features, counts = np.unique(np.concatenate((text.gram_hashes(latin, 3), han)), return_counts=True)
-    elif scheme.simhash_features in ("jieba-word-2grams", "jieba-word-3grams"):
-        size = 2 if scheme.simhash_features == "jieba-word-2grams" else 3
-        grams = text.gram_hashes(tokens.words, size)
-        features, counts = np.unique(grams, return_counts=True)
     else:
         raise ValueError(f"unknown SimHash features {scheme.simhash_features!r}")
     if scheme.simhash_weights == "log-tf":

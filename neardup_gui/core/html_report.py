@@ -10,23 +10,44 @@ from __future__ import annotations
 import base64
 import hashlib
 import html
+import json
 import time
 from collections.abc import Callable
 
 from .. import __version__
-from .diff import DiffRow, Segment, hunks, side_by_side, stats
+from .diff import Segment, hunks, side_by_side, stats
 from .jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_progress
 from .match import MatchResult
 from .models import Document, Group, display_path
 from .report import ReportContext
 from .texts import DocumentText
 
-MAX_ROWS_PER_PAIR = 400
+MAX_ROWS_PER_PAIR = 80
+MAX_DIFFS_PER_GROUP = 3  # the least similar members: the ones worth a second look
 CONTEXT_ROWS = 2
 
+# Builds a pair's diff table from its JSON data block when the pair is opened (and every table
+# before printing, or with #all in the address). Text goes in through textContent only.
 _SCRIPT = (
-    "window.addEventListener('beforeprint',function(){"
-    "document.querySelectorAll('details').forEach(function(d){d.open=true;});});"
+    "(function(){"
+    "function cell(tr,cls,segs){var td=document.createElement('td');td.className=cls;"
+    "if(typeof segs==='string'){td.textContent=segs;}else if(segs){segs.forEach(function(s){"
+    "if(s[1]){var m=document.createElement('mark');m.textContent=s[0];td.appendChild(m);}"
+    "else{td.appendChild(document.createTextNode(s[0]));}});}tr.appendChild(td);}"
+    "function build(d){if(d.dataset.built||!d.dataset.diff)return;d.dataset.built='1';"
+    "var rows=JSON.parse(document.getElementById(d.dataset.diff).textContent);"
+    "var t=document.createElement('table');t.className='diff';var cg=document.createElement('colgroup');"
+    "['nocol','text','nocol','text'].forEach(function(c){var col=document.createElement('col');col.className=c;cg.appendChild(col);});"
+    "t.appendChild(cg);var tb=document.createElement('tbody');"
+    "rows.forEach(function(r){var tr=document.createElement('tr');"
+    "if(r[0]==='g'){tr.className='gap';var td=document.createElement('td');td.colSpan=4;td.textContent=r[1];tr.appendChild(td);}"
+    "else{tr.className=r[0];cell(tr,'no',r[1]===null?'':String(r[1]));cell(tr,'l',r[2]);"
+    "cell(tr,'no',r[3]===null?'':String(r[3]));cell(tr,'r',r[4]);}tb.appendChild(tr);});"
+    "t.appendChild(tb);d.appendChild(t);}"
+    "function all(){document.querySelectorAll('details').forEach(function(d){d.open=true;build(d);});}"
+    "document.addEventListener('toggle',function(e){if(e.target.open)build(e.target);},true);"
+    "window.addEventListener('beforeprint',all);if(location.hash==='#all')all();"
+    "})();"
 )
 _SCRIPT_HASH = base64.b64encode(hashlib.sha256(_SCRIPT.encode()).digest()).decode()
 
@@ -101,8 +122,10 @@ def to_html(
     add("<div class='cards'>" + "".join(f"<div class='card'><b>{_e(v)}</b><span class='muted'>{_e(k)}</span></div>" for k, v in cards) + "</div>")
     add("<table><tbody>")
     add(f"<tr><th>Folders</th><td class='path'>{'<br>'.join(_e(display_path(r)) for r in context.roots) or '—'}</td></tr>")
-    method = {"minhash": "MinHash (Jaccard)", "simhash": "SimHash (Hamming)", "both": "SimHash or MinHash"}[str(t.method)]
-    add(f"<tr><th>Method</th><td>{_e(method)}; Jaccard ≥ {_e(t.jaccard)} of 3-unit shingles; Hamming ≤ {_e(t.hamming)} of 64 bits</td></tr>")
+    jaccard = f"Jaccard ≥ {t.jaccard} of the shingle sets (3 words, or 3 characters)"
+    hamming = f"SimHash Hamming distance ≤ {t.hamming} of 64 bits"
+    method = {"minhash": f"MinHash: {jaccard}", "simhash": hamming, "both": f"either {jaccard}, or {hamming}"}[str(t.method)]
+    add(f"<tr><th>Method</th><td>{_e(method)}; exact duplicates always</td></tr>")
     add("</tbody></table>")
 
     add(f"<h2>Groups ({len(result.groups)})</h2>")
@@ -146,63 +169,64 @@ def _group_html(group: Group, docs: dict[int, Document], load_text, cancel: Canc
     out.append("</tbody></table>")
     if load_text is not None:
         rep_text = load_text(rep)
-        for m in group.members:
-            if m.document_id == group.representative:
-                continue
-            other = docs[m.document_id]
-            if other.content_id == rep.content_id:
-                out.append(f"<p class='note'>{_e(other.display_path)}: the same bytes as the representative.</p>")
-            else:
-                out.append(_pair_html(rep, rep_text, other, load_text(other), cancel))
+        others = [m for m in group.members if m.document_id != group.representative]
+        copies = [m for m in others if docs[m.document_id].content_id == rep.content_id]
+        if copies:
+            out.append(f"<p class='note'>{len(copies)} member(s) have the same bytes as the representative.</p>")
+        differing = sorted((m for m in others if m not in copies), key=lambda m: (m.similarity.jaccard, m.document_id))
+        for m in differing[:MAX_DIFFS_PER_GROUP]:
+            out.append(_pair_html(rep, rep_text, docs[m.document_id], load_text(docs[m.document_id]), cancel,
+                                  f"diff-{group.id}-{m.document_id}"))
+        if len(differing) > MAX_DIFFS_PER_GROUP:
+            out.append(f"<p class='note'>Differences shown for the {MAX_DIFFS_PER_GROUP} least similar of "
+                       f"{len(differing)} members; open the group in the app to compare the others.</p>")
     out.append("</div></details>")
     return "".join(out)
 
 
-def _pair_html(left: Document, left_text: DocumentText, right: Document, right_text: DocumentText, cancel: CancelToken) -> str:
-    head = f"<details class='pair'><summary>Differences: representative ↔ <span class='path'>{_e(right.display_path)}</span>"
+def _pair_html(left: Document, left_text: DocumentText, right: Document, right_text: DocumentText,
+               cancel: CancelToken, diff_id: str) -> str:
+    head = f"<details class='pair' data-diff='{diff_id}'><summary>Differences: representative ↔ <span class='path'>{_e(right.display_path)}</span>"
     for doc, loaded in ((left, left_text), (right, right_text)):
         if loaded.text is None:
-            return head + f"</summary><p class='note'>{_e(doc.display_path)}: {_e(loaded.problem)}</p></details>"
+            return head.replace(f" data-diff='{diff_id}'", "") + f"</summary><p class='note'>{_e(doc.display_path)}: {_e(loaded.problem)}</p></details>"
     rows = side_by_side(left_text.text, right_text.text, cancel=cancel)
     st = stats(rows)
-    summary = f" — {st.changed} changed, {st.deleted} removed, {st.inserted} added lines</summary>"
     if st.changed + st.deleted + st.inserted == 0:
-        return head + " — the texts differ only in spacing, case or width</summary></details>"
-    body = ["<table class='diff'><colgroup><col class='nocol'><col class='text'><col class='nocol'><col class='text'></colgroup><tbody>"]
+        return head.replace(f" data-diff='{diff_id}'", "") + " — the texts differ only in spacing, case or width</summary></details>"
+    summary = f" — {st.changed} changed, {st.deleted} removed, {st.inserted} added lines</summary>"
+    data: list = []
     shown = 0
     previous_end = 0
     for start, end in hunks(rows, CONTEXT_ROWS):
         if start > previous_end:
-            body.append(_gap(start - previous_end))
+            data.append(["g", _gap_text(start - previous_end)])
         for row in rows[start:end]:
-            body.append(_row_html(row))
+            data.append([row.kind, row.left_no, _segments_data(row.left), row.right_no, _segments_data(row.right)])
             shown += 1
         previous_end = end
         if shown >= MAX_ROWS_PER_PAIR:
-            body.append("<tr class='gap'><td colspan='4'>… more differences; open the pair in the app to see them all</td></tr>")
+            data.append(["g", "… more differences; open the pair in the app to see them all"])
             break
     else:
         if previous_end < len(rows):
-            body.append(_gap(len(rows) - previous_end))
-    body.append("</tbody></table>")
-    return head + summary + "".join(body) + "</details>"
+            data.append(["g", _gap_text(len(rows) - previous_end)])
+    # a data block, never executed; no raw "<" in it, so no text can end it early or open a comment
+    block = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+    return (head + summary + "</details>"
+            + f"<script type='application/json' id='{diff_id}'>{block}</script>")
 
 
-def _gap(count: int) -> str:
-    return f"<tr class='gap'><td colspan='4'>{count} unchanged line{'s' if count != 1 else ''}</td></tr>"
+def _gap_text(count: int) -> str:
+    return f"{count} unchanged line{'s' if count != 1 else ''}"
 
 
-def _row_html(row: DiffRow) -> str:
-    return (f"<tr class='{row.kind}'><td class='no'>{row.left_no or ''}</td><td class='l'>{_segments(row.left)}</td>"
-            f"<td class='no'>{row.right_no or ''}</td><td class='r'>{_segments(row.right)}</td></tr>")
-
-
-def _segments(segments: tuple[Segment, ...] | None) -> str:
+def _segments_data(segments: tuple[Segment, ...] | None):
     if not segments:
-        return ""
-    if len(segments) == 1:
-        return _e(segments[0].text)
-    return "".join(f"<mark>{_e(s.text)}</mark>" if s.changed else _e(s.text) for s in segments)
+        return None
+    if len(segments) == 1 and not segments[0].changed:
+        return segments[0].text
+    return [[seg.text, 1 if seg.changed else 0] for seg in segments]
 
 
 def _size(size: int) -> str:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import index, minhash
+from .errors import StaleFingerprints
 from .fingerprint import Scheme, fingerprint_bytes, raw_hash
 from .jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_progress
 from .models import IDENTICAL, Document, Group, Member, Method, Pair, Similarity, Status, Thresholds
@@ -39,6 +40,16 @@ class MatchResult:
     @property
     def problems(self) -> tuple[Document, ...]:
         return tuple(d for d in self.documents if d.status is not Status.OK)
+
+
+def ensure_current(store: Store) -> None:
+    """Refuse fingerprints made under another scheme: they would be compared as if they were today's."""
+    stored = store.scheme()
+    if stored is not None and stored != Scheme.current():
+        raise StaleFingerprints(
+            f"{store.path} was fingerprinted by another version of neardup (or of jieba/pypdf); "
+            "scan the folders again to renew its fingerprints (`neardup scan FOLDER`, or Scan in the app)."
+        )
 
 
 def estimate_margin(threshold: float, num_perm: int = minhash.NUM_PERM) -> float:
@@ -95,6 +106,7 @@ class Matcher:
 
     def __init__(self, store: Store, *, roots: Iterable[str] | None = None) -> None:
         self.store = store
+        ensure_current(store)
         prefixes = tuple(r.rstrip(os.sep) for r in roots) if roots else None
         docs = store.documents()
         if prefixes is not None:
@@ -418,7 +430,8 @@ def query(store: Store, path: str, thresholds: Thresholds) -> list[QueryHit]:
 
     The file need not be in the database: if it is not (or changed), it is fingerprinted now.
     """
-    scheme = store.scheme() or Scheme.current()
+    ensure_current(store)
+    scheme = Scheme.current()
     with open(path, "rb") as fh:
         data = fh.read()
     digest = raw_hash(data)

@@ -151,7 +151,6 @@ def scan(
     try:
         # read: hash what changed, reuse what is already known
         by_hash: dict[bytes, list[FileEntry]] = defaultdict(list)
-        total_bytes = sum(e.size for e in todo)
         done_bytes = 0
         for n, entry in enumerate(todo, start=1):
             cancel.raise_if_cancelled()

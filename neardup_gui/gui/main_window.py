@@ -11,7 +11,7 @@ import platform
 import time
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt, QTimer, QUrl
+from PySide6.QtCore import QSettings, Qt, QUrl
 from PySide6.QtGui import QAction, QDesktopServices, QKeySequence
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
                                QMainWindow, QMessageBox, QProgressBar, QPushButton, QSplitter, QStackedWidget,
@@ -21,7 +21,7 @@ from .. import __version__
 from ..core.html_report import to_html
 from ..core.jobs import ProgressEvent
 from ..core.match import MatchResult
-from ..core.models import Document, Method, ScanOptions, Similarity, Status
+from ..core.models import Document, ScanOptions, Similarity
 from ..core.report import ReportContext, to_csv, to_json
 from ..core.review import (Review, histogram_job, mark_not_duplicate, move_to_trash, open_review, regroup,
                            scan_and_review, trash_plan)

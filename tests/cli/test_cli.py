@@ -204,3 +204,19 @@ def test_json_pairs_name_their_longest_shared_passages(small_tree, tmp_path):
     for pair in near:
         assert pair["shared_passages"] and len(pair["shared_passages"][0]) >= 30
         assert "Redistribution" in " ".join(pair["shared_passages"]) or "copyright" in " ".join(pair["shared_passages"]).lower()
+
+
+def test_groups_on_a_database_of_another_scheme_says_to_scan_again(small_tree, tmp_path):
+    db = tmp_path / "n.db"
+    assert run_cli("scan", str(small_tree), "--db", str(db), "--out", str(tmp_path / "r.json")).returncode == 0
+    con = sqlite3.connect(db)
+    scheme = json.loads(con.execute("SELECT value FROM meta WHERE key = 'scheme'").fetchone()[0])
+    scheme["shingle_size"] = 4  # as an older neardup would have written it
+    con.execute("UPDATE meta SET value = ? WHERE key = 'scheme'", (json.dumps(scheme),))
+    con.commit()
+    con.close()
+    for args in (["groups"], ["query", str(small_tree / "bsd.txt")]):
+        proc = run_cli(*args, "--db", str(db))
+        assert proc.returncode == 1 and "scan the folders again" in proc.stderr and "Traceback" not in proc.stderr
+    assert run_cli("scan", str(small_tree), "--db", str(db), "--out", str(tmp_path / "r2.json")).returncode == 0
+    assert run_cli("groups", "--db", str(db)).returncode == 0

@@ -50,9 +50,12 @@ def scanned(tmp_path_factory):
 def test_html_escapes_every_name_and_text(scanned):
     _, result, page = scanned
     assert len(result.groups) == 3
-    assert page.count("<script") == 1  # ours, allowed by hash in the CSP
+    executable = [m for m in re.finditer(r"<script(?![^>]*application/json)", page)]
+    assert len(executable) == 1  # ours, allowed by hash in the CSP; the rest are JSON data blocks
+    for block in re.findall(r"<script type='application/json' id='[^']+'>(.*?)</script>", page, re.S):
+        assert "<" not in block  # nothing can end a data block early
+        json.loads(block)
     assert "<img" not in page
-    assert "&lt;script&gt;document.title=&#x27;PWNED-BY-TEXT&#x27;&lt;/script&gt;" in page
     assert "&lt;img src=x onerror=document.title=7&gt;.txt" in page
     assert re.search(r"Content-Security-Policy' content=\"default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-", page)
 
@@ -63,10 +66,14 @@ def test_html_is_self_contained(scanned):
     assert "@import" not in page and "url(" not in page
 
 
-def test_html_shows_side_by_side_diffs_with_marked_words_and_problems(scanned):
+def test_html_carries_side_by_side_diffs_with_marked_words_and_problems(scanned):
     _, _, page = scanned
-    assert page.count("<details class='pair'>") == 2  # the two near pairs (the exact pair needs none)
-    assert "<mark>" in page and "<table class='diff'>" in page
+    assert page.count("<details class='pair' data-diff=") == 2  # the two near pairs (the exact pair needs none)
+    blocks = [json.loads(b) for b in re.findall(r"<script type='application/json' id='[^']+'>(.*?)</script>", page, re.S)]
+    changed = [seg for rows in blocks for row in rows if row[0] == "replace" for side in (row[2], row[4])
+               if isinstance(side, list) for seg in side if seg[1]]
+    assert changed, "changed words are marked"
+    assert any(SCRIPT_PAYLOAD in str(rows) for rows in blocks), "the hostile text is data, shown as text"
     assert "中文 修改稿.txt" in page
     assert "Problems (1)" in page and "Password-protected" in page
 
@@ -131,3 +138,13 @@ def test_no_script_from_document_content_runs_in_a_real_browser(scanned, tmp_pat
     assert "PWNED" in title_after_load(control)
     title = title_after_load(report)
     assert title.startswith("neardup report") and "PWNED" not in title
+    # every section opened (#all): the diff tables are built, the payloads shown as text, nothing run
+    dom = subprocess.run(
+        [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+         "--disable-component-update", "--no-first-run", f"--user-data-dir={tmp_path / 'profile2'}",
+         "--virtual-time-budget=3000", "--dump-dom", report.as_uri() + "#all"],
+        capture_output=True, text=True, timeout=120,
+    ).stdout
+    assert "PWNED" not in re.search(r"<title>(.*?)</title>", dom, re.S).group(1)
+    assert dom.count('<table class="diff">') == 2 and "<mark>" in dom
+    assert "&lt;script&gt;document.title='PWNED-BY-TEXT'&lt;/script&gt;" in dom
