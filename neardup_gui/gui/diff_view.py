@@ -236,4 +236,7 @@ class DiffView(QWidget):
 
     def line_width(self) -> int:
         """How many characters fit on one side now: lines are cut to this before aligning."""
-        return max(40, self.table.columnWidth(1) // max(1, self.table.fontMetrics().horizontalAdvance("M")) - 1)
+        # the delegate's padding and the elision mark; and the scroll bar the rows will bring takes its
+        # width from the two text columns
+        usable = self.table.columnWidth(1) - 12 - self.table.verticalScrollBar().sizeHint().width() // 2
+        return max(40, usable // max(1, self.table.fontMetrics().horizontalAdvance("M")))

@@ -81,7 +81,7 @@ class MainWindow(QMainWindow):
         self.empty_text = QLabel(empty)
         self.empty_text.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.empty_text.setWordWrap(True)
-        self.empty_text.setMaximumWidth(560)
+        self.empty_text.setFixedWidth(560)  # a readable measure; fixed, so the wrapped height is right
         self.empty_add = QPushButton("Add folder…", empty)
         self.empty_add.setToolTip("Choose a folder of text files and PDFs to scan")
         self.empty_scan = QPushButton("Scan now", empty)
@@ -92,7 +92,11 @@ class MainWindow(QMainWindow):
         row.addWidget(self.empty_scan)
         row.addStretch(1)
         empty_layout.addWidget(headline)
-        empty_layout.addWidget(self.empty_text, 0, Qt.AlignmentFlag.AlignHCenter)
+        centred = QHBoxLayout()
+        centred.addStretch(1)
+        centred.addWidget(self.empty_text)
+        centred.addStretch(1)
+        empty_layout.addLayout(centred)
         empty_layout.addLayout(row)
         empty_layout.addStretch(3)
 
