@@ -56,7 +56,7 @@ def test_scan_of_the_shared_corpora_gives_every_file_a_status(tmp_path):
     proc = run_cli("scan", str(SHARED / "corpora"), "--db", str(tmp_path / "n.db"), "--format", "json")
     assert proc.returncode == 0, proc.stderr
     report = json.loads(proc.stdout)
-    on_disk = {str(p) for p in (SHARED / "corpora").rglob("*") if p.is_file() and p.suffix in (".pdf", ".txt", ".md")}
+    on_disk = {str(p.resolve()) for p in (SHARED / "corpora").rglob("*") if p.is_file() and p.suffix in (".pdf", ".txt", ".md")}
     assert {d["path"] for d in report["documents"]} == on_disk
     assert all(d["status"] in STATUSES for d in report["documents"])
     assert all(d["message"] for d in report["documents"] if d["status"] != "ok")
