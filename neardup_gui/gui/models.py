@@ -202,12 +202,21 @@ class GroupFilterModel(QSortFilterProxyModel):
         self.text = ""
 
     def set_kind(self, kind: str) -> None:
-        self.kind = kind
-        self.invalidateFilter()
+        self._refilter(lambda: setattr(self, "kind", kind))
 
     def set_text(self, text: str) -> None:
-        self.text = text.strip().lower()
-        self.invalidateFilter()
+        self._refilter(lambda: setattr(self, "text", text.strip().lower()))
+
+    def _refilter(self, change) -> None:
+        """Qt >= 6.10 brackets a filter change; older Qt re-runs the row filter after it."""
+        direction = getattr(getattr(QSortFilterProxyModel, "Direction", None), "Rows", None)
+        if direction is not None and hasattr(self, "beginFilterChange"):
+            self.beginFilterChange()
+            change()
+            self.endFilterChange(direction)
+        else:
+            change()
+            self.invalidateRowsFilter()
 
     def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex) -> bool:
         if source_parent.isValid():
