@@ -148,3 +148,31 @@ def test_no_script_from_document_content_runs_in_a_real_browser(scanned, tmp_pat
     assert "PWNED" not in re.search(r"<title>(.*?)</title>", dom, re.S).group(1)
     assert dom.count('<table class="diff">') == 2 and "<mark>" in dom
     assert "&lt;script&gt;document.title='PWNED-BY-TEXT'&lt;/script&gt;" in dom
+
+
+def test_a_spreadsheet_program_evaluates_no_formula_from_the_csv(scanned, tmp_path):
+    """LibreOffice itself: our CSV opens with its Chinese paths, and a neutralised cell stays text
+    where the same cell raw would have been computed."""
+    _, result, _ = scanned
+    soffice = shutil.which("libreoffice") or shutil.which("soffice")
+    assert soffice and shutil.which("pdftotext"), "needs LibreOffice and pdftotext (tests/run.sh installs them)"
+    report = tmp_path / "report.csv"
+    report.write_text(to_csv(result), encoding="utf-8", newline="")
+    control = tmp_path / "control.csv"
+    with open(control, "w", newline="", encoding="utf-8-sig") as fh:
+        w = csv.writer(fh)
+        w.writerow(["raw", "=40+2"])
+        w.writerow(["neutralised", neutralise_cell("=40+2")])
+        w.writerow(["neutralised", neutralise_cell("@SUM(40,2)")])
+
+    def as_text(path: Path) -> str:
+        subprocess.run([soffice, "--headless", f"-env:UserInstallation=file://{tmp_path}/lo", "--infilter=CSV:44,34,76,1",
+                        "--convert-to", "pdf", "--outdir", str(tmp_path), str(path)], capture_output=True, timeout=180, check=True)
+        return subprocess.run(["pdftotext", "-layout", str(path.with_suffix(".pdf")), "-"],
+                              capture_output=True, text=True, check=True).stdout
+
+    rows = as_text(control)
+    assert re.search(r"raw\s+42", rows), "the control proves LibreOffice evaluates a raw formula"
+    assert "'=40+2" in rows and "'@SUM(40,2)" in rows and "42" not in rows.split("neutralised", 1)[1]
+    page = as_text(report)
+    assert "中文 修改稿.txt" in page and "=HYPERLINK" in page
