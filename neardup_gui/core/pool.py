@@ -3,7 +3,8 @@
 jieba and pypdf hold the GIL, so threads do not scale; processes do. Unlike
 concurrent.futures.ProcessPoolExecutor, this pool kills a worker whose task runs past a time
 limit, replaces a worker that dies, and reports both as failures of that one task. Workers are
-spawned (never forked), so a GUI process with threads can use it safely.
+forked from a clean server process that preloaded them (or spawned where there is none), never
+forked from the caller, so a GUI process with threads can use it safely.
 """
 
 from __future__ import annotations
@@ -82,6 +83,27 @@ class _Worker(Generic[T]):
         self.conn.close()
 
 
+def _context():
+    """Workers fork from a clean, single-threaded server that preloaded and warmed what they need
+    (Linux); elsewhere they are spawned. Never a plain fork of this process, which may have threads."""
+    if "forkserver" in mp.get_all_start_methods():
+        ctx = mp.get_context("forkserver")
+        ctx.set_forkserver_preload(["neardup_gui.core.worker_preload"])
+        return ctx
+    return mp.get_context("spawn")
+
+
+def warm_up() -> None:
+    """Start the worker fork server now, so that its warming overlaps other work (no wait)."""
+    try:
+        if _context().get_start_method() == "forkserver":
+            from multiprocessing import forkserver
+
+            forkserver.ensure_running()
+    except (OSError, ImportError):
+        pass  # only an early start: run_isolated starts the workers (and says why it cannot) when needed
+
+
 def run_isolated(
     fn: Callable[[T], Any],
     tasks: Iterable[T],
@@ -101,7 +123,7 @@ def run_isolated(
         raise ValueError(f"workers must be at least 1, not {workers}")
     if timeout <= 0:
         raise ValueError(f"timeout must be positive, not {timeout}")
-    ctx = mp.get_context("spawn")
+    ctx = _context()
     pending: deque[T] = deque(tasks)
     pool: list[_Worker[T]] = []
     try:

@@ -20,7 +20,7 @@ from .discover import WalkProblem, discover, resolve_roots
 from .fingerprint import Scheme, fingerprint_bytes
 from .jobs import NEVER_CANCELLED, CancelToken, JobCancelled, Progress, ProgressEvent, no_progress
 from .models import FileEntry, Fingerprint, ScanOptions, Status
-from .pool import TaskFailed, run_isolated
+from .pool import TaskFailed, run_isolated, warm_up
 from .store import FileRecord, KnownFile, Store
 
 _BATCH_ITEMS = 200
@@ -130,6 +130,7 @@ def scan(
     Cancelling raises JobCancelled after saving every finished file; the next scan resumes there.
     """
     started = time.monotonic()
+    warm_up()  # the workers' fork server warms up while the folders are walked and hashed
     roots = resolve_roots(options.roots)
     scheme = Scheme.current()
     reset = store.ensure_scheme(scheme)

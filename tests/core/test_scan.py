@@ -326,7 +326,7 @@ def test_a_file_the_user_may_not_read_is_unreadable_with_a_message():
         script = (
             "import json, os; from neardup_gui.core.scan import scan; from neardup_gui.core.store import Store;"
             "from neardup_gui.core.models import ScanOptions; from neardup_gui.core.fingerprint import Scheme;"
-            "Scheme.current();"  # every import done while the interpreter's own files are readable
+            "Scheme.current(); import multiprocessing.forkserver;"  # imports done while the interpreter's files are readable
             "os.getuid() == 0 and (os.setgid(65534), os.setuid(65534));"
             f"s = Store({str(base / 'n.db')!r}); scan(s, ScanOptions(roots=({str(root)!r},), workers=1));"
             "print(json.dumps({os.path.basename(d.path): [d.status, d.message] for d in s.documents()}))"
