@@ -135,9 +135,10 @@ class _ProgressLine:
         self.stream.flush()
 
 
-def _write(text: str, out: Path | None, binary_bom: bool = False) -> None:
+def _write(text: str, out: Path | None) -> None:
+    """Report to a file (atomically; a CSV keeps its byte-order mark) or to standard output (without it)."""
     if out is None:
-        sys.stdout.write(text.lstrip("\ufeff") if not binary_bom else text)
+        sys.stdout.write(text.lstrip("\ufeff"))
         sys.stdout.flush()
         return
     out.parent.mkdir(parents=True, exist_ok=True)

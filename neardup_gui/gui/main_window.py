@@ -463,7 +463,9 @@ class MainWindow(QMainWindow):
         self.runner.start(job)
 
     def _release_review(self) -> None:
-        if self.review is not None:
+        """Forget the shown results; their connection closes now unless a job may still be using it
+        (a re-group or histogram in flight), in which case it closes when the matcher is collected."""
+        if self.review is not None and not self._regroup_running and not self.runner.busy:
             self.review.matcher.store.close()
         self.review = None
 
