@@ -338,3 +338,17 @@ def test_a_file_the_user_may_not_read_is_unreadable_with_a_message():
         assert status == "unreadable" and "Permission denied" in message
     finally:
         shutil.rmtree(base, ignore_errors=True)
+
+
+def test_similarity_histogram_shows_the_planted_pairs(planted_db):
+    from neardup_gui.core.review import similarity_histogram
+
+    path, _ = planted_db
+    with Store(path) as store:
+        matcher = Matcher(store)
+        jaccard = similarity_histogram(matcher, Method.MINHASH)
+        hamming = similarity_histogram(matcher, Method.SIMHASH)
+    assert len(jaccard.counts) == len(jaccard.edges) - 1 == 14
+    high = sum(c for c, lo in zip(jaccard.counts, jaccard.edges) if lo >= 0.8)
+    assert high >= len(english_texts()) + len(chinese_texts())  # every base has near-copies above 0.8
+    assert len(hamming.counts) == 13 and sum(hamming.counts[:11]) > 0
