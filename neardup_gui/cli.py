@@ -21,7 +21,7 @@ from .core.errors import NeardupError, UsageError
 from .core.jobs import CancelToken, JobCancelled, ProgressEvent
 from .core.html_report import to_html
 from .core.match import Matcher, MatchResult, query
-from .core.models import HAMMING_MAX, Method, ScanOptions, Thresholds, display_path
+from .core.models import HAMMING_MAX, JACCARD_MIN, Method, ScanOptions, Thresholds, display_path
 from .core.report import ReportContext, to_csv, to_json
 from .core.scan import ScanSummary, scan
 from .core.store import Store, default_db_path
@@ -39,8 +39,8 @@ def _hamming(value: str) -> int:
 
 def _jaccard(value: str) -> float:
     t = float(value)
-    if not 0.0 < t <= 1.0:
-        raise argparse.ArgumentTypeError("must be above 0 and at most 1")
+    if not JACCARD_MIN <= t <= 1.0:
+        raise argparse.ArgumentTypeError(f"must be between {JACCARD_MIN} and 1")
     return t
 
 

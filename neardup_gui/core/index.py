@@ -22,9 +22,11 @@ from . import minhash
 from .jobs import NEVER_CANCELLED, CancelToken
 from .models import HAMMING_MAX
 from .simhash import BITS, hamming
+from .text import sorted_unique
 from .store import BLOCK_BITS, BLOCKS
 
 _PAIR_BATCH = 4_000_000
+_HELD_CODES = 20_000_000  # pair codes gathered before duplicates are dropped
 
 
 def _empty_pairs() -> tuple[np.ndarray, np.ndarray]:
@@ -52,16 +54,6 @@ def pairs_in_runs(order: np.ndarray, sorted_keys: np.ndarray, batch: int = _PAIR
             break
         yield _expand(order, starts[first:last], lengths[first:last])
         first = last
-
-
-def pairs_in_runs_across(rows: np.ndarray, labels: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Every pair of ``rows`` whose ``labels`` differ (rows sorted by label)."""
-    n = len(rows)
-    if n < 2:
-        return _empty_pairs()
-    i, j = np.triu_indices(n, 1)
-    apart = labels[i] != labels[j]
-    return rows[i[apart]], rows[j[apart]]
 
 
 def pairs_to_first(order: np.ndarray, sorted_keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -207,7 +199,7 @@ def _unique_pairs(found_i: list[np.ndarray], found_j: list[np.ndarray], n: int, 
     a = np.concatenate(found_i)
     b = np.concatenate(found_j)
     lo, hi = np.minimum(a, b), np.maximum(a, b)
-    codes = np.unique(lo.astype(np.int64) * n + hi)
+    codes = sorted_unique(lo.astype(np.int64) * n + hi)
     i, j = codes // n, codes % n
     return i, j, hamming(fps[i], fps[j]).astype(np.uint8)
 
@@ -250,7 +242,7 @@ def band_pairs(
     keys = minhash.band_keys(sigs, bands, rows)
     codes: list[np.ndarray] = []
     buckets: dict[bytes, np.ndarray] = {}
-    held = 0
+    held, limit = 0, _HELD_CODES
     for band in range(bands):
         cancel.raise_if_cancelled()
         column = keys[:, band]
@@ -262,10 +254,11 @@ def band_pairs(
         for a, b in pairs_in_runs(order, sorted_keys):
             codes.append(np.minimum(a, b) * n + np.maximum(a, b))
             held += len(a)
-        if held > 20_000_000:
-            codes = [np.unique(np.concatenate(codes))]
+        if held > limit:
+            codes = [sorted_unique(np.concatenate(codes))]
             held = len(codes[0])
-    unique = np.unique(np.concatenate(codes)) if codes else np.empty(0, dtype=np.int64)
+            limit = max(limit, 2 * held)  # each compaction then at least halves what it sorts again
+    unique = sorted_unique(np.concatenate(codes)) if codes else np.empty(0, dtype=np.int64)
     i, j, est = estimate_pairs(sigs, unique // n, unique % n, min_estimate, cancel)
     return i, j, est, list(buckets.values())
 
@@ -291,6 +284,29 @@ def _split_dense(order: np.ndarray, sorted_keys: np.ndarray, dense: int, buckets
     return order[keep], sorted_keys[keep], np.concatenate(star_i), np.concatenate(star_j)
 
 
+def bucket_pairs(sigs: np.ndarray, buckets: list[np.ndarray], min_estimate: float,
+                 cancel: CancelToken = NEVER_CANCELLED) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every pair (i, j), i < j, inside the dense buckets (sorted rows) whose MinHash estimate reaches
+    ``min_estimate``, each once (buckets of different bands overlap), with its estimate."""
+    n = len(sigs)
+    codes: list[np.ndarray] = [np.empty(0, np.int64)]
+    held, limit = 0, _HELD_CODES
+    for members in buckets:
+        cancel.raise_if_cancelled()
+        m = len(members)
+        counts = np.arange(m - 1, 0, -1)
+        a = np.repeat(np.arange(m - 1), counts)
+        b = a + 1 + (np.arange(int(counts.sum())) - np.repeat(np.cumsum(counts) - counts, counts))
+        codes.append(members[a] * n + members[b])
+        held += len(a)
+        if held > limit:
+            codes = [sorted_unique(np.concatenate(codes))]
+            held = len(codes[0])
+            limit = max(limit, 2 * held)  # each compaction then at least halves what it sorts again
+    unique = sorted_unique(np.concatenate(codes))
+    return estimate_pairs(sigs, unique // n, unique % n, min_estimate, cancel)
+
+
 def estimate_pairs(sigs: np.ndarray, i: np.ndarray, j: np.ndarray, min_estimate: float,
                    cancel: CancelToken = NEVER_CANCELLED) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The pairs whose MinHash estimate reaches ``min_estimate``, with that estimate."""
@@ -298,11 +314,12 @@ def estimate_pairs(sigs: np.ndarray, i: np.ndarray, j: np.ndarray, min_estimate:
     probe = min(32, sigs.shape[1])
     # a pair whose true estimate reaches the bar rarely shows < bar - 0.25 on 32 positions (~3 sigma)
     probe_bar = min_estimate - 0.25
+    head = np.ascontiguousarray(sigs[:, :probe]) if probe_bar > 0 and len(i) > 100_000 else sigs[:, :probe]
     for start in range(0, len(i), 1_000_000):
         cancel.raise_if_cancelled()
         ci, cj = i[start : start + 1_000_000], j[start : start + 1_000_000]
         if probe_bar > 0:
-            rough = np.count_nonzero(sigs[ci, :probe] == sigs[cj, :probe], axis=1) / probe
+            rough = np.count_nonzero(head[ci] == head[cj], axis=1) / probe
             ci, cj = ci[rough >= probe_bar], cj[rough >= probe_bar]
         est = np.asarray(minhash.estimate(sigs[ci], sigs[cj]), dtype=np.float64)
         keep = est >= min_estimate

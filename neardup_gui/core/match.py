@@ -9,10 +9,11 @@ where A and C are not alike, is visible as such.
 
 from __future__ import annotations
 
+import heapq
 import math
 import os
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 import numpy as np
@@ -23,6 +24,7 @@ from .fingerprint import Scheme, fingerprint_bytes, raw_hash
 from .jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_progress
 from .models import IDENTICAL, Document, Group, Member, Method, Pair, Similarity, Status, Thresholds
 from .simhash import hamming
+from .text import sorted_unique
 from .store import BAND_THRESHOLD, FingerprintArrays, Store
 
 NOT_DUPLICATE = "not_duplicate"
@@ -42,19 +44,22 @@ class MatchResult:
         return tuple(d for d in self.documents if d.status is not Status.OK)
 
 
-def ensure_current(store: Store) -> None:
-    """Refuse fingerprints made under another scheme: they would be compared as if they were today's."""
+def ensure_current(store: Store, expected: Scheme | None = None) -> None:
+    """Refuse fingerprints made under another scheme than ``expected`` (today's by default): they
+    would be compared as if they were today's."""
     stored = store.scheme()
-    if stored is not None and stored != Scheme.current():
+    if stored is not None and stored != (expected or Scheme.current()):
         raise StaleFingerprints(
             f"{store.path} was fingerprinted by another version of neardup (or of jieba/pypdf); "
             "scan the folders again to renew its fingerprints (`neardup scan FOLDER`, or Scan in the app)."
         )
 
 
-def estimate_margin(threshold: float, num_perm: int = minhash.NUM_PERM) -> float:
-    """How far below the threshold a MinHash estimate may fall and still be checked exactly (~4 sigma)."""
-    return 4.0 * math.sqrt(threshold * (1.0 - threshold) / num_perm) + 0.02
+def estimate_margin(threshold, num_perm: int = minhash.NUM_PERM):
+    """How far a MinHash estimate may stray from the true Jaccard ``threshold``: 3 sigma + 0.01, so a
+    pair at the threshold is estimated below it by more than this once in ~1,500 (LSH itself may
+    miss up to 1 in 200 there); pairs estimated within it are measured exactly."""
+    return 3.0 * np.sqrt(np.multiply(threshold, 1.0 - np.asarray(threshold)) / num_perm) + 0.01
 
 
 class UnionFind:
@@ -89,24 +94,112 @@ class UnionFind:
         return p
 
 
-_EDGE_CHUNK = 4096
 DENSE_BUCKET = 32
-"""An LSH bucket with more rows than this is met through its first row, then settled where needed."""
+"""An LSH bucket with more rows than this is collected once, whatever bands find it, and expanded alone."""
+_SHINGLE_BUDGET = 256 << 20
+"""Bytes of shingle sets kept in memory for exact Jaccard; past it the cache starts again."""
+LAYOUT_STEP = 0.05
+"""LSH layouts are built for thresholds on this grid: dragging the slider down reuses one layout."""
+
+
+def layout_threshold(t: float) -> float:
+    """The LSH design threshold that serves ``t``: the grid value at or below it."""
+    return round(max(LAYOUT_STEP, math.floor(round(t / LAYOUT_STEP, 6)) * LAYOUT_STEP), 6)
+
+
+@dataclass(frozen=True, slots=True)
+class Forest:
+    """A maximum spanning forest of one method's verified edges, strongest first.
+
+    Cutting it at a threshold (keeping the edges at least that strong) gives exactly the connected
+    components of all verified edges at that threshold, for every threshold up to ``limit``: moving a
+    slider then costs a comparison per forest edge, not a new search.
+    """
+
+    limit: float
+    a: np.ndarray
+    b: np.ndarray
+    weight: np.ndarray  # Jaccard (MinHash) or -Hamming distance (SimHash): larger is stronger
+
+
+def spanning_forest(
+    n: int,
+    i: np.ndarray,
+    j: np.ndarray,
+    bound: np.ndarray,
+    floor: float,
+    *,
+    exact: Callable[[int, int], float] | None = None,
+    skip: Callable[[int, int], bool] | None = None,
+    progress: Progress = no_progress,
+    cancel: CancelToken = NEVER_CANCELLED,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Maximum spanning forest (Kruskal) of the edges (i, j) whose weight is at least ``floor``.
+
+    ``bound`` is each edge's weight, or with ``exact`` an upper bound on it: an edge is then measured
+    only when its bound comes up and its ends are still apart; an edge whose ends are already joined
+    cannot enter the forest (every edge joining them so far is at least as strong as its bound), so
+    most edges are never measured. ``skip`` drops edges the user ruled out.
+    Returns the forest's (a, b, weight) in the order joined, strongest first.
+    """
+    order = np.argsort(-bound, kind="stable")
+    i, j, bound = i[order], j[order], bound[order]
+    uf = UnionFind(n)
+    find = uf.find
+    measured: list[tuple[float, int, int]] = []  # heap of (-weight, a, b) waiting for their turn
+    out_a: list[int] = []
+    out_b: list[int] = []
+    out_w: list[float] = []
+
+    def join_down_to(level: float) -> None:
+        while measured and -measured[0][0] >= level:
+            weight, a, b = heapq.heappop(measured)
+            if uf.union(a, b):
+                out_a.append(a)
+                out_b.append(b)
+                out_w.append(-weight)
+
+    pos, size = 0, 4096
+    while pos < len(i):
+        cancel.raise_if_cancelled()
+        progress(ProgressEvent("match", pos, len(i)))
+        labels = uf.labels()
+        ci, cj, cb = i[pos : pos + size], j[pos : pos + size], bound[pos : pos + size]
+        pos += size
+        apart = labels[ci] != labels[cj]
+        # grow the chunk while most of it is already joined: those edges cost nothing
+        size = min(size * 2, 1 << 20) if apart.mean() < 0.25 else max(4096, size // 2)
+        for a, b, level in zip(ci[apart].tolist(), cj[apart].tolist(), cb[apart].tolist()):
+            if exact is None:
+                if level >= floor and find(a) != find(b) and not (skip and skip(a, b)) and uf.union(a, b):
+                    out_a.append(a)
+                    out_b.append(b)
+                    out_w.append(level)
+                continue
+            join_down_to(level)
+            if find(a) == find(b) or (skip and skip(a, b)):
+                continue
+            weight = exact(a, b)
+            if weight >= floor:
+                heapq.heappush(measured, (-weight, a, b))
+    join_down_to(floor)
+    return np.array(out_a, dtype=np.int64), np.array(out_b, dtype=np.int64), np.array(out_w, dtype=np.float64)
 
 
 class Matcher:
-    """Groups a database's documents at any thresholds; keeps fingerprints, candidate pairs and exact
+    """Groups a database's documents at any thresholds; keeps fingerprints, spanning forests and exact
     overlaps in memory between calls, so moving a threshold re-groups fast (and never re-fingerprints).
 
-    Groups are the connected components of the verified pairs. An edge whose two ends are already
-    connected cannot change a group, so only edges that would join two components are verified
-    exactly (Kruskal, strongest first): the groups are the same as verifying every candidate, at a
-    fraction of the cost. The pairs reported are the verified edges that join each group.
+    Groups are the connected components of the verified pairs: exact copies, pairs within the Hamming
+    distance, pairs whose exact Jaccard reaches the threshold. Each method's candidates are reduced
+    once to a maximum spanning forest (MinHash edges measured exactly only where the forest needs
+    them); every threshold the forest serves is then a cut of it. The pairs reported are the forest
+    edges that join each group.
     """
 
-    def __init__(self, store: Store, *, roots: Iterable[str] | None = None) -> None:
+    def __init__(self, store: Store, *, roots: Iterable[str] | None = None, scheme: Scheme | None = None) -> None:
         self.store = store
-        ensure_current(store)
+        ensure_current(store, scheme)
         prefixes = tuple(r.rstrip(os.sep) for r in roots) if roots else None
         docs = store.documents()
         if prefixes is not None:
@@ -121,6 +214,13 @@ class Matcher:
             [h for h, k in zip(arrays.text_hash, keep) if k], arrays.shingle_count[keep],
         )
         self._row_of = {int(cid): row for row, cid in enumerate(self.arrays.content_ids.tolist())}
+        self._files_of_row: list[list[Document]] = [[] for _ in range(len(self.arrays))]
+        for doc in self.documents:
+            if doc.status is Status.OK and doc.content_id in self._row_of:
+                self._files_of_row[self._row_of[doc.content_id]].append(doc)
+        self._has_copies = np.fromiter((len(f) > 1 for f in self._files_of_row), dtype=bool, count=len(self.arrays))
+        self._copy_pairs = tuple(Pair(copies[0].id, other.id, IDENTICAL, "exact")
+                                 for copies in self._files_of_row for other in copies[1:])
         text_ids: dict[bytes, int] = {}
         self._text_id = np.fromiter((text_ids.setdefault(h, len(text_ids)) for h in self.arrays.text_hash),
                                     dtype=np.int64, count=len(self.arrays))
@@ -130,14 +230,30 @@ class Matcher:
         self._distinct.sort()
         self._overlaps = store.all_overlaps()
         self._shingles: dict[int, np.ndarray] = {}
+        self._shingle_bytes = 0
         self._hashes = store.content_hashes(self._row_of) if self._row_of else {}
-        self._band_cache: tuple | None = None  # (design T, i, j, est, dense buckets)
-        self._hamming_cache: tuple[int, np.ndarray, np.ndarray, np.ndarray] | None = None  # (K, i, j, d)
+        self._similarities: dict[tuple[int, int], Similarity] = {}
+        self._pair_cache: dict[tuple[int, int, str], Pair] = {}
+        self._group_cache: dict[bytes, tuple[Document, tuple[Member, ...], bool]] = {}
+        self._minhash_forest: Forest | None = None
+        self._simhash_forest: Forest | None = None
+        self._rejected: set[tuple[bytes, bytes]] = set()
         self.refresh_verdicts()
 
     def refresh_verdicts(self) -> None:
-        """Re-read the user's "not a duplicate" decisions (after the app records one)."""
-        self._rejected = self.store.verdicts(NOT_DUPLICATE)
+        """Re-read the user's "not a duplicate" decisions (after the app records one). A forest that
+        uses a pair now ruled out, or that was built while a decision now withdrawn stood, is rebuilt."""
+        before, self._rejected = self._rejected, self.store.verdicts(NOT_DUPLICATE)
+        if self._rejected == before:
+            return
+        for name in ("_minhash_forest", "_simhash_forest"):
+            forest = getattr(self, name)
+            if forest is None:
+                continue
+            if not self._rejected >= before or any(
+                self._is_rejected(a, b) for a, b in zip(forest.a.tolist(), forest.b.tolist())
+            ):
+                setattr(self, name, None)
 
     # -- exact overlaps ---------------------------------------------------------------------
     def _overlap_rows(self, rows_a: np.ndarray, rows_b: np.ndarray) -> np.ndarray:
@@ -154,9 +270,7 @@ class Matcher:
             else:
                 out[n] = value
         if missing:
-            need = {c for n in missing for c in (lo[n], hi[n]) if c not in self._shingles}
-            if need:
-                self._shingles.update(self.store.shingles(need))
+            self._load_shingles({c for n in missing for c in (lo[n], hi[n])})
             computed = {}
             for n in missing:
                 key = (lo[n], hi[n])
@@ -164,28 +278,62 @@ class Matcher:
                 computed[key] = out[n] = value
             self._overlaps.update(computed)
             self.store.save_overlaps(computed)
-            if len(self._shingles) > 50_000:
-                self._shingles.clear()
         return out
 
-    def _similarity_rows(self, rows_a: np.ndarray, rows_b: np.ndarray) -> list[Similarity]:
-        a = self.arrays
+    def _load_shingles(self, content_ids: set[int] | tuple[int, ...]) -> None:
+        """Make the shingle sets of ``content_ids`` available, within a memory budget."""
+        need = [c for c in content_ids if c not in self._shingles]
+        if not need:
+            return
+        if self._shingle_bytes > _SHINGLE_BUDGET:
+            self._shingles = {c: s for c, s in self._shingles.items() if c in content_ids}
+            self._shingle_bytes = sum(s.nbytes for s in self._shingles.values())
+        loaded = self.store.shingles(need)
+        self._shingles.update(loaded)
+        self._shingle_bytes += sum(s.nbytes for s in loaded.values())
+
+    def _jaccard_pair(self, row_a: int, row_b: int) -> float:
+        """Exact Jaccard of two rows' shingle sets (one at a time: for the forest, which asks rarely)."""
+        ids = self.arrays.content_ids
+        ca, cb = int(ids[row_a]), int(ids[row_b])
+        key = (ca, cb) if ca < cb else (cb, ca)
+        shared = self._overlaps.get(key)
+        if shared is None:
+            if key[0] not in self._shingles or key[1] not in self._shingles:
+                self._load_shingles(key)
+            # kept in memory only: most are pairs that fail, and the forest is what is worth keeping
+            shared = self._overlaps[key] = minhash.exact_overlap(self._shingles[key[0]], self._shingles[key[1]])
+        union = int(self.arrays.shingle_count[row_a]) + int(self.arrays.shingle_count[row_b]) - shared
+        return shared / union if union else 1.0
+
+    def _jaccard_rows(self, rows_a: np.ndarray, rows_b: np.ndarray) -> np.ndarray:
+        """Exact Jaccard similarity of the shingle sets of row pairs."""
         shared = self._overlap_rows(rows_a, rows_b)
-        dist = hamming(a.simhash[rows_a], a.simhash[rows_b])
-        est = minhash.estimate(a.minhash[rows_a], a.minhash[rows_b]) if len(rows_a) else np.empty(0)
-        size_a, size_b = a.shingle_count[rows_a], a.shingle_count[rows_b]
-        union = size_a + size_b - shared
-        out = []
-        for n in range(len(rows_a)):
-            same = rows_a[n] == rows_b[n]
-            out.append(Similarity(
-                hamming=int(dist[n]),
-                jaccard_estimate=1.0 if same else round(float(est[n]), 4),
-                jaccard=1.0 if same or not union[n] else round(float(shared[n] / union[n]), 4),
-                containment_ab=1.0 if same else round(float(shared[n] / size_a[n]), 4) if size_a[n] else 0.0,
-                containment_ba=1.0 if same else round(float(shared[n] / size_b[n]), 4) if size_b[n] else 0.0,
-            ))
-        return out
+        union = self.arrays.shingle_count[rows_a] + self.arrays.shingle_count[rows_b] - shared
+        return np.divide(shared, union, out=np.ones(len(shared)), where=union > 0)
+
+    def _similarity_rows(self, rows_a: np.ndarray, rows_b: np.ndarray) -> list[Similarity]:
+        cache = self._similarities
+        keys = list(zip(rows_a.tolist(), rows_b.tolist()))
+        todo = [n for n, key in enumerate(keys) if key not in cache]
+        if todo:
+            ta, tb = rows_a[todo], rows_b[todo]
+            a = self.arrays
+            shared = self._overlap_rows(ta, tb)
+            dist = hamming(a.simhash[ta], a.simhash[tb])
+            est = minhash.estimate(a.minhash[ta], a.minhash[tb])
+            size_a, size_b = a.shingle_count[ta], a.shingle_count[tb]
+            union = size_a + size_b - shared
+            for n, key in enumerate(keys[k] for k in todo):
+                same = key[0] == key[1]
+                cache[key] = Similarity(
+                    hamming=int(dist[n]),
+                    jaccard_estimate=1.0 if same else round(float(est[n]), 4),
+                    jaccard=1.0 if same or not union[n] else round(float(shared[n] / union[n]), 4),
+                    containment_ab=1.0 if same else round(float(shared[n] / size_a[n]), 4) if size_a[n] else 0.0,
+                    containment_ba=1.0 if same else round(float(shared[n] / size_b[n]), 4) if size_b[n] else 0.0,
+                )
+        return [cache[key] for key in keys]
 
     def similarity(self, content_a: int, content_b: int) -> Similarity:
         """Every number that explains how alike two contents are."""
@@ -193,34 +341,59 @@ class Matcher:
         return self._similarity_rows(*rows)[0]
 
     # -- candidates -------------------------------------------------------------------------
-    def _hamming_edges(self, k: int, cancel: CancelToken) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        cached = self._hamming_cache
-        if cached is None or cached[0] < k:
-            rows = self._distinct
-            i, j, d = index.hamming_pairs(self.arrays.simhash[rows], k, cancel=cancel)
-            self._hamming_cache = cached = (k, rows[i], rows[j], d)
-        _, i, j, d = cached
-        keep = d <= k
-        return i[keep], j[keep], d[keep]
+    def _hamming_candidates(self, k: int, cancel: CancelToken) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Every pair of distinct texts within Hamming distance k (exact, no verification needed)."""
+        rows = self._distinct
+        i, j, d = index.hamming_pairs(self.arrays.simhash[rows], k, cancel=cancel)
+        return rows[i], rows[j], d
 
-    def _band_edges(self, t: float, cancel: CancelToken, dense: int | None = DENSE_BUCKET):
-        """LSH candidates for T (and the dense buckets they summarise). A layout designed for a lower
-        T also serves a higher one (it misses even fewer pairs there), so candidates are reused while
-        T does not go below their design."""
-        cached = self._band_cache
-        if cached is None or cached[0] > t or (dense is None and cached[4]):
-            bands, rows = minhash.optimal_bands(t, self.arrays.minhash.shape[1])
-            distinct = self._distinct
-            i, j, est, buckets = index.band_pairs(self.arrays.minhash[distinct], bands, rows, dense=dense,
-                                                  min_estimate=t - estimate_margin(t), cancel=cancel)
-            self._band_cache = cached = (t, distinct[i], distinct[j], est, [distinct[b] for b in buckets])
-        _, i, j, est, buckets = cached
-        keep = est >= t - estimate_margin(t)
-        return i[keep], j[keep], est[keep], buckets
+    def _band_candidates(self, t: float, cancel: CancelToken) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """LSH candidates of distinct texts for the layout designed at ``t``, with their MinHash
+        estimate, kept when the estimate comes within the margin of ``t``."""
+        bands, rows = minhash.optimal_bands(t, self.arrays.minhash.shape[1])
+        distinct = self._distinct
+        sigs = self.arrays.minhash[distinct]
+        floor = t - estimate_margin(t)
+        i, j, est, buckets = index.band_pairs(sigs, bands, rows, dense=DENSE_BUCKET, min_estimate=floor, cancel=cancel)
+        if buckets:
+            bi, bj, best = index.bucket_pairs(sigs, buckets, floor, cancel=cancel)
+            n = len(distinct)
+            codes = np.concatenate((i * n + j, bi * n + bj))
+            est = np.concatenate((est, best))
+            order = np.argsort(codes, kind="stable")
+            codes, est = codes[order], est[order]
+            first = np.concatenate(([True], codes[1:] != codes[:-1]))
+            i, j, est = codes[first] // n, codes[first] % n, est[first]
+        return distinct[i], distinct[j], est
 
     def _exact_edges(self) -> tuple[np.ndarray, np.ndarray]:
         order = np.argsort(self._text_id, kind="stable")
         return index.pairs_to_first(order, self._text_id[order])
+
+    # -- forests ------------------------------------------------------------------------------
+    def simhash_forest(self, k: int, *, cancel: CancelToken = NEVER_CANCELLED) -> Forest:
+        """The SimHash forest serving Hamming distances up to at least ``k``."""
+        forest = self._simhash_forest
+        if forest is None or forest.limit < k:
+            i, j, d = self._hamming_candidates(k, cancel)
+            a, b, w = spanning_forest(len(self.arrays), i, j, -d.astype(np.float64), -k,
+                                      skip=self._is_rejected if self._rejected else None, cancel=cancel)
+            self._simhash_forest = forest = Forest(k, a, b, w)
+        return forest
+
+    def minhash_forest(self, t: float, *, progress: Progress = no_progress, cancel: CancelToken = NEVER_CANCELLED) -> Forest:
+        """The MinHash forest serving Jaccard thresholds down to at least ``t``: edges measured
+        exactly, each taken up when its estimate plus the margin comes within reach."""
+        forest = self._minhash_forest
+        if forest is None or forest.limit > t:
+            layout = layout_threshold(t)
+            i, j, est = self._band_candidates(layout, cancel)
+            bound = np.minimum(1.0, est + estimate_margin(np.clip(est, layout, 1.0)))
+            a, b, w = spanning_forest(len(self.arrays), i, j, bound, layout - 1e-9, exact=self._jaccard_pair,
+                                      skip=self._is_rejected if self._rejected else None,
+                                      progress=progress, cancel=cancel)
+            self._minhash_forest = forest = Forest(layout, a, b, w)
+        return forest
 
     # -- matching ---------------------------------------------------------------------------
     def verified_pairs(self, thresholds: Thresholds, *, cancel: CancelToken = NEVER_CANCELLED) -> tuple[np.ndarray, np.ndarray]:
@@ -233,14 +406,12 @@ class Matcher:
             found_i.append(a)
             found_j.append(b)
         if thresholds.method in (Method.SIMHASH, Method.BOTH):
-            i, j, _ = self._hamming_edges(thresholds.hamming, cancel)
+            i, j, _ = self._hamming_candidates(thresholds.hamming, cancel)
             found_i.append(i)
             found_j.append(j)
         if thresholds.method in (Method.MINHASH, Method.BOTH):
-            i, j, _, _ = self._band_edges(thresholds.jaccard, cancel, dense=None)
-            shared = self._overlap_rows(i, j)
-            sizes = self.arrays.shingle_count[i] + self.arrays.shingle_count[j]
-            ok = shared >= thresholds.jaccard * (sizes - shared) - 1e-9
+            i, j, _ = self._band_candidates(thresholds.jaccard, cancel)
+            ok = self._jaccard_rows(i, j) >= thresholds.jaccard - 1e-9
             found_i.append(i[ok])
             found_j.append(j[ok])
         if not found_i:
@@ -255,7 +426,7 @@ class Matcher:
             if wide:
                 a = np.array([x for x, _ in wide], dtype=np.int64)
                 b = np.array([y for _, y in wide], dtype=np.int64)
-        codes = np.unique(np.minimum(a, b) * n + np.maximum(a, b))
+        codes = sorted_unique(np.minimum(a, b) * n + np.maximum(a, b))
         i, j = codes // n, codes % n
         keep = np.array([not self._is_rejected(x, y) for x, y in zip(i.tolist(), j.tolist())], dtype=bool)
         return i[keep] if len(keep) else i, j[keep] if len(keep) else j
@@ -264,88 +435,31 @@ class Matcher:
         self, thresholds: Thresholds, *, progress: Progress = no_progress, cancel: CancelToken = NEVER_CANCELLED
     ) -> MatchResult:
         """Groups of exact and near-duplicate documents at ``thresholds``."""
-        n = len(self.arrays)
         progress(ProgressEvent("match", 0, 3))
-        uf = UnionFind(n)
-        joins: list[tuple[int, int, str]] = []
-        use_simhash = thresholds.method in (Method.SIMHASH, Method.BOTH)
-        use_minhash = thresholds.method in (Method.MINHASH, Method.BOTH)
-
-        ei, ej = self._exact_edges()
-        self._join(uf, joins, ei, ej, "exact", None)
-        if use_simhash:
-            hi, hj, hd = self._hamming_edges(thresholds.hamming, cancel)
-            order = np.argsort(hd, kind="stable")
-            self._join(uf, joins, hi[order], hj[order], "simhash", None)
-        if use_minhash:
-            mi, mj, est, buckets = self._band_edges(thresholds.jaccard, cancel)
-            order = np.argsort(-est, kind="stable")
-            self._join(uf, joins, mi[order], mj[order], "minhash", thresholds, cancel)
-            self._settle_buckets(uf, joins, buckets, thresholds, cancel)
+        edges: list[tuple[np.ndarray, np.ndarray, str]] = [(*self._exact_edges(), "exact")]
+        if thresholds.method in (Method.SIMHASH, Method.BOTH):
+            forest = self.simhash_forest(thresholds.hamming, cancel=cancel)
+            cut = forest.weight >= -thresholds.hamming
+            edges.append((forest.a[cut], forest.b[cut], "simhash"))
+        if thresholds.method in (Method.MINHASH, Method.BOTH):
+            forest = self.minhash_forest(thresholds.jaccard, progress=progress, cancel=cancel)
+            cut = forest.weight >= thresholds.jaccard - 1e-9
+            edges.append((forest.a[cut], forest.b[cut], "minhash"))
         progress(ProgressEvent("match", 1, 3))
         cancel.raise_if_cancelled()
 
+        uf = UnionFind(len(self.arrays))
+        joins: list[tuple[int, int, str]] = []
+        for i, j, how in edges:
+            for a, b in zip(i.tolist(), j.tolist()):
+                if uf.union(a, b):
+                    joins.append((a, b, how))
         rows_a = np.array([a for a, _, _ in joins], dtype=np.int64)
         rows_b = np.array([b for _, b, _ in joins], dtype=np.int64)
         sims = self._similarity_rows(rows_a, rows_b)
-        labels = uf.labels()
-        result = self._assemble(labels, joins, sims, thresholds)
+        result = self._assemble(uf.labels(), joins, sims, thresholds)
         progress(ProgressEvent("match", 3, 3))
         return result
-
-    def _join(self, uf: UnionFind, joins: list, i: np.ndarray, j: np.ndarray, how: str,
-              thresholds: Thresholds | None, cancel: CancelToken = NEVER_CANCELLED) -> None:
-        """Union the edges (strongest first) that join two components; MinHash edges only once their
-        exact Jaccard is at least the threshold."""
-        pending_i, pending_j = i, j
-        # unverified edges cost one union each: take them in large chunks; MinHash edges cost an
-        # exact check each, so take few at a time and drop the ones made redundant in between
-        size = _EDGE_CHUNK if thresholds is not None else max(_EDGE_CHUNK, len(pending_i) // 8)
-        while len(pending_i):
-            cancel.raise_if_cancelled()
-            if len(pending_i) > size:
-                labels = uf.labels()
-                apart = labels[pending_i] != labels[pending_j]
-                pending_i, pending_j = pending_i[apart], pending_j[apart]
-            chunk_i, chunk_j = pending_i[:size], pending_j[:size]
-            pending_i, pending_j = pending_i[size:], pending_j[size:]
-            if len(chunk_i) == 0:
-                break
-            if thresholds is not None:
-                apart = np.fromiter((uf.find(a) != uf.find(b) for a, b in zip(chunk_i.tolist(), chunk_j.tolist())),
-                                    dtype=bool, count=len(chunk_i))
-                chunk_i, chunk_j = chunk_i[apart], chunk_j[apart]
-                shared = self._overlap_rows(chunk_i, chunk_j)
-                sizes = self.arrays.shingle_count[chunk_i] + self.arrays.shingle_count[chunk_j]
-                ok = shared >= thresholds.jaccard * (sizes - shared) - 1e-9
-                chunk_i, chunk_j = chunk_i[ok], chunk_j[ok]
-            for a, b in zip(chunk_i.tolist(), chunk_j.tolist()):
-                if self._is_rejected(a, b):
-                    continue
-                if uf.union(a, b):
-                    joins.append((a, b, how))
-
-    def _settle_buckets(self, uf: UnionFind, joins: list, buckets: list[np.ndarray], thresholds: Thresholds,
-                        cancel: CancelToken) -> None:
-        """A dense bucket was met only through its first row. Wherever its members still lie in
-        different components, compare them pairwise (strongest first) until none is left unexamined:
-        the groups then equal those of verifying every pair in the bucket."""
-        sigs = self.arrays.minhash
-        floor = thresholds.jaccard - estimate_margin(thresholds.jaccard)
-        all_labels = uf.labels() if buckets else None
-        for members in buckets:
-            cancel.raise_if_cancelled()
-            labels = all_labels[members]
-            if (labels == labels[0]).all():
-                continue
-            order = np.argsort(labels, kind="stable")
-            i, j = index.pairs_in_runs_across(members[order], labels[order])
-            i, j, est = index.estimate_pairs(sigs, i, j, floor, cancel)
-            strongest = np.argsort(-est, kind="stable")
-            before = len(joins)
-            self._join(uf, joins, i[strongest], j[strongest], "minhash", thresholds, cancel)
-            if len(joins) > before:
-                all_labels = uf.labels()
 
     def _is_rejected(self, row_a: int, row_b: int) -> bool:
         if not self._rejected:
@@ -355,31 +469,27 @@ class Matcher:
         return ha is not None and hb is not None and tuple(sorted((ha, hb))) in self._rejected
 
     def _assemble(self, labels: np.ndarray, joins: list, sims: list[Similarity], thresholds: Thresholds) -> MatchResult:
-        ids = self.arrays.content_ids.tolist()
-        files_of: dict[int, list[Document]] = defaultdict(list)
-        for doc in self.documents:
-            if doc.status is Status.OK and doc.content_id in self._row_of:
-                files_of[doc.content_id].append(doc)
-        pairs: list[Pair] = []
-        for copies in files_of.values():
-            pairs.extend(Pair(copies[0].id, other.id, IDENTICAL, "exact") for other in copies[1:])
-        for (a, b, how), sim in zip(joins, sims):
-            how = self._matched_by(how, sim, thresholds)
-            fa, fb = files_of[ids[a]][0].id, files_of[ids[b]][0].id
-            first, second = (fa, fb) if fa < fb else (fb, fa)
-            if fa > fb:
-                sim = Similarity(sim.hamming, sim.jaccard_estimate, sim.jaccard, sim.containment_ba, sim.containment_ab)
-            pairs.append(Pair(first, second, sim, how))
-        members_by_label: dict[int, list[int]] = defaultdict(list)
-        for row, label in enumerate(labels.tolist()):
-            members_by_label[label].append(row)
-        groups_docs = []
-        for rows in members_by_label.values():
-            docs = [d for row in rows for d in files_of[ids[row]]]
-            if len(docs) > 1:
-                groups_docs.append(docs)
+        pairs = list(self._copy_pairs)
+        pairs.extend(self._pair(a, b, how, sim, thresholds) for (a, b, how), sim in zip(joins, sims))
+        # only rows in a component of several rows, or holding several files, make groups
+        sizes = np.bincount(labels, minlength=len(labels))
+        rows = np.flatnonzero((sizes[labels] > 1) | self._has_copies)
+        rows = rows[np.argsort(labels[rows], kind="stable")]
+        cuts = np.flatnonzero(np.diff(labels[rows])) + 1
         pairs.sort(key=lambda p: (p.a, p.b))
-        return MatchResult(thresholds, self.documents, tuple(pairs), tuple(self._groups(groups_docs)))
+        return MatchResult(thresholds, self.documents, tuple(pairs), tuple(self._groups(np.split(rows, cuts) if len(rows) else [])))
+
+    def _pair(self, a: int, b: int, how: str, sim: Similarity, thresholds: Thresholds) -> Pair:
+        how = self._matched_by(how, sim, thresholds)
+        key = (a, b, how)
+        pair = self._pair_cache.get(key)
+        if pair is None:
+            fa, fb = self._files_of_row[a][0].id, self._files_of_row[b][0].id
+            if fa > fb:
+                fa, fb = fb, fa
+                sim = Similarity(sim.hamming, sim.jaccard_estimate, sim.jaccard, sim.containment_ba, sim.containment_ab)
+            pair = self._pair_cache[key] = Pair(fa, fb, sim, how)
+        return pair
 
     @staticmethod
     def _matched_by(how: str, sim: Similarity, t: Thresholds) -> str:
@@ -389,24 +499,33 @@ class Matcher:
         by_minhash = t.method in (Method.MINHASH, Method.BOTH) and sim.jaccard >= t.jaccard
         return "both" if by_simhash and by_minhash else "simhash" if by_simhash else "minhash"
 
-    def _groups(self, groups_docs: list[list[Document]]) -> list[Group]:
-        reps = [max(docs, key=lambda d: (d.chars, -d.mtime_ns, d.path)) for docs in groups_docs]
+    def _groups(self, components: list[np.ndarray]) -> list[Group]:
+        """Groups of the components' files, largest first. A component met at an earlier threshold is
+        taken from memory: moving a threshold changes few of them."""
+        cache = self._group_cache
+        if len(cache) > 200_000:
+            cache.clear()
+        keys = [rows.tobytes() for rows in components]
+        todo = [(key, rows) for key, rows in zip(keys, components) if key not in cache]
+        files = self._files_of_row
+        reps = [max((d for row in rows.tolist() for d in files[row]), key=lambda d: (d.chars, -d.mtime_ns, d.path))
+                for _, rows in todo]
         member_rows, rep_rows = [], []
-        for rep, docs in zip(reps, groups_docs):
-            for d in docs:
-                member_rows.append(self._row_of[d.content_id])
-                rep_rows.append(self._row_of[rep.content_id])
+        for rep, (_, rows) in zip(reps, todo):
+            rep_row = self._row_of[rep.content_id]
+            for row in rows.tolist():
+                member_rows.extend([row] * len(files[row]))
+                rep_rows.extend([rep_row] * len(files[row]))
         sims = iter(self._similarity_rows(np.array(member_rows, dtype=np.int64), np.array(rep_rows, dtype=np.int64)))
         text_ids = self._text_id
-        built = []
-        for rep, docs in zip(reps, groups_docs):
-            rep_row = self._row_of[rep.content_id]
+        for rep, (key, rows) in zip(reps, todo):
+            docs = [d for row in rows.tolist() for d in files[row]]
             members = [Member(d.id, next(sims)) for d in docs]  # containment_ab: member inside representative
             members.sort(key=lambda m: (m.document_id != rep.id, -m.similarity.jaccard, self._doc_by_id[m.document_id].path))
-            exact = all(text_ids[self._row_of[d.content_id]] == text_ids[rep_row] for d in docs)
-            built.append((rep, members, exact))
-        built.sort(key=lambda g: (-len(g[1]), g[0].path))
-        return [Group(number, rep.id, tuple(members), exact) for number, (rep, members, exact) in enumerate(built, start=1)]
+            exact = bool((text_ids[rows] == text_ids[self._row_of[rep.content_id]]).all())
+            cache[key] = (rep, tuple(members), exact)
+        built = sorted((cache[key] for key in keys), key=lambda g: (-len(g[1]), g[0].path))
+        return [Group(number, rep.id, members, exact) for number, (rep, members, exact) in enumerate(built, start=1)]
 
     def document(self, doc_id: int) -> Document:
         return self._doc_by_id[doc_id]

@@ -27,6 +27,9 @@ class Method(StrEnum):
 
 HAMMING_MAX = 12
 """Largest Hamming threshold accepted. The index is exact for every K up to it (multi-probe blocks)."""
+JACCARD_MIN = 0.3
+"""Lowest Jaccard threshold accepted: below it nearly every pair of texts in one language shares an
+LSH band, and "near-duplicate" stops meaning anything."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,8 +43,8 @@ class Thresholds:
     def __post_init__(self) -> None:
         if not 0 <= self.hamming <= HAMMING_MAX:
             raise ValueError(f"Hamming distance must be between 0 and {HAMMING_MAX}, not {self.hamming}")
-        if not 0.0 < self.jaccard <= 1.0:
-            raise ValueError(f"Jaccard threshold must be above 0 and at most 1, not {self.jaccard}")
+        if not JACCARD_MIN <= self.jaccard <= 1.0:
+            raise ValueError(f"Jaccard threshold must be between {JACCARD_MIN} and 1, not {self.jaccard}")
         object.__setattr__(self, "method", Method(self.method))
 
 

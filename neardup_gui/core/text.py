@@ -226,6 +226,16 @@ def jieba_version() -> str:
 _CHAR_SALT = _U64(0xC4A7_5A17_D00D_F00D)
 
 
+def sorted_unique(values: np.ndarray) -> np.ndarray:
+    """The distinct values of an integer array, sorted. Sort then mask: numpy 2.4's np.unique takes
+    a hash path for plain integer arrays that measured 10-25x slower (2,000 shingles: 142 vs 13 µs;
+    12 million pair codes: 12.6 vs 0.22 s)."""
+    out = np.sort(values)
+    if len(out) > 1:
+        out = out[np.concatenate(([True], out[1:] != out[:-1]))]
+    return out
+
+
 def char_shingles(norm: str, size: int) -> np.ndarray:
     """Sorted, unique 32-bit hashes of every run of ``size`` characters (spaces included): the
     shingles of short texts, where one changed word would otherwise change every word shingle."""
@@ -237,7 +247,7 @@ def char_shingles(norm: str, size: int) -> np.ndarray:
     width = min(size, len(cps))
     starts = np.arange(len(cps) - width + 1)
     hashes = span_hashes(cps, starts, starts + width) ^ _CHAR_SALT
-    return np.unique((mix64(hashes) >> _U64(32)).astype(np.uint32))
+    return sorted_unique((mix64(hashes) >> _U64(32)).astype(np.uint32))
 
 
 def gram_hashes(hashes: np.ndarray, size: int) -> np.ndarray:
@@ -269,4 +279,4 @@ def shingle_hashes(unit_hashes: np.ndarray, size: int) -> np.ndarray:
     acc = unit_hashes[:count].astype(_U64, copy=True)
     for offset in range(1, width):
         acc = acc * _MIX_MUL + unit_hashes[offset : offset + count]
-    return np.unique((mix64(acc) >> _U64(32)).astype(np.uint32))
+    return sorted_unique((mix64(acc) >> _U64(32)).astype(np.uint32))

@@ -506,10 +506,16 @@ class MainWindow(QMainWindow):
         self._regroup_running = True
         self._regroup_pending = False
         job = Job(regroup, self.review.matcher, self.thresholds.thresholds())
+        job.signals.progress.connect(self._regroup_progress)
         job.signals.returned.connect(self._show_result)
         job.signals.errored.connect(lambda message: self._job_failed("Grouping failed", message))
         job.signals.finished.connect(self._regroup_finished)
         self.runner.start(job)
+
+    def _regroup_progress(self, event: ProgressEvent) -> None:
+        """A threshold below what the groups were prepared for needs a new search: say how far it is."""
+        if event.total and event.total > 1000:
+            self.statusBar().showMessage(f"Preparing groups for this threshold… {100 * event.done // event.total} %", 3000)
 
     def _regroup_finished(self) -> None:
         self._regroup_running = False

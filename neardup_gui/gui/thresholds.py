@@ -6,7 +6,7 @@ from PySide6.QtCore import QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QGridLayout, QLabel, QSizePolicy, QSlider, QSpinBox, QWidget)
 
-from ..core.models import HAMMING_MAX, Method, Thresholds
+from ..core.models import HAMMING_MAX, JACCARD_MIN, Method, Thresholds
 from ..core.review import Histogram
 
 METHOD_LABELS = {
@@ -91,9 +91,9 @@ class ThresholdsPanel(QWidget):
         for w in (self.hamming_slider, self.hamming_spin):
             w.setToolTip("SimHash: two documents are near-duplicates when their 64-bit fingerprints differ in at most this many bits (8 reproduces Jaccard ≥ 0.8 best in our measurements; 3 is the classic choice for near-identical web pages)")
         self.jaccard_slider = QSlider(Qt.Orientation.Horizontal, self)
-        self.jaccard_slider.setRange(10, 100)
+        self.jaccard_slider.setRange(round(JACCARD_MIN * 100), 100)
         self.jaccard_spin = QDoubleSpinBox(self)
-        self.jaccard_spin.setRange(0.10, 1.00)
+        self.jaccard_spin.setRange(JACCARD_MIN, 1.00)
         self.jaccard_spin.setSingleStep(0.01)
         self.jaccard_spin.setDecimals(2)
         for w in (self.jaccard_slider, self.jaccard_spin):

@@ -140,7 +140,7 @@ class Engine:
             fps.append(fp)
             files.append(FileRecord(f"/corpus/{n:06d}.txt", len(body), n, "text", content_hash=fp.raw_hash))
         self.store.write_batch(fps, files)
-        self.matcher = Matcher(self.store)
+        self.matcher = Matcher(self.store, scheme=scheme)  # the harness also measures other schemes
         self.row_of_doc = {}
         by_content = {int(c): r for r, c in enumerate(self.matcher.arrays.content_ids.tolist())}
         for doc in self.matcher.documents:

@@ -102,6 +102,7 @@ def test_query_lists_stored_near_duplicates(small_tree, tmp_path):
         (["scan", "/definitely/not/here"], "No such folder"),
         (["scan", ".", "--hamming", "99"], "--hamming"),
         (["scan", ".", "--jaccard", "0"], "--jaccard"),
+        (["groups", "--jaccard", "0.2"], "must be between 0.3 and 1"),
         (["scan", ".", "--method", "cosine"], "--method"),
         (["groups", "--db", "/definitely/not/here.db"], "No database"),
         (["frobnicate"], "invalid choice"),

@@ -252,30 +252,69 @@ def test_regrouping_at_other_thresholds_reuses_memory(planted_db):
     assert sum(len(g.members) for g in strict.groups) < sum(len(g.members) for g in loose.groups)
 
 
-def test_dense_lsh_buckets_group_exactly_like_verifying_every_pair(tmp_path):
-    """A family larger than the dense-bucket limit (some members too edited to pass the first row):
-    the groups must be the components of all verified pairs."""
+def test_a_not_duplicate_decision_splits_the_pair_and_withdrawing_it_joins_them_again(planted_db, tmp_path):
+    """The decision reaches a matcher that already holds its forests: the pair leaves the groups at
+    once, at this threshold and others, and comes back when the decision is withdrawn."""
+    from neardup_gui.core.match import NOT_DUPLICATE
+    from neardup_gui.core.review import mark_not_duplicate
+
+    path, _ = planted_db
+    work = tmp_path / "verdict.db"
+    shutil.copy(path, work)
+    with Store(work) as store:
+        matcher = Matcher(store)
+        for method in (Method.MINHASH, Method.SIMHASH):
+            thresholds = Thresholds(method=method, hamming=8, jaccard=0.8)
+            result = matcher.match(thresholds)
+            pair = next(p for p in result.pairs if p.matched_by != "exact")
+            a, b = matcher.document(pair.a), matcher.document(pair.b)
+
+            def together(result) -> bool:
+                return any({a.id, b.id} <= {m.document_id for m in g.members} for g in result.groups)
+
+            assert together(result)
+            mark_not_duplicate(store, matcher, a, b)
+            split = matcher.match(thresholds)
+            assert not any({p.a, p.b} == {a.id, b.id} for p in split.pairs)
+            looser = matcher.match(Thresholds(method=method, hamming=6, jaccard=0.85))
+            assert not any({p.a, p.b} == {a.id, b.id} for p in looser.pairs)
+            hashes = store.content_hashes([a.content_id, b.content_id])
+            store.set_verdict(hashes[a.content_id], hashes[b.content_id], None)
+            assert store.verdicts(NOT_DUPLICATE) == set()
+            matcher.refresh_verdicts()
+            assert together(matcher.match(thresholds))
+
+
+def test_groups_at_every_threshold_equal_the_components_of_all_verified_pairs(tmp_path):
+    """A family larger than the dense-bucket limit (members edited at many rates, so pairs straddle
+    every threshold): one matcher, thresholds moved down and up again (the spanning forest is cut,
+    not rebuilt), must give at each threshold the components of every verified pair."""
+    from neardup_gui.core import index, minhash
     from neardup_gui.core.fingerprint import fingerprint_bytes
     from neardup_gui.core.match import DENSE_BUCKET, UnionFind
     from neardup_gui.core.store import FileRecord
 
     texts = english_texts()
     family = [plant_edits(texts["GPL-2"], rate, seed=n) for n, rate in
-              enumerate([0.002] * 30 + [0.01] * 20 + [0.05] * 10 + [0.15] * 10 + [0.3] * 5)]
+              enumerate([0.002] * 30 + [0.01] * 20 + [0.03] * 10 + [0.05] * 10 + [0.15] * 10 + [0.3] * 5)]
     others = [plant_edits(t, 0.01, seed=n) for n, t in enumerate(texts.values())]
     docs = family + others
-    assert len(family) > DENSE_BUCKET
     scheme = Scheme.current()
     with Store(tmp_path / "dense.db") as store:
         store.ensure_scheme(scheme)
         fps = [fingerprint_bytes("text", d.encode(), scheme) for d in docs]
         store.write_batch(fps, [FileRecord(f"/d/{n:03d}.txt", len(d), n, "text", content_hash=fp.raw_hash)
                                 for n, (d, fp) in enumerate(zip(docs, fps))])
-        for t in (0.5, 0.8):
-            thresholds = Thresholds(Method.MINHASH, 3, t)
-            matcher = Matcher(store)
+        matcher = Matcher(store)
+        bands, rows = minhash.optimal_bands(0.8)
+        *_, buckets = index.band_pairs(matcher.arrays.minhash, bands, rows, dense=DENSE_BUCKET)
+        assert buckets, "the family must form at least one dense bucket"
+        seen = set()
+        for method, t, k in [(Method.MINHASH, 0.9, 3), (Method.MINHASH, 0.8, 3), (Method.MINHASH, 0.83, 3),
+                             (Method.MINHASH, 0.95, 3), (Method.MINHASH, 0.6, 3), (Method.MINHASH, 0.71, 3),
+                             (Method.SIMHASH, 0.8, 6), (Method.SIMHASH, 0.8, 2), (Method.BOTH, 0.85, 4)]:
+            thresholds = Thresholds(method, k, t)
             grouped = {frozenset(m.document_id for m in g.members) for g in matcher.match(thresholds).groups}
-            assert matcher._band_cache[4], "the family must form at least one dense bucket"
             every = Matcher(store)
             i, j = every.verified_pairs(thresholds)
             uf = UnionFind(len(every.arrays))
@@ -286,7 +325,9 @@ def test_dense_lsh_buckets_group_exactly_like_verifying_every_pair(tmp_path):
             components: dict[int, set[int]] = {}
             for row, label in enumerate(labels.tolist()):
                 components.setdefault(label, set()).add(doc_of_row[row])
-            assert grouped == {frozenset(c) for c in components.values() if len(c) > 1}, t
+            assert grouped == {frozenset(c) for c in components.values() if len(c) > 1}, thresholds
+            seen.add(frozenset(grouped))
+        assert len(seen) >= 5, "the thresholds must actually change the groups"
 
 
 def test_a_file_changed_or_deleted_between_hashing_and_reading(tmp_path):
