@@ -29,6 +29,30 @@ _PAIR_BATCH = 4_000_000
 _HELD_CODES = 20_000_000  # pair codes gathered before duplicates are dropped
 
 
+class _PairCodes:
+    """Pairs gathered in pieces as codes min*n + max, duplicates dropped as they pile up (each
+    compaction at least halves what the next one sorts again) and at the end."""
+
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.parts: list[np.ndarray] = []
+        self.held = 0
+        self.limit = _HELD_CODES
+
+    def add(self, a: np.ndarray, b: np.ndarray) -> None:
+        self.parts.append(np.minimum(a, b) * self.n + np.maximum(a, b))
+        self.held += len(a)
+        if self.held > self.limit:
+            self.parts = [sorted_unique(np.concatenate(self.parts))]
+            self.held = len(self.parts[0])
+            self.limit = max(self.limit, 2 * self.held)
+
+    def pairs(self) -> tuple[np.ndarray, np.ndarray]:
+        """Each pair once, i < j, sorted."""
+        unique = sorted_unique(np.concatenate(self.parts)) if self.parts else np.empty(0, dtype=np.int64)
+        return unique // self.n, unique % self.n
+
+
 def _empty_pairs() -> tuple[np.ndarray, np.ndarray]:
     return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64)
 
@@ -240,9 +264,8 @@ def band_pairs(
         i, j = _empty_pairs()
         return i, j, np.empty(0), []
     keys = minhash.band_keys(sigs, bands, rows)
-    codes: list[np.ndarray] = []
+    codes = _PairCodes(n)
     buckets: dict[bytes, np.ndarray] = {}
-    held, limit = 0, _HELD_CODES
     for band in range(bands):
         cancel.raise_if_cancelled()
         column = keys[:, band]
@@ -250,16 +273,10 @@ def band_pairs(
         sorted_keys = column[order]
         if dense is not None:
             order, sorted_keys, star_i, star_j = _split_dense(order, sorted_keys, dense, buckets)
-            codes.append(np.minimum(star_i, star_j) * n + np.maximum(star_i, star_j))
+            codes.add(star_i, star_j)
         for a, b in pairs_in_runs(order, sorted_keys):
-            codes.append(np.minimum(a, b) * n + np.maximum(a, b))
-            held += len(a)
-        if held > limit:
-            codes = [sorted_unique(np.concatenate(codes))]
-            held = len(codes[0])
-            limit = max(limit, 2 * held)  # each compaction then at least halves what it sorts again
-    unique = sorted_unique(np.concatenate(codes)) if codes else np.empty(0, dtype=np.int64)
-    i, j, est = estimate_pairs(sigs, unique // n, unique % n, min_estimate, cancel)
+            codes.add(a, b)
+    i, j, est = estimate_pairs(sigs, *codes.pairs(), min_estimate, cancel)
     return i, j, est, list(buckets.values())
 
 
@@ -288,23 +305,11 @@ def bucket_pairs(sigs: np.ndarray, buckets: list[np.ndarray], min_estimate: floa
                  cancel: CancelToken = NEVER_CANCELLED) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Every pair (i, j), i < j, inside the dense buckets (sorted rows) whose MinHash estimate reaches
     ``min_estimate``, each once (buckets of different bands overlap), with its estimate."""
-    n = len(sigs)
-    codes: list[np.ndarray] = [np.empty(0, np.int64)]
-    held, limit = 0, _HELD_CODES
+    codes = _PairCodes(len(sigs))
     for members in buckets:
         cancel.raise_if_cancelled()
-        m = len(members)
-        counts = np.arange(m - 1, 0, -1)
-        a = np.repeat(np.arange(m - 1), counts)
-        b = a + 1 + (np.arange(int(counts.sum())) - np.repeat(np.cumsum(counts) - counts, counts))
-        codes.append(members[a] * n + members[b])
-        held += len(a)
-        if held > limit:
-            codes = [sorted_unique(np.concatenate(codes))]
-            held = len(codes[0])
-            limit = max(limit, 2 * held)  # each compaction then at least halves what it sorts again
-    unique = sorted_unique(np.concatenate(codes))
-    return estimate_pairs(sigs, unique // n, unique % n, min_estimate, cancel)
+        codes.add(*_expand(members, np.zeros(1, dtype=np.int64), np.array([len(members)])))
+    return estimate_pairs(sigs, *codes.pairs(), min_estimate, cancel)
 
 
 def estimate_pairs(sigs: np.ndarray, i: np.ndarray, j: np.ndarray, min_estimate: float,

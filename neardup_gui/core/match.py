@@ -274,11 +274,20 @@ class Matcher:
             computed = {}
             for n in missing:
                 key = (lo[n], hi[n])
-                value = minhash.exact_overlap(self._shingles[key[0]], self._shingles[key[1]])
-                computed[key] = out[n] = value
-            self._overlaps.update(computed)
+                computed[key] = out[n] = self._overlap(key)
             self.store.save_overlaps(computed)
         return out
+
+    def _overlap(self, key: tuple[int, int]) -> int:
+        """|A∩B| of two contents (ids in order), remembered for this matcher's lifetime."""
+        shared = self._overlaps.get(key)
+        if shared is None:
+            sets = self._shingles
+            if key[0] not in sets or key[1] not in sets:  # hot path: most are in memory already
+                self._load_shingles(key)
+                sets = self._shingles
+            shared = self._overlaps[key] = minhash.exact_overlap(sets[key[0]], sets[key[1]])
+        return shared
 
     def _load_shingles(self, content_ids: set[int] | tuple[int, ...]) -> None:
         """Make the shingle sets of ``content_ids`` available, within a memory budget."""
@@ -296,13 +305,8 @@ class Matcher:
         """Exact Jaccard of two rows' shingle sets (one at a time: for the forest, which asks rarely)."""
         ids = self.arrays.content_ids
         ca, cb = int(ids[row_a]), int(ids[row_b])
-        key = (ca, cb) if ca < cb else (cb, ca)
-        shared = self._overlaps.get(key)
-        if shared is None:
-            if key[0] not in self._shingles or key[1] not in self._shingles:
-                self._load_shingles(key)
-            # kept in memory only: most are pairs that fail, and the forest is what is worth keeping
-            shared = self._overlaps[key] = minhash.exact_overlap(self._shingles[key[0]], self._shingles[key[1]])
+        # kept in memory only: most are pairs that fail, and the forest is what is worth keeping
+        shared = self._overlap((ca, cb) if ca < cb else (cb, ca))
         union = int(self.arrays.shingle_count[row_a]) + int(self.arrays.shingle_count[row_b]) - shared
         return shared / union if union else 1.0
 
