@@ -63,7 +63,12 @@ class _Worker(Generic[T]):
         if not self.tasks:
             self.head_started = time.monotonic()
         self.tasks.append(task)
-        self.conn.send(task)
+        try:
+            self.conn.send(task)
+        except OSError:
+            # The worker died on an earlier task after we last looked. Keep this one queued: the
+            # loop sees the death, blames the task that was running and hands this one to another.
+            pass
 
     def kill(self) -> None:
         if self.process.is_alive():

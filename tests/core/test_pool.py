@@ -34,6 +34,18 @@ def test_a_crash_or_hang_costs_that_task_only_and_the_pool_recovers():
     assert isinstance(results[("raise", 0)], TaskFailed) and "boom" in results[("raise", 0)].reason
 
 
+def test_a_worker_that_dies_while_the_caller_is_busy_costs_only_its_task():
+    """The worker finishes one task, dies on the next while the caller still handles the first
+    result; the tasks sent to the dead worker's pipe afterwards run on its replacement."""
+    tasks = [("ok", 0), ("exit", 0), ("ok", 1), ("ok", 2)]
+    results = {}
+    for task, result in run_isolated(behave, tasks, workers=1, timeout=5.0):
+        results[task] = result
+        time.sleep(0.3)  # a slow caller: the worker is already dead when the next task is sent
+    assert [results[("ok", i)] for i in range(3)] == [0, 2, 4]
+    assert "exit code 3" in results[("exit", 0)].reason
+
+
 def test_cancel_stops_within_a_second():
     cancel = CancelToken()
     tasks = [("hang", i) for i in range(4)]
