@@ -15,13 +15,13 @@ import numpy as np
 
 from . import minhash, simhash, text
 from .extract import extract, pypdf_version
-from .models import Extracted, Fingerprint, Status
+from .models import Extracted, Fingerprint, SentBetweenProcesses, Status
 
-SCHEME_VERSION = 1
+SCHEME_VERSION = 2  # 2: MinHash permutations are affine maps mod 2^32 (were 64-bit multiply-shift)
 
 
 @dataclass(frozen=True, slots=True)
-class Scheme:
+class Scheme(SentBetweenProcesses):
     """What a fingerprint means. Two databases can be compared only under equal schemes."""
 
     version: int = SCHEME_VERSION

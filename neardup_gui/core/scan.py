@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from .discover import WalkProblem, discover, resolve_roots
 from .fingerprint import Scheme, fingerprint_bytes
 from .jobs import NEVER_CANCELLED, CancelToken, JobCancelled, Progress, ProgressEvent, no_progress
-from .models import FileEntry, Fingerprint, ScanOptions, Status
+from .models import FileEntry, Fingerprint, ScanOptions, SentBetweenProcesses, Status
 from .pool import TaskFailed, run_isolated, warm_up
 from .store import FileRecord, KnownFile, Store
 
@@ -45,7 +45,7 @@ class ScanSummary:
 
 
 @dataclass(frozen=True, slots=True)
-class ExtractTask:
+class ExtractTask(SentBetweenProcesses):
     """What a worker needs to fingerprint one content: where to read it and what bytes to expect."""
 
     path: str
@@ -55,7 +55,7 @@ class ExtractTask:
 
 
 @dataclass(frozen=True, slots=True)
-class FileFailure:
+class FileFailure(SentBetweenProcesses):
     status: Status
     message: str
 

@@ -28,10 +28,10 @@ def simhash(features: np.ndarray, weights: np.ndarray | None = None) -> int:
             raise ValueError(f"weights {weights.shape} do not match features {features.shape}")
     if len(features) == 0:
         return 0
+    little = np.ascontiguousarray(features, dtype="<u8")  # a copy only when it is not that already
     votes = np.zeros(BITS, dtype=np.float64)
-    for start in range(0, len(features), _CHUNK):
-        chunk = features[start : start + _CHUNK].astype("<u8")
-        bits = np.unpackbits(chunk.view(np.uint8).reshape(-1, 8), axis=1, bitorder="little")
+    for start in range(0, len(little), _CHUNK):
+        bits = np.unpackbits(little[start : start + _CHUNK].view(np.uint8).reshape(-1, 8), axis=1, bitorder="little")
         votes += weights[start : start + _CHUNK] @ bits.astype(np.float64)
     set_bits = 2.0 * votes > weights.sum()
     return int.from_bytes(np.packbits(set_bits, bitorder="little").tobytes(), "little")

@@ -64,3 +64,22 @@ def test_arguments_are_checked():
         list(run_isolated(behave, [("ok", 1)], workers=0, timeout=1))
     with pytest.raises(ValueError):
         list(run_isolated(behave, [("ok", 1)], workers=1, timeout=0))
+
+
+def test_records_sent_to_and_from_workers_survive_pickling():
+    import pickle
+
+    from neardup_gui.core.fingerprint import Scheme, fingerprint_bytes
+    from neardup_gui.core.models import Status
+    from neardup_gui.core.scan import ExtractTask, FileFailure
+
+    scheme = Scheme.current()
+    records = [
+        scheme,
+        ExtractTask("/tmp/a.txt", "text", b"\x01" * 16, scheme),
+        FileFailure(Status.UNREADABLE, "Permission denied"),
+        fingerprint_bytes("text", "Twelve words of plain text make a small but real document here.".encode(), scheme),
+    ]
+    for record in records:
+        assert pickle.loads(pickle.dumps(record)) == record
+
