@@ -65,6 +65,9 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--jaccard", type=_jaccard, default=0.8, metavar="T",
                        help="MinHash: shingle-set Jaccard similarity at least T (0-1; default 0.8)")
         if with_report:
+            p.add_argument("--boilerplate", choices=["ignore", "keep"], default="ignore",
+                           help="passages found in 10%% or more of the collection (footers, letterheads, licence "
+                                "headers): ignore them when measuring Jaccard (default) or keep them")
             p.add_argument("--format", choices=["json", "csv", "html"], default="json", help="report format (default json)")
             p.add_argument("--out", type=Path, help="write the report here (default: standard output)")
         p.add_argument("--quiet", "-q", action="store_true", help="no progress or summary on standard error")
@@ -158,7 +161,8 @@ def _render(fmt: str, result: MatchResult, context: ReportContext, store: Store)
 
 
 def _thresholds(args: argparse.Namespace) -> Thresholds:
-    return Thresholds(method=Method(args.method), hamming=args.hamming, jaccard=args.jaccard)
+    return Thresholds(method=Method(args.method), hamming=args.hamming, jaccard=args.jaccard,
+                      ignore_boilerplate=getattr(args, "boilerplate", "ignore") == "ignore")
 
 
 def _summary_text(summary: ScanSummary) -> str:
@@ -178,7 +182,8 @@ def cmd_scan(args: argparse.Namespace, store: Store) -> int:
     line = _ProgressLine(sys.stderr) if show else None
     try:
         summary = scan(store, options, progress=line or (lambda e: None), cancel=cancel)
-        result = Matcher(store, roots=summary.roots).match(_thresholds(args), progress=line or (lambda e: None), cancel=cancel)
+        matcher = Matcher(store, roots=summary.roots)
+        result = matcher.match(_thresholds(args), progress=line or (lambda e: None), cancel=cancel)
     except JobCancelled:
         if line:
             line.close()
@@ -189,7 +194,8 @@ def cmd_scan(args: argparse.Namespace, store: Store) -> int:
     if line:
         line.close()
     scheme = store.scheme()
-    context = ReportContext(roots=summary.roots, scan=asdict(summary), scheme=asdict(scheme) if scheme else {})
+    context = ReportContext(roots=summary.roots, scan=asdict(summary), scheme=asdict(scheme) if scheme else {},
+                            boilerplate=matcher.boilerplate.summary())
     _write(_render(args.format, result, context, store), args.out)
     if not args.quiet:
         print(f"neardup: {_summary_text(summary)}; {len(result.groups)} groups", file=sys.stderr)
@@ -198,9 +204,11 @@ def cmd_scan(args: argparse.Namespace, store: Store) -> int:
 
 def cmd_groups(args: argparse.Namespace, store: Store) -> int:
     roots = tuple(str(Path(r).resolve()) for r in args.root) or None
-    result = Matcher(store, roots=roots).match(_thresholds(args))
+    matcher = Matcher(store, roots=roots)
+    result = matcher.match(_thresholds(args))
     scheme = store.scheme()
-    context = ReportContext(roots=roots or (), scheme=asdict(scheme) if scheme else {})
+    context = ReportContext(roots=roots or (), scheme=asdict(scheme) if scheme else {},
+                            boilerplate=matcher.boilerplate.summary())
     _write(_render(args.format, result, context, store), args.out)
     if not args.quiet:
         print(f"neardup: {len(result.documents)} documents, {len(result.groups)} groups", file=sys.stderr)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import textwrap
 import subprocess
 import sys
@@ -67,6 +68,30 @@ def plant_edits(text: str, rate: float, seed: int) -> str:
         else:
             out.append(w)
     return " ".join(out)
+
+
+def licence_paragraphs(licence: str, min_words: int, max_words: int) -> list[str]:
+    """The paragraphs of a licence text with at least ``min_words``, cut to ``max_words``."""
+    text = (LICENSES / licence).read_text(encoding="utf-8")
+    out = []
+    for block in re.split(r"\n\s*\n", text):
+        words = block.split()
+        if len(words) >= min_words:
+            out.append(" ".join(words[:max_words]))
+    return out
+
+
+def write_footed_letters(root: Path) -> Path:
+    """30 unrelated short letters (distinct GPL-3 paragraphs) that all end in the same long footer (an
+    Apache-2.0 paragraph), and one near-copy of the first letter: the footer alone puts unrelated
+    letters at Jaccard ~0.6 (boilerplate)."""
+    footer = max(licence_paragraphs("Apache-2.0", 100, 150), key=len)
+    bodies = licence_paragraphs("GPL-3", 45, 50)[:30]
+    assert len(bodies) == 30
+    for n, body in enumerate(bodies):
+        (root / f"letter{n:02d}.txt").write_text(f"{body}\n\n{footer}\n", encoding="utf-8")
+    (root / "letter00~copy.txt").write_text(f"{plant_edits(bodies[0], 0.03, seed=1)}\n\n{footer}\n", encoding="utf-8")
+    return root
 
 
 def write_pdf(path: Path, text: str, *, user_password: str | None = None, owner_password: str | None = None) -> Path:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import index, minhash
+from .boilerplate import Boilerplate, Core, collection_digest, frequent_in
 from .errors import StaleFingerprints
 from .fingerprint import Scheme, fingerprint_bytes, raw_hash
 from .jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_progress
@@ -53,6 +54,66 @@ def ensure_current(store: Store, expected: Scheme | None = None) -> None:
             f"{store.path} was fingerprinted by another version of neardup (or of jieba/pypdf); "
             "scan the folders again to renew its fingerprints (`neardup scan FOLDER`, or Scan in the app)."
         )
+
+
+@dataclass(frozen=True, slots=True)
+class BoilerplateUse:
+    """How a matcher treats boilerplate: documents that have some are compared by their core (see
+    boilerplate.py), everywhere MinHash and Jaccard are concerned. SimHash compares whole texts."""
+
+    ignored: bool  # the user's choice
+    available: bool  # an analysis of exactly this collection exists
+    found: Boilerplate | None = None
+
+    @staticmethod
+    def analysis_of(store: Store, content_ids: np.ndarray) -> Boilerplate | None:
+        """The database's boilerplate analysis if it was made for exactly these contents."""
+        found = store.boilerplate()
+        if found is None or found.digest != collection_digest(store.get_meta("scheme") or "", content_ids):
+            return None
+        return found
+
+    @property
+    def cores(self) -> dict[int, Core]:
+        return self.found.cores if self.found is not None else {}
+
+    def summary(self) -> dict:
+        """For reports: whether boilerplate was ignored, and how much of it there was."""
+        out: dict = {"ignored": self.ignored and self.available}
+        if self.ignored and not self.available:
+            out["note"] = "not analysed for this collection yet: scan again to ignore boilerplate"
+        if self.found is not None:
+            out.update(min_share=self.found.min_share, frequent_shingles=int(len(self.found.shingles)),
+                       documents_affected=self.found.documents_affected)
+        return out
+
+    def applied(self, arrays: FingerprintArrays) -> FingerprintArrays:
+        """The arrays with every document that has boilerplate described by its core."""
+        cores = self.cores
+        if not cores:
+            return arrays
+        sigs, counts = arrays.minhash.copy(), arrays.shingle_count.copy()
+        for row, cid in enumerate(arrays.content_ids.tolist()):
+            core = cores.get(cid)
+            if core is not None:
+                sigs[row] = np.frombuffer(core.minhash, dtype="<u4")
+                counts[row] = core.shingle_count
+        return FingerprintArrays(arrays.content_ids, arrays.simhash, sigs, arrays.text_hash, counts)
+
+    def compared(self, shingles: dict[int, np.ndarray]) -> dict[int, np.ndarray]:
+        """The shingle sets documents are compared by (cores where they have boilerplate)."""
+        cores = self.cores
+        if not cores:
+            return shingles
+        frequent = self.found.shingles
+        return {cid: s[~frequent_in(s, frequent)] if cid in cores else s for cid, s in shingles.items()}
+
+    def whole_pairs(self, overlaps: dict[tuple[int, int], int]) -> dict[tuple[int, int], int]:
+        """The overlaps of pairs compared whole: the only ones the database's cache may share."""
+        cores = self.cores
+        if not cores:
+            return overlaps
+        return {k: v for k, v in overlaps.items() if k[0] not in cores and k[1] not in cores}
 
 
 def estimate_margin(threshold, num_perm: int = minhash.NUM_PERM):
@@ -197,7 +258,8 @@ class Matcher:
     edges that join each group.
     """
 
-    def __init__(self, store: Store, *, roots: Iterable[str] | None = None, scheme: Scheme | None = None) -> None:
+    def __init__(self, store: Store, *, roots: Iterable[str] | None = None, scheme: Scheme | None = None,
+                 ignore_boilerplate: bool = Thresholds.ignore_boilerplate) -> None:
         self.store = store
         ensure_current(store, scheme)
         prefixes = tuple(r.rstrip(os.sep) for r in roots) if roots else None
@@ -208,8 +270,9 @@ class Matcher:
         self._doc_by_id = {d.id: d for d in docs}
         wanted = {d.content_id for d in docs if d.status is Status.OK and d.content_id is not None}
         arrays = store.fingerprint_arrays()
+        self._analysis = BoilerplateUse.analysis_of(store, arrays.content_ids)
         keep = np.isin(arrays.content_ids, np.fromiter(wanted, dtype=np.int64, count=len(wanted)))
-        self.arrays = FingerprintArrays(
+        self._whole = self.arrays = FingerprintArrays(
             arrays.content_ids[keep], arrays.simhash[keep], arrays.minhash[keep],
             [h for h, k in zip(arrays.text_hash, keep) if k], arrays.shingle_count[keep],
         )
@@ -228,17 +291,39 @@ class Matcher:
         # otherwise flood every LSH bucket and Hamming table with all their pairs
         _, self._distinct = np.unique(self._text_id, return_index=True)
         self._distinct.sort()
-        self._overlaps = store.all_overlaps()
+        self._hashes = store.content_hashes(self._row_of) if self._row_of else {}
+        self._simhash_forest: Forest | None = None
+        self._modes: dict[bool, dict] = {}
+        self._enter_mode(ignore_boilerplate)
+        self._rejected: set[tuple[bytes, bytes]] = set()
+        self.refresh_verdicts()
+
+    _MODE_STATE = ("boilerplate", "arrays", "_overlaps", "_shingles", "_shingle_bytes", "_similarities",
+                   "_pair_cache", "_group_cache", "_minhash_forest")
+
+    def set_ignore_boilerplate(self, ignore: bool) -> None:
+        """Compare documents by their cores (True) or whole. Each way keeps its own measurements,
+        forest and caches, so switching back costs nothing."""
+        if ignore == self.boilerplate.ignored:
+            return
+        self._modes[self.boilerplate.ignored] = {name: getattr(self, name) for name in self._MODE_STATE}
+        saved = self._modes.pop(ignore, None)
+        if saved is None:
+            self._enter_mode(ignore)
+        else:
+            for name, value in saved.items():
+                setattr(self, name, value)
+
+    def _enter_mode(self, ignore: bool) -> None:
+        self.boilerplate = use = BoilerplateUse(ignore, self._analysis is not None, self._analysis if ignore else None)
+        self.arrays = use.applied(self._whole)
+        self._overlaps = use.whole_pairs(self.store.all_overlaps())
         self._shingles: dict[int, np.ndarray] = {}
         self._shingle_bytes = 0
-        self._hashes = store.content_hashes(self._row_of) if self._row_of else {}
         self._similarities: dict[tuple[int, int], Similarity] = {}
         self._pair_cache: dict[tuple[int, int, str], Pair] = {}
         self._group_cache: dict[bytes, tuple[Document, tuple[Member, ...], bool]] = {}
         self._minhash_forest: Forest | None = None
-        self._simhash_forest: Forest | None = None
-        self._rejected: set[tuple[bytes, bytes]] = set()
-        self.refresh_verdicts()
 
     def refresh_verdicts(self) -> None:
         """Re-read the user's "not a duplicate" decisions (after the app records one). A forest that
@@ -246,14 +331,19 @@ class Matcher:
         before, self._rejected = self._rejected, self.store.verdicts(NOT_DUPLICATE)
         if self._rejected == before:
             return
-        for name in ("_minhash_forest", "_simhash_forest"):
-            forest = getattr(self, name)
-            if forest is None:
-                continue
-            if not self._rejected >= before or any(
-                self._is_rejected(a, b) for a, b in zip(forest.a.tolist(), forest.b.tolist())
-            ):
-                setattr(self, name, None)
+        withdrawn = not self._rejected >= before
+
+        def outdated(forest: Forest | None) -> bool:
+            return forest is not None and (withdrawn or any(
+                self._is_rejected(a, b) for a, b in zip(forest.a.tolist(), forest.b.tolist())))
+
+        if outdated(self._simhash_forest):
+            self._simhash_forest = None
+        if outdated(self._minhash_forest):
+            self._minhash_forest = None
+        for state in self._modes.values():  # the other way of treating boilerplate
+            if outdated(state["_minhash_forest"]):
+                state["_minhash_forest"] = None
 
     # -- exact overlaps ---------------------------------------------------------------------
     def _overlap_rows(self, rows_a: np.ndarray, rows_b: np.ndarray) -> np.ndarray:
@@ -275,7 +365,7 @@ class Matcher:
             for n in missing:
                 key = (lo[n], hi[n])
                 computed[key] = out[n] = self._overlap(key)
-            self.store.save_overlaps(computed)
+            self.store.save_overlaps(self.boilerplate.whole_pairs(computed))
         return out
 
     def _overlap(self, key: tuple[int, int]) -> int:
@@ -297,7 +387,7 @@ class Matcher:
         if self._shingle_bytes > _SHINGLE_BUDGET:
             self._shingles = {c: s for c, s in self._shingles.items() if c in content_ids}
             self._shingle_bytes = sum(s.nbytes for s in self._shingles.values())
-        loaded = self.store.shingles(need)
+        loaded = self.boilerplate.compared(self.store.shingles(need))
         self._shingles.update(loaded)
         self._shingle_bytes += sum(s.nbytes for s in loaded.values())
 
@@ -403,6 +493,7 @@ class Matcher:
     def verified_pairs(self, thresholds: Thresholds, *, cancel: CancelToken = NEVER_CANCELLED) -> tuple[np.ndarray, np.ndarray]:
         """Every pair of rows the engine judges duplicates (content ids via ``arrays.content_ids``),
         not only the edges that join groups: what precision and recall are measured on."""
+        self.set_ignore_boilerplate(thresholds.ignore_boilerplate)
         n = len(self.arrays)
         found_i, found_j = [], []
         order = np.argsort(self._text_id, kind="stable")
@@ -439,6 +530,7 @@ class Matcher:
         self, thresholds: Thresholds, *, progress: Progress = no_progress, cancel: CancelToken = NEVER_CANCELLED
     ) -> MatchResult:
         """Groups of exact and near-duplicate documents at ``thresholds``."""
+        self.set_ignore_boilerplate(thresholds.ignore_boilerplate)
         progress(ProgressEvent("match", 0, 3))
         edges: list[tuple[np.ndarray, np.ndarray, str]] = [(*self._exact_edges(), "exact")]
         if thresholds.method in (Method.SIMHASH, Method.BOTH):

@@ -59,6 +59,7 @@ class Thresholds:
     method: Method = Method.MINHASH  # measured: reproduces the exact Jaccard answer (README, "Defaults")
     hamming: int = 8  # measured: the K at which SimHash best reproduces J >= 0.8 (README)
     jaccard: float = 0.8
+    ignore_boilerplate: bool = True  # compare documents without passages common to the collection
 
     def __post_init__(self) -> None:
         if not 0 <= self.hamming <= HAMMING_MAX:

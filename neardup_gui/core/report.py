@@ -34,6 +34,7 @@ class ReportContext:
     roots: tuple[str, ...] = ()
     scan: Mapping[str, Any] = field(default_factory=dict)
     scheme: Mapping[str, Any] = field(default_factory=dict)
+    boilerplate: Mapping[str, Any] = field(default_factory=dict)  # Matcher.boilerplate.summary()
     generated: float = field(default_factory=time.time)
 
 
@@ -76,6 +77,7 @@ def to_dict(result: MatchResult, context: ReportContext, load_text: Callable[[Do
             "jaccard": t.jaccard,
             "roots": [display_path(r) for r in context.roots],
             "scheme": dict(context.scheme),
+            "boilerplate": dict(context.boilerplate),
         },
         "summary": {
             "documents": len(result.documents),

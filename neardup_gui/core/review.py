@@ -121,6 +121,7 @@ class Histogram:
     method: Method
     edges: tuple[float, ...]
     counts: tuple[int, ...]
+    ignore_boilerplate: bool = False  # how the documents were compared (MinHash estimates differ)
 
 
 HISTOGRAM_SAMPLE = 3_000
@@ -131,7 +132,7 @@ def similarity_histogram(matcher: Matcher, method: Method) -> Histogram:
     most 3,000 documents (a fixed sample of larger collections; dense LSH buckets met through their first
     row): the shape is what the person reads, and the loose searches it needs would otherwise cost more
     than every grouping together (measured: 581 s for 20,000 documents before sampling)."""
-    arrays = matcher.arrays
+    arrays, ignored = matcher.arrays, matcher.boilerplate.ignored
     rows = np.arange(len(arrays))
     if len(rows) > HISTOGRAM_SAMPLE:
         rows = np.sort(np.random.default_rng(0).choice(rows, HISTOGRAM_SAMPLE, replace=False))
@@ -142,7 +143,7 @@ def similarity_histogram(matcher: Matcher, method: Method) -> Histogram:
     bands, band_rows = minhash.optimal_bands(0.4)
     _, _, est, _ = index.band_pairs(arrays.minhash[rows], bands, band_rows, min_estimate=0.3, dense=32)
     counts, edges = np.histogram(est, bins=14, range=(0.3, 1.0))
-    return Histogram(method, tuple(float(e) for e in edges), tuple(int(c) for c in counts))
+    return Histogram(method, tuple(float(e) for e in edges), tuple(int(c) for c in counts), ignored)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,4 @@
-"""The scan: discover -> skip unchanged -> read (hash) -> fingerprint in a pool -> store.
+"""The scan: discover -> skip unchanged -> read (hash) -> fingerprint in a pool -> store -> boilerplate.
 
 Incremental: a file whose size and mtime_ns are unchanged is not opened again; a file whose bytes
 are already known (a copy, a moved file) is linked to them without extraction; the same bytes in two
@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import errno
 import hashlib
+import json
 import os
 import time
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from .boilerplate import analyse, collection_digest
 from .discover import WalkProblem, discover, resolve_roots
 from .fingerprint import Scheme, fingerprint_bytes
 from .jobs import NEVER_CANCELLED, CancelToken, JobCancelled, Progress, ProgressEvent, no_progress
@@ -210,9 +212,24 @@ def scan(
     gone = [path for path in known if path not in seen and _under(path, roots)]
     removed = store.remove_files(gone)
     progress(ProgressEvent("index", 1, 1))
+    refresh_boilerplate(store, scheme, progress=progress, cancel=cancel)
     problems = sum(1 for d in store.documents() if d.status is not Status.OK and _under(d.path, roots))
     return ScanSummary(roots, len(entries), unchanged, reused, extracted, removed, problems,
                        time.monotonic() - started, fingerprints_reset=reset)
+
+
+def refresh_boilerplate(store: Store, scheme: Scheme, *, progress: Progress = no_progress,
+                        cancel: CancelToken = NEVER_CANCELLED) -> None:
+    """Find the collection's boilerplate again if its contents changed since it was last found
+    (phase "boilerplate"). A scan killed here leaves the old analysis, marked stale by its digest."""
+    ids = store.ok_content_ids()
+    digest = collection_digest(scheme.to_json(), ids)
+    last = store.get_meta("boilerplate")
+    if last is not None and json.loads(last).get("digest") == digest:
+        progress(ProgressEvent("boilerplate", 1, 1))
+        return
+    store.save_boilerplate(analyse(ids, store.shingles, digest, num_perm=scheme.num_perm, seed=scheme.seed,
+                                   progress=progress, cancel=cancel))
 
 
 def _unchanged(known: KnownFile | None, entry: FileEntry) -> bool:

@@ -9,6 +9,7 @@ stored as the file system's bytes, so names that are not valid UTF-8 survive.
 
 from __future__ import annotations
 
+import json
 import os
 import sqlite3
 import time
@@ -20,6 +21,7 @@ from pathlib import Path
 import numpy as np
 
 from . import minhash
+from .boilerplate import Boilerplate, Core
 from .errors import DatabaseError
 from .fingerprint import Scheme
 from .models import Document, Fingerprint, Status
@@ -90,6 +92,13 @@ _MIGRATIONS: tuple[str, ...] = (
         decided_at REAL NOT NULL,
         PRIMARY KEY (hash_a, hash_b)
     ) WITHOUT ROWID;
+    """,
+    # version 2: boilerplate (frequent shingles of the collection, and the core of each document
+    # that has some); see boilerplate.py
+    """
+    CREATE TABLE boilerplate_shingles (shingle INTEGER PRIMARY KEY) WITHOUT ROWID;
+    ALTER TABLE contents ADD COLUMN core_count INTEGER;
+    ALTER TABLE contents ADD COLUMN core_minhash BLOB;
     """,
 )
 SCHEMA_VERSION = len(_MIGRATIONS)
@@ -369,6 +378,35 @@ class Store:
         sigs = np.frombuffer(b"".join(r[2] for r in rows), dtype="<u4").reshape(n, -1) if n else np.empty((0, minhash.NUM_PERM), np.uint32)
         counts = np.fromiter((r[4] for r in rows), dtype=np.int64, count=n)
         return FingerprintArrays(ids, sims, sigs.astype(np.uint32), [r[3] for r in rows], counts)
+
+    def ok_content_ids(self) -> np.ndarray:
+        """Ids of every comparable content, ascending."""
+        rows = self._db.execute("SELECT id FROM contents WHERE status = 'ok' ORDER BY id").fetchall()
+        return np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
+
+    def save_boilerplate(self, found: Boilerplate) -> None:
+        """Replace the recorded boilerplate analysis with ``found``, in one transaction."""
+        info = {"digest": found.digest, "min_share": found.min_share, "min_documents": found.min_documents}
+        with self.transaction():
+            self._db.execute("DELETE FROM boilerplate_shingles")
+            self._db.executemany("INSERT INTO boilerplate_shingles (shingle) VALUES (?)",
+                                 ((v,) for v in found.shingles.tolist()))
+            self._db.execute("UPDATE contents SET core_count = NULL, core_minhash = NULL WHERE core_count IS NOT NULL")
+            self._db.executemany("UPDATE contents SET core_count = ?, core_minhash = ? WHERE id = ?",
+                                 ((c.shingle_count, c.minhash, cid) for cid, c in found.cores.items()))
+            self.set_meta("boilerplate", json.dumps(info, sort_keys=True))
+
+    def boilerplate(self) -> Boilerplate | None:
+        """The last boilerplate analysis, or None if there was none (check its digest before use)."""
+        raw = self.get_meta("boilerplate")
+        if raw is None:
+            return None
+        info = json.loads(raw)
+        rows = self._db.execute("SELECT shingle FROM boilerplate_shingles ORDER BY shingle").fetchall()
+        shingles = np.fromiter((r[0] for r in rows), dtype=np.uint32, count=len(rows))
+        cores = {cid: Core(count, blob) for cid, count, blob in
+                 self._db.execute("SELECT id, core_count, core_minhash FROM contents WHERE core_count IS NOT NULL")}
+        return Boilerplate(info["digest"], info["min_share"], info["min_documents"], shingles, cores)
 
     def content_fingerprint(self, content_id: int) -> tuple[int, np.ndarray, bytes, int] | None:
         row = self._db.execute(

@@ -21,7 +21,7 @@ from .. import __version__
 from ..core.html_report import to_html
 from ..core.jobs import ProgressEvent
 from ..core.match import MatchResult
-from ..core.models import Document, ScanOptions, Similarity
+from ..core.models import Document, Method, ScanOptions, Similarity
 from ..core.report import ReportContext, to_csv, to_json
 from ..core.review import (Review, histogram_job, mark_not_duplicate, move_to_trash, open_review, regroup,
                            scan_and_review, trash_plan)
@@ -35,6 +35,7 @@ from .thresholds import ThresholdsPanel
 from .worker import Job, JobRunner
 
 PHASES = {"discover": "Finding files", "read": "Reading", "fingerprint": "Fingerprinting", "index": "Indexing",
+          "boilerplate": "Finding boilerplate",
           "match": "Grouping", "report": "Writing report"}
 
 
@@ -522,14 +523,15 @@ class MainWindow(QMainWindow):
         if self._regroup_pending:
             self._request_regroup()
         else:
-            self.thresholds.show_histogram(self.thresholds.histogram.histogram)
+            self._compute_histogram()  # the same one again, unless boilerplate is now treated otherwise
 
     def _compute_histogram(self) -> None:
         if self.review is None:
             return
         method = self.thresholds.histogram_method()
         current = self.thresholds.histogram.histogram
-        if current is not None and current.method is method:
+        if current is not None and current.method is method and (
+                method is Method.SIMHASH or current.ignore_boilerplate == self.review.matcher.boilerplate.ignored):
             self.thresholds.show_histogram(current)
             return
         job = Job(histogram_job, self.review.matcher, method)
@@ -701,7 +703,8 @@ class MainWindow(QMainWindow):
             fmt = "csv" if "CSV" in chosen_filter else "json" if "JSON" in chosen_filter else "html"
             path += "." + fmt
         result, loader = self.result, self._loader
-        context = ReportContext(roots=tuple(self.folders.folders()))
+        context = ReportContext(roots=tuple(self.folders.folders()),
+                                boilerplate=self.review.matcher.boilerplate.summary() if self.review else {})
 
         def work(*, progress, cancel):
             if fmt == "json":

@@ -54,6 +54,7 @@ def load(settings: QSettings) -> AppState:
             Method(str(settings.value("method", Method.MINHASH.value))),
             int(settings.value("hamming", 8)),
             float(settings.value("jaccard", 0.8)),
+            _bool(settings.value("ignore_boilerplate"), True),
         )
     except (ValueError, TypeError):
         state.thresholds = Thresholds()
@@ -74,6 +75,7 @@ def save(settings: QSettings, state: AppState) -> None:
     settings.setValue("method", state.thresholds.method.value)
     settings.setValue("hamming", state.thresholds.hamming)
     settings.setValue("jaccard", state.thresholds.jaccard)
+    settings.setValue("ignore_boilerplate", state.thresholds.ignore_boilerplate)
     settings.setValue("database", state.database)
     for key in ("geometry", "window_state", "splitter"):
         value = getattr(state, key)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QPainter, QPalette, QPen
-from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QGridLayout, QLabel, QSizePolicy, QSlider, QSpinBox, QWidget)
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QGridLayout, QLabel, QSizePolicy, QSlider, QSpinBox, QWidget)
 
 from ..core.models import HAMMING_MAX, JACCARD_MIN, Method, Thresholds
 from ..core.review import Histogram
@@ -98,6 +98,11 @@ class ThresholdsPanel(QWidget):
         self.jaccard_spin.setDecimals(2)
         for w in (self.jaccard_slider, self.jaccard_spin):
             w.setToolTip("MinHash: two documents are near-duplicates when at least this share of their shingles is shared (Jaccard similarity)")
+        self.boilerplate = QCheckBox("Ignore boilerplate", self)
+        self.boilerplate.setToolTip(
+            "Passages found in 10 % or more of the scanned documents (page footers, letterheads, licence headers, "
+            "e-mail disclaimers) are left out when Jaccard is measured, so that they do not make unrelated documents "
+            "look alike. Turn off when a large family of near-copies of one form is what you are looking for.")
         self.histogram = HistogramWidget(self)
         self.counts = QLabel("", self)
         self.counts.setToolTip("Groups and documents at these thresholds")
@@ -115,7 +120,8 @@ class ThresholdsPanel(QWidget):
         grid.addWidget(self.jaccard_label, 2, 0)
         grid.addWidget(self.jaccard_slider, 2, 1)
         grid.addWidget(self.jaccard_spin, 2, 2)
-        grid.addWidget(self.histogram, 1, 3, 2, 1)
+        grid.addWidget(self.boilerplate, 3, 1, 1, 2)
+        grid.addWidget(self.histogram, 1, 3, 3, 1)
         grid.setColumnStretch(1, 2)
         grid.setColumnStretch(3, 3)
 
@@ -127,24 +133,29 @@ class ThresholdsPanel(QWidget):
         self.hamming_spin.valueChanged.connect(self.hamming_slider.setValue)
         self.jaccard_slider.valueChanged.connect(lambda v: self.jaccard_spin.setValue(v / 100))
         self.jaccard_spin.valueChanged.connect(lambda v: self.jaccard_slider.setValue(round(v * 100)))
-        for signal in (self.hamming_spin.valueChanged, self.jaccard_spin.valueChanged, self.method.currentIndexChanged):
+        for signal in (self.hamming_spin.valueChanged, self.jaccard_spin.valueChanged, self.method.currentIndexChanged,
+                       self.boilerplate.toggled):
             signal.connect(self._schedule)
         self.set_thresholds(thresholds)
 
     def set_thresholds(self, thresholds: Thresholds) -> None:
-        for w in (self.method, self.hamming_spin, self.hamming_slider, self.jaccard_spin, self.jaccard_slider):
+        controls = (self.method, self.hamming_spin, self.hamming_slider, self.jaccard_spin, self.jaccard_slider,
+                    self.boilerplate)
+        for w in controls:
             w.blockSignals(True)
         self.method.setCurrentIndex(self.method.findData(thresholds.method))
         self.hamming_spin.setValue(thresholds.hamming)
         self.hamming_slider.setValue(thresholds.hamming)
         self.jaccard_spin.setValue(thresholds.jaccard)
         self.jaccard_slider.setValue(round(thresholds.jaccard * 100))
-        for w in (self.method, self.hamming_spin, self.hamming_slider, self.jaccard_spin, self.jaccard_slider):
+        self.boilerplate.setChecked(thresholds.ignore_boilerplate)
+        for w in controls:
             w.blockSignals(False)
         self._enable()
 
     def thresholds(self) -> Thresholds:
-        return Thresholds(Method(self.method.currentData()), self.hamming_spin.value(), round(self.jaccard_spin.value(), 2))
+        return Thresholds(Method(self.method.currentData()), self.hamming_spin.value(), round(self.jaccard_spin.value(), 2),
+                          self.boilerplate.isChecked())
 
     def _schedule(self) -> None:
         self._enable()
@@ -154,7 +165,7 @@ class ThresholdsPanel(QWidget):
         method = Method(self.method.currentData())
         for w in (self.hamming_slider, self.hamming_spin, self.hamming_label):
             w.setEnabled(method in (Method.SIMHASH, Method.BOTH))
-        for w in (self.jaccard_slider, self.jaccard_spin, self.jaccard_label):
+        for w in (self.jaccard_slider, self.jaccard_spin, self.jaccard_label, self.boilerplate):
             w.setEnabled(method in (Method.MINHASH, Method.BOTH))
 
     def histogram_method(self) -> Method:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import SHARED, english_texts, plant_edits, run_cli
+from tests.conftest import SHARED, english_texts, plant_edits, run_cli, write_footed_letters
 
 STATUSES = {"ok", "empty", "encrypted", "unreadable", "too_large", "unsupported", "error"}
 
@@ -50,6 +50,27 @@ def test_scan_writes_the_json_contract(small_tree, tmp_path):
         assert set(g) >= {"id", "members", "representative"}
         assert g["members"][0]["id"] == g["representative"]
     assert "2 groups" in proc.stderr
+
+
+def test_boilerplate_is_ignored_unless_asked_to_keep_it(tmp_path):
+    root = tmp_path / "letters"
+    root.mkdir()
+    write_footed_letters(root)
+    db = str(tmp_path / "n.db")
+    proc = run_cli("scan", str(root), "--db", db, "--jaccard", "0.5", "--format", "json")
+    assert proc.returncode == 0, proc.stderr
+    ignored = json.loads(proc.stdout)
+    kept = json.loads(run_cli("groups", "--db", db, "--jaccard", "0.5", "--boilerplate", "keep").stdout)
+
+    def groups(report):
+        return [{Path(m["path"]).name for m in g["members"]} for g in report["groups"]]
+
+    assert groups(ignored) == [{"letter00.txt", "letter00~copy.txt"}]
+    assert max(len(g) for g in groups(kept)) >= 25
+    assert ignored["settings"]["boilerplate"]["ignored"] is True
+    assert ignored["settings"]["boilerplate"]["documents_affected"] == 31
+    assert kept["settings"]["boilerplate"] == {"ignored": False}
+    assert run_cli("groups", "--db", db, "--boilerplate", "maybe").returncode == 2
 
 
 def test_scan_of_the_shared_corpora_gives_every_file_a_status(tmp_path):

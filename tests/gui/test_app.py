@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from neardup_gui.core.models import Method
 from neardup_gui.gui.app import create_app
 from neardup_gui.gui.main_window import MainWindow
-from tests.conftest import PDF_SAMPLES, chinese_texts, english_texts, plant_edits
+from tests.conftest import PDF_SAMPLES, chinese_texts, english_texts, plant_edits, write_footed_letters
 
 PLANTED = "zebra-marker-word"
 
@@ -287,6 +287,29 @@ def test_export_applies_the_current_thresholds_and_decisions(window, uploads, tm
     report = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
     grouped = {Path(m["path"]).name for g in report["groups"] for m in g["members"]}
     assert "mpl-edited.txt" not in grouped
+
+
+def test_the_boilerplate_switch_regroups_and_is_remembered(window, tmp_path, qtbot):
+    letters = tmp_path / "letters"
+    letters.mkdir()
+    write_footed_letters(letters)
+    w = window(folders=[str(letters)])
+    w.thresholds.jaccard_spin.setValue(0.5)
+    scan(qtbot, w)
+    qtbot.waitUntil(lambda: w.result.thresholds.jaccard == 0.5, timeout=20_000)
+    assert w.thresholds.boilerplate.isChecked()
+    assert group_names(w) == [{"letter00.txt", "letter00~copy.txt"}]
+    box = w.thresholds.boilerplate
+    qtbot.mouseClick(box, Qt.MouseButton.LeftButton, pos=QPoint(8, box.height() // 2))  # on the tick: keep boilerplate
+    assert not box.isChecked()
+    qtbot.waitUntil(lambda: not w.result.thresholds.ignore_boilerplate, timeout=20_000)
+    assert max(len(g) for g in group_names(w)) >= 25  # the shared footer joins unrelated letters
+    qtbot.waitUntil(lambda: not w._regroup_running and not w.runner.busy, timeout=20_000)
+    w.close()
+    w2 = window()
+    assert not w2.thresholds.boilerplate.isChecked()
+    qtbot.waitUntil(lambda: w2.result is not None, timeout=20_000)
+    assert max(len(g) for g in group_names(w2)) >= 25
 
 
 def test_ten_thousand_groups_in_a_real_item_model(qtbot):
