@@ -2,7 +2,8 @@
 letterheads, page footers, e-mail disclaimers) and would make unrelated documents look alike.
 
 A shingle is *frequent* when at least ``min_share`` of the collection's contents (and at least
-``min_documents``) contain it. A document is compared by its *core*: its shingles without the
+``min_documents``) contain it; contents shingled by characters (short texts) take no part, since their
+common trigrams are spelling, not passages. A document is compared by its *core*: its shingles without the
 frequent ones. MinHash works on the core's own signature, so estimates, LSH and exact Jaccard agree
 on what is compared. A document that is nothing but frequent shingles (a licence file, say) is
 compared whole; identical texts are grouped by their text hash in any case.

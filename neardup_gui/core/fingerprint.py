@@ -87,6 +87,7 @@ def fingerprint_text(digest: bytes, kind: str, extracted: Extracted, scheme: Sch
         minhash=minhash.signature(shingles, scheme.num_perm, scheme.seed).astype("<u4").tobytes(),
         shingle_count=int(shingles.size),
         shingles=minhash.pack_shingles(shingles),
+        short_text=_is_short(tokens, scheme),
     )
 
 
@@ -97,9 +98,13 @@ def text_shingles(norm: str, scheme: Scheme) -> np.ndarray:
 
 def _shingles(norm: str, tokens: text.Tokens, scheme: Scheme) -> np.ndarray:
     """Unit shingles; for short texts (titles, names, one sentence) character shingles instead."""
-    if 0 < len(tokens.units) < scheme.short_text_units:
+    if _is_short(tokens, scheme):
         return text.char_shingles(norm, scheme.short_shingle_chars)
     return text.shingle_hashes(tokens.units, scheme.shingle_size)
+
+
+def _is_short(tokens: text.Tokens, scheme: Scheme) -> bool:
+    return 0 < len(tokens.units) < scheme.short_text_units
 
 
 def text_simhash(norm: str, scheme: Scheme) -> int:

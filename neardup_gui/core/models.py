@@ -110,6 +110,7 @@ class Fingerprint(SentBetweenProcesses):
     minhash: bytes | None = None
     shingle_count: int = 0
     shingles: bytes | None = None
+    short_text: bool = False  # shingled by characters (too few words for word shingles)
 
 
 @dataclass(frozen=True, slots=True)

@@ -228,8 +228,9 @@ def refresh_boilerplate(store: Store, scheme: Scheme, *, progress: Progress = no
     if last is not None and json.loads(last).get("digest") == digest:
         progress(ProgressEvent("boilerplate", 1, 1))
         return
-    store.save_boilerplate(analyse(ids, store.shingles, digest, num_perm=scheme.num_perm, seed=scheme.seed,
-                                   progress=progress, cancel=cancel))
+    # short texts are shingled by characters: their common trigrams are spelling, not passages
+    store.save_boilerplate(analyse(store.ok_content_ids(word_shingled_only=True), store.shingles, digest,
+                                   num_perm=scheme.num_perm, seed=scheme.seed, progress=progress, cancel=cancel))
 
 
 def _unchanged(known: KnownFile | None, entry: FileEntry) -> bool:

@@ -99,6 +99,7 @@ _MIGRATIONS: tuple[str, ...] = (
     CREATE TABLE boilerplate_shingles (shingle INTEGER PRIMARY KEY) WITHOUT ROWID;
     ALTER TABLE contents ADD COLUMN core_count INTEGER;
     ALTER TABLE contents ADD COLUMN core_minhash BLOB;
+    ALTER TABLE contents ADD COLUMN short_text INTEGER NOT NULL DEFAULT 0;
     """,
 )
 SCHEMA_VERSION = len(_MIGRATIONS)
@@ -299,17 +300,18 @@ class Store:
             signed = to_signed(fp.simhash)
         cid = self._db.execute(
             """INSERT INTO contents (raw_hash, kind, status, message, encoding, pages, chars, text_hash,
-                 simhash, b0, b1, b2, b3, minhash, shingle_count, shingles)
-               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                 simhash, b0, b1, b2, b3, minhash, shingle_count, shingles, short_text)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                ON CONFLICT (raw_hash) DO UPDATE SET kind = excluded.kind, status = excluded.status,
                  message = excluded.message, encoding = excluded.encoding, pages = excluded.pages,
                  chars = excluded.chars, text_hash = excluded.text_hash, simhash = excluded.simhash,
                  b0 = excluded.b0, b1 = excluded.b1, b2 = excluded.b2, b3 = excluded.b3,
-                 minhash = excluded.minhash, shingle_count = excluded.shingle_count, shingles = excluded.shingles
+                 minhash = excluded.minhash, shingle_count = excluded.shingle_count, shingles = excluded.shingles,
+                 short_text = excluded.short_text
                RETURNING id""",
             (
                 fp.raw_hash, fp.kind, str(fp.status), fp.message, fp.encoding, fp.pages, fp.chars, fp.text_hash,
-                signed, *blocks, fp.minhash, fp.shingle_count, fp.shingles,
+                signed, *blocks, fp.minhash, fp.shingle_count, fp.shingles, int(fp.short_text),
             ),
         ).fetchone()[0]
         if replaces:  # the same bytes fingerprinted again: what was derived from the old row goes
@@ -379,9 +381,10 @@ class Store:
         counts = np.fromiter((r[4] for r in rows), dtype=np.int64, count=n)
         return FingerprintArrays(ids, sims, sigs.astype(np.uint32), [r[3] for r in rows], counts)
 
-    def ok_content_ids(self) -> np.ndarray:
-        """Ids of every comparable content, ascending."""
-        rows = self._db.execute("SELECT id FROM contents WHERE status = 'ok' ORDER BY id").fetchall()
+    def ok_content_ids(self, *, word_shingled_only: bool = False) -> np.ndarray:
+        """Ids of every comparable content (or of those shingled by words, not characters), ascending."""
+        only = " AND short_text = 0" if word_shingled_only else ""
+        rows = self._db.execute(f"SELECT id FROM contents WHERE status = 'ok'{only} ORDER BY id").fetchall()
         return np.fromiter((r[0] for r in rows), dtype=np.int64, count=len(rows))
 
     def save_boilerplate(self, found: Boilerplate) -> None:

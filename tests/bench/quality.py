@@ -7,7 +7,12 @@ same documents. Corpora are real text that ships on this machine, plus copies wi
 - english: the distinct Debian copyright files (licence-heavy prose) + licences with planted edits;
 - chinese: the Chinese "Rust by Example" manual pages shipped with the Rust toolchain + the seed
   articles, with planted character edits;
-- short: the one-line package descriptions of dpkg, with planted one-word changes.
+- short: the one-line package descriptions of dpkg, with planted one-word changes;
+- boilerplate: the extended package descriptions of dpkg, about a third of them ending in each of
+  three real licence notices, with near-copies at planted edit rates; the truth is the Jaccard of the
+  descriptions alone, so a pair joined only by a shared notice is a false positive.
+The default (boilerplate ignored) is scored against the Jaccard of the documents' cores, the
+whole-text mode against the Jaccard of whole texts.
 Prints tables and writes bench-results/quality.json.
 """
 
@@ -28,12 +33,14 @@ import numpy as np
 
 from neardup_gui.core import text
 from neardup_gui.core.fingerprint import Scheme, fingerprint_bytes, text_shingles
+from neardup_gui.core.boilerplate import core_of
 from neardup_gui.core.match import Matcher
 from neardup_gui.core.models import Method, Thresholds
 from neardup_gui.core.simhash import hamming, simhash
+from neardup_gui.core.scan import refresh_boilerplate
 from neardup_gui.core.store import FileRecord, Store
 from tests.bench import peers
-from tests.conftest import LICENSES, SEEDS_ZH, UNRELATED_LICENSES, plant_edits
+from tests.conftest import LICENSES, SEEDS_ZH, UNRELATED_LICENSES, licence_paragraphs, plant_edits
 
 RESULTS = Path(__file__).resolve().parents[2] / "bench-results"
 RATES = (0.005, 0.01, 0.02, 0.05, 0.1, 0.2)
@@ -108,6 +115,54 @@ def short_corpus(quick: bool) -> tuple[list[tuple[str, str]], set[tuple[int, int
     return docs, planted
 
 
+def boilerplate_corpus(quick: bool) -> tuple[list[tuple[str, str]], list[str]]:
+    """(documents, their bodies without notices): dpkg's extended descriptions, each notice added to
+    about a third of them at random, and near-copies of 40 of them at the planted edit rates (the copy
+    gets its own notices: the same passage joins or separates it from its original by chance)."""
+    descriptions = []
+    for block in Path("/var/lib/dpkg/status").read_text(encoding="utf-8").split("\n\n"):
+        found = re.search(r"^Description: .*\n((?: .*\n?)*)", block, re.M)
+        if found:
+            words = " ".join(l.strip() for l in found.group(1).splitlines() if l.strip() != ".").split()
+            if len(words) >= 40:
+                descriptions.append(" ".join(words[:120]))
+    descriptions = sorted(set(descriptions))[: 150 if quick else 500]
+    notices = [max(licence_paragraphs(name, 60, 110), key=len) for name in ("Apache-2.0", "GPL-3", "MPL-2.0")]
+    rng = random.Random(11)
+
+    def with_notices(body: str) -> str:
+        return "\n\n".join([body] + [n for n in notices if rng.random() < 0.35])
+
+    docs = [(f"p{n}", with_notices(body)) for n, body in enumerate(descriptions)]
+    bodies = list(descriptions)
+    for n in rng.sample(range(len(descriptions)), 40):
+        for k, rate in enumerate(RATES):
+            copy = plant_edits(descriptions[n], rate, seed=100 * n + k)
+            docs.append((f"p{n}~{rate}", with_notices(copy)))
+            bodies.append(copy)
+    return docs, bodies
+
+
+def boilerplate_table(quick: bool) -> dict:
+    """Precision, recall and F1 against the Jaccard of the descriptions alone, boilerplate ignored
+    (the default) and kept, beside datasketch on the whole texts."""
+    docs, bodies = boilerplate_corpus(quick)
+    scheme = Scheme.current()
+    body_jac = exact_jaccard([text_shingles(text.normalise(b), scheme) for b in bodies])
+    whole = [text_shingles(text.normalise(body), scheme) for _n, body in docs]
+    out: dict = {"documents": len(docs)}
+    with tempfile.TemporaryDirectory() as tmp:
+        engine = Engine(docs, scheme, Path(tmp))
+        out["analysis"] = engine.matcher.boilerplate.summary()
+        for t in (0.5, 0.6, 0.7, 0.8, 0.9):
+            truth = {p for p, j in body_jac.items() if j >= t - 1e-9}
+            out[t] = {"ignored": score(engine.pairs(Thresholds(Method.MINHASH, 3, t)), truth),
+                      "kept": score(engine.pairs(Thresholds(Method.MINHASH, 3, t, ignore_boilerplate=False)), truth),
+                      "datasketch": score(datasketch_pairs(whole, t), truth)}
+        engine.close()
+    return out
+
+
 # -- the exact answer -------------------------------------------------------------------------
 def exact_jaccard(shingles: list[np.ndarray]) -> dict[tuple[int, int], float]:
     out = {}
@@ -140,6 +195,7 @@ class Engine:
             fps.append(fp)
             files.append(FileRecord(f"/corpus/{n:06d}.txt", len(body), n, "text", content_hash=fp.raw_hash))
         self.store.write_batch(fps, files)
+        refresh_boilerplate(self.store, scheme)  # as a scan does
         self.matcher = Matcher(self.store, scheme=scheme)  # the harness also measures other schemes
         self.row_of_doc = {}
         by_content = {int(c): r for r, c in enumerate(self.matcher.arrays.content_ids.tolist())}
@@ -160,6 +216,12 @@ class Engine:
         for docs in self.docs_of_row.values():  # identical bytes
             out.update((min(x, y), max(x, y)) for x, y in combinations(docs, 2))
         return out
+
+    def compared_shingles(self, shingles: list[np.ndarray]) -> list[np.ndarray]:
+        """What the default compares: each document's core where it has boilerplate."""
+        found = self.matcher.boilerplate.found
+        frequent = found.shingles if found is not None else np.empty(0, np.uint32)
+        return [s if (c := core_of(s, frequent)) is None else c for s in shingles]
 
     def close(self) -> None:
         self.store.close()
@@ -203,11 +265,17 @@ def corpus_table(name: str, docs: list[tuple[str, str]], truth_t: float, quick: 
                  "exact_answer_seconds": round(time.perf_counter() - t0, 1)}
     with tempfile.TemporaryDirectory() as tmp:
         engine = Engine(docs, scheme, Path(tmp))
+        core_jac = exact_jaccard(engine.compared_shingles(shingles))
+        out["boilerplate"] = engine.matcher.boilerplate.summary()
         minhash_rows = {}
         for t in (0.5, 0.6, 0.7, 0.8, 0.9):
             truth = {p for p, j in jac.items() if j >= t - 1e-9}
-            minhash_rows[t] = {"neardup": score(engine.pairs(Thresholds(Method.MINHASH, 3, t)), truth),
-                               "datasketch": score(datasketch_pairs(shingles, t), truth)}
+            core_truth = {p for p, j in core_jac.items() if j >= t - 1e-9}
+            minhash_rows[t] = {
+                "neardup": score(engine.pairs(Thresholds(Method.MINHASH, 3, t, ignore_boilerplate=False)), truth),
+                "neardup_default": score(engine.pairs(Thresholds(Method.MINHASH, 3, t)), core_truth),
+                "pairs_only_through_boilerplate": len(truth - core_truth),
+                "datasketch": score(datasketch_pairs(shingles, t), truth)}
         out["minhash"] = minhash_rows
         truth = {p for p, j in jac.items() if j >= truth_t - 1e-9}
         ours = {}
@@ -291,6 +359,8 @@ def main() -> None:
     results["chinese_simhash_noise"] = chinese_noise(zh)
     print("[short]", flush=True)
     results["short"] = short_table(args.quick)
+    print("[boilerplate]", flush=True)
+    results["boilerplate"] = boilerplate_table(args.quick)
     results["seconds"] = round(time.perf_counter() - t)
     RESULTS.mkdir(exist_ok=True)
     out = RESULTS / ("quality-quick.json" if args.quick else "quality.json")
@@ -303,12 +373,15 @@ def print_tables(r: dict) -> None:
     for corpus in ("english", "chinese"):
         c = r[corpus]
         print(f"\n{corpus}: {c['documents']} documents, {c['pairs']} pairs")
-        print("| T | neardup P / R / F1 | datasketch MinHashLSH P / R / F1 |")
-        print("|---|---|---|")
+        print("boilerplate:", c["boilerplate"])
+        print("| T | neardup, whole texts P / R / F1 | datasketch MinHashLSH P / R / F1 | neardup default "
+              "(boilerplate ignored) vs core Jaccard | pairs similar only through boilerplate |")
+        print("|---|---|---|---|---|")
         for t, row in c["minhash"].items():
-            n, d = row["neardup"], row["datasketch"]
+            n, d, m = row["neardup"], row["datasketch"], row["neardup_default"]
             print(f"| {t} | {n['precision']:.3f} / {n['recall']:.3f} / **{n['f1']:.3f}** | "
-                  f"{d['precision']:.3f} / {d['recall']:.3f} / {d['f1']:.3f} |")
+                  f"{d['precision']:.3f} / {d['recall']:.3f} / {d['f1']:.3f} | "
+                  f"{m['precision']:.3f} / {m['recall']:.3f} / **{m['f1']:.3f}** | {row['pairs_only_through_boilerplate']} |")
         s = c["simhash"]
         print(f"SimHash against {s['truth']}:")
         print("| K | neardup P / R / F1 | simhash package P / R / F1 |")
@@ -319,6 +392,15 @@ def print_tables(r: dict) -> None:
                   f"{p['precision']:.3f} / {p['recall']:.3f} / {p['f1']:.3f} |")
     print("\nchinese SimHash noise:", r["chinese_simhash_noise"])
     print("\nshort texts:", json.dumps(r["short"], indent=1))
+    b = r["boilerplate"]
+    print(f"\nboilerplate: {b['documents']} documents, analysis {b['analysis']}")
+    print("| T | ignored (default) P / R / F1 | kept P / R / F1 | datasketch, whole texts P / R / F1 |")
+    print("|---|---|---|---|")
+    for t in (0.5, 0.6, 0.7, 0.8, 0.9):
+        row = b[t]
+        cells = [f"{row[k]['precision']:.3f} / {row[k]['recall']:.3f} / {row[k]['f1']:.3f}"
+                 for k in ("ignored", "kept", "datasketch")]
+        print(f"| {t} | " + " | ".join(cells) + " |")
 
 
 if __name__ == "__main__":

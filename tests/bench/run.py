@@ -26,7 +26,7 @@ from neardup_gui.core.index import block_probes, hamming_pairs
 from neardup_gui.core.match import Matcher
 from neardup_gui.core.models import Extracted, Fingerprint, Method, Status, Thresholds
 from neardup_gui.core.pool import run_isolated
-from neardup_gui.core.scan import ExtractTask, extract_task
+from neardup_gui.core.scan import ExtractTask, extract_task, refresh_boilerplate
 from neardup_gui.core.simhash import hamming
 from neardup_gui.core.store import FileRecord, Store
 from neardup_gui.core.text import normalise
@@ -234,6 +234,9 @@ def bench_regroup(quick: bool) -> dict:
         shutil.copy(db, work)  # each run starts with no cached overlaps
         with Store(work) as store:
             t = time.perf_counter()
+            refresh_boilerplate(store, Scheme.current())  # what the end of a scan does
+            analysis = time.perf_counter() - t
+            t = time.perf_counter()
             matcher = Matcher(store)
             load = time.perf_counter() - t
             timings = {}
@@ -254,11 +257,15 @@ def bench_regroup(quick: bool) -> dict:
                 ("simhash K=4", Thresholds(Method.SIMHASH, 4, 0.8)),
                 ("simhash K=1", Thresholds(Method.SIMHASH, 1, 0.8)),
                 ("both K=3 T=0.8", Thresholds(Method.BOTH, 3, 0.8)),
+                ("minhash T=0.8, boilerplate kept (its own forest built)", Thresholds(Method.MINHASH, 3, 0.8, ignore_boilerplate=False)),
+                ("minhash T=0.85, boilerplate kept", Thresholds(Method.MINHASH, 3, 0.85, ignore_boilerplate=False)),
+                ("minhash T=0.8, boilerplate ignored again", Thresholds(Method.MINHASH, 3, 0.8)),
             ]:
                 t = time.perf_counter()
                 result = matcher.match(th)
                 timings[label] = {"seconds": round(time.perf_counter() - t, 3), "groups": len(result.groups)}
-    return {"documents": count, "load_s": round(load, 2), "regroup": timings}
+    return {"documents": count, "boilerplate_analysis_s": round(analysis, 2), "boilerplate": matcher.boilerplate.summary(),
+            "load_s": round(load, 2), "regroup": timings}
 
 
 # -- scanning -----------------------------------------------------------------------------------

@@ -83,6 +83,23 @@ def test_a_scan_cancelled_while_finding_boilerplate_leaves_it_stale_and_the_next
         assert names(Matcher(store).match(AT_HALF)) == [{"letter00.txt", "letter00~copy.txt"}]
 
 
+def test_short_texts_take_no_part(tmp_path):
+    """Titles and one-liners are shingled by characters; the trigrams they share are spelling."""
+    root = tmp_path / "titles"
+    root.mkdir()
+    for n in range(30):
+        (root / f"t{n}.txt").write_text(f"The annual report of the committee, part {n}", encoding="utf-8")
+    (root / "x.txt").write_text("The annual report of the committee, part 3.", encoding="utf-8")
+    with Store(tmp_path / "n.db") as store:
+        scan(store, ScanOptions(roots=(str(root),), workers=1))
+        matcher = Matcher(store)
+        summary = matcher.boilerplate.summary()
+        ignored = names(matcher.match(AT_HALF))
+        kept = names(matcher.match(KEEPING))
+    assert summary["ignored"] is True and summary["frequent_shingles"] == 0 and summary["documents_affected"] == 0
+    assert ignored == kept and any({"t3.txt", "x.txt"} <= g for g in ignored)
+
+
 def test_frequent_shingles_are_exactly_those_in_the_share_of_the_collection():
     """3,000 contents: the sample of 2,000 proposes, the full pass decides."""
     rng = np.random.default_rng(3)
