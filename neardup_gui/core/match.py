@@ -9,6 +9,7 @@ where A and C are not alike, is visible as such.
 
 from __future__ import annotations
 
+import hashlib
 import heapq
 import math
 import os
@@ -292,6 +293,7 @@ class Matcher:
         _, self._distinct = np.unique(self._text_id, return_index=True)
         self._distinct.sort()
         self._hashes = store.content_hashes(self._row_of) if self._row_of else {}
+        self._contents_state = collection_digest(store.get_meta("scheme") or "", self._whole.content_ids)
         self._simhash_forest: Forest | None = None
         self._modes: dict[bool, dict] = {}
         self._enter_mode(ignore_boilerplate)
@@ -469,10 +471,15 @@ class Matcher:
         """The SimHash forest serving Hamming distances up to at least ``k``."""
         forest = self._simhash_forest
         if forest is None or forest.limit < k:
-            i, j, d = self._hamming_candidates(k, cancel)
-            a, b, w = spanning_forest(len(self.arrays), i, j, -d.astype(np.float64), -k,
-                                      skip=self._is_rejected if self._rejected else None, cancel=cancel)
-            self._simhash_forest = forest = Forest(k, a, b, w)
+            kept = self._kept_forest("simhash")
+            if kept is not None and kept.limit >= k:
+                forest = kept
+            else:
+                i, j, d = self._hamming_candidates(k, cancel)
+                a, b, w = spanning_forest(len(self.arrays), i, j, -d.astype(np.float64), -k,
+                                          skip=self._is_rejected if self._rejected else None, cancel=cancel)
+                forest = self._keep_forest("simhash", Forest(k, a, b, w))
+            self._simhash_forest = forest
         return forest
 
     def minhash_forest(self, t: float, *, progress: Progress = no_progress, cancel: CancelToken = NEVER_CANCELLED) -> Forest:
@@ -480,13 +487,44 @@ class Matcher:
         exactly, each taken up when its estimate plus the margin comes within reach."""
         forest = self._minhash_forest
         if forest is None or forest.limit > t:
-            layout = layout_threshold(t)
-            i, j, est = self._band_candidates(layout, cancel)
-            bound = np.minimum(1.0, est + estimate_margin(np.clip(est, layout, 1.0)))
-            a, b, w = spanning_forest(len(self.arrays), i, j, bound, layout - 1e-9, exact=self._jaccard_pair,
-                                      skip=self._is_rejected if self._rejected else None,
-                                      progress=progress, cancel=cancel)
-            self._minhash_forest = forest = Forest(layout, a, b, w)
+            name = "minhash-cores" if self.boilerplate.found is not None else "minhash"
+            kept = self._kept_forest(name)
+            if kept is not None and kept.limit <= t:
+                forest = kept
+            else:
+                layout = layout_threshold(t)
+                i, j, est = self._band_candidates(layout, cancel)
+                bound = np.minimum(1.0, est + estimate_margin(np.clip(est, layout, 1.0)))
+                a, b, w = spanning_forest(len(self.arrays), i, j, bound, layout - 1e-9, exact=self._jaccard_pair,
+                                          skip=self._is_rejected if self._rejected else None,
+                                          progress=progress, cancel=cancel)
+                forest = self._keep_forest(name, Forest(layout, a, b, w))
+            self._minhash_forest = forest
+        return forest
+
+    def _forest_state(self, name: str) -> str:
+        """What a kept forest must have been built from: these contents under this scheme, these
+        "not a duplicate" decisions and, for cores, this boilerplate analysis."""
+        h = hashlib.blake2b(self._contents_state.encode(), digest_size=16)
+        for a, b in sorted(self._rejected):
+            h.update(a + b)
+        if name == "minhash-cores" and self.boilerplate.found is not None:
+            h.update(self.boilerplate.found.digest.encode())
+        return h.hexdigest()
+
+    def _kept_forest(self, name: str) -> Forest | None:
+        """The forest an earlier matcher of this very state kept in the database (a restart, a rescan
+        of an unchanged tree), or None."""
+        kept = self.store.forest(name, self._forest_state(name))
+        if kept is None:
+            return None
+        limit, a, b, weight = kept
+        ids = self.arrays.content_ids
+        return Forest(limit, np.searchsorted(ids, a), np.searchsorted(ids, b), weight)
+
+    def _keep_forest(self, name: str, forest: Forest) -> Forest:
+        ids = self.arrays.content_ids
+        self.store.save_forest(name, self._forest_state(name), forest.limit, ids[forest.a], ids[forest.b], forest.weight)
         return forest
 
     # -- matching ---------------------------------------------------------------------------

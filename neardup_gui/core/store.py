@@ -101,6 +101,17 @@ _MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE contents ADD COLUMN core_minhash BLOB;
     ALTER TABLE contents ADD COLUMN short_text INTEGER NOT NULL DEFAULT 0;
     """,
+    # version 3: spanning forests kept between runs (see Matcher._kept_forest)
+    """
+    CREATE TABLE forests (
+        name TEXT PRIMARY KEY,
+        state TEXT NOT NULL,
+        limit_value REAL NOT NULL,
+        a BLOB NOT NULL,
+        b BLOB NOT NULL,
+        weight BLOB NOT NULL
+    );
+    """,
 )
 SCHEMA_VERSION = len(_MIGRATIONS)
 
@@ -238,6 +249,7 @@ class Store:
             if dropped:
                 self._db.execute("UPDATE files SET content_id = NULL, status = NULL, mtime_ns = -1")
                 self._db.execute("DELETE FROM overlaps")
+                self._db.execute("DELETE FROM forests")
                 self._db.execute("DELETE FROM bands")
                 self._db.execute("DELETE FROM contents")
             self.set_meta("scheme", scheme.to_json())
@@ -441,6 +453,24 @@ class Store:
                     "INSERT OR REPLACE INTO overlaps (a, b, shared) VALUES (?, ?, ?)",
                     [(a, b, shared) for (a, b), shared in overlaps.items()],
                 )
+
+    def save_forest(self, name: str, state: str, limit: float, a: np.ndarray, b: np.ndarray, weight: np.ndarray) -> None:
+        """Keep a matcher's spanning forest (edges as content ids) for the next matcher of the same state."""
+        with self.transaction():
+            self._db.execute(
+                "INSERT OR REPLACE INTO forests (name, state, limit_value, a, b, weight) VALUES (?, ?, ?, ?, ?, ?)",
+                (name, state, float(limit), np.asarray(a, "<i8").tobytes(), np.asarray(b, "<i8").tobytes(),
+                 np.asarray(weight, "<f8").tobytes()),
+            )
+
+    def forest(self, name: str, state: str) -> tuple[float, np.ndarray, np.ndarray, np.ndarray] | None:
+        """(limit, a, b, weight) of the forest kept under ``name`` if it was built in ``state``."""
+        row = self._db.execute("SELECT limit_value, a, b, weight FROM forests WHERE name = ? AND state = ?",
+                               (name, state)).fetchone()
+        if row is None:
+            return None
+        return (row[0], np.frombuffer(row[1], "<i8").astype(np.int64), np.frombuffer(row[2], "<i8").astype(np.int64),
+                np.frombuffer(row[3], "<f8").astype(np.float64))
 
     def simhash_neighbours(self, fingerprint: int, probes: Sequence[int]) -> list[tuple[int, int]]:
         """(content id, fingerprint) of every stored content sharing a block value with the probes.

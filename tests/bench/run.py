@@ -264,6 +264,10 @@ def bench_regroup(quick: bool) -> dict:
                 t = time.perf_counter()
                 result = matcher.match(th)
                 timings[label] = {"seconds": round(time.perf_counter() - t, 3), "groups": len(result.groups)}
+            t = time.perf_counter()
+            result = Matcher(store).match(Thresholds(Method.MINHASH, 3, 0.8))
+            timings["a new matcher (a restart): load + T=0.8 from the kept forest"] = {
+                "seconds": round(time.perf_counter() - t, 3), "groups": len(result.groups)}
     return {"documents": count, "boilerplate_analysis_s": round(analysis, 2), "boilerplate": matcher.boilerplate.summary(),
             "load_s": round(load, 2), "regroup": timings}
 

@@ -2,6 +2,7 @@ import os
 import shutil
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 from neardup_gui.core.fingerprint import Scheme
@@ -283,6 +284,42 @@ def test_a_not_duplicate_decision_splits_the_pair_and_withdrawing_it_joins_them_
             assert store.verdicts(NOT_DUPLICATE) == set()
             matcher.refresh_verdicts()
             assert together(matcher.match(thresholds))
+
+
+def test_the_next_matcher_cuts_the_kept_forest_until_a_decision_changes_the_state(planted_db, tmp_path):
+    """A restart or an unchanged rescan reuses the forests kept in the database; a "not a duplicate"
+    decision (or new contents) makes them another state's, and they are built again."""
+    import sqlite3
+
+    from neardup_gui.core.review import mark_not_duplicate
+
+    path, _ = planted_db
+    work = tmp_path / "kept.db"
+    shutil.copy(path, work)
+    strict = Thresholds(method=Method.MINHASH, jaccard=0.95)
+    with Store(work) as store:
+        first = Matcher(store)
+        expected = group_names_of(first.match(Thresholds()))
+        before = group_names_of(first.match(strict))
+        assert group_names_of(Matcher(store).match(Thresholds())) == expected
+    # the kept forest is what the next matcher cuts: every edge made to look identical joins more at 0.95
+    with sqlite3.connect(work) as db:
+        rows = db.execute("SELECT name, length(weight) FROM forests WHERE name LIKE 'minhash%'").fetchall()
+        assert rows
+        for name, size in rows:
+            db.execute("UPDATE forests SET weight = ? WHERE name = ?", (np.ones(size // 8, "<f8").tobytes(), name))
+    with Store(work) as store:
+        tampered = Matcher(store).match(strict)
+        assert sum(map(len, group_names_of(tampered))) > sum(map(len, before))
+        pair = next(p for p in tampered.pairs if p.matched_by != "exact")
+        matcher = Matcher(store)
+        mark_not_duplicate(store, matcher, matcher.document(pair.a), matcher.document(pair.b))
+        rebuilt = Matcher(store).match(strict)  # another state: built again, from the measurements
+        assert sum(map(len, group_names_of(rebuilt))) <= sum(map(len, before))
+
+
+def group_names_of(result) -> list[set[str]]:
+    return sorted((sorted(s) for s in group_names(result)))
 
 
 def test_groups_at_every_threshold_equal_the_components_of_all_verified_pairs(tmp_path):
