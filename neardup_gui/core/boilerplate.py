@@ -13,9 +13,10 @@ near-copies that is itself a large share of the collection (300 copies of one fo
 files) looks exactly like a footer on 300 unrelated pages, and its members are then compared by what
 they do not share. Below the share, families are untouched.
 
-Frequent shingles are found in two passes: a fixed sample proposes candidates (a shingle in 10 % of
-the collection is in about 200 of 2,000 sampled documents; the cut-off is 60 % of that, more than 6
-standard deviations down), and one pass over every content counts the candidates exactly.
+Frequent shingles are found in passes of bounded memory: a fixed sample proposes candidates (a shingle
+in 10 % of the collection is in about 200 of 2,000 sampled documents; the cut-off is 60 % of that,
+more than 6 standard deviations down), one pass over every content counts the candidates exactly,
+and one more computes the cores.
 """
 
 from __future__ import annotations
@@ -29,12 +30,14 @@ import numpy as np
 
 from . import minhash
 from .jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_progress
+from .text import sorted_unique
 
 MIN_SHARE = 0.10
 MIN_DOCUMENTS = 10
 SAMPLE_DOCUMENTS = 2000
 _SAMPLE_SLACK = 0.6
 _BATCH = 500
+_SAMPLE_BATCH = 100
 
 ShingleLoader = Callable[[Sequence[int]], dict[int, np.ndarray]]
 
@@ -102,7 +105,7 @@ def analyse(
     """Find the collection's frequent shingles and the core of every document that has boilerplate.
 
     ``load(ids)`` returns {content id: sorted uint32 shingles}; contents are read in batches, so
-    memory holds one batch and the sample's candidates, never the collection.
+    memory holds one batch and the candidates, never the collection.
     """
     if not 0.0 < min_share <= 1.0:
         raise ValueError(f"min_share must be in (0, 1], not {min_share}")
@@ -116,55 +119,47 @@ def analyse(
         return empty
     sample = ids if n <= SAMPLE_DOCUMENTS else np.sort(np.random.default_rng(0).choice(ids, SAMPLE_DOCUMENTS, replace=False))
     sample_needed = needed if len(sample) == n else max(2, math.floor(_SAMPLE_SLACK * needed * len(sample) / n))
-    total = len(sample) + n
-    candidates = _common(sample, load, sample_needed, progress, cancel, total)
-    if len(candidates) == 0:
-        progress(ProgressEvent("boilerplate", total, total))
-        return empty
-
+    total = len(sample) + 2 * n
+    candidates = _candidates(sample, load, sample_needed, progress, cancel, total)
     counts = np.zeros(len(candidates), dtype=np.int64)
-    hits_of: dict[int, np.ndarray] = {}  # candidate indices per content (few per document)
-    for done, batch in _batches(ids, load, cancel):
-        for cid, shingles in batch.items():
-            at = np.minimum(np.searchsorted(candidates, shingles), len(candidates) - 1)
-            found = at[candidates[at] == shingles]
-            if len(found):
-                counts[found] += 1
-                hits_of[cid] = found
-        progress(ProgressEvent("boilerplate", len(sample) + done, total))
-    frequent_mask = counts >= needed
-    frequent = candidates[frequent_mask]
-    flagged = [cid for cid, found in hits_of.items() if frequent_mask[found].any()]
+    if len(candidates):
+        for done, batch in _batches(ids, load, cancel):
+            for shingles in batch.values():
+                counts[_positions(candidates, shingles)] += 1
+            progress(ProgressEvent("boilerplate", len(sample) + done, total))
+    frequent = candidates[counts >= needed]
     cores: dict[int, Core] = {}
-    for _done, batch in _batches(np.array(sorted(flagged), dtype=np.int64), load, cancel):
-        for cid, shingles in batch.items():
-            core = core_of(shingles, frequent)
-            if core is not None:
-                signature = minhash.signature(core, num_perm, seed)
-                cores[cid] = Core(len(core), signature.astype("<u4").tobytes())
+    if len(frequent):
+        for done, batch in _batches(ids, load, cancel):
+            for cid, shingles in batch.items():
+                core = core_of(shingles, frequent)
+                if core is not None:
+                    cores[cid] = Core(len(core), minhash.signature(core, num_perm, seed).astype("<u4").tobytes())
+            progress(ProgressEvent("boilerplate", len(sample) + n + done, total))
     progress(ProgressEvent("boilerplate", total, total))
     return Boilerplate(digest, min_share, min_documents, frequent, cores)
 
 
-def _common(ids: np.ndarray, load: ShingleLoader, needed: int, progress: Progress, cancel: CancelToken, total: int) -> np.ndarray:
-    """Shingles found in at least ``needed`` of the contents ``ids`` (each content counted once)."""
-    values: list[np.ndarray] = []
-    counts: list[np.ndarray] = []
-    for done, batch in _batches(ids, load, cancel):
+def _candidates(ids: np.ndarray, load: ShingleLoader, needed: int, progress: Progress, cancel: CancelToken,
+                total: int) -> np.ndarray:
+    """Every shingle that may be in ``needed`` of the contents ``ids``: one that is must be in at least
+    ``needed / batches`` of some batch's contents (pigeonhole), so each batch is reduced on its own and
+    memory holds one batch, whatever the size of the sample's documents."""
+    batches = max(1, math.ceil(len(ids) / _SAMPLE_BATCH))
+    per_batch = max(1, needed // batches)
+    found: list[np.ndarray] = []
+    for done, batch in _batches(ids, load, cancel, size=_SAMPLE_BATCH):
         if batch:
-            v, c = _value_counts(np.concatenate(list(batch.values())))
-            values.append(v)
-            counts.append(c)
+            values, counts = _value_counts(np.concatenate(list(batch.values())))
+            found.append(values[counts >= per_batch])
         progress(ProgressEvent("boilerplate", done, total))
-    if not values:
-        return np.empty(0, np.uint32)
-    all_values = np.concatenate(values)
-    all_counts = np.concatenate(counts)
-    order = np.argsort(all_values, kind="stable")
-    all_values, all_counts = all_values[order], all_counts[order]
-    starts = np.flatnonzero(np.concatenate(([True], all_values[1:] != all_values[:-1])))
-    summed = np.add.reduceat(all_counts, starts)
-    return all_values[starts][summed >= needed]
+    return sorted_unique(np.concatenate(found)) if found else np.empty(0, np.uint32)
+
+
+def _positions(sorted_values: np.ndarray, shingles: np.ndarray) -> np.ndarray:
+    """Indices into ``sorted_values`` of the shingles found there."""
+    at = np.minimum(np.searchsorted(sorted_values, shingles), len(sorted_values) - 1)
+    return at[sorted_values[at] == shingles]
 
 
 def _value_counts(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -173,9 +168,10 @@ def _value_counts(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return values[starts], np.diff(np.append(starts, len(values)))
 
 
-def _batches(ids: np.ndarray, load: ShingleLoader, cancel: CancelToken) -> Iterator[tuple[int, dict[int, np.ndarray]]]:
-    for start in range(0, len(ids), _BATCH):
+def _batches(ids: np.ndarray, load: ShingleLoader, cancel: CancelToken,
+             size: int = _BATCH) -> Iterator[tuple[int, dict[int, np.ndarray]]]:
+    for start in range(0, len(ids), size):
         cancel.raise_if_cancelled()
-        chunk = ids[start : start + _BATCH].tolist()
+        chunk = ids[start : start + size].tolist()
         yield start + len(chunk), load(chunk)
 

@@ -109,12 +109,6 @@ class BoilerplateUse:
         frequent = self.found.shingles
         return {cid: s[~frequent_in(s, frequent)] if cid in cores else s for cid, s in shingles.items()}
 
-    def whole_pairs(self, overlaps: dict[tuple[int, int], int]) -> dict[tuple[int, int], int]:
-        """The overlaps of pairs compared whole: the only ones the database's cache may share."""
-        cores = self.cores
-        if not cores:
-            return overlaps
-        return {k: v for k, v in overlaps.items() if k[0] not in cores and k[1] not in cores}
 
 
 def estimate_margin(threshold, num_perm: int = minhash.NUM_PERM):
@@ -319,7 +313,7 @@ class Matcher:
     def _enter_mode(self, ignore: bool) -> None:
         self.boilerplate = use = BoilerplateUse(ignore, self._analysis is not None, self._analysis if ignore else None)
         self.arrays = use.applied(self._whole)
-        self._overlaps = use.whole_pairs(self.store.all_overlaps())
+        self._overlaps = self.store.all_overlaps(cores=use.found is not None)
         self._shingles: dict[int, np.ndarray] = {}
         self._shingle_bytes = 0
         self._similarities: dict[tuple[int, int], Similarity] = {}
@@ -367,7 +361,8 @@ class Matcher:
             for n in missing:
                 key = (lo[n], hi[n])
                 computed[key] = out[n] = self._overlap(key)
-            self.store.save_overlaps(self.boilerplate.whole_pairs(computed))
+            found = self.boilerplate.found
+            self.store.save_overlaps(computed, cores_of=found.digest if found is not None else None)
         return out
 
     def _overlap(self, key: tuple[int, int]) -> int:

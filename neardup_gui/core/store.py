@@ -101,7 +101,8 @@ _MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE contents ADD COLUMN core_minhash BLOB;
     ALTER TABLE contents ADD COLUMN short_text INTEGER NOT NULL DEFAULT 0;
     """,
-    # version 3: spanning forests kept between runs (see Matcher._kept_forest)
+    # version 3: spanning forests kept between runs (see Matcher._kept_forest), and the overlaps of
+    # documents' cores (boilerplate left out) beside those of whole texts
     """
     CREATE TABLE forests (
         name TEXT PRIMARY KEY,
@@ -111,6 +112,13 @@ _MIGRATIONS: tuple[str, ...] = (
         b BLOB NOT NULL,
         weight BLOB NOT NULL
     );
+    CREATE TABLE core_overlaps (
+        a INTEGER NOT NULL REFERENCES contents (id) ON DELETE CASCADE,
+        b INTEGER NOT NULL REFERENCES contents (id) ON DELETE CASCADE,
+        shared INTEGER NOT NULL,
+        PRIMARY KEY (a, b)
+    ) WITHOUT ROWID;
+    CREATE INDEX core_overlaps_b ON core_overlaps (b);
     """,
 )
 SCHEMA_VERSION = len(_MIGRATIONS)
@@ -249,6 +257,7 @@ class Store:
             if dropped:
                 self._db.execute("UPDATE files SET content_id = NULL, status = NULL, mtime_ns = -1")
                 self._db.execute("DELETE FROM overlaps")
+                self._db.execute("DELETE FROM core_overlaps")
                 self._db.execute("DELETE FROM forests")
                 self._db.execute("DELETE FROM bands")
                 self._db.execute("DELETE FROM contents")
@@ -329,6 +338,7 @@ class Store:
         if replaces:  # the same bytes fingerprinted again: what was derived from the old row goes
             self._db.execute("DELETE FROM bands WHERE content_id = ?", (cid,))
             self._db.execute("DELETE FROM overlaps WHERE a = ? OR b = ?", (cid, cid))
+            self._db.execute("DELETE FROM core_overlaps WHERE a = ? OR b = ?", (cid, cid))
         if fp.minhash is not None:
             sig = np.frombuffer(fp.minhash, dtype="<u4")
             keys = minhash.band_keys(sig, bands, rows)[0]
@@ -404,6 +414,7 @@ class Store:
         info = {"digest": found.digest, "min_share": found.min_share, "min_documents": found.min_documents}
         with self.transaction():
             self._db.execute("DELETE FROM boilerplate_shingles")
+            self._db.execute("DELETE FROM core_overlaps")
             self._db.executemany("INSERT INTO boilerplate_shingles (shingle) VALUES (?)",
                                  ((v,) for v in found.shingles.tolist()))
             self._db.execute("UPDATE contents SET core_count = NULL, core_minhash = NULL WHERE core_count IS NOT NULL")
@@ -442,15 +453,22 @@ class Store:
                     out[cid] = minhash.unpack_shingles(blob)
         return out
 
-    def all_overlaps(self) -> dict[tuple[int, int], int]:
-        """Every |A∩B| computed so far, keyed by (a, b) content ids with a < b."""
-        return {(a, b): shared for a, b, shared in self._db.execute("SELECT a, b, shared FROM overlaps")}
+    def all_overlaps(self, *, cores: bool = False) -> dict[tuple[int, int], int]:
+        """Every |A∩B| computed so far, keyed by (a, b) content ids with a < b: of whole texts, or of
+        the documents' cores under the current boilerplate analysis."""
+        table = "core_overlaps" if cores else "overlaps"
+        return {(a, b): shared for a, b, shared in self._db.execute(f"SELECT a, b, shared FROM {table}")}
 
-    def save_overlaps(self, overlaps: dict[tuple[int, int], int]) -> None:
+    def save_overlaps(self, overlaps: dict[tuple[int, int], int], *, cores_of: str | None = None) -> None:
+        """Remember overlaps of whole texts, or (``cores_of`` = the digest of the boilerplate analysis
+        they were measured under) of cores: dropped if another analysis has replaced that one since."""
         if overlaps:
+            table = "core_overlaps" if cores_of is not None else "overlaps"
             with self.transaction():
+                if cores_of is not None and json.loads(self.get_meta("boilerplate") or "{}").get("digest") != cores_of:
+                    return
                 self._db.executemany(
-                    "INSERT OR REPLACE INTO overlaps (a, b, shared) VALUES (?, ?, ?)",
+                    f"INSERT OR REPLACE INTO {table} (a, b, shared) VALUES (?, ?, ?)",
                     [(a, b, shared) for (a, b), shared in overlaps.items()],
                 )
 
