@@ -177,12 +177,19 @@ class DiffView(QWidget):
         self._current = -1
         self._update_navigation()
 
-    def show_pending(self, left: Document, right: Document, similarity: Similarity) -> None:
+    def show_pending(self, left: Document, right: Document, similarity: Similarity, *,
+                     without_boilerplate: bool = False) -> None:
+        """A pair's names and numbers while its texts are compared; ``without_boilerplate`` when the
+        Jaccard and containment shown leave out passages common to the collection."""
         self.title.setText(f"{left.display_path}   ↔   {right.display_path}")
         s = similarity
+        note = " · <i>boilerplate left out</i>" if without_boilerplate else ""
         self.numbers.setText(
             f"Hamming <b>{s.hamming}</b> · Jaccard <b>{s.jaccard:.3f}</b> (estimate {s.jaccard_estimate:.3f}) · "
-            f"containment <b>{s.containment_ba:.3f}</b> of left in right, <b>{s.containment_ab:.3f}</b> of right in left")
+            f"containment <b>{s.containment_ba:.3f}</b> of left in right, <b>{s.containment_ab:.3f}</b> of right in left"
+            f"{note}")
+        self.numbers.setToolTip("Jaccard and containment are measured without the passages found in 10 % or more of "
+                                "the collection (Ignore boilerplate)" if without_boilerplate else "")
         self.model.set_rows([])
         self.passage.setText("")
         self.position.setText("comparing…")

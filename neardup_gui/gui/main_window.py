@@ -579,7 +579,9 @@ class MainWindow(QMainWindow):
         request = self._diff_request
         self._compared = (left, right)
         self._update_actions()
-        self.diff.show_pending(left, right, similarity)
+        cores = self.review.matcher.boilerplate.cores if self.review is not None else {}
+        self.diff.show_pending(left, right, similarity,
+                               without_boilerplate=left.content_id in cores or right.content_id in cores)
         loader = self._loader
         if loader is None:
             return

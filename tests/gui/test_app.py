@@ -299,11 +299,16 @@ def test_the_boilerplate_switch_regroups_and_is_remembered(window, tmp_path, qtb
     qtbot.waitUntil(lambda: w.result.thresholds.jaccard == 0.5, timeout=20_000)
     assert w.thresholds.boilerplate.isChecked()
     assert group_names(w) == [{"letter00.txt", "letter00~copy.txt"}]
+    select_member(qtbot, w, "letter00~copy.txt")
+    qtbot.waitUntil(lambda: "boilerplate left out" in w.diff.numbers.text(), timeout=10_000)
     box = w.thresholds.boilerplate
     qtbot.mouseClick(box, Qt.MouseButton.LeftButton, pos=QPoint(8, box.height() // 2))  # on the tick: keep boilerplate
     assert not box.isChecked()
     qtbot.waitUntil(lambda: not w.result.thresholds.ignore_boilerplate, timeout=20_000)
     assert max(len(g) for g in group_names(w)) >= 25  # the shared footer joins unrelated letters
+    select_member(qtbot, w, "letter00~copy.txt")
+    qtbot.waitUntil(lambda: "Jaccard" in w.diff.numbers.text() and "boilerplate" not in w.diff.numbers.text(),
+                    timeout=10_000)
     qtbot.waitUntil(lambda: not w._regroup_running and not w.runner.busy, timeout=20_000)
     w.close()
     w2 = window()
