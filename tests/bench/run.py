@@ -241,16 +241,18 @@ def bench_regroup(quick: bool) -> dict:
             load = time.perf_counter() - t
             timings = {}
             for label, th in [
-                ("minhash T=0.8 (first: forest for T >= 0.8 built)", Thresholds(Method.MINHASH, 3, 0.8)),
+                ("minhash T=0.8 (first: forest for T >= 0.7 built)", Thresholds(Method.MINHASH, 3, 0.8)),
                 ("minhash T=0.8 (again)", Thresholds(Method.MINHASH, 3, 0.8)),
                 ("minhash T=0.9", Thresholds(Method.MINHASH, 3, 0.9)),
                 ("minhash T=0.85", Thresholds(Method.MINHASH, 3, 0.85)),
                 ("minhash T=0.83", Thresholds(Method.MINHASH, 3, 0.83)),
                 ("minhash T=0.95", Thresholds(Method.MINHASH, 3, 0.95)),
-                ("minhash T=0.7 (below the forest: forest for T >= 0.7 built)", Thresholds(Method.MINHASH, 3, 0.7)),
+                ("minhash T=0.7", Thresholds(Method.MINHASH, 3, 0.7)),
                 ("minhash T=0.75", Thresholds(Method.MINHASH, 3, 0.75)),
                 ("minhash T=0.72", Thresholds(Method.MINHASH, 3, 0.72)),
-                ("minhash T=0.8 (after 0.7)", Thresholds(Method.MINHASH, 3, 0.8)),
+                ("minhash T=0.65 (below the forest: forest for T >= 0.55 built)", Thresholds(Method.MINHASH, 3, 0.65)),
+                ("minhash T=0.6", Thresholds(Method.MINHASH, 3, 0.6)),
+                ("minhash T=0.8 (after 0.65)", Thresholds(Method.MINHASH, 3, 0.8)),
                 ("simhash K=3 (first: forest for K <= 3 built)", Thresholds(Method.SIMHASH, 3, 0.8)),
                 ("simhash K=2", Thresholds(Method.SIMHASH, 2, 0.8)),
                 ("simhash K=6 (above the forest: forest for K <= 6 built)", Thresholds(Method.SIMHASH, 6, 0.8)),
