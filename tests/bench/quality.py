@@ -22,6 +22,7 @@ import argparse
 import glob
 import html
 import json
+import math
 import random
 import re
 import tempfile
@@ -286,8 +287,59 @@ def corpus_table(name: str, docs: list[tuple[str, str]], truth_t: float, quick: 
         for k in range(0, 11):
             sel = pd <= k
             package[k] = score(set(zip(pi[sel].tolist(), pj[sel].tolist())), truth)
-        out["simhash"] = {"truth": f"J >= {truth_t}", "neardup": ours, "simhash_package": package}
+        out["simhash"] = {"truth": f"J >= {truth_t}", "neardup": ours, "simhash_package": package,
+                          "ceiling": simhash_ceiling(docs, jac, truth_t, [len(x) for x in shingles])}
         engine.close()
+    return out
+
+
+def simhash_ceiling(docs: list[tuple[str, str]], jac: dict[tuple[int, int], float], truth_t: float,
+                    sizes: list[int]) -> dict:
+    """The best F1 against J >= truth_t that any 64-bit SimHash can expect: with our features and
+    weights, and with the shingle sets themselves as features (whose angle follows Jaccard as
+    closely as any can: cos = |A∩B| / sqrt(|A||B|)).
+
+    Charikar's SimHash differs in a bit with probability angle/pi, the angle being that between the
+    two documents' feature vectors; so the distance of a pair is Binomial(64, angle/pi), and the
+    expected true and false positives at each K follow from the exact cosines. Pairs that share no
+    shingle (cosine ~0) are within 12 bits with probability < 1e-6 and are left out."""
+    from math import comb
+
+    scheme = Scheme.current()
+    vectors = []
+    for _n, body in docs:
+        tokens = text.tokenize(text.normalise(body))
+        latin = tokens.words[: len(tokens.words) - tokens.han_words]
+        han = tokens.words[len(tokens.words) - tokens.han_words :]
+        features, counts = np.unique(np.concatenate((text.gram_hashes(latin, 3), han)), return_counts=True)
+        weights = 1.0 + np.log(counts)
+        vectors.append((features, weights, float(np.sqrt(np.sum(weights * weights)))))
+    assert scheme.simhash_features == "word-3grams+jieba-words" and scheme.simhash_weights == "log-tf"
+    ks = np.arange(0, 13)
+    tp = {"ours": np.zeros(len(ks)), "shingle sets": np.zeros(len(ks))}
+    fp = {"ours": np.zeros(len(ks)), "shingle sets": np.zeros(len(ks))}
+    truth = 0
+
+    def within(cosine: float) -> np.ndarray:
+        p = math.acos(max(-1.0, min(1.0, cosine))) / math.pi
+        return np.cumsum([comb(64, d) * p**d * (1 - p) ** (64 - d) for d in range(13)])
+
+    for (a, b), j in jac.items():
+        fa, wa, na = vectors[a]
+        fb, wb, nb = vectors[b]
+        _, ia, ib = np.intersect1d(fa, fb, assume_unique=True, return_indices=True)
+        cosines = {"ours": float(np.dot(wa[ia], wb[ib])) / (na * nb) if na and nb else 0.0,
+                   "shingle sets": j * (sizes[a] + sizes[b]) / (1 + j) / math.sqrt(sizes[a] * sizes[b])}
+        true = j >= truth_t - 1e-9
+        truth += true
+        for name, cosine in cosines.items():
+            (tp if true else fp)[name] += within(cosine)
+    out = {}
+    for name in tp:
+        f1 = 2 * tp[name] / (2 * tp[name] + fp[name] + (truth - tp[name]))
+        best = int(np.argmax(f1))
+        out[name] = {"best_k": best, "best_expected_f1": round(float(f1[best]), 3),
+                     "expected_f1_by_k": {int(k): round(float(v), 3) for k, v in zip(ks, f1)}}
     return out
 
 
@@ -383,7 +435,8 @@ def print_tables(r: dict) -> None:
                   f"{d['precision']:.3f} / {d['recall']:.3f} / {d['f1']:.3f} | "
                   f"{m['precision']:.3f} / {m['recall']:.3f} / **{m['f1']:.3f}** | {row['pairs_only_through_boilerplate']} |")
         s = c["simhash"]
-        print(f"SimHash against {s['truth']}:")
+        ceiling = ", ".join(f"{name}: F1 {c['best_expected_f1']} at K = {c['best_k']}" for name, c in s["ceiling"].items())
+        print(f"SimHash against {s['truth']} (the best a 64-bit SimHash can expect, features {ceiling}):")
         print("| K | neardup P / R / F1 | simhash package P / R / F1 |")
         print("|---|---|---|")
         for k in s["neardup"]:
