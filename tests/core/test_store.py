@@ -82,3 +82,35 @@ def test_removing_the_last_file_of_a_content_removes_its_fingerprints(db_path):
         assert len(store.fingerprint_arrays()) == 1
         store.remove_files(["/y/copy.txt"])
         assert len(store.fingerprint_arrays()) == 0
+
+
+def test_a_database_of_the_first_schema_is_migrated_and_scanned_again(tmp_path):
+    """A version 1 database (as the first release wrote it, with a file under an older scheme) opens
+    at the current version: new columns and tables are there, and the next scan fingerprints again."""
+    from neardup_gui.core.match import Matcher
+    from neardup_gui.core.models import ScanOptions, Thresholds
+    from neardup_gui.core.scan import scan
+    from neardup_gui.core.store import _MIGRATIONS, APPLICATION_ID, _split_sql
+
+    path = tmp_path / "v1.db"
+    con = sqlite3.connect(path)
+    for statement in _split_sql(_MIGRATIONS[0]):
+        con.execute(statement)
+    con.execute("INSERT INTO meta (key, value) VALUES ('scheme', '{\"version\": 1}')")
+    con.execute("INSERT INTO contents (raw_hash, kind, status) VALUES (x'00', 'text', 'ok')")
+    con.execute("PRAGMA user_version = 1")
+    con.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    con.commit()
+    con.close()
+    root = tmp_path / "docs"
+    root.mkdir()
+    (root / "a.txt").write_text("Near-duplicate documents are found after the upgrade, as before it. " * 5)
+    (root / "b.txt").write_text("Near-duplicate documents are found after the upgrade, as before it. " * 5 + "Yes.")
+    with Store(path) as store:
+        assert store.schema_version == SCHEMA_VERSION >= 3
+        tables = {r[0] for r in store._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        assert {"boilerplate_shingles", "forests", "core_overlaps"} <= tables
+        summary = scan(store, ScanOptions(roots=(str(root),), workers=1))
+        assert summary.fingerprints_reset and summary.extracted == 2
+        groups = Matcher(store).match(Thresholds()).groups
+        assert len(groups) == 1 and len(groups[0].members) == 2
