@@ -82,7 +82,7 @@ class BoilerplateUse:
         """For reports: whether boilerplate was ignored, and how much of it there was."""
         out: dict = {"ignored": self.ignored and self.available}
         if self.ignored and not self.available:
-            out["note"] = "not analysed for this collection yet: scan again to ignore boilerplate"
+            out["note"] = "not analysed for this collection yet: scan again to ignore it"
         if self.found is not None:
             out.update(min_share=self.found.min_share, frequent_shingles=int(len(self.found.shingles)),
                        documents_affected=self.found.documents_affected)

@@ -477,6 +477,9 @@ class MainWindow(QMainWindow):
         self._loader = TextLoader(store.content_hashes(d.content_id for d in review.result.documents if d.content_id))
         self._show_result(review.result)
         self._compute_histogram()
+        note = review.matcher.boilerplate.summary().get("note")
+        if note:
+            self.statusBar().showMessage(f"Boilerplate is {note}.", 15000)
 
     def _show_result(self, result: MatchResult) -> None:
         self.result = result
