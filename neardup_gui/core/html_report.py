@@ -126,6 +126,15 @@ def to_html(
     hamming = f"SimHash Hamming distance ≤ {t.hamming} of 64 bits"
     method = {"minhash": f"MinHash: {jaccard}", "simhash": hamming, "both": f"either {jaccard}, or {hamming}"}[str(t.method)]
     add(f"<tr><th>Method</th><td>{_e(method)}; exact duplicates always</td></tr>")
+    boilerplate = context.boilerplate
+    if boilerplate and str(t.method) != "simhash":
+        if boilerplate.get("ignored"):
+            said = (f"left out of Jaccard: {boilerplate.get('frequent_shingles', 0)} shingles found in "
+                    f"{boilerplate.get('min_share', 0):.0%} or more of the documents, in "
+                    f"{boilerplate.get('documents_affected', 0)} documents")
+        else:
+            said = boilerplate.get("note") or "counted like any other text"
+        add(f"<tr><th>Boilerplate</th><td>{_e(said)}</td></tr>")
     add("</tbody></table>")
 
     add(f"<h2>Groups ({len(result.groups)})</h2>")
