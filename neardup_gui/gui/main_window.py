@@ -478,7 +478,7 @@ class MainWindow(QMainWindow):
         self._show_result(review.result)
         self._compute_histogram()
         note = review.matcher.boilerplate.summary().get("note")
-        if note:
+        if note and not self.statusBar().currentMessage():  # a cancelled scan's message says more
             self.statusBar().showMessage(f"Boilerplate is {note}.", 15000)
 
     def _show_result(self, result: MatchResult) -> None:
