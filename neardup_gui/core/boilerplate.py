@@ -76,8 +76,13 @@ def frequent_in(shingles: np.ndarray, frequent: np.ndarray) -> np.ndarray:
     """Mask of the sorted ``shingles`` that are among the sorted ``frequent`` ones."""
     if len(frequent) == 0 or len(shingles) == 0:
         return np.zeros(len(shingles), dtype=bool)
-    at = np.minimum(np.searchsorted(frequent, shingles), len(frequent) - 1)
-    return frequent[at] == shingles
+    return _lookup(frequent, shingles)[1]
+
+
+def _lookup(sorted_values: np.ndarray, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(position in ``sorted_values`` of each key, whether the key is there); values not empty."""
+    at = np.minimum(np.searchsorted(sorted_values, keys), len(sorted_values) - 1)
+    return at, sorted_values[at] == keys
 
 
 def core_of(shingles: np.ndarray, frequent: np.ndarray) -> np.ndarray | None:
@@ -125,7 +130,8 @@ def analyse(
     if len(candidates):
         for done, batch in _batches(ids, load, cancel):
             for shingles in batch.values():
-                counts[_positions(candidates, shingles)] += 1
+                at, found = _lookup(candidates, shingles)
+                counts[at[found]] += 1
             progress(ProgressEvent("boilerplate", len(sample) + done, total))
     frequent = candidates[counts >= needed]
     cores: dict[int, Core] = {}
@@ -154,12 +160,6 @@ def _candidates(ids: np.ndarray, load: ShingleLoader, needed: int, progress: Pro
             found.append(values[counts >= per_batch])
         progress(ProgressEvent("boilerplate", done, total))
     return sorted_unique(np.concatenate(found)) if found else np.empty(0, np.uint32)
-
-
-def _positions(sorted_values: np.ndarray, shingles: np.ndarray) -> np.ndarray:
-    """Indices into ``sorted_values`` of the shingles found there."""
-    at = np.minimum(np.searchsorted(sorted_values, shingles), len(sorted_values) - 1)
-    return at[sorted_values[at] == shingles]
 
 
 def _value_counts(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
