@@ -305,10 +305,12 @@ class Matcher:
 
     def set_ignore_boilerplate(self, ignore: bool) -> None:
         """Compare documents by their cores (True) or whole. Each way keeps its own measurements,
-        forest and caches, so switching back costs nothing."""
+        forest and caches (not its shingle sets), so switching back costs almost nothing."""
         if ignore == self.boilerplate.ignored:
             return
-        self._modes[self.boilerplate.ignored] = {name: getattr(self, name) for name in self._MODE_STATE}
+        leaving = {name: getattr(self, name) for name in self._MODE_STATE}
+        leaving.update(_shingles={}, _shingle_bytes=0)  # read again if needed: one memory budget, not two
+        self._modes[self.boilerplate.ignored] = leaving
         saved = self._modes.pop(ignore, None)
         if saved is None:
             self._enter_mode(ignore)
