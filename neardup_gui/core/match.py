@@ -68,11 +68,10 @@ class BoilerplateUse:
 
     @staticmethod
     def analysis_of(store: Store, content_ids: np.ndarray) -> Boilerplate | None:
-        """The database's boilerplate analysis if it was made for exactly these contents."""
-        found = store.boilerplate()
-        if found is None or found.digest != collection_digest(store.get_meta("scheme") or "", content_ids):
+        """The database's boilerplate analysis if it was made for exactly these contents (read only then)."""
+        if store.boilerplate_digest() != collection_digest(store.get_meta("scheme") or "", content_ids):
             return None
-        return found
+        return store.boilerplate()
 
     @property
     def cores(self) -> dict[int, Core]:
@@ -108,7 +107,6 @@ class BoilerplateUse:
             return shingles
         frequent = self.found.shingles
         return {cid: s[~frequent_in(s, frequent)] if cid in cores else s for cid, s in shingles.items()}
-
 
 
 def estimate_margin(threshold, num_perm: int = minhash.NUM_PERM):

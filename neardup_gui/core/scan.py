@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import errno
 import hashlib
-import json
 import os
 import time
 from collections import defaultdict
@@ -224,8 +223,7 @@ def refresh_boilerplate(store: Store, scheme: Scheme, *, progress: Progress = no
     (phase "boilerplate"). A scan killed here leaves the old analysis, marked stale by its digest."""
     ids = store.ok_content_ids()
     digest = collection_digest(scheme.to_json(), ids)
-    last = store.get_meta("boilerplate")
-    if last is not None and json.loads(last).get("digest") == digest:
+    if store.boilerplate_digest() == digest:
         progress(ProgressEvent("boilerplate", 1, 1))
         return
     # short texts are shingled by characters: their common trigrams are spelling, not passages

@@ -422,6 +422,11 @@ class Store:
                                  ((c.shingle_count, c.minhash, cid) for cid, c in found.cores.items()))
             self.set_meta("boilerplate", json.dumps(info, sort_keys=True))
 
+    def boilerplate_digest(self) -> str | None:
+        """The digest of the collection the last boilerplate analysis was made for, if any."""
+        raw = self.get_meta("boilerplate")
+        return json.loads(raw)["digest"] if raw is not None else None
+
     def boilerplate(self) -> Boilerplate | None:
         """The last boilerplate analysis, or None if there was none (check its digest before use)."""
         raw = self.get_meta("boilerplate")
@@ -465,7 +470,7 @@ class Store:
         if overlaps:
             table = "core_overlaps" if cores_of is not None else "overlaps"
             with self.transaction():
-                if cores_of is not None and json.loads(self.get_meta("boilerplate") or "{}").get("digest") != cores_of:
+                if cores_of is not None and self.boilerplate_digest() != cores_of:
                     return
                 self._db.executemany(
                     f"INSERT OR REPLACE INTO {table} (a, b, shared) VALUES (?, ?, ?)",
