@@ -18,6 +18,11 @@ def compute_pair(left: str, right: str, width: int, *, progress: Progress = no_p
     return side_by_side(left, right, width=width, cancel=cancel)
 
 
+_NUMBERS_TIP = ("Why these two matched: Hamming distance of the 64-bit SimHashes, estimated (MinHash) and exact "
+                "Jaccard of the 3-unit shingle sets, and containment each way")
+_BOILERPLATE_TIP = (". Jaccard and containment leave out the passages found in 10 % or more of the collection "
+                    "(Ignore boilerplate).")
+
 class DiffModel(QAbstractTableModel):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
@@ -145,8 +150,8 @@ class DiffView(QWidget):
         self.title.setTextFormat(Qt.TextFormat.PlainText)
         self.numbers = QLabel("", self)
         self.numbers.setTextFormat(Qt.TextFormat.RichText)
-        self.numbers.setToolTip("Why these two matched: Hamming distance of the 64-bit SimHashes, estimated (MinHash) "
-                                "and exact Jaccard of the 3-unit shingle sets, and containment each way")
+        self.numbers.setWordWrap(True)  # a long line wraps instead of widening the pane
+        self.numbers.setToolTip(_NUMBERS_TIP)
         self.position = QLabel("", self)
         self.passage = QLabel("", self)
         self.passage.setTextFormat(Qt.TextFormat.PlainText)
@@ -188,8 +193,7 @@ class DiffView(QWidget):
             f"Hamming <b>{s.hamming}</b> · Jaccard <b>{s.jaccard:.3f}</b> (estimate {s.jaccard_estimate:.3f}) · "
             f"containment <b>{s.containment_ba:.3f}</b> of left in right, <b>{s.containment_ab:.3f}</b> of right in left"
             f"{note}")
-        self.numbers.setToolTip("Jaccard and containment are measured without the passages found in 10 % or more of "
-                                "the collection (Ignore boilerplate)" if without_boilerplate else "")
+        self.numbers.setToolTip(_NUMBERS_TIP + (_BOILERPLATE_TIP if without_boilerplate else ""))
         self.model.set_rows([])
         self.passage.setText("")
         self.position.setText("comparing…")
