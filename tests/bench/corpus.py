@@ -1,7 +1,7 @@
 """Deterministic benchmark corpora built from real text that ships on the machine.
 
 English: paragraphs of the Debian copyright files (real, license-heavy prose). Chinese: sentences of
-the seed articles in ../shared/corpora/seeds-zh. Short texts: distinct source and documentation lines.
+the Chinese statutes in tests/data/zh. Short texts: distinct source and documentation lines.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from tests.conftest import SEEDS_ZH, plant_edits
+from tests.conftest import ZH_TEXTS, plant_edits
 
 
 @lru_cache(maxsize=1)
@@ -32,7 +32,7 @@ def english_paragraphs() -> tuple[str, ...]:
 @lru_cache(maxsize=1)
 def chinese_sentences() -> tuple[str, ...]:
     out: dict[str, None] = {}
-    for path in sorted(SEEDS_ZH.glob("*.txt")):
+    for path in sorted(ZH_TEXTS.glob("*.txt")):
         for s in re.split(r"(?<=[。！？])", path.read_text(encoding="utf-8")):
             if len(s.strip()) > 8:
                 out.setdefault(s)

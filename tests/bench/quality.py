@@ -41,7 +41,7 @@ from neardup_gui.core.simhash import hamming, simhash
 from neardup_gui.core.scan import refresh_boilerplate
 from neardup_gui.core.store import FileRecord, Store
 from tests.bench import peers
-from tests.conftest import LICENSES, SEEDS_ZH, UNRELATED_LICENSES, licence_paragraphs, plant_edits
+from tests.conftest import LICENSES, ZH_TEXTS, UNRELATED_LICENSES, licence_paragraphs, plant_edits
 
 RESULTS = Path(__file__).resolve().parents[2] / "bench-results"
 RATES = (0.005, 0.01, 0.02, 0.05, 0.1, 0.2)
@@ -83,7 +83,7 @@ def chinese_corpus(quick: bool) -> list[tuple[str, str]]:
     if not docs:
         raise RuntimeError("no Chinese Rust-by-Example pages on this machine")
     docs = docs[:60] if quick else docs
-    bases = [(p.stem, p.read_text(encoding="utf-8")) for p in sorted(SEEDS_ZH.glob("*.txt"))]
+    bases = [(p.stem, p.read_text(encoding="utf-8")) for p in sorted(ZH_TEXTS.glob("*.txt"))]
     docs += bases
     bases += sorted(docs, key=lambda d: -len(d[1]))[:8 if quick else 25]
     for name, body in bases:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import SHARED, english_texts, plant_edits, run_cli, write_footed_letters
+from tests.conftest import DATA, english_texts, plant_edits, run_cli, write_footed_letters
 
 STATUSES = {"ok", "empty", "encrypted", "unreadable", "too_large", "unsupported", "error"}
 
@@ -75,11 +75,11 @@ def test_boilerplate_is_ignored_unless_asked_to_keep_it(tmp_path):
     assert "left out of Jaccard" in html and "in 31 documents" in html
 
 
-def test_scan_of_the_shared_corpora_gives_every_file_a_status(tmp_path):
-    proc = run_cli("scan", str(SHARED / "corpora"), "--db", str(tmp_path / "n.db"), "--format", "json")
+def test_scan_of_the_test_corpora_gives_every_file_a_status(tmp_path):
+    proc = run_cli("scan", str(DATA), "--db", str(tmp_path / "n.db"), "--format", "json")
     assert proc.returncode == 0, proc.stderr
     report = json.loads(proc.stdout)
-    on_disk = {str(p.resolve()) for p in (SHARED / "corpora").rglob("*") if p.is_file() and p.suffix in (".pdf", ".txt", ".md")}
+    on_disk = {str(p.resolve()) for p in DATA.rglob("*") if p.is_file() and p.suffix in (".pdf", ".txt", ".md")}
     assert {d["path"] for d in report["documents"]} == on_disk
     assert all(d["status"] in STATUSES for d in report["documents"])
     assert all(d["message"] for d in report["documents"] if d["status"] != "ok")

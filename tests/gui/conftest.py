@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 from pathlib import Path
 
@@ -16,6 +17,10 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 (_HOME / "data").mkdir(parents=True, exist_ok=True)
 
 from PySide6.QtCore import QSettings  # noqa: E402
+
+from neardup_gui.gui.app import create_app  # noqa: E402
+from neardup_gui.gui.main_window import MainWindow  # noqa: E402
+from tests.conftest import PDF_SAMPLES, chinese_texts, english_texts, plant_edits  # noqa: E402
 
 
 @pytest.fixture
@@ -37,3 +42,63 @@ def make_settings(settings_file: Path, tmp_path: Path):
         return s
 
     return make
+
+
+PLANTED = "zebra-marker-word"
+
+
+@pytest.fixture
+def uploads(tmp_path: Path) -> Path:
+    root = tmp_path / "uploads"
+    root.mkdir()
+    en = english_texts()
+    (root / "bsd.txt").write_text(en["BSD"])
+    (root / "bsd-copy.txt").write_text(en["BSD"].replace("Redistribution", f"Redistribution {PLANTED}", 1))
+    zh = list(chinese_texts().values())[1]
+    (root / "中文原稿.txt").write_text(zh)
+    (root / "中文修改稿.txt").write_text(plant_edits(zh, 0.01, seed=5))
+    (root / "mpl.txt").write_text(en["MPL-2.0"])
+    (root / "mpl-edited.txt").write_text(plant_edits(en["MPL-2.0"], 0.02, seed=8))
+    (root / "apache.txt").write_text(en["Apache-2.0"])
+    shutil.copy(PDF_SAMPLES / "005-libreoffice-writer-password_libreoffice-writer-password.pdf", root / "locked.pdf")
+    return root
+
+
+@pytest.fixture
+def window(qtbot, make_settings):
+    create_app([])
+    windows = []
+
+    def open_window(**kw) -> MainWindow:
+        w = MainWindow(make_settings(), **kw)
+        qtbot.addWidget(w)
+        w.show()
+        windows.append(w)
+        return w
+
+    yield open_window
+    for w in windows:
+        w.runner.cancel_all()
+        w.runner.wait(10_000)
+
+
+def scan(qtbot, w: MainWindow) -> None:
+    w.start_scan()
+    assert w.scan_job is not None
+    qtbot.waitUntil(lambda: w.scan_job is None and w.result is not None, timeout=120_000)
+
+
+def group_names(w: MainWindow) -> list[set[str]]:
+    return [{Path(w.group_model.docs[m.document_id].path).name for m in s.group.members} for s in w.group_model.summaries]
+
+
+def select_member(qtbot, w: MainWindow, name: str) -> None:
+    model, proxy = w.group_model, w.group_proxy
+    for row in range(model.rowCount()):
+        parent = model.index(row, 0)
+        for child in range(model.rowCount(parent)):
+            index = model.index(child, 0, parent)
+            if Path(model.document(index).path).name == name:
+                w.tree.setCurrentIndex(proxy.mapFromSource(index))
+                return
+    raise AssertionError(f"{name} is in no group")

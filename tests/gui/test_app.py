@@ -6,74 +6,13 @@ import shutil
 import time
 from pathlib import Path
 
-import pytest
 from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QTimer, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from neardup_gui.core.models import Method
-from neardup_gui.gui.app import create_app
-from neardup_gui.gui.main_window import MainWindow
-from tests.conftest import PDF_SAMPLES, chinese_texts, english_texts, plant_edits, write_footed_letters
-
-PLANTED = "zebra-marker-word"
-
-
-@pytest.fixture
-def uploads(tmp_path: Path) -> Path:
-    root = tmp_path / "uploads"
-    root.mkdir()
-    en = english_texts()
-    (root / "bsd.txt").write_text(en["BSD"])
-    (root / "bsd-copy.txt").write_text(en["BSD"].replace("Redistribution", f"Redistribution {PLANTED}", 1))
-    zh = list(chinese_texts().values())[1]
-    (root / "中文原稿.txt").write_text(zh)
-    (root / "中文修改稿.txt").write_text(plant_edits(zh, 0.01, seed=5))
-    (root / "mpl.txt").write_text(en["MPL-2.0"])
-    (root / "mpl-edited.txt").write_text(plant_edits(en["MPL-2.0"], 0.02, seed=8))
-    (root / "apache.txt").write_text(en["Apache-2.0"])
-    shutil.copy(PDF_SAMPLES / "005-libreoffice-writer-password_libreoffice-writer-password.pdf", root / "locked.pdf")
-    return root
-
-
-@pytest.fixture
-def window(qtbot, make_settings):
-    create_app([])
-    windows = []
-
-    def open_window(**kw) -> MainWindow:
-        w = MainWindow(make_settings(), **kw)
-        qtbot.addWidget(w)
-        w.show()
-        windows.append(w)
-        return w
-
-    yield open_window
-    for w in windows:
-        w.runner.cancel_all()
-        w.runner.wait(10_000)
-
-
-def scan(qtbot, w: MainWindow) -> None:
-    w.start_scan()
-    assert w.scan_job is not None
-    qtbot.waitUntil(lambda: w.scan_job is None and w.result is not None, timeout=120_000)
-
-
-def group_names(w: MainWindow) -> list[set[str]]:
-    return [{Path(w.group_model.docs[m.document_id].path).name for m in s.group.members} for s in w.group_model.summaries]
-
-
-def select_member(qtbot, w: MainWindow, name: str) -> None:
-    model, proxy = w.group_model, w.group_proxy
-    for row in range(model.rowCount()):
-        parent = model.index(row, 0)
-        for child in range(model.rowCount(parent)):
-            index = model.index(child, 0, parent)
-            if Path(model.document(index).path).name == name:
-                w.tree.setCurrentIndex(proxy.mapFromSource(index))
-                return
-    raise AssertionError(f"{name} is in no group")
+from tests.conftest import english_texts, plant_edits, write_footed_letters
+from tests.gui.conftest import PLANTED, group_names, scan, select_member
 
 
 def test_first_launch_shows_an_inviting_empty_state(window):
@@ -266,7 +205,7 @@ def test_chinese_pair_in_the_diff_view(window, uploads, qtbot):
     qtbot.waitUntil(lambda: w.diff.model.rowCount() > 0, timeout=20_000)
     rows = w.diff.model.rows
     assert any(r.kind == "replace" and any(s.changed for s in r.right) for r in rows)
-    assert any("哈希" in "".join(s.text for s in (r.left or ())) for r in rows)
+    assert any("烟花爆竹" in "".join(s.text for s in (r.left or ())) for r in rows)  # tests/data/zh/02_…
 
 
 def test_export_applies_the_current_thresholds_and_decisions(window, uploads, tmp_path, qtbot):
