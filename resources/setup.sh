@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Install neardup into a virtualenv, with the system packages its desktop app needs:
+#     bash resources/setup.sh                      (README's first command: then .venv/bin/neardup-gui)
+#     bash resources/setup.sh --venv DIR --extras test --also "PKG …"   (tests/run.sh)
+# Debian/Ubuntu packages (Qt's libraries, a CJK font, python3-venv where it is missing) are installed with
+# apt-get as root, through sudo otherwise; where neither works they are named, and the app names them again
+# at its start. Run it again at any time: it installs only what is missing and never deletes the virtualenv.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+venv=.venv
+extras=""
+also=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --venv) venv="$2"; shift 2 ;;
+    --extras) extras="$2"; shift 2 ;;
+    --also) also="$2"; shift 2 ;;
+    *) echo "usage: bash resources/setup.sh [--venv DIR] [--extras NAME] [--also 'PACKAGE …']" >&2; exit 2 ;;
+  esac
+done
+
+apt_install() {  # apt_install PACKAGE…: those not installed yet, as root or through sudo
+  command -v dpkg >/dev/null 2>&1 || return 0  # not Debian/Ubuntu: nothing we can install
+  local missing
+  missing=$(for p in "$@"; do dpkg -s "$p" >/dev/null 2>&1 || echo "$p"; done | xargs)
+  [ -n "$missing" ] || return 0
+  local run=""
+  if [ "$(id -u)" != 0 ]; then
+    if command -v sudo >/dev/null 2>&1; then run="sudo"; else
+      echo "neardup needs these system packages; please install them: apt-get install $missing" >&2
+      return 0
+    fi
+  fi
+  echo "installing system packages: $missing"
+  { $run apt-get update -qq >/dev/null &&
+    $run env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing >/dev/null; } ||
+    echo "could not install $missing; please install them: apt-get install $missing" >&2
+}
+
+# Python with venv and pip (Debian and Ubuntu ship ensurepip in a package of its own)
+if ! command -v python3 >/dev/null 2>&1; then apt_install python3 python3-venv; fi
+if ! python3 -c 'import ensurepip, venv' >/dev/null 2>&1; then apt_install python3-venv; fi
+# the desktop app's libraries and fonts, named in one place (neardup_gui/gui/system_check.py) and README.md
+apt_install $(python3 neardup_gui/gui/system_check.py) $also
+
+[ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+target="."
+[ -z "$extras" ] || target=".[$extras]"
+"$venv/bin/python" -m pip install -q --disable-pip-version-check -e "$target"
