@@ -40,8 +40,8 @@ apt_install() {  # apt_install PACKAGE…: those not installed yet, as root or t
 # Python with venv and pip (Debian and Ubuntu ship ensurepip in a package of its own)
 if ! command -v python3 >/dev/null 2>&1; then apt_install python3 python3-venv; fi
 if ! python3 -c 'import ensurepip, venv' >/dev/null 2>&1; then apt_install python3-venv; fi
-# the desktop app's libraries and fonts, named in one place (neardup_gui/gui/system_check.py) and README.md
-apt_install $(python3 neardup_gui/gui/system_check.py) $also
+# the desktop app's libraries and fonts: named once, in neardup_gui/gui/system_check.py (README.md lists them too)
+apt_install $(python3 -c 'from neardup_gui.gui.system_check import debian_packages; print(*debian_packages())') $also
 
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
 target="."

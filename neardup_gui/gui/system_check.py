@@ -97,8 +97,8 @@ def qt_binaries(platforms: Iterable[str], pyside: Path) -> list[Path]:
         if platform == "xcb":
             files += sorted((plugins / "xcbglintegrations").glob("*.so"))
         elif platform == "wayland":
-            for folder in ("wayland-shell-integration", "wayland-decoration-client", "wayland-graphics-integration-client"):
-                files += sorted((plugins / folder).glob("*.so"))
+            for kind in ("shell-integration", "decoration-client", "graphics-integration-client"):
+                files += sorted((plugins / f"wayland-{kind}").glob("*.so"))
     return [f for f in files if f.exists()]
 
 
@@ -180,6 +180,3 @@ def startup_problem(environ: Mapping[str, str] | None = None) -> str | None:
     return ("neardup-gui needs a graphical desktop, and there is none here (DISPLAY is not set). "
             "On a server, use the command line, neardup, or run the app under Xvfb.")
 
-
-if __name__ == "__main__":  # `python3 neardup_gui/gui/system_check.py`: the package list, for resources/setup.sh
-    print(" ".join(debian_packages()))

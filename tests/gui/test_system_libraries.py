@@ -11,15 +11,22 @@ import subprocess
 import sys
 from pathlib import Path
 
-from neardup_gui.gui.system_check import (LIBRARY_PACKAGES, debian_packages, install_hint, missing_libraries,
-                                          qt_binaries, qt_directory)
+from neardup_gui.gui.system_check import (
+    LIBRARY_PACKAGES,
+    debian_packages,
+    install_hint,
+    missing_libraries,
+    qt_binaries,
+    qt_directory,
+)
 from tests.conftest import REPO
 
 
 def _dpkg_fields() -> dict[str, tuple[bool, str, str]]:
     """Installed package -> (in the base system by itself, Depends, Pre-Depends)."""
     out = subprocess.run(
-        ["dpkg-query", "-W", "-f", "${Package}\t${db:Status-Abbrev}\t${Essential}\t${Priority}\t${Depends}\t${Pre-Depends}\n"],
+        ["dpkg-query", "-W", "-f",
+         "${Package}\t${db:Status-Abbrev}\t${Essential}\t${Priority}\t${Depends}\t${Pre-Depends}\n"],
         capture_output=True, text=True, check=True).stdout
     fields = {}
     for line in out.splitlines():
@@ -131,7 +138,8 @@ def test_without_a_display_the_app_says_so_in_one_line_instead_of_aborting(tmp_p
 
 def test_the_setup_script_reads_the_package_list_from_the_same_place():
     script = (REPO / "resources" / "setup.sh").read_text(encoding="utf-8")
-    assert "neardup_gui/gui/system_check.py" in script
-    out = subprocess.run([shutil.which("python3") or sys.executable, str(REPO / "neardup_gui" / "gui" / "system_check.py")],
-                         capture_output=True, text=True, check=True).stdout
+    command = next(line for line in script.splitlines() if line.startswith("apt_install $(python3 -c"))
+    python_code = command.split("'")[1]
+    system_python = shutil.which("python3") or sys.executable  # as the script runs it: before any virtualenv
+    out = subprocess.run([system_python, "-c", python_code], cwd=REPO, capture_output=True, text=True, check=True).stdout
     assert out.split() == debian_packages()
