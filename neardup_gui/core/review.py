@@ -8,6 +8,7 @@ after the front end has shown the plan and the person confirmed it.
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
@@ -16,6 +17,7 @@ import numpy as np
 from . import index, minhash
 from .match import NOT_DUPLICATE, Matcher, MatchResult
 from .models import Document, Group, Method
+from .scan import hash_file
 from .store import Store
 
 
@@ -86,17 +88,53 @@ class TrashOutcome:
     trashed: tuple[str, ...]
     missing: tuple[str, ...]  # vanished since the scan: nothing to do, reported
     failed: tuple[tuple[str, str], ...]  # (path, reason)
+    skipped: tuple[tuple[str, str], ...] = ()  # (path, why): no longer the file that was compared
+    keeper_problem: str = ""  # why nothing was moved: the file to keep is gone or changed
 
 
-def move_to_trash(store: Store, documents: Sequence[Document]) -> TrashOutcome:
-    """Send files to the system trash (never unlink) and forget them in the database."""
+def changed_since_scan(doc: Document, raw_hash: bytes | None) -> str:
+    """Why ``doc`` on disk is no longer the file that was compared (empty when it still is). Same size
+    and modification time count as unchanged; otherwise its bytes are hashed again and compared."""
+    try:
+        st = os.lstat(doc.path)
+    except FileNotFoundError:
+        return "it is no longer there"
+    except OSError as exc:
+        return f"it cannot be checked ({exc.strerror or exc})"
+    if not stat.S_ISREG(st.st_mode):
+        return "it is no longer a regular file (now a folder, a link or a device)"
+    if st.st_size == doc.size and st.st_mtime_ns == doc.mtime_ns:
+        return ""
+    if st.st_size != doc.size or raw_hash is None:
+        return "it was changed after the scan"
+    try:
+        same = hash_file(doc.path) == raw_hash
+    except OSError as exc:
+        return f"it cannot be checked ({exc.strerror or exc})"
+    return "" if same else "it was changed after the scan"
+
+
+def move_to_trash(store: Store, documents: Sequence[Document], keeper: Document | None = None) -> TrashOutcome:
+    """Send files to the system trash (never unlink) and forget them in the database. The disk is looked
+    at again first: nothing moves unless the keeper is still there as it was compared, and a member
+    that was changed, or replaced by a folder or a link, since the scan is skipped with the reason."""
     from send2trash import send2trash
     from send2trash.exceptions import TrashPermissionError
 
-    trashed, missing, failed = [], [], []
+    involved = [*documents, keeper] if keeper is not None else list(documents)
+    hashes = store.content_hashes([d.content_id for d in involved if d.content_id is not None])
+    if keeper is not None:
+        problem = changed_since_scan(keeper, hashes.get(keeper.content_id) if keeper.content_id else None)
+        if problem:
+            return TrashOutcome((), (), (), (), f"{keeper.display_path}: {problem}")
+    trashed, missing, failed, skipped = [], [], [], []
     for doc in documents:
         if not os.path.lexists(doc.path):
             missing.append(doc.path)
+            continue
+        problem = changed_since_scan(doc, hashes.get(doc.content_id) if doc.content_id else None)
+        if problem:
+            skipped.append((doc.path, problem))
             continue
         try:
             send2trash(doc.path)
@@ -104,7 +142,7 @@ def move_to_trash(store: Store, documents: Sequence[Document]) -> TrashOutcome:
         except (OSError, TrashPermissionError) as exc:
             failed.append((doc.path, str(exc) or type(exc).__name__))
     store.remove_files(trashed + missing)
-    return TrashOutcome(tuple(trashed), tuple(missing), tuple(failed))
+    return TrashOutcome(tuple(trashed), tuple(missing), tuple(failed), tuple(skipped))
 
 
 def mark_not_duplicate(store: Store, matcher: Matcher, a: Document, b: Document) -> None:

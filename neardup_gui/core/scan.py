@@ -12,6 +12,7 @@ from __future__ import annotations
 import errno
 import hashlib
 import os
+import stat
 import time
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -74,7 +75,13 @@ def extract_task(task: ExtractTask) -> Fingerprint | FileFailure:
     return fp
 
 
+class NotARegularFile(OSError):
+    """The path was replaced by a folder, a link, a pipe or a device after it was found."""
+
+
 def read_error_message(exc: OSError) -> str:
+    if isinstance(exc, NotARegularFile):
+        return "The file was replaced by a folder, a link, a pipe or a device during the scan; scan again."
     if isinstance(exc, PermissionError):
         return "Permission denied: neardup may not read this file."
     if isinstance(exc, FileNotFoundError):
@@ -86,10 +93,20 @@ def read_error_message(exc: OSError) -> str:
     return f"The file could not be read: {exc.strerror or exc}"
 
 
-def hash_file(path: str, cancel: CancelToken) -> bytes:
-    """blake2b-128 of a file's bytes, read in chunks (memory stays flat for huge files)."""
+def hash_file(path: str, cancel: CancelToken = NEVER_CANCELLED) -> bytes:
+    """blake2b-128 of a file's bytes, read in chunks (memory stays flat for huge files). Only a regular
+    file is read: a path swapped for a link, a pipe (whose open would block) or a device (endless
+    bytes) raises NotARegularFile instead."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC | os.O_NOFOLLOW | os.O_NONBLOCK)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise NotARegularFile(errno.ELOOP, "replaced by a symbolic link", path) from exc
+        raise
     digest = hashlib.blake2b(digest_size=16)
-    with open(path, "rb") as fh:
+    with os.fdopen(fd, "rb") as fh:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise NotARegularFile(errno.EINVAL, "not a regular file", path)
         while chunk := fh.read(_HASH_CHUNK):
             digest.update(chunk)
             if cancel.cancelled:

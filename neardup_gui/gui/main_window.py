@@ -662,13 +662,21 @@ class MainWindow(QMainWindow):
         if box.clickedButton() is not move:
             return
         with Store(self.db_path) as store:
-            outcome = move_to_trash(store, plan.documents)
+            outcome = move_to_trash(store, plan.documents, keeper=keeper_doc)
+        if outcome.keeper_problem:
+            QMessageBox.warning(self, "Nothing was moved",
+                                f"The file to keep is not the one that was compared any more — {outcome.keeper_problem}."
+                                "\n\nNothing was moved to the trash. Scan again to compare the files as they are now.")
+            return
         notes = [f"Moved {len(outcome.trashed)} file(s) to the trash."]
         if outcome.missing:
             notes.append(f"{len(outcome.missing)} file(s) had already vanished since the scan:\n" + "\n".join(outcome.missing))
+        if outcome.skipped:
+            notes.append("Left where they are, because they are not the files that were compared any more "
+                         "(scan again to compare them):\n" + "\n".join(f"{p}: {why}" for p, why in outcome.skipped))
         if outcome.failed:
             notes.append("These could not be moved:\n" + "\n".join(f"{p}: {why}" for p, why in outcome.failed))
-        if outcome.missing or outcome.failed:
+        if outcome.missing or outcome.skipped or outcome.failed:
             QMessageBox.warning(self, "Some files were not moved", "\n\n".join(notes))
         self.statusBar().showMessage(notes[0], 10000)
         self._release_review()

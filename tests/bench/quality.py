@@ -5,8 +5,8 @@ The engine (MinHash mode at several T, SimHash mode at several K) is scored by p
 F1 against it, beside datasketch's MinHashLSH and the simhash package measured in the same run on the
 same documents. Corpora are real text that ships on this machine, plus copies with planted edits:
 - english: the distinct Debian copyright files (licence-heavy prose) + licences with planted edits;
-- chinese: the Chinese "Rust by Example" manual pages shipped with the Rust toolchain + the seed
-  articles, with planted character edits;
+- chinese: the Chinese "Rust by Example" manual pages shipped with the Rust toolchain + the five
+  Chinese statutes of tests/data/zh, with planted character edits;
 - short: the one-line package descriptions of dpkg, with planted one-word changes;
 - boilerplate: the extended package descriptions of dpkg, about a third of them ending in each of
   three real licence notices, with near-copies at planted edit rates; the truth is the Jaccard of the
