@@ -191,6 +191,7 @@ class Store:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
             self._db = sqlite3.connect(self.path, timeout=30.0, isolation_level=None, check_same_thread=check_same_thread)
+            self._refuse_foreign_database()  # before anything writes: WAL mode alone rewrites the header
             self._db.execute("PRAGMA journal_mode = WAL")
             self._db.execute("PRAGMA synchronous = NORMAL")
             self._db.execute("PRAGMA foreign_keys = ON")
@@ -208,12 +209,17 @@ class Store:
         self.close()
 
     # -- schema -----------------------------------------------------------------------------
-    def _migrate(self) -> None:
+    def _refuse_foreign_database(self) -> None:
+        """Another program's SQLite file (another application id, or tables without ours) is refused
+        with nothing written to it; so is a file that is not SQLite at all (sqlite3 raises)."""
         app_id = self._db.execute("PRAGMA application_id").fetchone()[0]
-        version = self._db.execute("PRAGMA user_version").fetchone()[0]
         has_tables = self._db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
         if app_id not in (0, APPLICATION_ID) or (app_id == 0 and has_tables):
+            self._db.close()
             raise DatabaseError(f"{self.path} is an SQLite database of another program; choose another file.")
+
+    def _migrate(self) -> None:
+        version = self._db.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
             raise DatabaseError(
                 f"{self.path} was written by a newer neardup (schema {version}); update neardup to open it."

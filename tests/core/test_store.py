@@ -23,8 +23,12 @@ def test_another_programs_sqlite_file_is_refused_untouched(tmp_path):
     con.execute("CREATE TABLE mine (x)")
     con.commit()
     con.close()
+    before = path.read_bytes()
     with pytest.raises(DatabaseError, match="another program"):
         Store(path)
+    # byte for byte: not even the journal mode (header bytes 18-19) may change, nor a -wal appear
+    assert path.read_bytes() == before
+    assert not (tmp_path / "other.db-wal").exists()
     assert sqlite3.connect(path).execute("SELECT name FROM sqlite_master").fetchall() == [("mine",)]
 
 
