@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import signal
 import sys
@@ -22,7 +23,7 @@ from .core.jobs import CancelToken, JobCancelled, ProgressEvent
 from .core.html_report import to_html
 from .core.match import Matcher, MatchResult, query
 from .core.models import HAMMING_MAX, JACCARD_MIN, Method, ScanOptions, Thresholds, display_path
-from .core.report import ReportContext, to_csv, to_json
+from .core.report import ReportContext, check_report_target, to_csv, to_json
 from .core.scan import ScanSummary, scan
 from .core.store import Store, default_db_path
 from .core.texts import TextLoader
@@ -42,6 +43,13 @@ def _jaccard(value: str) -> float:
     if not JACCARD_MIN <= t <= 1.0:
         raise argparse.ArgumentTypeError(f"must be between {JACCARD_MIN} and 1")
     return t
+
+
+def _seconds(value: str) -> float:
+    seconds = float(value)
+    if not math.isfinite(seconds) or seconds <= 0:  # nan would compare false with every limit: no limit
+        raise argparse.ArgumentTypeError("must be a number of seconds greater than 0")
+    return seconds
 
 
 def _positive_int(value: str) -> int:
@@ -80,7 +88,7 @@ def build_parser() -> argparse.ArgumentParser:
     p_scan.add_argument("--exclude", action="append", default=[], metavar="GLOB", help="skip files/folders matching (repeatable)")
     p_scan.add_argument("--hidden", action="store_true", help="also scan hidden files and folders")
     p_scan.add_argument("--max-size", type=_positive_int, default=256, metavar="MIB", help="skip larger files (default 256 MiB)")
-    p_scan.add_argument("--timeout", type=float, default=120.0, metavar="S", help="give up on one file after S seconds (default 120)")
+    p_scan.add_argument("--timeout", type=_seconds, default=120.0, metavar="S", help="give up on one file after S seconds (default 120)")
 
     p_groups = sub.add_parser("groups", help="re-group the database at other thresholds, without rescanning")
     common(p_groups)
@@ -146,8 +154,12 @@ def _write(text: str, out: Path | None) -> None:
         return
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = out.with_name(out.name + ".part")
-    tmp.write_text(text, encoding="utf-8", newline="")
-    os.replace(tmp, out)
+    try:
+        tmp.write_text(text, encoding="utf-8", newline="")
+        os.replace(tmp, out)
+    except BaseException:
+        tmp.unlink(missing_ok=True)  # no half-written report left behind
+        raise
 
 
 def _render(fmt: str, result: MatchResult, context: ReportContext, store: Store) -> str:
@@ -178,6 +190,7 @@ def cmd_scan(args: argparse.Namespace, store: Store) -> int:
     )
     cancel = CancelToken()
     previous = signal.signal(signal.SIGINT, lambda *_: cancel.cancel())
+    check_report_target(args.out, args.db_path, store, args.paths)
     show = sys.stderr.isatty() and not args.quiet
     line = _ProgressLine(sys.stderr) if show else None
     try:
@@ -203,6 +216,7 @@ def cmd_scan(args: argparse.Namespace, store: Store) -> int:
 
 
 def cmd_groups(args: argparse.Namespace, store: Store) -> int:
+    check_report_target(args.out, args.db_path, store)
     roots = tuple(str(Path(r).resolve()) for r in args.root) or None
     matcher = Matcher(store, roots=roots)
     result = matcher.match(_thresholds(args))
@@ -240,7 +254,7 @@ def cmd_query(args: argparse.Namespace, store: Store) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    db_path = args.db or default_db_path()
+    db_path = args.db_path = args.db or default_db_path()
     try:
         if args.command != "scan" and not Path(db_path).exists():
             raise UsageError(f"No database at {db_path}; run `neardup scan FOLDER` first (or pass --db).")

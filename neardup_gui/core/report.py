@@ -10,16 +10,20 @@ import csv
 import io
 import json
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from collections.abc import Callable
 
 from .. import __version__
 from .diff import shared_passages_between
+from .errors import UsageError
+from .extract import kind_of
 from .match import MatchResult
 from .models import Document, Similarity, display_path
+from .store import Store
 from .texts import DocumentText
 
 FORMAT_NAME = "neardup-report"
@@ -164,3 +168,22 @@ def to_csv(result: MatchResult) -> str:
                 doc.kind, s.hamming, s.jaccard_estimate, s.jaccard, s.containment, "yes" if g.exact else "no",
             )])
     return "\ufeff" + buffer.getvalue()
+
+
+def check_report_target(out: Path | None, db_path: Path, store: Store, scan_roots: Sequence[str] = ()) -> None:
+    """Refuse, before any work, a report path that names a folder, the database (or its journal files),
+    a document the database knows, or a document this scan would read: a report never replaces them."""
+    if out is None:
+        return
+    if out.is_dir():
+        raise UsageError(f"The report cannot go to {out}: it is a folder; name a file, e.g. {out / 'report.json'}")
+    target = out.resolve()
+    database = Path(db_path).resolve()
+    if target in {database, *(database.with_name(database.name + s) for s in ("-wal", "-shm", "-journal"))}:
+        raise UsageError(f"The report cannot go to {out}: it is the database itself; choose another file")
+    scanned = store.document_by_path(str(target)) is not None or (
+        target.exists() and kind_of(str(target)) is not None
+        and any(target.is_relative_to(Path(root).resolve()) for root in scan_roots))
+    if scanned:
+        raise UsageError(f"The report cannot go to {out}: it is one of the documents being compared; "
+                         "choose another file")

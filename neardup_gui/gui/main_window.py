@@ -22,7 +22,8 @@ from ..core.html_report import to_html
 from ..core.jobs import ProgressEvent
 from ..core.match import MatchResult
 from ..core.models import Document, Method, ScanOptions, Similarity
-from ..core.report import ReportContext, to_csv, to_json
+from ..core.errors import UsageError
+from ..core.report import ReportContext, check_report_target, to_csv, to_json
 from ..core.review import (Review, histogram_job, mark_not_duplicate, move_to_trash, open_review, regroup,
                            scan_and_review, trash_plan)
 from ..core.store import Store
@@ -37,6 +38,16 @@ from .worker import Job, JobRunner
 PHASES = {"discover": "Finding files", "read": "Reading", "fingerprint": "Fingerprinting", "index": "Indexing",
           "boilerplate": "Finding boilerplate",
           "match": "Grouping", "report": "Writing report"}
+
+
+def _report_path(path: str, chosen_filter: str) -> tuple[str, str]:
+    """The file a report goes to and its format: by the name's suffix, else by the filter chosen (whose
+    suffix is then added)."""
+    fmt = Path(path).suffix.lower().lstrip(".")
+    if fmt in ("html", "csv", "json"):
+        return path, fmt
+    fmt = "csv" if "CSV" in chosen_filter else "json" if "JSON" in chosen_filter else "html"
+    return f"{path}.{fmt}", fmt
 
 
 class MainWindow(QMainWindow):
@@ -705,16 +716,27 @@ class MainWindow(QMainWindow):
             return
         filters = "HTML report (*.html);;CSV spreadsheet (*.csv);;JSON data (*.json)"
         suggested = str(Path.home() / f"neardup-report-{time.strftime('%Y%m%d')}.html")
-        path, chosen = QFileDialog.getSaveFileName(self, "Export report", suggested, filters)
-        if path:
-            self.export_to(path, chosen)
+        chosen_path, chosen = QFileDialog.getSaveFileName(self, "Export report", suggested, filters)
+        if not chosen_path:
+            return
+        path, _fmt = _report_path(chosen_path, chosen)
+        try:  # never over the database or a document being compared, whatever the answer below
+            with Store(self.db_path) as store:
+                check_report_target(Path(path), Path(self.db_path), store, self.folders.folders())
+        except UsageError as exc:
+            QMessageBox.warning(self, "The report was not saved", str(exc))
+            return
+        # the dialog asked about the name typed; a suffix added to it can name another, existing file
+        if path != chosen_path and os.path.exists(path) and QMessageBox.question(
+                self, "Replace the file?", f"{path}\n\nalready exists. Replace it with the report?",
+                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+                QMessageBox.StandardButton.Cancel) != QMessageBox.StandardButton.Yes:
+            return
+        self.export_to(path, chosen)
 
     def export_to(self, path: str, chosen_filter: str = "") -> Job:
         """Write the report of what is shown now (thresholds and decisions applied) in the background."""
-        fmt = Path(path).suffix.lower().lstrip(".")
-        if fmt not in ("html", "csv", "json"):
-            fmt = "csv" if "CSV" in chosen_filter else "json" if "JSON" in chosen_filter else "html"
-            path += "." + fmt
+        path, fmt = _report_path(path, chosen_filter)
         result, loader = self.result, self._loader
         context = ReportContext(roots=tuple(self.folders.folders()),
                                 boilerplate=self.review.matcher.boilerplate.summary() if self.review else {})

@@ -244,3 +244,41 @@ def test_groups_on_a_database_of_another_scheme_says_to_scan_again(small_tree, t
         assert proc.returncode == 1 and "scan the folders again" in proc.stderr and "Traceback" not in proc.stderr
     assert run_cli("scan", str(small_tree), "--db", str(db), "--out", str(tmp_path / "r2.json")).returncode == 0
     assert run_cli("groups", "--db", str(db)).returncode == 0
+
+
+@pytest.mark.parametrize("seconds", ["nan", "inf", "0", "-5", "soon"])
+def test_a_timeout_that_is_not_a_positive_number_is_refused(small_tree, tmp_path, seconds):
+    proc = run_cli("scan", str(small_tree), "--db", str(tmp_path / "n.db"), "--timeout", seconds)
+    assert proc.returncode == 2 and "--timeout" in proc.stderr and "Traceback" not in proc.stderr
+    assert not (tmp_path / "n.db").exists()
+
+
+def test_a_report_never_replaces_the_database_a_folder_or_a_document(small_tree, tmp_path):
+    db = tmp_path / "n.db"
+    assert run_cli("scan", str(small_tree), "--db", str(db), "--format", "csv").returncode == 0
+    saved = db.read_bytes()
+    for command in (["scan", str(small_tree)], ["groups"]):
+        proc = run_cli(*command, "--db", str(db), "--out", str(db))
+        assert proc.returncode == 2 and "the database itself" in proc.stderr, proc.stderr
+    assert db.read_bytes() == saved
+    folder = tmp_path / "reports"
+    folder.mkdir()
+    proc = run_cli("groups", "--db", str(db), "--out", str(folder))
+    assert proc.returncode == 2 and "is a folder" in proc.stderr
+    assert list(folder.iterdir()) == [] and not list(tmp_path.glob("*.part"))
+    document = small_tree / "bsd.txt"
+    text = document.read_text()
+    for command in (["scan", str(small_tree)], ["groups"]):
+        proc = run_cli(*command, "--db", str(db), "--format", "csv", "--out", str(document))
+        assert proc.returncode == 2 and "one of the documents" in proc.stderr, proc.stderr
+    assert document.read_text() == text
+    # a new text file inside a folder being scanned would be read as a document by this very scan
+    notes = small_tree / "notes.txt"
+    notes.write_text("my own notes, not a report")
+    proc = run_cli("scan", str(small_tree), "--db", str(db), "--out", str(notes))
+    assert proc.returncode == 2 and notes.read_text() == "my own notes, not a report"
+    # an ordinary report file is written as before, and written again
+    report = tmp_path / "report.csv"
+    for _ in range(2):
+        assert run_cli("groups", "--db", str(db), "--format", "csv", "--out", str(report)).returncode == 0
+    assert "bsd-copy.txt" in report.read_text(encoding="utf-8")

@@ -286,3 +286,44 @@ def test_ten_thousand_groups_in_a_real_item_model(qtbot):
     view.setCurrentIndex(last)
     assert view.currentIndex().row() == 9_999
     assert proxy.rowCount(last) == 3
+
+
+def test_export_never_overwrites_a_document_and_asks_before_replacing_a_file(window, uploads, tmp_path, qtbot):
+    """Typed without a suffix, the name gets the chosen format's suffix: the dialog never asked about that
+    file, so the app checks it: a scanned document is refused, anything else needs a yes."""
+    from PySide6.QtWidgets import QFileDialog, QLineEdit
+
+    (uploads / "notes.csv").write_text("name,phone\nAda,123\n")  # a spreadsheet the user uploaded: scanned
+    w = window(folders=[str(uploads)])
+    scan(qtbot, w)
+    seen: list[str] = []
+
+    def export(typed: str, answer: QMessageBox.StandardButton) -> None:
+        def step() -> None:
+            top = [b for b in QApplication.topLevelWidgets() if b.isVisible()]
+            dialog = next((d for d in top if isinstance(d, QFileDialog)), None)
+            box = next((b for b in top if isinstance(b, QMessageBox)), None)
+            if dialog is not None:
+                dialog.selectNameFilter("CSV spreadsheet (*.csv)")
+                dialog.findChild(QLineEdit, "fileNameEdit").setText(typed)  # as a person types the name
+                dialog.accept()
+            elif box is not None:
+                seen.append(box.text())
+                (box.button(answer) or box.buttons()[0]).click()
+                return
+            QTimer.singleShot(100, step)
+
+        QTimer.singleShot(200, step)
+        w.export_report()
+
+    export(str(uploads / "notes"), QMessageBox.StandardButton.Ok)
+    assert "one of the documents being compared" in seen[-1]
+    assert (uploads / "notes.csv").read_text() == "name,phone\nAda,123\n"
+    old = tmp_path / "old-report.csv"
+    old.write_text("old")
+    export(str(tmp_path / "old-report"), QMessageBox.StandardButton.Cancel)
+    assert "already exists" in seen[-1] and old.read_text() == "old"
+    export(str(tmp_path / "old-report"), QMessageBox.StandardButton.Yes)
+    assert "already exists" in seen[-1]
+    qtbot.waitUntil(lambda: old.read_text(encoding="utf-8") != "old", timeout=20_000)
+    assert "bsd-copy.txt" in old.read_text(encoding="utf-8")
