@@ -188,9 +188,9 @@ def cmd_scan(args: argparse.Namespace, store: Store) -> int:
         roots=tuple(args.paths), include=tuple(args.include), exclude=tuple(args.exclude), hidden=args.hidden,
         workers=args.workers, max_file_size=args.max_size * (1 << 20), file_timeout=args.timeout,
     )
+    check_report_target(args.out, args.db_path, store, args.paths)
     cancel = CancelToken()
     previous = signal.signal(signal.SIGINT, lambda *_: cancel.cancel())
-    check_report_target(args.out, args.db_path, store, args.paths)
     show = sys.stderr.isatty() and not args.quiet
     line = _ProgressLine(sys.stderr) if show else None
     try:
@@ -258,6 +258,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command != "scan" and not Path(db_path).exists():
             raise UsageError(f"No database at {db_path}; run `neardup scan FOLDER` first (or pass --db).")
+        if args.command != "query":  # before the database is opened (or made) and before any scan
+            check_report_target(args.out, Path(db_path), None, getattr(args, "paths", ()))
         with Store(db_path) as store:
             return {"scan": cmd_scan, "groups": cmd_groups, "query": cmd_query}[args.command](args, store)
     except UsageError as exc:

@@ -12,17 +12,26 @@ extras=""
 also=""
 while [ $# -gt 0 ]; do
   case "$1" in
-    --venv) venv="$2"; shift 2 ;;
-    --extras) extras="$2"; shift 2 ;;
-    --also) also="$2"; shift 2 ;;
+    --venv) venv="${2:?--venv needs a folder}"; shift 2 ;;
+    --extras) extras="${2:?--extras needs a name}"; shift 2 ;;
+    --also) also="${2:?--also needs package names}"; shift 2 ;;
     *) echo "usage: bash resources/setup.sh [--venv DIR] [--extras NAME] [--also 'PACKAGE …']" >&2; exit 2 ;;
   esac
 done
 
+installed() {  # installed PACKAGE: really installed (not only its configuration left), under its
+  # name or Ubuntu's 64-bit-time rename (libglib2.0-0 is libglib2.0-0t64 on Ubuntu 24.04)
+  local name
+  for name in "$1" "$1t64"; do
+    [ "$(dpkg-query -W -f='${db:Status-Abbrev}' "$name" 2>/dev/null)" = "ii " ] && return 0
+  done
+  return 1
+}
+
 apt_install() {  # apt_install PACKAGE…: those not installed yet, as root or through sudo
-  command -v dpkg >/dev/null 2>&1 || return 0  # not Debian/Ubuntu: nothing we can install
+  command -v dpkg-query >/dev/null 2>&1 || return 0  # not Debian/Ubuntu: nothing we can install
   local missing
-  missing=$(for p in "$@"; do dpkg -s "$p" >/dev/null 2>&1 || echo "$p"; done | xargs)
+  missing=$(for p in "$@"; do installed "$p" || echo "$p"; done | xargs)
   [ -n "$missing" ] || return 0
   local run=""
   if [ "$(id -u)" != 0 ]; then
@@ -41,9 +50,11 @@ apt_install() {  # apt_install PACKAGE…: those not installed yet, as root or t
 if ! command -v python3 >/dev/null 2>&1; then apt_install python3 python3-venv; fi
 if ! python3 -c 'import ensurepip, venv' >/dev/null 2>&1; then apt_install python3-venv; fi
 # the desktop app's libraries and fonts: named once, in neardup_gui/gui/system_check.py (README.md lists them too)
-apt_install $(python3 -c 'from neardup_gui.gui.system_check import debian_packages; print(*debian_packages())') $also
+packages=$(python3 -c 'from neardup_gui.gui.system_check import debian_packages; print(*debian_packages())')
+apt_install $packages $also
 
-[ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+# a virtualenv left without pip (python3-venv was missing when it was made) is made again
+"$venv/bin/python" -m pip --version >/dev/null 2>&1 || python3 -m venv --clear "$venv"
 target="."
 [ -z "$extras" ] || target=".[$extras]"
 "$venv/bin/python" -m pip install -q --disable-pip-version-check -e "$target"

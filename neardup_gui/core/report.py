@@ -170,9 +170,11 @@ def to_csv(result: MatchResult) -> str:
     return "\ufeff" + buffer.getvalue()
 
 
-def check_report_target(out: Path | None, db_path: Path, store: Store, scan_roots: Sequence[str] = ()) -> None:
+def check_report_target(out: Path | None, db_path: Path, store: Store | None = None,
+                        scan_roots: Sequence[str] = ()) -> None:
     """Refuse, before any work, a report path that names a folder, the database (or its journal files),
-    a document the database knows, or a document this scan would read: a report never replaces them."""
+    a document the database knows (when ``store`` is given), or a file of a type neardup reads inside a
+    folder being scanned (it is, or would become, one of the documents): a report never replaces them."""
     if out is None:
         return
     if out.is_dir():
@@ -181,9 +183,9 @@ def check_report_target(out: Path | None, db_path: Path, store: Store, scan_root
     database = Path(db_path).resolve()
     if target in {database, *(database.with_name(database.name + s) for s in ("-wal", "-shm", "-journal"))}:
         raise UsageError(f"The report cannot go to {out}: it is the database itself; choose another file")
-    scanned = store.document_by_path(str(target)) is not None or (
-        target.exists() and kind_of(str(target)) is not None
-        and any(target.is_relative_to(Path(root).resolve()) for root in scan_roots))
-    if scanned:
+    if kind_of(str(target)) is not None and any(target.is_relative_to(Path(r).resolve()) for r in scan_roots):
+        raise UsageError(f"The report cannot go to {out}: it is inside a folder being scanned and would be compared "
+                         "as one of the documents; choose a file elsewhere (or a .json or .html report)")
+    if store is not None and store.document_by_path(str(target)) is not None:
         raise UsageError(f"The report cannot go to {out}: it is one of the documents being compared; "
                          "choose another file")

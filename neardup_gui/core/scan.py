@@ -28,6 +28,8 @@ from .store import FileRecord, KnownFile, Store
 _BATCH_ITEMS = 200
 _BATCH_SECONDS = 1.0
 _HASH_CHUNK = 1 << 20
+# POSIX: never through a link, never waiting on a pipe (Windows has neither flag, nor FIFOs at a path)
+_NO_FOLLOW_NO_WAIT = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +100,7 @@ def hash_file(path: str, cancel: CancelToken = NEVER_CANCELLED) -> bytes:
     file is read: a path swapped for a link, a pipe (whose open would block) or a device (endless
     bytes) raises NotARegularFile instead."""
     try:
-        fd = os.open(path, os.O_RDONLY | os.O_CLOEXEC | os.O_NOFOLLOW | os.O_NONBLOCK)
+        fd = os.open(path, os.O_RDONLY | _NO_FOLLOW_NO_WAIT)
     except OSError as exc:
         if exc.errno == errno.ELOOP:
             raise NotARegularFile(errno.ELOOP, "replaced by a symbolic link", path) from exc

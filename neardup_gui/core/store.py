@@ -189,14 +189,20 @@ class Store:
         on one thread serve jobs on another; the caller then runs those jobs one at a time."""
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        connection: sqlite3.Connection | None = None
         try:
-            self._db = sqlite3.connect(self.path, timeout=30.0, isolation_level=None, check_same_thread=check_same_thread)
+            connection = self._db = sqlite3.connect(self.path, timeout=30.0, isolation_level=None,
+                                                     check_same_thread=check_same_thread)
             self._refuse_foreign_database()  # before anything writes: WAL mode alone rewrites the header
             self._db.execute("PRAGMA journal_mode = WAL")
             self._db.execute("PRAGMA synchronous = NORMAL")
             self._db.execute("PRAGMA foreign_keys = ON")
             self._migrate()
-        except sqlite3.DatabaseError as exc:
+        except (sqlite3.DatabaseError, DatabaseError) as exc:
+            if connection is not None:
+                connection.close()
+            if isinstance(exc, DatabaseError):
+                raise
             raise DatabaseError(f"{self.path} is not a usable neardup database: {exc}") from exc
 
     def close(self) -> None:
@@ -215,7 +221,6 @@ class Store:
         app_id = self._db.execute("PRAGMA application_id").fetchone()[0]
         has_tables = self._db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
         if app_id not in (0, APPLICATION_ID) or (app_id == 0 and has_tables):
-            self._db.close()
             raise DatabaseError(f"{self.path} is an SQLite database of another program; choose another file.")
 
     def _migrate(self) -> None:

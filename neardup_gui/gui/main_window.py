@@ -22,7 +22,7 @@ from ..core.html_report import to_html
 from ..core.jobs import ProgressEvent
 from ..core.match import MatchResult
 from ..core.models import Document, Method, ScanOptions, Similarity
-from ..core.errors import UsageError
+from ..core.errors import NeardupError
 from ..core.report import ReportContext, check_report_target, to_csv, to_json
 from ..core.review import (Review, histogram_job, mark_not_duplicate, move_to_trash, open_review, regroup,
                            scan_and_review, trash_plan)
@@ -723,7 +723,7 @@ class MainWindow(QMainWindow):
         try:  # never over the database or a document being compared, whatever the answer below
             with Store(self.db_path) as store:
                 check_report_target(Path(path), Path(self.db_path), store, self.folders.folders())
-        except UsageError as exc:
+        except NeardupError as exc:  # a refused path, or a database that cannot be opened
             QMessageBox.warning(self, "The report was not saved", str(exc))
             return
         # the dialog asked about the name typed; a suffix added to it can name another, existing file

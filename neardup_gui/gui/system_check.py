@@ -65,7 +65,6 @@ LIBRARY_PACKAGES: dict[str, str] = {
     "libwayland-client.so.0": "libwayland-client0",
     "libwayland-cursor.so.0": "libwayland-cursor0",
     "libwayland-egl.so.1": "libwayland-egl1",
-    "libdrm.so.2": "libdrm2",
 }
 # Not linked, but needed: Qt finds fonts through fontconfig, and without a font with Chinese characters
 # every Chinese name and text is drawn as boxes.
@@ -110,7 +109,10 @@ def missing_libraries(files: Iterable[Path]) -> list[str]:
         return []
     missing: set[str] = set()
     for file in files:
-        proc = subprocess.run([ldd, str(file)], capture_output=True, text=True, check=False)
+        try:
+            proc = subprocess.run([ldd, str(file)], capture_output=True, text=True, check=False, timeout=20)
+        except (OSError, subprocess.TimeoutExpired):
+            continue  # ldd itself failed: nothing can be said, Qt will speak for itself
         for line in proc.stdout.splitlines():
             name, arrow, target = line.strip().partition("=>")
             if arrow and target.strip() == "not found":
@@ -142,17 +144,31 @@ def _platforms(environ: Mapping[str, str]) -> list[str]:
     return ["xcb"]
 
 
+def _platform_problem(platform: str, pyside: Path, environ: Mapping[str, str]) -> str | None:
+    """Why Qt's ``platform`` plugin cannot open a window here, or None."""
+    missing = missing_libraries(qt_binaries([platform], pyside))
+    if missing:
+        return (f"Qt cannot open a window: its {platform} platform plugin needs {', '.join(missing)}. "
+                f"Install them with: {install_hint(missing)}")
+    display = {"xcb": "DISPLAY", "wayland": "WAYLAND_DISPLAY"}.get(platform)
+    if display and not environ.get(display):
+        return (f"neardup-gui needs a graphical desktop, and there is none here ({display} is not set). "
+                "On a server, use the command line, neardup, or run the app under Xvfb.")
+    return None
+
+
 def startup_problem(environ: Mapping[str, str] | None = None) -> str | None:
     """Why the desktop app cannot start here, in one plain sentence, or None when nothing is known to
-    stop it."""
+    stop it. Qt tries its platform plugins in order: the first one's reason is the one reported."""
     environ = os.environ if environ is None else environ
     try:
         shiboken = importlib.metadata.version("shiboken6")
     except importlib.metadata.PackageNotFoundError:
-        return "neardup-gui needs PySide6, which is not installed: pip install -e . (see README.md)."
+        return "neardup-gui needs PySide6, which is not installed: run bash resources/setup.sh (see README.md)."
     if sys.version_info < (3, 12) and shiboken in BROKEN_ON_PYTHON_3_11:
         return (f"PySide6 {shiboken} {BROKEN_ON_PYTHON_3_11[shiboken]} on Python {sys.version_info.major}."
-                f"{sys.version_info.minor}; install another release: pip install 'PySide6-Essentials!={shiboken}'.")
+                f"{sys.version_info.minor}; run bash resources/setup.sh again to install another release "
+                f"(or: .venv/bin/pip install 'PySide6-Essentials!={shiboken}').")
     if not sys.platform.startswith("linux"):
         return None
     pyside = qt_directory()
@@ -164,19 +180,5 @@ def startup_problem(environ: Mapping[str, str] | None = None) -> str | None:
     core_missing = missing_libraries(qt_binaries([], pyside))
     if core_missing:
         return f"Qt cannot load: {', '.join(core_missing)} missing. Install them with: {install_hint(core_missing)}"
-    last_missing: list[str] = []
-    for platform in platforms:
-        last_missing = missing_libraries(qt_binaries([platform], pyside))
-        if last_missing:
-            continue
-        if platform == "xcb" and not environ.get("DISPLAY"):
-            continue
-        if platform == "wayland" and not environ.get("WAYLAND_DISPLAY"):
-            continue
-        return None
-    if last_missing:
-        return (f"Qt cannot open a window: its {platforms[-1]} platform plugin needs {', '.join(last_missing)}. "
-                f"Install them with: {install_hint(last_missing)}")
-    return ("neardup-gui needs a graphical desktop, and there is none here (DISPLAY is not set). "
-            "On a server, use the command line, neardup, or run the app under Xvfb.")
-
+    problems = [_platform_problem(p, pyside, environ) for p in platforms if p in ("xcb", "wayland")]
+    return None if any(problem is None for problem in problems) else problems[0]

@@ -79,6 +79,19 @@ def test_a_member_changed_or_replaced_since_the_scan_is_skipped_with_the_reason(
     assert {"a.txt", "b.txt", "keep.txt"} <= remaining and "c.txt" not in remaining
 
 
+def test_a_member_rewritten_to_the_same_size_is_recognised_by_its_bytes(copies, db_path):
+    """Same size, new modification time, one letter changed: only hashing the bytes again tells."""
+    root, docs = copies
+    data = (root / "a.txt").read_bytes()
+    (root / "a.txt").write_bytes(data.replace(b"Redistribution", b"Redistributiom", 1))
+    assert (root / "a.txt").stat().st_size == docs["a.txt"].size
+    os.utime(root / "a.txt", ns=(docs["a.txt"].mtime_ns + 3_000_000_000,) * 2)
+    with Store(db_path) as store:
+        outcome = move_to_trash(store, [docs["a.txt"]], keeper=docs["keep.txt"])
+    assert outcome.trashed == () and "changed after the scan" in dict(outcome.skipped)[str(root / "a.txt")]
+    assert (root / "a.txt").read_bytes() != data
+
+
 def test_a_member_replaced_by_a_link_is_not_followed(copies, db_path, tmp_path):
     root, docs = copies
     elsewhere = tmp_path / "elsewhere.txt"
