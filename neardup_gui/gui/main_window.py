@@ -29,6 +29,7 @@ from ..core.review import (Review, histogram_job, mark_not_duplicate, move_to_tr
 from ..core.store import Store
 from ..core.texts import TextLoader
 from . import settings as app_settings
+from .delegates import MixedScriptRowDelegate
 from .diff_view import DiffView, compute_pair
 from .folders import FoldersPanel
 from .models import GroupFilterModel, GroupTreeModel, ProblemsModel, human_size
@@ -120,6 +121,7 @@ class MainWindow(QMainWindow):
         self.tree = QTreeView(self)
         self.tree.setModel(self.group_proxy)
         self.tree.setUniformRowHeights(True)
+        self.tree.setItemDelegate(MixedScriptRowDelegate(self.tree))
         self.tree.setSortingEnabled(True)
         self.tree.sortByColumn(0, Qt.SortOrder.DescendingOrder)
         self.tree.setAlternatingRowColors(True)

@@ -327,3 +327,19 @@ def test_export_never_overwrites_a_document_and_asks_before_replacing_a_file(win
     assert "already exists" in seen[-1]
     qtbot.waitUntil(lambda: old.read_text(encoding="utf-8") != "old", timeout=20_000)
     assert "bsd-copy.txt" in old.read_text(encoding="utf-8")
+
+
+def test_rows_are_tall_enough_for_names_that_mix_latin_and_han(window, uploads, qtbot):
+    """Han comes from a taller fallback font: a row sized by the Latin font's metrics cuts the
+    underscores of "02_修改稿.txt" (seen under Xvfb with Noto Sans CJK)."""
+    from neardup_gui.gui.delegates import mixed_script_line_height
+
+    (uploads / "02_中文_copy.txt").write_text((uploads / "中文原稿.txt").read_text())
+    w = window(folders=[str(uploads)])
+    scan(qtbot, w)
+    w.tree.expandAll()
+    needed = mixed_script_line_height(w.tree.font())
+    assert needed > w.tree.fontMetrics().height()  # the fallback is taller, or this test shows nothing
+    select_member(qtbot, w, "02_中文_copy.txt")
+    row = w.tree.visualRect(w.tree.currentIndex())
+    assert row.height() >= needed + 2, (row.height(), needed)
