@@ -65,23 +65,87 @@ def extract_text(data: bytes) -> Extracted:
     """Decode a text file. Binary content is ``unsupported``; an empty file is ``empty``."""
     if not data.strip():
         return Extracted(Status.EMPTY, message="The file is empty." if not data else "The file holds only white space.")
+    binary = Extracted(Status.UNSUPPORTED, message="This looks like a binary file, not text, although its name says text.")
     encoding = detect_encoding(data)
-    if encoding is None:
-        return Extracted(
-            Status.UNSUPPORTED,
-            message="This looks like a binary file, not text, although its name says text.",
-        )
-    text = data.decode(encoding)
+    damaged = 0
+    if encoding is not None:
+        text = data.decode(encoding)
+    else:
+        repaired = _decode_damaged(data)
+        if repaired is None:
+            return binary
+        text, encoding, damaged = repaired
     if text.startswith("\ufeff"):
         text = text[1:]
     if _looks_binary(text):
-        return Extracted(
-            Status.UNSUPPORTED,
-            message="This looks like a binary file, not text, although its name says text.",
-        )
+        return binary
     if not text.strip():
         return Extracted(Status.EMPTY, message="The file holds only white space.", encoding=encoding)
+    if damaged:
+        were, plural = ("was", "") if damaged == 1 else ("were", "s")
+        return Extracted(Status.OK, text=text, encoding=encoding, message=(
+            f"Read as {encoding}: {damaged} damaged byte{plural} (zero bytes, or bytes that are not {encoding}) "
+            f"could not be read and {were} replaced with \ufffd; the rest of the text is compared as usual."))
     return Extracted(Status.OK, text=text, encoding=encoding)
+
+
+# Text with up to this share of damaged bytes (zero bytes, bytes invalid in its encoding) is read with
+# them replaced; above it the file is taken for binary. One stray byte must not lose a whole document.
+DAMAGED_SHARE = 0.01
+# CJK encodings tried on text that no encoding reads cleanly; single-byte ones read every byte, so they
+# are left to the detector once the damaged bytes are out of the way.
+_REPAIRABLE = ("utf-8", "gb18030", "big5")
+
+
+def _bad_spans(data: bytes, encoding: str, limit: int) -> list[tuple[int, int]] | None:
+    """Where ``data`` is not ``encoding`` (start, end), or None when there are more than ``limit``
+    damaged bytes. Each decode stops at its first error, so the whole costs about one pass."""
+    spans: list[tuple[int, int]] = []
+    view, pos, bad = memoryview(data), 0, 0
+    while pos < len(data):
+        try:
+            codecs.decode(view[pos:], encoding)
+            break
+        except UnicodeDecodeError as exc:
+            start, end = pos + exc.start, pos + exc.end
+            bad += end - start
+            if bad > limit:
+                return None
+            spans.append((start, end))
+            pos = end
+    return spans
+
+
+def _decode_damaged(data: bytes) -> tuple[str, str, int] | None:
+    """Text with a few damaged bytes: (text with each replaced by U+FFFD, encoding, how many), or None
+    when the damage is more than DAMAGED_SHARE of the bytes (binary). The encoding is decided by the
+    detector on the bytes without the damage."""
+    limit = int(len(data) * DAMAGED_SHARE)
+    zeros = data.count(0)
+    if zeros > limit:
+        return None
+    clean = data.replace(b"\x00", b"")
+    for candidate in _REPAIRABLE:
+        spans = _bad_spans(clean, candidate, limit - zeros)
+        if spans is None:
+            continue
+        ends, starts = [0, *(end for _, end in spans)], [*(start for start, _ in spans), len(clean)]
+        undamaged = b"".join(clean[a:b] for a, b in zip(ends, starts))
+        encoding = detect_encoding(undamaged) or candidate
+        text = data.decode(encoding, errors="replace").replace("\x00", "\ufffd")
+        return text, encoding, text.count("\ufffd")
+    return None
+    for candidate in _REPAIRABLE:
+        spans = _bad_spans(data.replace(b"\x00", b""), candidate, limit - zeros)
+        if spans is None:
+            continue
+        clean = data.replace(b"\x00", b"")
+        kept = b"".join(clean[a:b] for a, b in zip([0, *(e for _, e in spans)], [*(s for s, _ in spans), len(clean)]))
+        encoding = detect_encoding(kept) or candidate
+        text = data.decode(encoding, errors="replace").replace("\x00", "\ufffd")
+        damaged = zeros + sum(e - s for s, e in spans) if encoding == candidate else text.count("\ufffd")
+        return text, encoding, damaged
+    return None
 
 
 def detect_encoding(data: bytes) -> str | None:

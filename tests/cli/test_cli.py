@@ -286,3 +286,17 @@ def test_a_report_never_replaces_the_database_a_folder_or_a_document(small_tree,
     for _ in range(2):
         assert run_cli("groups", "--db", str(db), "--format", "csv", "--out", str(report)).returncode == 0
     assert "bsd-copy.txt" in report.read_text(encoding="utf-8")
+
+
+def test_a_damaged_text_is_compared_and_the_report_says_what_was_replaced(tmp_path):
+    root = tmp_path / "damaged"
+    root.mkdir()
+    text = english_texts()["MPL-2.0"].encode()
+    (root / "mpl.txt").write_bytes(text)
+    (root / "mpl-with-a-zero-byte.txt").write_bytes(text[:3000] + b"\x00" + text[3000:])
+    proc = run_cli("scan", str(root), "--db", str(tmp_path / "n.db"), "--format", "json")
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads(proc.stdout)
+    damaged = next(d for d in report["documents"] if d["path"].endswith("zero-byte.txt"))
+    assert damaged["status"] == "ok" and "1 damaged byte" in damaged["message"]
+    assert len(report["groups"]) == 1 and len(report["groups"][0]["members"]) == 2

@@ -122,3 +122,31 @@ def test_real_chinese_articles_without_a_byte_order_mark_in_utf16_and_big5():
 def test_cyrillic_cp1251():
     content = "Привет, как дела? Это тест кодировки, и он должен пройти."
     assert extract_text(content.encode("cp1251")).text == content
+
+
+def _damaged(data: bytes, at: int, junk: bytes) -> bytes:
+    return data[:at] + junk + data[at:]
+
+
+def test_a_stray_zero_or_invalid_byte_loses_one_character_not_the_document():
+    english = english_texts()["BSD"]
+    chinese = chinese_texts()["03_archives"]
+    cases = [  # a stray byte between two characters
+        (english, _damaged(english.encode(), 500, b"\x00"), "utf-8"),
+        (chinese, _damaged(chinese.encode(), len(chinese[:300].encode()), b"\xff"), "utf-8"),
+        (chinese, _damaged(chinese.encode("gb18030"), len(chinese[:300].encode("gb18030")), b"\x80"), "gb18030"),
+    ]
+    for original, data, encoding in cases:
+        result = extract_text(data)
+        assert result.status is Status.OK and result.encoding == encoding, (encoding, result)
+        assert result.text.count("\ufffd") == 1 and "1 damaged byte" in result.message and encoding in result.message
+        assert result.text.replace("\ufffd", "") == original  # every other character exactly as written
+
+
+def test_damage_beyond_a_share_of_the_bytes_is_binary():
+    english = english_texts()["BSD"].encode()
+    assert extract_text(os.urandom(20_000)).status is Status.UNSUPPORTED
+    every_twentieth = b"".join(english[k : k + 20] + b"\x00" for k in range(0, len(english), 20))  # 5 % zeros
+    assert extract_text(every_twentieth).status is Status.UNSUPPORTED
+    one_in_two_hundred = b"".join(english[k : k + 200] + b"\x00" for k in range(0, len(english), 200))
+    assert extract_text(one_in_two_hundred).status is Status.OK
