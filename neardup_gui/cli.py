@@ -11,6 +11,7 @@ import json
 import math
 import os
 import signal
+import sqlite3
 import sys
 import time
 from dataclasses import asdict
@@ -18,7 +19,7 @@ from pathlib import Path
 from typing import TextIO
 
 from . import __version__
-from .core.errors import NeardupError, UsageError
+from .core.errors import NeardupError, UsageError, database_error_message
 from .core.jobs import CancelToken, JobCancelled, ProgressEvent
 from .core.html_report import to_html
 from .core.match import Matcher, MatchResult, query
@@ -270,6 +271,9 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_USAGE
     except NeardupError as exc:
         print(f"neardup: {exc}", file=sys.stderr)
+        return EXIT_FAILURE
+    except sqlite3.Error as exc:
+        print(f"neardup: {database_error_message(exc, db_path)}", file=sys.stderr)
         return EXIT_FAILURE
     except OSError as exc:
         print(f"neardup: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "), file=sys.stderr)

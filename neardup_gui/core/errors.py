@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import sqlite3
+
 
 class NeardupError(Exception):
     """Base of every error the engine raises on purpose. ``str(e)`` is fit to show a user."""
@@ -27,3 +30,22 @@ class ExtractionError(NeardupError):
 class StaleFingerprints(NeardupError):
     """The database's fingerprints were made under another scheme (an older neardup, another jieba or
     pypdf); they cannot be compared with today's until a scan renews them."""
+
+
+def database_error_message(exc: sqlite3.Error, path: str | os.PathLike[str] | None = None) -> str:
+    """What an SQLite failure means for the person, and what to do, in one sentence: the CLI prints it,
+    the app shows it, instead of a traceback. Work committed before the failure is kept either way."""
+    where = f"the database {path}" if path else "the database"
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    if name.startswith("SQLITE_READONLY"):
+        return (f"neardup may not write to {where} (read-only file, folder or disk): make it writable, "
+                "or choose another database file.")
+    if name.startswith(("SQLITE_FULL", "SQLITE_IOERR")):
+        return (f"Writing to {where} failed ({exc}): the disk is probably full. Free some space and run "
+                "again; what was saved before is kept.")
+    if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
+        return (f"{where[0].upper()}{where[1:]} is damaged ({exc}); neardup stopped where it met the damage. "
+                "Move the file away (or choose another database file) and scan again to make a new one.")
+    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
+        return f"{where[0].upper()}{where[1:]} is busy: another neardup is using it. Wait for it, or use another file."
+    return f"{where[0].upper()}{where[1:]} failed: {exc}."

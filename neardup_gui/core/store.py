@@ -22,7 +22,7 @@ import numpy as np
 
 from . import minhash
 from .boilerplate import Boilerplate, Core
-from .errors import DatabaseError
+from .errors import DatabaseError, database_error_message
 from .fingerprint import Scheme
 from .models import Document, Fingerprint, Status
 from .simhash import to_signed, to_unsigned
@@ -203,7 +203,7 @@ class Store:
                 connection.close()
             if isinstance(exc, DatabaseError):
                 raise
-            raise DatabaseError(f"{self.path} is not a usable neardup database: {exc}") from exc
+            raise DatabaseError(database_error_message(exc, self.path)) from exc
 
     def close(self) -> None:
         self._db.close()

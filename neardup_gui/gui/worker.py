@@ -3,6 +3,7 @@ hand everything back to the GUI thread by queued signals. No widget is touched f
 
 from __future__ import annotations
 
+import sqlite3
 import time
 import traceback
 from collections.abc import Callable
@@ -10,7 +11,7 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal
 
-from ..core.errors import NeardupError
+from ..core.errors import NeardupError, database_error_message
 from ..core.jobs import CancelToken, JobCancelled, ProgressEvent
 
 
@@ -52,6 +53,8 @@ class Job(QRunnable):
             self.signals.cancelled.emit()
         except NeardupError as exc:
             self.signals.errored.emit(str(exc))
+        except sqlite3.Error as exc:  # a full disk, a damaged or read-only database: a sentence, not a bug
+            self.signals.errored.emit(database_error_message(exc))
         except Exception as exc:  # noqa: BLE001 - shown to the user, with the details for a bug report
             self.signals.errored.emit(f"{type(exc).__name__}: {exc}\n\n{traceback.format_exc(limit=6)}")
         else:

@@ -300,3 +300,40 @@ def test_a_damaged_text_is_compared_and_the_report_says_what_was_replaced(tmp_pa
     damaged = next(d for d in report["documents"] if d["path"].endswith("zero-byte.txt"))
     assert damaged["status"] == "ok" and "1 damaged byte" in damaged["message"]
     assert len(report["groups"]) == 1 and len(report["groups"][0]["members"]) == 2
+
+
+def _cli_limited(*args: str, file_size_limit: int) -> subprocess.CompletedProcess[str]:
+    """The CLI with no file allowed to grow past ``file_size_limit`` bytes: writes fail as on a full disk."""
+    import resource
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (file_size_limit, file_size_limit))
+
+    return subprocess.run([sys.executable, "-m", "neardup_gui.cli", *args], capture_output=True, text=True,
+                          preexec_fn=limit, timeout=300)
+
+
+def test_a_full_disk_is_one_line_and_the_next_run_completes(tmp_path):
+    root = tmp_path / "docs"
+    root.mkdir()
+    for n, name in enumerate(english_texts()):
+        (root / f"{n}.txt").write_text(english_texts()[name])
+    db = tmp_path / "n.db"
+    proc = _cli_limited("scan", str(root), "--db", str(db), "--workers", "1", file_size_limit=120_000)
+    assert proc.returncode == 1, proc.stderr
+    assert proc.stderr.count("\n") == 1 and "disk is probably full" in proc.stderr and "Traceback" not in proc.stderr
+    again = run_cli("scan", str(root), "--db", str(db), "--format", "json")
+    assert again.returncode == 0, again.stderr
+    assert len(json.loads(again.stdout)["documents"]) == len(english_texts())
+
+
+def test_a_damaged_database_is_one_line(small_tree, tmp_path):
+    db = tmp_path / "n.db"
+    assert run_cli("scan", str(small_tree), "--db", str(db)).returncode == 0
+    size = db.stat().st_size
+    with open(db, "r+b") as fh:  # every page but the first overwritten, as a failing disk leaves them
+        fh.seek(4096)
+        fh.write(bytes(range(256)) * ((size - 4096) // 256))
+    proc = run_cli("groups", "--db", str(db), "--format", "csv")
+    assert proc.returncode == 1
+    assert proc.stderr.count("\n") == 1 and "is damaged" in proc.stderr and "Traceback" not in proc.stderr
