@@ -182,7 +182,7 @@ def _group_html(group: Group, docs: dict[int, Document], load_text, cancel: Canc
         copies = [m for m in others if docs[m.document_id].content_id == rep.content_id]
         if copies:
             out.append(f"<p class='note'>{len(copies)} member(s) have the same bytes as the representative.</p>")
-        differing = sorted((m for m in others if m not in copies), key=lambda m: (m.similarity.jaccard, m.document_id))
+        differing = sorted((m for m in others if m not in copies), key=lambda m: (m.similarity.jaccard, docs[m.document_id].path))
         for m in differing[:MAX_DIFFS_PER_GROUP]:
             out.append(_pair_html(rep, rep_text, docs[m.document_id], load_text(docs[m.document_id]), cancel,
                                   f"diff-{group.id}-{m.document_id}"))

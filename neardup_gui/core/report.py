@@ -22,7 +22,7 @@ from .diff import shared_passages_between
 from .errors import UsageError
 from .extract import kind_of
 from .match import MatchResult
-from .models import Document, Similarity, display_path
+from .models import Document, Pair, Similarity, display_path
 from .store import Store
 from .texts import DocumentText
 
@@ -51,9 +51,9 @@ def _similarity(sim: Similarity) -> dict[str, Any]:
     }
 
 
-def _document(doc: Document) -> dict[str, Any]:
+def _document(doc: Document, report_id: int) -> dict[str, Any]:
     return {
-        "id": doc.id,
+        "id": report_id,
         "path": display_path(doc.path),
         "size": doc.size,
         "type": doc.kind,
@@ -69,6 +69,10 @@ def to_dict(result: MatchResult, context: ReportContext, load_text: Callable[[Do
     near pair also names its longest shared passages."""
     t = result.thresholds
     docs = {d.id: d for d in result.documents}
+    # the report's own ids: documents numbered in path order, so that two runs over the same files
+    # (whose database ids follow the order the workers finished in) give the same report
+    by_path = sorted(result.documents, key=lambda d: d.path)
+    rid = {d.id: n for n, d in enumerate(by_path, start=1)}
     in_groups = sum(len(g.members) for g in result.groups)
     return {
         "format": FORMAT_NAME,
@@ -94,28 +98,16 @@ def to_dict(result: MatchResult, context: ReportContext, load_text: Callable[[Do
             "pairs": len(result.pairs),
             "scan": dict(context.scan),
         },
-        "documents": [_document(d) for d in result.documents],
-        "pairs": [
-            {
-                "a": p.a,
-                "b": p.b,
-                **_similarity(p.similarity),
-                "containment_a_in_b": p.similarity.containment_ab,
-                "containment_b_in_a": p.similarity.containment_ba,
-                "matched_by": p.matched_by,
-                **({"shared_passages": _passages(docs[p.a], docs[p.b], load_text)}
-                   if load_text is not None and p.matched_by != "exact" else {}),
-            }
-            for p in result.pairs
-        ],
+        "documents": [_document(d, rid[d.id]) for d in by_path],
+        "pairs": sorted((_pair(p, rid, docs, load_text) for p in result.pairs), key=lambda p: (p["a"], p["b"])),
         "groups": [
             {
                 "id": g.id,
-                "representative": g.representative,
+                "representative": rid[g.representative],
                 "exact": g.exact,
                 "members": [
                     {
-                        "id": m.document_id,
+                        "id": rid[m.document_id],
                         "path": display_path(docs[m.document_id].path),
                         **_similarity(m.similarity),
                         "containment_in_representative": m.similarity.containment_ab,
@@ -126,6 +118,25 @@ def to_dict(result: MatchResult, context: ReportContext, load_text: Callable[[Do
             }
             for g in result.groups
         ],
+    }
+
+
+def _pair(p: Pair, rid: Mapping[int, int], docs: Mapping[int, Document],
+          load_text: Callable[[Document], DocumentText] | None) -> dict[str, Any]:
+    """One pair in report ids, the lower id first (its containments turned with it)."""
+    a, b, sim = p.a, p.b, p.similarity
+    if rid[a] > rid[b]:
+        a, b = b, a
+        sim = Similarity(sim.hamming, sim.jaccard_estimate, sim.jaccard, sim.containment_ba, sim.containment_ab)
+    return {
+        "a": rid[a],
+        "b": rid[b],
+        **_similarity(sim),
+        "containment_a_in_b": sim.containment_ab,
+        "containment_b_in_a": sim.containment_ba,
+        "matched_by": p.matched_by,
+        **({"shared_passages": _passages(docs[a], docs[b], load_text)}
+           if load_text is not None and p.matched_by != "exact" else {}),
     }
 
 

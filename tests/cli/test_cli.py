@@ -337,3 +337,19 @@ def test_a_damaged_database_is_one_line(small_tree, tmp_path):
     proc = run_cli("groups", "--db", str(db), "--format", "csv")
     assert proc.returncode == 1
     assert proc.stderr.count("\n") == 1 and "is damaged" in proc.stderr and "Traceback" not in proc.stderr
+
+
+def test_two_scans_of_the_same_files_give_the_same_report(small_tree, tmp_path):
+    """Database ids follow the order files were stored in; the report's ids and pair directions must not."""
+    first = run_cli("scan", str(small_tree), "--db", str(tmp_path / "one.db"), "--format", "json")
+    decoy = small_tree / "0-decoy.txt"  # stored first in the second database, then gone: every id shifts
+    decoy.write_text(english_texts()["Apache-2.0"])
+    assert run_cli("scan", str(small_tree), "--db", str(tmp_path / "two.db")).returncode == 0
+    decoy.unlink()
+    second = run_cli("scan", str(small_tree), "--db", str(tmp_path / "two.db"), "--format", "json")
+    assert first.returncode == 0 and second.returncode == 0
+    one, two = json.loads(first.stdout), json.loads(second.stdout)
+    for key in ("documents", "pairs", "groups"):
+        assert one[key] == two[key], key
+    assert [d["id"] for d in one["documents"]] == list(range(1, len(one["documents"]) + 1))
+    assert all(p["a"] < p["b"] for p in one["pairs"]) and one["pairs"]
