@@ -179,9 +179,10 @@ def _thresholds(args: argparse.Namespace) -> Thresholds:
 
 
 def _summary_text(summary: ScanSummary) -> str:
+    gone = "".join(f"; {root} no longer exists: its documents left the results" for root in summary.vanished_roots)
     return (f"{summary.files_found} files: {summary.extracted} read, {summary.reused} reused, "
             f"{summary.unchanged} unchanged, {summary.removed} removed, {summary.problems} problems "
-            f"({summary.seconds:.1f} s)")
+            f"({summary.seconds:.1f} s){gone}")
 
 
 def cmd_scan(args: argparse.Namespace, store: Store) -> int:

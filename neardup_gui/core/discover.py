@@ -29,15 +29,24 @@ class WalkProblem:
 
 def resolve_roots(roots: tuple[str, ...] | list[str]) -> tuple[str, ...]:
     """Absolute, real paths of the roots, in order, without repeats. Missing roots raise ValueError."""
-    resolved: list[str] = []
+    present, missing = split_roots(roots)
+    if missing:
+        raise ValueError(f"No such folder or file: {missing[0]}")
+    return present
+
+
+def split_roots(roots: tuple[str, ...] | list[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(the roots that exist, as absolute real paths without repeats; the absolute paths of those that
+    do not: a folder removed since it was scanned, or a typo)."""
+    present: list[str] = []
+    missing: list[str] = []
     for root in roots:
         path = Path(root).expanduser()
-        if not path.exists():
-            raise ValueError(f"No such folder or file: {root}")
-        real = str(path.resolve())
-        if real not in resolved:
-            resolved.append(real)
-    return tuple(resolved)
+        real = os.path.realpath(path)
+        bucket = present if path.exists() else missing
+        if real not in bucket:
+            bucket.append(real)
+    return tuple(present), tuple(missing)
 
 
 def discover(

@@ -18,7 +18,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from .boilerplate import analyse, collection_digest
-from .discover import WalkProblem, discover, resolve_roots
+from .discover import WalkProblem, discover, split_roots
 from .fingerprint import Scheme, fingerprint_bytes
 from .jobs import NEVER_CANCELLED, CancelToken, JobCancelled, Progress, ProgressEvent, no_progress
 from .models import FileEntry, Fingerprint, ScanOptions, SentBetweenProcesses, Status
@@ -46,6 +46,7 @@ class ScanSummary:
     seconds: float
     cancelled: bool = False
     fingerprints_reset: bool = False
+    vanished_roots: tuple[str, ...] = ()  # scanned before, gone now: their documents left the database
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,7 +152,14 @@ def scan(
     """
     started = time.monotonic()
     warm_up()  # the workers' fork server warms up while the folders are walked and hashed
-    roots = resolve_roots(options.roots)
+    roots, missing = split_roots(options.roots)
+    vanished: tuple[str, ...] = ()
+    if missing:  # a folder scanned before and gone now leaves the results; one never scanned is a typo
+        stored = store.known_files()
+        vanished = tuple(root for root in missing if any(_under(path, (root,)) for path in stored))
+        typos = [root for root in missing if root not in vanished]
+        if typos:
+            raise ValueError(f"No such folder or file: {typos[0]}")
     scheme = Scheme.current()
     reset = store.ensure_scheme(scheme)
     known = store.known_files()
@@ -227,13 +235,13 @@ def scan(
     # index: forget files that are gone from the roots walked
     progress(ProgressEvent("index", 0, 1))
     seen = {e.path for e in entries} | {p.path for p in walk_problems}
-    gone = [path for path in known if path not in seen and _under(path, roots)]
+    gone = [path for path in known if path not in seen and _under(path, roots + vanished)]
     removed = store.remove_files(gone)
     progress(ProgressEvent("index", 1, 1))
     refresh_boilerplate(store, scheme, progress=progress, cancel=cancel)
     problems = sum(1 for d in store.documents() if d.status is not Status.OK and _under(d.path, roots))
     return ScanSummary(roots, len(entries), unchanged, reused, extracted, removed, problems,
-                       time.monotonic() - started, fingerprints_reset=reset)
+                       time.monotonic() - started, fingerprints_reset=reset, vanished_roots=vanished)
 
 
 def refresh_boilerplate(store: Store, scheme: Scheme, *, progress: Progress = no_progress,

@@ -445,7 +445,9 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(
             f"Scanned {summary.files_found:,} files in {summary.seconds:.1f} s: {summary.extracted:,} read, "
             f"{summary.reused:,} reused, {summary.unchanged:,} unchanged, {summary.removed:,} gone, "
-            f"{summary.problems:,} problems.", 15000)
+            f"{summary.problems:,} problems."
+            + "".join(f" {root} no longer exists: its documents left the results." for root in summary.vanished_roots),
+            15000)
 
     def _scan_cancelled(self) -> None:
         self.statusBar().showMessage("Scan cancelled. Everything read so far is kept; Scan continues from there.", 15000)

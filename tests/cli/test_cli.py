@@ -4,6 +4,7 @@ import json
 import os
 import pty
 import re
+import shutil
 import signal
 import sqlite3
 import subprocess
@@ -353,3 +354,22 @@ def test_two_scans_of_the_same_files_give_the_same_report(small_tree, tmp_path):
         assert one[key] == two[key], key
     assert [d["id"] for d in one["documents"]] == list(range(1, len(one["documents"]) + 1))
     assert all(p["a"] < p["b"] for p in one["pairs"]) and one["pairs"]
+
+
+def test_a_scanned_folder_that_was_removed_leaves_the_results(small_tree, tmp_path):
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "bsd-again.txt").write_text(english_texts()["BSD"])
+    db = str(tmp_path / "n.db")
+    assert run_cli("scan", str(small_tree), str(other), "--db", db).returncode == 0
+    shutil.rmtree(other)
+    proc = run_cli("scan", str(small_tree), str(other), "--db", db, "--format", "json")
+    assert proc.returncode == 0, proc.stderr
+    assert f"{other} no longer exists: its documents left the results" in proc.stderr
+    report = json.loads(proc.stdout)
+    assert not any("bsd-again" in d["path"] for d in report["documents"])
+    assert report["summary"]["scan"]["vanished_roots"] == [str(other)]
+    groups = json.loads(run_cli("groups", "--db", db, "--format", "json").stdout)
+    assert not any("bsd-again" in d["path"] for d in groups["documents"])
+    typo = run_cli("scan", str(small_tree), str(tmp_path / "nowhere"), "--db", db)
+    assert typo.returncode == 2 and "No such folder or file" in typo.stderr
