@@ -99,6 +99,10 @@ def build_parser() -> argparse.ArgumentParser:
     p_query.add_argument("file", metavar="FILE")
     common(p_query, with_report=False)
     p_query.add_argument("--format", choices=["text", "json"], default="text")
+    p_query.add_argument("--max-size", type=_positive_int, default=256, metavar="MIB",
+                         help="refuse a larger file (default 256 MiB, as scan)")
+    p_query.add_argument("--timeout", type=_seconds, default=120.0, metavar="S",
+                         help="give up on reading the file after S seconds (default 120, as scan)")
     return parser
 
 
@@ -235,7 +239,8 @@ def cmd_query(args: argparse.Namespace, store: Store) -> int:
     path = Path(args.file)
     if not path.is_file():
         raise UsageError(f"No such file: {args.file}")
-    hits = query(store, str(path.resolve()), _thresholds(args))
+    hits = query(store, str(path.resolve()), _thresholds(args), max_file_size=args.max_size * (1 << 20),
+                 file_timeout=args.timeout)
     if args.format == "json":
         print(json.dumps({
             "file": display_path(str(path.resolve())),

@@ -22,7 +22,7 @@ import numpy as np
 from . import index, minhash
 from .boilerplate import Boilerplate, Core, collection_digest, frequent_in
 from .errors import StaleFingerprints
-from .fingerprint import Scheme, fingerprint_bytes, raw_hash
+from .fingerprint import Scheme
 from .jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_progress
 from .models import IDENTICAL, JACCARD_MIN, Document, Group, Member, Method, Pair, Similarity, Status, Thresholds
 from .simhash import hamming
@@ -679,16 +679,25 @@ class QueryHit:
     matched_by: str
 
 
-def query(store: Store, path: str, thresholds: Thresholds) -> list[QueryHit]:
+def query(store: Store, path: str, thresholds: Thresholds, *, max_file_size: int = 256 << 20,
+          file_timeout: float = 120.0) -> list[QueryHit]:
     """Stored near-duplicates of one file, through the persisted indexes (no all-pairs work).
 
-    The file need not be in the database: if it is not (or changed), it is fingerprinted now.
+    The file need not be in the database: if it is not (or changed), it is read and fingerprinted now,
+    as a scan reads a file: a regular file only, within ``max_file_size``, in a worker process that is
+    stopped after ``file_timeout`` seconds (a PDF bomb or a crash in a reader costs the query, not the
+    caller).
     """
+    from .extract import kind_of
+    from .pool import TaskFailed, run_isolated
+    from .scan import ExtractTask, FileFailure, extract_task, hash_file
+
     ensure_current(store)
     scheme = Scheme.current()
-    with open(path, "rb") as fh:
-        data = fh.read()
-    digest = raw_hash(data)
+    size = os.stat(path).st_size
+    if size > max_file_size:
+        raise ValueError(f"{path}: larger than the {max_file_size >> 20} MiB limit; not compared.")
+    digest = hash_file(path)
     known = store.content_ids_for([digest])
     own_cid = known.get(digest)
     stored = store.content_fingerprint(own_cid) if own_cid is not None else None
@@ -696,11 +705,11 @@ def query(store: Store, path: str, thresholds: Thresholds) -> list[QueryHit]:
         simhash_value, signature, text_hash, shingle_count = stored
         own_shingles = store.shingles([own_cid])[own_cid]
     else:
-        from .extract import kind_of
-
-        kind = kind_of(path) or "text"
-        fp = fingerprint_bytes(kind, data, scheme)
-        if fp.status is not Status.OK:
+        task = ExtractTask(path, kind_of(path) or "text", digest, scheme, size)
+        [(_task, fp)] = list(run_isolated(extract_task, [task], workers=1, timeout=file_timeout))
+        if isinstance(fp, TaskFailed):
+            raise ValueError(f"{path}: not compared: {fp.reason}.")
+        if isinstance(fp, FileFailure) or fp.status is not Status.OK:
             raise ValueError(f"{path}: {fp.status}: {fp.message}")
         simhash_value = fp.simhash
         signature = np.frombuffer(fp.minhash, dtype="<u4").astype(np.uint32)

@@ -16,6 +16,7 @@ import stat
 import time
 from collections import defaultdict
 from dataclasses import dataclass, field
+from typing import BinaryIO
 
 from .boilerplate import analyse, collection_digest
 from .discover import WalkProblem, discover, split_roots
@@ -57,6 +58,7 @@ class ExtractTask(SentBetweenProcesses):
     kind: str
     expected_hash: bytes
     scheme: Scheme
+    size: int  # as hashed: no more is read (a file that grew since changed, and is not read on and on)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,10 +70,12 @@ class FileFailure(SentBetweenProcesses):
 def extract_task(task: ExtractTask) -> Fingerprint | FileFailure:
     """Worker side: read, check the bytes are those hashed earlier, extract and fingerprint."""
     try:
-        with open(task.path, "rb") as fh:
-            data = fh.read()
+        with open_regular_file(task.path) as fh:
+            data = fh.read(task.size + 1)
     except OSError as exc:
         return FileFailure(Status.UNREADABLE, read_error_message(exc))
+    if len(data) != task.size:
+        return FileFailure(Status.ERROR, "The file changed while it was being scanned; scan again to include it.")
     fp = fingerprint_bytes(task.kind, data, task.scheme)
     if fp.raw_hash != task.expected_hash:
         return FileFailure(Status.ERROR, "The file changed while it was being scanned; scan again to include it.")
@@ -96,20 +100,26 @@ def read_error_message(exc: OSError) -> str:
     return f"The file could not be read: {exc.strerror or exc}"
 
 
-def hash_file(path: str, cancel: CancelToken = NEVER_CANCELLED) -> bytes:
-    """blake2b-128 of a file's bytes, read in chunks (memory stays flat for huge files). Only a regular
-    file is read: a path swapped for a link, a pipe (whose open would block) or a device (endless
-    bytes) raises NotARegularFile instead."""
+def open_regular_file(path: str) -> BinaryIO:
+    """Open a file for reading only if it is a regular file: a path swapped for a link, a pipe (whose
+    open would block) or a device (endless bytes) raises NotARegularFile instead."""
     try:
         fd = os.open(path, os.O_RDONLY | _NO_FOLLOW_NO_WAIT)
     except OSError as exc:
         if exc.errno == errno.ELOOP:
             raise NotARegularFile(errno.ELOOP, "replaced by a symbolic link", path) from exc
         raise
+    fh = os.fdopen(fd, "rb")
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        fh.close()
+        raise NotARegularFile(errno.EINVAL, "not a regular file", path)
+    return fh
+
+
+def hash_file(path: str, cancel: CancelToken = NEVER_CANCELLED) -> bytes:
+    """blake2b-128 of a regular file's bytes, read in chunks (memory stays flat for huge files)."""
     digest = hashlib.blake2b(digest_size=16)
-    with os.fdopen(fd, "rb") as fh:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise NotARegularFile(errno.EINVAL, "not a regular file", path)
+    with open_regular_file(path) as fh:
         while chunk := fh.read(_HASH_CHUNK):
             digest.update(chunk)
             if cancel.cancelled:
@@ -205,7 +215,8 @@ def scan(
             writer.add([FileRecord(f.path, f.size, f.mtime_ns, f.kind, content_hash=digest) for f in files])
 
         # fingerprint: one task per distinct new content
-        tasks = [ExtractTask(files[0].path, files[0].kind, digest, scheme) for digest, files in by_hash.items()]
+        tasks = [ExtractTask(files[0].path, files[0].kind, digest, scheme, files[0].size)
+                 for digest, files in by_hash.items()]
         total = len(tasks)
         progress(ProgressEvent("fingerprint", 0, total))
         extracted = 0

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import DATA, english_texts, plant_edits, run_cli, write_footed_letters
+from tests.conftest import DATA, PDF_SAMPLES, english_texts, plant_edits, run_cli, write_footed_letters
 
 STATUSES = {"ok", "empty", "encrypted", "unreadable", "too_large", "unsupported", "error"}
 
@@ -373,3 +373,22 @@ def test_a_scanned_folder_that_was_removed_leaves_the_results(small_tree, tmp_pa
     assert not any("bsd-again" in d["path"] for d in groups["documents"])
     typo = run_cli("scan", str(small_tree), str(tmp_path / "nowhere"), "--db", db)
     assert typo.returncode == 2 and "No such folder or file" in typo.stderr
+
+
+def test_query_reads_a_new_file_as_a_scan_does_with_its_limits(small_tree, tmp_path):
+    db = str(tmp_path / "n.db")
+    assert run_cli("scan", str(small_tree), "--db", db).returncode == 0
+    big = tmp_path / "big.txt"
+    big.write_text(english_texts()["GPL-2"] * 200)  # ~3.6 MB
+    proc = run_cli("query", str(big), "--db", db, "--max-size", "1")
+    assert proc.returncode == 2 and "larger than the 1 MiB limit" in proc.stderr and "Traceback" not in proc.stderr
+    slow = tmp_path / "slow.pdf"
+    shutil.copy(PDF_SAMPLES / "009-pdflatex-geotopo_GeoTopo-komprimiert.pdf", slow)  # ~5 s to read
+    started = time.monotonic()
+    proc = run_cli("query", str(slow), "--db", db, "--timeout", "1")
+    assert proc.returncode == 2 and "took longer than 1 s" in proc.stderr, proc.stderr
+    assert time.monotonic() - started < 30
+    edited = tmp_path / "edited.txt"
+    edited.write_text(plant_edits(english_texts()["BSD"], 0.01, seed=4))
+    found = run_cli("query", str(edited), "--db", db)
+    assert found.returncode == 0 and "bsd.txt" in found.stdout

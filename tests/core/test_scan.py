@@ -374,15 +374,24 @@ def test_a_file_changed_or_deleted_between_hashing_and_reading(tmp_path):
 
     path = tmp_path / "moving.txt"
     path.write_text(english_texts()["BSD"])
+    size = path.stat().st_size
     digest = hash_file(str(path), NEVER_CANCELLED)
     path.write_text(english_texts()["BSD"] + " appended while the scan ran")
-    outcome = extract_task(ExtractTask(str(path), "text", digest, Scheme.current()))
+    outcome = extract_task(ExtractTask(str(path), "text", digest, Scheme.current(), size))
     assert isinstance(outcome, FileFailure) and outcome.status is Status.ERROR
     assert "changed while it was being scanned" in outcome.message
     path.unlink()
-    outcome = extract_task(ExtractTask(str(path), "text", digest, Scheme.current()))
+    outcome = extract_task(ExtractTask(str(path), "text", digest, Scheme.current(), size))
     assert isinstance(outcome, FileFailure) and outcome.status is Status.UNREADABLE
     assert "deleted during the scan" in outcome.message
+    # swapped for a pipe (an open would wait for a writer forever) or a link to an endless device
+    os.mkfifo(path)
+    outcome = extract_task(ExtractTask(str(path), "text", digest, Scheme.current(), size))
+    assert isinstance(outcome, FileFailure) and "replaced by a folder, a link, a pipe or a device" in outcome.message
+    path.unlink()
+    path.symlink_to("/dev/zero")
+    outcome = extract_task(ExtractTask(str(path), "text", digest, Scheme.current(), size))
+    assert isinstance(outcome, FileFailure) and "replaced by a folder, a link, a pipe or a device" in outcome.message
 
 
 def test_a_file_the_user_may_not_read_is_unreadable_with_a_message():
