@@ -90,6 +90,8 @@ def build_parser() -> argparse.ArgumentParser:
     p_scan.add_argument("--hidden", action="store_true", help="also scan hidden files and folders")
     p_scan.add_argument("--max-size", type=_positive_int, default=256, metavar="MIB", help="skip larger files (default 256 MiB)")
     p_scan.add_argument("--timeout", type=_seconds, default=120.0, metavar="S", help="give up on one file after S seconds (default 120)")
+    p_scan.add_argument("--retry-failed", action="store_true",
+                        help="read again the files whose reader crashed, ran out of memory or of time")
 
     p_groups = sub.add_parser("groups", help="re-group the database at other thresholds, without rescanning")
     common(p_groups)
@@ -193,6 +195,7 @@ def cmd_scan(args: argparse.Namespace, store: Store) -> int:
     options = ScanOptions(
         roots=tuple(args.paths), include=tuple(args.include), exclude=tuple(args.exclude), hidden=args.hidden,
         workers=args.workers, max_file_size=args.max_size * (1 << 20), file_timeout=args.timeout,
+        retry_failed=args.retry_failed,
     )
     check_report_target(args.out, args.db_path, store, args.paths)
     cancel = CancelToken()

@@ -111,6 +111,9 @@ class Fingerprint(SentBetweenProcesses):
     shingle_count: int = 0
     shingles: bytes | None = None
     short_text: bool = False  # shingled by characters (too few words for word shingles)
+    # a failure that may not happen again: the time limit it ran out of (s), or 0 for a reader that crashed
+    # or ran out of memory; None for a result that is what these bytes are (text, empty, encrypted…)
+    transient: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,6 +195,7 @@ class ScanOptions:
     workers: int = field(default_factory=lambda: os.cpu_count() or 1)
     max_file_size: int = 256 * 1024 * 1024
     file_timeout: float = 120.0
+    retry_failed: bool = False  # read again the files whose reader crashed, ran out of memory or of time
 
 
 def display_path(path: str) -> str:

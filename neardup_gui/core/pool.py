@@ -31,6 +31,7 @@ class TaskFailed:
     """The worker running a task died or ran past the time limit."""
 
     reason: str
+    timed_out: bool = False
 
 
 def _worker_main(fn: Callable[[Any], Any], conn: Connection) -> None:
@@ -200,7 +201,7 @@ def run_isolated(
                 elif worker.process.sentinel in ready:
                     outcome = TaskFailed(_died(worker))
                 elif now - worker.head_started > timeout:
-                    outcome = TaskFailed(f"reading it took longer than {timeout:g} s, so it was stopped")
+                    outcome = TaskFailed(f"reading it took longer than {timeout:g} s, so it was stopped", timed_out=True)
                 if outcome is None:
                     continue
                 task = worker.tasks.popleft()

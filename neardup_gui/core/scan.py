@@ -86,6 +86,17 @@ class NotARegularFile(OSError):
     """The path was replaced by a folder, a link, a pipe or a device after it was found."""
 
 
+def transient_failure(task: ExtractTask, failed: TaskFailed, file_timeout: float) -> Fingerprint:
+    """The record of a reader that ran out of time, crashed or ran out of memory on these bytes, with
+    what to do about it: not what the bytes are, so it is marked to be tried again."""
+    if failed.timed_out:
+        remedy = "Scan again with a longer time limit (neardup scan --timeout) to try it again."
+    else:
+        remedy = "To try it again: neardup scan --retry-failed, or Try again in the app's Problems tab."
+    return Fingerprint(task.expected_hash, task.kind, Status.ERROR, f"Not compared: {failed.reason}. {remedy}",
+                       transient=file_timeout if failed.timed_out else 0.0)
+
+
 def read_error_message(exc: OSError) -> str:
     if isinstance(exc, NotARegularFile):
         return "The file was replaced by a folder, a link, a pipe or a device during the scan; scan again."
@@ -184,7 +195,11 @@ def scan(
     writer = _Writer(store)
     writer.add([FileRecord(p.path, 0, 0, "folder" if os.path.isdir(p.path) else "file", status=Status.UNREADABLE,
                            message=p.message) for p in walk_problems])
-    todo = [e for e in entries if not _unchanged(known.get(e.path), e)]
+    # failures that may not happen again are read again: with a longer time limit, or when asked to
+    retry = {cid for cid, limit in store.transient_failures().items()
+             if options.retry_failed or (limit > 0 and options.file_timeout > limit)}
+    todo = [e for e in entries
+            if not _unchanged(known.get(e.path), e) or known[e.path].content_id in retry]
     unchanged = len(entries) - len(todo)
 
     try:
@@ -207,7 +222,7 @@ def scan(
             done_bytes += entry.size
             by_hash[digest].append(entry)
         progress(ProgressEvent("read", len(todo), len(todo), bytes_done=done_bytes))
-        stored = store.content_ids_for(by_hash)
+        stored = {digest: cid for digest, cid in store.content_ids_for(by_hash).items() if cid not in retry}
         reused = 0
         for digest in stored:
             files = by_hash.pop(digest)
@@ -232,9 +247,10 @@ def scan(
                 writer.add([FileRecord(f.path, f.size, f.mtime_ns, f.kind, content_hash=task.expected_hash) for f in files],
                            outcome)
             elif isinstance(outcome, TaskFailed):
-                # the bytes themselves broke or hung the reader: remember that, so a rescan skips them
+                # the bytes broke or hung the reader: remembered, so a rescan skips them, as a failure that
+                # is tried again with a longer time limit or when asked (memory may be free next time)
                 writer.add([FileRecord(f.path, f.size, f.mtime_ns, f.kind, content_hash=task.expected_hash) for f in files],
-                           Fingerprint(task.expected_hash, task.kind, Status.ERROR, f"Not compared: {outcome.reason}."))
+                           transient_failure(task, outcome, options.file_timeout))
             else:
                 writer.add([FileRecord(f.path, f.size, f.mtime_ns, f.kind, status=outcome.status, message=outcome.message)
                             for f in files])

@@ -120,6 +120,10 @@ _MIGRATIONS: tuple[str, ...] = (
     ) WITHOUT ROWID;
     CREATE INDEX core_overlaps_b ON core_overlaps (b);
     """,
+    # 4: failures that may not happen again (a time limit, a crash, memory) are marked, to be retried
+    """
+    ALTER TABLE contents ADD COLUMN transient REAL;
+    """,
 )
 SCHEMA_VERSION = len(_MIGRATIONS)
 
@@ -284,6 +288,11 @@ class Store:
         rows = self._db.execute("SELECT path, id, size, mtime_ns, content_id, status FROM files")
         return {_unfs(r[0]): KnownFile(r[1], r[2], r[3], r[4], r[5]) for r in rows}
 
+    def transient_failures(self) -> dict[int, float]:
+        """Contents whose reading failed in a way that may not happen again: content id -> the time
+        limit it ran out of (seconds), or 0 for a crash or lack of memory."""
+        return dict(self._db.execute("SELECT id, transient FROM contents WHERE transient IS NOT NULL"))
+
     def content_ids_for(self, hashes: Iterable[bytes]) -> dict[bytes, int]:
         """The content ids already stored for these byte hashes (missing ones are left out)."""
         found: dict[bytes, int] = {}
@@ -332,18 +341,18 @@ class Store:
             signed = to_signed(fp.simhash)
         cid = self._db.execute(
             """INSERT INTO contents (raw_hash, kind, status, message, encoding, pages, chars, text_hash,
-                 simhash, b0, b1, b2, b3, minhash, shingle_count, shingles, short_text)
-               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                 simhash, b0, b1, b2, b3, minhash, shingle_count, shingles, short_text, transient)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                ON CONFLICT (raw_hash) DO UPDATE SET kind = excluded.kind, status = excluded.status,
                  message = excluded.message, encoding = excluded.encoding, pages = excluded.pages,
                  chars = excluded.chars, text_hash = excluded.text_hash, simhash = excluded.simhash,
                  b0 = excluded.b0, b1 = excluded.b1, b2 = excluded.b2, b3 = excluded.b3,
                  minhash = excluded.minhash, shingle_count = excluded.shingle_count, shingles = excluded.shingles,
-                 short_text = excluded.short_text
+                 short_text = excluded.short_text, transient = excluded.transient
                RETURNING id""",
             (
                 fp.raw_hash, fp.kind, str(fp.status), fp.message, fp.encoding, fp.pages, fp.chars, fp.text_hash,
-                signed, *blocks, fp.minhash, fp.shingle_count, fp.shingles, int(fp.short_text),
+                signed, *blocks, fp.minhash, fp.shingle_count, fp.shingles, int(fp.short_text), fp.transient,
             ),
         ).fetchone()[0]
         if replaces:  # the same bytes fingerprinted again: what was derived from the old row goes

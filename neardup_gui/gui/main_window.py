@@ -6,6 +6,7 @@ adapter; results come back by signals and only then touch widgets.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import platform
 import time
@@ -175,9 +176,21 @@ class MainWindow(QMainWindow):
         self.problems.setWordWrap(False)
         self.problems.setToolTip("Files that could not be compared, and what to do about each")
 
+        self.retry_button = QPushButton("Try Again", self)
+        self.retry_button.setToolTip("Read again the files whose reading crashed, ran out of memory or took too long "
+                                     "(a scan of the folders that tries those files once more)")
+        self.retry_button.clicked.connect(lambda: self.start_scan(retry_failed=True))
+        problems_bar = QHBoxLayout()
+        problems_bar.addWidget(QLabel("Files that could not be compared, and what to do about each.", self), 1)
+        problems_bar.addWidget(self.retry_button)
+        problems_page = QWidget(self)
+        problems_layout = QVBoxLayout(problems_page)
+        problems_layout.addLayout(problems_bar)
+        problems_layout.addWidget(self.problems, 1)
+
         self.tabs = QTabWidget(self)
         self.tabs.addTab(groups_page, "Groups")
-        self.tabs.addTab(self.problems, "Problems")
+        self.tabs.addTab(problems_page, "Problems")
         results = QWidget(self)
         results_layout = QVBoxLayout(results)
         results_layout.addWidget(self.thresholds)
@@ -352,6 +365,7 @@ class MainWindow(QMainWindow):
         self.export_action.setEnabled(self.result is not None)
         self.cancel_action.setEnabled(self.scan_job is not None)
         self.scan_action.setEnabled(self.scan_job is None)
+        self.retry_button.setEnabled(self.scan_job is None and self.problems_model.rowCount() > 0)
 
     # -- folders --------------------------------------------------------------------------
     def add_folder_dialog(self) -> None:
@@ -380,7 +394,9 @@ class MainWindow(QMainWindow):
             kinds=self.folders.kinds(),
         )
 
-    def start_scan(self) -> None:
+    def start_scan(self, retry_failed: bool = False) -> None:
+        """Scan the folders (incrementally); ``retry_failed`` reads again the files whose reader crashed,
+        ran out of memory or of time."""
         if self.scan_job is not None or not self.folders.folders():
             return
         missing = [f for f in self.folders.folders() if not os.path.isdir(f)]
@@ -393,7 +409,8 @@ class MainWindow(QMainWindow):
             return
         self._save_state()
         self._release_review()
-        job = Job(scan_and_review, self.db_path, self.scan_options(), self.thresholds.thresholds())
+        options = dataclasses.replace(self.scan_options(), retry_failed=retry_failed)
+        job = Job(scan_and_review, self.db_path, options, self.thresholds.thresholds())
         job.signals.progress.connect(self._scan_progress)
         job.signals.returned.connect(self._scan_done)
         job.signals.cancelled.connect(self._scan_cancelled)

@@ -76,7 +76,7 @@ def test_records_sent_to_and_from_workers_survive_pickling():
     scheme = Scheme.current()
     records = [
         scheme,
-        ExtractTask("/tmp/a.txt", "text", b"\x01" * 16, scheme),
+        ExtractTask("/tmp/a.txt", "text", b"\x01" * 16, scheme, 4096),
         FileFailure(Status.UNREADABLE, "Permission denied"),
         fingerprint_bytes("text", "Twelve words of plain text make a small but real document here.".encode(), scheme),
     ]

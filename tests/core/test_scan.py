@@ -206,7 +206,28 @@ def test_a_file_that_takes_too_long_costs_that_file_only(tmp_path, db_path):
         scan(store, ScanOptions(roots=(str(root),), workers=1, file_timeout=1.0))
         status = {Path(d.path).name: d for d in store.documents()}
     assert status["slow.pdf"].status is Status.ERROR and "longer than 1 s" in status["slow.pdf"].message
+    assert "longer time limit" in status["slow.pdf"].message
     assert status["fast.txt"].status is Status.OK
+
+
+def test_a_file_that_ran_out_of_time_is_read_again_with_a_longer_limit_or_when_asked(tmp_path, db_path):
+    root = tmp_path / "slow"
+    root.mkdir()
+    shutil.copy(PDF_SAMPLES / "009-pdflatex-geotopo_GeoTopo-komprimiert.pdf", root / "slow.pdf")  # ~5 s to read
+    tried: list[int] = []
+
+    def scan_with(**options) -> Status:
+        tried.clear()
+        with Store(db_path) as store:
+            scan(store, ScanOptions(roots=(str(root),), workers=1, **options),
+                 progress=lambda e: tried.append(e.total) if e.phase == "fingerprint" else None)
+            return store.document_by_path(str(root / "slow.pdf")).status
+
+    assert scan_with(file_timeout=1.0) is Status.ERROR
+    assert scan_with(file_timeout=1.0) is Status.ERROR and max(tried) == 0  # the same limit: not tried again
+    assert scan_with(file_timeout=1.0, retry_failed=True) is Status.ERROR and max(tried) == 1  # asked: tried
+    assert scan_with(file_timeout=120.0) is Status.OK and max(tried) == 1  # a longer limit: read, and it fits
+    assert scan_with(file_timeout=120.0, retry_failed=True) is Status.OK and max(tried) == 0  # nothing failed
 
 
 def test_cancel_keeps_what_is_done_and_the_next_scan_completes(tmp_path, db_path, planted_corpus):

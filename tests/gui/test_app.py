@@ -343,3 +343,13 @@ def test_rows_are_tall_enough_for_names_that_mix_latin_and_han(window, uploads, 
     select_member(qtbot, w, "02_中文_copy.txt")
     row = w.tree.visualRect(w.tree.currentIndex())
     assert row.height() >= needed + 2, (row.height(), needed)
+
+
+def test_try_again_rescans_the_failed_files(window, uploads, qtbot):
+    w = window(folders=[str(uploads)])
+    scan(qtbot, w)
+    assert w.tabs.tabText(1) == "Problems (1)" and w.retry_button.isEnabled()
+    w.retry_button.click()
+    assert w.scan_job is not None and not w.retry_button.isEnabled()
+    qtbot.waitUntil(lambda: w.scan_job is None and w.result is not None, timeout=120_000)
+    assert w.tabs.tabText(1) == "Problems (1)"  # a password is not a passing failure: still there, still said
