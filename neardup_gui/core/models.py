@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
@@ -198,6 +199,20 @@ class ScanOptions:
     retry_failed: bool = False  # read again the files whose reader crashed, ran out of memory or of time
 
 
+_NOT_UTF8 = re.compile("[\\\\\udc80-\udcff]")  # a backslash, or a byte that is not UTF-8 (surrogateescape)
+
+
 def display_path(path: str) -> str:
-    """A path fit for a report or a label: bytes that are not UTF-8 appear as \\xNN, never crash."""
-    return os.fsencode(path).decode("utf-8", "backslashreplace")
+    """A path fit for a report or a label, unambiguous: a byte that is not UTF-8 appears as \\xNN and a
+    backslash as \\\\ (as ``ls -b`` shows them), so a file literally named "caf\\xe9" and one whose name
+    holds the byte 0xE9 never look alike. ``path_from_display`` turns it back into the exact path."""
+    text = os.fsdecode(os.fsencode(path))
+    return _NOT_UTF8.sub(lambda m: "\\\\" if m.group() == "\\" else f"\\x{ord(m.group()) - 0xDC00:02x}", text)
+
+
+def path_from_display(shown: str) -> str:
+    """The exact path (as the file system has it) that ``display_path`` showed as ``shown``."""
+    raw = re.sub(rb"\\(\\|x[0-9a-f]{2})",
+                 lambda m: b"\\" if m.group(1) == b"\\" else bytes([int(m.group(1)[1:], 16)]),
+                 shown.encode("utf-8", "surrogateescape"))
+    return os.fsdecode(raw)

@@ -392,3 +392,22 @@ def test_query_reads_a_new_file_as_a_scan_does_with_its_limits(small_tree, tmp_p
     edited.write_text(plant_edits(english_texts()["BSD"], 0.01, seed=4))
     found = run_cli("query", str(edited), "--db", db)
     assert found.returncode == 0 and "bsd.txt" in found.stdout
+
+
+def test_a_name_that_is_not_utf8_never_looks_like_another_file(tmp_path):
+    """b"caf\\xe9.txt" (Latin-1 bytes) and a file literally named "caf\\\\xe9.txt": the same bytes inside, two
+    files, two different paths in the report, each leading back to its own file."""
+    from neardup_gui.core.models import path_from_display
+
+    root = tmp_path / "names"
+    root.mkdir()
+    latin1 = os.path.join(os.fsencode(root), b"caf\xe9.txt")
+    literal = root / "caf\\xe9.txt"
+    for path in (latin1, literal):
+        with open(path, "wb") as fh:
+            fh.write(english_texts()["BSD"].encode())
+    proc = run_cli("scan", str(root), "--db", str(tmp_path / "n.db"), "--format", "json")
+    assert proc.returncode == 0, proc.stderr
+    members = [m["path"] for m in json.loads(proc.stdout)["groups"][0]["members"]]
+    assert len(members) == 2 and len(set(members)) == 2, members
+    assert sorted(os.fsencode(path_from_display(p)) for p in members) == sorted([latin1, os.fsencode(literal)])
