@@ -49,3 +49,24 @@ def database_error_message(exc: sqlite3.Error, path: str | os.PathLike[str] | No
     if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
         return f"{where[0].upper()}{where[1:]} is busy: another neardup is using it. Wait for it, or use another file."
     return f"{where[0].upper()}{where[1:]} failed: {exc}."
+
+
+def is_damaged_database(exc: BaseException) -> bool:
+    """Whether ``exc`` (or what caused it) says the database file is damaged or not a database at all:
+    a new database is then the way on, with the damaged one kept aside."""
+    while exc is not None:
+        name = getattr(exc, "sqlite_errorname", "") or ""
+        if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
+            return True
+        exc = exc.__cause__  # type: ignore[assignment]
+    return False
+
+
+def set_aside_damaged_database(path: str | os.PathLike[str], stamp: str) -> str:
+    """Move a damaged database (and its journal files) aside as ``<name>.damaged-<stamp>``, never
+    deleting it, so that a new one can be made at ``path``; returns where it went."""
+    kept = f"{os.fspath(path)}.damaged-{stamp}"
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        if os.path.exists(f"{os.fspath(path)}{suffix}"):
+            os.replace(f"{os.fspath(path)}{suffix}", f"{kept}{suffix}")
+    return kept

@@ -23,7 +23,7 @@ from ..core.html_report import to_html
 from ..core.jobs import ProgressEvent
 from ..core.match import MatchResult
 from ..core.models import Document, Method, ScanOptions, Similarity
-from ..core.errors import NeardupError
+from ..core.errors import NeardupError, is_damaged_database, set_aside_damaged_database
 from ..core.report import ReportContext, check_report_target, to_csv, to_json
 from ..core.review import (Review, histogram_job, mark_not_duplicate, move_to_trash, open_review, regroup,
                            scan_and_review, trash_plan)
@@ -414,7 +414,7 @@ class MainWindow(QMainWindow):
         job.signals.progress.connect(self._scan_progress)
         job.signals.returned.connect(self._scan_done)
         job.signals.cancelled.connect(self._scan_cancelled)
-        job.signals.errored.connect(lambda message: self._job_failed("The scan failed", message))
+        self._report_failures(job, "The scan failed")
         job.signals.finished.connect(self._scan_finished)
         self.scan_job = job
         self._scan_started = time.monotonic()
@@ -480,6 +480,33 @@ class MainWindow(QMainWindow):
         for w in (self.progress, self.progress_label, self.cancel_button):
             w.setVisible(visible)
 
+    def _report_failures(self, job: Job, title: str) -> None:
+        """Show a job's failure; a damaged database gets the offer of a new one instead."""
+        failures: list[BaseException] = []
+        job.signals.failed.connect(failures.append)
+        job.signals.errored.connect(lambda message: self._offer_new_database(message)
+                                    if failures and is_damaged_database(failures[-1]) else self._job_failed(title, message))
+
+    def _offer_new_database(self, message: str) -> None:
+        """The database is damaged: keep it aside (never deleted) and start a new one, if the person agrees."""
+        box = QMessageBox(QMessageBox.Icon.Critical, "The database is damaged",
+                          f"neardup's database is damaged and cannot be read:\n{self.db_path}",
+                          QMessageBox.StandardButton.Cancel, self)
+        box.setDetailedText(message)
+        box.setInformativeText("Your documents are not affected: the database only holds what neardup found. "
+                               "A new database can be made by scanning again; the damaged one is kept beside it.")
+        start = box.addButton("Start a New Database", QMessageBox.ButtonRole.AcceptRole)
+        box.setObjectName("damaged-database")
+        box.exec()
+        if box.clickedButton() is not start:
+            return
+        self._release_review()
+        kept = set_aside_damaged_database(self.db_path, time.strftime("%Y%m%d-%H%M%S"))
+        self.result = None
+        self._refresh_empty_state()
+        self._update_actions()
+        self.statusBar().showMessage(f"The damaged database was kept as {kept}. Press Scan to build a new one.", 20000)
+
     def _job_failed(self, title: str, message: str) -> None:
         box = QMessageBox(QMessageBox.Icon.Critical, title, message.split("\n\n")[0], QMessageBox.StandardButton.Ok, self)
         if "\n\n" in message:
@@ -492,7 +519,7 @@ class MainWindow(QMainWindow):
             return
         job = Job(open_review, self.db_path, tuple(self.folders.folders()), self.thresholds.thresholds())
         job.signals.returned.connect(lambda review: review and self._set_review(review))
-        job.signals.errored.connect(lambda message: self._job_failed("The last results could not be opened", message))
+        self._report_failures(job, "The last results could not be opened")
         self.runner.start(job)
 
     def _release_review(self) -> None:

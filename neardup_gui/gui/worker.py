@@ -20,6 +20,7 @@ class JobSignals(QObject):
     progress = Signal(object)  # ProgressEvent
     returned = Signal(object)  # the job's result
     errored = Signal(str)  # a message fit for the user
+    failed = Signal(object)  # the exception itself, for whoever can do more than show it (before errored)
     cancelled = Signal()
     finished = Signal()  # always last
 
@@ -52,10 +53,13 @@ class Job(QRunnable):
         except JobCancelled:
             self.signals.cancelled.emit()
         except NeardupError as exc:
+            self.signals.failed.emit(exc)
             self.signals.errored.emit(str(exc))
         except sqlite3.Error as exc:  # a full disk, a damaged or read-only database: a sentence, not a bug
+            self.signals.failed.emit(exc)
             self.signals.errored.emit(database_error_message(exc))
         except Exception as exc:  # noqa: BLE001 - shown to the user, with the details for a bug report
+            self.signals.failed.emit(exc)
             self.signals.errored.emit(f"{type(exc).__name__}: {exc}\n\n{traceback.format_exc(limit=6)}")
         else:
             self.signals.returned.emit(result)

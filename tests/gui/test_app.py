@@ -353,3 +353,34 @@ def test_try_again_rescans_the_failed_files(window, uploads, qtbot):
     assert w.scan_job is not None and not w.retry_button.isEnabled()
     qtbot.waitUntil(lambda: w.scan_job is None and w.result is not None, timeout=120_000)
     assert w.tabs.tabText(1) == "Problems (1)"  # a password is not a passing failure: still there, still said
+
+
+def test_a_damaged_database_is_kept_aside_and_a_new_one_started(window, uploads, make_settings, qtbot):
+    w = window(folders=[str(uploads)])
+    scan(qtbot, w)
+    db = Path(w.db_path)
+    w.close()
+    size = db.stat().st_size
+    with open(db, "r+b") as fh:  # every page but the first overwritten, as a failing disk leaves them
+        fh.seek(4096)
+        fh.write(bytes(range(256)) * ((size - 4096) // 256))
+    damaged = db.read_bytes()
+    seen: list[str] = []
+
+    def start_new() -> None:
+        box = next((b for b in QApplication.topLevelWidgets() if isinstance(b, QMessageBox) and b.isVisible()), None)
+        if box is None:
+            QTimer.singleShot(100, start_new)
+            return
+        seen.append(box.text())
+        next(b for b in box.buttons() if b.text() == "Start a New Database").click()
+
+    QTimer.singleShot(200, start_new)
+    w2 = window()
+    qtbot.waitUntil(lambda: bool(seen) and not db.exists(), timeout=20_000)
+    assert "is damaged" in seen[0] and str(db) in seen[0]
+    kept = next(p for p in db.parent.glob(db.name + ".damaged-*") if not p.name.endswith(("-wal", "-shm")))
+    assert kept.read_bytes() == damaged  # set aside, never deleted or written
+    assert w2.isVisible() and w2.pages.currentIndex() == 0 and w2.scan_button.isEnabled()
+    scan(qtbot, w2)  # the app goes on: a new database, the same groups
+    assert {"bsd.txt", "bsd-copy.txt"} in group_names(w2)
