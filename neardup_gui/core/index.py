@@ -23,34 +23,106 @@ from .jobs import NEVER_CANCELLED, CancelToken
 from .models import HAMMING_MAX
 from .simhash import BITS, hamming
 from .text import sorted_unique
+from .unionfind import UnionFind
 from .store import BLOCK_BITS, BLOCKS
 
-_PAIR_BATCH = 4_000_000
-_HELD_CODES = 20_000_000  # pair codes gathered before duplicates are dropped
+_PAIR_BATCH = 1_000_000  # candidate pairs expanded at a time
+_ESTIMATE_CHUNK = 262_144  # pairs whose signatures are gathered at a time (~70 MB)
+_HELD_CODES = 4_000_000  # candidate codes gathered before duplicates are first dropped
+CANDIDATE_BUDGET = 16_000_000
+"""The most candidate pairs grouping holds at once (~130 MB of codes, and as much of estimates), whatever
+the data: past it, candidates are kept only when their MinHash estimate reaches the bar, and past it
+again only a maximum spanning forest by estimate (every dropped pair's ends stay joined through pairs
+estimated at least as high), which is all a grouping needs. Together with the batches above, one
+grouping's candidate search stays under about 1 GB."""
 
 
-class _PairCodes:
-    """Pairs gathered in pieces as codes min*n + max, duplicates dropped as they pile up (each
-    compaction at least halves what the next one sorts again) and at the end."""
+class _Candidates:
+    """Candidate pairs gathered in pieces as codes min*n + max. While few, duplicates are dropped as
+    they pile up and every distinct pair is estimated once at the end; past CANDIDATE_BUDGET, each
+    piece is estimated as it comes and only pairs reaching ``min_estimate`` are kept."""
 
-    def __init__(self, n: int) -> None:
-        self.n = n
-        self.parts: list[np.ndarray] = []
+    def __init__(self, sigs: np.ndarray, min_estimate: float, cancel: CancelToken, budget: int = CANDIDATE_BUDGET) -> None:
+        self.sigs, self.n, self.floor, self.cancel, self.budget = sigs, len(sigs), min_estimate, cancel, budget
+        self.codes: list[np.ndarray] = []
+        self.estimates: list[np.ndarray] | None = None  # set once pieces are estimated as they come
         self.held = 0
-        self.limit = _HELD_CODES
+        self.limit = min(_HELD_CODES, budget)
+        self.forests = 0  # how often the kept pairs were cut down to a spanning forest (for tests, logs)
+        self.head = probe_head(sigs)
 
     def add(self, a: np.ndarray, b: np.ndarray) -> None:
-        self.parts.append(np.minimum(a, b) * self.n + np.maximum(a, b))
+        if len(a) == 0:
+            return
+        if self.estimates is not None:
+            a, b, est = estimate_pairs(self.sigs, a, b, self.floor, self.cancel, self.head)
+            self.estimates.append(est)
+        self.codes.append(np.minimum(a, b) * self.n + np.maximum(a, b))
         self.held += len(a)
         if self.held > self.limit:
-            self.parts = [sorted_unique(np.concatenate(self.parts))]
-            self.held = len(self.parts[0])
-            self.limit = max(self.limit, 2 * self.held)
+            self._compact()
 
-    def pairs(self) -> tuple[np.ndarray, np.ndarray]:
-        """Each pair once, i < j, sorted."""
-        unique = sorted_unique(np.concatenate(self.parts)) if self.parts else np.empty(0, dtype=np.int64)
-        return unique // self.n, unique % self.n
+    def _compact(self) -> None:
+        if self.estimates is None:
+            codes = sorted_unique(np.concatenate(self.codes))
+            if len(codes) <= self.budget // 2:
+                self.codes, self.held = [codes], len(codes)
+                self.limit = min(self.budget, max(self.limit, 2 * len(codes)))
+                return
+            i, j, est = estimate_pairs(self.sigs, codes // self.n, codes % self.n, self.floor, self.cancel, self.head)
+            self.codes, self.estimates = [i * self.n + j], [est]
+        codes, est = _unique_codes(np.concatenate(self.codes), np.concatenate(self.estimates))
+        if len(codes) > self.budget // 2:
+            codes, est = _forest_by_estimate(self.n, codes, est, self.cancel)
+            self.forests += 1
+        self.codes, self.estimates, self.held, self.limit = [codes], [est], len(codes), self.budget
+
+    def pairs(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(i, j, estimate), i < j, each pair once, of the candidates whose estimate reaches the bar."""
+        if not self.codes:
+            i, j = _empty_pairs()
+            return i, j, np.empty(0)
+        if self.estimates is None:
+            codes = sorted_unique(np.concatenate(self.codes))
+            return estimate_pairs(self.sigs, codes // self.n, codes % self.n, self.floor, self.cancel, self.head)
+        codes, est = _unique_codes(np.concatenate(self.codes), np.concatenate(self.estimates))
+        return codes // self.n, codes % self.n, est
+
+
+def _unique_codes(codes: np.ndarray, est: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    order = np.argsort(codes, kind="stable")
+    codes, est = codes[order], est[order]
+    first = np.concatenate(([True], codes[1:] != codes[:-1])) if len(codes) else np.zeros(0, dtype=bool)
+    return codes[first], est[first]
+
+
+def _forest_by_estimate(n: int, codes: np.ndarray, est: np.ndarray,
+                        cancel: CancelToken) -> tuple[np.ndarray, np.ndarray]:
+    """A maximum spanning forest of the pairs, weighted by estimate (Kruskal): at most n - 1 pairs."""
+    order = np.argsort(-est, kind="stable")
+    codes, est = codes[order], est[order]
+    i, j = codes // n, codes % n
+    uf = UnionFind(n)
+    keep = np.zeros(len(codes), dtype=bool)
+    pos, size = 0, 4096
+    while pos < len(codes):
+        cancel.raise_if_cancelled()
+        labels = uf.labels()
+        apart = np.flatnonzero(labels[i[pos : pos + size]] != labels[j[pos : pos + size]])
+        for k in apart.tolist():
+            if uf.union(int(i[pos + k]), int(j[pos + k])):
+                keep[pos + k] = True
+        pos += size
+        size = min(size * 2, 1 << 20) if len(apart) < size // 4 else max(4096, size // 2)
+    return codes[keep], est[keep]
+
+
+_PROBE = 32  # signature positions looked at first, to drop most pairs that cannot reach the bar
+
+
+def probe_head(sigs: np.ndarray) -> np.ndarray:
+    """The first signature positions, contiguous: what estimate_pairs looks at first."""
+    return np.ascontiguousarray(sigs[:, :_PROBE])
 
 
 def _empty_pairs() -> tuple[np.ndarray, np.ndarray]:
@@ -248,6 +320,7 @@ def band_pairs(
     min_estimate: float = 0.0,
     dense: int | None = None,
     cancel: CancelToken = NEVER_CANCELLED,
+    budget: int = CANDIDATE_BUDGET,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[np.ndarray]]:
     """LSH candidates (i, j), i < j, sharing a band, kept when their estimated Jaccard >= min_estimate.
 
@@ -264,7 +337,7 @@ def band_pairs(
         i, j = _empty_pairs()
         return i, j, np.empty(0), []
     keys = minhash.band_keys(sigs, bands, rows)
-    codes = _PairCodes(n)
+    found = _Candidates(sigs, min_estimate, cancel, budget)
     buckets: dict[bytes, np.ndarray] = {}
     for band in range(bands):
         cancel.raise_if_cancelled()
@@ -273,10 +346,10 @@ def band_pairs(
         sorted_keys = column[order]
         if dense is not None:
             order, sorted_keys, star_i, star_j = _split_dense(order, sorted_keys, dense, buckets)
-            codes.add(star_i, star_j)
+            found.add(star_i, star_j)
         for a, b in pairs_in_runs(order, sorted_keys):
-            codes.add(a, b)
-    i, j, est = estimate_pairs(sigs, *codes.pairs(), min_estimate, cancel)
+            found.add(a, b)
+    i, j, est = found.pairs()
     return i, j, est, list(buckets.values())
 
 
@@ -302,27 +375,55 @@ def _split_dense(order: np.ndarray, sorted_keys: np.ndarray, dense: int, buckets
 
 
 def bucket_pairs(sigs: np.ndarray, buckets: list[np.ndarray], min_estimate: float,
-                 cancel: CancelToken = NEVER_CANCELLED) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+                 cancel: CancelToken = NEVER_CANCELLED, budget: int = CANDIDATE_BUDGET,
+                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Every pair (i, j), i < j, inside the dense buckets (sorted rows) whose MinHash estimate reaches
-    ``min_estimate``, each once (buckets of different bands overlap), with its estimate."""
-    codes = _PairCodes(len(sigs))
+    ``min_estimate``, each once (buckets of different bands overlap), with its estimate. A bucket's
+    pairs are made and estimated in batches, so memory stays within CANDIDATE_BUDGET however large the
+    buckets are (past it, a spanning forest by estimate is kept)."""
+    found = _Candidates(sigs, min_estimate, cancel, budget)
     for members in buckets:
-        cancel.raise_if_cancelled()
-        codes.add(*_expand(members, np.zeros(1, dtype=np.int64), np.array([len(members)])))
-    return estimate_pairs(sigs, *codes.pairs(), min_estimate, cancel)
+        for a, b in _pairs_within(members, _PAIR_BATCH):
+            cancel.raise_if_cancelled()
+            found.add(a, b)
+    return found.pairs()
+
+
+def _pairs_within(members: np.ndarray, batch: int) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    """Every pair of ``members`` (members[p], members[q]), p < q, in batches of about ``batch``: a block
+    of rows at a time, each with all the rows after it."""
+    m = len(members)
+    if m < 2:
+        return
+    after = m - 1 - np.arange(m - 1)  # pairs each row starts
+    ends = np.cumsum(after)
+    row = 0
+    while row < m - 1:
+        done = int(ends[row - 1]) if row else 0
+        last = max(row + 1, int(np.searchsorted(ends, done + batch, side="right")))
+        rows = np.arange(row, min(last, m - 1))
+        per = after[rows]
+        left = np.repeat(rows, per)
+        offsets = np.cumsum(per) - per
+        right = left + 1 + (np.arange(int(per.sum())) - np.repeat(offsets, per))
+        yield members[left], members[right]
+        row = int(rows[-1]) + 1
 
 
 def estimate_pairs(sigs: np.ndarray, i: np.ndarray, j: np.ndarray, min_estimate: float,
-                   cancel: CancelToken = NEVER_CANCELLED) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The pairs whose MinHash estimate reaches ``min_estimate``, with that estimate."""
+                   cancel: CancelToken = NEVER_CANCELLED, head: np.ndarray | None = None,
+                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The pairs whose MinHash estimate reaches ``min_estimate``, with that estimate. ``head`` is
+    ``probe_head(sigs)`` when the caller estimates many pieces of the same signatures."""
     kept_i, kept_j, kept_est = [np.empty(0, np.int64)], [np.empty(0, np.int64)], [np.empty(0)]
-    probe = min(32, sigs.shape[1])
+    probe = min(_PROBE, sigs.shape[1])
     # a pair whose true estimate reaches the bar rarely shows < bar - 0.25 on 32 positions (~3 sigma)
     probe_bar = min_estimate - 0.25
-    head = np.ascontiguousarray(sigs[:, :probe]) if probe_bar > 0 and len(i) > 100_000 else sigs[:, :probe]
-    for start in range(0, len(i), 1_000_000):
+    if head is None:
+        head = probe_head(sigs) if probe_bar > 0 and len(i) > 100_000 else sigs[:, :probe]
+    for start in range(0, len(i), _ESTIMATE_CHUNK):
         cancel.raise_if_cancelled()
-        ci, cj = i[start : start + 1_000_000], j[start : start + 1_000_000]
+        ci, cj = i[start : start + _ESTIMATE_CHUNK], j[start : start + _ESTIMATE_CHUNK]
         if probe_bar > 0:
             rough = np.count_nonzero(head[ci] == head[cj], axis=1) / probe
             ci, cj = ci[rough >= probe_bar], cj[rough >= probe_bar]

@@ -27,6 +27,7 @@ from .jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_prog
 from .models import IDENTICAL, JACCARD_MIN, Document, Group, Member, Method, Pair, Similarity, Status, Thresholds
 from .simhash import hamming
 from .text import sorted_unique
+from .unionfind import UnionFind
 from .store import BAND_THRESHOLD, FingerprintArrays, Store
 
 NOT_DUPLICATE = "not_duplicate"
@@ -114,38 +115,6 @@ def estimate_margin(threshold, num_perm: int = minhash.NUM_PERM):
     pair at the threshold is estimated below it by more than this once in ~1,500 (LSH itself may
     miss up to 1 in 200 there); pairs estimated within it are measured exactly."""
     return 3.0 * np.sqrt(np.multiply(threshold, 1.0 - np.asarray(threshold)) / num_perm) + 0.01
-
-
-class UnionFind:
-    def __init__(self, n: int) -> None:
-        self.parent = list(range(n))
-
-    def find(self, x: int) -> int:
-        parent = self.parent
-        root = x
-        while parent[root] != root:
-            root = parent[root]
-        while parent[x] != root:
-            parent[x], x = root, parent[x]
-        return root
-
-    def union(self, a: int, b: int) -> bool:
-        ra, rb = self.find(a), self.find(b)
-        if ra == rb:
-            return False
-        self.parent[max(ra, rb)] = min(ra, rb)
-        return True
-
-    def labels(self) -> np.ndarray:
-        """Each element's root, by vectorised pointer jumping (and the tree flattened on the way)."""
-        p = np.asarray(self.parent, dtype=np.int64)
-        while True:
-            q = p[p]
-            if np.array_equal(q, p):
-                break
-            p = q
-        self.parent = p.tolist()
-        return p
 
 
 DENSE_BUCKET = 32

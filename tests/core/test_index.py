@@ -65,3 +65,44 @@ def test_repeated_fingerprints_expand_to_every_pair_of_rows(k):
     i, j, d = hamming_pairs(fps, k)
     assert set(zip(i.tolist(), j.tolist())) == brute_force(fps, k)
     assert (d == hamming(fps[i], fps[j])).all()
+
+
+def _components(n: int, i: np.ndarray, j: np.ndarray) -> list[int]:
+    from neardup_gui.core.unionfind import UnionFind
+
+    uf = UnionFind(n)
+    for a, b in zip(i.tolist(), j.tolist()):
+        uf.union(a, b)
+    return uf.labels().tolist()
+
+
+def test_a_huge_dense_bucket_is_held_within_the_budget_and_joins_the_same_documents():
+    """600 one-line notes that differ in a word or two share LSH buckets: every pair of them is a
+    candidate (180,000). With a budget of 2,000 pairs only a spanning forest by estimate is kept, and at
+    every level of the estimate it joins exactly the documents all the pairs join."""
+    import random
+
+    from neardup_gui.core.fingerprint import Scheme, fingerprint_bytes
+    from neardup_gui.core.index import bucket_pairs
+
+    rng = random.Random(7)
+    words = "the meeting about the budget moves to thursday at ten in the small room upstairs".split()
+    fillers = ["amber", "quartz", "lantern", "meadow", "copper", "harbor", "velvet", "orbit", "cinder", "willow"]
+    notes = set()
+    while len(notes) < 600:
+        note = list(words)
+        for _ in range(rng.randint(1, 3)):
+            note[rng.randrange(len(note))] = rng.choice(fillers)
+        notes.add(" ".join(note))
+    scheme = Scheme.current()
+    sigs = np.array([np.frombuffer(fingerprint_bytes("text", note.encode(), scheme).minhash, dtype="<u4")
+                     for note in sorted(notes)])
+    everyone = [np.arange(len(sigs))]
+    floor = 0.35
+    full_i, full_j, full_est = bucket_pairs(sigs, everyone, floor, budget=10**9)
+    small_i, small_j, small_est = bucket_pairs(sigs, everyone, floor, budget=2_000)
+    assert len(full_i) > 20_000 and len(small_i) < len(sigs)  # a forest: fewer pairs than documents
+    assert np.all(small_est >= floor)
+    for level in (floor, 0.5, 0.6, 0.7, 0.8, 0.9):
+        assert _components(len(sigs), full_i[full_est >= level], full_j[full_est >= level]) == _components(
+            len(sigs), small_i[small_est >= level], small_j[small_est >= level]), level
