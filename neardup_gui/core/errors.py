@@ -40,9 +40,11 @@ def database_error_message(exc: sqlite3.Error, path: str | os.PathLike[str] | No
     if name.startswith("SQLITE_READONLY"):
         return (f"neardup may not write to {where} (read-only file, folder or disk): make it writable, "
                 "or choose another database file.")
-    if name.startswith(("SQLITE_FULL", "SQLITE_IOERR")):
-        return (f"Writing to {where} failed ({exc}): the disk is probably full. Free some space and run "
-                "again; what was saved before is kept.")
+    if name.startswith("SQLITE_FULL"):
+        return f"The disk holding {where} is full. Free some space and run again; what was saved before is kept."
+    if name.startswith("SQLITE_IOERR"):
+        return (f"Writing to {where} failed ({exc}): the disk may be full, failing or disconnected. Check it "
+                "and run again; what was saved before is kept.")
     if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
         return (f"{where[0].upper()}{where[1:]} is damaged ({exc}); neardup stopped where it met the damage. "
                 "Move the file away (or choose another database file) and scan again to make a new one.")
@@ -66,6 +68,10 @@ def set_aside_damaged_database(path: str | os.PathLike[str], stamp: str) -> str:
     """Move a damaged database (and its journal files) aside as ``<name>.damaged-<stamp>``, never
     deleting it, so that a new one can be made at ``path``; returns where it went."""
     kept = f"{os.fspath(path)}.damaged-{stamp}"
+    n = 1
+    while os.path.exists(kept):  # never over an earlier copy
+        n += 1
+        kept = f"{os.fspath(path)}.damaged-{stamp}-{n}"
     for suffix in ("", "-wal", "-shm", "-journal"):
         if os.path.exists(f"{os.fspath(path)}{suffix}"):
             os.replace(f"{os.fspath(path)}{suffix}", f"{kept}{suffix}")

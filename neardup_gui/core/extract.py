@@ -13,6 +13,7 @@ import io
 import logging
 import os
 import re
+import threading
 import warnings
 
 from .models import Extracted, Status
@@ -97,29 +98,42 @@ DAMAGED_SHARE = 0.01
 _REPAIRABLE = ("utf-8", "gb18030", "big5")
 
 
+class _TooDamaged(Exception):
+    """More damaged bytes than the limit: stop decoding."""
+
+
+_spans_found = threading.local()
+
+
+def _record_damage(exc: UnicodeError) -> tuple[str, int]:
+    """Codec error handler: note where the bytes are not the encoding, and go on after them."""
+    assert isinstance(exc, UnicodeDecodeError)
+    found = _spans_found.spans
+    found.append((exc.start, exc.end))
+    _spans_found.bad += exc.end - exc.start
+    if _spans_found.bad > _spans_found.limit:
+        raise _TooDamaged()
+    return "", exc.end
+
+
+codecs.register_error("neardup-record-damage", _record_damage)
+
+
 def _bad_spans(data: bytes, encoding: str, limit: int) -> list[tuple[int, int]] | None:
     """Where ``data`` is not ``encoding`` (start, end), or None when there are more than ``limit``
-    damaged bytes. Each decode stops at its first error, so the whole costs about one pass."""
-    spans: list[tuple[int, int]] = []
-    view, pos, bad = memoryview(data), 0, 0
-    while pos < len(data):
-        try:
-            codecs.decode(view[pos:], encoding)
-            break
-        except UnicodeDecodeError as exc:
-            start, end = pos + exc.start, pos + exc.end
-            bad += end - start
-            if bad > limit:
-                return None
-            spans.append((start, end))
-            pos = end
-    return spans
+    damaged bytes: one decoding pass whose error handler notes each damaged run."""
+    _spans_found.spans, _spans_found.bad, _spans_found.limit = [], 0, limit
+    try:
+        data.decode(encoding, errors="neardup-record-damage")
+    except _TooDamaged:
+        return None
+    return _spans_found.spans
 
 
 def _decode_damaged(data: bytes) -> tuple[str, str, int] | None:
-    """Text with a few damaged bytes: (text with each replaced by U+FFFD, encoding, how many), or None
-    when the damage is more than DAMAGED_SHARE of the bytes (binary). The encoding is decided by the
-    detector on the bytes without the damage."""
+    """Text with a few damaged bytes: (text with each replaced by U+FFFD, encoding, how many bytes),
+    or None when the damage is more than DAMAGED_SHARE of the bytes (binary). The encoding is decided
+    by the detector on the bytes without the damage, and the share is checked again in it."""
     limit = int(len(data) * DAMAGED_SHARE)
     zeros = data.count(0)
     if zeros > limit:
@@ -132,19 +146,12 @@ def _decode_damaged(data: bytes) -> tuple[str, str, int] | None:
         ends, starts = [0, *(end for _, end in spans)], [*(start for start, _ in spans), len(clean)]
         undamaged = b"".join(clean[a:b] for a, b in zip(ends, starts))
         encoding = detect_encoding(undamaged) or candidate
+        if encoding != candidate:
+            spans = _bad_spans(clean, encoding, limit - zeros)
+            if spans is None:
+                continue
         text = data.decode(encoding, errors="replace").replace("\x00", "\ufffd")
-        return text, encoding, text.count("\ufffd")
-    return None
-    for candidate in _REPAIRABLE:
-        spans = _bad_spans(data.replace(b"\x00", b""), candidate, limit - zeros)
-        if spans is None:
-            continue
-        clean = data.replace(b"\x00", b"")
-        kept = b"".join(clean[a:b] for a, b in zip([0, *(e for _, e in spans)], [*(s for s, _ in spans), len(clean)]))
-        encoding = detect_encoding(kept) or candidate
-        text = data.decode(encoding, errors="replace").replace("\x00", "\ufffd")
-        damaged = zeros + sum(e - s for s, e in spans) if encoding == candidate else text.count("\ufffd")
-        return text, encoding, damaged
+        return text, encoding, zeros + sum(end - start for start, end in spans)
     return None
 
 

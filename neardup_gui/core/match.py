@@ -21,7 +21,7 @@ import numpy as np
 
 from . import index, minhash
 from .boilerplate import Boilerplate, Core, collection_digest, frequent_in
-from .errors import StaleFingerprints
+from .errors import ExtractionError, StaleFingerprints
 from .fingerprint import Scheme
 from .jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_progress
 from .models import IDENTICAL, JACCARD_MIN, Document, Group, Member, Method, Pair, Similarity, Status, Thresholds
@@ -246,7 +246,7 @@ class Matcher:
         )
         self._row_of = {int(cid): row for row, cid in enumerate(self.arrays.content_ids.tolist())}
         self._files_of_row: list[list[Document]] = [[] for _ in range(len(self.arrays))]
-        for doc in self.documents:
+        for doc in sorted(self.documents, key=lambda d: d.path):  # by path: reports do not follow database ids
             if doc.status is Status.OK and doc.content_id in self._row_of:
                 self._files_of_row[self._row_of[doc.content_id]].append(doc)
         self._has_copies = np.fromiter((len(f) > 1 for f in self._files_of_row), dtype=bool, count=len(self.arrays))
@@ -433,7 +433,14 @@ class Matcher:
         return distinct[i], distinct[j], est
 
     def _exact_edges(self) -> tuple[np.ndarray, np.ndarray]:
-        order = np.argsort(self._text_id, kind="stable")
+        """Each row of a text joined to the first row of that text, first by path: the pairs reported do
+        not depend on the order contents were stored in (content ids), so reports are reproducible."""
+        files = self._files_of_row  # each row's files in path order
+        first_path = np.argsort(np.array([files[row][0].path if files[row] else ""
+                                          for row in range(len(self._text_id))], dtype=object), kind="stable")
+        rank = np.empty(len(first_path), dtype=np.int64)
+        rank[first_path] = np.arange(len(first_path))
+        order = np.lexsort((rank, self._text_id))
         return index.pairs_to_first(order, self._text_id[order])
 
     # -- forests ------------------------------------------------------------------------------
@@ -677,9 +684,9 @@ def query(store: Store, path: str, thresholds: Thresholds, *, max_file_size: int
         task = ExtractTask(path, kind_of(path) or "text", digest, scheme, size)
         [(_task, fp)] = list(run_isolated(extract_task, [task], workers=1, timeout=file_timeout))
         if isinstance(fp, TaskFailed):
-            raise ValueError(f"{path}: not compared: {fp.reason}.")
+            raise ExtractionError(str(Status.ERROR), f"{path}: not compared: {fp.reason}.")
         if isinstance(fp, FileFailure) or fp.status is not Status.OK:
-            raise ValueError(f"{path}: {fp.status}: {fp.message}")
+            raise ExtractionError(str(fp.status), f"{path}: {fp.status}: {fp.message}")
         simhash_value = fp.simhash
         signature = np.frombuffer(fp.minhash, dtype="<u4").astype(np.uint32)
         text_hash = fp.text_hash

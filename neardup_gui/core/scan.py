@@ -90,9 +90,10 @@ def transient_failure(task: ExtractTask, failed: TaskFailed, file_timeout: float
     """The record of a reader that ran out of time, crashed or ran out of memory on these bytes, with
     what to do about it: not what the bytes are, so it is marked to be tried again."""
     if failed.timed_out:
-        remedy = "Scan again with a longer time limit (neardup scan --timeout) to try it again."
+        remedy = ("It is read again by a scan with a longer time limit: Try Again in the app's Problems tab, "
+                  "or neardup scan --timeout.")
     else:
-        remedy = "To try it again: neardup scan --retry-failed, or Try again in the app's Problems tab."
+        remedy = "To try it again: Try Again in the app's Problems tab, or neardup scan --retry-failed."
     return Fingerprint(task.expected_hash, task.kind, Status.ERROR, f"Not compared: {failed.reason}. {remedy}",
                        transient=file_timeout if failed.timed_out else 0.0)
 

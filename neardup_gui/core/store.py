@@ -123,6 +123,7 @@ _MIGRATIONS: tuple[str, ...] = (
     # 4: failures that may not happen again (a time limit, a crash, memory) are marked, to be retried
     """
     ALTER TABLE contents ADD COLUMN transient REAL;
+    UPDATE contents SET transient = 0 WHERE status = 'error' AND message LIKE 'Not compared:%';
     """,
 )
 SCHEMA_VERSION = len(_MIGRATIONS)

@@ -42,6 +42,10 @@ PHASES = {"discover": "Finding files", "read": "Reading", "fingerprint": "Finger
           "match": "Grouping", "report": "Writing report"}
 
 
+RETRY_TIMEOUT = 600.0
+"""Seconds a file may take when the person asks to try the failed files again (a scan allows 120)."""
+
+
 def _report_path(path: str, chosen_filter: str) -> tuple[str, str]:
     """The file a report goes to and its format: by the name's suffix, else by the filter chosen (whose
     suffix is then added)."""
@@ -409,7 +413,9 @@ class MainWindow(QMainWindow):
             return
         self._save_state()
         self._release_review()
-        options = dataclasses.replace(self.scan_options(), retry_failed=retry_failed)
+        options = self.scan_options()
+        if retry_failed:  # and with more time: a file that ran out of it would only run out again
+            options = dataclasses.replace(options, retry_failed=True, file_timeout=RETRY_TIMEOUT)
         job = Job(scan_and_review, self.db_path, options, self.thresholds.thresholds())
         job.signals.progress.connect(self._scan_progress)
         job.signals.returned.connect(self._scan_done)
@@ -462,9 +468,7 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(
             f"Scanned {summary.files_found:,} files in {summary.seconds:.1f} s: {summary.extracted:,} read, "
             f"{summary.reused:,} reused, {summary.unchanged:,} unchanged, {summary.removed:,} gone, "
-            f"{summary.problems:,} problems."
-            + "".join(f" {root} no longer exists: its documents left the results." for root in summary.vanished_roots),
-            15000)
+            f"{summary.problems:,} problems.", 15000)
 
     def _scan_cancelled(self) -> None:
         self.statusBar().showMessage("Scan cancelled. Everything read so far is kept; Scan continues from there.", 15000)
@@ -493,8 +497,9 @@ class MainWindow(QMainWindow):
                           f"neardup's database is damaged and cannot be read:\n{self.db_path}",
                           QMessageBox.StandardButton.Cancel, self)
         box.setDetailedText(message)
-        box.setInformativeText("Your documents are not affected: the database only holds what neardup found. "
-                               "A new database can be made by scanning again; the damaged one is kept beside it.")
+        box.setInformativeText("Your documents are not affected: the database holds what neardup found in them, "
+                               "made again by the next scan, and your \u201cnot a duplicate\u201d decisions, which "
+                               "a new database starts without. The damaged one is kept beside it.")
         start = box.addButton("Start a New Database", QMessageBox.ButtonRole.AcceptRole)
         box.setObjectName("damaged-database")
         box.exec()

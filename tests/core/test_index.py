@@ -78,12 +78,15 @@ def _components(n: int, i: np.ndarray, j: np.ndarray) -> list[int]:
 
 def test_a_huge_dense_bucket_is_held_within_the_budget_and_joins_the_same_documents():
     """600 one-line notes that differ in a word or two share LSH buckets: every pair of them is a
-    candidate (180,000). With a budget of 2,000 pairs only a spanning forest by estimate is kept, and at
-    every level of the estimate it joins exactly the documents all the pairs join."""
+    candidate (~180,000). With a budget of 20,000 pairs only spanning forests by estimate are kept: by
+    estimate they join exactly the documents all the pairs join, at every level, and after the exact
+    Jaccard check the groups are the same too at the thresholds these notes sit across."""
     import random
 
+    from neardup_gui.core import minhash
     from neardup_gui.core.fingerprint import Scheme, fingerprint_bytes
-    from neardup_gui.core.index import bucket_pairs
+    from neardup_gui.core.index import SPARE_FORESTS, bucket_pairs
+    from neardup_gui.core.match import estimate_margin, spanning_forest
 
     rng = random.Random(7)
     words = "the meeting about the budget moves to thursday at ten in the small room upstairs".split()
@@ -95,14 +98,27 @@ def test_a_huge_dense_bucket_is_held_within_the_budget_and_joins_the_same_docume
             note[rng.randrange(len(note))] = rng.choice(fillers)
         notes.add(" ".join(note))
     scheme = Scheme.current()
-    sigs = np.array([np.frombuffer(fingerprint_bytes("text", note.encode(), scheme).minhash, dtype="<u4")
-                     for note in sorted(notes)])
-    everyone = [np.arange(len(sigs))]
-    floor = 0.35
-    full_i, full_j, full_est = bucket_pairs(sigs, everyone, floor, budget=10**9)
-    small_i, small_j, small_est = bucket_pairs(sigs, everyone, floor, budget=2_000)
-    assert len(full_i) > 20_000 and len(small_i) < len(sigs)  # a forest: fewer pairs than documents
-    assert np.all(small_est >= floor)
+    fps = [fingerprint_bytes("text", note.encode(), scheme) for note in sorted(notes)]
+    sigs = np.array([np.frombuffer(fp.minhash, dtype="<u4") for fp in fps])
+    shingles = [minhash.unpack_shingles(fp.shingles) for fp in fps]
+    n, everyone, floor = len(sigs), [np.arange(len(sigs))], 0.35
+    full = bucket_pairs(sigs, everyone, floor, budget=10**9)
+    small = bucket_pairs(sigs, everyone, floor, budget=20_000)
+    assert len(full[0]) > 100_000 and len(small[0]) <= SPARE_FORESTS * (n - 1)
+    assert np.all(small[2] >= floor)
     for level in (floor, 0.5, 0.6, 0.7, 0.8, 0.9):
-        assert _components(len(sigs), full_i[full_est >= level], full_j[full_est >= level]) == _components(
-            len(sigs), small_i[small_est >= level], small_j[small_est >= level]), level
+        assert _components(n, full[0][full[2] >= level], full[1][full[2] >= level]) == _components(
+            n, small[0][small[2] >= level], small[1][small[2] >= level]), level
+
+    def exact(a: int, b: int) -> float:
+        shared = minhash.exact_overlap(shingles[a], shingles[b])
+        return shared / (len(shingles[a]) + len(shingles[b]) - shared)
+
+    def groups(pairs, t: float) -> list[int]:
+        i, j, est = pairs
+        bound = np.minimum(1.0, est + estimate_margin(np.clip(est, floor, 1.0)))
+        a, b, _ = spanning_forest(n, i, j, bound, t - 1e-9, exact=exact)
+        return _components(n, np.asarray(a), np.asarray(b))
+
+    for t in (0.5, 0.6, 0.7):
+        assert groups(full, t) == groups(small, t), t

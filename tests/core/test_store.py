@@ -102,6 +102,8 @@ def test_a_database_of_the_first_schema_is_migrated_and_scanned_again(tmp_path):
         con.execute(statement)
     con.execute("INSERT INTO meta (key, value) VALUES ('scheme', '{\"version\": 1}')")
     con.execute("INSERT INTO contents (raw_hash, kind, status) VALUES (x'00', 'text', 'ok')")
+    con.execute("INSERT INTO contents (raw_hash, kind, status, message) VALUES "
+                "(x'01', 'pdf', 'error', 'Not compared: reading it took longer than 5 s, so it was stopped.')")
     con.execute("PRAGMA user_version = 1")
     con.execute(f"PRAGMA application_id = {APPLICATION_ID}")
     con.commit()
@@ -114,6 +116,8 @@ def test_a_database_of_the_first_schema_is_migrated_and_scanned_again(tmp_path):
         assert store.schema_version == SCHEMA_VERSION >= 3
         tables = {r[0] for r in store._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         assert {"boilerplate_shingles", "forests", "core_overlaps"} <= tables
+        # a reader that ran out of time under an older version is marked to be tried again
+        assert list(store.transient_failures().values()) == [0.0]
         summary = scan(store, ScanOptions(roots=(str(root),), workers=1))
         assert summary.fingerprints_reset and summary.extracted == 2
         groups = Matcher(store).match(Thresholds()).groups
