@@ -36,6 +36,7 @@ def database_error_message(exc: sqlite3.Error, path: str | os.PathLike[str] | No
     """What an SQLite failure means for the person, and what to do, in one sentence: the CLI prints it,
     the app shows it, instead of a traceback. Work committed before the failure is kept either way."""
     where = f"the database {path}" if path else "the database"
+    Where = where[0].upper() + where[1:]  # noqa: N806 - the same words, starting a sentence
     name = getattr(exc, "sqlite_errorname", "") or ""
     if name.startswith("SQLITE_READONLY"):
         return (f"neardup may not write to {where} (read-only file, folder or disk): make it writable, "
@@ -46,11 +47,11 @@ def database_error_message(exc: sqlite3.Error, path: str | os.PathLike[str] | No
         return (f"Writing to {where} failed ({exc}): the disk may be full, failing or disconnected. Check it "
                 "and run again; what was saved before is kept.")
     if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
-        return (f"{where[0].upper()}{where[1:]} is damaged ({exc}); neardup stopped where it met the damage. "
+        return (f"{Where} is damaged ({exc}); neardup stopped where it met the damage. "
                 "Move the file away (or choose another database file) and scan again to make a new one.")
     if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
-        return f"{where[0].upper()}{where[1:]} is busy: another neardup is using it. Wait for it, or use another file."
-    return f"{where[0].upper()}{where[1:]} failed: {exc}."
+        return f"{Where} is busy: another neardup is using it. Wait for it, or use another file."
+    return f"{Where} failed: {exc}."
 
 
 def is_damaged_database(exc: BaseException) -> bool:

@@ -45,7 +45,8 @@ SPARE_FORESTS = 8
 class _Candidates:
     """Candidate pairs gathered in pieces as codes min*n + max. While few, duplicates are dropped as
     they pile up and every distinct pair is estimated once at the end; past CANDIDATE_BUDGET, each
-    piece is estimated as it comes and only pairs reaching ``min_estimate`` are kept."""
+    piece is estimated as it comes and only pairs reaching ``min_estimate`` are kept, and past it again
+    only spanning forests by estimate (``_forest_by_estimate``)."""
 
     def __init__(self, sigs: np.ndarray, min_estimate: float, cancel: CancelToken, budget: int = CANDIDATE_BUDGET) -> None:
         self.sigs, self.n, self.floor, self.cancel, self.budget = sigs, len(sigs), min_estimate, cancel, budget
@@ -53,7 +54,6 @@ class _Candidates:
         self.estimates: list[np.ndarray] | None = None  # set once pieces are estimated as they come
         self.held = 0
         self.limit = min(_HELD_CODES, budget)
-        self.forests = 0  # how often the kept pairs were cut down to a spanning forest (for tests, logs)
         self.head = probe_head(sigs)
 
     def add(self, a: np.ndarray, b: np.ndarray) -> None:
@@ -79,7 +79,6 @@ class _Candidates:
         codes, est = _unique_codes(np.concatenate(self.codes), np.concatenate(self.estimates))
         if len(codes) > self.budget // 2:
             codes, est = _forest_by_estimate(self.n, codes, est, self.cancel)
-            self.forests += 1
         self.codes, self.estimates, self.held, self.limit = [codes], [est], len(codes), self.budget
 
     def pairs(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -402,7 +401,7 @@ def bucket_pairs(sigs: np.ndarray, buckets: list[np.ndarray], min_estimate: floa
     """Every pair (i, j), i < j, inside the dense buckets (sorted rows) whose MinHash estimate reaches
     ``min_estimate``, each once (buckets of different bands overlap), with its estimate. A bucket's
     pairs are made and estimated in batches, so memory stays within CANDIDATE_BUDGET however large the
-    buckets are (past it, a spanning forest by estimate is kept)."""
+    buckets are (past it, spanning forests by estimate are kept)."""
     found = _Candidates(sigs, min_estimate, cancel, budget)
     for members in buckets:
         for a, b in _pairs_within(members, _PAIR_BATCH):

@@ -246,19 +246,29 @@ class Matcher:
         )
         self._row_of = {int(cid): row for row, cid in enumerate(self.arrays.content_ids.tolist())}
         self._files_of_row: list[list[Document]] = [[] for _ in range(len(self.arrays))]
-        for doc in sorted(self.documents, key=lambda d: d.path):  # by path: reports do not follow database ids
+        # rows ranked by their first path: which row of a text stands for it, and which files of a content
+        # pair up, do not follow the order contents were stored in, so reports are reproducible
+        path_rank = np.full(len(self.arrays), len(self.arrays), dtype=np.int64)
+        ranked = 0
+        for doc in sorted(self.documents, key=lambda d: d.path):
             if doc.status is Status.OK and doc.content_id in self._row_of:
-                self._files_of_row[self._row_of[doc.content_id]].append(doc)
+                row = self._row_of[doc.content_id]
+                if not self._files_of_row[row]:
+                    path_rank[row], ranked = ranked, ranked + 1
+                self._files_of_row[row].append(doc)
         self._has_copies = np.fromiter((len(f) > 1 for f in self._files_of_row), dtype=bool, count=len(self.arrays))
         self._copy_pairs = tuple(Pair(copies[0].id, other.id, IDENTICAL, "exact")
                                  for copies in self._files_of_row for other in copies[1:])
         text_ids: dict[bytes, int] = {}
         self._text_id = np.fromiter((text_ids.setdefault(h, len(text_ids)) for h in self.arrays.text_hash),
                                     dtype=np.int64, count=len(self.arrays))
-        # one row per distinct normalised text: identical texts are joined by exact edges, and would
-        # otherwise flood every LSH bucket and Hamming table with all their pairs
-        _, self._distinct = np.unique(self._text_id, return_index=True)
-        self._distinct.sort()
+        # one row per distinct normalised text (its first by path): identical texts are joined to it by
+        # exact edges, and would otherwise flood every LSH bucket and Hamming table with all their pairs
+        by_text = np.lexsort((path_rank, self._text_id))
+        sorted_text = self._text_id[by_text]
+        self._exact_edges = index.pairs_to_first(by_text, sorted_text)
+        self._distinct = np.sort(by_text[np.concatenate(([True], sorted_text[1:] != sorted_text[:-1]))]
+                                 if len(by_text) else by_text)
         self._hashes = store.content_hashes(self._row_of) if self._row_of else {}
         self._contents_state = collection_digest(store.get_meta("scheme") or "", self._whole.content_ids)
         self._simhash_forest: Forest | None = None
@@ -432,17 +442,6 @@ class Matcher:
             i, j, est = codes[first] // n, codes[first] % n, est[first]
         return distinct[i], distinct[j], est
 
-    def _exact_edges(self) -> tuple[np.ndarray, np.ndarray]:
-        """Each row of a text joined to the first row of that text, first by path: the pairs reported do
-        not depend on the order contents were stored in (content ids), so reports are reproducible."""
-        files = self._files_of_row  # each row's files in path order
-        first_path = np.argsort(np.array([files[row][0].path if files[row] else ""
-                                          for row in range(len(self._text_id))], dtype=object), kind="stable")
-        rank = np.empty(len(first_path), dtype=np.int64)
-        rank[first_path] = np.arange(len(first_path))
-        order = np.lexsort((rank, self._text_id))
-        return index.pairs_to_first(order, self._text_id[order])
-
     # -- forests ------------------------------------------------------------------------------
     def simhash_forest(self, k: int, *, cancel: CancelToken = NEVER_CANCELLED) -> Forest:
         """The SimHash forest serving Hamming distances up to at least ``k``."""
@@ -547,7 +546,7 @@ class Matcher:
         """Groups of exact and near-duplicate documents at ``thresholds``."""
         self.set_ignore_boilerplate(thresholds.ignore_boilerplate)
         progress(ProgressEvent("match", 0, 3))
-        edges: list[tuple[np.ndarray, np.ndarray, str]] = [(*self._exact_edges(), "exact")]
+        edges: list[tuple[np.ndarray, np.ndarray, str]] = [(*self._exact_edges, "exact")]
         if thresholds.method in (Method.SIMHASH, Method.BOTH):
             forest = self.simhash_forest(thresholds.hamming, cancel=cancel)
             cut = forest.weight >= -thresholds.hamming

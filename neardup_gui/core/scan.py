@@ -67,6 +67,9 @@ class FileFailure(SentBetweenProcesses):
     message: str
 
 
+_CHANGED_DURING_SCAN = "The file changed while it was being scanned; scan again to include it."
+
+
 def extract_task(task: ExtractTask) -> Fingerprint | FileFailure:
     """Worker side: read, check the bytes are those hashed earlier, extract and fingerprint."""
     try:
@@ -74,11 +77,11 @@ def extract_task(task: ExtractTask) -> Fingerprint | FileFailure:
             data = fh.read(task.size + 1)
     except OSError as exc:
         return FileFailure(Status.UNREADABLE, read_error_message(exc))
-    if len(data) != task.size:
-        return FileFailure(Status.ERROR, "The file changed while it was being scanned; scan again to include it.")
+    if len(data) != task.size:  # checked first: a file that grew is not fingerprinted for nothing
+        return FileFailure(Status.ERROR, _CHANGED_DURING_SCAN)
     fp = fingerprint_bytes(task.kind, data, task.scheme)
     if fp.raw_hash != task.expected_hash:
-        return FileFailure(Status.ERROR, "The file changed while it was being scanned; scan again to include it.")
+        return FileFailure(Status.ERROR, _CHANGED_DURING_SCAN)
     return fp
 
 
