@@ -90,6 +90,8 @@ def build_parser() -> argparse.ArgumentParser:
     p_scan.add_argument("--hidden", action="store_true", help="also scan hidden files and folders")
     p_scan.add_argument("--max-size", type=_positive_int, default=256, metavar="MIB", help="skip larger files (default 256 MiB)")
     p_scan.add_argument("--timeout", type=_seconds, default=120.0, metavar="S", help="give up on one file after S seconds (default 120)")
+    p_scan.add_argument("--max-memory", type=_positive_int, default=None, metavar="MIB",
+                        help="memory each reader may use (default: a quarter of this machine's, 1-8 GiB)")
     p_scan.add_argument("--retry-failed", action="store_true",
                         help="read again the files whose reader crashed, ran out of memory or of time")
 
@@ -105,6 +107,8 @@ def build_parser() -> argparse.ArgumentParser:
                          help="refuse a larger file (default 256 MiB, as scan)")
     p_query.add_argument("--timeout", type=_seconds, default=120.0, metavar="S",
                          help="give up on reading the file after S seconds (default 120, as scan)")
+    p_query.add_argument("--max-memory", type=_positive_int, default=None, metavar="MIB",
+                         help="memory the reader may use (default as scan)")
     return parser
 
 
@@ -191,11 +195,15 @@ def _summary_text(summary: ScanSummary) -> str:
             f"({summary.seconds:.1f} s){gone}")
 
 
+def _mebibytes(value: int | None) -> int | None:
+    return None if value is None else value << 20
+
+
 def cmd_scan(args: argparse.Namespace, store: Store) -> int:
     options = ScanOptions(
         roots=tuple(args.paths), include=tuple(args.include), exclude=tuple(args.exclude), hidden=args.hidden,
         workers=args.workers, max_file_size=args.max_size * (1 << 20), file_timeout=args.timeout,
-        retry_failed=args.retry_failed,
+        reader_memory=_mebibytes(args.max_memory), retry_failed=args.retry_failed,
     )
     check_report_target(args.out, args.db_path, store, args.paths)
     cancel = CancelToken()
@@ -243,7 +251,7 @@ def cmd_query(args: argparse.Namespace, store: Store) -> int:
     if not path.is_file():
         raise UsageError(f"No such file: {args.file}")
     hits = query(store, str(path.resolve()), _thresholds(args), max_file_size=args.max_size * (1 << 20),
-                 file_timeout=args.timeout)
+                 file_timeout=args.timeout, reader_memory=_mebibytes(args.max_memory))
     if args.format == "json":
         print(json.dumps({
             "file": display_path(str(path.resolve())),

@@ -254,6 +254,8 @@ def extract_pdf(data: bytes) -> Extracted:
                     opened = reader.decrypt("")
                 except DependencyError:
                     return Extracted(Status.ENCRYPTED, message="Encrypted PDF; opening it needs the 'cryptography' package.")
+                except MemoryError:
+                    raise  # the reader's memory cap, not a property of the file: the pool says so
                 except Exception as exc:  # pypdf raises many kinds on odd encryption dictionaries
                     return Extracted(Status.ENCRYPTED, message=f"Encrypted PDF that could not be opened: {exc}")
                 if not opened:
@@ -270,6 +272,8 @@ def extract_pdf(data: bytes) -> Extracted:
                     texts.append(page.extract_text() or "")
                 except FileNotDecryptedError:
                     return Extracted(Status.ENCRYPTED, message="Password-protected PDF: its pages cannot be read without the password.")
+                except MemoryError:
+                    raise
                 except Exception:
                     failed_pages.append(number)
         except FileNotDecryptedError:

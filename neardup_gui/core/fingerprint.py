@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass
 
 import numpy as np
@@ -66,10 +67,8 @@ def fingerprint_bytes(kind: str, data: bytes, scheme: Scheme) -> Fingerprint:
 
 def fingerprint_text(digest: bytes, kind: str, extracted: Extracted, scheme: Scheme) -> Fingerprint:
     """Fingerprints of extracted text: normalised-text hash, SimHash, MinHash and the shingle set."""
-    norm = text.normalise(extracted.text)
-    tokens = text.tokenize(norm)
-    shingles = _shingles(norm, tokens, scheme)
-    if shingles.size == 0:
+    features = _text_features(extracted.text, scheme)
+    if features.shingles.size == 0:
         return Fingerprint(
             digest, kind, Status.EMPTY, "No words or characters to compare (only punctuation or symbols).",
             extracted.encoding, extracted.pages, chars=len(extracted.text),
@@ -82,13 +81,140 @@ def fingerprint_text(digest: bytes, kind: str, extracted: Extracted, scheme: Sch
         encoding=extracted.encoding,
         pages=extracted.pages,
         chars=len(extracted.text),
-        text_hash=hashlib.blake2b(norm.encode("utf-8", "surrogatepass"), digest_size=16).digest(),
-        simhash=_simhash(tokens, shingles, scheme),
-        minhash=minhash.signature(shingles, scheme.num_perm, scheme.seed).astype("<u4").tobytes(),
-        shingle_count=int(shingles.size),
-        shingles=minhash.pack_shingles(shingles),
-        short_text=_is_short(tokens, scheme),
+        text_hash=features.text_hash,
+        simhash=features.simhash,
+        minhash=minhash.signature(features.shingles, scheme.num_perm, scheme.seed).astype("<u4").tobytes(),
+        shingle_count=int(features.shingles.size),
+        shingles=minhash.pack_shingles(features.shingles),
+        short_text=features.short_text,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class _TextFeatures:
+    text_hash: bytes
+    shingles: np.ndarray
+    simhash: int
+    short_text: bool
+
+
+def _text_features(raw_text: str, scheme: Scheme) -> _TextFeatures:
+    """What fingerprint_text needs, read from the text a million characters at a time, so that a huge
+    text costs its result and not 15 times its size; equal to text_shingles and text_simhash on the
+    whole normalised text."""
+    text_hash = hashlib.blake2b(digest_size=16)
+    unit_runs, latin_runs = _Runs(scheme.shingle_size), _Runs(3)
+    shingles, features = _SortedUnion(), _FeatureCounts()
+    units = pieces = 0
+    last_piece = ""
+    for last_piece, tokens in text.token_pieces(text.normalised_pieces(raw_text)):
+        pieces += 1
+        text_hash.update(last_piece.encode("utf-8", "surrogatepass"))
+        units += len(tokens.units)
+        shingles.add(text.shingle_ids(unit_runs.feed(tokens.units)))
+        features.add(_simhash_features(tokens, latin_runs.feed, scheme))
+    shingles.add(text.shingle_ids(unit_runs.finish()))
+    features.add(latin_runs.finish())
+    if scheme.simhash_features != "shingles":  # before the shingles are merged: the peaks do not add up
+        votes = simhash.Votes()
+        for distinct, counts in features.in_order():
+            votes.add(distinct, _weights(counts, scheme))
+    short = 0 < units < scheme.short_text_units
+    if short:
+        norm = last_piece if pieces == 1 else text.normalise(raw_text)
+        shingle_set = text.char_shingles(norm, scheme.short_shingle_chars)
+    else:
+        shingle_set = shingles.result()
+    fingerprint = _shingle_simhash(shingle_set) if scheme.simhash_features == "shingles" else votes.result()
+    return _TextFeatures(text_hash.digest(), shingle_set, fingerprint, short)
+
+
+class _Runs:
+    """The run hashes (text.gram_hashes) of a token sequence that arrives in pieces: each run is
+    hashed once, in the piece where it ends; a whole sequence shorter than ``size`` gives one run of
+    all of it, as on the whole sequence."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.tail = np.empty(0, dtype=np.uint64)
+        self.seen = 0
+
+    def feed(self, hashes: np.ndarray) -> np.ndarray:
+        self.seen += len(hashes)
+        joined = np.concatenate((self.tail, hashes)) if len(self.tail) else hashes
+        self.tail = joined[len(joined) - min(len(joined), self.size - 1) :].copy()
+        return text.run_hashes(joined, self.size)
+
+    def finish(self) -> np.ndarray:
+        return text.run_hashes(self.tail, self.seen) if 0 < self.seen < self.size else np.empty(0, np.uint64)
+
+
+class _SortedUnion:
+    """The union of sorted unique arrays, merged as it grows so it never holds much more than twice
+    the union."""
+
+    def __init__(self) -> None:
+        self.parts: list[np.ndarray] = []
+        self.held = self.merged = 0
+
+    def add(self, values: np.ndarray) -> None:
+        if len(values):
+            self.parts.append(values)
+            self.held += len(values)
+            if len(self.parts) > 1 and self.held > max(2 * self.merged, 1 << 22):
+                self._merge()
+
+    def _merge(self) -> None:
+        merged = text.sorted_unique(np.concatenate(self.parts)) if len(self.parts) > 1 else self.parts[0]
+        self.parts = [merged]
+        self.held = self.merged = len(merged)
+
+    def result(self) -> np.ndarray:
+        if not self.parts:
+            return np.empty(0, dtype=np.uint32)
+        self._merge()
+        return self.parts[0]
+
+
+class _FeatureCounts:
+    """SimHash features with how often each occurs, over arrays that arrive in pieces. Each piece is
+    counted on its own and split by the top bits of the hash, so that the buckets, merged one after
+    the other in order, give every distinct feature in sorted order with its total count while only
+    one bucket is ever sorted: the memory is what the pieces' distinct features take, not three times
+    it."""
+
+    _BUCKET_BITS = 4
+    _EDGES = np.arange(1, 1 << _BUCKET_BITS, dtype=np.uint64) << np.uint64(64 - _BUCKET_BITS)
+
+    def __init__(self) -> None:
+        self.buckets: list[list[tuple[np.ndarray, np.ndarray]]] = [[] for _ in range(1 << self._BUCKET_BITS)]
+
+    def add(self, values: np.ndarray) -> None:
+        if len(values):
+            distinct, counts = _counted(np.sort(values), np.ones(len(values), dtype=np.uint32))
+            cuts = [0, *np.searchsorted(distinct, self._EDGES).tolist(), len(distinct)]
+            for bucket, lo, hi in zip(self.buckets, cuts, cuts[1:], strict=False):
+                if hi > lo:
+                    bucket.append((distinct[lo:hi].copy(), counts[lo:hi].copy()))
+
+    def in_order(self) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+        """(distinct features, their counts) bucket by bucket: together, sorted and each once."""
+        for index, parts in enumerate(self.buckets):
+            self.buckets[index] = []
+            if len(parts) == 1:
+                yield parts[0]
+            elif parts:
+                values = np.concatenate([v for v, _c in parts])
+                counts = np.concatenate([c for _v, c in parts])
+                del parts
+                order = np.argsort(values, kind="stable")
+                yield _counted(values[order], counts[order])
+
+
+def _counted(values: np.ndarray, counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Sorted values with repeats and their counts -> each distinct value once, counts summed."""
+    starts = np.flatnonzero(np.concatenate(([True], values[1:] != values[:-1])))
+    return values[starts], np.add.reduceat(counts, starts)
 
 
 def text_shingles(norm: str, scheme: Scheme) -> np.ndarray:
@@ -115,20 +241,39 @@ def text_simhash(norm: str, scheme: Scheme) -> int:
 
 def _simhash(tokens: text.Tokens, shingles: np.ndarray, scheme: Scheme) -> int:
     if scheme.simhash_features == "shingles":
-        # 32-bit shingle ids spread to 64 bits, or half the fingerprint would always be zero
-        return simhash.simhash(text.mix64(shingles.astype(np.uint64)))
+        return _shingle_simhash(shingles)
+    features, counts = np.unique(_simhash_features(tokens, lambda latin: text.gram_hashes(latin, 3), scheme),
+                                 return_counts=True)
+    return _weighted_simhash(features, counts, scheme)
+
+
+def _simhash_features(
+    tokens: text.Tokens, latin_grams: Callable[[np.ndarray], np.ndarray], scheme: Scheme
+) -> np.ndarray:
+    """SimHash's features of some tokens, with repeats: jieba words, and either the non-Han words or
+    (``latin_grams``) their runs of three."""
+    if scheme.simhash_features == "shingles":
+        return np.empty(0, dtype=np.uint64)
     if scheme.simhash_features == "jieba-words":
-        features, counts = np.unique(tokens.words, return_counts=True)
-    elif scheme.simhash_features == "word-3grams+jieba-words":
-        latin = tokens.words[: len(tokens.words) - tokens.han_words]
-        han = tokens.words[len(tokens.words) - tokens.han_words :]
-        features, counts = np.unique(np.concatenate((text.gram_hashes(latin, 3), han)), return_counts=True)
-    else:
-        raise ValueError(f"unknown SimHash features {scheme.simhash_features!r}")
+        return tokens.words
+    if scheme.simhash_features == "word-3grams+jieba-words":
+        split = len(tokens.words) - tokens.han_words
+        return np.concatenate((latin_grams(tokens.words[:split]), tokens.words[split:]))
+    raise ValueError(f"unknown SimHash features {scheme.simhash_features!r}")
+
+
+def _shingle_simhash(shingles: np.ndarray) -> int:
+    # 32-bit shingle ids spread to 64 bits, or half the fingerprint would always be zero
+    return simhash.simhash(text.mix64(shingles.astype(np.uint64)))
+
+
+def _weighted_simhash(features: np.ndarray, counts: np.ndarray, scheme: Scheme) -> int:
+    return simhash.simhash(features, _weights(counts, scheme))
+
+
+def _weights(counts: np.ndarray, scheme: Scheme) -> np.ndarray:
     if scheme.simhash_weights == "log-tf":
-        weights = 1.0 + np.log(counts)
-    elif scheme.simhash_weights == "tf":
-        weights = counts.astype(np.float64)
-    else:
-        raise ValueError(f"unknown SimHash weights {scheme.simhash_weights!r}")
-    return simhash.simhash(features, weights)
+        return 1.0 + np.log(counts)
+    if scheme.simhash_weights == "tf":
+        return counts.astype(np.float64)
+    raise ValueError(f"unknown SimHash weights {scheme.simhash_weights!r}")

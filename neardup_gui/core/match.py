@@ -655,16 +655,16 @@ class QueryHit:
 
 
 def query(store: Store, path: str, thresholds: Thresholds, *, max_file_size: int = 256 << 20,
-          file_timeout: float = 120.0) -> list[QueryHit]:
+          file_timeout: float = 120.0, reader_memory: int | None = None) -> list[QueryHit]:
     """Stored near-duplicates of one file, through the persisted indexes (no all-pairs work).
 
     The file need not be in the database: if it is not (or changed), it is read and fingerprinted now,
     as a scan reads a file: a regular file only, within ``max_file_size``, in a worker process that is
-    stopped after ``file_timeout`` seconds (a PDF bomb or a crash in a reader costs the query, not the
-    caller).
+    stopped after ``file_timeout`` seconds or past ``reader_memory`` bytes (a PDF bomb or a crash in a
+    reader costs the query, not the caller).
     """
     from .extract import kind_of
-    from .pool import TaskFailed, run_isolated
+    from .pool import TaskFailed, default_reader_memory, run_isolated
     from .scan import ExtractTask, FileFailure, extract_task, hash_file
 
     ensure_current(store)
@@ -681,9 +681,11 @@ def query(store: Store, path: str, thresholds: Thresholds, *, max_file_size: int
         own_shingles = store.shingles([own_cid])[own_cid]
     else:
         task = ExtractTask(path, kind_of(path) or "text", digest, scheme, size)
-        [(_task, fp)] = list(run_isolated(extract_task, [task], workers=1, timeout=file_timeout))
+        [(_task, fp)] = list(run_isolated(extract_task, [task], workers=1, timeout=file_timeout,
+                                          memory_limit=reader_memory or default_reader_memory()))
         if isinstance(fp, TaskFailed):
-            raise ExtractionError(str(Status.ERROR), f"{path}: not compared: {fp.reason}.")
+            remedy = " To allow the reader more: --max-memory MIB." if fp.out_of_memory else ""
+            raise ExtractionError(str(Status.ERROR), f"{path}: not compared: {fp.reason}.{remedy}")
         if isinstance(fp, FileFailure) or fp.status is not Status.OK:
             raise ExtractionError(str(fp.status), f"{path}: {fp.status}: {fp.message}")
         simhash_value = fp.simhash

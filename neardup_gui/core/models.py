@@ -196,6 +196,7 @@ class ScanOptions:
     workers: int = field(default_factory=lambda: os.cpu_count() or 1)
     max_file_size: int = 256 * 1024 * 1024
     file_timeout: float = 120.0
+    reader_memory: int | None = None  # bytes each reader may use; None: pool.default_reader_memory()
     retry_failed: bool = False  # read again the files whose reader crashed, ran out of memory or of time
 
 

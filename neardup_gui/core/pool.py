@@ -10,6 +10,7 @@ forked from the caller, so a GUI process with threads can use it safely.
 from __future__ import annotations
 
 import multiprocessing as mp
+import os
 import select
 import signal
 import sys
@@ -32,10 +33,56 @@ class TaskFailed:
 
     reason: str
     timed_out: bool = False
+    out_of_memory: bool = False
 
 
-def _worker_main(fn: Callable[[Any], Any], conn: Connection) -> None:
+def default_reader_memory() -> int:
+    """How much memory (bytes) one worker may use by default: a quarter of this machine's memory,
+    between 1 and 8 GiB. Enough for any text within the default size limit (a 256 MB one-line text
+    needs about 2 GB); a pathological file fails alone instead of pushing the desktop into swap."""
+    try:
+        physical = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, ValueError, OSError):
+        physical = 16 << 30
+    return max(1 << 30, min(8 << 30, physical // 4))
+
+
+def memory_size(size: int) -> str:
+    """A memory size in words: "1.5 GB", "300 MB"."""
+    return f"{size / (1 << 30):.1f} GB" if size >= 1 << 30 else f"{max(1, size >> 20)} MB"
+
+
+_PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+_MEMORY_CHECK_SECONDS = 0.05
+
+
+def _statm(pid: int | str) -> tuple[int, int]:
+    """(address space, resident memory) of a process in bytes, from Linux's /proc; OSError elsewhere."""
+    with open(f"/proc/{pid}/statm", "rb") as statm:
+        size, resident = statm.read().split()[:2]
+    return int(size) * _PAGE, int(resident) * _PAGE
+
+
+def _cap_address_space(limit: int) -> None:
+    """A backstop to the parent's watch of a worker's resident memory: an allocation so large and sudden
+    that the watch could not see it grow (twice the limit, plus room for what a numpy allocation
+    reserves and does not touch) raises MemoryError instead of waking the kernel's out-of-memory
+    killer. Linux only, where RLIMIT_AS is enforced."""
+    try:
+        import resource
+
+        mapped = _statm("self")[0] + 2 * limit + (256 << 20)
+        _soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        cap = mapped if hard == resource.RLIM_INFINITY else min(hard, mapped)
+        resource.setrlimit(resource.RLIMIT_AS, (cap, hard))
+    except (ImportError, OSError, ValueError):
+        pass
+
+
+def _worker_main(fn: Callable[[Any], Any], conn: Connection, memory_limit: int | None) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when to stop
+    if memory_limit:
+        _cap_address_space(memory_limit)
     while True:
         try:
             task = conn.recv()
@@ -45,6 +92,8 @@ def _worker_main(fn: Callable[[Any], Any], conn: Connection) -> None:
             return
         try:
             result = ("ok", fn(task))
+        except MemoryError:
+            result = ("memory", "")
         except BaseException as exc:  # noqa: BLE001 - a task's failure is data, the worker lives on
             result = ("raised", f"{type(exc).__name__}: {exc}")
         try:
@@ -54,13 +103,20 @@ def _worker_main(fn: Callable[[Any], Any], conn: Connection) -> None:
 
 
 class _Worker(Generic[T]):
-    def __init__(self, ctx: Any, fn: Callable[[T], Any]) -> None:
+    def __init__(self, ctx: Any, fn: Callable[[T], Any], memory_limit: int | None) -> None:
         self.conn, child = ctx.Pipe(duplex=True)
-        self.process = ctx.Process(target=_worker_main, args=(fn, child), daemon=True)
+        self.process = ctx.Process(target=_worker_main, args=(fn, child, memory_limit), daemon=True)
         self.process.start()
         child.close()
         self.tasks: deque[T] = deque()
         self.head_started = time.monotonic()
+        self.idle_memory = self.resident()  # forked from the preloaded server: its pages count as ours
+
+    def resident(self) -> int:
+        try:
+            return _statm(self.process.pid)[1]
+        except (OSError, ValueError):
+            return 0  # not Linux, or already gone: nothing to watch
 
     def send(self, task: T) -> None:
         if not self.tasks:
@@ -146,26 +202,31 @@ def run_isolated(
     *,
     workers: int,
     timeout: float,
+    memory_limit: int | None = None,
     cancel: CancelToken = NEVER_CANCELLED,
 ) -> Iterator[tuple[T, Any | TaskFailed]]:
     """Yield (task, fn(task)) as tasks finish, in any order, using ``workers`` processes.
 
     ``fn`` must be a picklable top-level function. A task whose worker dies yields
     TaskFailed("crashed..."); one running longer than ``timeout`` seconds yields TaskFailed("took
-    longer..."); an exception inside ``fn`` yields TaskFailed with its message. Cancelling kills the
-    workers and raises JobCancelled within a fraction of a second.
+    longer..."); an exception inside ``fn`` yields TaskFailed with its message, and running out of the
+    ``memory_limit`` bytes of memory each worker may use beyond what it holds idle (watched every
+    50 ms on Linux; the worker is stopped) yields TaskFailed(out_of_memory).
+    Cancelling kills the workers and raises JobCancelled within a fraction of a second.
     """
     if workers < 1:
         raise ValueError(f"workers must be at least 1, not {workers}")
     if timeout <= 0:
         raise ValueError(f"timeout must be positive, not {timeout}")
+    if memory_limit is not None and memory_limit <= 0:
+        raise ValueError(f"memory_limit must be positive, not {memory_limit}")
     ctx = _context()
     pending: deque[T] = deque(tasks)
     pool: list[_Worker[T]] = []
     readiness = _Readiness()
 
     def start() -> _Worker[T]:
-        worker = _Worker(ctx, fn)
+        worker = _Worker(ctx, fn, memory_limit)
         pool.append(worker)
         readiness.add(worker)
         return worker
@@ -175,6 +236,7 @@ def run_isolated(
         pool.remove(worker)
         worker.kill()
 
+    memory_checked = time.monotonic()
     try:
         for _ in range(min(workers, len(pending)) or 0):
             start()
@@ -182,8 +244,12 @@ def run_isolated(
             _fill(worker, pending)
         while any(w.tasks for w in pool):
             cancel.raise_if_cancelled()
-            ready = readiness.ready([w for w in pool if w.tasks], timeout=0.1)
+            wait_at_most = _MEMORY_CHECK_SECONDS if memory_limit else 0.1
+            ready = readiness.ready([w for w in pool if w.tasks], timeout=wait_at_most)
             now = time.monotonic()
+            check_memory = memory_limit is not None and now - memory_checked >= _MEMORY_CHECK_SECONDS
+            if check_memory:
+                memory_checked = now
             for worker in list(pool):
                 if not worker.tasks:
                     if worker.conn in ready or worker.process.sentinel in ready:
@@ -194,7 +260,7 @@ def run_isolated(
                 if worker.conn in ready:  # read before the sentinel: a result precedes the death after it
                     try:
                         kind, value = worker.conn.recv()
-                        outcome = value if kind == "ok" else TaskFailed(f"the reader failed: {value}")
+                        outcome = _outcome(kind, value, memory_limit)
                         lost_worker = False
                     except (EOFError, OSError):
                         outcome = TaskFailed(_died(worker))
@@ -202,6 +268,8 @@ def run_isolated(
                     outcome = TaskFailed(_died(worker))
                 elif now - worker.head_started > timeout:
                     outcome = TaskFailed(f"reading it took longer than {timeout:g} s, so it was stopped", timed_out=True)
+                elif memory_limit and check_memory and worker.resident() - worker.idle_memory > memory_limit:
+                    outcome = _outcome("memory", None, memory_limit)
                 if outcome is None:
                     continue
                 task = worker.tasks.popleft()
@@ -220,6 +288,15 @@ def run_isolated(
                 worker.kill()
             else:
                 worker.stop()
+
+
+def _outcome(kind: str, value: Any, memory_limit: int | None) -> Any | TaskFailed:
+    if kind == "ok":
+        return value
+    if kind == "memory":
+        allowed = f"the {memory_size(memory_limit)} of memory" if memory_limit else "the memory"
+        return TaskFailed(f"reading it needs more than {allowed} a reader may use", out_of_memory=True)
+    return TaskFailed(f"the reader failed: {value}")
 
 
 def _fill(worker: _Worker[T], pending: deque[T]) -> None:

@@ -23,7 +23,7 @@ from .discover import WalkProblem, discover, split_roots
 from .fingerprint import Scheme, fingerprint_bytes
 from .jobs import NEVER_CANCELLED, CancelToken, JobCancelled, Progress, ProgressEvent, no_progress
 from .models import FileEntry, Fingerprint, ScanOptions, SentBetweenProcesses, Status
-from .pool import TaskFailed, run_isolated, warm_up
+from .pool import TaskFailed, default_reader_memory, run_isolated, warm_up
 from .store import FileRecord, KnownFile, Store
 
 _BATCH_ITEMS = 200
@@ -92,6 +92,10 @@ class NotARegularFile(OSError):
 def transient_failure(task: ExtractTask, failed: TaskFailed, file_timeout: float) -> Fingerprint:
     """The record of a reader that ran out of time, crashed or ran out of memory on these bytes, with
     what to do about it: not what the bytes are, so it is marked to be tried again."""
+    if failed.out_of_memory:
+        return Fingerprint(task.expected_hash, task.kind, Status.ERROR,
+                           f"Too large to compare: {failed.reason}. To allow a reader more: "
+                           "neardup scan --max-memory MIB --retry-failed.", transient=0.0)
     if failed.timed_out:
         remedy = ("It is read again by a scan with a longer time limit: Try Again in the app's Problems tab, "
                   "or neardup scan --timeout.")
@@ -240,8 +244,9 @@ def scan(
         progress(ProgressEvent("fingerprint", 0, total))
         extracted = 0
         fp_bytes = 0
-        results = run_isolated(extract_task, tasks, workers=max(1, options.workers),
-                               timeout=options.file_timeout, cancel=cancel) if tasks else iter(())
+        results = run_isolated(extract_task, tasks, workers=max(1, options.workers), timeout=options.file_timeout,
+                               memory_limit=options.reader_memory or default_reader_memory(),
+                               cancel=cancel) if tasks else iter(())
         for done, (task, outcome) in enumerate(results, start=1):
             files = by_hash[task.expected_hash]
             fp_bytes += files[0].size

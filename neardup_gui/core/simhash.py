@@ -26,15 +26,52 @@ def simhash(features: np.ndarray, weights: np.ndarray | None = None) -> int:
         weights = np.asarray(weights, dtype=np.float64)
         if weights.shape != features.shape:
             raise ValueError(f"weights {weights.shape} do not match features {features.shape}")
-    if len(features) == 0:
-        return 0
-    little = np.ascontiguousarray(features, dtype="<u8")  # a copy only when it is not that already
-    votes = np.zeros(BITS, dtype=np.float64)
-    for start in range(0, len(little), _CHUNK):
-        bits = np.unpackbits(little[start : start + _CHUNK].view(np.uint8).reshape(-1, 8), axis=1, bitorder="little")
-        votes += weights[start : start + _CHUNK] @ bits.astype(np.float64)
-    set_bits = 2.0 * votes > weights.sum()
-    return int.from_bytes(np.packbits(set_bits, bitorder="little").tobytes(), "little")
+    votes = Votes()
+    votes.add(features, weights)
+    return votes.result()
+
+
+class Votes:
+    """A SimHash whose features arrive in parts (in order, each with its weights): the same value as
+    simhash() of their concatenation whatever the parts, since the votes are summed over the same
+    fixed windows of ``_CHUNK`` features. Holds one window, not the features."""
+
+    def __init__(self) -> None:
+        self._votes = np.zeros(BITS, dtype=np.float64)
+        self._total = 0.0
+        self._features: list[np.ndarray] = []
+        self._weights: list[np.ndarray] = []
+        self._held = 0
+
+    def add(self, features: np.ndarray, weights: np.ndarray) -> None:
+        if len(features):
+            self._features.append(np.ascontiguousarray(features, dtype="<u8"))
+            self._weights.append(np.asarray(weights, dtype=np.float64))
+            self._held += len(features)
+            if self._held >= _CHUNK:
+                self._count(final=False)
+
+    def result(self) -> int:
+        """The unsigned 64-bit SimHash; 0 if there were no features."""
+        self._count(final=True)
+        set_bits = 2.0 * self._votes > self._total
+        return int.from_bytes(np.packbits(set_bits, bitorder="little").tobytes(), "little")
+
+    def _count(self, *, final: bool) -> None:
+        if not self._features:
+            return
+        features = self._features[0] if len(self._features) == 1 else np.concatenate(self._features)
+        weights = self._weights[0] if len(self._weights) == 1 else np.concatenate(self._weights)
+        counted = len(features) if final else len(features) - len(features) % _CHUNK
+        for start in range(0, counted, _CHUNK):
+            window = features[start : start + _CHUNK].view(np.uint8).reshape(-1, 8)
+            bits = np.unpackbits(window, axis=1, bitorder="little")
+            self._votes += weights[start : start + _CHUNK] @ bits.astype(np.float64)
+            self._total += float(weights[start : start + _CHUNK].sum())
+        left = slice(counted, None)
+        self._features = [features[left].copy()] if counted < len(features) else []
+        self._weights = [weights[left].copy()] if counted < len(weights) else []
+        self._held = len(features) - counted
 
 
 def hamming(a: np.ndarray | int, b: np.ndarray | int) -> np.ndarray:

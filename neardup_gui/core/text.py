@@ -18,8 +18,10 @@ processes and machines.
 from __future__ import annotations
 
 import logging
+import re
 import threading
 import unicodedata
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -67,7 +69,52 @@ def _power_tables(n: int) -> tuple[np.ndarray, np.ndarray]:
 
 def normalise(text: str) -> str:
     """NFKC, case-folded, every run of white space one space: what "the same text" means here."""
-    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
+    if len(text) <= _CHUNK_CHARS:
+        return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
+    return "".join(normalised_pieces(text))
+
+
+def normalised_pieces(text: str, piece_chars: int = _CHUNK_CHARS) -> Iterator[str]:
+    """normalise(text) in pieces of about ``piece_chars`` characters whose concatenation is the whole.
+
+    A huge one-line text normalised at once costs some 12 times its size: the list of its words
+    (about 50 bytes each) and casefold's buffer of 12 bytes a character. Piece by piece it costs the
+    result. Pieces are cut before an ASCII or CJK character, which neither composes with nor is
+    reordered against what precedes it, so NFKC and case folding give what they give on the whole.
+    """
+    if piece_chars < 1:
+        raise ValueError(f"piece_chars must be at least 1, not {piece_chars}")
+    started = space_pending = False
+    start = 0
+    while start < len(text):
+        end = _boundary_before(text, min(len(text), start + piece_chars), start)
+        folded = unicodedata.normalize("NFKC", text[start:end]).casefold()
+        start = end
+        words = " ".join(folded.split())
+        if not words:
+            space_pending = True  # only white space: at most one space, if words follow on both sides
+            continue
+        if started and (space_pending or folded[0].isspace()):
+            yield " "
+        yield words
+        started = True
+        space_pending = folded[-1].isspace()
+
+
+_SEGMENT_START = re.compile("[\x00-\x7f\u4e00-\u9fff]")
+
+
+def _boundary_before(text: str, end: int, start: int) -> int:
+    """The nearest cut at or before ``end`` (and after ``start``) before a character that starts a new
+    normalisation segment (ASCII, CJK ideographs); if none is within 256 characters, the first one
+    after ``end`` (or the text's end): a piece may grow, a cut is never unsafe."""
+    if end >= len(text):
+        return len(text)
+    for cut in range(end, max(start, end - 256), -1):
+        if _SEGMENT_START.match(text, cut):
+            return cut
+    after = _SEGMENT_START.search(text, end)
+    return after.start() if after else len(text)
 
 
 def mix64(x: np.ndarray) -> np.ndarray:
@@ -109,22 +156,31 @@ class Tokens:
 
 def tokenize(norm: str) -> Tokens:
     """Hash the units and the words of a normalised text (long texts in 1 M-character pieces)."""
-    if len(norm) <= _CHUNK_CHARS:
-        return _tokenize_piece(norm)
-    units, words = [], []
-    start = 0
-    while start < len(norm):
-        end = min(len(norm), start + _CHUNK_CHARS)
-        if end < len(norm):
-            cut = norm.rfind(" ", start, end)
-            end = cut + 1 if cut > start else end
-        piece = _tokenize_piece(norm[start:end])
-        units.append(piece.units)
-        words.append(piece)
-        start = end
-    latin = [p.words[: len(p.words) - p.han_words] for p in words]
-    han = [p.words[len(p.words) - p.han_words :] for p in words]
-    return Tokens(np.concatenate(units), np.concatenate(latin + han), sum(p.han_words for p in words))
+    pieces = [tokens for _piece, tokens in token_pieces([norm])]
+    if len(pieces) == 1:
+        return pieces[0]
+    latin = [p.words[: len(p.words) - p.han_words] for p in pieces]
+    han = [p.words[len(p.words) - p.han_words :] for p in pieces]
+    return Tokens(np.concatenate([p.units for p in pieces]), np.concatenate(latin + han),
+                  sum(p.han_words for p in pieces))
+
+
+def token_pieces(norm_pieces: Iterable[str], piece_chars: int = _CHUNK_CHARS) -> Iterator[tuple[str, Tokens]]:
+    """Tokenise a normalised text given in pieces, ``piece_chars`` characters at a time: each piece is
+    cut at its last space (or at ``piece_chars`` if it has none), wherever the input pieces were cut,
+    so a text's tokens do not depend on how it was read. At least one piece is yielded."""
+    buffer = ""
+    yielded = False
+    for piece in norm_pieces:
+        buffer += piece
+        while len(buffer) > piece_chars:
+            cut = buffer.rfind(" ", 0, piece_chars)
+            end = cut + 1 if cut > 0 else piece_chars
+            yield buffer[:end], _tokenize_piece(buffer[:end])
+            yielded = True
+            buffer = buffer[end:]
+    if buffer or not yielded:
+        yield buffer, _tokenize_piece(buffer)
 
 
 def _tokenize_piece(norm: str) -> Tokens:
@@ -250,17 +306,27 @@ def char_shingles(norm: str, size: int) -> np.ndarray:
     return sorted_unique((mix64(hashes) >> _U64(32)).astype(np.uint32))
 
 
-def gram_hashes(hashes: np.ndarray, size: int) -> np.ndarray:
-    """64-bit hashes of every run of ``size`` consecutive token hashes, in order (with repeats)."""
-    n = len(hashes)
-    if n == 0:
+def run_hashes(hashes: np.ndarray, width: int) -> np.ndarray:
+    """64-bit hashes of every run of exactly ``width`` consecutive token hashes, in order."""
+    count = len(hashes) - width + 1
+    if width < 1 or count < 1:
         return np.empty(0, dtype=_U64)
-    width = min(size, n)
-    count = n - width + 1
     acc = hashes[:count].astype(_U64, copy=True)
     for offset in range(1, width):
-        acc = acc * _MIX_MUL + hashes[offset : offset + count]
+        acc *= _MIX_MUL
+        acc += hashes[offset : offset + count]
     return mix64(acc)
+
+
+def gram_hashes(hashes: np.ndarray, size: int) -> np.ndarray:
+    """64-bit hashes of every run of ``size`` consecutive token hashes, in order (with repeats); a
+    sequence shorter than ``size`` gives one hash of all of it."""
+    return run_hashes(hashes, min(size, len(hashes)))
+
+
+def shingle_ids(run_codes: np.ndarray) -> np.ndarray:
+    """Sorted, unique 32-bit shingle ids of 64-bit run hashes (their high halves)."""
+    return sorted_unique((run_codes >> _U64(32)).astype(np.uint32))
 
 
 def shingle_hashes(unit_hashes: np.ndarray, size: int) -> np.ndarray:
@@ -271,12 +337,4 @@ def shingle_hashes(unit_hashes: np.ndarray, size: int) -> np.ndarray:
     """
     if size < 1:
         raise ValueError(f"shingle size must be at least 1, not {size}")
-    n = len(unit_hashes)
-    if n == 0:
-        return np.empty(0, dtype=np.uint32)
-    width = min(size, n)
-    count = n - width + 1
-    acc = unit_hashes[:count].astype(_U64, copy=True)
-    for offset in range(1, width):
-        acc = acc * _MIX_MUL + unit_hashes[offset : offset + count]
-    return sorted_unique((mix64(acc) >> _U64(32)).astype(np.uint32))
+    return shingle_ids(gram_hashes(unit_hashes, size))

@@ -19,6 +19,12 @@ def behave(task):
         time.sleep(60)
     if kind == "raise":
         raise RuntimeError("boom")
+    if kind == "hog":  # touches ``value`` MiB and holds them a while, as a large text does
+        held = b"x" * (value << 20)
+        time.sleep(0.5)
+        return len(held)
+    if kind == "grab":  # asks for ``value`` MiB at once
+        return len(bytearray(value << 20))
     return value * 2
 
 
@@ -46,6 +52,16 @@ def test_a_worker_that_dies_while_the_caller_is_busy_costs_only_its_task():
     assert "exit code 3" in results[("exit", 0)].reason
 
 
+def test_a_task_that_needs_more_memory_than_allowed_costs_that_task_only():
+    tasks = [("hog", 300), ("ok", 1), ("hog", 40), ("grab", 4096), ("ok", 2)]
+    results = dict(run_isolated(behave, tasks, workers=1, timeout=20.0, memory_limit=150 << 20))
+    for task in (("hog", 300), ("grab", 4096)):
+        assert isinstance(results[task], TaskFailed) and results[task].out_of_memory, task
+        assert "more than the 150 MB of memory" in results[task].reason
+    assert results[("hog", 40)] == 40 << 20  # within the limit
+    assert results[("ok", 1)] == 2 and results[("ok", 2)] == 4
+
+
 def test_cancel_stops_within_a_second():
     cancel = CancelToken()
     tasks = [("hang", i) for i in range(4)]
@@ -64,6 +80,8 @@ def test_arguments_are_checked():
         list(run_isolated(behave, [("ok", 1)], workers=0, timeout=1))
     with pytest.raises(ValueError):
         list(run_isolated(behave, [("ok", 1)], workers=1, timeout=0))
+    with pytest.raises(ValueError):
+        list(run_isolated(behave, [("ok", 1)], workers=1, timeout=1, memory_limit=0))
 
 
 def test_records_sent_to_and_from_workers_survive_pickling():

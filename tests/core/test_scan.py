@@ -230,6 +230,29 @@ def test_a_file_that_ran_out_of_time_is_read_again_with_a_longer_limit_or_when_a
     assert scan_with(file_timeout=120.0, retry_failed=True) is Status.OK and max(tried) == 0  # nothing failed
 
 
+def test_a_text_too_large_for_a_readers_memory_costs_that_file_only_and_says_so(tmp_path, db_path):
+    """A reader may use a fixed amount of memory: a one-line text that needs more is stopped, reported
+    with the figure and a remedy, and read on request once more is allowed; the rest of the scan is
+    untouched."""
+    root = tmp_path / "big"
+    root.mkdir()
+    words = np.random.default_rng(3).integers(0, 50_000, 1_500_000)
+    (root / "huge.txt").write_text(" ".join(f"w{n}" for n in words.tolist()))  # ~10 MB on one line
+    (root / "a.txt").write_text(english_texts()["BSD"])
+    shutil.copy(root / "a.txt", root / "b.txt")
+    with Store(db_path) as store:
+        scan(store, ScanOptions(roots=(str(root),), workers=1, reader_memory=30 << 20))
+        huge = store.document_by_path(str(root / "huge.txt"))
+        assert huge.status is Status.ERROR
+        assert huge.message.startswith("Too large to compare") and "30 MB" in huge.message
+        assert "--max-memory" in huge.message
+        groups = match(store, Thresholds()).groups
+        assert [sorted(Path(store.document(m.document_id).path).name for m in g.members) for g in groups] == [
+            ["a.txt", "b.txt"]]
+        scan(store, ScanOptions(roots=(str(root),), workers=1, retry_failed=True))
+        assert store.document_by_path(str(root / "huge.txt")).status is Status.OK
+
+
 def test_cancel_keeps_what_is_done_and_the_next_scan_completes(tmp_path, db_path, planted_corpus):
     cancel = CancelToken()
     seen = []

@@ -1,7 +1,11 @@
 import subprocess
 import sys
+import unicodedata
+from pathlib import Path
 
 import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from neardup_gui.core import text
 from neardup_gui.core.fingerprint import Scheme, text_shingles
@@ -63,3 +67,74 @@ def test_latin_text_never_loads_jieba():
     )
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"
+
+
+# Texts full of what normalisation can trip over at a cut: combining marks (also stacked, and after a
+# space), compatibility forms that expand or turn into spaces, Hangul jamo that compose, Han, kana,
+# characters outside the BMP, and every kind of white space.
+_TRICKY = ["a", "Z", "ß", "İ", "e\u0301", "\u0301", "\u0323\u0301", " ", "  ", "\t", "\n", "\u3000", "\u00a0",
+           "\u2028", "ﬁ", "Ａ", "①", "\u1100", "\u1161", "\u11a8", "한", "世", "界", "カ", "\u309a",
+           "\U00020000", "\U0001d400", ".", "，", "ǰ", "ﾊﾟ"]
+_tricky_texts = st.lists(st.sampled_from(_TRICKY), max_size=120).map("".join)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_tricky_texts, st.integers(min_value=1, max_value=17))
+def test_normalising_in_pieces_gives_the_whole_texts_normal_form(raw, piece_chars):
+    whole = " ".join(unicodedata.normalize("NFKC", raw).casefold().split())
+    assert "".join(text.normalised_pieces(raw, piece_chars)) == whole
+
+
+@settings(max_examples=200, deadline=None)
+@given(_tricky_texts, st.lists(st.integers(min_value=0, max_value=120), max_size=6),
+       st.integers(min_value=2, max_value=25))
+def test_tokens_do_not_depend_on_how_the_normalised_text_arrives(raw, cuts, piece_chars):
+    norm = text.normalise(raw)
+    bounds = sorted({0, len(norm), *(c for c in cuts if c < len(norm))})
+    arrived = [norm[a:b] for a, b in zip(bounds, bounds[1:], strict=False)]
+    whole = list(text.token_pieces([norm], piece_chars))
+    split = list(text.token_pieces(arrived, piece_chars))
+    assert [p for p, _t in split] == [p for p, _t in whole]
+    assert "".join(p for p, _t in whole) == norm
+    for (_p, a), (_q, b) in zip(whole, split, strict=True):
+        assert a.units.tolist() == b.units.tolist() and a.words.tolist() == b.words.tolist()
+
+
+def test_a_text_of_several_pieces_gets_the_fingerprints_of_the_whole_text():
+    """fingerprint_text reads a long text a million characters at a time; what it finds must be what
+    the whole-text functions find: shingles, SimHash and the normalised text's hash."""
+    import hashlib
+
+    from neardup_gui.core.fingerprint import fingerprint_text, text_simhash
+    from neardup_gui.core.minhash import unpack_shingles
+    from neardup_gui.core.models import Extracted, Status
+
+    rng = np.random.default_rng(5)
+    zh = "".join((Path(__file__).parents[1] / "data" / "zh").joinpath(name).read_text(encoding="utf-8")
+                 for name in sorted(p.name for p in (Path(__file__).parents[1] / "data" / "zh").glob("*.txt")))
+    latin = [f"w{int(n)}" for n in rng.integers(0, 40_000, 330_000)]
+    parts = []
+    for i in range(0, len(latin), 500):  # long runs of Latin and of Han, cut at no fixed place
+        parts.append(" ".join(latin[i : i + 500]))
+        start = int(rng.integers(0, len(zh) - 8000))
+        parts.append(zh[start : start + int(rng.integers(1, 600))])
+    raw = "\n".join(parts) + " Ｆｉｎｅ Straße e\u0301"
+    assert len(raw) > 2_100_000  # three pieces at least
+    scheme = Scheme()
+    fp = fingerprint_text(b"d" * 16, "text", Extracted(Status.OK, raw), scheme)
+    norm = text.normalise(raw)
+    assert fp.text_hash == hashlib.blake2b(norm.encode("utf-8", "surrogatepass"), digest_size=16).digest()
+    assert unpack_shingles(fp.shingles).tolist() == text_shingles(norm, scheme).tolist()
+    assert fp.simhash == text_simhash(norm, scheme)
+    assert not fp.short_text
+
+
+def test_a_long_text_with_few_words_is_shingled_by_characters_like_a_short_one():
+    from neardup_gui.core.fingerprint import fingerprint_text
+    from neardup_gui.core.minhash import unpack_shingles
+    from neardup_gui.core.models import Extracted, Status
+
+    raw = "... !!! ,,, " * 200_000 + " one two three "
+    fp = fingerprint_text(b"d" * 16, "text", Extracted(Status.OK, raw), Scheme())
+    assert fp.short_text
+    assert unpack_shingles(fp.shingles).tolist() == text_shingles(text.normalise(raw), Scheme()).tolist()
