@@ -14,20 +14,17 @@ import signal
 import sqlite3
 import sys
 import time
-from dataclasses import asdict
 from pathlib import Path
 from typing import TextIO
 
 from . import __version__
 from .core.errors import NeardupError, UsageError, database_error_message
 from .core.jobs import CancelToken, JobCancelled, ProgressEvent
-from .core.html_report import to_html
-from .core.match import Matcher, MatchResult, query
 from .core.models import HAMMING_MAX, JACCARD_MIN, Method, ScanOptions, Thresholds, display_path
-from .core.report import ReportContext, check_report_target, to_csv, to_json
-from .core.scan import ScanSummary, scan
-from .core.store import Store, default_db_path
-from .core.texts import TextLoader
+from .core.report import check_report_target
+from .core.scan import ScanSummary
+from .core.session import Session
+from .core.store import default_db_path
 
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -97,12 +94,15 @@ def build_parser() -> argparse.ArgumentParser:
 
     p_groups = sub.add_parser("groups", help="re-group the database at other thresholds, without rescanning")
     common(p_groups)
-    p_groups.add_argument("--root", action="append", default=[], metavar="PATH", help="only files under PATH (repeatable)")
+    p_groups.add_argument("--root", action="append", default=[], metavar="PATH",
+                          help="only files under PATH (repeatable; default: the folders of the last scan)")
 
     p_query = sub.add_parser("query", help="list stored near-duplicates of one file")
     p_query.add_argument("file", metavar="FILE")
     common(p_query, with_report=False)
     p_query.add_argument("--format", choices=["text", "json"], default="text")
+    p_query.add_argument("--root", action="append", default=[], metavar="PATH",
+                         help="only matches under PATH (repeatable; default: the folders of the last scan)")
     p_query.add_argument("--max-size", type=_positive_int, default=256, metavar="MIB",
                          help="refuse a larger file (default 256 MiB, as scan)")
     p_query.add_argument("--timeout", type=_seconds, default=120.0, metavar="S",
@@ -157,30 +157,13 @@ class _ProgressLine:
         self.stream.flush()
 
 
-def _write(text: str, out: Path | None) -> None:
-    """Report to a file (atomically; a CSV keeps its byte-order mark) or to standard output (without it)."""
-    if out is None:
-        sys.stdout.write(text.lstrip("\ufeff"))
-        sys.stdout.flush()
+def _emit(session: Session, fmt: str, out: Path | None) -> None:
+    """The report to a file (atomically; a CSV keeps its byte-order mark) or to standard output (without it)."""
+    if out is not None:
+        session.write_report(out, fmt)
         return
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = out.with_name(out.name + ".part")
-    try:
-        tmp.write_text(text, encoding="utf-8", newline="")
-        os.replace(tmp, out)
-    except BaseException:
-        tmp.unlink(missing_ok=True)  # no half-written report left behind
-        raise
-
-
-def _render(fmt: str, result: MatchResult, context: ReportContext, store: Store) -> str:
-    if fmt == "csv":
-        return to_csv(result)
-    loader = TextLoader(store.content_hashes(d.content_id for d in result.documents if d.content_id is not None),
-                        cache_size=512)
-    if fmt == "json":
-        return to_json(result, context, loader)
-    return to_html(result, context, loader)
+    sys.stdout.write(session.report(fmt).lstrip("\ufeff"))
+    sys.stdout.flush()
 
 
 def _thresholds(args: argparse.Namespace) -> Thresholds:
@@ -199,21 +182,19 @@ def _mebibytes(value: int | None) -> int | None:
     return None if value is None else value << 20
 
 
-def cmd_scan(args: argparse.Namespace, store: Store) -> int:
+def cmd_scan(args: argparse.Namespace, session: Session) -> int:
     options = ScanOptions(
         roots=tuple(args.paths), include=tuple(args.include), exclude=tuple(args.exclude), hidden=args.hidden,
         workers=args.workers, max_file_size=args.max_size * (1 << 20), file_timeout=args.timeout,
         reader_memory=_mebibytes(args.max_memory), retry_failed=args.retry_failed,
     )
-    check_report_target(args.out, args.db_path, store, args.paths)
+    session.check_report_target(args.out, args.paths)
     cancel = CancelToken()
     previous = signal.signal(signal.SIGINT, lambda *_: cancel.cancel())
     show = sys.stderr.isatty() and not args.quiet
     line = _ProgressLine(sys.stderr) if show else None
     try:
-        summary = scan(store, options, progress=line or (lambda e: None), cancel=cancel)
-        matcher = Matcher(store, roots=summary.roots)
-        result = matcher.match(_thresholds(args), progress=line or (lambda e: None), cancel=cancel)
+        view = session.scan(options, _thresholds(args), progress=line or (lambda e: None), cancel=cancel)
     except JobCancelled:
         if line:
             line.close()
@@ -223,35 +204,35 @@ def cmd_scan(args: argparse.Namespace, store: Store) -> int:
         signal.signal(signal.SIGINT, previous)
     if line:
         line.close()
-    scheme = store.scheme()
-    context = ReportContext(roots=summary.roots, scan=asdict(summary), scheme=asdict(scheme) if scheme else {},
-                            boilerplate=matcher.boilerplate.summary())
-    _write(_render(args.format, result, context, store), args.out)
-    if not args.quiet:
-        print(f"neardup: {_summary_text(summary)}; {len(result.groups)} groups", file=sys.stderr)
+    _emit(session, args.format, args.out)
+    if not args.quiet and view.scan is not None:
+        print(f"neardup: {_summary_text(view.scan)}; {len(view.result.groups)} groups", file=sys.stderr)
     return EXIT_OK
 
 
-def cmd_groups(args: argparse.Namespace, store: Store) -> int:
-    check_report_target(args.out, args.db_path, store)
-    roots = tuple(str(Path(r).resolve()) for r in args.root) or None
-    matcher = Matcher(store, roots=roots)
-    result = matcher.match(_thresholds(args))
-    scheme = store.scheme()
-    context = ReportContext(roots=roots or (), scheme=asdict(scheme) if scheme else {},
-                            boilerplate=matcher.boilerplate.summary())
-    _write(_render(args.format, result, context, store), args.out)
+def _roots(args: argparse.Namespace) -> tuple[str, ...]:
+    return tuple(str(Path(r).resolve()) for r in args.root)
+
+
+def cmd_groups(args: argparse.Namespace, session: Session) -> int:
+    session.check_report_target(args.out)
+    view = session.open(_roots(args), _thresholds(args))
+    if view is None:
+        raise UsageError("The database holds no documents under " + (", ".join(_roots(args)) or "the last scan's folders")
+                         + "; scan them first (`neardup scan FOLDER`).")
+    _emit(session, args.format, args.out)
     if not args.quiet:
-        print(f"neardup: {len(result.documents)} documents, {len(result.groups)} groups", file=sys.stderr)
+        print(f"neardup: {len(view.result.documents)} documents under {', '.join(view.roots) or 'every folder'}, "
+              f"{len(view.result.groups)} groups", file=sys.stderr)
     return EXIT_OK
 
 
-def cmd_query(args: argparse.Namespace, store: Store) -> int:
+def cmd_query(args: argparse.Namespace, session: Session) -> int:
     path = Path(args.file)
     if not path.is_file():
         raise UsageError(f"No such file: {args.file}")
-    hits = query(store, str(path.resolve()), _thresholds(args), max_file_size=args.max_size * (1 << 20),
-                 file_timeout=args.timeout, reader_memory=_mebibytes(args.max_memory))
+    hits = session.query(str(path.resolve()), _thresholds(args), max_file_size=args.max_size * (1 << 20),
+                         file_timeout=args.timeout, reader_memory=_mebibytes(args.max_memory), roots=_roots(args))
     if args.format == "json":
         print(json.dumps({
             "file": display_path(str(path.resolve())),
@@ -278,8 +259,8 @@ def main(argv: list[str] | None = None) -> int:
             raise UsageError(f"No database at {db_path}; run `neardup scan FOLDER` first (or pass --db).")
         if args.command != "query":  # before the database is opened (or made) and before any scan
             check_report_target(args.out, Path(db_path), None, getattr(args, "paths", ()))
-        with Store(db_path) as store:
-            return {"scan": cmd_scan, "groups": cmd_groups, "query": cmd_query}[args.command](args, store)
+        with Session(db_path) as session:
+            return {"scan": cmd_scan, "groups": cmd_groups, "query": cmd_query}[args.command](args, session)
     except UsageError as exc:
         print(f"neardup: {exc}", file=sys.stderr)
         return EXIT_USAGE

@@ -7,9 +7,11 @@ after the front end has shown the plan and the person confirmed it.
 
 from __future__ import annotations
 
+import enum
 import os
 import stat
-from collections.abc import Iterable, Sequence
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -55,12 +57,48 @@ def in_folders(path: str, folders: Iterable[str]) -> bool:
     return any(path == f or path.startswith(f.rstrip(os.sep) + os.sep) for f in folders)
 
 
-def default_keeper(group: Group, docs: dict[int, Document], reference_folders: Sequence[str]) -> int:
-    """The member to keep unless the person chooses: one in a reference folder, else the representative."""
-    for m in group.members:
-        if in_folders(docs[m.document_id].path, reference_folders):
-            return m.document_id
-    return group.representative
+class KeeperRule(enum.Enum):
+    """How a group's keeper is chosen when the person has not chosen one (after reference folders)."""
+
+    ORIGINAL = "original"  # the copy with the most identical twins; a text file over a PDF; then the oldest
+    OLDEST = "oldest"
+    NEWEST = "newest"
+    LARGEST = "largest"
+    SHORTEST_PATH = "shortest-path"
+
+
+def default_keeper(group: Group, docs: dict[int, Document], reference_folders: Sequence[str],
+                   rule: KeeperRule = KeeperRule.ORIGINAL, kept: Mapping[str, float] | None = None) -> int:
+    """The member to keep: the one the person chose last (``kept``: path -> when), else one in a reference
+    folder, else the best by ``rule``. Ties fall to the shorter, then the smaller path, so the keeper depends
+    on the group's members only: it never moves unless the group changes."""
+    members = [docs[m.document_id] for m in group.members]
+    chosen = [d for d in members if kept and d.path in kept]
+    if chosen:
+        return max(chosen, key=lambda d: (kept[d.path], d.path)).id  # type: ignore[index]
+    candidates = [d for d in members if in_folders(d.path, reference_folders)] or members
+    copies = Counter(d.content_id for d in members if d.content_id is not None)
+
+    def tie_break(d: Document) -> tuple[int, str]:
+        return (len(d.path), d.path)
+
+    if rule is KeeperRule.ORIGINAL:
+        best = min(candidates, key=lambda d: (-copies[d.content_id], d.kind == "pdf", d.mtime_ns, *tie_break(d)))
+    elif rule is KeeperRule.OLDEST:
+        best = min(candidates, key=lambda d: (d.mtime_ns, *tie_break(d)))
+    elif rule is KeeperRule.NEWEST:
+        best = min(candidates, key=lambda d: (-d.mtime_ns, *tie_break(d)))
+    elif rule is KeeperRule.LARGEST:
+        best = min(candidates, key=lambda d: (-d.size, *tie_break(d)))
+    else:
+        best = min(candidates, key=tie_break)
+    return best.id
+
+
+def choose_keepers(groups: Iterable[Group], docs: dict[int, Document], reference_folders: Sequence[str],
+                   rule: KeeperRule = KeeperRule.ORIGINAL, kept: Mapping[str, float] | None = None) -> dict[int, int]:
+    """Every group's keeper (group id -> document id); see default_keeper."""
+    return {g.id: default_keeper(g, docs, reference_folders, rule, kept) for g in groups}
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,54 +220,3 @@ def similarity_histogram(matcher: Matcher, method: Method) -> Histogram:
     _, _, est, _ = index.band_pairs(arrays.minhash[rows], bands, band_rows, min_estimate=0.3, dense=32)
     counts, edges = np.histogram(est, bins=14, range=(0.3, 1.0))
     return Histogram(method, tuple(float(e) for e in edges), tuple(int(c) for c in counts), ignored)
-
-
-@dataclass(frozen=True, slots=True)
-class Review:
-    """What the app shows after a scan or on start: the matcher (kept for re-grouping) and its result."""
-
-    matcher: Matcher
-    result: MatchResult
-    scan: object | None = None  # ScanSummary when a scan ran
-
-
-def open_review(db_path: str, roots: Sequence[str], thresholds, *, progress=None, cancel=None) -> Review | None:
-    """Load a database's last results (no scanning); None when it holds nothing under ``roots``."""
-    from .jobs import NEVER_CANCELLED, no_progress
-
-    if not os.path.exists(db_path):
-        return None
-    store = Store(db_path, check_same_thread=False)
-    matcher = Matcher(store, roots=roots or None)
-    if not matcher.documents:
-        store.close()
-        return None
-    result = matcher.match(thresholds, progress=progress or no_progress, cancel=cancel or NEVER_CANCELLED)
-    return Review(matcher, result)
-
-
-def scan_and_review(db_path: str, options, thresholds, *, progress=None, cancel=None) -> Review:
-    """Scan (incrementally), then group at ``thresholds``."""
-    from .jobs import NEVER_CANCELLED, no_progress
-    from .scan import scan
-
-    progress = progress or no_progress
-    cancel = cancel or NEVER_CANCELLED
-    with Store(db_path) as writer:
-        summary = scan(writer, options, progress=progress, cancel=cancel)
-    store = Store(db_path, check_same_thread=False)
-    matcher = Matcher(store, roots=summary.roots)
-    result = matcher.match(thresholds, progress=progress, cancel=cancel)
-    return Review(matcher, result, summary)
-
-
-def regroup(matcher: Matcher, thresholds, *, progress=None, cancel=None) -> MatchResult:
-    """Group again at new thresholds (decisions re-read); never re-fingerprints."""
-    from .jobs import NEVER_CANCELLED, no_progress
-
-    matcher.refresh_verdicts()
-    return matcher.match(thresholds, progress=progress or no_progress, cancel=cancel or NEVER_CANCELLED)
-
-
-def histogram_job(matcher: Matcher, method: Method, *, progress=None, cancel=None) -> Histogram:
-    return similarity_histogram(matcher, method)

@@ -125,6 +125,10 @@ _MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE contents ADD COLUMN transient REAL;
     UPDATE contents SET transient = 0 WHERE status = 'error' AND message LIKE 'Not compared:%';
     """,
+    # 5: files a person chose to keep ("Keep this one"): their group's keeper whatever the rule
+    """
+    CREATE TABLE kept (path TEXT PRIMARY KEY, chosen_at REAL NOT NULL) WITHOUT ROWID;
+    """,
 )
 SCHEMA_VERSION = len(_MIGRATIONS)
 
@@ -565,6 +569,31 @@ class Store:
 
     def verdicts(self, verdict: str) -> set[tuple[bytes, bytes]]:
         return set(self._db.execute("SELECT hash_a, hash_b FROM verdicts WHERE verdict = ?", (verdict,)).fetchall())
+
+    def verdict_list(self, verdict: str) -> list[tuple[bytes, bytes, float]]:
+        """(hash_a, hash_b, decided_at) of every such judgement, newest first."""
+        return self._db.execute("SELECT hash_a, hash_b, decided_at FROM verdicts WHERE verdict = ? "
+                                "ORDER BY decided_at DESC, hash_a, hash_b", (verdict,)).fetchall()
+
+    def paths_by_content_hash(self) -> dict[bytes, list[str]]:
+        """The files of each content, by its raw hash (for decisions, which are kept by content)."""
+        out: dict[bytes, list[str]] = {}
+        for raw_hash, path in self._db.execute(
+                "SELECT c.raw_hash, f.path FROM files f JOIN contents c ON c.id = f.content_id ORDER BY f.path"):
+            out.setdefault(raw_hash, []).append(path)
+        return out
+
+    def set_kept(self, path: str, kept: bool) -> None:
+        """Remember (or forget) that a person chose to keep this file."""
+        with self.transaction():
+            if kept:
+                self._db.execute("INSERT OR REPLACE INTO kept (path, chosen_at) VALUES (?, ?)", (path, time.time()))
+            else:
+                self._db.execute("DELETE FROM kept WHERE path = ?", (path,))
+
+    def kept_paths(self) -> dict[str, float]:
+        """Files a person chose to keep, with when."""
+        return dict(self._db.execute("SELECT path, chosen_at FROM kept"))
 
 
 def _split_sql(script: str) -> list[str]:

@@ -117,6 +117,9 @@ def _colours(dark: bool) -> dict[str, QColor]:
             "ins_word": QColor(168, 226, 184), "absent": QColor(244, 245, 247)}
 
 
+_PLACEHOLDER = "Select a document in a group to compare it with the group's representative."
+
+
 class DiffView(QWidget):
     """Header with the pair's numbers, navigation, and the aligned table."""
 
@@ -145,7 +148,7 @@ class DiffView(QWidget):
         header.resizeSection(0, number_width)
         header.resizeSection(2, number_width)
 
-        self.title = QLabel("Select a document in a group to compare it with the group's representative.", self)
+        self.title = QLabel(_PLACEHOLDER, self)
         self.title.setWordWrap(True)
         self.title.setTextFormat(Qt.TextFormat.PlainText)
         self.numbers = QLabel("", self)
@@ -199,6 +202,12 @@ class DiffView(QWidget):
         self.position.setText("comparing…")
         self._changes, self._current = [], -1
         self._update_navigation()
+
+    def clear(self) -> None:
+        """Show no pair (the one shown is no longer in the groups)."""
+        self.show_problem(_PLACEHOLDER)
+        self.numbers.setText("")
+        self.passage.setText("")
 
     def show_problem(self, message: str) -> None:
         self.model.set_rows([])

@@ -1,7 +1,9 @@
 """The main window: folders on the left; thresholds, groups, the pair view and problems on the right.
 
-Every long job (scan, loading, re-grouping, a pair's diff, export) runs through the one worker
-adapter; results come back by signals and only then touch widgets.
+The window never touches the database: every action on the collection (scan, loading, re-grouping,
+decisions, keepers, the trash, export) is a call on the session (core/session.py) run by one serial
+runner, so no two interleave; a pair's diff, which reads only the files, runs beside them. Results
+come back by signals and only then touch widgets.
 """
 
 from __future__ import annotations
@@ -19,15 +21,12 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFileDialog, QHBoxL
                                QTableView, QTabWidget, QToolButton, QTreeView, QVBoxLayout, QWidget)
 
 from .. import __version__
-from ..core.html_report import to_html
+from ..core.errors import is_damaged_database, set_aside_damaged_database
 from ..core.jobs import ProgressEvent
 from ..core.match import MatchResult
 from ..core.models import Document, Method, ScanOptions, Similarity
-from ..core.errors import NeardupError, is_damaged_database, set_aside_damaged_database
-from ..core.report import ReportContext, check_report_target, to_csv, to_json
-from ..core.review import (Review, histogram_job, mark_not_duplicate, move_to_trash, open_review, regroup,
-                           scan_and_review, trash_plan)
-from ..core.store import Store
+from ..core.review import TrashOutcome, trash_plan
+from ..core.session import Session, View
 from ..core.texts import TextLoader
 from . import settings as app_settings
 from .delegates import MixedScriptRowDelegate
@@ -61,8 +60,10 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.qsettings = qsettings
         self.state = app_settings.load(qsettings)
-        self.runner = JobRunner(self)
-        self.review: Review | None = None
+        self.runner = JobRunner(self)  # jobs that read files only (a pair's diff)
+        self.session_jobs = JobRunner(self, serial=True)  # everything that touches the session, in order
+        self.session = Session(self.state.database, reference_folders=self.state.reference_folders)
+        self.view: View | None = None
         self.result: MatchResult | None = None
         self.scan_job: Job | None = None
         self._regroup_running = False
@@ -333,8 +334,15 @@ class MainWindow(QMainWindow):
     def _folders_changed(self) -> None:
         self._refresh_empty_state()
         self._save_state()
-        if self.result is not None:
-            self.group_model.set_result(self.result, tuple(self.folders.reference_folders()))
+        if self._restoring:
+            return
+        references = tuple(self.folders.reference_folders())
+        if self.view is not None and set(self.view.roots) != set(self.folders.folders()):
+            self._run(self.session.set_keeper_rule, self.session.keeper_rule, references)
+            self._load_last_results()  # a folder left (or came): the groups of the folders listed, now
+        else:  # keepers follow the reference folders at once
+            self._run(self.session.set_keeper_rule, self.session.keeper_rule, references,
+                      returned=lambda view: view is not None and self._show_view(view))
 
     def _refresh_empty_state(self) -> None:
         has_folders = bool(self.folders.folders())
@@ -359,9 +367,9 @@ class MainWindow(QMainWindow):
         doc = self.group_model.document(source) if source.isValid() else None
         has_group = source.isValid()
         for w in (self.keep_button, self.keep_action):
-            w.setEnabled(doc is not None)
+            w.setEnabled(doc is not None and self.scan_job is None)
         for w in (self.not_dup_button, self.not_dup_action):
-            w.setEnabled(self._compared is not None and self.review is not None)
+            w.setEnabled(self._compared is not None and self.view is not None and self.scan_job is None)
         for w in (self.trash_button, self.trash_action):
             w.setEnabled(has_group and self.scan_job is None)
         for w in (self.open_button, self.open_action, self.reveal_button, self.reveal_action):
@@ -412,11 +420,10 @@ class MainWindow(QMainWindow):
             QMessageBox.information(self, "Nothing to scan", "Tick at least one file type (text or PDF).")
             return
         self._save_state()
-        self._release_review()
         options = self.scan_options()
         if retry_failed:  # and with more time: a file that ran out of it would only run out again
             options = dataclasses.replace(options, retry_failed=True, file_timeout=RETRY_TIMEOUT)
-        job = Job(scan_and_review, self.db_path, options, self.thresholds.thresholds())
+        job = Job(self.session.scan, options, self.thresholds.thresholds())
         job.signals.progress.connect(self._scan_progress)
         job.signals.returned.connect(self._scan_done)
         job.signals.cancelled.connect(self._scan_cancelled)
@@ -429,7 +436,7 @@ class MainWindow(QMainWindow):
         self.progress_label.setText("Starting…")
         self._refresh_empty_state()
         self._update_actions()
-        self.runner.start(job)
+        self.session_jobs.start(job)
 
     def cancel_scan(self) -> None:
         if self.scan_job is not None:
@@ -462,9 +469,11 @@ class MainWindow(QMainWindow):
             text += " — " + self.fontMetrics().elidedText(os.path.basename(event.current), Qt.TextElideMode.ElideMiddle, 320)
         self.progress_label.setText(text)
 
-    def _scan_done(self, review: Review) -> None:
-        self._set_review(review)
-        summary = review.scan
+    def _scan_done(self, view: View) -> None:
+        self._set_view(view)
+        summary = view.scan
+        if summary is None:
+            return
         self.statusBar().showMessage(
             f"Scanned {summary.files_found:,} files in {summary.seconds:.1f} s: {summary.extracted:,} read, "
             f"{summary.reused:,} reused, {summary.unchanged:,} unchanged, {summary.removed:,} gone, "
@@ -505,7 +514,9 @@ class MainWindow(QMainWindow):
         box.exec()
         if box.clickedButton() is not start:
             return
-        self._release_review()
+        self.session_jobs.wait()
+        self.session.close()
+        self._set_view(None)
         kept = set_aside_damaged_database(self.db_path, time.strftime("%Y%m%d-%H%M%S"))
         self.result = None
         self._refresh_empty_state()
@@ -519,66 +530,85 @@ class MainWindow(QMainWindow):
         box.open()
 
     # -- results --------------------------------------------------------------------------
+    def _run(self, fn, *args, returned=None, title: str = "", **kwargs) -> Job:
+        """Run a call on the session through the serial runner; ``returned`` gets its result on this thread."""
+        job = Job(fn, *args, **kwargs)
+        if returned is not None:
+            job.signals.returned.connect(returned)
+        if title:
+            self._report_failures(job, title)
+        return self.session_jobs.start(job)
+
     def _load_last_results(self) -> None:
-        if not os.path.exists(self.db_path):
+        """The groups of the folders listed, from the database (no scanning)."""
+        if not os.path.exists(self.db_path) or not self.folders.folders():
+            self._set_view(None)
             return
-        job = Job(open_review, self.db_path, tuple(self.folders.folders()), self.thresholds.thresholds())
-        job.signals.returned.connect(lambda review: review and self._set_review(review))
-        self._report_failures(job, "The last results could not be opened")
-        self.runner.start(job)
+        self._run(self.session.open, tuple(self.folders.folders()), self.thresholds.thresholds(),
+                  returned=self._set_view, title="The last results could not be opened")
 
-    def _release_review(self) -> None:
-        """Forget the shown results; their connection closes now unless a job may still be using it
-        (a re-group or histogram in flight), in which case it closes when the matcher is collected."""
-        if self.review is not None and not self._regroup_running and not self.runner.busy:
-            self.review.matcher.store.close()
-        self.review = None
-
-    def _set_review(self, review: Review) -> None:
-        self._release_review()
-        self.review = review
-        store = review.matcher.store
-        self._loader = TextLoader(store.content_hashes(d.content_id for d in review.result.documents if d.content_id))
-        self._show_result(review.result)
+    def _set_view(self, view: View | None) -> None:
+        """A grouping of another collection (after a scan, a load, a trash): the histogram is measured again."""
+        self.thresholds.show_histogram(None)
+        self._show_view(view)
+        if view is None:
+            return
         self._compute_histogram()
-        note = review.matcher.boilerplate.summary().get("note")
+        note = view.boilerplate.get("note")
         if note and not self.statusBar().currentMessage():  # a cancelled scan's message says more
             self.statusBar().showMessage(f"Boilerplate is {note}.", 15000)
 
-    def _show_result(self, result: MatchResult) -> None:
-        self.result = result
+    def _show_view(self, view: View | None) -> None:
+        """Show a grouping; nothing shown before it stays if it no longer holds (the pair view included)."""
+        self.view = view
+        self.result = view.result if view is not None else None
+        self._loader = view.text_loader() if view is not None else None
         selected = self._selected_document()
-        self.group_model.set_result(result, tuple(self.folders.reference_folders()))
-        self.problems_model.set_documents(result.documents)
+        self.group_model.set_result(self.result, view.keepers if view is not None else {},
+                                    tuple(self.folders.reference_folders()))
+        self.problems_model.set_documents(self.result.documents if self.result is not None else ())
         problems = len(self.problems_model.rows)
         self.tabs.setTabText(1, f"Problems ({problems})" if problems else "Problems")
-        self.thresholds.show_counts(len(result.groups), sum(len(g.members) for g in result.groups))
-        self.thresholds.show_histogram(self.thresholds.histogram.histogram)
+        if self.result is not None:
+            self.thresholds.show_counts(len(self.result.groups), sum(len(g.members) for g in self.result.groups))
         self._refresh_empty_state()
+        if self._compared is not None and not self._pair_is_grouped(*self._compared):
+            self._compared = None
+            self._diff_request += 1  # a diff still being computed for it is dropped
+            self.diff.clear()
         if selected is not None:
             self._select_document(selected.id)
         elif self.group_proxy.rowCount() and not self.tree.currentIndex().isValid():
             self.tree.setCurrentIndex(self.group_proxy.index(0, 0))
         self._update_actions()
 
+    def _pair_is_grouped(self, left: Document, right: Document) -> bool:
+        if self.result is None:
+            return False
+        for group in self.result.groups:
+            ids = {m.document_id for m in group.members}
+            if left.id in ids or right.id in ids:
+                return left.id in ids and right.id in ids and group.representative == left.id
+        return False
+
     def _thresholds_changed(self, _thresholds) -> None:
         self._save_state()
         self._request_regroup()
 
     def _request_regroup(self) -> None:
-        if self.review is None:
+        if self.view is None:
             return
         if self._regroup_running:
             self._regroup_pending = True
             return
         self._regroup_running = True
         self._regroup_pending = False
-        job = Job(regroup, self.review.matcher, self.thresholds.thresholds())
+        job = Job(self.session.regroup, self.thresholds.thresholds())
         job.signals.progress.connect(self._regroup_progress)
-        job.signals.returned.connect(self._show_result)
+        job.signals.returned.connect(self._show_view)
         job.signals.errored.connect(lambda message: self._job_failed("Grouping failed", message))
         job.signals.finished.connect(self._regroup_finished)
-        self.runner.start(job)
+        self.session_jobs.start(job)
 
     def _regroup_progress(self, event: ProgressEvent) -> None:
         """A threshold below what the groups were prepared for needs a new search: say how far it is."""
@@ -593,17 +623,15 @@ class MainWindow(QMainWindow):
             self._compute_histogram()  # the same one again, unless boilerplate is now treated otherwise
 
     def _compute_histogram(self) -> None:
-        if self.review is None:
+        if self.view is None:
             return
         method = self.thresholds.histogram_method()
         current = self.thresholds.histogram.histogram
         if current is not None and current.method is method and (
-                method is Method.SIMHASH or current.ignore_boilerplate == self.review.matcher.boilerplate.ignored):
+                method is Method.SIMHASH or current.ignore_boilerplate == self.view.ignores_boilerplate):
             self.thresholds.show_histogram(current)
             return
-        job = Job(histogram_job, self.review.matcher, method)
-        job.signals.returned.connect(self.thresholds.show_histogram)
-        self.runner.start(job)
+        self._run(self.session.histogram, method, returned=self.thresholds.show_histogram)
 
     # -- selection and the pair view ------------------------------------------------------
     def _selected_document(self) -> Document | None:
@@ -646,7 +674,7 @@ class MainWindow(QMainWindow):
         request = self._diff_request
         self._compared = (left, right)
         self._update_actions()
-        cores = self.review.matcher.boilerplate.cores if self.review is not None else {}
+        cores = self.view.cores if self.view is not None else frozenset()
         self.diff.show_pending(left, right, similarity,
                                without_boilerplate=left.content_id in cores or right.content_id in cores)
         loader = self._loader
@@ -683,26 +711,29 @@ class MainWindow(QMainWindow):
         return self.group_model.summary(source), self.group_model.document(source)
 
     def keep_selected(self) -> None:
+        """Keep the selected file in its group: remembered across re-groupings and restarts."""
         summary, doc = self._current()
-        if summary is not None and doc is not None:
-            self.group_model.set_keeper(summary.group.id, doc.id)
-            self.statusBar().showMessage(f"Keeping {os.path.basename(doc.display_path)} in group {summary.group.id}.", 5000)
+        if summary is None or doc is None or self.view is None:
+            return
+        name = os.path.basename(doc.display_path)
+        self._run(self.session.keep, doc, returned=lambda view: (
+            self._show_view(view), self.statusBar().showMessage(f"Keeping {name}.", 5000)),
+            title="The choice could not be saved")
 
     def mark_not_duplicate(self) -> None:
-        """The pair in the pair view is not a duplicate: remembered, and hidden from now on."""
-        if self._compared is None or self.review is None:
+        """The pair in the pair view is not a duplicate: remembered, and the groups change at once."""
+        if self._compared is None or self.view is None:
             return
         left, right = self._compared
-        with Store(self.db_path) as store:
-            mark_not_duplicate(store, self.review.matcher, left, right)
-        self.statusBar().showMessage(f"{os.path.basename(right.display_path)} will no longer be grouped with "
-                                     f"{os.path.basename(left.display_path)}.", 8000)
-        self._compared = None
-        self._request_regroup()
+        message = (f"{os.path.basename(right.display_path)} is no longer grouped with "
+                   f"{os.path.basename(left.display_path)}.")
+        self._run(self.session.mark_not_duplicate, left, right, returned=lambda view: (
+            self._show_view(view), self.statusBar().showMessage(message, 8000)),
+            title="The decision could not be saved")
 
     def trash_others(self) -> None:
         summary, _doc = self._current()
-        if summary is None or self.scan_job is not None or self.review is None:
+        if summary is None or self.scan_job is not None or self.view is None:
             return
         keeper = self.group_model.keepers[summary.group.id]
         plan = trash_plan(summary.group, keeper, self.group_model.docs, tuple(self.folders.reference_folders()))
@@ -725,8 +756,11 @@ class MainWindow(QMainWindow):
         box.exec()
         if box.clickedButton() is not move:
             return
-        with Store(self.db_path) as store:
-            outcome = move_to_trash(store, plan.documents, keeper=keeper_doc)
+        self._run(self.session.trash, plan.documents, keeper_doc, returned=self._trashed,
+                  title="The files could not be moved")
+
+    def _trashed(self, done: tuple[TrashOutcome, View | None]) -> None:
+        outcome, view = done
         if outcome.keeper_problem:
             QMessageBox.warning(self, "Nothing was moved",
                                 f"The file to keep is not the one that was compared any more — {outcome.keeper_problem}."
@@ -740,11 +774,10 @@ class MainWindow(QMainWindow):
                          "(scan again to compare them):\n" + "\n".join(f"{p}: {why}" for p, why in outcome.skipped))
         if outcome.failed:
             notes.append("These could not be moved:\n" + "\n".join(f"{p}: {why}" for p, why in outcome.failed))
+        self._set_view(view)
         if outcome.missing or outcome.skipped or outcome.failed:
             QMessageBox.warning(self, "Some files were not moved", "\n\n".join(notes))
         self.statusBar().showMessage(notes[0], 10000)
-        self._release_review()
-        self._load_last_results()
 
     def open_selected(self) -> None:
         _summary, doc = self._current()
@@ -765,7 +798,7 @@ class MainWindow(QMainWindow):
 
     # -- export ---------------------------------------------------------------------------
     def export_report(self) -> None:
-        if self.result is None or self.review is None:
+        if self.view is None:
             return
         filters = "HTML report (*.html);;CSV spreadsheet (*.csv);;JSON data (*.json)"
         suggested = str(Path.home() / f"neardup-report-{time.strftime('%Y%m%d')}.html")
@@ -773,45 +806,34 @@ class MainWindow(QMainWindow):
         if not chosen_path:
             return
         path, _fmt = _report_path(chosen_path, chosen)
-        try:  # never over the database or a document being compared, whatever the answer below
-            with Store(self.db_path) as store:
-                check_report_target(Path(path), Path(self.db_path), store, self.folders.folders())
-        except NeardupError as exc:  # a refused path, or a database that cannot be opened
-            QMessageBox.warning(self, "The report was not saved", str(exc))
-            return
-        # the dialog asked about the name typed; a suffix added to it can name another, existing file
-        if path != chosen_path and os.path.exists(path) and QMessageBox.question(
-                self, "Replace the file?", f"{path}\n\nalready exists. Replace it with the report?",
-                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
-                QMessageBox.StandardButton.Cancel) != QMessageBox.StandardButton.Yes:
-            return
-        self.export_to(path, chosen)
+
+        def allowed(_none: None) -> None:
+            # the dialog asked about the name typed; a suffix added to it can name another, existing file
+            if path != chosen_path and os.path.exists(path) and QMessageBox.question(
+                    self, "Replace the file?", f"{path}\n\nalready exists. Replace it with the report?",
+                    QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+                    QMessageBox.StandardButton.Cancel) != QMessageBox.StandardButton.Yes:
+                return
+            self.export_to(path, chosen)
+
+        # never over the database or a document being compared, whatever is answered next
+        self._run(self.session.check_report_target, Path(path), tuple(self.folders.folders()), returned=allowed,
+                  title="The report was not saved")
 
     def export_to(self, path: str, chosen_filter: str = "") -> Job:
-        """Write the report of what is shown now (thresholds and decisions applied) in the background."""
+        """Write the report of what is shown now (thresholds and decisions applied) in the background; a
+        path that would replace the database or a document is refused, whatever was answered before."""
         path, fmt = _report_path(path, chosen_filter)
-        result, loader = self.result, self._loader
-        context = ReportContext(roots=tuple(self.folders.folders()),
-                                boilerplate=self.review.matcher.boilerplate.summary() if self.review else {})
+        folders = tuple(self.folders.folders())
+        session = self.session
 
         def work(*, progress, cancel):
-            if fmt == "json":
-                text = to_json(result, context, loader)
-            elif fmt == "csv":
-                text = to_csv(result)
-            else:
-                text = to_html(result, context, loader, progress=progress, cancel=cancel)
-            tmp = path + ".part"
-            with open(tmp, "w", encoding="utf-8", newline="") as fh:
-                fh.write(text)
-            os.replace(tmp, path)
-            return path
+            session.check_report_target(Path(path), folders)
+            return session.write_report(path, fmt, progress=progress, cancel=cancel)
 
-        job = Job(work)
-        job.signals.returned.connect(lambda p: self.statusBar().showMessage(f"Report saved: {p}", 15000))
-        job.signals.errored.connect(lambda message: self._job_failed("The report could not be saved", message))
         self.statusBar().showMessage("Writing the report…")
-        return self.runner.start(job)
+        return self._run(work, returned=lambda p: self.statusBar().showMessage(f"Report saved: {p}", 15000),
+                         title="The report was not saved")
 
     # -- misc -----------------------------------------------------------------------------
     def about(self) -> None:
@@ -830,8 +852,10 @@ class MainWindow(QMainWindow):
             f"<p>Database: {self.db_path}</p>"))
 
     def closeEvent(self, event) -> None:  # noqa: N802
-        self.runner.cancel_all()
-        self.runner.wait(15_000)
+        for runner in (self.runner, self.session_jobs):
+            runner.cancel_all()
+        for runner in (self.runner, self.session_jobs):
+            runner.wait(15_000)
         self._save_state()
-        self._release_review()
+        self.session.close()
         super().closeEvent(event)

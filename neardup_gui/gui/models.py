@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication
 
 from ..core.match import MatchResult
 from ..core.models import Document, Member
-from ..core.review import GroupSummary, default_keeper, summarise
+from ..core.review import GroupSummary, summarise
 
 DocumentRole = Qt.ItemDataRole.UserRole + 1
 SortRole = Qt.ItemDataRole.UserRole + 2
@@ -52,17 +52,14 @@ class GroupTreeModel(QAbstractItemModel):
         self.keepers: dict[int, int] = {}
         self.reference_folders: tuple[str, ...] = ()
 
-    def set_result(self, result: MatchResult | None, reference_folders: tuple[str, ...] = ()) -> None:
+    def set_result(self, result: MatchResult | None, keepers: dict[int, int],
+                   reference_folders: tuple[str, ...] = ()) -> None:
+        """Show a grouping with its keepers (group id -> document id, chosen by the session)."""
         self.beginResetModel()
         self.summaries = summarise(result) if result else []
         self.docs = {d.id: d for d in result.documents} if result else {}
         self.reference_folders = reference_folders
-        previous = self.keepers
-        self.keepers = {}
-        for s in self.summaries:
-            ids = {m.document_id for m in s.group.members}
-            kept = [k for k in previous.values() if k in ids]
-            self.keepers[s.group.id] = kept[0] if kept else default_keeper(s.group, self.docs, reference_folders)
+        self.keepers = dict(keepers)
         self.endResetModel()
 
     # structure ------------------------------------------------------------------------------
@@ -179,12 +176,6 @@ class GroupTreeModel(QAbstractItemModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and col in (2, 3, 4, 5):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
-
-    def set_keeper(self, group_id: int, document_id: int) -> None:
-        self.keepers[group_id] = document_id
-        row = next(i for i, s in enumerate(self.summaries) if s.group.id == group_id)
-        parent = self.index(row, 0)
-        self.dataChanged.emit(self.index(0, 0, parent), self.index(self.rowCount(parent) - 1, len(COLUMNS) - 1, parent))
 
 
 def _in(path: str, folders: tuple[str, ...]) -> bool:

@@ -68,11 +68,18 @@ class Job(QRunnable):
 
 
 class JobRunner(QObject):
-    """Starts jobs and keeps them alive until they finish."""
+    """Starts jobs and keeps them alive until they finish. A ``serial`` runner has a thread of its own and
+    runs its jobs one after the other, in the order they were started: the one door to the session (its
+    store and matcher), so that no two jobs on a collection ever interleave (Anki's collection tasks)."""
 
-    def __init__(self, parent: QObject | None = None) -> None:
+    def __init__(self, parent: QObject | None = None, *, serial: bool = False) -> None:
         super().__init__(parent)
-        self.pool = QThreadPool.globalInstance()
+        if serial:
+            self.pool = QThreadPool(self)
+            self.pool.setMaxThreadCount(1)
+            self.pool.setExpiryTimeout(-1)  # one thread for the window's life: SQLite sees one thread
+        else:
+            self.pool = QThreadPool.globalInstance()
         self._running: set[Job] = set()
 
     def start(self, job: Job) -> Job:

@@ -85,12 +85,14 @@ def test_the_whole_journey(window, uploads, qtbot, xdg_home):
     # keep one, trash the other: confirmed in the dialog, the file is in the trash, not deleted
     select_member(qtbot, w2, "bsd.txt")
     w2.keep_selected()
+    qtbot.waitUntil(lambda: any(w2.group_model.docs[k].path.endswith("/bsd.txt") for k in w2.group_model.keepers.values()),
+                    timeout=10_000)
     victim = uploads / "bsd-copy.txt"
     content = victim.read_bytes()
 
     def confirm():
         box = next(b for b in QApplication.topLevelWidgets() if isinstance(b, QMessageBox) and b.isVisible())
-        assert "bsd-copy.txt" in box.informativeText() and "KB" in box.text()
+        assert "bsd-copy.txt" in box.informativeText() and "KB" in box.text(), (box.text(), box.detailedText())
         move = next(b for b in box.buttons() if b.text() == "Move to Trash")
         move.click()
 
@@ -99,7 +101,7 @@ def test_the_whole_journey(window, uploads, qtbot, xdg_home):
     import send2trash.plat_other as trash_impl
 
     assert Path(trash_impl.HOMETRASH).is_relative_to(xdg_home), "the test must use its own trash"
-    assert not victim.exists()
+    qtbot.waitUntil(lambda: not victim.exists(), timeout=10_000)
     trashed = Path(trash_impl.HOMETRASH) / "files" / "bsd-copy.txt"
     assert trashed.read_bytes() == content
     assert (uploads / "bsd.txt").exists()
@@ -277,7 +279,7 @@ def test_ten_thousand_groups_in_a_real_item_model(qtbot):
     qtbot.addWidget(view)
     view.setUniformRowHeights(True)
     view.setModel(proxy)
-    model.set_result(result)
+    model.set_result(result, {})
     view.show()
     assert proxy.rowCount() == 10_000
     view.sortByColumn(2, Qt.SortOrder.AscendingOrder)
@@ -314,7 +316,9 @@ def test_export_never_overwrites_a_document_and_asks_before_replacing_a_file(win
             QTimer.singleShot(100, step)
 
         QTimer.singleShot(200, step)
-        w.export_report()
+        answered = len(seen)
+        w.export_report()  # the path is checked in the background: the refusal or the question follows
+        qtbot.waitUntil(lambda: len(seen) > answered, timeout=10_000)
 
     export(str(uploads / "notes"), QMessageBox.StandardButton.Ok)
     assert "one of the documents" in seen[-1]

@@ -1,0 +1,263 @@
+"""The application layer: one session over one database, the one door the command line and the app use.
+
+A session holds the store, the matcher of the folders in view and the grouping shown, and does
+everything a person does to a collection: scan and group, re-group at other thresholds, decide that a
+pair is not a duplicate (and take it back), choose what to keep, move files to the trash, export a
+report, ask about one file. Each action returns a ``View``: the grouping as it is now, with its keepers,
+so that a front end never shows one made before the action.
+
+A session is not safe for two threads at once: the app runs every call through one serial runner
+(gui/worker.py), the command line calls it from its only thread. No call ever needs Qt.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from .html_report import to_html
+from .jobs import NEVER_CANCELLED, CancelToken, Progress, no_progress
+from .match import NOT_DUPLICATE, Matcher, MatchResult, QueryHit, query
+from .models import Document, Method, ScanOptions, Thresholds
+from .report import ReportContext, check_report_target, to_csv, to_json
+from .review import (Histogram, KeeperRule, TrashOutcome, choose_keepers, mark_not_duplicate, move_to_trash,
+                     similarity_histogram)
+from .scan import ScanSummary, scan
+from .store import Store
+from .texts import TextLoader
+
+REPORT_FORMATS = ("html", "json", "csv")
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """What the front ends show: the grouping of the folders in view, now, and what to keep in each group."""
+
+    result: MatchResult
+    keepers: dict[int, int]  # group id -> the document to keep
+    roots: tuple[str, ...]
+    boilerplate: dict = field(default_factory=dict)  # Matcher.boilerplate.summary()
+    ignores_boilerplate: bool = True  # the choice the grouping was made under
+    cores: frozenset[int] = frozenset()  # contents compared without their boilerplate
+    content_hashes: dict[int, bytes] = field(default_factory=dict)  # to read the texts again (TextLoader)
+    scan: ScanSummary | None = None  # when this view follows a scan
+
+    @property
+    def documents(self) -> dict[int, Document]:
+        return {d.id: d for d in self.result.documents}
+
+    def text_loader(self, cache_size: int = 64) -> TextLoader:
+        return TextLoader(self.content_hashes, cache_size=cache_size)
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A "not a duplicate" a person made, with the files it concerns today."""
+
+    hash_a: bytes
+    hash_b: bytes
+    decided_at: float
+    paths_a: tuple[str, ...]
+    paths_b: tuple[str, ...]
+
+
+class Session:
+    """One database and the folders in view. Open it, act through it, close it."""
+
+    def __init__(self, db_path: str | os.PathLike[str], *, reference_folders: Sequence[str] = (),
+                 keeper_rule: KeeperRule = KeeperRule.ORIGINAL) -> None:
+        self.db_path = Path(db_path)
+        self.reference_folders = tuple(reference_folders)
+        self.keeper_rule = keeper_rule
+        self._store: Store | None = None
+        self._matcher: Matcher | None = None
+        self._roots: tuple[str, ...] = ()
+        self._thresholds = Thresholds()
+        self._view: View | None = None
+
+    # -- the database ----------------------------------------------------------------------
+    @property
+    def store(self) -> Store:
+        if self._store is None:
+            self._store = Store(self.db_path, check_same_thread=False)
+        return self._store
+
+    @property
+    def view(self) -> View | None:
+        """The last grouping returned (None before the first)."""
+        return self._view
+
+    def close(self) -> None:
+        self._matcher = None
+        self._view = None
+        if self._store is not None:
+            self._store.close()
+            self._store = None
+
+    def __enter__(self) -> Session:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def last_scan_roots(self) -> tuple[str, ...]:
+        """The folders of the last scan of this database: what `groups` and `query` answer for by default."""
+        raw = self.store.get_meta("last_scan_roots")
+        return tuple(raw.split("\0")) if raw else ()
+
+    # -- scanning and grouping -------------------------------------------------------------
+    def scan(self, options: ScanOptions, thresholds: Thresholds, *, progress: Progress = no_progress,
+             cancel: CancelToken = NEVER_CANCELLED) -> View:
+        """Scan the folders (incrementally), then group them at ``thresholds``."""
+        self._matcher = None
+        summary = scan(self.store, options, progress=progress, cancel=cancel)
+        self.store.set_meta("last_scan_roots", "\0".join(summary.roots))
+        return self._open(summary.roots, thresholds, progress, cancel, summary)
+
+    def open(self, roots: Sequence[str], thresholds: Thresholds, *, progress: Progress = no_progress,
+             cancel: CancelToken = NEVER_CANCELLED) -> View | None:
+        """The grouping of the documents under ``roots`` (all the last scan's folders when empty), from
+        what the database holds, without scanning; None when it holds nothing there."""
+        if not self.db_path.exists():
+            return None
+        roots = tuple(roots) or self.last_scan_roots()
+        view = self._open(roots, thresholds, progress, cancel, None)
+        return view if view.result.documents else None
+
+    def _open(self, roots: Sequence[str], thresholds: Thresholds, progress: Progress, cancel: CancelToken,
+              summary: ScanSummary | None) -> View:
+        self._roots = tuple(roots)
+        self._matcher = Matcher(self.store, roots=self._roots or None, ignore_boilerplate=thresholds.ignore_boilerplate)
+        return self._group(thresholds, progress, cancel, summary)
+
+    def regroup(self, thresholds: Thresholds, *, progress: Progress = no_progress,
+                cancel: CancelToken = NEVER_CANCELLED) -> View:
+        """Group again at new thresholds (never re-fingerprints); decisions are read again."""
+        return self._group(thresholds, progress, cancel)
+
+    def _group(self, thresholds: Thresholds, progress: Progress = no_progress, cancel: CancelToken = NEVER_CANCELLED,
+               summary: ScanSummary | None = None) -> View:
+        matcher = self.matcher
+        matcher.refresh_verdicts()
+        result = matcher.match(thresholds, progress=progress, cancel=cancel)
+        self._thresholds = thresholds
+        docs = {d.id: d for d in result.documents}
+        kept = self.store.kept_paths()
+        content_ids = {d.content_id for d in result.documents if d.content_id is not None}
+        self._view = View(
+            result=result,
+            keepers=choose_keepers(result.groups, docs, self.reference_folders, self.keeper_rule, kept),
+            roots=self._roots,
+            boilerplate=matcher.boilerplate.summary(),
+            ignores_boilerplate=matcher.boilerplate.ignored,
+            cores=frozenset(matcher.boilerplate.cores),
+            content_hashes=self.store.content_hashes(content_ids),
+            scan=summary if summary is not None else (self._view.scan if self._view is not None else None),
+        )
+        return self._view
+
+    @property
+    def matcher(self) -> Matcher:
+        if self._matcher is None:
+            raise RuntimeError("open() or scan() the session first")
+        return self._matcher
+
+    def histogram(self, method: Method, *, progress: Progress = no_progress,
+                  cancel: CancelToken = NEVER_CANCELLED) -> Histogram:
+        """How candidate pairs spread over similarity, to show where a natural cut lies."""
+        return similarity_histogram(self.matcher, method)
+
+    # -- decisions -------------------------------------------------------------------------
+    def mark_not_duplicate(self, a: Document, b: Document, *, progress: Progress = no_progress,
+                           cancel: CancelToken = NEVER_CANCELLED) -> View:
+        """Remember that two documents are not duplicates, and group again at once: the pair is gone from
+        the groups (the group splits or the member leaves) and from reports, now and after a restart."""
+        mark_not_duplicate(self.store, self.matcher, a, b)
+        return self._group(self._thresholds, progress, cancel)
+
+    def withdraw_decision(self, hash_a: bytes, hash_b: bytes, *, progress: Progress = no_progress,
+                          cancel: CancelToken = NEVER_CANCELLED) -> View:
+        """Take back a "not a duplicate": the pair may be grouped again."""
+        self.store.set_verdict(hash_a, hash_b, None)
+        return self._group(self._thresholds, progress, cancel)
+
+    def decisions(self, *, progress: Progress = no_progress, cancel: CancelToken = NEVER_CANCELLED) -> list[Decision]:
+        """Every "not a duplicate" in the database, newest first, with the files each concerns today."""
+        paths = self.store.paths_by_content_hash()
+        return [Decision(a, b, at, tuple(paths.get(a, ())), tuple(paths.get(b, ())))
+                for a, b, at in self.store.verdict_list(NOT_DUPLICATE)]
+
+    def keep(self, document: Document, *, progress: Progress = no_progress,
+             cancel: CancelToken = NEVER_CANCELLED) -> View:
+        """Keep this file in whatever group it is in, across re-groupings and restarts."""
+        self.store.set_kept(document.path, True)
+        return self._group(self._thresholds, progress, cancel)
+
+    def set_keeper_rule(self, rule: KeeperRule, reference_folders: Sequence[str] | None = None, *,
+                        progress: Progress = no_progress, cancel: CancelToken = NEVER_CANCELLED) -> View | None:
+        """Choose keepers by another rule (and reference folders); the grouping itself does not change."""
+        self.keeper_rule = rule
+        if reference_folders is not None:
+            self.reference_folders = tuple(reference_folders)
+        return self._group(self._thresholds) if self._matcher is not None else None
+
+    # -- acting on files -------------------------------------------------------------------
+    def trash(self, documents: Sequence[Document], keeper: Document | None = None, *, progress: Progress = no_progress,
+              cancel: CancelToken = NEVER_CANCELLED) -> tuple[TrashOutcome, View | None]:
+        """Move files to the system trash (after the front end's confirmation), then group what is left."""
+        outcome = move_to_trash(self.store, documents, keeper=keeper)
+        if not outcome.trashed and not outcome.missing:
+            return outcome, self._view
+        roots = self._roots
+        self._matcher = None
+        return outcome, self._open(roots, self._thresholds, no_progress, NEVER_CANCELLED, None)
+
+    # -- reports and questions -------------------------------------------------------------
+    def check_report_target(self, out: Path | None, scan_roots: Sequence[str] = (), *,
+                            progress: Progress = no_progress, cancel: CancelToken = NEVER_CANCELLED) -> None:
+        """Refuse a report path that would replace the database, a document or a future document."""
+        check_report_target(out, self.db_path, self.store if self.db_path.exists() else None, scan_roots)
+
+    def report(self, fmt: str, *, progress: Progress = no_progress, cancel: CancelToken = NEVER_CANCELLED) -> str:
+        """The report of the current view (thresholds and decisions applied) as text."""
+        if fmt not in REPORT_FORMATS:
+            raise ValueError(f"unknown report format {fmt!r}; one of {', '.join(REPORT_FORMATS)}")
+        view = self._view
+        if view is None:
+            raise RuntimeError("open() or scan() the session first")
+        if fmt == "csv":
+            return to_csv(view.result)
+        scheme = self.store.scheme()
+        context = ReportContext(roots=view.roots, scan=asdict(view.scan) if view.scan else {},
+                                scheme=asdict(scheme) if scheme else {}, boilerplate=view.boilerplate)
+        loader = view.text_loader(cache_size=512)
+        if fmt == "json":
+            return to_json(view.result, context, loader)
+        return to_html(view.result, context, loader, progress=progress, cancel=cancel)
+
+    def write_report(self, path: str | os.PathLike[str], fmt: str, *, progress: Progress = no_progress,
+                     cancel: CancelToken = NEVER_CANCELLED) -> Path:
+        """Write the report atomically (a half-written one is never left behind)."""
+        out = Path(path)
+        text = self.report(fmt, progress=progress, cancel=cancel)
+        out.parent.mkdir(parents=True, exist_ok=True)
+        tmp = out.with_name(out.name + ".part")
+        try:
+            tmp.write_text(text, encoding="utf-8", newline="")
+            os.replace(tmp, out)
+        except BaseException:
+            tmp.unlink(missing_ok=True)
+            raise
+        return out
+
+    def query(self, path: str, thresholds: Thresholds, *, max_file_size: int = 256 << 20, file_timeout: float = 120.0,
+              reader_memory: int | None = None, roots: Sequence[str] = ()) -> list[QueryHit]:
+        """Stored near-duplicates of one file under ``roots`` (default: the last scan's folders)."""
+        hits = query(self.store, path, thresholds, max_file_size=max_file_size, file_timeout=file_timeout,
+                     reader_memory=reader_memory)
+        prefixes = tuple(r.rstrip(os.sep) for r in (tuple(roots) or self.last_scan_roots()))
+        if not prefixes:
+            return hits
+        return [h for h in hits if any(h.document.path == p or h.document.path.startswith(p + os.sep) for p in prefixes)]
