@@ -546,7 +546,7 @@ class Matcher:
         """Groups of exact and near-duplicate documents at ``thresholds``."""
         self.set_ignore_boilerplate(thresholds.ignore_boilerplate)
         progress(ProgressEvent("match", 0, 3))
-        edges: list[tuple[np.ndarray, np.ndarray, str]] = [(*self._exact_edges, "exact")]
+        edges: list[tuple[np.ndarray, np.ndarray, str]] = [(*self._exact_edges_allowed(), "exact")]
         if thresholds.method in (Method.SIMHASH, Method.BOTH):
             forest = self.simhash_forest(thresholds.hamming, cancel=cancel)
             cut = forest.weight >= -thresholds.hamming
@@ -570,6 +570,29 @@ class Matcher:
         result = self._assemble(uf.labels(), joins, sims, thresholds)
         progress(ProgressEvent("match", 3, 3))
         return result
+
+    def _exact_edges_allowed(self) -> tuple[np.ndarray, np.ndarray]:
+        """Edges between rows of the same normalised text, without the pairs a person ruled out (a PDF
+        printout set apart from its text file): a class that lost an edge to its first row is joined
+        again through every other pair of its rows that is allowed."""
+        exact_a, exact_b = self._exact_edges
+        if not self._rejected or not len(exact_a):
+            return exact_a, exact_b
+        ruled_out = np.array([self._is_rejected(a, b) for a, b in zip(exact_a.tolist(), exact_b.tolist())], dtype=bool)
+        if not ruled_out.any():
+            return exact_a, exact_b
+        extra_a: list[int] = []
+        extra_b: list[int] = []
+        for first in np.unique(exact_a[ruled_out]).tolist():
+            rows = [first, *exact_b[exact_a == first].tolist()]
+            for i, x in enumerate(rows):
+                for y in rows[i + 1 :]:
+                    if not self._is_rejected(x, y):
+                        extra_a.append(x)
+                        extra_b.append(y)
+        keep = ~ruled_out
+        return (np.concatenate((exact_a[keep], np.array(extra_a, dtype=exact_a.dtype))),
+                np.concatenate((exact_b[keep], np.array(extra_b, dtype=exact_b.dtype))))
 
     def _is_rejected(self, row_a: int, row_b: int) -> bool:
         if not self._rejected:

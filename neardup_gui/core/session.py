@@ -76,6 +76,7 @@ class Session:
         self._roots: tuple[str, ...] = ()
         self._thresholds = Thresholds()
         self._view: View | None = None
+        self._last_decision: list[tuple[bytes, bytes]] = []
 
     # -- the database ----------------------------------------------------------------------
     @property
@@ -175,6 +176,30 @@ class Session:
         """Remember that two documents are not duplicates, and group again at once: the pair is gone from
         the groups (the group splits or the member leaves) and from reports, now and after a restart."""
         mark_not_duplicate(self.store, self.matcher, a, b)
+        return self._group(self._thresholds, progress, cancel)
+
+    def separate(self, document: Document, others: Sequence[Document], *, progress: Progress = no_progress,
+                 cancel: CancelToken = NEVER_CANCELLED) -> View:
+        """``document`` is not a duplicate of any of ``others`` (the rest of its group): every such pair is
+        remembered, so it leaves the group at once, however the group was joined; undo_last() takes the
+        whole decision back."""
+        ids = [d.content_id for d in (document, *others) if d.content_id is not None]
+        hashes = self.store.content_hashes(ids)
+        own = hashes.get(document.content_id) if document.content_id is not None else None
+        theirs = {hashes[d.content_id] for d in others if d.content_id in hashes} - {own}
+        pairs = sorted((min(own, h), max(own, h)) for h in theirs) if own is not None else []
+        self.store.set_verdicts(pairs, NOT_DUPLICATE)
+        self._last_decision = list(pairs)
+        return self._group(self._thresholds, progress, cancel)
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._last_decision)
+
+    def undo_last(self, *, progress: Progress = no_progress, cancel: CancelToken = NEVER_CANCELLED) -> View:
+        """Take back the last "not a duplicate" made in this session (all its pairs)."""
+        self.store.set_verdicts(self._last_decision, None)
+        self._last_decision = []
         return self._group(self._thresholds, progress, cancel)
 
     def withdraw_decision(self, hash_a: bytes, hash_b: bytes, *, progress: Progress = no_progress,

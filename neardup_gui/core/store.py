@@ -127,7 +127,7 @@ _MIGRATIONS: tuple[str, ...] = (
     """,
     # 5: files a person chose to keep ("Keep this one"): their group's keeper whatever the rule
     """
-    CREATE TABLE kept (path TEXT PRIMARY KEY, chosen_at REAL NOT NULL) WITHOUT ROWID;
+    CREATE TABLE kept (path BLOB PRIMARY KEY, chosen_at REAL NOT NULL) WITHOUT ROWID;
     """,
 )
 SCHEMA_VERSION = len(_MIGRATIONS)
@@ -557,15 +557,21 @@ class Store:
     # -- decisions --------------------------------------------------------------------------
     def set_verdict(self, hash_a: bytes, hash_b: bytes, verdict: str | None) -> None:
         """Remember (or forget, with None) the user's judgement on a pair of contents."""
-        a, b = sorted((hash_a, hash_b))
+        self.set_verdicts([(hash_a, hash_b)], verdict)
+
+    def set_verdicts(self, pairs: Iterable[tuple[bytes, bytes]], verdict: str | None) -> None:
+        """One judgement on several pairs of contents, all or nothing."""
+        now = time.time()
         with self.transaction():
-            if verdict is None:
-                self._db.execute("DELETE FROM verdicts WHERE hash_a = ? AND hash_b = ?", (a, b))
-            else:
-                self._db.execute(
-                    "INSERT OR REPLACE INTO verdicts (hash_a, hash_b, verdict, decided_at) VALUES (?, ?, ?, ?)",
-                    (a, b, verdict, time.time()),
-                )
+            for hash_a, hash_b in pairs:
+                a, b = sorted((hash_a, hash_b))
+                if verdict is None:
+                    self._db.execute("DELETE FROM verdicts WHERE hash_a = ? AND hash_b = ?", (a, b))
+                else:
+                    self._db.execute(
+                        "INSERT OR REPLACE INTO verdicts (hash_a, hash_b, verdict, decided_at) VALUES (?, ?, ?, ?)",
+                        (a, b, verdict, now),
+                    )
 
     def verdicts(self, verdict: str) -> set[tuple[bytes, bytes]]:
         return set(self._db.execute("SELECT hash_a, hash_b FROM verdicts WHERE verdict = ?", (verdict,)).fetchall())
@@ -580,20 +586,20 @@ class Store:
         out: dict[bytes, list[str]] = {}
         for raw_hash, path in self._db.execute(
                 "SELECT c.raw_hash, f.path FROM files f JOIN contents c ON c.id = f.content_id ORDER BY f.path"):
-            out.setdefault(raw_hash, []).append(path)
+            out.setdefault(raw_hash, []).append(_unfs(path))
         return out
 
     def set_kept(self, path: str, kept: bool) -> None:
         """Remember (or forget) that a person chose to keep this file."""
         with self.transaction():
             if kept:
-                self._db.execute("INSERT OR REPLACE INTO kept (path, chosen_at) VALUES (?, ?)", (path, time.time()))
+                self._db.execute("INSERT OR REPLACE INTO kept (path, chosen_at) VALUES (?, ?)", (_fs(path), time.time()))
             else:
-                self._db.execute("DELETE FROM kept WHERE path = ?", (path,))
+                self._db.execute("DELETE FROM kept WHERE path = ?", (_fs(path),))
 
     def kept_paths(self) -> dict[str, float]:
         """Files a person chose to keep, with when."""
-        return dict(self._db.execute("SELECT path, chosen_at FROM kept"))
+        return {_unfs(path): at for path, at in self._db.execute("SELECT path, chosen_at FROM kept")}
 
 
 def _split_sql(script: str) -> list[str]:

@@ -70,6 +70,7 @@ class MainWindow(QMainWindow):
         self._regroup_pending = False
         self._diff_request = 0
         self._compared: tuple[Document, Document] | None = None
+        self._undoable = False  # a "not a duplicate" of this session can be taken back
         self._loader: TextLoader | None = None
         self._scan_started = 0.0
         self._phase_started: dict[str, float] = {}
@@ -234,6 +235,8 @@ class MainWindow(QMainWindow):
         self.thresholds.method.currentIndexChanged.connect(lambda _i: self._compute_histogram())
         self.filter_edit.textChanged.connect(self.group_proxy.set_text)
         self.kind_filter.currentIndexChanged.connect(lambda _i: self.group_proxy.set_kind(self.kind_filter.currentData()))
+        for signal in (self.filter_edit.textChanged, self.kind_filter.currentIndexChanged):
+            signal.connect(lambda *_: self._forget_pair_unless(self._pair_is_listed))
         self.tree.selectionModel().currentChanged.connect(lambda current, _previous: self._selection_changed(current))
         self.tree.doubleClicked.connect(lambda _index: self.open_selected())
         self.keep_button.clicked.connect(self.keep_selected)
@@ -267,6 +270,9 @@ class MainWindow(QMainWindow):
         m.addSeparator()
         self._action(m, "&Quit", self.close, QKeySequence.StandardKey.Quit, "Quit neardup")
         e = self.menuBar().addMenu("&Edit")
+        self.undo_action = self._action(e, "&Undo Not a Duplicate", self.undo_decision, QKeySequence.StandardKey.Undo,
+                                        "Group the last document you set apart with its group again")
+        e.addSeparator()
         self.keep_action = self._action(e, "&Keep This One", self.keep_selected, "Ctrl+K", self.keep_button.toolTip())
         self.not_dup_action = self._action(e, "&Not a Duplicate", self.mark_not_duplicate, "Ctrl+D", self.not_dup_button.toolTip())
         self.trash_action = self._action(e, "Move Others to &Trash…", self.trash_others, QKeySequence.StandardKey.Delete, self.trash_button.toolTip())
@@ -375,6 +381,7 @@ class MainWindow(QMainWindow):
         for w in (self.open_button, self.open_action, self.reveal_button, self.reveal_action):
             w.setEnabled(doc is not None)
         self.export_action.setEnabled(self.result is not None)
+        self.undo_action.setEnabled(self._undoable and self.scan_job is None)
         self.cancel_action.setEnabled(self.scan_job is not None)
         self.scan_action.setEnabled(self.scan_job is None)
         self.retry_button.setEnabled(self.scan_job is None and self.problems_model.rowCount() > 0)
@@ -572,15 +579,28 @@ class MainWindow(QMainWindow):
         if self.result is not None:
             self.thresholds.show_counts(len(self.result.groups), sum(len(g.members) for g in self.result.groups))
         self._refresh_empty_state()
-        if self._compared is not None and not self._pair_is_grouped(*self._compared):
-            self._compared = None
-            self._diff_request += 1  # a diff still being computed for it is dropped
-            self.diff.clear()
+        self._forget_pair_unless(self._pair_is_grouped)
         if selected is not None:
             self._select_document(selected.id)
         elif self.group_proxy.rowCount() and not self.tree.currentIndex().isValid():
             self.tree.setCurrentIndex(self.group_proxy.index(0, 0))
         self._update_actions()
+
+    def _forget_pair_unless(self, still_there) -> None:
+        """Clear the pair view (and its actions) when its pair is no longer grouped or no longer listed."""
+        if self._compared is not None and not still_there(*self._compared):
+            self._compared = None
+            self._diff_request += 1  # a diff still being computed for it is dropped
+            self.diff.clear()
+            self._update_actions()
+
+    def _pair_is_listed(self, left: Document, right: Document) -> bool:
+        """The pair's group passes the filters now."""
+        for row in range(self.group_proxy.rowCount()):
+            summary = self.group_model.summary(self.group_proxy.mapToSource(self.group_proxy.index(row, 0)))
+            if summary.group.representative == left.id:
+                return any(m.document_id == right.id for m in summary.group.members)
+        return False
 
     def _pair_is_grouped(self, left: Document, right: Document) -> bool:
         if self.result is None:
@@ -721,15 +741,36 @@ class MainWindow(QMainWindow):
             title="The choice could not be saved")
 
     def mark_not_duplicate(self) -> None:
-        """The pair in the pair view is not a duplicate: remembered, and the groups change at once."""
+        """The document compared is not a duplicate of its group: it leaves the group at once (every pair
+        with the group's other members is remembered), and Edit ▸ Undo takes it back."""
         if self._compared is None or self.view is None:
             return
-        left, right = self._compared
-        message = (f"{os.path.basename(right.display_path)} is no longer grouped with "
-                   f"{os.path.basename(left.display_path)}.")
-        self._run(self.session.mark_not_duplicate, left, right, returned=lambda view: (
-            self._show_view(view), self.statusBar().showMessage(message, 8000)),
-            title="The decision could not be saved")
+        _left, right = self._compared
+        group = next((g for g in self.view.result.groups if any(m.document_id == right.id for m in g.members)), None)
+        if group is None:
+            return
+        docs = self.view.documents
+        others = [docs[m.document_id] for m in group.members if m.document_id != right.id]
+        message = (f"{os.path.basename(right.display_path)} is no longer grouped with the {len(others)} other "
+                   f"document(s) of its group. Edit ▸ Undo takes this back.")
+
+        def done(view: View) -> None:
+            self._undoable = True
+            self._show_view(view)
+            self.statusBar().showMessage(message, 10000)
+
+        self._run(self.session.separate, right, others, returned=done, title="The decision could not be saved")
+
+    def undo_decision(self) -> None:
+        if not self._undoable or self.view is None:
+            return
+
+        def done(view: View) -> None:
+            self._undoable = False
+            self._show_view(view)
+            self.statusBar().showMessage("The last \u201cnot a duplicate\u201d was taken back.", 8000)
+
+        self._run(self.session.undo_last, returned=done, title="The decision could not be taken back")
 
     def trash_others(self) -> None:
         summary, _doc = self._current()

@@ -78,8 +78,10 @@ def window(qtbot, make_settings):
 
     yield open_window
     for w in windows:
-        w.runner.cancel_all()
-        w.runner.wait(10_000)
+        for runner in (w.runner, w.session_jobs):
+            runner.cancel_all()
+            runner.wait(10_000)
+        w.session.close()
 
 
 def scan(qtbot, w: MainWindow) -> None:

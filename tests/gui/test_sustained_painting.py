@@ -45,6 +45,8 @@ def test_painting_every_view_thousands_of_times_keeps_none_alive(window, uploads
     select_member(qtbot, w, "bsd-copy.txt")
     qtbot.waitUntil(lambda: w.diff.model.rowCount() > 0, timeout=20_000)
     qtbot.waitUntil(lambda: w.thresholds.histogram.histogram is not None, timeout=20_000)
+    # background jobs hold references to None while they run: count once every one has finished
+    qtbot.waitUntil(lambda: not w.runner.busy and not w.session_jobs.busy, timeout=20_000)
     widgets = _painted_widgets(w)
     for widget in widgets.values():  # warm Qt's caches (fonts, glyphs, styles) before counting
         widget.grab()
@@ -73,6 +75,7 @@ def test_stepping_through_documents_hundreds_of_times_keeps_none_alive(window, u
     w.tree.setCurrentIndex(w.group_proxy.index(0, 0))
     rows = sum(1 + w.group_proxy.rowCount(w.group_proxy.index(r, 0)) for r in range(w.group_proxy.rowCount()))
     assert rows >= 6
+    qtbot.waitUntil(lambda: not w.runner.busy and not w.session_jobs.busy, timeout=20_000)
     widgets = _painted_widgets(w)
     for widget in widgets.values():
         widget.grab()

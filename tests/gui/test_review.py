@@ -1,0 +1,113 @@
+"""Review journeys (#12): decisions that take effect at once and stick, keepers that stay, nothing stale,
+and the serial runner under interleaved use."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from neardup_gui.core.models import Method, Thresholds
+from neardup_gui.core.session import Session
+from tests.gui.conftest import group_names, scan, select_member
+
+
+def keeper_of(w, name: str) -> str:
+    for s in w.group_model.summaries:
+        if any(Path(w.group_model.docs[m.document_id].path).name == name for m in s.group.members):
+            return Path(w.group_model.docs[w.group_model.keepers[s.group.id]].path).name
+    raise AssertionError(f"{name} is in no group")
+
+
+def test_not_a_duplicate_splits_the_group_at_once_and_the_pair_view_lets_go(window, uploads, qtbot):
+    w = window(folders=[str(uploads)])
+    scan(qtbot, w)
+    select_member(qtbot, w, "mpl-edited.txt")
+    qtbot.waitUntil(lambda: w.diff.model.rowCount() > 0, timeout=20_000)
+    assert w.not_dup_button.isEnabled()
+    w.mark_not_duplicate()
+    qtbot.waitUntil(lambda: not any("mpl-edited.txt" in g for g in group_names(w)), timeout=10_000)
+    assert w.diff.model.rowCount() == 0 and not w.not_dup_button.isEnabled()  # no pair left behind
+    assert "no longer grouped" in w.statusBar().currentMessage()
+    w.undo_action.trigger()  # Edit ▸ Undo: back in its group
+    qtbot.waitUntil(lambda: any({"mpl.txt", "mpl-edited.txt"} <= g for g in group_names(w)), timeout=10_000)
+    assert not w.undo_action.isEnabled()
+
+
+def test_a_filter_that_hides_the_pair_clears_the_pair_view(window, uploads, qtbot):
+    w = window(folders=[str(uploads)])
+    scan(qtbot, w)
+    select_member(qtbot, w, "bsd-copy.txt")
+    qtbot.waitUntil(lambda: w.diff.model.rowCount() > 0, timeout=20_000)
+    w.filter_edit.setText("mpl")
+    assert w.diff.model.rowCount() == 0 and not w.not_dup_button.isEnabled()
+
+
+def test_keep_this_one_survives_a_restart_and_threshold_moves(window, uploads, qtbot):
+    w = window(folders=[str(uploads)])
+    scan(qtbot, w)
+    select_member(qtbot, w, "bsd-copy.txt")
+    w.keep_selected()
+    qtbot.waitUntil(lambda: keeper_of(w, "bsd.txt") == "bsd-copy.txt", timeout=10_000)
+    for value in (0.95, 0.8):
+        w.thresholds.jaccard_slider.setValue(int(value * 100))
+        qtbot.waitUntil(lambda v=value: abs(w.result.thresholds.jaccard - v) < 1e-9, timeout=10_000)
+    assert keeper_of(w, "bsd.txt") == "bsd-copy.txt"
+    w.close()
+    w2 = window()
+    qtbot.waitUntil(lambda: w2.result is not None, timeout=20_000)
+    assert keeper_of(w2, "bsd.txt") == "bsd-copy.txt"
+
+
+def test_interleaved_regroups_histograms_and_decisions_end_where_a_fresh_session_does(window, uploads, qtbot):
+    """Everything the window asks of the collection goes through one serial runner: fired at it from the
+    GUI thread without waiting, the last grouping equals a new session's at the same settings."""
+    w = window(folders=[str(uploads)])
+    scan(qtbot, w)
+    slider = w.thresholds.jaccard_slider
+    for round_ in range(12):
+        slider.setValue(60 + (round_ * 7) % 35)
+        w.thresholds.method.setCurrentIndex(w.thresholds.method.findData(Method.MINHASH if round_ % 3 else Method.BOTH))
+        w._compute_histogram()
+        if round_ == 5:
+            select_member(qtbot, w, "中文修改稿.txt")
+            w._compared = (w.group_model.docs[next(s.group.representative for s in w.group_model.summaries
+                                                   if any("中文修改稿" in w.group_model.docs[m.document_id].path
+                                                          for m in s.group.members))],
+                           next(d for d in w.group_model.docs.values() if d.path.endswith("中文修改稿.txt")))
+            w.mark_not_duplicate()
+        qtbot.wait(20)
+    slider.setValue(80)
+    w.thresholds.method.setCurrentIndex(w.thresholds.method.findData(Method.MINHASH))
+    wanted = w.thresholds.thresholds()
+    qtbot.waitUntil(lambda: not w.session_jobs.busy and not w._regroup_running and w.result.thresholds == wanted,
+                    timeout=60_000)
+    with Session(w.db_path) as fresh:
+        view = fresh.open([str(uploads)], wanted)
+    assert view is not None
+    fresh_groups = sorted(sorted(Path(view.documents[m.document_id].path).name for m in g.members)
+                          for g in view.result.groups)
+    shown = sorted(sorted(names) for names in group_names(w))
+    assert shown == fresh_groups
+    assert not any("中文修改稿.txt" in g for g in group_names(w))
+    assert isinstance(wanted, Thresholds)
+
+
+def test_the_sessions_trash_regroups_what_is_left(tmp_path, xdg_home):
+    """Here, where the tests' own trash is set up before send2trash is imported."""
+    import send2trash.plat_other as trash_impl
+
+    from neardup_gui.core.models import ScanOptions
+    from tests.conftest import english_texts
+
+    assert Path(trash_impl.HOMETRASH).is_relative_to(xdg_home), "the test must use its own trash"
+    root = tmp_path / "docs"
+    root.mkdir()
+    for name in ("a.txt", "b.txt", "c.txt"):
+        (root / name).write_text(english_texts()["BSD"])
+    with Session(tmp_path / "db.sqlite") as session:
+        view = session.scan(ScanOptions(roots=(str(root),), workers=1), Thresholds())
+        docs = {Path(d.path).name: d for d in view.result.documents}
+        outcome, after = session.trash([docs["b.txt"]], keeper=docs["a.txt"])
+        assert [Path(p).name for p in outcome.trashed] == ["b.txt"] and not (root / "b.txt").exists()
+        assert after is not None
+        assert [{Path(after.documents[m.document_id].path).name for m in g.members}
+                for g in after.result.groups] == [{"a.txt", "c.txt"}]
