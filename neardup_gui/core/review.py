@@ -121,6 +121,49 @@ def trash_plan(group: Group, keeper: int, docs: dict[int, Document], reference_f
     return TrashPlan(tuple(chosen), sum(d.size for d in chosen), tuple(protected))
 
 
+def all_but_keepers(groups: Iterable[Group], keepers: Mapping[int, int], docs: Mapping[int, Document],
+                    reference_folders: Sequence[str]) -> set[int]:
+    """The mark rule people reach for first: every member but each group's keeper, and never a file in a
+    reference folder."""
+    return {m.document_id for g in groups for m in g.members
+            if m.document_id != keepers.get(g.id) and not in_folders(docs[m.document_id].path, reference_folders)}
+
+
+@dataclass(frozen=True, slots=True)
+class BatchPlan:
+    """Marked files to move, group by group with the file each group keeps (which never moves)."""
+
+    batches: tuple[tuple[Document, tuple[Document, ...]], ...]  # (keeper, files to move)
+    total_size: int
+    protected: int  # marked but in a reference folder, or the keeper itself: left where they are
+
+    @property
+    def files(self) -> int:
+        return sum(len(files) for _keeper, files in self.batches)
+
+
+def batch_plan(groups: Iterable[Group], keepers: Mapping[int, int], marked: set[int], docs: Mapping[int, Document],
+               reference_folders: Sequence[str]) -> BatchPlan:
+    """What moving the marked files would do: a keeper or a reference-folder file is never moved, even
+    when marked, so every group keeps at least its keeper."""
+    batches, total, protected = [], 0, 0
+    for g in groups:
+        keeper = keepers.get(g.id)
+        chosen = []
+        for m in g.members:
+            if m.document_id not in marked:
+                continue
+            doc = docs[m.document_id]
+            if m.document_id == keeper or in_folders(doc.path, reference_folders):
+                protected += 1
+            else:
+                chosen.append(doc)
+        if chosen and keeper is not None:
+            batches.append((docs[keeper], tuple(chosen)))
+            total += sum(d.size for d in chosen)
+    return BatchPlan(tuple(batches), total, protected)
+
+
 @dataclass(frozen=True, slots=True)
 class TrashOutcome:
     trashed: tuple[str, ...]
@@ -150,6 +193,14 @@ def changed_since_scan(doc: Document, raw_hash: bytes | None) -> str:
     except OSError as exc:
         return f"it cannot be checked ({exc.strerror or exc})"
     return "" if same else "it was changed after the scan"
+
+
+def merge_outcomes(outcomes: Sequence[TrashOutcome]) -> TrashOutcome:
+    """One outcome for several groups moved at once."""
+    return TrashOutcome(
+        tuple(p for o in outcomes for p in o.trashed), tuple(p for o in outcomes for p in o.missing),
+        tuple(f for o in outcomes for f in o.failed), tuple(s for o in outcomes for s in o.skipped),
+        "; ".join(o.keeper_problem for o in outcomes if o.keeper_problem))
 
 
 def move_to_trash(store: Store, documents: Sequence[Document], keeper: Document | None = None) -> TrashOutcome:

@@ -18,12 +18,12 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from .html_report import to_html
-from .jobs import NEVER_CANCELLED, CancelToken, Progress, no_progress
+from .jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_progress
 from .match import NOT_DUPLICATE, Matcher, MatchResult, QueryHit, query
 from .models import Document, Method, ScanOptions, Thresholds
 from .report import ReportContext, check_report_target, to_csv, to_json
-from .review import (Histogram, KeeperRule, TrashOutcome, choose_keepers, mark_not_duplicate, move_to_trash,
-                     similarity_histogram)
+from .review import (Histogram, KeeperRule, TrashOutcome, choose_keepers, mark_not_duplicate, merge_outcomes,
+                     move_to_trash, similarity_histogram)
 from .scan import ScanSummary, scan
 from .store import Store
 from .texts import TextLoader
@@ -238,6 +238,23 @@ class Session:
         roots = self._roots
         self._matcher = None
         return outcome, self._open(roots, self._thresholds, no_progress, NEVER_CANCELLED, None)
+
+    def trash_batches(self, batches: Sequence[tuple[Document, Sequence[Document]]], *,
+                      progress: Progress = no_progress, cancel: CancelToken = NEVER_CANCELLED
+                      ) -> tuple[TrashOutcome, View | None]:
+        """Move marked files of many groups to the trash at once (one confirmation in the front end): each
+        group is checked against the disk on its own (a group whose keeper changed moves nothing), then
+        what is left is grouped once."""
+        outcomes = []
+        for done, (keeper, files) in enumerate(batches):
+            progress(ProgressEvent("trash", done, len(batches)))
+            outcomes.append(move_to_trash(self.store, files, keeper=keeper))
+        progress(ProgressEvent("trash", len(batches), len(batches)))
+        outcome = merge_outcomes(outcomes)
+        if not outcome.trashed and not outcome.missing:
+            return outcome, self._view
+        self._matcher = None
+        return outcome, self._open(self._roots, self._thresholds, no_progress, NEVER_CANCELLED, None)
 
     # -- reports and questions -------------------------------------------------------------
     def check_report_target(self, out: Path | None, scan_roots: Sequence[str] = (), *,

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt, QUrl
 from PySide6.QtGui import QAction, QDesktopServices, QKeySequence
-from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
+from PySide6.QtWidgets import (QAbstractItemView, QApplication, QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
                                QMainWindow, QMessageBox, QProgressBar, QPushButton, QSplitter, QStackedWidget,
                                QTableView, QTabWidget, QToolButton, QTreeView, QVBoxLayout, QWidget)
 
@@ -25,7 +25,7 @@ from ..core.errors import is_damaged_database, set_aside_damaged_database
 from ..core.jobs import ProgressEvent
 from ..core.match import MatchResult
 from ..core.models import Document, Method, ScanOptions, Similarity
-from ..core.review import TrashOutcome, trash_plan
+from ..core.review import TrashOutcome, all_but_keepers, batch_plan, trash_plan
 from ..core.session import Session, View
 from ..core.texts import TextLoader
 from . import settings as app_settings
@@ -123,6 +123,7 @@ class MainWindow(QMainWindow):
         # results
         self.thresholds = ThresholdsPanel(self.state.thresholds, self)
         self.group_model = GroupTreeModel(self)
+        self.group_model.marks_changed.connect(self._update_actions)
         self.group_proxy = GroupFilterModel(self)
         self.group_proxy.setSourceModel(self.group_model)
         self.tree = QTreeView(self)
@@ -168,6 +169,27 @@ class MainWindow(QMainWindow):
         groups_page = QWidget(self)
         groups_layout = QVBoxLayout(groups_page)
         groups_layout.addLayout(bar)
+        self.mark_rule_button = self._tool_button(
+            "Mark all but the keepers", "Tick every member of every group except the file it keeps; files in reference "
+            "folders are never ticked (Ctrl+M). Tick or untick any file by hand in the first column.")
+        self.unmark_button = self._tool_button("Unmark all", "Untick every file (Ctrl+Shift+M)")
+        self.marked_label = QLabel("", self)
+        self.trash_marked_button = self._tool_button(
+            "Move marked to trash…", "Move every ticked file to the system trash, all groups at once, after one "
+            "confirmation (Shift+Del). A group's keeper and files in reference folders never move.")
+        self.copy_marked_button = self._tool_button("Copy paths", "Copy the paths of the ticked files, one a line "
+                                                    "(Ctrl+Shift+C)")
+        self.mark_rule_button.clicked.connect(self.mark_all_but_keepers)
+        self.unmark_button.clicked.connect(lambda: self.group_model.set_marked(set()))
+        self.trash_marked_button.clicked.connect(self.trash_marked)
+        self.copy_marked_button.clicked.connect(self.copy_marked_paths)
+        marks = QHBoxLayout()
+        for b in (self.mark_rule_button, self.unmark_button):
+            marks.addWidget(b)
+        marks.addWidget(self.marked_label, 1)
+        for b in (self.trash_marked_button, self.copy_marked_button):
+            marks.addWidget(b)
+        groups_layout.addLayout(marks)
         groups_layout.addWidget(self.split, 1)
 
         self.problems_model = ProblemsModel(self)
@@ -277,6 +299,15 @@ class MainWindow(QMainWindow):
         self.not_dup_action = self._action(e, "&Not a Duplicate", self.mark_not_duplicate, "Ctrl+D", self.not_dup_button.toolTip())
         self.trash_action = self._action(e, "Move Others to &Trash…", self.trash_others, QKeySequence.StandardKey.Delete, self.trash_button.toolTip())
         e.addSeparator()
+        self.mark_rule_action = self._action(e, "&Mark All but the Keepers", self.mark_all_but_keepers, "Ctrl+M",
+                                             self.mark_rule_button.toolTip())
+        self.unmark_action = self._action(e, "&Unmark All", lambda: self.group_model.set_marked(set()), "Ctrl+Shift+M",
+                                          self.unmark_button.toolTip())
+        self.trash_marked_action = self._action(e, "Move &Marked to Trash…", self.trash_marked, "Shift+Del",
+                                                self.trash_marked_button.toolTip())
+        self.copy_marked_action = self._action(e, "&Copy Marked Paths", self.copy_marked_paths, "Ctrl+Shift+C",
+                                               self.copy_marked_button.toolTip())
+        e.addSeparator()
         self.open_action = self._action(e, "&Open Document", self.open_selected, "Ctrl+Return", self.open_button.toolTip())
         self.reveal_action = self._action(e, "Show in &Folder", self.reveal_selected, "Ctrl+Shift+R", self.reveal_button.toolTip())
         e.addSeparator()
@@ -382,6 +413,14 @@ class MainWindow(QMainWindow):
             w.setEnabled(doc is not None)
         self.export_action.setEnabled(self.result is not None)
         self.undo_action.setEnabled(self._undoable and self.scan_job is None)
+        marked = len(self.group_model.marked)
+        self.marked_label.setText(f"{marked:,} marked · {human_size(self.group_model.marked_size())}" if marked else "")
+        for w in (self.trash_marked_button, self.trash_marked_action):
+            w.setEnabled(bool(marked) and self.scan_job is None and self.view is not None)
+        for w in (self.copy_marked_button, self.copy_marked_action, self.unmark_button, self.unmark_action):
+            w.setEnabled(bool(marked))
+        for w in (self.mark_rule_button, self.mark_rule_action):
+            w.setEnabled(self.result is not None and bool(self.result.groups))
         self.cancel_action.setEnabled(self.scan_job is not None)
         self.scan_action.setEnabled(self.scan_job is None)
         self.retry_button.setEnabled(self.scan_job is None and self.problems_model.rowCount() > 0)
@@ -800,9 +839,52 @@ class MainWindow(QMainWindow):
         self._run(self.session.trash, plan.documents, keeper_doc, returned=self._trashed,
                   title="The files could not be moved")
 
+    # -- marks: many groups at once -------------------------------------------------------
+    def mark_all_but_keepers(self) -> None:
+        if self.result is None:
+            return
+        self.group_model.set_marked(all_but_keepers(self.result.groups, self.group_model.keepers,
+                                                    self.group_model.docs, tuple(self.folders.reference_folders())))
+
+    def copy_marked_paths(self) -> None:
+        paths = sorted(self.group_model.docs[d].display_path for d in self.group_model.marked)
+        QApplication.clipboard().setText("\n".join(paths) + ("\n" if paths else ""))
+        self.statusBar().showMessage(f"Copied {len(paths):,} path(s).", 5000)
+
+    def trash_marked(self) -> None:
+        """Every ticked file to the trash, all groups at once, after one confirmation."""
+        if self.result is None or self.scan_job is not None or not self.group_model.marked:
+            return
+        plan = batch_plan(self.result.groups, self.group_model.keepers, self.group_model.marked, self.group_model.docs,
+                          tuple(self.folders.reference_folders()))
+        if not plan.files:
+            QMessageBox.information(self, "Nothing to move", "Every ticked file is a group's keeper or in a reference "
+                                    "folder: those never move.")
+            return
+        listing = "\n".join(f"• {d.display_path}  ({human_size(d.size)})"
+                            for _keeper, files in plan.batches for d in files[:25])
+        lines = listing.count("\n") + 1
+        if plan.files > lines:
+            listing += f"\n… and {plan.files - lines:,} more"
+        kept = (f"\n\n{plan.protected:,} ticked file(s) stay: a group's keeper or in a reference folder."
+                if plan.protected else "")
+        box = QMessageBox(QMessageBox.Icon.Question, "Move to trash?",
+                          f"Move {plan.files:,} marked file(s) from {len(plan.batches):,} group(s), "
+                          f"{human_size(plan.total_size)} in all, to the trash?\n\nEach group keeps its keeper.",
+                          parent=self)
+        box.setInformativeText(listing + kept + "\n\nYou can restore them from the system trash.")
+        move = box.addButton("Move to Trash", QMessageBox.ButtonRole.DestructiveRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        box.setObjectName("confirm-trash-marked")
+        box.exec()
+        if box.clickedButton() is not move:
+            return
+        self._run(self.session.trash_batches, plan.batches, returned=self._trashed, title="The files could not be moved")
+
     def _trashed(self, done: tuple[TrashOutcome, View | None]) -> None:
         outcome, view = done
-        if outcome.keeper_problem:
+        if outcome.keeper_problem and not outcome.trashed:
             QMessageBox.warning(self, "Nothing was moved",
                                 f"The file to keep is not the one that was compared any more — {outcome.keeper_problem}."
                                 "\n\nNothing was moved to the trash. Scan again to compare the files as they are now.")
@@ -815,8 +897,11 @@ class MainWindow(QMainWindow):
                          "(scan again to compare them):\n" + "\n".join(f"{p}: {why}" for p, why in outcome.skipped))
         if outcome.failed:
             notes.append("These could not be moved:\n" + "\n".join(f"{p}: {why}" for p, why in outcome.failed))
+        if outcome.keeper_problem:
+            notes.append("In some groups nothing was moved, because the file to keep is not the one that was "
+                         f"compared any more: {outcome.keeper_problem}.")
         self._set_view(view)
-        if outcome.missing or outcome.skipped or outcome.failed:
+        if outcome.missing or outcome.skipped or outcome.failed or outcome.keeper_problem:
             QMessageBox.warning(self, "Some files were not moved", "\n\n".join(notes))
         self.statusBar().showMessage(notes[0], 10000)
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 import os
 import time
 
-from PySide6.QtCore import QAbstractItemModel, QAbstractTableModel, QModelIndex, QPersistentModelIndex, QSortFilterProxyModel, Qt
+from PySide6.QtCore import (QAbstractItemModel, QAbstractTableModel, QModelIndex, QPersistentModelIndex,
+                            QSortFilterProxyModel, Qt, Signal)
 from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import QApplication
 
@@ -45,12 +46,15 @@ def _index_key(index: QModelIndex | QPersistentModelIndex) -> int:
 class GroupTreeModel(QAbstractItemModel):
     """Groups at the top level, their members below. Row i of a group is member i."""
 
+    marks_changed = Signal()
+
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self.summaries: list[GroupSummary] = []
         self.docs: dict[int, Document] = {}
         self.keepers: dict[int, int] = {}
         self.reference_folders: tuple[str, ...] = ()
+        self.marked: set[int] = set()  # documents ticked in the first column
 
     def set_result(self, result: MatchResult | None, keepers: dict[int, int],
                    reference_folders: tuple[str, ...] = ()) -> None:
@@ -60,7 +64,47 @@ class GroupTreeModel(QAbstractItemModel):
         self.docs = {d.id: d for d in result.documents} if result else {}
         self.reference_folders = reference_folders
         self.keepers = dict(keepers)
+        grouped = {m.document_id for s in self.summaries for m in s.group.members}
+        self.marked &= grouped  # a mark on a file that left the groups (or the disk) goes with it
         self.endResetModel()
+        self.marks_changed.emit()
+
+    # marks ----------------------------------------------------------------------------------
+    def set_marked(self, documents: set[int]) -> None:
+        """Mark exactly these documents (those in the groups)."""
+        self.marked = set(documents) & set(self.docs)
+        if self.summaries:
+            self.dataChanged.emit(self.index(0, 0), self.index(len(self.summaries) - 1, 0),
+                                  [Qt.ItemDataRole.CheckStateRole])
+            for row in range(len(self.summaries)):
+                parent = self.index(row, 0)
+                self.dataChanged.emit(self.index(0, 0, parent), self.index(self.rowCount(parent) - 1, 0, parent),
+                                      [Qt.ItemDataRole.CheckStateRole])
+        self.marks_changed.emit()
+
+    def marked_size(self) -> int:
+        return sum(self.docs[d].size for d in self.marked)
+
+    def flags(self, index: QModelIndex) -> Qt.ItemFlag:
+        flags = super().flags(index)
+        if index.isValid() and index.column() == 0:
+            flags |= Qt.ItemFlag.ItemIsUserCheckable
+        return flags
+
+    def setData(self, index: QModelIndex, value, role: int = Qt.ItemDataRole.EditRole) -> bool:  # noqa: N802
+        if role != Qt.ItemDataRole.CheckStateRole or index.column() != 0 or not index.isValid():
+            return False
+        checked = Qt.CheckState(value) == Qt.CheckState.Checked
+        member = self.member(index)
+        ids = {member.document_id} if member is not None else {m.document_id for m in self.summary(index).group.members}
+        self.marked = self.marked | ids if checked else self.marked - ids
+        parent = index.parent() if member is not None else index
+        self.dataChanged.emit(self.index(0, 0, parent), self.index(self.rowCount(parent) - 1, 0, parent),
+                              [Qt.ItemDataRole.CheckStateRole])
+        group_row = parent.row() if member is not None else index.row()
+        self.dataChanged.emit(self.index(group_row, 0), self.index(group_row, 0), [Qt.ItemDataRole.CheckStateRole])
+        self.marks_changed.emit()
+        return True
 
     # structure ------------------------------------------------------------------------------
     def index(self, row: int, column: int, parent: QModelIndex = QModelIndex()) -> QModelIndex:
@@ -120,6 +164,8 @@ class GroupTreeModel(QAbstractItemModel):
         doc = self.docs[m.document_id]
         if role == DocumentRole:
             return doc
+        if role == Qt.ItemDataRole.CheckStateRole and col == 0:
+            return Qt.CheckState.Checked if doc.id in self.marked else Qt.CheckState.Unchecked
         keeper = self.keepers.get(s.group.id) == doc.id
         sim = m.similarity
         if role == Qt.ItemDataRole.DisplayRole:
@@ -152,6 +198,10 @@ class GroupTreeModel(QAbstractItemModel):
 
     def _group_data(self, s: GroupSummary, col: int, role: int):
         kind = "exact" if s.group.exact else "near"
+        if role == Qt.ItemDataRole.CheckStateRole and col == 0:
+            marked = sum(m.document_id in self.marked for m in s.group.members)
+            return (Qt.CheckState.Unchecked if not marked else Qt.CheckState.Checked
+                    if marked == len(s.group.members) else Qt.CheckState.PartiallyChecked)
         if role == Qt.ItemDataRole.DisplayRole:
             return (
                 f"Group {s.group.id} · {s.members} documents · {kind} — {os.path.basename(s.representative.display_path)}",

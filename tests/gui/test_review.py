@@ -111,3 +111,48 @@ def test_the_sessions_trash_regroups_what_is_left(tmp_path, xdg_home):
         assert after is not None
         assert [{Path(after.documents[m.document_id].path).name for m in g.members}
                 for g in after.result.groups] == [{"a.txt", "c.txt"}]
+
+
+def test_mark_all_but_the_keepers_on_a_hundred_groups_then_one_confirmation(window, tmp_path, qtbot, xdg_home):
+    """dupeGuru users' first wish: a hundred groups cleared with one rule and one confirmation, every keeper
+    left in place, the reference folder untouched."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    root = tmp_path / "many"
+    root.mkdir()
+    reference = tmp_path / "reference"
+    reference.mkdir()
+    words = ["amber", "quartz", "lantern", "meadow", "copper", "harbor", "velvet", "orbit", "cinder", "willow"]
+    for n in range(100):
+        text = " ".join(f"{words[(n * 7 + i * 3) % 10]}{(n * 31 + i) % 97}" for i in range(60)) + f" note {n}"
+        (root / f"note-{n:03d}.txt").write_text(text)
+        (root / f"note-{n:03d} (copy).txt").write_text(text)
+    (reference / "note-000-approved.txt").write_text((root / "note-000.txt").read_text())
+    w = window(folders=[str(root), str(reference)])
+    w.folders.set_reference(str(reference), True)
+    scan(qtbot, w)
+    assert len(w.result.groups) == 100
+    w.mark_rule_action.trigger()
+    assert len(w.group_model.marked) == 101  # one copy per group, and both uploads of note-000
+    assert "101 marked" in w.marked_label.text()
+    assert not any(w.group_model.docs[d].path.startswith(str(reference)) for d in w.group_model.marked)
+    keepers = {w.group_model.docs[k].path for k in w.group_model.keepers.values()}
+    seen: list[str] = []
+
+    def confirm() -> None:
+        box = next((b for b in QApplication.topLevelWidgets() if isinstance(b, QMessageBox) and b.isVisible()), None)
+        if box is None:
+            QTimer.singleShot(100, confirm)
+            return
+        seen.append(box.text())
+        next(b for b in box.buttons() if b.text() == "Move to Trash").click()
+
+    QTimer.singleShot(200, confirm)
+    w.trash_marked_action.trigger()
+    assert len(seen) == 1 and "101 marked file(s) from 100 group(s)" in seen[0]
+    qtbot.waitUntil(lambda: w.result is not None and not w.result.groups, timeout=60_000)
+    assert all(Path(p).exists() for p in keepers)
+    left = sorted(p.name for p in root.iterdir())
+    assert len(left) == 99 and (reference / "note-000-approved.txt").exists()
+    assert not w.group_model.marked and w.marked_label.text() == ""
