@@ -58,7 +58,8 @@ def _positive_int(value: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="neardup", description="Find exact and near-duplicate text and PDF documents.")
+    parser = argparse.ArgumentParser(prog="neardup",
+                                     description="Find exact and near-duplicate text and PDF documents.")
     parser.add_argument("--version", action="version", version=f"neardup {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
 
@@ -74,19 +75,25 @@ def build_parser() -> argparse.ArgumentParser:
             p.add_argument("--boilerplate", choices=["ignore", "keep"], default="ignore",
                            help="passages found in 10%% or more of the collection (footers, letterheads, licence "
                                 "headers): ignore them when measuring Jaccard (default) or keep them")
-            p.add_argument("--format", choices=["json", "csv", "html"], default="json", help="report format (default json)")
+            p.add_argument("--format", choices=["json", "csv", "html"], default="json",
+                           help="report format (default json)")
             p.add_argument("--out", type=Path, help="write the report here (default: standard output)")
         p.add_argument("--quiet", "-q", action="store_true", help="no progress or summary on standard error")
 
     p_scan = sub.add_parser("scan", help="scan folders (incrementally) and report duplicate groups")
     p_scan.add_argument("paths", nargs="+", metavar="PATH", help="folders (or files) to scan")
     common(p_scan)
-    p_scan.add_argument("--workers", type=_positive_int, default=os.cpu_count() or 1, help="reader processes (default: cores)")
-    p_scan.add_argument("--include", action="append", default=[], metavar="GLOB", help="only files matching (repeatable)")
-    p_scan.add_argument("--exclude", action="append", default=[], metavar="GLOB", help="skip files/folders matching (repeatable)")
+    p_scan.add_argument("--workers", type=_positive_int, default=os.cpu_count() or 1,
+                        help="reader processes (default: cores)")
+    p_scan.add_argument("--include", action="append", default=[], metavar="GLOB",
+                        help="only files matching (repeatable)")
+    p_scan.add_argument("--exclude", action="append", default=[], metavar="GLOB",
+                        help="skip files/folders matching (repeatable)")
     p_scan.add_argument("--hidden", action="store_true", help="also scan hidden files and folders")
-    p_scan.add_argument("--max-size", type=_positive_int, default=256, metavar="MIB", help="skip larger files (default 256 MiB)")
-    p_scan.add_argument("--timeout", type=_seconds, default=120.0, metavar="S", help="give up on one file after S seconds (default 120)")
+    p_scan.add_argument("--max-size", type=_positive_int, default=256, metavar="MIB",
+                        help="skip larger files (default 256 MiB)")
+    p_scan.add_argument("--timeout", type=_seconds, default=120.0, metavar="S",
+                        help="give up on one file after S seconds (default 120)")
     p_scan.add_argument("--max-memory", type=_positive_int, default=None, metavar="MIB",
                         help="memory each reader may use (default: a quarter of this machine's, 1-8 GiB)")
     p_scan.add_argument("--retry-failed", action="store_true",
@@ -198,7 +205,8 @@ def cmd_scan(args: argparse.Namespace, session: Session) -> int:
     except JobCancelled:
         if line:
             line.close()
-        print("neardup: scan interrupted; everything finished so far is saved — run the same command to resume.", file=sys.stderr)
+        print("neardup: scan interrupted; everything finished so far is saved — run the same command to resume.",
+              file=sys.stderr)
         return EXIT_INTERRUPTED
     finally:
         signal.signal(signal.SIGINT, previous)
@@ -218,8 +226,8 @@ def cmd_groups(args: argparse.Namespace, session: Session) -> int:
     session.check_report_target(args.out)
     view = session.open(_roots(args), _thresholds(args))
     if view is None:
-        raise UsageError("The database holds no documents under " + (", ".join(_roots(args)) or "the last scan's folders")
-                         + "; scan them first (`neardup scan FOLDER`).")
+        folders = ", ".join(_roots(args)) or "the last scan's folders"
+        raise UsageError(f"The database holds no documents under {folders}; scan them first (`neardup scan FOLDER`).")
     _emit(session, args.format, args.out)
     if not args.quiet:
         print(f"neardup: {len(view.result.documents)} documents under {', '.join(view.roots) or 'every folder'}, "

@@ -167,5 +167,6 @@ def test_the_setup_script_reads_the_package_list_from_the_same_place():
     command = next(line for line in script.splitlines() if line.startswith("packages=$(python3 -c"))
     python_code = command.split("'")[1]
     system_python = shutil.which("python3") or sys.executable  # as the script runs it: before any virtualenv
-    out = subprocess.run([system_python, "-c", python_code], cwd=REPO, capture_output=True, text=True, check=True).stdout
+    out = subprocess.run([system_python, "-c", python_code], cwd=REPO, capture_output=True, text=True,
+                         check=True).stdout
     assert out.split() == debian_packages()

@@ -122,7 +122,10 @@ def analyse(
     empty = Boilerplate(digest, min_share, min_documents, np.empty(0, np.uint32), {})
     if n < needed:
         return empty
-    sample = ids if n <= SAMPLE_DOCUMENTS else np.sort(np.random.default_rng(0).choice(ids, SAMPLE_DOCUMENTS, replace=False))
+    if n <= SAMPLE_DOCUMENTS:
+        sample = ids
+    else:
+        sample = np.sort(np.random.default_rng(0).choice(ids, SAMPLE_DOCUMENTS, replace=False))
     sample_needed = needed if len(sample) == n else max(2, math.floor(_SAMPLE_SLACK * needed * len(sample) / n))
     total = len(sample) + 2 * n
     candidates = _candidates(sample, load, sample_needed, progress, cancel, total)

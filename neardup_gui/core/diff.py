@@ -17,7 +17,9 @@ from .jobs import NEVER_CANCELLED, CancelToken
 RowKind = Literal["equal", "replace", "delete", "insert"]
 _LONG_LINE = 240
 _SENTENCE_END = re.compile(r"(?<=[。！？；!?;])|(?<=[.:])(?=\s)")
-_WIDE = re.compile(r"[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\U00020000-\U0003fffd]")
+_WIDE = re.compile(
+    r"[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\U00020000-\U0003fffd]"
+)
 _TOKEN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]|\w+|\s+|[^\w\s]", re.UNICODE)
 
 
@@ -99,7 +101,7 @@ def side_by_side(
         if tag == "equal":
             rows.extend(
                 DiffRow("equal", i + 1, (Segment(a[i], False),), j + 1, (Segment(b[j], False),))
-                for i, j in zip(range(i1, i2), range(j1, j2))
+                for i, j in zip(range(i1, i2), range(j1, j2), strict=True)
             )
         elif tag == "delete":
             rows.extend(DiffRow("delete", i + 1, (Segment(a[i], True),), None, None) for i in range(i1, i2))
@@ -178,7 +180,9 @@ def shared_passages(rows: list[DiffRow], top: int = 3, min_chars: int = 30, max_
     return _best_passages(runs, top, min_chars, max_chars)
 
 
-def shared_passages_between(left: str, right: str, top: int = 3, min_chars: int = 30, max_chars: int = 300) -> list[str]:
+def shared_passages_between(
+    left: str, right: str, top: int = 3, min_chars: int = 30, max_chars: int = 300
+) -> list[str]:
     """shared_passages of two texts, without aligning the lines that differ (for reports)."""
     a, b = split_lines(left), split_lines(right)
     runs = [a[i : i + size] for i, _j, size in SequenceMatcher(None, a, b).get_matching_blocks() if size]

@@ -66,7 +66,8 @@ def extract_text(data: bytes) -> Extracted:
     """Decode a text file. Binary content is ``unsupported``; an empty file is ``empty``."""
     if not data.strip():
         return Extracted(Status.EMPTY, message="The file is empty." if not data else "The file holds only white space.")
-    binary = Extracted(Status.UNSUPPORTED, message="This looks like a binary file, not text, although its name says text.")
+    binary = Extracted(Status.UNSUPPORTED,
+                       message="This looks like a binary file, not text, although its name says text.")
     encoding = detect_encoding(data)
     damaged = 0
     if encoding is not None:
@@ -144,7 +145,7 @@ def _decode_damaged(data: bytes) -> tuple[str, str, int] | None:
         if spans is None:
             continue
         ends, starts = [0, *(end for _, end in spans)], [*(start for start, _ in spans), len(clean)]
-        undamaged = b"".join(clean[a:b] for a, b in zip(ends, starts))
+        undamaged = b"".join(clean[a:b] for a, b in zip(ends, starts, strict=True))
         encoding = detect_encoding(undamaged) or candidate
         if encoding != candidate:
             spans = _bad_spans(clean, encoding, limit - zeros)
@@ -239,6 +240,9 @@ def _looks_binary(text: str) -> bool:
     return len(_CONTROL.findall(sample)) > max(2, len(sample) // 100)
 
 
+_PAGES_LOCKED = "Password-protected PDF: its pages cannot be read without the password."
+
+
 def extract_pdf(data: bytes) -> Extracted:
     """Text of every page of a PDF. Encrypted: tried with the empty password. No text: ``empty``."""
     _quiet_pypdf()
@@ -253,7 +257,8 @@ def extract_pdf(data: bytes) -> Extracted:
                 try:
                     opened = reader.decrypt("")
                 except DependencyError:
-                    return Extracted(Status.ENCRYPTED, message="Encrypted PDF; opening it needs the 'cryptography' package.")
+                    return Extracted(Status.ENCRYPTED,
+                                     message="Encrypted PDF; opening it needs the 'cryptography' package.")
                 except MemoryError:
                     raise  # the reader's memory cap, not a property of the file: the pool says so
                 except Exception as exc:  # pypdf raises many kinds on odd encryption dictionaries
@@ -261,7 +266,8 @@ def extract_pdf(data: bytes) -> Extracted:
                 if not opened:
                     return Extracted(
                         Status.ENCRYPTED,
-                        message="Password-protected PDF: remove the password (or export an unprotected copy) to compare it.",
+                        message="Password-protected PDF: remove the password (or export an unprotected copy) "
+                                "to compare it.",
                     )
             pages = reader.pages
             page_count = len(pages)
@@ -271,13 +277,13 @@ def extract_pdf(data: bytes) -> Extracted:
                 try:
                     texts.append(page.extract_text() or "")
                 except FileNotDecryptedError:
-                    return Extracted(Status.ENCRYPTED, message="Password-protected PDF: its pages cannot be read without the password.")
+                    return Extracted(Status.ENCRYPTED, message=_PAGES_LOCKED)
                 except MemoryError:
                     raise
                 except Exception:
                     failed_pages.append(number)
         except FileNotDecryptedError:
-            return Extracted(Status.ENCRYPTED, message="Password-protected PDF: its pages cannot be read without the password.")
+            return Extracted(Status.ENCRYPTED, message=_PAGES_LOCKED)
         except (PdfReadError, ValueError, KeyError, TypeError, IndexError, AttributeError, OSError) as exc:
             return Extracted(Status.ERROR, message=f"Damaged or unreadable PDF: {exc or type(exc).__name__}")
         except RecursionError:

@@ -37,10 +37,12 @@ _SCRIPT = (
     "function build(d){if(d.dataset.built||!d.dataset.diff)return;d.dataset.built='1';"
     "var rows=JSON.parse(document.getElementById(d.dataset.diff).textContent);"
     "var t=document.createElement('table');t.className='diff';var cg=document.createElement('colgroup');"
-    "['nocol','text','nocol','text'].forEach(function(c){var col=document.createElement('col');col.className=c;cg.appendChild(col);});"
+    "['nocol','text','nocol','text'].forEach(function(c){var col=document.createElement('col');col.className=c;"
+    "cg.appendChild(col);});"
     "t.appendChild(cg);var tb=document.createElement('tbody');"
     "rows.forEach(function(r){var tr=document.createElement('tr');"
-    "if(r[0]==='g'){tr.className='gap';var td=document.createElement('td');td.colSpan=4;td.textContent=r[1];tr.appendChild(td);}"
+    "if(r[0]==='g'){tr.className='gap';var td=document.createElement('td');td.colSpan=4;td.textContent=r[1];"
+    "tr.appendChild(td);}"
     "else{tr.className=r[0];cell(tr,'no',r[1]===null?'':String(r[1]));cell(tr,'l',r[2]);"
     "cell(tr,'no',r[3]===null?'':String(r[3]));cell(tr,'r',r[4]);}tb.appendChild(tr);});"
     "t.appendChild(tb);d.appendChild(t);}"
@@ -56,22 +58,28 @@ _CSS = """
 --ins:#e3f6e8;--insw:#a8e2b8;--accent:#2f5bd3}
 @media (prefers-color-scheme:dark){:root{--fg:#e6e9ef;--muted:#9aa3b5;--line:#363c49;--bg:#16191f;--soft:#1e222a;
 --del:#4a1f26;--delw:#7d2d38;--ins:#1c3b27;--insw:#2c6640;--accent:#8fb0ff}}
-*{box-sizing:border-box}body{margin:0;font:14px/1.45 system-ui,-apple-system,"Segoe UI","Noto Sans","Noto Sans CJK SC",sans-serif;
+*{box-sizing:border-box}
+body{margin:0;font:14px/1.45 system-ui,-apple-system,"Segoe UI","Noto Sans","Noto Sans CJK SC",sans-serif;
 color:var(--fg);background:var(--bg)}main{max-width:1280px;margin:0 auto;padding:24px}
-h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:28px 0 10px;border-bottom:1px solid var(--line);padding-bottom:4px}
+h1{font-size:22px;margin:0 0 4px}
+h2{font-size:17px;margin:28px 0 10px;border-bottom:1px solid var(--line);padding-bottom:4px}
 .muted{color:var(--muted)}.cards{display:flex;flex-wrap:wrap;gap:10px;margin:14px 0}
 .card{background:var(--soft);border:1px solid var(--line);border-radius:8px;padding:8px 14px;min-width:120px}
 .card b{display:block;font-size:20px}table{border-collapse:collapse;width:100%}
 th,td{text-align:left;padding:4px 8px;border-bottom:1px solid var(--line);vertical-align:top}
 th{font-weight:600;color:var(--muted);font-size:12px;text-transform:uppercase;letter-spacing:.03em}
 td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
-.path{word-break:break-all;font-family:ui-monospace,"SFMono-Regular",Menlo,Consolas,"Noto Sans Mono CJK SC",monospace;font-size:12.5px}
+.path{word-break:break-all;font-family:ui-monospace,"SFMono-Regular",Menlo,Consolas,"Noto Sans Mono CJK SC",monospace;
+font-size:12.5px}
 details.group{border:1px solid var(--line);border-radius:8px;margin:10px 0;background:var(--bg)}
-details.group>summary{cursor:pointer;padding:8px 12px;background:var(--soft);border-radius:8px;list-style-position:inside}
+details.group>summary{cursor:pointer;padding:8px 12px;background:var(--soft);border-radius:8px;
+list-style-position:inside}
 details.group[open]>summary{border-bottom:1px solid var(--line);border-radius:8px 8px 0 0}
-.inner{padding:8px 12px}.badge{display:inline-block;font-size:11px;padding:1px 7px;border-radius:10px;background:var(--line);margin-left:6px}
+.inner{padding:8px 12px}
+.badge{display:inline-block;font-size:11px;padding:1px 7px;border-radius:10px;background:var(--line);margin-left:6px}
 .badge.exact{background:var(--insw)}details.pair{margin:8px 0}details.pair>summary{cursor:pointer;color:var(--accent)}
-table.diff{table-layout:fixed;font-family:ui-monospace,Menlo,Consolas,"Noto Sans Mono CJK SC",monospace;font-size:12px;margin-top:6px}
+table.diff{table-layout:fixed;font-family:ui-monospace,Menlo,Consolas,"Noto Sans Mono CJK SC",monospace;font-size:12px;
+margin-top:6px}
 table.diff td{border:none;padding:1px 6px;white-space:pre-wrap;word-break:break-all}
 table.diff td.no{color:var(--muted);text-align:right;user-select:none}
 table.diff col.nocol{width:3.2em}table.diff col.text{width:auto}
@@ -109,7 +117,7 @@ def to_html(
     generated = time.strftime("%Y-%m-%d %H:%M", time.localtime(context.generated))
     add(f"<h1>Duplicate documents</h1><div class='muted'>neardup {_e(__version__)} · {_e(generated)}</div>")
     in_groups = sum(len(g.members) for g in result.groups)
-    cards = [
+    cards: list[tuple[str, int | str]] = [
         ("documents", len(result.documents)),
         ("groups", len(result.groups)),
         ("exact groups", sum(1 for g in result.groups if g.exact)),
@@ -119,12 +127,19 @@ def to_html(
     seconds = context.scan.get("seconds") if context.scan else None
     if seconds is not None:
         cards.append(("scan time", f"{seconds:.1f} s"))
-    add("<div class='cards'>" + "".join(f"<div class='card'><b>{_e(v)}</b><span class='muted'>{_e(k)}</span></div>" for k, v in cards) + "</div>")
+    add("<div class='cards'>"
+        + "".join(f"<div class='card'><b>{_e(v)}</b><span class='muted'>{_e(k)}</span></div>" for k, v in cards)
+        + "</div>")
     add("<table><tbody>")
-    add(f"<tr><th>Folders</th><td class='path'>{'<br>'.join(_e(display_path(r)) for r in context.roots) or '—'}</td></tr>")
+    folders = "<br>".join(_e(display_path(r)) for r in context.roots) or "—"
+    add(f"<tr><th>Folders</th><td class='path'>{folders}</td></tr>")
     jaccard = f"Jaccard ≥ {t.jaccard} of the shingle sets (3 words, or 3 characters)"
     hamming = f"SimHash Hamming distance ≤ {t.hamming} of 64 bits"
-    method = {"minhash": f"MinHash: {jaccard}", "simhash": hamming, "both": f"either {jaccard}, or {hamming}"}[str(t.method)]
+    method = {
+        "minhash": f"MinHash: {jaccard}",
+        "simhash": hamming,
+        "both": f"either {jaccard}, or {hamming}",
+    }[str(t.method)]
     add(f"<tr><th>Method</th><td>{_e(method)}; exact duplicates always</td></tr>")
     boilerplate = context.boilerplate
     if boilerplate and str(t.method) != "simhash":
@@ -149,7 +164,8 @@ def to_html(
     problems = result.problems
     add(f"<h2>Problems ({len(problems)})</h2>")
     if problems:
-        add("<p class='muted'>These files were not compared.</p><table><thead><tr><th>File</th><th>Status</th><th>What to do</th></tr></thead><tbody>")
+        add("<p class='muted'>These files were not compared.</p>"
+            "<table><thead><tr><th>File</th><th>Status</th><th>What to do</th></tr></thead><tbody>")
         for d in problems:
             add(f"<tr><td class='path'>{_e(d.display_path)}</td><td>{_e(d.status)}</td><td>{_e(d.message)}</td></tr>")
         add("</tbody></table>")
@@ -159,21 +175,24 @@ def to_html(
     return "".join(parts)
 
 
-def _group_html(group: Group, docs: dict[int, Document], load_text, cancel: CancelToken) -> str:
+def _group_html(group: Group, docs: dict[int, Document], load_text: Callable[[Document], DocumentText] | None,
+                cancel: CancelToken) -> str:
     rep = docs[group.representative]
     worst = min(m.similarity.jaccard for m in group.members)
     badge = "<span class='badge exact'>exact</span>" if group.exact else "<span class='badge'>near</span>"
-    out = [f"<details class='group' id='g{group.id}'><summary><b>Group {group.id}</b>{badge} · {len(group.members)} documents · "
-           f"lowest Jaccard {worst:.3f} · <span class='path'>{_e(rep.display_path)}</span></summary><div class='inner'>"]
-    out.append("<table><thead><tr><th>Document</th><th>Size</th><th>Type</th><th title='differing bits of 64'>Hamming</th>"
+    out = [f"<details class='group' id='g{group.id}'><summary><b>Group {group.id}</b>{badge} · "
+           f"{len(group.members)} documents · lowest Jaccard {worst:.3f} · "
+           f"<span class='path'>{_e(rep.display_path)}</span></summary><div class='inner'>"]
+    out.append("<table><thead><tr><th>Document</th><th>Size</th><th>Type</th>"
+               "<th title='differing bits of 64'>Hamming</th>"
                "<th title='MinHash estimate'>J est.</th><th title='exact Jaccard of the shingle sets'>Jaccard</th>"
                "<th title='share of the smaller text found in the other'>Containment</th></tr></thead><tbody>")
     for m in group.members:
         d = docs[m.document_id]
         s = m.similarity
         who = " <span class='badge'>representative</span>" if d.id == group.representative else ""
-        out.append(f"<tr><td class='path'>{_e(d.display_path)}{who}</td><td class='num'>{_size(d.size)}</td><td>{_e(d.kind)}</td>"
-                   f"<td class='num'>{s.hamming}</td><td class='num'>{s.jaccard_estimate:.3f}</td>"
+        out.append(f"<tr><td class='path'>{_e(d.display_path)}{who}</td><td class='num'>{_size(d.size)}</td>"
+                   f"<td>{_e(d.kind)}</td><td class='num'>{s.hamming}</td><td class='num'>{s.jaccard_estimate:.3f}</td>"
                    f"<td class='num'>{s.jaccard:.3f}</td><td class='num'>{s.containment:.3f}</td></tr>")
     out.append("</tbody></table>")
     if load_text is not None:
@@ -182,7 +201,8 @@ def _group_html(group: Group, docs: dict[int, Document], load_text, cancel: Canc
         copies = [m for m in others if docs[m.document_id].content_id == rep.content_id]
         if copies:
             out.append(f"<p class='note'>{len(copies)} member(s) have the same bytes as the representative.</p>")
-        differing = sorted((m for m in others if m not in copies), key=lambda m: (m.similarity.jaccard, docs[m.document_id].path))
+        differing = sorted((m for m in others if m not in copies),
+                           key=lambda m: (m.similarity.jaccard, docs[m.document_id].path))
         for m in differing[:MAX_DIFFS_PER_GROUP]:
             out.append(_pair_html(rep, rep_text, docs[m.document_id], load_text(docs[m.document_id]), cancel,
                                   f"diff-{group.id}-{m.document_id}"))
@@ -195,16 +215,18 @@ def _group_html(group: Group, docs: dict[int, Document], load_text, cancel: Canc
 
 def _pair_html(left: Document, left_text: DocumentText, right: Document, right_text: DocumentText,
                cancel: CancelToken, diff_id: str) -> str:
-    head = f"<details class='pair' data-diff='{diff_id}'><summary>Differences: representative ↔ <span class='path'>{_e(right.display_path)}</span>"
-    for doc, loaded in ((left, left_text), (right, right_text)):
-        if loaded.text is None:
-            return head.replace(f" data-diff='{diff_id}'", "") + f"</summary><p class='note'>{_e(doc.display_path)}: {_e(loaded.problem)}</p></details>"
+    head = (f"<details class='pair' data-diff='{diff_id}'><summary>Differences: representative ↔ "
+            f"<span class='path'>{_e(right.display_path)}</span>")
+    no_diff_head = head.replace(f" data-diff='{diff_id}'", "")
+    if left_text.text is None or right_text.text is None:
+        doc, loaded = (left, left_text) if left_text.text is None else (right, right_text)
+        return no_diff_head + f"</summary><p class='note'>{_e(doc.display_path)}: {_e(loaded.problem)}</p></details>"
     rows = side_by_side(left_text.text, right_text.text, cancel=cancel)
     st = stats(rows)
     if st.changed + st.deleted + st.inserted == 0:
-        return head.replace(f" data-diff='{diff_id}'", "") + " — the texts differ only in spacing, case or width</summary></details>"
+        return no_diff_head + " — the texts differ only in spacing, case or width</summary></details>"
     summary = f" — {st.changed} changed, {st.deleted} removed, {st.inserted} added lines</summary>"
-    data: list = []
+    data: list[list[object]] = []
     shown = 0
     previous_end = 0
     for start, end in hunks(rows, CONTEXT_ROWS):
@@ -230,7 +252,7 @@ def _gap_text(count: int) -> str:
     return f"{count} unchanged line{'s' if count != 1 else ''}"
 
 
-def _segments_data(segments: tuple[Segment, ...] | None):
+def _segments_data(segments: tuple[Segment, ...] | None) -> str | list[list[str | int]] | None:
     if not segments:
         return None
     if len(segments) == 1 and not segments[0].changed:
@@ -238,7 +260,7 @@ def _segments_data(segments: tuple[Segment, ...] | None):
     return [[seg.text, 1 if seg.changed else 0] for seg in segments]
 
 
-def _size(size: int) -> str:
+def _size(size: float) -> str:
     for unit in ("B", "KB", "MB", "GB"):
         if size < 1024 or unit == "GB":
             return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"

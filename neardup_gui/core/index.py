@@ -22,9 +22,9 @@ from . import minhash
 from .jobs import NEVER_CANCELLED, CancelToken
 from .models import HAMMING_MAX
 from .simhash import BITS, hamming
+from .store import BLOCK_BITS, BLOCKS
 from .text import sorted_unique
 from .unionfind import UnionFind
-from .store import BLOCK_BITS, BLOCKS
 
 _PAIR_BATCH = 1_000_000  # candidate pairs expanded at a time
 _ESTIMATE_CHUNK = 262_144  # pairs whose signatures are gathered at a time (~70 MB)
@@ -48,7 +48,9 @@ class _Candidates:
     piece is estimated as it comes and only pairs reaching ``min_estimate`` are kept, and past it again
     only spanning forests by estimate (``_forest_by_estimate``)."""
 
-    def __init__(self, sigs: np.ndarray, min_estimate: float, cancel: CancelToken, budget: int = CANDIDATE_BUDGET) -> None:
+    def __init__(
+        self, sigs: np.ndarray, min_estimate: float, cancel: CancelToken, budget: int = CANDIDATE_BUDGET
+    ) -> None:
         self.sigs, self.n, self.floor, self.cancel, self.budget = sigs, len(sigs), min_estimate, cancel, budget
         self.codes: list[np.ndarray] = []
         self.estimates: list[np.ndarray] | None = None  # set once pieces are estimated as they come
@@ -150,7 +152,9 @@ def _empty_pairs() -> tuple[np.ndarray, np.ndarray]:
     return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.int64)
 
 
-def pairs_in_runs(order: np.ndarray, sorted_keys: np.ndarray, batch: int = _PAIR_BATCH) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+def pairs_in_runs(
+    order: np.ndarray, sorted_keys: np.ndarray, batch: int = _PAIR_BATCH
+) -> Iterator[tuple[np.ndarray, np.ndarray]]:
     """All pairs (order[p], order[q]), p < q, whose sorted keys are equal, in batches of about ``batch``."""
     n = len(sorted_keys)
     if n < 2:
@@ -163,7 +167,8 @@ def pairs_in_runs(order: np.ndarray, sorted_keys: np.ndarray, batch: int = _PAIR
     if len(starts) == 0:
         return
     pair_counts = lengths * (lengths - 1) // 2
-    cut_at = np.searchsorted(np.cumsum(pair_counts), np.arange(batch, int(pair_counts.sum()) + batch, batch), side="right")
+    batch_ends = np.arange(batch, int(pair_counts.sum()) + batch, batch)
+    cut_at = np.searchsorted(np.cumsum(pair_counts), batch_ends, side="right")
     first = 0
     for last in np.unique(np.append(cut_at, len(starts))):
         last = max(int(last), first + 1)
@@ -292,15 +297,16 @@ def _distinct_pairs(fps: np.ndarray, k: int, cancel: CancelToken) -> tuple[np.nd
     blocks = [(fps >> np.uint64(start)) & np.uint64((1 << width) - 1) for start, width in bounds]
     rows = np.arange(n, dtype=np.uint64)
     row_bits = max(1, (n - 1).bit_length())
-    found_i, found_j = [], []
+    found_i: list[np.ndarray] = []
+    found_j: list[np.ndarray] = []
     for chosen in combinations(range(m), m - k):
         cancel.raise_if_cancelled()
         key = blocks[chosen[0]].copy()
         key_bits = bounds[chosen[0]][1]
-        for b in chosen[1:]:
-            key <<= np.uint64(bounds[b][1])
-            key |= blocks[b]
-            key_bits += bounds[b][1]
+        for block in chosen[1:]:
+            key <<= np.uint64(bounds[block][1])
+            key |= blocks[block]
+            key_bits += bounds[block][1]
         order, sorted_keys = _sorted_by_key(key, key_bits, rows, row_bits)
         for a, b in pairs_in_runs(order, sorted_keys):
             close = hamming(fps[a], fps[b]) <= k
@@ -309,7 +315,9 @@ def _distinct_pairs(fps: np.ndarray, k: int, cancel: CancelToken) -> tuple[np.nd
     return _unique_pairs(found_i, found_j, n, fps)
 
 
-def _unique_pairs(found_i: list[np.ndarray], found_j: list[np.ndarray], n: int, fps: np.ndarray):
+def _unique_pairs(
+    found_i: list[np.ndarray], found_j: list[np.ndarray], n: int, fps: np.ndarray
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     if not found_i:
         i, j = _empty_pairs()
         return i, j, np.empty(0, dtype=np.uint8)

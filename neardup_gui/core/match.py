@@ -16,6 +16,7 @@ import os
 from collections import defaultdict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import overload
 
 import numpy as np
 
@@ -26,9 +27,9 @@ from .fingerprint import Scheme
 from .jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_progress
 from .models import IDENTICAL, JACCARD_MIN, Document, Group, Member, Method, Pair, Similarity, Status, Thresholds
 from .simhash import hamming
+from .store import BAND_THRESHOLD, FingerprintArrays, Store
 from .text import sorted_unique
 from .unionfind import UnionFind
-from .store import BAND_THRESHOLD, FingerprintArrays, Store
 
 NOT_DUPLICATE = "not_duplicate"
 
@@ -103,14 +104,18 @@ class BoilerplateUse:
 
     def compared(self, shingles: dict[int, np.ndarray]) -> dict[int, np.ndarray]:
         """The shingle sets documents are compared by (cores where they have boilerplate)."""
-        cores = self.cores
-        if not cores:
+        found = self.found
+        if found is None or not found.cores:
             return shingles
-        frequent = self.found.shingles
+        cores, frequent = found.cores, found.shingles
         return {cid: s[~frequent_in(s, frequent)] if cid in cores else s for cid, s in shingles.items()}
 
 
-def estimate_margin(threshold, num_perm: int = minhash.NUM_PERM):
+@overload
+def estimate_margin(threshold: float, num_perm: int = ...) -> float: ...
+@overload
+def estimate_margin(threshold: np.ndarray, num_perm: int = ...) -> np.ndarray: ...
+def estimate_margin(threshold: float | np.ndarray, num_perm: int = minhash.NUM_PERM) -> float | np.ndarray:
     """How far a MinHash estimate may stray from the true Jaccard ``threshold``: 3 sigma + 0.01, so a
     pair at the threshold is estimated below it by more than this once in ~1,500 (LSH itself may
     miss up to 1 in 200 there); pairs estimated within it are measured exactly."""
@@ -198,7 +203,7 @@ def spanning_forest(
         apart = labels[ci] != labels[cj]
         # grow the chunk while most of it is already joined: those edges cost nothing
         size = min(size * 2, 1 << 20) if apart.mean() < 0.25 else max(4096, size // 2)
-        for a, b, level in zip(ci[apart].tolist(), cj[apart].tolist(), cb[apart].tolist()):
+        for a, b, level in zip(ci[apart].tolist(), cj[apart].tolist(), cb[apart].tolist(), strict=True):
             if exact is None:
                 if level >= floor and find(a) != find(b) and not (skip and skip(a, b)) and uf.union(a, b):
                     out_a.append(a)
@@ -227,7 +232,7 @@ class Matcher:
     """
 
     def __init__(self, store: Store, *, roots: Iterable[str] | None = None, scheme: Scheme | None = None,
-                 ignore_boilerplate: bool = Thresholds.ignore_boilerplate) -> None:
+                 ignore_boilerplate: bool = True) -> None:
         self.store = store
         ensure_current(store, scheme)
         prefixes = tuple(r.rstrip(os.sep) for r in roots) if roots else None
@@ -242,7 +247,7 @@ class Matcher:
         keep = np.isin(arrays.content_ids, np.fromiter(wanted, dtype=np.int64, count=len(wanted)))
         self._whole = self.arrays = FingerprintArrays(
             arrays.content_ids[keep], arrays.simhash[keep], arrays.minhash[keep],
-            [h for h, k in zip(arrays.text_hash, keep) if k], arrays.shingle_count[keep],
+            [h for h, k in zip(arrays.text_hash, keep, strict=True) if k], arrays.shingle_count[keep],
         )
         self._row_of = {int(cid): row for row, cid in enumerate(self.arrays.content_ids.tolist())}
         self._files_of_row: list[list[Document]] = [[] for _ in range(len(self.arrays))]
@@ -256,7 +261,8 @@ class Matcher:
                 if not self._files_of_row[row]:
                     path_rank[row], ranked = ranked, ranked + 1
                 self._files_of_row[row].append(doc)
-        self._has_copies = np.fromiter((len(f) > 1 for f in self._files_of_row), dtype=bool, count=len(self.arrays))
+        self._has_copies = np.fromiter((len(f) > 1 for f in self._files_of_row), dtype=bool,
+                                       count=len(self.arrays))
         self._copy_pairs = tuple(Pair(copies[0].id, other.id, IDENTICAL, "exact")
                                  for copies in self._files_of_row for other in copies[1:])
         text_ids: dict[bytes, int] = {}
@@ -316,7 +322,7 @@ class Matcher:
 
         def outdated(forest: Forest | None) -> bool:
             return forest is not None and (withdrawn or any(
-                self._is_rejected(a, b) for a, b in zip(forest.a.tolist(), forest.b.tolist())))
+                self._is_rejected(a, b) for a, b in zip(forest.a.tolist(), forest.b.tolist(), strict=True)))
 
         if outdated(self._simhash_forest):
             self._simhash_forest = None
@@ -334,7 +340,7 @@ class Matcher:
         lo, hi = np.minimum(ca, cb).tolist(), np.maximum(ca, cb).tolist()
         out = np.empty(len(lo), dtype=np.int64)
         missing = []
-        for n, key in enumerate(zip(lo, hi)):
+        for n, key in enumerate(zip(lo, hi, strict=True)):
             value = self._overlaps.get(key)
             if value is None:
                 missing.append(n)
@@ -390,14 +396,14 @@ class Matcher:
 
     def _similarity_rows(self, rows_a: np.ndarray, rows_b: np.ndarray) -> list[Similarity]:
         cache = self._similarities
-        keys = list(zip(rows_a.tolist(), rows_b.tolist()))
+        keys = list(zip(rows_a.tolist(), rows_b.tolist(), strict=True))
         todo = [n for n, key in enumerate(keys) if key not in cache]
         if todo:
             ta, tb = rows_a[todo], rows_b[todo]
             a = self.arrays
             shared = self._overlap_rows(ta, tb)
             dist = hamming(a.simhash[ta], a.simhash[tb])
-            est = minhash.estimate(a.minhash[ta], a.minhash[tb])
+            est = np.asarray(minhash.estimate(a.minhash[ta], a.minhash[tb]))
             size_a, size_b = a.shingle_count[ta], a.shingle_count[tb]
             union = size_a + size_b - shared
             for n, key in enumerate(keys[k] for k in todo):
@@ -458,7 +464,9 @@ class Matcher:
             self._simhash_forest = forest
         return forest
 
-    def minhash_forest(self, t: float, *, progress: Progress = no_progress, cancel: CancelToken = NEVER_CANCELLED) -> Forest:
+    def minhash_forest(
+        self, t: float, *, progress: Progress = no_progress, cancel: CancelToken = NEVER_CANCELLED
+    ) -> Forest:
         """The MinHash forest serving Jaccard thresholds down to at least ``t``: edges measured
         exactly, each taken up when its estimate plus the margin comes within reach."""
         forest = self._minhash_forest
@@ -500,16 +508,20 @@ class Matcher:
 
     def _keep_forest(self, name: str, forest: Forest) -> Forest:
         ids = self.arrays.content_ids
-        self.store.save_forest(name, self._forest_state(name), forest.limit, ids[forest.a], ids[forest.b], forest.weight)
+        self.store.save_forest(name, self._forest_state(name), forest.limit, ids[forest.a], ids[forest.b],
+                               forest.weight)
         return forest
 
     # -- matching ---------------------------------------------------------------------------
-    def verified_pairs(self, thresholds: Thresholds, *, cancel: CancelToken = NEVER_CANCELLED) -> tuple[np.ndarray, np.ndarray]:
+    def verified_pairs(
+        self, thresholds: Thresholds, *, cancel: CancelToken = NEVER_CANCELLED
+    ) -> tuple[np.ndarray, np.ndarray]:
         """Every pair of rows the engine judges duplicates (content ids via ``arrays.content_ids``),
         not only the edges that join groups: what precision and recall are measured on."""
         self.set_ignore_boilerplate(thresholds.ignore_boilerplate)
         n = len(self.arrays)
-        found_i, found_j = [], []
+        found_i: list[np.ndarray] = []
+        found_j: list[np.ndarray] = []
         order = np.argsort(self._text_id, kind="stable")
         for a, b in index.pairs_in_runs(order, self._text_id[order]):
             found_i.append(a)
@@ -531,13 +543,15 @@ class Matcher:
             rows_of_text[tid].append(row)
         if any(len(r) > 1 for r in rows_of_text.values()):
             text_a, text_b = self._text_id[a].tolist(), self._text_id[b].tolist()
-            wide = [(x, y) for ta, tb in zip(text_a, text_b) for x in rows_of_text[ta] for y in rows_of_text[tb] if x != y]
+            wide = [(x, y) for ta, tb in zip(text_a, text_b, strict=True)
+                    for x in rows_of_text[ta] for y in rows_of_text[tb] if x != y]
             if wide:
                 a = np.array([x for x, _ in wide], dtype=np.int64)
                 b = np.array([y for _, y in wide], dtype=np.int64)
         codes = sorted_unique(np.minimum(a, b) * n + np.maximum(a, b))
         i, j = codes // n, codes % n
-        keep = np.array([not self._is_rejected(x, y) for x, y in zip(i.tolist(), j.tolist())], dtype=bool)
+        keep = np.array([not self._is_rejected(x, y) for x, y in zip(i.tolist(), j.tolist(), strict=True)],
+                        dtype=bool)
         return i[keep] if len(keep) else i, j[keep] if len(keep) else j
 
     def match(
@@ -561,7 +575,7 @@ class Matcher:
         uf = UnionFind(len(self.arrays))
         joins: list[tuple[int, int, str]] = []
         for i, j, how in edges:
-            for a, b in zip(i.tolist(), j.tolist()):
+            for a, b in zip(i.tolist(), j.tolist(), strict=True):
                 if uf.union(a, b):
                     joins.append((a, b, how))
         rows_a = np.array([a for a, _, _ in joins], dtype=np.int64)
@@ -578,7 +592,8 @@ class Matcher:
         exact_a, exact_b = self._exact_edges
         if not self._rejected or not len(exact_a):
             return exact_a, exact_b
-        ruled_out = np.array([self._is_rejected(a, b) for a, b in zip(exact_a.tolist(), exact_b.tolist())], dtype=bool)
+        ruled_out = np.array([self._is_rejected(a, b) for a, b in zip(exact_a.tolist(), exact_b.tolist(), strict=True)],
+                             dtype=bool)
         if not ruled_out.any():
             return exact_a, exact_b
         extra_a: list[int] = []
@@ -601,16 +616,18 @@ class Matcher:
         ha, hb = self._hashes.get(int(ids[row_a])), self._hashes.get(int(ids[row_b]))
         return ha is not None and hb is not None and tuple(sorted((ha, hb))) in self._rejected
 
-    def _assemble(self, labels: np.ndarray, joins: list, sims: list[Similarity], thresholds: Thresholds) -> MatchResult:
+    def _assemble(self, labels: np.ndarray, joins: list[tuple[int, int, str]], sims: list[Similarity],
+                  thresholds: Thresholds) -> MatchResult:
         pairs = list(self._copy_pairs)
-        pairs.extend(self._pair(a, b, how, sim, thresholds) for (a, b, how), sim in zip(joins, sims))
+        pairs.extend(self._pair(a, b, how, sim, thresholds) for (a, b, how), sim in zip(joins, sims, strict=True))
         # only rows in a component of several rows, or holding several files, make groups
         sizes = np.bincount(labels, minlength=len(labels))
         rows = np.flatnonzero((sizes[labels] > 1) | self._has_copies)
         rows = rows[np.argsort(labels[rows], kind="stable")]
         cuts = np.flatnonzero(np.diff(labels[rows])) + 1
         pairs.sort(key=lambda p: (p.a, p.b))
-        return MatchResult(thresholds, self.documents, tuple(pairs), tuple(self._groups(np.split(rows, cuts) if len(rows) else [])))
+        groups = self._groups(np.split(rows, cuts) if len(rows) else [])
+        return MatchResult(thresholds, self.documents, tuple(pairs), tuple(groups))
 
     def _pair(self, a: int, b: int, how: str, sim: Similarity, thresholds: Thresholds) -> Pair:
         how = self._matched_by(how, sim, thresholds)
@@ -639,22 +656,23 @@ class Matcher:
         if len(cache) > 200_000:
             cache.clear()
         keys = [rows.tobytes() for rows in components]
-        todo = [(key, rows) for key, rows in zip(keys, components) if key not in cache]
+        todo = [(key, rows) for key, rows in zip(keys, components, strict=True) if key not in cache]
         files = self._files_of_row
         reps = [max((d for row in rows.tolist() for d in files[row]), key=lambda d: (d.chars, -d.mtime_ns, d.path))
                 for _, rows in todo]
         member_rows, rep_rows = [], []
-        for rep, (_, rows) in zip(reps, todo):
+        for rep, (_, rows) in zip(reps, todo, strict=True):
             rep_row = self._row_of[rep.content_id]
             for row in rows.tolist():
                 member_rows.extend([row] * len(files[row]))
                 rep_rows.extend([rep_row] * len(files[row]))
         sims = iter(self._similarity_rows(np.array(member_rows, dtype=np.int64), np.array(rep_rows, dtype=np.int64)))
         text_ids = self._text_id
-        for rep, (key, rows) in zip(reps, todo):
+        for rep, (key, rows) in zip(reps, todo, strict=True):
             docs = [d for row in rows.tolist() for d in files[row]]
             members = [Member(d.id, next(sims)) for d in docs]  # containment_ab: member inside representative
-            members.sort(key=lambda m: (m.document_id != rep.id, -m.similarity.jaccard, self._doc_by_id[m.document_id].path))
+            members.sort(key=lambda m: (m.document_id != rep.id, -m.similarity.jaccard,
+                                        self._doc_by_id[m.document_id].path))
             exact = bool((text_ids[rows] == text_ids[self._row_of[rep.content_id]]).all())
             cache[key] = (rep, tuple(members), exact)
         built = sorted((cache[key] for key in keys), key=lambda g: (-len(g[1]), g[0].path))
@@ -699,7 +717,7 @@ def query(store: Store, path: str, thresholds: Thresholds, *, max_file_size: int
     known = store.content_ids_for([digest])
     own_cid = known.get(digest)
     stored = store.content_fingerprint(own_cid) if own_cid is not None else None
-    if stored is not None:
+    if own_cid is not None and stored is not None:
         simhash_value, signature, text_hash, shingle_count = stored
         own_shingles = store.shingles([own_cid])[own_cid]
     else:
@@ -735,7 +753,8 @@ def query(store: Store, path: str, thresholds: Thresholds, *, max_file_size: int
     hits: list[QueryHit] = []
     docs_by_content: dict[int, list[Document]] = defaultdict(list)
     for doc in store.documents_with_content([*candidates, *([own_cid] if own_cid is not None else [])]):
-        docs_by_content[doc.content_id].append(doc)
+        if doc.content_id is not None:  # always, for a document found by its content
+            docs_by_content[doc.content_id].append(doc)
     own_count = len(own_shingles)
     for cid in candidates:
         stored_fp = store.content_fingerprint(cid)

@@ -6,8 +6,8 @@ import os
 import re
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import cache
 from operator import attrgetter
+from typing import Any
 
 
 class SentBetweenProcesses:
@@ -15,7 +15,7 @@ class SentBetweenProcesses:
     field values. Python 3.11's own pickling of slots dataclasses looks up fields() for every object,
     which was a third of the pool parent's CPU time."""
 
-    __slots__ = ()
+    __slots__: tuple[str, ...] = ()
 
     def __reduce__(self) -> tuple:
         cls = type(self)
@@ -23,9 +23,16 @@ class SentBetweenProcesses:
         return cls, values if len(cls.__slots__) > 1 else (values,)
 
 
-@cache
-def _field_getter(cls: type) -> attrgetter:
-    return attrgetter(*cls.__slots__)
+_field_getters: dict[type[SentBetweenProcesses], attrgetter[Any]] = {}
+
+
+def _field_getter(cls: type[SentBetweenProcesses]) -> attrgetter[Any]:
+    # a dict rather than functools.cache, whose arguments mypy requires to be Hashable and which it
+    # does not believe class objects are (python/mypy#11470)
+    getter = _field_getters.get(cls)
+    if getter is None:
+        getter = _field_getters[cls] = attrgetter(*cls.__slots__)
+    return getter
 
 
 class Status(StrEnum):

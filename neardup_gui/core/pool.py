@@ -9,6 +9,7 @@ forked from the caller, so a GUI process with threads can use it safely.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing as mp
 import os
 import select
@@ -122,12 +123,10 @@ class _Worker(Generic[T]):
         if not self.tasks:
             self.head_started = time.monotonic()
         self.tasks.append(task)
-        try:
+        # OSError: the worker died on an earlier task after we last looked. Keep this one queued: the
+        # loop sees the death, blames the task that was running and hands this one to another.
+        with contextlib.suppress(OSError):
             self.conn.send(task)
-        except OSError:
-            # The worker died on an earlier task after we last looked. Keep this one queued: the
-            # loop sees the death, blames the task that was running and hands this one to another.
-            pass
 
     def kill(self) -> None:
         if self.process.is_alive():
@@ -136,10 +135,8 @@ class _Worker(Generic[T]):
         self.conn.close()
 
     def stop(self) -> None:
-        try:
+        with contextlib.suppress(OSError, EOFError):
             self.conn.send(None)
-        except (OSError, EOFError):
-            pass
         self.process.join(timeout=2)
         if self.process.is_alive():
             self.process.kill()
@@ -168,8 +165,8 @@ class _Readiness:
                 self._poll.unregister(fd)
                 del self._objects[fd]
 
-    def ready(self, workers: list[_Worker[Any]], timeout: float) -> set[Connection | int]:
-        """The pipes with a result (or end of file) and the sentinels of workers that died."""
+    def ready(self, workers: list[_Worker[Any]], timeout: float) -> set[object]:
+        """The pipes with a result (or end of file) and the sentinels of workers that died (for ``in``)."""
         if self._poll is None:
             return set(wait([w.conn for w in workers] + [w.process.sentinel for w in workers], timeout=timeout))
         return {self._objects[fd] for fd, _event in self._poll.poll(timeout * 1000)}
@@ -267,7 +264,8 @@ def run_isolated(
                 elif worker.process.sentinel in ready:
                     outcome = TaskFailed(_died(worker))
                 elif now - worker.head_started > timeout:
-                    outcome = TaskFailed(f"reading it took longer than {timeout:g} s, so it was stopped", timed_out=True)
+                    outcome = TaskFailed(f"reading it took longer than {timeout:g} s, so it was stopped",
+                                         timed_out=True)
                 elif memory_limit and check_memory and worker.resident() - worker.idle_memory > memory_limit:
                     outcome = _outcome("memory", None, memory_limit)
                 if outcome is None:

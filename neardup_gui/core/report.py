@@ -10,12 +10,10 @@ import csv
 import io
 import json
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-
-from collections.abc import Callable
 
 from .. import __version__
 from .diff import shared_passages_between
@@ -64,7 +62,9 @@ def _document(doc: Document, report_id: int) -> dict[str, Any]:
     }
 
 
-def to_dict(result: MatchResult, context: ReportContext, load_text: Callable[[Document], DocumentText] | None = None) -> dict[str, Any]:
+def to_dict(
+    result: MatchResult, context: ReportContext, load_text: Callable[[Document], DocumentText] | None = None
+) -> dict[str, Any]:
     """The JSON report as a plain dict (format "neardup-report", version 1). With ``load_text``, each
     near pair also names its longest shared passages."""
     t = result.thresholds
@@ -147,7 +147,9 @@ def _passages(a: Document, b: Document, load_text: Callable[[Document], Document
     return shared_passages_between(ta.text, tb.text)
 
 
-def to_json(result: MatchResult, context: ReportContext, load_text: Callable[[Document], DocumentText] | None = None) -> str:
+def to_json(
+    result: MatchResult, context: ReportContext, load_text: Callable[[Document], DocumentText] | None = None
+) -> str:
     return json.dumps(to_dict(result, context, load_text), ensure_ascii=False, indent=2) + "\n"
 
 

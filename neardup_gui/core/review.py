@@ -41,15 +41,17 @@ def summarise(result: MatchResult) -> list[GroupSummary]:
     out = []
     for g in result.groups:
         others = [m.similarity for m in g.members if m.document_id != g.representative] or [g.members[0].similarity]
-        out.append(GroupSummary(
-            group=g,
-            representative=docs[g.representative],
-            members=len(g.members),
-            best_jaccard=max(s.jaccard for s in others),
-            worst_jaccard=min(s.jaccard for s in others),
-            worst_hamming=max(s.hamming for s in others),
-            total_size=sum(docs[m.document_id].size for m in g.members),
-        ))
+        out.append(
+            GroupSummary(
+                group=g,
+                representative=docs[g.representative],
+                members=len(g.members),
+                best_jaccard=max(s.jaccard for s in others),
+                worst_jaccard=min(s.jaccard for s in others),
+                worst_hamming=max(s.hamming for s in others),
+                total_size=sum(docs[m.document_id].size for m in g.members),
+            )
+        )
     return out
 
 
@@ -67,8 +69,13 @@ class KeeperRule(enum.Enum):
     SHORTEST_PATH = "shortest-path"
 
 
-def default_keeper(group: Group, docs: dict[int, Document], reference_folders: Sequence[str],
-                   rule: KeeperRule = KeeperRule.ORIGINAL, kept: Mapping[str, float] | None = None) -> int:
+def default_keeper(
+    group: Group,
+    docs: dict[int, Document],
+    reference_folders: Sequence[str],
+    rule: KeeperRule = KeeperRule.ORIGINAL,
+    kept: Mapping[str, float] | None = None,
+) -> int:
     """The member to keep: the one the person chose last (``kept``: path -> when), else one in a reference
     folder, else the best by ``rule``. Ties fall to the shorter, then the smaller path, so the keeper depends
     on the group's members only: it never moves unless the group changes."""
@@ -77,7 +84,7 @@ def default_keeper(group: Group, docs: dict[int, Document], reference_folders: S
     if chosen:
         return max(chosen, key=lambda d: (kept[d.path], d.path)).id  # type: ignore[index]
     candidates = [d for d in members if in_folders(d.path, reference_folders)] or members
-    copies = Counter(d.content_id for d in members if d.content_id is not None)
+    copies: Counter[int | None] = Counter(d.content_id for d in members if d.content_id is not None)
 
     def tie_break(d: Document) -> tuple[int, str]:
         return (len(d.path), d.path)
@@ -95,8 +102,13 @@ def default_keeper(group: Group, docs: dict[int, Document], reference_folders: S
     return best.id
 
 
-def choose_keepers(groups: Iterable[Group], docs: dict[int, Document], reference_folders: Sequence[str],
-                   rule: KeeperRule = KeeperRule.ORIGINAL, kept: Mapping[str, float] | None = None) -> dict[int, int]:
+def choose_keepers(
+    groups: Iterable[Group],
+    docs: dict[int, Document],
+    reference_folders: Sequence[str],
+    rule: KeeperRule = KeeperRule.ORIGINAL,
+    kept: Mapping[str, float] | None = None,
+) -> dict[int, int]:
     """Every group's keeper (group id -> document id); see default_keeper."""
     return {g.id: default_keeper(g, docs, reference_folders, rule, kept) for g in groups}
 
@@ -112,7 +124,8 @@ class TrashPlan:
 
 def trash_plan(group: Group, keeper: int, docs: dict[int, Document], reference_folders: Sequence[str]) -> TrashPlan:
     """Every member but the keeper, except files in reference folders."""
-    chosen, protected = [], []
+    chosen: list[Document] = []
+    protected: list[Document] = []
     for m in group.members:
         if m.document_id == keeper:
             continue
@@ -121,12 +134,17 @@ def trash_plan(group: Group, keeper: int, docs: dict[int, Document], reference_f
     return TrashPlan(tuple(chosen), sum(d.size for d in chosen), tuple(protected))
 
 
-def all_but_keepers(groups: Iterable[Group], keepers: Mapping[int, int], docs: Mapping[int, Document],
-                    reference_folders: Sequence[str]) -> set[int]:
+def all_but_keepers(
+    groups: Iterable[Group], keepers: Mapping[int, int], docs: Mapping[int, Document], reference_folders: Sequence[str]
+) -> set[int]:
     """The mark rule people reach for first: every member but each group's keeper, and never a file in a
     reference folder."""
-    return {m.document_id for g in groups for m in g.members
-            if m.document_id != keepers.get(g.id) and not in_folders(docs[m.document_id].path, reference_folders)}
+    return {
+        m.document_id
+        for g in groups
+        for m in g.members
+        if m.document_id != keepers.get(g.id) and not in_folders(docs[m.document_id].path, reference_folders)
+    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,8 +160,13 @@ class BatchPlan:
         return sum(len(files) for _keeper, files in self.batches)
 
 
-def batch_plan(groups: Iterable[Group], keepers: Mapping[int, int], marked: set[int], docs: Mapping[int, Document],
-               reference_folders: Sequence[str]) -> BatchPlan:
+def batch_plan(
+    groups: Iterable[Group],
+    keepers: Mapping[int, int],
+    marked: set[int],
+    docs: Mapping[int, Document],
+    reference_folders: Sequence[str],
+) -> BatchPlan:
     """What moving the marked files would do: a keeper or a reference-folder file is never moved, even
     when marked, so every group keeps at least its keeper."""
     batches, total, protected = [], 0, 0
@@ -198,9 +221,12 @@ def changed_since_scan(doc: Document, raw_hash: bytes | None) -> str:
 def merge_outcomes(outcomes: Sequence[TrashOutcome]) -> TrashOutcome:
     """One outcome for several groups moved at once."""
     return TrashOutcome(
-        tuple(p for o in outcomes for p in o.trashed), tuple(p for o in outcomes for p in o.missing),
-        tuple(f for o in outcomes for f in o.failed), tuple(s for o in outcomes for s in o.skipped),
-        "; ".join(o.keeper_problem for o in outcomes if o.keeper_problem))
+        tuple(p for o in outcomes for p in o.trashed),
+        tuple(p for o in outcomes for p in o.missing),
+        tuple(f for o in outcomes for f in o.failed),
+        tuple(s for o in outcomes for s in o.skipped),
+        "; ".join(o.keeper_problem for o in outcomes if o.keeper_problem),
+    )
 
 
 def move_to_trash(store: Store, documents: Sequence[Document], keeper: Document | None = None) -> TrashOutcome:
@@ -236,6 +262,8 @@ def move_to_trash(store: Store, documents: Sequence[Document], keeper: Document 
 
 def mark_not_duplicate(store: Store, matcher: Matcher, a: Document, b: Document) -> None:
     """Remember that two documents are not duplicates; they stay apart in later groupings and scans."""
+    if a.content_id is None or b.content_id is None:
+        raise ValueError("only documents that were compared can be ruled not duplicates")
     hashes = store.content_hashes([a.content_id, b.content_id])
     store.set_verdict(hashes[a.content_id], hashes[b.content_id], NOT_DUPLICATE)
     matcher.refresh_verdicts()

@@ -198,7 +198,10 @@ def scan(
     walk_problems: list[WalkProblem] = []
     for item in discover(roots, include=options.include, exclude=options.exclude, hidden=options.hidden,
                          kinds=options.kinds, progress=progress, cancel=cancel):
-        (walk_problems if isinstance(item, WalkProblem) else entries).append(item)
+        if isinstance(item, WalkProblem):
+            walk_problems.append(item)
+        else:
+            entries.append(item)
 
     writer = _Writer(store)
     writer.add([FileRecord(p.path, 0, 0, "folder" if os.path.isdir(p.path) else "file", status=Status.UNREADABLE,
@@ -218,8 +221,9 @@ def scan(
             cancel.raise_if_cancelled()
             progress(ProgressEvent("read", n - 1, len(todo), current=entry.path, bytes_done=done_bytes))
             if entry.size > options.max_file_size:
+                limit_mib = options.max_file_size // (1 << 20)
                 writer.add([FileRecord(entry.path, entry.size, entry.mtime_ns, entry.kind, status=Status.TOO_LARGE,
-                                       message=f"Larger than the {options.max_file_size // (1 << 20)} MiB limit; not compared.")])
+                                       message=f"Larger than the {limit_mib} MiB limit; not compared.")])
                 continue
             try:
                 digest = hash_file(entry.path, cancel)
@@ -230,9 +234,9 @@ def scan(
             done_bytes += entry.size
             by_hash[digest].append(entry)
         progress(ProgressEvent("read", len(todo), len(todo), bytes_done=done_bytes))
-        stored = {digest: cid for digest, cid in store.content_ids_for(by_hash).items() if cid not in retry}
+        stored_contents = {digest: cid for digest, cid in store.content_ids_for(by_hash).items() if cid not in retry}
         reused = 0
-        for digest in stored:
+        for digest in stored_contents:
             files = by_hash.pop(digest)
             reused += len(files)
             writer.add([FileRecord(f.path, f.size, f.mtime_ns, f.kind, content_hash=digest) for f in files])
@@ -253,16 +257,16 @@ def scan(
             progress(ProgressEvent("fingerprint", done, total, current=task.path, bytes_done=fp_bytes))
             if isinstance(outcome, Fingerprint):
                 extracted += 1
-                writer.add([FileRecord(f.path, f.size, f.mtime_ns, f.kind, content_hash=task.expected_hash) for f in files],
-                           outcome)
+                writer.add([FileRecord(f.path, f.size, f.mtime_ns, f.kind, content_hash=task.expected_hash)
+                            for f in files], outcome)
             elif isinstance(outcome, TaskFailed):
                 # the bytes broke or hung the reader: remembered, so a rescan skips them, as a failure that
                 # is tried again with a longer time limit or when asked (memory may be free next time)
-                writer.add([FileRecord(f.path, f.size, f.mtime_ns, f.kind, content_hash=task.expected_hash) for f in files],
-                           transient_failure(task, outcome, options.file_timeout))
+                writer.add([FileRecord(f.path, f.size, f.mtime_ns, f.kind, content_hash=task.expected_hash)
+                            for f in files], transient_failure(task, outcome, options.file_timeout))
             else:
-                writer.add([FileRecord(f.path, f.size, f.mtime_ns, f.kind, status=outcome.status, message=outcome.message)
-                            for f in files])
+                writer.add([FileRecord(f.path, f.size, f.mtime_ns, f.kind, status=outcome.status,
+                                       message=outcome.message) for f in files])
         writer.flush()
     except JobCancelled:
         writer.flush()

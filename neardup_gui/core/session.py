@@ -22,8 +22,16 @@ from .jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_prog
 from .match import NOT_DUPLICATE, Matcher, MatchResult, QueryHit, query
 from .models import Document, Method, ScanOptions, Thresholds
 from .report import ReportContext, check_report_target, to_csv, to_json
-from .review import (Histogram, KeeperRule, TrashOutcome, choose_keepers, mark_not_duplicate, merge_outcomes,
-                     move_to_trash, similarity_histogram)
+from .review import (
+    Histogram,
+    KeeperRule,
+    TrashOutcome,
+    choose_keepers,
+    mark_not_duplicate,
+    merge_outcomes,
+    move_to_trash,
+    similarity_histogram,
+)
 from .scan import ScanSummary, scan
 from .store import Store
 from .texts import TextLoader
@@ -66,8 +74,13 @@ class Decision:
 class Session:
     """One database and the folders in view. Open it, act through it, close it."""
 
-    def __init__(self, db_path: str | os.PathLike[str], *, reference_folders: Sequence[str] = (),
-                 keeper_rule: KeeperRule = KeeperRule.ORIGINAL) -> None:
+    def __init__(
+        self,
+        db_path: str | os.PathLike[str],
+        *,
+        reference_folders: Sequence[str] = (),
+        keeper_rule: KeeperRule = KeeperRule.ORIGINAL,
+    ) -> None:
         self.db_path = Path(db_path)
         self.reference_folders = tuple(reference_folders)
         self.keeper_rule = keeper_rule
@@ -109,16 +122,28 @@ class Session:
         return tuple(raw.split("\0")) if raw else ()
 
     # -- scanning and grouping -------------------------------------------------------------
-    def scan(self, options: ScanOptions, thresholds: Thresholds, *, progress: Progress = no_progress,
-             cancel: CancelToken = NEVER_CANCELLED) -> View:
+    def scan(
+        self,
+        options: ScanOptions,
+        thresholds: Thresholds,
+        *,
+        progress: Progress = no_progress,
+        cancel: CancelToken = NEVER_CANCELLED,
+    ) -> View:
         """Scan the folders (incrementally), then group them at ``thresholds``."""
         self._matcher = None
         summary = scan(self.store, options, progress=progress, cancel=cancel)
         self.store.set_meta("last_scan_roots", "\0".join(summary.roots))
         return self._open(summary.roots, thresholds, progress, cancel, summary)
 
-    def open(self, roots: Sequence[str], thresholds: Thresholds, *, progress: Progress = no_progress,
-             cancel: CancelToken = NEVER_CANCELLED) -> View | None:
+    def open(
+        self,
+        roots: Sequence[str],
+        thresholds: Thresholds,
+        *,
+        progress: Progress = no_progress,
+        cancel: CancelToken = NEVER_CANCELLED,
+    ) -> View | None:
         """The grouping of the documents under ``roots`` (all the last scan's folders when empty), from
         what the database holds, without scanning; None when it holds nothing there."""
         if not self.db_path.exists():
@@ -127,19 +152,31 @@ class Session:
         view = self._open(roots, thresholds, progress, cancel, None)
         return view if view.result.documents else None
 
-    def _open(self, roots: Sequence[str], thresholds: Thresholds, progress: Progress, cancel: CancelToken,
-              summary: ScanSummary | None) -> View:
+    def _open(
+        self,
+        roots: Sequence[str],
+        thresholds: Thresholds,
+        progress: Progress,
+        cancel: CancelToken,
+        summary: ScanSummary | None,
+    ) -> View:
         self._roots = tuple(roots)
         self._matcher = Matcher(self.store, roots=self._roots or None, ignore_boilerplate=thresholds.ignore_boilerplate)
         return self._group(thresholds, progress, cancel, summary)
 
-    def regroup(self, thresholds: Thresholds, *, progress: Progress = no_progress,
-                cancel: CancelToken = NEVER_CANCELLED) -> View:
+    def regroup(
+        self, thresholds: Thresholds, *, progress: Progress = no_progress, cancel: CancelToken = NEVER_CANCELLED
+    ) -> View:
         """Group again at new thresholds (never re-fingerprints); decisions are read again."""
         return self._group(thresholds, progress, cancel)
 
-    def _group(self, thresholds: Thresholds, progress: Progress = no_progress, cancel: CancelToken = NEVER_CANCELLED,
-               summary: ScanSummary | None = None) -> View:
+    def _group(
+        self,
+        thresholds: Thresholds,
+        progress: Progress = no_progress,
+        cancel: CancelToken = NEVER_CANCELLED,
+        summary: ScanSummary | None = None,
+    ) -> View:
         matcher = self.matcher
         matcher.refresh_verdicts()
         result = matcher.match(thresholds, progress=progress, cancel=cancel)
@@ -165,21 +202,29 @@ class Session:
             raise RuntimeError("open() or scan() the session first")
         return self._matcher
 
-    def histogram(self, method: Method, *, progress: Progress = no_progress,
-                  cancel: CancelToken = NEVER_CANCELLED) -> Histogram:
+    def histogram(
+        self, method: Method, *, progress: Progress = no_progress, cancel: CancelToken = NEVER_CANCELLED
+    ) -> Histogram:
         """How candidate pairs spread over similarity, to show where a natural cut lies."""
         return similarity_histogram(self.matcher, method)
 
     # -- decisions -------------------------------------------------------------------------
-    def mark_not_duplicate(self, a: Document, b: Document, *, progress: Progress = no_progress,
-                           cancel: CancelToken = NEVER_CANCELLED) -> View:
+    def mark_not_duplicate(
+        self, a: Document, b: Document, *, progress: Progress = no_progress, cancel: CancelToken = NEVER_CANCELLED
+    ) -> View:
         """Remember that two documents are not duplicates, and group again at once: the pair is gone from
         the groups (the group splits or the member leaves) and from reports, now and after a restart."""
         mark_not_duplicate(self.store, self.matcher, a, b)
         return self._group(self._thresholds, progress, cancel)
 
-    def separate(self, document: Document, others: Sequence[Document], *, progress: Progress = no_progress,
-                 cancel: CancelToken = NEVER_CANCELLED) -> View:
+    def separate(
+        self,
+        document: Document,
+        others: Sequence[Document],
+        *,
+        progress: Progress = no_progress,
+        cancel: CancelToken = NEVER_CANCELLED,
+    ) -> View:
         """``document`` is not a duplicate of any of ``others`` (the rest of its group): every such pair is
         remembered, so it leaves the group at once, however the group was joined; undo_last() takes the
         whole decision back."""
@@ -202,8 +247,9 @@ class Session:
         self._last_decision = []
         return self._group(self._thresholds, progress, cancel)
 
-    def withdraw_decision(self, hash_a: bytes, hash_b: bytes, *, progress: Progress = no_progress,
-                          cancel: CancelToken = NEVER_CANCELLED) -> View:
+    def withdraw_decision(
+        self, hash_a: bytes, hash_b: bytes, *, progress: Progress = no_progress, cancel: CancelToken = NEVER_CANCELLED
+    ) -> View:
         """Take back a "not a duplicate": the pair may be grouped again."""
         self.store.set_verdict(hash_a, hash_b, None)
         return self._group(self._thresholds, progress, cancel)
@@ -211,17 +257,26 @@ class Session:
     def decisions(self, *, progress: Progress = no_progress, cancel: CancelToken = NEVER_CANCELLED) -> list[Decision]:
         """Every "not a duplicate" in the database, newest first, with the files each concerns today."""
         paths = self.store.paths_by_content_hash()
-        return [Decision(a, b, at, tuple(paths.get(a, ())), tuple(paths.get(b, ())))
-                for a, b, at in self.store.verdict_list(NOT_DUPLICATE)]
+        return [
+            Decision(a, b, at, tuple(paths.get(a, ())), tuple(paths.get(b, ())))
+            for a, b, at in self.store.verdict_list(NOT_DUPLICATE)
+        ]
 
-    def keep(self, document: Document, *, progress: Progress = no_progress,
-             cancel: CancelToken = NEVER_CANCELLED) -> View:
+    def keep(
+        self, document: Document, *, progress: Progress = no_progress, cancel: CancelToken = NEVER_CANCELLED
+    ) -> View:
         """Keep this file in whatever group it is in, across re-groupings and restarts."""
         self.store.set_kept(document.path, True)
         return self._group(self._thresholds, progress, cancel)
 
-    def set_keeper_rule(self, rule: KeeperRule, reference_folders: Sequence[str] | None = None, *,
-                        progress: Progress = no_progress, cancel: CancelToken = NEVER_CANCELLED) -> View | None:
+    def set_keeper_rule(
+        self,
+        rule: KeeperRule,
+        reference_folders: Sequence[str] | None = None,
+        *,
+        progress: Progress = no_progress,
+        cancel: CancelToken = NEVER_CANCELLED,
+    ) -> View | None:
         """Choose keepers by another rule (and reference folders); the grouping itself does not change."""
         self.keeper_rule = rule
         if reference_folders is not None:
@@ -229,8 +284,14 @@ class Session:
         return self._group(self._thresholds) if self._matcher is not None else None
 
     # -- acting on files -------------------------------------------------------------------
-    def trash(self, documents: Sequence[Document], keeper: Document | None = None, *, progress: Progress = no_progress,
-              cancel: CancelToken = NEVER_CANCELLED) -> tuple[TrashOutcome, View | None]:
+    def trash(
+        self,
+        documents: Sequence[Document],
+        keeper: Document | None = None,
+        *,
+        progress: Progress = no_progress,
+        cancel: CancelToken = NEVER_CANCELLED,
+    ) -> tuple[TrashOutcome, View | None]:
         """Move files to the system trash (after the front end's confirmation), then group what is left."""
         outcome = move_to_trash(self.store, documents, keeper=keeper)
         if not outcome.trashed and not outcome.missing:
@@ -239,9 +300,13 @@ class Session:
         self._matcher = None
         return outcome, self._open(roots, self._thresholds, no_progress, NEVER_CANCELLED, None)
 
-    def trash_batches(self, batches: Sequence[tuple[Document, Sequence[Document]]], *,
-                      progress: Progress = no_progress, cancel: CancelToken = NEVER_CANCELLED
-                      ) -> tuple[TrashOutcome, View | None]:
+    def trash_batches(
+        self,
+        batches: Sequence[tuple[Document, Sequence[Document]]],
+        *,
+        progress: Progress = no_progress,
+        cancel: CancelToken = NEVER_CANCELLED,
+    ) -> tuple[TrashOutcome, View | None]:
         """Move marked files of many groups to the trash at once (one confirmation in the front end): each
         group is checked against the disk on its own (a group whose keeper changed moves nothing), then
         what is left is grouped once."""
@@ -257,8 +322,14 @@ class Session:
         return outcome, self._open(self._roots, self._thresholds, no_progress, NEVER_CANCELLED, None)
 
     # -- reports and questions -------------------------------------------------------------
-    def check_report_target(self, out: Path | None, scan_roots: Sequence[str] = (), *,
-                            progress: Progress = no_progress, cancel: CancelToken = NEVER_CANCELLED) -> None:
+    def check_report_target(
+        self,
+        out: Path | None,
+        scan_roots: Sequence[str] = (),
+        *,
+        progress: Progress = no_progress,
+        cancel: CancelToken = NEVER_CANCELLED,
+    ) -> None:
         """Refuse a report path that would replace the database, a document or a future document."""
         check_report_target(out, self.db_path, self.store if self.db_path.exists() else None, scan_roots)
 
@@ -272,15 +343,25 @@ class Session:
         if fmt == "csv":
             return to_csv(view.result)
         scheme = self.store.scheme()
-        context = ReportContext(roots=view.roots, scan=asdict(view.scan) if view.scan else {},
-                                scheme=asdict(scheme) if scheme else {}, boilerplate=view.boilerplate)
+        context = ReportContext(
+            roots=view.roots,
+            scan=asdict(view.scan) if view.scan else {},
+            scheme=asdict(scheme) if scheme else {},
+            boilerplate=view.boilerplate,
+        )
         loader = view.text_loader(cache_size=512)
         if fmt == "json":
             return to_json(view.result, context, loader)
         return to_html(view.result, context, loader, progress=progress, cancel=cancel)
 
-    def write_report(self, path: str | os.PathLike[str], fmt: str, *, progress: Progress = no_progress,
-                     cancel: CancelToken = NEVER_CANCELLED) -> Path:
+    def write_report(
+        self,
+        path: str | os.PathLike[str],
+        fmt: str,
+        *,
+        progress: Progress = no_progress,
+        cancel: CancelToken = NEVER_CANCELLED,
+    ) -> Path:
         """Write the report atomically (a half-written one is never left behind)."""
         out = Path(path)
         text = self.report(fmt, progress=progress, cancel=cancel)
@@ -294,12 +375,28 @@ class Session:
             raise
         return out
 
-    def query(self, path: str, thresholds: Thresholds, *, max_file_size: int = 256 << 20, file_timeout: float = 120.0,
-              reader_memory: int | None = None, roots: Sequence[str] = ()) -> list[QueryHit]:
+    def query(
+        self,
+        path: str,
+        thresholds: Thresholds,
+        *,
+        max_file_size: int = 256 << 20,
+        file_timeout: float = 120.0,
+        reader_memory: int | None = None,
+        roots: Sequence[str] = (),
+    ) -> list[QueryHit]:
         """Stored near-duplicates of one file under ``roots`` (default: the last scan's folders)."""
-        hits = query(self.store, path, thresholds, max_file_size=max_file_size, file_timeout=file_timeout,
-                     reader_memory=reader_memory)
+        hits = query(
+            self.store,
+            path,
+            thresholds,
+            max_file_size=max_file_size,
+            file_timeout=file_timeout,
+            reader_memory=reader_memory,
+        )
         prefixes = tuple(r.rstrip(os.sep) for r in (tuple(roots) or self.last_scan_roots()))
         if not prefixes:
             return hits
-        return [h for h in hits if any(h.document.path == p or h.document.path.startswith(p + os.sep) for p in prefixes)]
+        return [
+            h for h in hits if any(h.document.path == p or h.document.path.startswith(p + os.sep) for p in prefixes)
+        ]

@@ -265,7 +265,10 @@ class Store:
         return row[0] if row else None
 
     def set_meta(self, key: str, value: str) -> None:
-        self._db.execute("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", (key, value))
+        self._db.execute(
+            "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+            (key, value),
+        )
 
     def ensure_scheme(self, scheme: Scheme) -> bool:
         """Record ``scheme``; if the database holds another, drop every fingerprint. True if dropped."""
@@ -409,7 +412,8 @@ class Store:
         for start in range(0, len(batch), 500):
             chunk = batch[start : start + 500]
             marks = ",".join("?" * len(chunk))
-            out.extend(self._doc(r) for r in self._db.execute(self._DOC_SQL + f" WHERE f.content_id IN ({marks})", chunk))
+            rows = self._db.execute(self._DOC_SQL + f" WHERE f.content_id IN ({marks})", chunk)
+            out.extend(self._doc(r) for r in rows)
         return out
 
     @staticmethod
@@ -424,7 +428,10 @@ class Store:
         n = len(rows)
         ids = np.fromiter((r[0] for r in rows), dtype=np.int64, count=n)
         sims = np.fromiter((to_unsigned(r[1]) for r in rows), dtype=np.uint64, count=n)
-        sigs = np.frombuffer(b"".join(r[2] for r in rows), dtype="<u4").reshape(n, -1) if n else np.empty((0, minhash.NUM_PERM), np.uint32)
+        if n:
+            sigs = np.frombuffer(b"".join(r[2] for r in rows), dtype="<u4").reshape(n, -1)
+        else:
+            sigs = np.empty((0, minhash.NUM_PERM), np.uint32)
         counts = np.fromiter((r[4] for r in rows), dtype=np.int64, count=n)
         return FingerprintArrays(ids, sims, sigs.astype(np.uint32), [r[3] for r in rows], counts)
 
@@ -466,7 +473,8 @@ class Store:
 
     def content_fingerprint(self, content_id: int) -> tuple[int, np.ndarray, bytes, int] | None:
         row = self._db.execute(
-            "SELECT simhash, minhash, text_hash, shingle_count FROM contents WHERE id = ? AND status = 'ok'", (content_id,)
+            "SELECT simhash, minhash, text_hash, shingle_count FROM contents WHERE id = ? AND status = 'ok'",
+            (content_id,),
         ).fetchone()
         if row is None:
             return None
@@ -502,7 +510,9 @@ class Store:
                     [(a, b, shared) for (a, b), shared in overlaps.items()],
                 )
 
-    def save_forest(self, name: str, state: str, limit: float, a: np.ndarray, b: np.ndarray, weight: np.ndarray) -> None:
+    def save_forest(
+        self, name: str, state: str, limit: float, a: np.ndarray, b: np.ndarray, weight: np.ndarray
+    ) -> None:
         """Keep a matcher's spanning forest (edges as content ids) for the next matcher of the same state."""
         with self.transaction():
             self._db.execute(
@@ -593,7 +603,8 @@ class Store:
         """Remember (or forget) that a person chose to keep this file."""
         with self.transaction():
             if kept:
-                self._db.execute("INSERT OR REPLACE INTO kept (path, chosen_at) VALUES (?, ?)", (_fs(path), time.time()))
+                self._db.execute("INSERT OR REPLACE INTO kept (path, chosen_at) VALUES (?, ?)",
+                                 (_fs(path), time.time()))
             else:
                 self._db.execute("DELETE FROM kept WHERE path = ?", (_fs(path),))
 

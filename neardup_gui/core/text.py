@@ -209,7 +209,7 @@ def _han_word_hashes(norm: str, cls: np.ndarray) -> np.ndarray:
     edges = np.flatnonzero(np.diff(np.concatenate(([False], han, [False])).astype(np.int8)))
     tokenizer = _jieba()
     pieces: list[str] = []
-    for start, end in zip(edges[0::2].tolist(), edges[1::2].tolist()):
+    for start, end in zip(edges[0::2].tolist(), edges[1::2].tolist(), strict=True):
         pieces.extend(tokenizer.lcut(norm[start:end], HMM=False))
     joined = "".join(pieces)
     lengths = np.fromiter(map(len, pieces), dtype=np.int64, count=len(pieces))
@@ -222,7 +222,7 @@ def units(norm: str) -> list[str]:
     cps_class = _classes()[_codepoints(norm)] if norm else np.empty(0, np.uint8)
     out: list[str] = []
     current = ""
-    for ch, c in zip(norm, cps_class.tolist()):
+    for ch, c in zip(norm, cps_class.tolist(), strict=True):
         if c == WORD:
             current += ch
             continue
@@ -241,7 +241,7 @@ def words(norm: str) -> list[str]:
     cls = _classes()[_codepoints(norm)] if norm else np.empty(0, np.uint8)
     out = [u for u in units(norm) if _classes()[ord(u[0])] != HAN]
     han = np.flatnonzero(np.diff(np.concatenate(([False], cls == HAN, [False])).astype(np.int8)))
-    for start, end in zip(han[0::2].tolist(), han[1::2].tolist()):
+    for start, end in zip(han[0::2].tolist(), han[1::2].tolist(), strict=True):
         out.extend(_jieba().lcut(norm[start:end], HMM=False))
     return out
 

@@ -40,7 +40,8 @@ def apply_colour_scheme(app: QApplication) -> None:
 
 
 def create_app(argv: list[str]) -> QApplication:
-    app = QApplication.instance() or QApplication([sys.argv[0], *argv])
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication([sys.argv[0], *argv])
     app.setApplicationName("neardup")
     app.setOrganizationName("neardup")
     app.setApplicationVersion(__version__)

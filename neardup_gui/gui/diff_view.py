@@ -3,14 +3,27 @@ numbers in a header, and next/previous difference. The alignment is computed off
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QRect, Qt
-from PySide6.QtGui import QColor, QFontDatabase, QPalette
-from PySide6.QtWidgets import (QAbstractItemView, QHBoxLayout, QHeaderView, QLabel, QStyledItemDelegate, QTableView,
-                               QToolButton, QVBoxLayout, QWidget)
+from typing import cast
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QRect, Qt
+from PySide6.QtGui import QColor, QFontDatabase, QPainter, QPalette
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTableView,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ..core.diff import DiffRow, change_rows, shared_passages, side_by_side, stats
 from ..core.jobs import NEVER_CANCELLED, CancelToken, Progress, no_progress
 from ..core.models import Document, Similarity
+
 
 def compute_pair(left: str, right: str, width: int, *, progress: Progress = no_progress,
                   cancel: CancelToken = NEVER_CANCELLED) -> list[DiffRow]:
@@ -23,6 +36,7 @@ _NUMBERS_TIP = ("Why these two matched: Hamming distance of the 64-bit SimHashes
 _BOILERPLATE_TIP = (". Jaccard and containment leave out the passages found in 10 % or more of the collection "
                     "(Ignore boilerplate).")
 
+
 class DiffModel(QAbstractTableModel):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
@@ -33,13 +47,13 @@ class DiffModel(QAbstractTableModel):
         self.rows = rows
         self.endResetModel()
 
-    def rowCount(self, parent: QModelIndex = QModelIndex()) -> int:
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: N802 - Qt's name
         return 0 if parent.isValid() else len(self.rows)
 
-    def columnCount(self, parent: QModelIndex = QModelIndex()) -> int:
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: N802 - Qt's name
         return 4
 
-    def data(self, index: QModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> str | None:
         if not index.isValid():
             return None
         row = self.rows[index.row()]
@@ -64,8 +78,9 @@ class SegmentDelegate(QStyledItemDelegate):
         super().__init__(view)
         self.view = view
 
-    def paint(self, painter, option, index) -> None:
-        model: DiffModel = index.model()  # type: ignore[assignment]
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem,
+              index: QModelIndex | QPersistentModelIndex) -> None:
+        model = cast(DiffModel, index.model())  # this delegate paints DiffModel's rows only
         row = model.rows[index.row()]
         col = index.column()
         palette = option.palette
@@ -101,7 +116,8 @@ class SegmentDelegate(QStyledItemDelegate):
                     text = metrics.elidedText(text, Qt.TextElideMode.ElideRight, max(0, rect.right() - x))
                     width = metrics.horizontalAdvance(text)
                 if seg.changed and row.kind == "replace":
-                    painter.fillRect(QRect(x, rect.top() + 1, width, rect.height() - 2), colours["del_word" if col == 1 else "ins_word"])
+                    painter.fillRect(QRect(x, rect.top() + 1, width, rect.height() - 2),
+                                     colours["del_word" if col == 1 else "ins_word"])
                 painter.drawText(x, baseline, text)
                 x += width
                 if clipped:
@@ -194,8 +210,8 @@ class DiffView(QWidget):
         note = " · <i>boilerplate left out</i>" if without_boilerplate else ""
         self.numbers.setText(
             f"Hamming <b>{s.hamming}</b> · Jaccard <b>{s.jaccard:.3f}</b> (estimate {s.jaccard_estimate:.3f}) · "
-            f"containment <b>{s.containment_ba:.3f}</b> of left in right, <b>{s.containment_ab:.3f}</b> of right in left"
-            f"{note}")
+            f"containment <b>{s.containment_ba:.3f}</b> of left in right, "
+            f"<b>{s.containment_ab:.3f}</b> of right in left{note}")
         self.numbers.setToolTip(_NUMBERS_TIP + (_BOILERPLATE_TIP if without_boilerplate else ""))
         self.model.set_rows([])
         self.passage.setText("")
@@ -220,7 +236,8 @@ class DiffView(QWidget):
         self.model.set_rows(rows)
         passages = shared_passages(rows, top=1)
         if passages:
-            shown = self.passage.fontMetrics().elidedText(passages[0], Qt.TextElideMode.ElideRight, max(200, self.width() - 260))
+            shown = self.passage.fontMetrics().elidedText(passages[0], Qt.TextElideMode.ElideRight,
+                                                          max(200, self.width() - 260))
             self.passage.setText(f"Longest shared passage: “{shown}”")
             self.passage.setToolTip(passages[0])
         else:
@@ -231,8 +248,8 @@ class DiffView(QWidget):
             self.position.setText("the texts differ only in spacing, case or width")
         else:
             n = len(self._changes)
-            self.position.setText(f"{n} difference{'s' if n != 1 else ''} · {st.changed} changed, {st.deleted} removed, "
-                                  f"{st.inserted} added lines")
+            self.position.setText(f"{n} difference{'s' if n != 1 else ''} · {st.changed} changed, "
+                                  f"{st.deleted} removed, {st.inserted} added lines")
         self._current = -1
         self._update_navigation()
         if self._changes:

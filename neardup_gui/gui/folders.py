@@ -5,8 +5,18 @@ from __future__ import annotations
 import os
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import (QCheckBox, QFileDialog, QHBoxLayout, QLabel, QLineEdit, QListWidget, QListWidgetItem,
-                               QPushButton, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 
 class FoldersPanel(QWidget):
@@ -60,10 +70,10 @@ class FoldersPanel(QWidget):
         self.remove_button.clicked.connect(self.remove_selected)
         self.list.itemChanged.connect(lambda _item: self.changed.emit())
         self.list.itemSelectionChanged.connect(lambda: self.remove_button.setEnabled(bool(self.list.selectedItems())))
-        for w in (self.include, self.exclude):
-            w.editingFinished.connect(self.changed.emit)
-        for w in (self.text_kind, self.pdf_kind):
-            w.toggled.connect(lambda _on: self.changed.emit())
+        for pattern in (self.include, self.exclude):
+            pattern.editingFinished.connect(self.changed.emit)
+        for kind in (self.text_kind, self.pdf_kind):
+            kind.toggled.connect(lambda _on: self.changed.emit())
         self.remove_button.setEnabled(False)
 
     def choose_folder(self) -> None:

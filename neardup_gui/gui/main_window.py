@@ -16,9 +16,28 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt, QUrl
 from PySide6.QtGui import QAction, QDesktopServices, QKeySequence
-from PySide6.QtWidgets import (QAbstractItemView, QApplication, QComboBox, QFileDialog, QHBoxLayout, QHeaderView, QLabel, QLineEdit,
-                               QMainWindow, QMessageBox, QProgressBar, QPushButton, QSplitter, QStackedWidget,
-                               QTableView, QTabWidget, QToolButton, QTreeView, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QApplication,
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QMainWindow,
+    QMessageBox,
+    QProgressBar,
+    QPushButton,
+    QSplitter,
+    QStackedWidget,
+    QTableView,
+    QTabWidget,
+    QToolButton,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
 
 from .. import __version__
 from ..core.errors import is_damaged_database, set_aside_damaged_database
@@ -36,9 +55,15 @@ from .models import GroupFilterModel, GroupTreeModel, ProblemsModel, human_size
 from .thresholds import ThresholdsPanel
 from .worker import Job, JobRunner
 
-PHASES = {"discover": "Finding files", "read": "Reading", "fingerprint": "Fingerprinting", "index": "Indexing",
-          "boilerplate": "Finding boilerplate",
-          "match": "Grouping", "report": "Writing report"}
+PHASES = {
+    "discover": "Finding files",
+    "read": "Reading",
+    "fingerprint": "Fingerprinting",
+    "index": "Indexing",
+    "boilerplate": "Finding boilerplate",
+    "match": "Grouping",
+    "report": "Writing report",
+}
 
 
 RETRY_TIMEOUT = 600.0
@@ -150,10 +175,20 @@ class MainWindow(QMainWindow):
         self.kind_filter.addItem("Near duplicates", "near")
         self.kind_filter.setToolTip("Exact: the same text after normalising; near: similar")
         self.keep_button = self._tool_button("Keep this one", "Make the selected document the group's keeper (Ctrl+K)")
-        self.not_dup_button = self._tool_button("Not a duplicate", "Remember that the two documents in the pair view are not duplicates; they stay apart from now on, also after rescans (Ctrl+D)")
-        self.trash_button = self._tool_button("Move others to trash…", "Move every member except the keeper to the system trash, after confirmation (Del). Files in reference folders are never moved.")
+        self.not_dup_button = self._tool_button(
+            "Not a duplicate",
+            "Set the document on the right apart from its group: it is not a duplicate of them, now and after "
+            "rescans; Edit ▸ Undo takes it back (Ctrl+D)",
+        )
+        self.trash_button = self._tool_button(
+            "Move others to trash…",
+            "Move every member except the keeper to the system trash, after confirmation (Del). Files in reference "
+            "folders are never moved.",
+        )
         self.open_button = self._tool_button("Open", "Open the selected document with its application (Ctrl+Return)")
-        self.reveal_button = self._tool_button("Show in folder", "Open the folder that holds the selected document (Ctrl+Shift+R)")
+        self.reveal_button = self._tool_button(
+            "Show in folder", "Open the folder that holds the selected document (Ctrl+Shift+R)"
+        )
         bar = QHBoxLayout()
         bar.addWidget(self.filter_edit, 2)
         bar.addWidget(self.kind_filter)
@@ -170,15 +205,20 @@ class MainWindow(QMainWindow):
         groups_layout = QVBoxLayout(groups_page)
         groups_layout.addLayout(bar)
         self.mark_rule_button = self._tool_button(
-            "Mark all but the keepers", "Tick every member of every group except the file it keeps; files in reference "
-            "folders are never ticked (Ctrl+M). Tick or untick any file by hand in the first column.")
+            "Mark all but the keepers",
+            "Tick every member of every group except the file it keeps; files in reference "
+            "folders are never ticked (Ctrl+M). Tick or untick any file by hand in the first column.",
+        )
         self.unmark_button = self._tool_button("Unmark all", "Untick every file (Ctrl+Shift+M)")
         self.marked_label = QLabel("", self)
         self.trash_marked_button = self._tool_button(
-            "Move marked to trash…", "Move every ticked file to the system trash, all groups at once, after one "
-            "confirmation (Shift+Del). A group's keeper and files in reference folders never move.")
-        self.copy_marked_button = self._tool_button("Copy paths", "Copy the paths of the ticked files, one a line "
-                                                    "(Ctrl+Shift+C)")
+            "Move marked to trash…",
+            "Move every ticked file to the system trash, all groups at once, after one "
+            "confirmation (Shift+Del). A group's keeper and files in reference folders never move.",
+        )
+        self.copy_marked_button = self._tool_button(
+            "Copy paths", "Copy the paths of the ticked files, one a line (Ctrl+Shift+C)"
+        )
         self.mark_rule_button.clicked.connect(self.mark_all_but_keepers)
         self.unmark_button.clicked.connect(lambda: self.group_model.set_marked(set()))
         self.trash_marked_button.clicked.connect(self.trash_marked)
@@ -205,8 +245,10 @@ class MainWindow(QMainWindow):
         self.problems.setToolTip("Files that could not be compared, and what to do about each")
 
         self.retry_button = QPushButton("Try Again", self)
-        self.retry_button.setToolTip("Read again the files whose reading crashed, ran out of memory or took too long "
-                                     "(a scan of the folders that tries those files once more)")
+        self.retry_button.setToolTip(
+            "Read again the files whose reading crashed, ran out of memory or took too long "
+            "(a scan of the folders that tries those files once more)"
+        )
         self.retry_button.clicked.connect(lambda: self.start_scan(retry_failed=True))
         problems_bar = QHBoxLayout()
         problems_bar.addWidget(QLabel("Files that could not be compared, and what to do about each.", self), 1)
@@ -256,7 +298,9 @@ class MainWindow(QMainWindow):
         self.thresholds.changed.connect(self._thresholds_changed)
         self.thresholds.method.currentIndexChanged.connect(lambda _i: self._compute_histogram())
         self.filter_edit.textChanged.connect(self.group_proxy.set_text)
-        self.kind_filter.currentIndexChanged.connect(lambda _i: self.group_proxy.set_kind(self.kind_filter.currentData()))
+        self.kind_filter.currentIndexChanged.connect(
+            lambda _i: self.group_proxy.set_kind(self.kind_filter.currentData())
+        )
         for signal in (self.filter_edit.textChanged, self.kind_filter.currentIndexChanged):
             signal.connect(lambda *_: self._forget_pair_unless(self._pair_is_listed))
         self.tree.selectionModel().currentChanged.connect(lambda current, _previous: self._selection_changed(current))
@@ -285,36 +329,61 @@ class MainWindow(QMainWindow):
     def _build_menus(self) -> None:
         m = self.menuBar().addMenu("&File")
         self._action(m, "&Add Folder…", self.add_folder_dialog, QKeySequence.StandardKey.Open, "Add a folder to scan")
-        self.scan_action = self._action(m, "&Scan", self.start_scan, QKeySequence.StandardKey.Refresh, "Scan the folders (incremental)")
+        self.scan_action = self._action(
+            m, "&Scan", self.start_scan, QKeySequence.StandardKey.Refresh, "Scan the folders (incremental)"
+        )
         self.cancel_action = self._action(m, "&Cancel Scan", self.cancel_scan, "Esc", "Stop the running scan")
         m.addSeparator()
-        self.export_action = self._action(m, "&Export Report…", self.export_report, "Ctrl+E", "Save the groups as HTML, CSV or JSON")
+        self.export_action = self._action(
+            m, "&Export Report…", self.export_report, "Ctrl+E", "Save the groups as HTML, CSV or JSON"
+        )
         m.addSeparator()
         self._action(m, "&Quit", self.close, QKeySequence.StandardKey.Quit, "Quit neardup")
         e = self.menuBar().addMenu("&Edit")
-        self.undo_action = self._action(e, "&Undo Not a Duplicate", self.undo_decision, QKeySequence.StandardKey.Undo,
-                                        "Group the last document you set apart with its group again")
+        self.undo_action = self._action(
+            e,
+            "&Undo Not a Duplicate",
+            self.undo_decision,
+            QKeySequence.StandardKey.Undo,
+            "Group the last document you set apart with its group again",
+        )
         e.addSeparator()
         self.keep_action = self._action(e, "&Keep This One", self.keep_selected, "Ctrl+K", self.keep_button.toolTip())
-        self.not_dup_action = self._action(e, "&Not a Duplicate", self.mark_not_duplicate, "Ctrl+D", self.not_dup_button.toolTip())
-        self.trash_action = self._action(e, "Move Others to &Trash…", self.trash_others, QKeySequence.StandardKey.Delete, self.trash_button.toolTip())
+        self.not_dup_action = self._action(
+            e, "&Not a Duplicate", self.mark_not_duplicate, "Ctrl+D", self.not_dup_button.toolTip()
+        )
+        self.trash_action = self._action(
+            e, "Move Others to &Trash…", self.trash_others, QKeySequence.StandardKey.Delete, self.trash_button.toolTip()
+        )
         e.addSeparator()
-        self.mark_rule_action = self._action(e, "&Mark All but the Keepers", self.mark_all_but_keepers, "Ctrl+M",
-                                             self.mark_rule_button.toolTip())
-        self.unmark_action = self._action(e, "&Unmark All", lambda: self.group_model.set_marked(set()), "Ctrl+Shift+M",
-                                          self.unmark_button.toolTip())
-        self.trash_marked_action = self._action(e, "Move &Marked to Trash…", self.trash_marked, "Shift+Del",
-                                                self.trash_marked_button.toolTip())
-        self.copy_marked_action = self._action(e, "&Copy Marked Paths", self.copy_marked_paths, "Ctrl+Shift+C",
-                                               self.copy_marked_button.toolTip())
+        self.mark_rule_action = self._action(
+            e, "&Mark All but the Keepers", self.mark_all_but_keepers, "Ctrl+M", self.mark_rule_button.toolTip()
+        )
+        self.unmark_action = self._action(
+            e, "&Unmark All", lambda: self.group_model.set_marked(set()), "Ctrl+Shift+M", self.unmark_button.toolTip()
+        )
+        self.trash_marked_action = self._action(
+            e, "Move &Marked to Trash…", self.trash_marked, "Shift+Del", self.trash_marked_button.toolTip()
+        )
+        self.copy_marked_action = self._action(
+            e, "&Copy Marked Paths", self.copy_marked_paths, "Ctrl+Shift+C", self.copy_marked_button.toolTip()
+        )
         e.addSeparator()
-        self.open_action = self._action(e, "&Open Document", self.open_selected, "Ctrl+Return", self.open_button.toolTip())
-        self.reveal_action = self._action(e, "Show in &Folder", self.reveal_selected, "Ctrl+Shift+R", self.reveal_button.toolTip())
+        self.open_action = self._action(
+            e, "&Open Document", self.open_selected, "Ctrl+Return", self.open_button.toolTip()
+        )
+        self.reveal_action = self._action(
+            e, "Show in &Folder", self.reveal_selected, "Ctrl+Shift+R", self.reveal_button.toolTip()
+        )
         e.addSeparator()
-        self._action(e, "&Find…", lambda: self.filter_edit.setFocus(), QKeySequence.StandardKey.Find, "Filter groups by path")
+        self._action(
+            e, "&Find…", lambda: self.filter_edit.setFocus(), QKeySequence.StandardKey.Find, "Filter groups by path"
+        )
         v = self.menuBar().addMenu("&View")
         self._action(v, "&Groups", lambda: self.tabs.setCurrentIndex(0), "Ctrl+1", "Show the groups")
-        self._action(v, "&Problems", lambda: self.tabs.setCurrentIndex(1), "Ctrl+2", "Show files that could not be compared")
+        self._action(
+            v, "&Problems", lambda: self.tabs.setCurrentIndex(1), "Ctrl+2", "Show files that could not be compared"
+        )
         self._action(v, "Next &Difference", lambda: self.diff.go(1), "F3", "Next difference in the pair")
         self._action(v, "Previous D&ifference", lambda: self.diff.go(-1), "Shift+F3", "Previous difference in the pair")
         h = self.menuBar().addMenu("&Help")
@@ -378,21 +447,30 @@ class MainWindow(QMainWindow):
             self._run(self.session.set_keeper_rule, self.session.keeper_rule, references)
             self._load_last_results()  # a folder left (or came): the groups of the folders listed, now
         else:  # keepers follow the reference folders at once
-            self._run(self.session.set_keeper_rule, self.session.keeper_rule, references,
-                      returned=lambda view: view is not None and self._show_view(view))
+            self._run(
+                self.session.set_keeper_rule,
+                self.session.keeper_rule,
+                references,
+                returned=self._show_view_if_any,
+            )
 
     def _refresh_empty_state(self) -> None:
         has_folders = bool(self.folders.folders())
         if self.scan_job is not None:
-            self.empty_text.setText("Scanning… the groups appear here when it is done. You can cancel at any time: "
-                                    "what was read is kept, and the next scan continues from there.")
+            self.empty_text.setText(
+                "Scanning… the groups appear here when it is done. You can cancel at any time: "
+                "what was read is kept, and the next scan continues from there."
+            )
         elif has_folders:
-            self.empty_text.setText("Ready to scan the folders on the left. Only files whose size or date changed are "
-                                    "read again next time.")
+            self.empty_text.setText(
+                "Ready to scan the folders on the left. Only files whose size or date changed are read again next time."
+            )
         else:
-            self.empty_text.setText("Add a folder of uploads — text files in any encoding, Markdown, PDFs — or drop "
-                                    "folders onto this window. neardup groups the documents that are the same or "
-                                    "nearly the same, shows what differs, and never deletes a file.")
+            self.empty_text.setText(
+                "Add a folder of uploads — text files in any encoding, Markdown, PDFs — or drop "
+                "folders onto this window. neardup groups the documents that are the same or "
+                "nearly the same, shows what differs, and never deletes a file."
+            )
         self.empty_scan.setVisible(has_folders and self.scan_job is None)
         self.empty_add.setVisible(self.scan_job is None)
         self.scan_button.setEnabled(has_folders and self.scan_job is None)
@@ -437,8 +515,11 @@ class MainWindow(QMainWindow):
         self.dragEnterEvent(event)
 
     def dropEvent(self, event) -> None:  # noqa: N802
-        added = [url.toLocalFile() for url in event.mimeData().urls()
-                 if url.isLocalFile() and os.path.isdir(url.toLocalFile()) and self.folders.add_folder(url.toLocalFile())]
+        added = [
+            url.toLocalFile()
+            for url in event.mimeData().urls()
+            if url.isLocalFile() and os.path.isdir(url.toLocalFile()) and self.folders.add_folder(url.toLocalFile())
+        ]
         if added:
             event.acceptProposedAction()
             self.statusBar().showMessage(f"Added {len(added)} folder(s). Press Scan (F5) to look for duplicates.", 6000)
@@ -459,8 +540,11 @@ class MainWindow(QMainWindow):
             return
         missing = [f for f in self.folders.folders() if not os.path.isdir(f)]
         if missing:
-            QMessageBox.warning(self, "Folder not found", "These folders are not there any more; remove them or "
-                                "reconnect the drive:\n\n" + "\n".join(missing))
+            QMessageBox.warning(
+                self,
+                "Folder not found",
+                "These folders are not there any more; remove them or reconnect the drive:\n\n" + "\n".join(missing),
+            )
             return
         if not self.folders.kinds():
             QMessageBox.information(self, "Nothing to scan", "Tick at least one file type (text or PDF).")
@@ -512,7 +596,9 @@ class MainWindow(QMainWindow):
                 parts.append(f"about {int(left // 60)}:{int(left % 60):02d} left")
         text = " · ".join(parts)
         if event.current:
-            text += " — " + self.fontMetrics().elidedText(os.path.basename(event.current), Qt.TextElideMode.ElideMiddle, 320)
+            text += " — " + self.fontMetrics().elidedText(
+                os.path.basename(event.current), Qt.TextElideMode.ElideMiddle, 320
+            )
         self.progress_label.setText(text)
 
     def _scan_done(self, view: View) -> None:
@@ -523,10 +609,14 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(
             f"Scanned {summary.files_found:,} files in {summary.seconds:.1f} s: {summary.extracted:,} read, "
             f"{summary.reused:,} reused, {summary.unchanged:,} unchanged, {summary.removed:,} gone, "
-            f"{summary.problems:,} problems.", 15000)
+            f"{summary.problems:,} problems.",
+            15000,
+        )
 
     def _scan_cancelled(self) -> None:
-        self.statusBar().showMessage("Scan cancelled. Everything read so far is kept; Scan continues from there.", 15000)
+        self.statusBar().showMessage(
+            "Scan cancelled. Everything read so far is kept; Scan continues from there.", 15000
+        )
         self._load_last_results()
 
     def _scan_finished(self) -> None:
@@ -543,18 +633,29 @@ class MainWindow(QMainWindow):
         """Show a job's failure; a damaged database gets the offer of a new one instead."""
         failures: list[BaseException] = []
         job.signals.failed.connect(failures.append)
-        job.signals.errored.connect(lambda message: self._offer_new_database(message)
-                                    if failures and is_damaged_database(failures[-1]) else self._job_failed(title, message))
+        job.signals.errored.connect(
+            lambda message: (
+                self._offer_new_database(message)
+                if failures and is_damaged_database(failures[-1])
+                else self._job_failed(title, message)
+            )
+        )
 
     def _offer_new_database(self, message: str) -> None:
         """The database is damaged: keep it aside (never deleted) and start a new one, if the person agrees."""
-        box = QMessageBox(QMessageBox.Icon.Critical, "The database is damaged",
-                          f"neardup's database is damaged and cannot be read:\n{self.db_path}",
-                          QMessageBox.StandardButton.Cancel, self)
+        box = QMessageBox(
+            QMessageBox.Icon.Critical,
+            "The database is damaged",
+            f"neardup's database is damaged and cannot be read:\n{self.db_path}",
+            QMessageBox.StandardButton.Cancel,
+            self,
+        )
         box.setDetailedText(message)
-        box.setInformativeText("Your documents are not affected: the database holds what neardup found in them, "
-                               "made again by the next scan, and your \u201cnot a duplicate\u201d decisions, which "
-                               "a new database starts without. The damaged one is kept beside it.")
+        box.setInformativeText(
+            "Your documents are not affected: the database holds what neardup found in them, "
+            "made again by the next scan, and your \u201cnot a duplicate\u201d decisions, which "
+            "a new database starts without. The damaged one is kept beside it."
+        )
         start = box.addButton("Start a New Database", QMessageBox.ButtonRole.AcceptRole)
         box.setObjectName("damaged-database")
         box.exec()
@@ -570,7 +671,9 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"The damaged database was kept as {kept}. Press Scan to build a new one.", 20000)
 
     def _job_failed(self, title: str, message: str) -> None:
-        box = QMessageBox(QMessageBox.Icon.Critical, title, message.split("\n\n")[0], QMessageBox.StandardButton.Ok, self)
+        box = QMessageBox(
+            QMessageBox.Icon.Critical, title, message.split("\n\n")[0], QMessageBox.StandardButton.Ok, self
+        )
         if "\n\n" in message:
             box.setDetailedText(message)
         box.open()
@@ -590,8 +693,13 @@ class MainWindow(QMainWindow):
         if not os.path.exists(self.db_path) or not self.folders.folders():
             self._set_view(None)
             return
-        self._run(self.session.open, tuple(self.folders.folders()), self.thresholds.thresholds(),
-                  returned=self._set_view, title="The last results could not be opened")
+        self._run(
+            self.session.open,
+            tuple(self.folders.folders()),
+            self.thresholds.thresholds(),
+            returned=self._set_view,
+            title="The last results could not be opened",
+        )
 
     def _set_view(self, view: View | None) -> None:
         """A grouping of another collection (after a scan, a load, a trash): the histogram is measured again."""
@@ -610,8 +718,9 @@ class MainWindow(QMainWindow):
         self.result = view.result if view is not None else None
         self._loader = view.text_loader() if view is not None else None
         selected = self._selected_document()
-        self.group_model.set_result(self.result, view.keepers if view is not None else {},
-                                    tuple(self.folders.reference_folders()))
+        self.group_model.set_result(
+            self.result, view.keepers if view is not None else {}, tuple(self.folders.reference_folders())
+        )
         self.problems_model.set_documents(self.result.documents if self.result is not None else ())
         problems = len(self.problems_model.rows)
         self.tabs.setTabText(1, f"Problems ({problems})" if problems else "Problems")
@@ -640,6 +749,10 @@ class MainWindow(QMainWindow):
             if summary.group.representative == left.id:
                 return any(m.document_id == right.id for m in summary.group.members)
         return False
+
+    def _show_view_if_any(self, view: View | None) -> None:
+        if view is not None:
+            self._show_view(view)
 
     def _pair_is_grouped(self, left: Document, right: Document) -> bool:
         if self.result is None:
@@ -672,7 +785,9 @@ class MainWindow(QMainWindow):
     def _regroup_progress(self, event: ProgressEvent) -> None:
         """A threshold below what the groups were prepared for needs a new search: say how far it is."""
         if event.total and event.total > 1000:
-            self.statusBar().showMessage(f"Preparing groups for this threshold… {100 * event.done // event.total} %", 3000)
+            self.statusBar().showMessage(
+                f"Preparing groups for this threshold… {100 * event.done // event.total} %", 3000
+            )
 
     def _regroup_finished(self) -> None:
         self._regroup_running = False
@@ -686,8 +801,11 @@ class MainWindow(QMainWindow):
             return
         method = self.thresholds.histogram_method()
         current = self.thresholds.histogram.histogram
-        if current is not None and current.method is method and (
-                method is Method.SIMHASH or current.ignore_boilerplate == self.view.ignores_boilerplate):
+        if (
+            current is not None
+            and current.method is method
+            and (method is Method.SIMHASH or current.ignore_boilerplate == self.view.ignores_boilerplate)
+        ):
             self.thresholds.show_histogram(current)
             return
         self._run(self.session.histogram, method, returned=self.thresholds.show_histogram)
@@ -734,8 +852,9 @@ class MainWindow(QMainWindow):
         self._compared = (left, right)
         self._update_actions()
         cores = self.view.cores if self.view is not None else frozenset()
-        self.diff.show_pending(left, right, similarity,
-                               without_boilerplate=left.content_id in cores or right.content_id in cores)
+        self.diff.show_pending(
+            left, right, similarity, without_boilerplate=left.content_id in cores or right.content_id in cores
+        )
         loader = self._loader
         if loader is None:
             return
@@ -743,9 +862,9 @@ class MainWindow(QMainWindow):
 
         def work(*, progress, cancel):
             a, b = loader(left), loader(right)
-            for doc, loaded in ((left, a), (right, b)):
-                if loaded.text is None:
-                    return f"{doc.display_path}: {loaded.problem}"
+            if a.text is None or b.text is None:
+                doc, loaded = (left, a) if a.text is None else (right, b)
+                return f"{doc.display_path}: {loaded.problem}"
             return compute_pair(a.text, b.text, width, progress=progress, cancel=cancel)
 
         job = Job(work)
@@ -775,9 +894,12 @@ class MainWindow(QMainWindow):
         if summary is None or doc is None or self.view is None:
             return
         name = os.path.basename(doc.display_path)
-        self._run(self.session.keep, doc, returned=lambda view: (
-            self._show_view(view), self.statusBar().showMessage(f"Keeping {name}.", 5000)),
-            title="The choice could not be saved")
+
+        def done(view: View) -> None:
+            self._show_view(view)
+            self.statusBar().showMessage(f"Keeping {name}.", 5000)
+
+        self._run(self.session.keep, doc, returned=done, title="The choice could not be saved")
 
     def mark_not_duplicate(self) -> None:
         """The document compared is not a duplicate of its group: it leaves the group at once (every pair
@@ -790,8 +912,10 @@ class MainWindow(QMainWindow):
             return
         docs = self.view.documents
         others = [docs[m.document_id] for m in group.members if m.document_id != right.id]
-        message = (f"{os.path.basename(right.display_path)} is no longer grouped with the {len(others)} other "
-                   f"document(s) of its group. Edit ▸ Undo takes this back.")
+        message = (
+            f"{os.path.basename(right.display_path)} is no longer grouped with the {len(others)} other "
+            f"document(s) of its group. Edit ▸ Undo takes this back."
+        )
 
         def done(view: View) -> None:
             self._undoable = True
@@ -818,16 +942,22 @@ class MainWindow(QMainWindow):
         keeper = self.group_model.keepers[summary.group.id]
         plan = trash_plan(summary.group, keeper, self.group_model.docs, tuple(self.folders.reference_folders()))
         if not plan.documents:
-            QMessageBox.information(self, "Nothing to move", "Every other member of this group is in a reference folder.")
+            QMessageBox.information(
+                self, "Nothing to move", "Every other member of this group is in a reference folder."
+            )
             return
         keeper_doc = self.group_model.docs[keeper]
         listing = "\n".join(f"• {d.display_path}  ({human_size(d.size)})" for d in plan.documents[:25])
         if len(plan.documents) > 25:
             listing += f"\n… and {len(plan.documents) - 25} more"
         protected = f"\n\nKept because they are in reference folders: {len(plan.protected)}" if plan.protected else ""
-        box = QMessageBox(QMessageBox.Icon.Question, "Move to trash?",
-                          f"Move {len(plan.documents)} file(s), {human_size(plan.total_size)} in all, to the trash?\n\n"
-                          f"Keeping: {keeper_doc.display_path}", parent=self)
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            "Move to trash?",
+            f"Move {len(plan.documents)} file(s), {human_size(plan.total_size)} in all, to the trash?\n\n"
+            f"Keeping: {keeper_doc.display_path}",
+            parent=self,
+        )
         box.setInformativeText(listing + protected + "\n\nYou can restore them from the system trash.")
         move = box.addButton("Move to Trash", QMessageBox.ButtonRole.DestructiveRole)
         box.addButton(QMessageBox.StandardButton.Cancel)
@@ -836,15 +966,22 @@ class MainWindow(QMainWindow):
         box.exec()
         if box.clickedButton() is not move:
             return
-        self._run(self.session.trash, plan.documents, keeper_doc, returned=self._trashed,
-                  title="The files could not be moved")
+        self._run(
+            self.session.trash, plan.documents, keeper_doc, returned=self._trashed, title="The files could not be moved"
+        )
 
     # -- marks: many groups at once -------------------------------------------------------
     def mark_all_but_keepers(self) -> None:
         if self.result is None:
             return
-        self.group_model.set_marked(all_but_keepers(self.result.groups, self.group_model.keepers,
-                                                    self.group_model.docs, tuple(self.folders.reference_folders())))
+        self.group_model.set_marked(
+            all_but_keepers(
+                self.result.groups,
+                self.group_model.keepers,
+                self.group_model.docs,
+                tuple(self.folders.reference_folders()),
+            )
+        )
 
     def copy_marked_paths(self) -> None:
         paths = sorted(self.group_model.docs[d].display_path for d in self.group_model.marked)
@@ -855,23 +992,38 @@ class MainWindow(QMainWindow):
         """Every ticked file to the trash, all groups at once, after one confirmation."""
         if self.result is None or self.scan_job is not None or not self.group_model.marked:
             return
-        plan = batch_plan(self.result.groups, self.group_model.keepers, self.group_model.marked, self.group_model.docs,
-                          tuple(self.folders.reference_folders()))
+        plan = batch_plan(
+            self.result.groups,
+            self.group_model.keepers,
+            self.group_model.marked,
+            self.group_model.docs,
+            tuple(self.folders.reference_folders()),
+        )
         if not plan.files:
-            QMessageBox.information(self, "Nothing to move", "Every ticked file is a group's keeper or in a reference "
-                                    "folder: those never move.")
+            QMessageBox.information(
+                self,
+                "Nothing to move",
+                "Every ticked file is a group's keeper or in a reference folder: those never move.",
+            )
             return
-        listing = "\n".join(f"• {d.display_path}  ({human_size(d.size)})"
-                            for _keeper, files in plan.batches for d in files[:25])
+        listing = "\n".join(
+            f"• {d.display_path}  ({human_size(d.size)})" for _keeper, files in plan.batches for d in files[:25]
+        )
         lines = listing.count("\n") + 1
         if plan.files > lines:
             listing += f"\n… and {plan.files - lines:,} more"
-        kept = (f"\n\n{plan.protected:,} ticked file(s) stay: a group's keeper or in a reference folder."
-                if plan.protected else "")
-        box = QMessageBox(QMessageBox.Icon.Question, "Move to trash?",
-                          f"Move {plan.files:,} marked file(s) from {len(plan.batches):,} group(s), "
-                          f"{human_size(plan.total_size)} in all, to the trash?\n\nEach group keeps its keeper.",
-                          parent=self)
+        kept = (
+            f"\n\n{plan.protected:,} ticked file(s) stay: a group's keeper or in a reference folder."
+            if plan.protected
+            else ""
+        )
+        box = QMessageBox(
+            QMessageBox.Icon.Question,
+            "Move to trash?",
+            f"Move {plan.files:,} marked file(s) from {len(plan.batches):,} group(s), "
+            f"{human_size(plan.total_size)} in all, to the trash?\n\nEach group keeps its keeper.",
+            parent=self,
+        )
         box.setInformativeText(listing + kept + "\n\nYou can restore them from the system trash.")
         move = box.addButton("Move to Trash", QMessageBox.ButtonRole.DestructiveRole)
         box.addButton(QMessageBox.StandardButton.Cancel)
@@ -880,26 +1032,37 @@ class MainWindow(QMainWindow):
         box.exec()
         if box.clickedButton() is not move:
             return
-        self._run(self.session.trash_batches, plan.batches, returned=self._trashed, title="The files could not be moved")
+        self._run(
+            self.session.trash_batches, plan.batches, returned=self._trashed, title="The files could not be moved"
+        )
 
     def _trashed(self, done: tuple[TrashOutcome, View | None]) -> None:
         outcome, view = done
         if outcome.keeper_problem and not outcome.trashed:
-            QMessageBox.warning(self, "Nothing was moved",
-                                f"The file to keep is not the one that was compared any more — {outcome.keeper_problem}."
-                                "\n\nNothing was moved to the trash. Scan again to compare the files as they are now.")
+            QMessageBox.warning(
+                self,
+                "Nothing was moved",
+                f"The file to keep is not the one that was compared any more — {outcome.keeper_problem}."
+                "\n\nNothing was moved to the trash. Scan again to compare the files as they are now.",
+            )
             return
         notes = [f"Moved {len(outcome.trashed)} file(s) to the trash."]
         if outcome.missing:
-            notes.append(f"{len(outcome.missing)} file(s) had already vanished since the scan:\n" + "\n".join(outcome.missing))
+            notes.append(
+                f"{len(outcome.missing)} file(s) had already vanished since the scan:\n" + "\n".join(outcome.missing)
+            )
         if outcome.skipped:
-            notes.append("Left where they are, because they are not the files that were compared any more "
-                         "(scan again to compare them):\n" + "\n".join(f"{p}: {why}" for p, why in outcome.skipped))
+            notes.append(
+                "Left where they are, because they are not the files that were compared any more "
+                "(scan again to compare them):\n" + "\n".join(f"{p}: {why}" for p, why in outcome.skipped)
+            )
         if outcome.failed:
             notes.append("These could not be moved:\n" + "\n".join(f"{p}: {why}" for p, why in outcome.failed))
         if outcome.keeper_problem:
-            notes.append("In some groups nothing was moved, because the file to keep is not the one that was "
-                         f"compared any more: {outcome.keeper_problem}.")
+            notes.append(
+                "In some groups nothing was moved, because the file to keep is not the one that was "
+                f"compared any more: {outcome.keeper_problem}."
+            )
         self._set_view(view)
         if outcome.missing or outcome.skipped or outcome.failed or outcome.keeper_problem:
             QMessageBox.warning(self, "Some files were not moved", "\n\n".join(notes))
@@ -918,8 +1081,12 @@ class MainWindow(QMainWindow):
     def _exists(self, doc: Document) -> bool:
         if os.path.exists(doc.path):
             return True
-        QMessageBox.information(self, "File not found", f"{doc.display_path}\n\nis no longer there (moved or deleted "
-                                "since the scan). Scan again to update the groups.")
+        QMessageBox.information(
+            self,
+            "File not found",
+            f"{doc.display_path}\n\nis no longer there (moved or deleted "
+            "since the scan). Scan again to update the groups.",
+        )
         return False
 
     # -- export ---------------------------------------------------------------------------
@@ -935,16 +1102,29 @@ class MainWindow(QMainWindow):
 
         def allowed(_none: None) -> None:
             # the dialog asked about the name typed; a suffix added to it can name another, existing file
-            if path != chosen_path and os.path.exists(path) and QMessageBox.question(
-                    self, "Replace the file?", f"{path}\n\nalready exists. Replace it with the report?",
+            if (
+                path != chosen_path
+                and os.path.exists(path)
+                and QMessageBox.question(
+                    self,
+                    "Replace the file?",
+                    f"{path}\n\nalready exists. Replace it with the report?",
                     QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
-                    QMessageBox.StandardButton.Cancel) != QMessageBox.StandardButton.Yes:
+                    QMessageBox.StandardButton.Cancel,
+                )
+                != QMessageBox.StandardButton.Yes
+            ):
                 return
             self.export_to(path, chosen)
 
         # never over the database or a document being compared, whatever is answered next
-        self._run(self.session.check_report_target, Path(path), tuple(self.folders.folders()), returned=allowed,
-                  title="The report was not saved")
+        self._run(
+            self.session.check_report_target,
+            Path(path),
+            tuple(self.folders.folders()),
+            returned=allowed,
+            title="The report was not saved",
+        )
 
     def export_to(self, path: str, chosen_filter: str = "") -> Job:
         """Write the report of what is shown now (thresholds and decisions applied) in the background; a
@@ -958,8 +1138,11 @@ class MainWindow(QMainWindow):
             return session.write_report(path, fmt, progress=progress, cancel=cancel)
 
         self.statusBar().showMessage("Writing the report…")
-        return self._run(work, returned=lambda p: self.statusBar().showMessage(f"Report saved: {p}", 15000),
-                         title="The report was not saved")
+        return self._run(
+            work,
+            returned=lambda p: self.statusBar().showMessage(f"Report saved: {p}", 15000),
+            title="The report was not saved",
+        )
 
     # -- misc -----------------------------------------------------------------------------
     def about(self) -> None:
@@ -969,13 +1152,18 @@ class MainWindow(QMainWindow):
         import PySide6
         from PySide6.QtCore import qVersion
 
-        QMessageBox.about(self, "About neardup", (
-            f"<h3>neardup {__version__}</h3>"
-            "<p>Finds exact and near-duplicate documents with SimHash (Charikar; Manku et al.) and MinHash (Broder), "
-            "verified exactly.</p>"
-            f"<p>Python {platform.python_version()} · Qt {qVersion()} · PySide6 {PySide6.__version__} · "
-            f"numpy {numpy.__version__} · jieba {jieba.__version__} · pypdf {pypdf.__version__}</p>"
-            f"<p>Database: {self.db_path}</p>"))
+        QMessageBox.about(
+            self,
+            "About neardup",
+            (
+                f"<h3>neardup {__version__}</h3>"
+                "<p>Finds exact and near-duplicate documents with SimHash (Charikar; Manku et al.) and MinHash "
+                "(Broder), verified exactly.</p>"
+                f"<p>Python {platform.python_version()} · Qt {qVersion()} · PySide6 {PySide6.__version__} · "
+                f"numpy {numpy.__version__} · jieba {jieba.__version__} · pypdf {pypdf.__version__}</p>"
+                f"<p>Database: {self.db_path}</p>"
+            ),
+        )
 
     def closeEvent(self, event) -> None:  # noqa: N802
         for runner in (self.runner, self.session_jobs):

@@ -5,8 +5,15 @@ from __future__ import annotations
 import os
 import time
 
-from PySide6.QtCore import (QAbstractItemModel, QAbstractTableModel, QModelIndex, QPersistentModelIndex,
-                            QSortFilterProxyModel, Qt, Signal)
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import QApplication
 
@@ -56,8 +63,9 @@ class GroupTreeModel(QAbstractItemModel):
         self.reference_folders: tuple[str, ...] = ()
         self.marked: set[int] = set()  # documents ticked in the first column
 
-    def set_result(self, result: MatchResult | None, keepers: dict[int, int],
-                   reference_folders: tuple[str, ...] = ()) -> None:
+    def set_result(
+        self, result: MatchResult | None, keepers: dict[int, int], reference_folders: tuple[str, ...] = ()
+    ) -> None:
         """Show a grouping with its keepers (group id -> document id, chosen by the session)."""
         self.beginResetModel()
         self.summaries = summarise(result) if result else []
@@ -74,24 +82,28 @@ class GroupTreeModel(QAbstractItemModel):
         """Mark exactly these documents (those in the groups)."""
         self.marked = set(documents) & set(self.docs)
         if self.summaries:
-            self.dataChanged.emit(self.index(0, 0), self.index(len(self.summaries) - 1, 0),
-                                  [Qt.ItemDataRole.CheckStateRole])
+            self.dataChanged.emit(
+                self.index(0, 0), self.index(len(self.summaries) - 1, 0), [Qt.ItemDataRole.CheckStateRole]
+            )
             for row in range(len(self.summaries)):
                 parent = self.index(row, 0)
-                self.dataChanged.emit(self.index(0, 0, parent), self.index(self.rowCount(parent) - 1, 0, parent),
-                                      [Qt.ItemDataRole.CheckStateRole])
+                self.dataChanged.emit(
+                    self.index(0, 0, parent),
+                    self.index(self.rowCount(parent) - 1, 0, parent),
+                    [Qt.ItemDataRole.CheckStateRole],
+                )
         self.marks_changed.emit()
 
     def marked_size(self) -> int:
         return sum(self.docs[d].size for d in self.marked)
 
-    def flags(self, index: QModelIndex) -> Qt.ItemFlag:
+    def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
         flags = super().flags(index)
         if index.isValid() and index.column() == 0:
             flags |= Qt.ItemFlag.ItemIsUserCheckable
         return flags
 
-    def setData(self, index: QModelIndex, value, role: int = Qt.ItemDataRole.EditRole) -> bool:  # noqa: N802
+    def setData(self, index: QModelIndex | QPersistentModelIndex, value, role: int = Qt.ItemDataRole.EditRole) -> bool:  # noqa: N802 - Qt's name
         if role != Qt.ItemDataRole.CheckStateRole or index.column() != 0 or not index.isValid():
             return False
         checked = Qt.CheckState(value) == Qt.CheckState.Checked
@@ -99,15 +111,16 @@ class GroupTreeModel(QAbstractItemModel):
         ids = {member.document_id} if member is not None else {m.document_id for m in self.summary(index).group.members}
         self.marked = self.marked | ids if checked else self.marked - ids
         parent = index.parent() if member is not None else index
-        self.dataChanged.emit(self.index(0, 0, parent), self.index(self.rowCount(parent) - 1, 0, parent),
-                              [Qt.ItemDataRole.CheckStateRole])
+        self.dataChanged.emit(
+            self.index(0, 0, parent), self.index(self.rowCount(parent) - 1, 0, parent), [Qt.ItemDataRole.CheckStateRole]
+        )
         group_row = parent.row() if member is not None else index.row()
         self.dataChanged.emit(self.index(group_row, 0), self.index(group_row, 0), [Qt.ItemDataRole.CheckStateRole])
         self.marks_changed.emit()
         return True
 
     # structure ------------------------------------------------------------------------------
-    def index(self, row: int, column: int, parent: QModelIndex = QModelIndex()) -> QModelIndex:
+    def index(self, row: int, column: int, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> QModelIndex:
         if not self.hasIndex(row, column, parent):
             return QModelIndex()
         if not parent.isValid():
@@ -119,17 +132,17 @@ class GroupTreeModel(QAbstractItemModel):
             return QModelIndex()
         return self.createIndex(_index_key(index) - 1, 0, 0)
 
-    def rowCount(self, parent: QModelIndex = QModelIndex()) -> int:
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: N802 - Qt's name
         if not parent.isValid():
             return len(self.summaries)
         if _index_key(parent) == 0 and parent.column() == 0:
             return self.summaries[parent.row()].members
         return 0
 
-    def columnCount(self, parent: QModelIndex = QModelIndex()) -> int:
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: N802 - Qt's name
         return len(COLUMNS)
 
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):  # noqa: N802 - Qt's name
         if orientation == Qt.Orientation.Horizontal:
             if role == Qt.ItemDataRole.DisplayRole:
                 return COLUMNS[section]
@@ -138,20 +151,20 @@ class GroupTreeModel(QAbstractItemModel):
         return None
 
     # content --------------------------------------------------------------------------------
-    def summary(self, index: QModelIndex) -> GroupSummary:
+    def summary(self, index: QModelIndex | QPersistentModelIndex) -> GroupSummary:
         key = _index_key(index)
         return self.summaries[index.row() if key == 0 else key - 1]
 
-    def member(self, index: QModelIndex) -> Member | None:
+    def member(self, index: QModelIndex | QPersistentModelIndex) -> Member | None:
         if not index.isValid() or _index_key(index) == 0:
             return None
         return self.summary(index).group.members[index.row()]
 
-    def document(self, index: QModelIndex) -> Document | None:
+    def document(self, index: QModelIndex | QPersistentModelIndex) -> Document | None:
         m = self.member(index)
         return self.docs[m.document_id] if m else None
 
-    def data(self, index: QModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
         if not index.isValid():
             return None
         s = self.summary(index)
@@ -180,12 +193,26 @@ class GroupTreeModel(QAbstractItemModel):
                 doc.kind,
             )[col]
         if role == SortRole:
-            return (doc.display_path.lower(), doc.display_path.lower(), sim.jaccard, sim.hamming, sim.containment,
-                    doc.size, doc.mtime_ns, doc.kind)[col]
+            return (
+                doc.display_path.lower(),
+                doc.display_path.lower(),
+                sim.jaccard,
+                sim.hamming,
+                sim.containment,
+                doc.size,
+                doc.mtime_ns,
+                doc.kind,
+            )[col]
         if role == Qt.ItemDataRole.ToolTipRole:
-            reference = "\nIn a reference folder: an original, never proposed for removal." if _in(doc.path, self.reference_folders) else ""
-            return (f"{doc.display_path}\nJaccard {sim.jaccard:.3f} (estimate {sim.jaccard_estimate:.3f}), "
-                    f"Hamming {sim.hamming}, containment {sim.containment_ab:.3f} / {sim.containment_ba:.3f}{reference}")
+            reference = (
+                "\nIn a reference folder: an original, never proposed for removal."
+                if _in(doc.path, self.reference_folders)
+                else ""
+            )
+            return (
+                f"{doc.display_path}\nJaccard {sim.jaccard:.3f} (estimate {sim.jaccard_estimate:.3f}), "
+                f"Hamming {sim.hamming}, containment {sim.containment_ab:.3f} / {sim.containment_ba:.3f}{reference}"
+            )
         if role == Qt.ItemDataRole.FontRole and keeper and col == 0:
             font = QFont()
             font.setBold(True)
@@ -200,13 +227,21 @@ class GroupTreeModel(QAbstractItemModel):
         kind = "exact" if s.group.exact else "near"
         if role == Qt.ItemDataRole.CheckStateRole and col == 0:
             marked = sum(m.document_id in self.marked for m in s.group.members)
-            return (Qt.CheckState.Unchecked if not marked else Qt.CheckState.Checked
-                    if marked == len(s.group.members) else Qt.CheckState.PartiallyChecked)
+            return (
+                Qt.CheckState.Unchecked
+                if not marked
+                else Qt.CheckState.Checked
+                if marked == len(s.group.members)
+                else Qt.CheckState.PartiallyChecked
+            )
         if role == Qt.ItemDataRole.DisplayRole:
             return (
-                f"Group {s.group.id} · {s.members} documents · {kind} — {os.path.basename(s.representative.display_path)}",
+                f"Group {s.group.id} · {s.members} documents · {kind} — "
+                f"{os.path.basename(s.representative.display_path)}",
                 os.path.dirname(s.representative.display_path),
-                f"{s.worst_jaccard:.3f}–{s.best_jaccard:.3f}" if s.worst_jaccard != s.best_jaccard else f"{s.worst_jaccard:.3f}",
+                f"{s.worst_jaccard:.3f}–{s.best_jaccard:.3f}"
+                if s.worst_jaccard != s.best_jaccard
+                else f"{s.worst_jaccard:.3f}",
                 str(s.worst_hamming),
                 "",
                 human_size(s.total_size),
@@ -214,11 +249,21 @@ class GroupTreeModel(QAbstractItemModel):
                 "",
             )[col]
         if role == SortRole:
-            return (s.members, s.representative.display_path.lower(), s.worst_jaccard, s.worst_hamming, 0.0,
-                    s.total_size, 0, kind)[col]
+            return (
+                s.members,
+                s.representative.display_path.lower(),
+                s.worst_jaccard,
+                s.worst_hamming,
+                0.0,
+                s.total_size,
+                0,
+                kind,
+            )[col]
         if role == Qt.ItemDataRole.ToolTipRole:
-            return (f"{s.members} documents; representative {s.representative.display_path}\n"
-                    f"Jaccard to it from {s.worst_jaccard:.3f} to {s.best_jaccard:.3f}; largest Hamming {s.worst_hamming}")
+            return (
+                f"{s.members} documents; representative {s.representative.display_path}\n"
+                f"Jaccard to it from {s.worst_jaccard:.3f} to {s.best_jaccard:.3f}; largest Hamming {s.worst_hamming}"
+            )
         if role == Qt.ItemDataRole.FontRole and col == 0:
             font = QFont()
             font.setBold(True)
@@ -259,7 +304,7 @@ class GroupFilterModel(QSortFilterProxyModel):
             change()
             self.invalidateRowsFilter()
 
-    def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex) -> bool:
+    def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex | QPersistentModelIndex) -> bool:  # noqa: N802 - Qt's name
         if source_parent.isValid():
             return True
         model: GroupTreeModel = self.sourceModel()  # type: ignore[assignment]
@@ -285,18 +330,18 @@ class ProblemsModel(QAbstractTableModel):
         self.rows = sorted((d for d in documents if d.status != "ok"), key=lambda d: (str(d.status), d.path))
         self.endResetModel()
 
-    def rowCount(self, parent: QModelIndex = QModelIndex()) -> int:
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: N802 - Qt's name
         return 0 if parent.isValid() else len(self.rows)
 
-    def columnCount(self, parent: QModelIndex = QModelIndex()) -> int:
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: N802 - Qt's name
         return 3
 
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):  # noqa: N802 - Qt's name
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             return self.HEADERS[section]
         return None
 
-    def data(self, index: QModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
         if not index.isValid():
             return None
         doc = self.rows[index.row()]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from PySide6.QtCore import QByteArray, QSettings
 
@@ -25,7 +26,8 @@ class AppState:
     splitter: QByteArray | None = None
 
 
-def _list(value) -> list[str]:
+# QSettings.value() gives back whatever the platform's store holds: text, a number, a list, or None.
+def _list(value: Any) -> list[str]:
     if value is None:
         return []
     if isinstance(value, str):
@@ -33,7 +35,7 @@ def _list(value) -> list[str]:
     return [str(v) for v in value]
 
 
-def _bool(value, default: bool) -> bool:
+def _bool(value: Any, default: bool) -> bool:
     if value is None:
         return default
     if isinstance(value, str):
@@ -49,11 +51,13 @@ def load(settings: QSettings) -> AppState:
     state.exclude = str(settings.value("exclude", "") or "")
     state.scan_text = _bool(settings.value("scan_text"), True)
     state.scan_pdf = _bool(settings.value("scan_pdf"), True)
+    hamming: Any = settings.value("hamming", 8)
+    jaccard: Any = settings.value("jaccard", 0.8)
     try:
         state.thresholds = Thresholds(
             Method(str(settings.value("method", Method.MINHASH.value))),
-            int(settings.value("hamming", 8)),
-            float(settings.value("jaccard", 0.8)),
+            int(hamming),  # text or a number: what does not convert raises, and the defaults are taken
+            float(jaccard),
             _bool(settings.value("ignore_boilerplate"), True),
         )
     except (ValueError, TypeError):

@@ -4,7 +4,17 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QPainter, QPalette, QPen
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDoubleSpinBox, QGridLayout, QLabel, QSizePolicy, QSlider, QSpinBox, QWidget)
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QGridLayout,
+    QLabel,
+    QSizePolicy,
+    QSlider,
+    QSpinBox,
+    QWidget,
+)
 
 from ..core.models import HAMMING_MAX, JACCARD_MIN, Method, Thresholds
 from ..core.review import Histogram
@@ -58,7 +68,8 @@ class HistogramWidget(QWidget):
             x1 = area.left() + (h.edges[i + 1] - lo) / span * area.width()
             height = math.log1p(count) / peak * area.height()
             grouped = (h.edges[i + 1] - 1 <= self.threshold) if simhash else (h.edges[i] >= self.threshold - 1e-9)
-            painter.fillRect(QRectF(x0 + 1, area.bottom() - height, max(1.0, x1 - x0 - 2), height), accent if grouped else muted)
+            bar = QRectF(x0 + 1, area.bottom() - height, max(1.0, x1 - x0 - 2), height)
+            painter.fillRect(bar, accent if grouped else muted)
         x = area.left() + (self.threshold + (1 if simhash else 0) - lo) / span * area.width()
         pen = QPen(palette.color(QPalette.ColorRole.Text))
         pen.setWidth(2)
@@ -82,22 +93,28 @@ class ThresholdsPanel(QWidget):
         for method, label in METHOD_LABELS.items():
             self.method.addItem(label, method)
         self.method.setToolTip("MinHash groups by Jaccard similarity of 3-word (or 3-character) shingles, verified "
-                               "exactly; SimHash by differing bits of a 64-bit fingerprint; Both groups a pair either one finds")
+                               "exactly; SimHash by differing bits of a 64-bit fingerprint; "
+                               "Both groups a pair either one finds")
         self.hamming_slider = QSlider(Qt.Orientation.Horizontal, self)
         self.hamming_slider.setRange(0, HAMMING_MAX)
         self.hamming_spin = QSpinBox(self)
         self.hamming_spin.setRange(0, HAMMING_MAX)
         self.hamming_spin.setSuffix(" bits")
-        for w in (self.hamming_slider, self.hamming_spin):
-            w.setToolTip("SimHash: two documents are near-duplicates when their 64-bit fingerprints differ in at most this many bits (8 reproduces Jaccard ≥ 0.8 best in our measurements; 3 is the classic choice for near-identical web pages)")
+        hamming_tip = ("SimHash: two documents are near-duplicates when their 64-bit fingerprints differ in at most "
+                       "this many bits (8 reproduces Jaccard ≥ 0.8 best in our measurements; 3 is the classic choice "
+                       "for near-identical web pages)")
+        self.hamming_slider.setToolTip(hamming_tip)
+        self.hamming_spin.setToolTip(hamming_tip)
         self.jaccard_slider = QSlider(Qt.Orientation.Horizontal, self)
         self.jaccard_slider.setRange(round(JACCARD_MIN * 100), 100)
         self.jaccard_spin = QDoubleSpinBox(self)
         self.jaccard_spin.setRange(JACCARD_MIN, 1.00)
         self.jaccard_spin.setSingleStep(0.01)
         self.jaccard_spin.setDecimals(2)
-        for w in (self.jaccard_slider, self.jaccard_spin):
-            w.setToolTip("MinHash: two documents are near-duplicates when at least this share of their shingles is shared (Jaccard similarity)")
+        jaccard_tip = ("MinHash: two documents are near-duplicates when at least this share of their shingles is "
+                       "shared (Jaccard similarity)")
+        self.jaccard_slider.setToolTip(jaccard_tip)
+        self.jaccard_spin.setToolTip(jaccard_tip)
         self.boilerplate = QCheckBox("Ignore boilerplate", self)
         self.boilerplate.setToolTip(
             "Passages found in 10 % or more of the scanned documents (page footers, letterheads, licence headers, "
@@ -154,8 +171,8 @@ class ThresholdsPanel(QWidget):
         self._enable()
 
     def thresholds(self) -> Thresholds:
-        return Thresholds(Method(self.method.currentData()), self.hamming_spin.value(), round(self.jaccard_spin.value(), 2),
-                          self.boilerplate.isChecked())
+        return Thresholds(Method(self.method.currentData()), self.hamming_spin.value(),
+                          round(self.jaccard_spin.value(), 2), self.boilerplate.isChecked())
 
     def _schedule(self) -> None:
         self._enable()
@@ -163,9 +180,12 @@ class ThresholdsPanel(QWidget):
 
     def _enable(self) -> None:
         method = Method(self.method.currentData())
-        for w in (self.hamming_slider, self.hamming_spin, self.hamming_label):
+        simhash_controls: tuple[QWidget, ...] = (self.hamming_slider, self.hamming_spin, self.hamming_label)
+        minhash_controls: tuple[QWidget, ...] = (self.jaccard_slider, self.jaccard_spin, self.jaccard_label,
+                                                 self.boilerplate)
+        for w in simhash_controls:
             w.setEnabled(method in (Method.SIMHASH, Method.BOTH))
-        for w in (self.jaccard_slider, self.jaccard_spin, self.jaccard_label, self.boilerplate):
+        for w in minhash_controls:
             w.setEnabled(method in (Method.MINHASH, Method.BOTH))
 
     def histogram_method(self) -> Method:

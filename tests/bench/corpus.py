@@ -39,7 +39,9 @@ def chinese_sentences() -> tuple[str, ...]:
     return tuple(out)
 
 
-def documents(count: int, size: int = 13_000, chinese_share: float = 0.1, near_share: float = 0.1, seed: int = 1) -> list[str]:
+def documents(
+    count: int, size: int = 13_000, chinese_share: float = 0.1, near_share: float = 0.1, seed: int = 1
+) -> list[str]:
     """``count`` documents of about ``size`` characters; some Chinese, some near-copies of others."""
     rng = random.Random(seed)
     english, chinese = english_paragraphs(), chinese_sentences()

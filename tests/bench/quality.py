@@ -33,15 +33,15 @@ from pathlib import Path
 import numpy as np
 
 from neardup_gui.core import text
-from neardup_gui.core.fingerprint import Scheme, fingerprint_bytes, text_shingles
 from neardup_gui.core.boilerplate import core_of
+from neardup_gui.core.fingerprint import Scheme, fingerprint_bytes, text_shingles
 from neardup_gui.core.match import Matcher
 from neardup_gui.core.models import Method, Thresholds
-from neardup_gui.core.simhash import hamming, simhash
 from neardup_gui.core.scan import refresh_boilerplate
+from neardup_gui.core.simhash import hamming, simhash
 from neardup_gui.core.store import FileRecord, Store
 from tests.bench import peers
-from tests.conftest import LICENSES, ZH_TEXTS, UNRELATED_LICENSES, licence_paragraphs, plant_edits
+from tests.conftest import LICENSES, UNRELATED_LICENSES, ZH_TEXTS, licence_paragraphs, plant_edits
 
 RESULTS = Path(__file__).resolve().parents[2] / "bench-results"
 RATES = (0.005, 0.01, 0.02, 0.05, 0.1, 0.2)
@@ -70,7 +70,8 @@ _TAG = re.compile(r"<script.*?</script>|<style.*?</style>|<[^>]+>", re.S)
 
 
 def chinese_corpus(quick: bool) -> list[tuple[str, str]]:
-    pages = sorted(glob.glob("/root/.rustup/toolchains/*/share/doc/rust/html/rust-by-example/zh/**/*.html", recursive=True))
+    pattern = "/root/.rustup/toolchains/*/share/doc/rust/html/rust-by-example/zh/**/*.html"
+    pages = sorted(glob.glob(pattern, recursive=True))
     docs, seen = [], set()
     for path in pages:
         raw = Path(path).read_text(encoding="utf-8", errors="replace")
@@ -94,8 +95,8 @@ def chinese_corpus(quick: bool) -> list[tuple[str, str]]:
 
 def short_corpus(quick: bool) -> tuple[list[tuple[str, str]], set[tuple[int, int]]]:
     """Package descriptions + one variant each of 200 of them (a word changed, dropped, or moved)."""
-    lines = sorted({l[len("Description: "):].strip() for l in open("/var/lib/dpkg/status", encoding="utf-8")
-                    if l.startswith("Description: ")})
+    with open("/var/lib/dpkg/status", encoding="utf-8") as status:
+        lines = sorted({line[len("Description: "):].strip() for line in status if line.startswith("Description: ")})
     rng = random.Random(3)
     docs = [(f"d{n}", line) for n, line in enumerate(lines)]
     planted = set()
@@ -124,7 +125,7 @@ def boilerplate_corpus(quick: bool) -> tuple[list[tuple[str, str]], list[str]]:
     for block in Path("/var/lib/dpkg/status").read_text(encoding="utf-8").split("\n\n"):
         found = re.search(r"^Description: .*\n((?: .*\n?)*)", block, re.M)
         if found:
-            words = " ".join(l.strip() for l in found.group(1).splitlines() if l.strip() != ".").split()
+            words = " ".join(line.strip() for line in found.group(1).splitlines() if line.strip() != ".").split()
             if len(words) >= 40:
                 descriptions.append(" ".join(words[:120]))
     descriptions = sorted(set(descriptions))[: 150 if quick else 500]
@@ -210,7 +211,7 @@ class Engine:
     def pairs(self, thresholds: Thresholds) -> set[tuple[int, int]]:
         i, j = self.matcher.verified_pairs(thresholds)
         out = set()
-        for a, b in zip(i.tolist(), j.tolist()):
+        for a, b in zip(i.tolist(), j.tolist(), strict=True):
             for x in self.docs_of_row[a]:
                 for y in self.docs_of_row[b]:
                     out.add((min(x, y), max(x, y)))
@@ -286,7 +287,7 @@ def corpus_table(name: str, docs: list[tuple[str, str]], truth_t: float, quick: 
         package = {}
         for k in range(0, 11):
             sel = pd <= k
-            package[k] = score(set(zip(pi[sel].tolist(), pj[sel].tolist())), truth)
+            package[k] = score(set(zip(pi[sel].tolist(), pj[sel].tolist(), strict=True)), truth)
         out["simhash"] = {"truth": f"J >= {truth_t}", "neardup": ours, "simhash_package": package,
                           "ceiling": simhash_ceiling(docs, jac, truth_t, [len(x) for x in shingles])}
         engine.close()
@@ -339,7 +340,7 @@ def simhash_ceiling(docs: list[tuple[str, str]], jac: dict[tuple[int, int], floa
         f1 = 2 * tp[name] / (2 * tp[name] + fp[name] + (truth - tp[name]))
         best = int(np.argmax(f1))
         out[name] = {"best_k": best, "best_expected_f1": round(float(f1[best]), 3),
-                     "expected_f1_by_k": {int(k): round(float(v), 3) for k, v in zip(ks, f1)}}
+                     "expected_f1_by_k": {int(k): round(float(v), 3) for k, v in zip(ks, f1, strict=True)}}
     return out
 
 
@@ -375,7 +376,8 @@ def short_table(quick: bool) -> dict:
 
     with tempfile.TemporaryDirectory() as tmp:
         for label, scheme in (("char 3-grams (default for < 30 units)", Scheme.current()),
-                              ("word 3-shingles (no short-text path)", Scheme(short_text_units=0, jieba=Scheme.current().jieba, pypdf=Scheme.current().pypdf))):
+                              ("word 3-shingles (no short-text path)",
+                               Scheme(short_text_units=0, jieba=Scheme.current().jieba, pypdf=Scheme.current().pypdf))):
             (Path(tmp) / label[:4]).mkdir()
             engine = Engine(docs, scheme, Path(tmp) / label[:4])
             rows = {}
@@ -433,9 +435,11 @@ def print_tables(r: dict) -> None:
             n, d, m = row["neardup"], row["datasketch"], row["neardup_default"]
             print(f"| {t} | {n['precision']:.3f} / {n['recall']:.3f} / **{n['f1']:.3f}** | "
                   f"{d['precision']:.3f} / {d['recall']:.3f} / {d['f1']:.3f} | "
-                  f"{m['precision']:.3f} / {m['recall']:.3f} / **{m['f1']:.3f}** | {row['pairs_only_through_boilerplate']} |")
+                  f"{m['precision']:.3f} / {m['recall']:.3f} / **{m['f1']:.3f}** | "
+                  f"{row['pairs_only_through_boilerplate']} |")
         s = c["simhash"]
-        ceiling = ", ".join(f"{name}: F1 {c['best_expected_f1']} at K = {c['best_k']}" for name, c in s["ceiling"].items())
+        ceiling = ", ".join(f"{name}: F1 {c['best_expected_f1']} at K = {c['best_k']}"
+                            for name, c in s["ceiling"].items())
         print(f"SimHash against {s['truth']} (the best a 64-bit SimHash can expect, features {ceiling}):")
         print("| K | neardup P / R / F1 | simhash package P / R / F1 |")
         print("|---|---|---|")

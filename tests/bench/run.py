@@ -108,7 +108,8 @@ def bench_fingerprint(quick: bool) -> dict:
     return {
         "english_only": {"documents": len(english), "ours_docs_per_s": round(ours_en),
                          "datasketch_docs_per_s": round(datasketch_en), "simhash_package_docs_per_s": round(simhash_en),
-                         "vs_datasketch": round(ours_en / datasketch_en, 2), "vs_simhash_package": round(ours_en / simhash_en, 2)},
+                         "vs_datasketch": round(ours_en / datasketch_en, 2),
+                         "vs_simhash_package": round(ours_en / simhash_en, 2)},
         "documents": len(docs),
         "megabytes": round(megabytes, 1),
         "ours_docs_per_s_one_process": round(ours),
@@ -132,7 +133,8 @@ def real_fingerprints(count: int) -> np.ndarray:
         return np.load(cached)
     log(f"  fingerprinting {count} real lines (cached for later runs)…")
     scheme = Scheme.current()
-    fps = np.fromiter((text_simhash(normalise(line), scheme) for line in corpus.short_lines(count)), dtype=np.uint64, count=count)
+    fps = np.fromiter((text_simhash(normalise(line), scheme) for line in corpus.short_lines(count)),
+                      dtype=np.uint64, count=count)
     CACHE.mkdir(parents=True, exist_ok=True)
     np.save(cached, fps)
     return fps
@@ -153,7 +155,7 @@ def bench_index(quick: bool) -> dict:
     rng = np.random.default_rng(5)
     picks = rng.choice(count, size=1000, replace=False)
     flips = rng.integers(0, 64, size=1000).astype(np.uint64)
-    queries = [int(fps[p] ^ (np.uint64(1) << f)) for p, f in zip(picks, flips)]
+    queries = [int(fps[p] ^ (np.uint64(1) << f)) for p, f in zip(picks, flips, strict=True)]
 
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "index.db"
@@ -259,7 +261,8 @@ def bench_regroup(quick: bool) -> dict:
                 ("simhash K=4", Thresholds(Method.SIMHASH, 4, 0.8)),
                 ("simhash K=1", Thresholds(Method.SIMHASH, 1, 0.8)),
                 ("both K=3 T=0.8", Thresholds(Method.BOTH, 3, 0.8)),
-                ("minhash T=0.8, boilerplate kept (its own forest built)", Thresholds(Method.MINHASH, 3, 0.8, ignore_boilerplate=False)),
+                ("minhash T=0.8, boilerplate kept (its own forest built)",
+                 Thresholds(Method.MINHASH, 3, 0.8, ignore_boilerplate=False)),
                 ("minhash T=0.85, boilerplate kept", Thresholds(Method.MINHASH, 3, 0.85, ignore_boilerplate=False)),
                 ("minhash T=0.8, boilerplate ignored again", Thresholds(Method.MINHASH, 3, 0.8)),
             ]:
@@ -270,8 +273,8 @@ def bench_regroup(quick: bool) -> dict:
             result = Matcher(store).match(Thresholds(Method.MINHASH, 3, 0.8))
             timings["a new matcher (a restart): load + T=0.8 from the kept forest"] = {
                 "seconds": round(time.perf_counter() - t, 3), "groups": len(result.groups)}
-    return {"documents": count, "boilerplate_analysis_s": round(analysis, 2), "boilerplate": matcher.boilerplate.summary(),
-            "load_s": round(load, 2), "regroup": timings}
+    return {"documents": count, "boilerplate_analysis_s": round(analysis, 2),
+            "boilerplate": matcher.boilerplate.summary(), "load_s": round(load, 2), "regroup": timings}
 
 
 # -- scanning -----------------------------------------------------------------------------------

@@ -213,8 +213,9 @@ def test_a_scan_killed_with_sigkill_resumes_to_the_uninterrupted_result(tmp_path
     assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     con.close()
 
-    resumed = run_cli("scan", str(root), "--db", str(killed_db), "--format", "json", "--hamming", "5", "--method", "both")
-    fresh = run_cli("scan", str(root), "--db", str(tmp_path / "fresh.db"), "--format", "json", "--hamming", "5", "--method", "both")
+    options = ("--format", "json", "--hamming", "5", "--method", "both")
+    resumed = run_cli("scan", str(root), "--db", str(killed_db), *options)
+    fresh = run_cli("scan", str(root), "--db", str(tmp_path / "fresh.db"), *options)
     assert resumed.returncode == fresh.returncode == 0, resumed.stderr + fresh.stderr
     unchanged = int(re.search(r"(\d+) unchanged", resumed.stderr).group(1))
     assert unchanged >= 20, resumed.stderr  # the work done before the kill was kept
@@ -228,7 +229,8 @@ def test_json_pairs_name_their_longest_shared_passages(small_tree, tmp_path):
     assert near, "the BSD pair is a near duplicate"
     for pair in near:
         assert pair["shared_passages"] and len(pair["shared_passages"][0]) >= 30
-        assert "Redistribution" in " ".join(pair["shared_passages"]) or "copyright" in " ".join(pair["shared_passages"]).lower()
+        shared = " ".join(pair["shared_passages"])
+        assert "Redistribution" in shared or "copyright" in shared.lower()
 
 
 def test_groups_on_a_database_of_another_scheme_says_to_scan_again(small_tree, tmp_path):

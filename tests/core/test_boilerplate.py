@@ -58,7 +58,8 @@ def test_boilerplate_is_found_again_only_when_the_collection_changes(footed, tmp
         first = boilerplate_events(store)
         assert first[-1][0] == first[-1][1] > 1
         assert boilerplate_events(store) == [(1, 1)]  # unchanged: nothing analysed
-        (footed / "extra.txt").write_text("A new letter with nothing in common with the others at all.", encoding="utf-8")
+        (footed / "extra.txt").write_text("A new letter with nothing in common with the others at all.",
+                                          encoding="utf-8")
         try:
             assert boilerplate_events(store)[-1][1] > 1
         finally:

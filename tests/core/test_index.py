@@ -13,7 +13,7 @@ from neardup_gui.core.simhash import hamming
 def brute_force(fps: np.ndarray, k: int) -> set[tuple[int, int]]:
     i, j = np.triu_indices(len(fps), 1)
     d = hamming(fps[i], fps[j])
-    return set(zip(i[d <= k].tolist(), j[d <= k].tolist()))
+    return set(zip(i[d <= k].tolist(), j[d <= k].tolist(), strict=True))
 
 
 def planted(seed: int, n: int, max_flip: int) -> np.ndarray:
@@ -35,7 +35,7 @@ def planted(seed: int, n: int, max_flip: int) -> np.ndarray:
 def test_all_pairs_equals_brute_force(seed, n, k):
     fps = planted(seed, n, max_flip=HAMMING_MAX + 2)
     i, j, d = hamming_pairs(fps, k)
-    assert set(zip(i.tolist(), j.tolist())) == brute_force(fps, k)
+    assert set(zip(i.tolist(), j.tolist(), strict=True)) == brute_force(fps, k)
     assert (d <= k).all()
 
 
@@ -43,7 +43,7 @@ def test_all_pairs_equals_brute_force(seed, n, k):
 def test_every_k_on_a_dense_cluster(k):
     fps = planted(k, 800, max_flip=HAMMING_MAX + 4)
     i, j, _ = hamming_pairs(fps, k)
-    assert set(zip(i.tolist(), j.tolist())) == brute_force(fps, k)
+    assert set(zip(i.tolist(), j.tolist(), strict=True)) == brute_force(fps, k)
 
 
 def test_probes_cover_every_block_within_k_over_four():
@@ -63,7 +63,7 @@ def test_repeated_fingerprints_expand_to_every_pair_of_rows(k):
     distinct = planted(k + 100, 60, max_flip=k + 2)
     fps = distinct[rng.integers(0, len(distinct), size=700)]
     i, j, d = hamming_pairs(fps, k)
-    assert set(zip(i.tolist(), j.tolist())) == brute_force(fps, k)
+    assert set(zip(i.tolist(), j.tolist(), strict=True)) == brute_force(fps, k)
     assert (d == hamming(fps[i], fps[j])).all()
 
 
@@ -71,7 +71,7 @@ def _components(n: int, i: np.ndarray, j: np.ndarray) -> list[int]:
     from neardup_gui.core.unionfind import UnionFind
 
     uf = UnionFind(n)
-    for a, b in zip(i.tolist(), j.tolist()):
+    for a, b in zip(i.tolist(), j.tolist(), strict=True):
         uf.union(a, b)
     return uf.labels().tolist()
 
@@ -89,7 +89,8 @@ def test_a_huge_dense_bucket_is_held_within_the_budget_and_joins_the_same_docume
     from neardup_gui.core.match import estimate_margin, spanning_forest
 
     rng = random.Random(7)
-    words = "the meeting about the budget moves to thursday at ten in the small room upstairs".split()
+    words = ["the", "meeting", "about", "the", "budget", "moves", "to", "thursday", "at", "ten", "in", "the", "small",
+             "room", "upstairs"]
     fillers = ["amber", "quartz", "lantern", "meadow", "copper", "harbor", "velvet", "orbit", "cinder", "willow"]
     notes = set()
     while len(notes) < 600:

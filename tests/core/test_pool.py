@@ -29,7 +29,8 @@ def behave(task):
 
 
 def test_a_crash_or_hang_costs_that_task_only_and_the_pool_recovers():
-    tasks = [("ok", i) for i in range(6)] + [("crash", 0), ("hang", 0), ("exit", 0), ("raise", 0)] + [("ok", i) for i in range(6, 12)]
+    tasks = ([("ok", i) for i in range(6)] + [("crash", 0), ("hang", 0), ("exit", 0), ("raise", 0)]
+             + [("ok", i) for i in range(6, 12)])
     started = time.monotonic()
     results = dict(run_isolated(behave, tasks, workers=2, timeout=2.0))
     assert time.monotonic() - started < 30
@@ -96,7 +97,7 @@ def test_records_sent_to_and_from_workers_survive_pickling():
         scheme,
         ExtractTask("/tmp/a.txt", "text", b"\x01" * 16, scheme, 4096),
         FileFailure(Status.UNREADABLE, "Permission denied"),
-        fingerprint_bytes("text", "Twelve words of plain text make a small but real document here.".encode(), scheme),
+        fingerprint_bytes("text", b"Twelve words of plain text make a small but real document here.", scheme),
     ]
     for record in records:
         assert pickle.loads(pickle.dumps(record)) == record

@@ -12,10 +12,9 @@ import pytest
 
 from neardup_gui.core.html_report import to_html
 from neardup_gui.core.match import Matcher
-from neardup_gui.core.models import Thresholds
+from neardup_gui.core.models import ScanOptions, Thresholds
 from neardup_gui.core.report import ReportContext, neutralise_cell, to_csv, to_json
 from neardup_gui.core.scan import scan
-from neardup_gui.core.models import ScanOptions
 from neardup_gui.core.store import Store
 from neardup_gui.core.texts import TextLoader
 from tests.conftest import PDF_SAMPLES, chinese_texts, english_texts, plant_edits
@@ -57,7 +56,8 @@ def test_html_escapes_every_name_and_text(scanned):
         json.loads(block)
     assert "<img" not in page
     assert "&lt;img src=x onerror=document.title=7&gt;.txt" in page
-    assert re.search(r"Content-Security-Policy' content=\"default-src 'none'; style-src 'unsafe-inline'; script-src 'sha256-", page)
+    assert re.search(r"Content-Security-Policy' content=\"default-src 'none'; style-src 'unsafe-inline'; "
+                     r"script-src 'sha256-", page)
 
 
 def test_html_is_self_contained(scanned):
@@ -69,7 +69,8 @@ def test_html_is_self_contained(scanned):
 def test_html_carries_side_by_side_diffs_with_marked_words_and_problems(scanned):
     _, _, page = scanned
     assert page.count("<details class='pair' data-diff=") == 2  # the two near pairs (the exact pair needs none)
-    blocks = [json.loads(b) for b in re.findall(r"<script type='application/json' id='[^']+'>(.*?)</script>", page, re.S)]
+    data_block = r"<script type='application/json' id='[^']+'>(.*?)</script>"
+    blocks = [json.loads(b) for b in re.findall(data_block, page, re.S)]
     changed = [seg for rows in blocks for row in rows if row[0] == "replace" for side in (row[2], row[4])
                if isinstance(side, list) for seg in side if seg[1]]
     assert changed, "changed words are marked"
@@ -111,7 +112,9 @@ def test_csv_neutralises_formula_cells_and_keeps_chinese(scanned):
         for value in row.values():
             assert not value.startswith(("=", "+", "-", "@", "\t", "\r")), value
     assert any("中文 修改稿.txt" in r["path"] for r in rows)
-    assert neutralise_cell("=1+1") == "'=1+1" and neutralise_cell("\t=x") == "'\t=x" and neutralise_cell("plain") == "plain"
+    assert neutralise_cell("=1+1") == "'=1+1"
+    assert neutralise_cell("\t=x") == "'\t=x"
+    assert neutralise_cell("plain") == "plain"
     assert neutralise_cell(-3) == -3  # numbers stay numbers
 
 
@@ -166,8 +169,9 @@ def test_a_spreadsheet_program_evaluates_no_formula_from_the_csv(scanned, tmp_pa
         w.writerow(["neutralised", neutralise_cell("@SUM(40,2)")])
 
     def as_text(path: Path) -> str:
-        subprocess.run([soffice, "--headless", f"-env:UserInstallation=file://{tmp_path}/lo", "--infilter=CSV:44,34,76,1",
-                        "--convert-to", "pdf", "--outdir", str(tmp_path), str(path)], capture_output=True, timeout=180, check=True)
+        subprocess.run([soffice, "--headless", f"-env:UserInstallation=file://{tmp_path}/lo",
+                        "--infilter=CSV:44,34,76,1", "--convert-to", "pdf", "--outdir", str(tmp_path), str(path)],
+                       capture_output=True, timeout=180, check=True)
         return subprocess.run(["pdftotext", "-layout", str(path.with_suffix(".pdf")), "-"],
                               capture_output=True, text=True, check=True).stdout
 

@@ -314,7 +314,7 @@ def test_a_not_duplicate_decision_splits_the_pair_and_withdrawing_it_joins_them_
             pair = next(p for p in result.pairs if p.matched_by != "exact")
             a, b = matcher.document(pair.a), matcher.document(pair.b)
 
-            def together(result) -> bool:
+            def together(result, a=a, b=b) -> bool:
                 return any({a.id, b.id} <= {m.document_id for m in g.members} for g in result.groups)
 
             assert together(result)
@@ -363,7 +363,7 @@ def test_the_next_matcher_cuts_the_kept_forest_until_a_decision_changes_the_stat
 
 
 def group_names_of(result) -> list[set[str]]:
-    return sorted((sorted(s) for s in group_names(result)))
+    return sorted(sorted(s) for s in group_names(result))
 
 
 def test_groups_at_every_threshold_equal_the_components_of_all_verified_pairs(tmp_path):
@@ -385,7 +385,7 @@ def test_groups_at_every_threshold_equal_the_components_of_all_verified_pairs(tm
         store.ensure_scheme(scheme)
         fps = [fingerprint_bytes("text", d.encode(), scheme) for d in docs]
         store.write_batch(fps, [FileRecord(f"/d/{n:03d}.txt", len(d), n, "text", content_hash=fp.raw_hash)
-                                for n, (d, fp) in enumerate(zip(docs, fps))])
+                                for n, (d, fp) in enumerate(zip(docs, fps, strict=True))])
         matcher = Matcher(store)
         bands, rows = minhash.optimal_bands(0.8)
         *_, buckets = index.band_pairs(matcher.arrays.minhash, bands, rows, dense=DENSE_BUCKET)
@@ -399,7 +399,7 @@ def test_groups_at_every_threshold_equal_the_components_of_all_verified_pairs(tm
             every = Matcher(store)
             i, j = every.verified_pairs(thresholds)
             uf = UnionFind(len(every.arrays))
-            for a, b in zip(i.tolist(), j.tolist()):
+            for a, b in zip(i.tolist(), j.tolist(), strict=True):
                 uf.union(a, b)
             labels = uf.labels()
             doc_of_row = {every._row_of[d.content_id]: d.id for d in every.documents}
@@ -457,7 +457,8 @@ def test_a_file_the_user_may_not_read_is_unreadable_with_a_message():
         script = (
             "import json, os; from neardup_gui.core.scan import scan; from neardup_gui.core.store import Store;"
             "from neardup_gui.core.models import ScanOptions; from neardup_gui.core.fingerprint import Scheme;"
-            "Scheme.current(); import multiprocessing.forkserver;"  # imports done while the interpreter's files are readable
+            # imports done while the interpreter's files are readable
+            "Scheme.current(); import multiprocessing.forkserver;"
             "os.getuid() == 0 and (os.setgid(65534), os.setuid(65534));"
             f"s = Store({str(base / 'n.db')!r}); scan(s, ScanOptions(roots=({str(root)!r},), workers=1));"
             "print(json.dumps({os.path.basename(d.path): [d.status, d.message] for d in s.documents()}))"
@@ -480,6 +481,6 @@ def test_similarity_histogram_shows_the_planted_pairs(planted_db):
         jaccard = similarity_histogram(matcher, Method.MINHASH)
         hamming = similarity_histogram(matcher, Method.SIMHASH)
     assert len(jaccard.counts) == len(jaccard.edges) - 1 == 14
-    high = sum(c for c, lo in zip(jaccard.counts, jaccard.edges) if lo >= 0.8)
+    high = sum(c for c, lo in zip(jaccard.counts, jaccard.edges[:-1], strict=True) if lo >= 0.8)
     assert high >= len(english_texts()) + len(chinese_texts())  # every base has near-copies above 0.8
     assert len(hamming.counts) == 13 and sum(hamming.counts[:11]) > 0

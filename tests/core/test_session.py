@@ -48,7 +48,8 @@ def test_the_proposed_keeper_is_an_original_not_the_edited_copy_or_the_printout(
     with Session(tmp_path / "db.sqlite") as session:
         view = scan_view(session, root, jaccard=0.6)
         assert keeper_name(view, "edited_v2.txt") == "original-0.txt"  # the most copies, then the oldest
-        for rule, expected in ((KeeperRule.NEWEST, None), (KeeperRule.LARGEST, None), (KeeperRule.OLDEST, "original-0.txt")):
+        for rule, expected in ((KeeperRule.NEWEST, None), (KeeperRule.LARGEST, None),
+                               (KeeperRule.OLDEST, "original-0.txt")):
             view = session.set_keeper_rule(rule)
             chosen = keeper_name(view, "edited_v2.txt")
             assert chosen == expected if expected else chosen != "original-0.txt"
@@ -130,7 +131,8 @@ def test_setting_a_member_apart_takes_it_out_of_its_group_however_it_was_joined_
         view = scan_view(session, root, jaccard=0.6)
         group = next(g for g in view.result.groups if any(view.documents[m.document_id].path.endswith(".pdf")
                                                         for m in g.members))
-        printout = next(view.documents[m.document_id] for m in group.members if view.documents[m.document_id].kind == "pdf")
+        printout = next(view.documents[m.document_id] for m in group.members
+                        if view.documents[m.document_id].kind == "pdf")
         others = [view.documents[m.document_id] for m in group.members if m.document_id != printout.id]
         view = session.separate(printout, others)
         assert not any("printout.pdf" in g for g in names(session, view))

@@ -16,7 +16,7 @@ def test_each_bit_is_the_sign_of_the_weighted_vote():
     weights = np.array([1.0, 3.0, 1.0])
     value = simhash.simhash(feats, weights)
     for bit in range(64):
-        vote = sum(w if (int(f) >> bit) & 1 else -w for f, w in zip(feats, weights))
+        vote = sum(w if (int(f) >> bit) & 1 else -w for f, w in zip(feats, weights, strict=True))
         assert ((value >> bit) & 1) == (vote > 0)
 
 

@@ -91,7 +91,8 @@ def scan(qtbot, w: MainWindow) -> None:
 
 
 def group_names(w: MainWindow) -> list[set[str]]:
-    return [{Path(w.group_model.docs[m.document_id].path).name for m in s.group.members} for s in w.group_model.summaries]
+    return [{Path(w.group_model.docs[m.document_id].path).name for m in s.group.members}
+            for s in w.group_model.summaries]
 
 
 def select_member(qtbot, w: MainWindow, name: str) -> None:

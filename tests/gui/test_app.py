@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shutil
 import time
+from itertools import pairwise
 from pathlib import Path
 
 from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QTimer, QUrl
@@ -54,7 +55,8 @@ def test_the_whole_journey(window, uploads, qtbot, xdg_home):
     select_member(qtbot, w, "bsd-copy.txt")
     qtbot.waitUntil(lambda: w.diff.model.rowCount() > 0, timeout=20_000)
     changed = [r for r in w.diff.model.rows if r.kind != "equal"]
-    assert changed and any(PLANTED in s.text and s.changed for r in changed for side in (r.left, r.right) if side for s in side)
+    assert changed and any(PLANTED in s.text and s.changed
+                           for r in changed for side in (r.left, r.right) if side for s in side)
     assert "Jaccard" in w.diff.numbers.text() and "Hamming" in w.diff.numbers.text()
     assert w.diff.current_change_row is not None
 
@@ -62,7 +64,8 @@ def test_the_whole_journey(window, uploads, qtbot, xdg_home):
     before = len(w.result.groups)
     w.thresholds.method.setCurrentIndex(w.thresholds.method.findData(Method.SIMHASH))
     w.thresholds.hamming_slider.setValue(0)
-    qtbot.waitUntil(lambda: w.result.thresholds.method is Method.SIMHASH and w.result.thresholds.hamming == 0, timeout=10_000)
+    qtbot.waitUntil(lambda: w.result.thresholds.method is Method.SIMHASH and w.result.thresholds.hamming == 0,
+                    timeout=10_000)
     assert len(w.result.groups) < before
     w.thresholds.hamming_slider.setValue(12)
     qtbot.waitUntil(lambda: w.result.thresholds.hamming == 12, timeout=10_000)
@@ -85,7 +88,8 @@ def test_the_whole_journey(window, uploads, qtbot, xdg_home):
     # keep one, trash the other: confirmed in the dialog, the file is in the trash, not deleted
     select_member(qtbot, w2, "bsd.txt")
     w2.keep_selected()
-    qtbot.waitUntil(lambda: any(w2.group_model.docs[k].path.endswith("/bsd.txt") for k in w2.group_model.keepers.values()),
+    qtbot.waitUntil(lambda: any(w2.group_model.docs[k].path.endswith("/bsd.txt")
+                                for k in w2.group_model.keepers.values()),
                     timeout=10_000)
     victim = uploads / "bsd-copy.txt"
     content = victim.read_bytes()
@@ -105,7 +109,8 @@ def test_the_whole_journey(window, uploads, qtbot, xdg_home):
     trashed = Path(trash_impl.HOMETRASH) / "files" / "bsd-copy.txt"
     assert trashed.read_bytes() == content
     assert (uploads / "bsd.txt").exists()
-    qtbot.waitUntil(lambda: w2.result is not None and not any("bsd-copy.txt" in g for g in group_names(w2)), timeout=20_000)
+    qtbot.waitUntil(lambda: w2.result is not None and not any("bsd-copy.txt" in g for g in group_names(w2)),
+                    timeout=20_000)
 
 
 def test_cancelling_the_trash_dialog_moves_nothing(window, uploads, qtbot):
@@ -130,13 +135,14 @@ def test_reference_folder_files_are_never_proposed_for_removal(window, uploads, 
     w.folders.set_reference(str(originals), True)
     scan(qtbot, w)
     summary = next(s for s in w.group_model.summaries
-                   if any(Path(w.group_model.docs[m.document_id].path).name == "apache-original.txt" for m in s.group.members))
+                   if any(Path(w.group_model.docs[m.document_id].path).name == "apache-original.txt"
+                          for m in s.group.members))
     keeper = w.group_model.docs[w.group_model.keepers[summary.group.id]]
     assert keeper.path.startswith(str(originals))
     from neardup_gui.core.review import trash_plan
 
-    plan = trash_plan(summary.group, summary.group.members[0].document_id if summary.group.members[0].document_id != keeper.id
-                      else summary.group.members[1].document_id, w.group_model.docs, (str(originals),))
+    first, second = summary.group.members[0].document_id, summary.group.members[1].document_id
+    plan = trash_plan(summary.group, first if first != keeper.id else second, w.group_model.docs, (str(originals),))
     assert all(not d.path.startswith(str(originals)) for d in plan.documents)
     assert plan.protected and plan.protected[0].path.startswith(str(originals))
 
@@ -162,7 +168,7 @@ def test_the_window_stays_responsive_during_a_scan(window, tmp_path, qtbot):
     timer.stop()
     during = [t for t in ticks if t > started]
     assert len(during) >= 10, "the event loop must run while the scan works"
-    gaps = [b - a for a, b in zip(during, during[1:])]
+    gaps = [b - a for a, b in pairwise(during)]
     assert max(gaps) < 1.0, f"the window froze for {max(gaps):.2f} s"
     assert w.progress_label.text() == "" or not w.progress.isVisible()
 
@@ -259,17 +265,19 @@ def test_the_boilerplate_switch_regroups_and_is_remembered(window, tmp_path, qtb
 
 
 def test_ten_thousand_groups_in_a_real_item_model(qtbot):
+    from PySide6.QtWidgets import QTreeView
+
     from neardup_gui.core.match import MatchResult
     from neardup_gui.core.models import Document, Group, Member, Similarity, Status, Thresholds
     from neardup_gui.gui.models import GroupFilterModel, GroupTreeModel
-    from PySide6.QtWidgets import QTreeView
 
     docs, groups = [], []
     for g in range(10_000):
         members = []
         for k in range(3):
             doc_id = g * 3 + k
-            docs.append(Document(doc_id, f"/data/folder{g % 50}/doc{doc_id}.txt", 1000 + k, 0, "text", Status.OK, "", 900, doc_id))
+            docs.append(Document(doc_id, f"/data/folder{g % 50}/doc{doc_id}.txt", 1000 + k, 0, "text", Status.OK, "",
+                                 900, doc_id))
             members.append(Member(doc_id, Similarity(k, 1 - k / 10, 1 - k / 10, 1.0, 1.0)))
         groups.append(Group(g + 1, g * 3, tuple(members), False))
     result = MatchResult(Thresholds(), tuple(docs), (), tuple(groups))

@@ -45,7 +45,8 @@ def test_nothing_moves_when_the_keeper_was_deleted_after_the_scan(copies, db_pat
     (root / "keep.txt").unlink()
     with Store(db_path) as store:
         outcome = move_to_trash(store, [docs["a.txt"], docs["b.txt"]], keeper=docs["keep.txt"])
-    assert outcome.trashed == () and "keep.txt" in outcome.keeper_problem and "no longer there" in outcome.keeper_problem
+    assert outcome.trashed == ()
+    assert "keep.txt" in outcome.keeper_problem and "no longer there" in outcome.keeper_problem
     assert (root / "a.txt").exists() and (root / "b.txt").exists()
 
 
