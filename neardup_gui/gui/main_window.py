@@ -951,20 +951,11 @@ class MainWindow(QMainWindow):
         if len(plan.documents) > 25:
             listing += f"\n… and {len(plan.documents) - 25} more"
         protected = f"\n\nKept because they are in reference folders: {len(plan.protected)}" if plan.protected else ""
-        box = QMessageBox(
-            QMessageBox.Icon.Question,
-            "Move to trash?",
+        question = (
             f"Move {len(plan.documents)} file(s), {human_size(plan.total_size)} in all, to the trash?\n\n"
-            f"Keeping: {keeper_doc.display_path}",
-            parent=self,
+            f"Keeping: {keeper_doc.display_path}"
         )
-        box.setInformativeText(listing + protected + "\n\nYou can restore them from the system trash.")
-        move = box.addButton("Move to Trash", QMessageBox.ButtonRole.DestructiveRole)
-        box.addButton(QMessageBox.StandardButton.Cancel)
-        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
-        box.setObjectName("confirm-trash")
-        box.exec()
-        if box.clickedButton() is not move:
+        if not self._confirm_trash(question, listing + protected, "confirm-trash"):
             return
         self._run(
             self.session.trash, plan.documents, keeper_doc, returned=self._trashed, title="The files could not be moved"
@@ -1017,24 +1008,26 @@ class MainWindow(QMainWindow):
             if plan.protected
             else ""
         )
-        box = QMessageBox(
-            QMessageBox.Icon.Question,
-            "Move to trash?",
+        question = (
             f"Move {plan.files:,} marked file(s) from {len(plan.batches):,} group(s), "
-            f"{human_size(plan.total_size)} in all, to the trash?\n\nEach group keeps its keeper.",
-            parent=self,
+            f"{human_size(plan.total_size)} in all, to the trash?\n\nEach group keeps its keeper."
         )
-        box.setInformativeText(listing + kept + "\n\nYou can restore them from the system trash.")
-        move = box.addButton("Move to Trash", QMessageBox.ButtonRole.DestructiveRole)
-        box.addButton(QMessageBox.StandardButton.Cancel)
-        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
-        box.setObjectName("confirm-trash-marked")
-        box.exec()
-        if box.clickedButton() is not move:
+        if not self._confirm_trash(question, listing + kept, "confirm-trash-marked"):
             return
         self._run(
             self.session.trash_batches, plan.batches, returned=self._trashed, title="The files could not be moved"
         )
+
+    def _confirm_trash(self, question: str, details: str, name: str) -> bool:
+        """The one confirmation before files go to the trash; Cancel is the default."""
+        box = QMessageBox(QMessageBox.Icon.Question, "Move to trash?", question, parent=self)
+        box.setInformativeText(details + "\n\nYou can restore them from the system trash.")
+        move = box.addButton("Move to Trash", QMessageBox.ButtonRole.DestructiveRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        box.setObjectName(name)
+        box.exec()
+        return box.clickedButton() is move
 
     def _trashed(self, done: tuple[TrashOutcome, View | None]) -> None:
         outcome, view = done
