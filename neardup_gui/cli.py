@@ -63,6 +63,15 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"neardup {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
 
+    def reader_limits(p: argparse.ArgumentParser) -> None:
+        """The limits of a reader, the same for a scan's files and a query's file."""
+        p.add_argument("--max-size", type=_positive_int, default=256, metavar="MIB",
+                       help="leave out a larger file (default 256 MiB)")
+        p.add_argument("--timeout", type=_seconds, default=120.0, metavar="S",
+                       help="give up on one file after S seconds (default 120)")
+        p.add_argument("--max-memory", type=_positive_int, default=None, metavar="MIB",
+                       help="memory each reader may use (default: a quarter of this machine's, 1-8 GiB)")
+
     def common(p: argparse.ArgumentParser, with_report: bool = True) -> None:
         p.add_argument("--db", type=Path, help=f"database file (default: {default_db_path()})")
         p.add_argument("--method", choices=[m.value for m in Method], default=Method.MINHASH.value,
@@ -90,12 +99,7 @@ def build_parser() -> argparse.ArgumentParser:
     p_scan.add_argument("--exclude", action="append", default=[], metavar="GLOB",
                         help="skip files/folders matching (repeatable)")
     p_scan.add_argument("--hidden", action="store_true", help="also scan hidden files and folders")
-    p_scan.add_argument("--max-size", type=_positive_int, default=256, metavar="MIB",
-                        help="skip larger files (default 256 MiB)")
-    p_scan.add_argument("--timeout", type=_seconds, default=120.0, metavar="S",
-                        help="give up on one file after S seconds (default 120)")
-    p_scan.add_argument("--max-memory", type=_positive_int, default=None, metavar="MIB",
-                        help="memory each reader may use (default: a quarter of this machine's, 1-8 GiB)")
+    reader_limits(p_scan)
     p_scan.add_argument("--retry-failed", action="store_true",
                         help="read again the files whose reader crashed, ran out of memory or of time")
 
@@ -110,12 +114,7 @@ def build_parser() -> argparse.ArgumentParser:
     p_query.add_argument("--format", choices=["text", "json"], default="text")
     p_query.add_argument("--root", action="append", default=[], metavar="PATH",
                          help="only matches under PATH (repeatable; default: the folders of the last scan)")
-    p_query.add_argument("--max-size", type=_positive_int, default=256, metavar="MIB",
-                         help="refuse a larger file (default 256 MiB, as scan)")
-    p_query.add_argument("--timeout", type=_seconds, default=120.0, metavar="S",
-                         help="give up on reading the file after S seconds (default 120, as scan)")
-    p_query.add_argument("--max-memory", type=_positive_int, default=None, metavar="MIB",
-                         help="memory the reader may use (default as scan)")
+    reader_limits(p_query)
     return parser
 
 

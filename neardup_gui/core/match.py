@@ -276,6 +276,7 @@ class Matcher:
         self._distinct = np.sort(by_text[np.concatenate(([True], sorted_text[1:] != sorted_text[:-1]))]
                                  if len(by_text) else by_text)
         self._hashes = store.content_hashes(self._row_of) if self._row_of else {}
+        self._exact_allowed: tuple[object, tuple[np.ndarray, np.ndarray]] | None = None  # (for which rulings, edges)
         self._contents_state = collection_digest(store.get_meta("scheme") or "", self._whole.content_ids)
         self._simhash_forest: Forest | None = None
         self._modes: dict[bool, dict] = {}
@@ -315,9 +316,10 @@ class Matcher:
     def refresh_verdicts(self) -> None:
         """Re-read the user's "not a duplicate" decisions (after the app records one). A forest that
         uses a pair now ruled out, or that was built while a decision now withdrawn stood, is rebuilt."""
-        before, self._rejected = self._rejected, self.store.verdicts(NOT_DUPLICATE)
-        if self._rejected == before:
-            return
+        before, now = self._rejected, self.store.verdicts(NOT_DUPLICATE)
+        if now == before:
+            return  # the same set object stays: what was worked out for it stays valid
+        self._rejected = now
         withdrawn = not self._rejected >= before
 
         def outdated(forest: Forest | None) -> bool:
@@ -585,13 +587,25 @@ class Matcher:
         progress(ProgressEvent("match", 3, 3))
         return result
 
+    @property
+    def content_hashes(self) -> dict[int, bytes]:
+        """Each compared content's raw hash (to read its text again), read once per matcher."""
+        return self._hashes
+
     def _exact_edges_allowed(self) -> tuple[np.ndarray, np.ndarray]:
         """Edges between rows of the same normalised text, without the pairs a person ruled out (a PDF
         printout set apart from its text file): a class that lost an edge to its first row is joined
-        again through every other pair of its rows that is allowed."""
+        again through every other pair of its rows that is allowed. Worked out once per set of rulings
+        (refresh_verdicts replaces the set when it changes), not on every threshold move."""
         exact_a, exact_b = self._exact_edges
         if not self._rejected or not len(exact_a):
             return exact_a, exact_b
+        if self._exact_allowed is None or self._exact_allowed[0] is not self._rejected:
+            self._exact_allowed = (self._rejected, self._exact_edges_without_rulings())
+        return self._exact_allowed[1]
+
+    def _exact_edges_without_rulings(self) -> tuple[np.ndarray, np.ndarray]:
+        exact_a, exact_b = self._exact_edges
         ruled_out = np.array([self._is_rejected(a, b) for a, b in zip(exact_a.tolist(), exact_b.tolist(), strict=True)],
                              dtype=bool)
         if not ruled_out.any():

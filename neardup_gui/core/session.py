@@ -183,7 +183,6 @@ class Session:
         self._thresholds = thresholds
         docs = {d.id: d for d in result.documents}
         kept = self.store.kept_paths()
-        content_ids = {d.content_id for d in result.documents if d.content_id is not None}
         self._view = View(
             result=result,
             keepers=choose_keepers(result.groups, docs, self.reference_folders, self.keeper_rule, kept),
@@ -191,7 +190,7 @@ class Session:
             boilerplate=matcher.boilerplate.summary(),
             ignores_boilerplate=matcher.boilerplate.ignored,
             cores=frozenset(matcher.boilerplate.cores),
-            content_hashes=self.store.content_hashes(content_ids),
+            content_hashes=matcher.content_hashes,  # read once per matcher, not on every threshold move
             scan=summary if summary is not None else (self._view.scan if self._view is not None else None),
         )
         return self._view
@@ -293,16 +292,11 @@ class Session:
         cancel: CancelToken = NEVER_CANCELLED,
     ) -> tuple[TrashOutcome, View | None]:
         """Move files to the system trash (after the front end's confirmation), then group what is left."""
-        outcome = move_to_trash(self.store, documents, keeper=keeper)
-        if not outcome.trashed and not outcome.missing:
-            return outcome, self._view
-        roots = self._roots
-        self._matcher = None
-        return outcome, self._open(roots, self._thresholds, no_progress, NEVER_CANCELLED, None)
+        return self.trash_batches([(keeper, documents)], progress=progress, cancel=cancel)
 
     def trash_batches(
         self,
-        batches: Sequence[tuple[Document, Sequence[Document]]],
+        batches: Sequence[tuple[Document | None, Sequence[Document]]],
         *,
         progress: Progress = no_progress,
         cancel: CancelToken = NEVER_CANCELLED,

@@ -80,6 +80,12 @@ def _report_path(path: str, chosen_filter: str) -> tuple[str, str]:
     return f"{path}.{fmt}", fmt
 
 
+def _listing(documents: list[Document] | tuple[Document, ...], shown: int = 25) -> str:
+    """The files a confirmation names: the first ``shown``, then how many more."""
+    lines = "\n".join(f"• {d.display_path}  ({human_size(d.size)})" for d in documents[:shown])
+    return lines + (f"\n… and {len(documents) - shown:,} more" if len(documents) > shown else "")
+
+
 class MainWindow(QMainWindow):
     def __init__(self, qsettings: QSettings, folders: list[str] | None = None) -> None:
         super().__init__()
@@ -148,7 +154,7 @@ class MainWindow(QMainWindow):
         # results
         self.thresholds = ThresholdsPanel(self.state.thresholds, self)
         self.group_model = GroupTreeModel(self)
-        self.group_model.marks_changed.connect(self._update_actions)
+        self.group_model.marks_changed.connect(self._marks_changed)
         self.group_proxy = GroupFilterModel(self)
         self.group_proxy.setSourceModel(self.group_model)
         self.tree = QTreeView(self)
@@ -492,7 +498,6 @@ class MainWindow(QMainWindow):
         self.export_action.setEnabled(self.result is not None)
         self.undo_action.setEnabled(self._undoable and self.scan_job is None)
         marked = len(self.group_model.marked)
-        self.marked_label.setText(f"{marked:,} marked · {human_size(self.group_model.marked_size())}" if marked else "")
         for w in (self.trash_marked_button, self.trash_marked_action):
             w.setEnabled(bool(marked) and self.scan_job is None and self.view is not None)
         for w in (self.copy_marked_button, self.copy_marked_action, self.unmark_button, self.unmark_action):
@@ -947,9 +952,7 @@ class MainWindow(QMainWindow):
             )
             return
         keeper_doc = self.group_model.docs[keeper]
-        listing = "\n".join(f"• {d.display_path}  ({human_size(d.size)})" for d in plan.documents[:25])
-        if len(plan.documents) > 25:
-            listing += f"\n… and {len(plan.documents) - 25} more"
+        listing = _listing(plan.documents)
         protected = f"\n\nKept because they are in reference folders: {len(plan.protected)}" if plan.protected else ""
         question = (
             f"Move {len(plan.documents)} file(s), {human_size(plan.total_size)} in all, to the trash?\n\n"
@@ -962,6 +965,14 @@ class MainWindow(QMainWindow):
         )
 
     # -- marks: many groups at once -------------------------------------------------------
+    def _marks_changed(self) -> None:
+        """The count and size of what is ticked, summed when the marks change (not on every selection)."""
+        marked = self.group_model.marked
+        self.marked_label.setText(
+            f"{len(marked):,} marked · {human_size(self.group_model.marked_size())}" if marked else ""
+        )
+        self._update_actions()
+
     def mark_all_but_keepers(self) -> None:
         if self.result is None:
             return
@@ -997,12 +1008,7 @@ class MainWindow(QMainWindow):
                 "Every ticked file is a group's keeper or in a reference folder: those never move.",
             )
             return
-        listing = "\n".join(
-            f"• {d.display_path}  ({human_size(d.size)})" for _keeper, files in plan.batches for d in files[:25]
-        )
-        lines = listing.count("\n") + 1
-        if plan.files > lines:
-            listing += f"\n… and {plan.files - lines:,} more"
+        listing = _listing([d for _keeper, files in plan.batches for d in files])
         kept = (
             f"\n\n{plan.protected:,} ticked file(s) stay: a group's keeper or in a reference folder."
             if plan.protected
