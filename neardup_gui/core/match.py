@@ -14,7 +14,7 @@ import heapq
 import math
 import os
 from collections import defaultdict
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import overload
 
@@ -421,8 +421,12 @@ class Matcher:
 
     def similarity(self, content_a: int, content_b: int) -> Similarity:
         """Every number that explains how alike two contents are."""
-        rows = np.array([self._row_of[content_a]]), np.array([self._row_of[content_b]])
-        return self._similarity_rows(*rows)[0]
+        return self.similarities(content_a, [content_b])[0]
+
+    def similarities(self, content: int, others: Sequence[int]) -> list[Similarity]:
+        """How alike one content is to each of ``others`` (a whole group against its keeper, at once)."""
+        rows_b = np.array([self._row_of[c] for c in others], dtype=np.int64)
+        return self._similarity_rows(np.full(len(rows_b), self._row_of[content], dtype=np.int64), rows_b)
 
     # -- candidates -------------------------------------------------------------------------
     def _hamming_candidates(self, k: int, cancel: CancelToken) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

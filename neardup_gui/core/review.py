@@ -7,11 +7,15 @@ after the front end has shown the plan and the person confirmed it.
 
 from __future__ import annotations
 
+import dataclasses
 import enum
+import errno
+import fnmatch
 import os
+import shutil
 import stat
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -53,6 +57,14 @@ def summarise(result: MatchResult) -> list[GroupSummary]:
             )
         )
     return out
+
+
+def human_size(size: float) -> str:
+    for unit in ("B", "KB", "MB", "GB"):
+        if size < 1024 or unit == "GB":
+            return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
+        size /= 1024
+    return f"{size:.1f} TB"
 
 
 def in_folders(path: str, folders: Iterable[str]) -> bool:
@@ -148,6 +160,78 @@ def all_but_keepers(
 
 
 @dataclass(frozen=True, slots=True)
+class MarkCriteria:
+    """A mark rule: the members that meet every condition given (an empty condition is no condition)."""
+
+    folder: str = ""  # in this folder or below it
+    pattern: str = ""  # the path matches this glob (``*draft*``, ``*.pdf``); case does not matter
+    modified_before: float | None = None  # seconds since the epoch
+    modified_after: float | None = None
+    min_size: int | None = None  # bytes
+    max_size: int | None = None
+
+    def __post_init__(self) -> None:
+        for name in ("min_size", "max_size"):
+            value = getattr(self, name)
+            if value is not None and value < 0:
+                raise ValueError(f"{name} must be at least 0, not {value}")
+
+    @property
+    def is_empty(self) -> bool:
+        return self == MarkCriteria()
+
+    def matches(self, doc: Document) -> bool:
+        if self.folder and not in_folders(doc.path, [self.folder]):
+            return False
+        if self.pattern:
+            pattern = self.pattern if any(c in self.pattern for c in "*?[") else f"*{self.pattern}*"
+            if not fnmatch.fnmatchcase(doc.path.casefold(), pattern.casefold()):
+                return False
+        modified = doc.mtime_ns / 1e9
+        if self.modified_before is not None and modified >= self.modified_before:
+            return False
+        if self.modified_after is not None and modified < self.modified_after:
+            return False
+        if self.min_size is not None and doc.size < self.min_size:
+            return False
+        return self.max_size is None or doc.size <= self.max_size
+
+
+@dataclass(frozen=True, slots=True)
+class MarkSelection:
+    """The members a rule marks, and how many that met it were left alone (keepers, reference folders)."""
+
+    documents: frozenset[int]
+    keepers_left: int
+    references_left: int
+
+
+def members_matching(
+    criteria: MarkCriteria,
+    groups: Iterable[Group],
+    keepers: Mapping[int, int],
+    docs: Mapping[int, Document],
+    reference_folders: Sequence[str],
+) -> MarkSelection:
+    """The grouped documents that meet ``criteria``, except each group's keeper and files in reference
+    folders: a rule never marks what the trash would refuse, so a marked group always keeps a file."""
+    chosen: set[int] = set()
+    keepers_left = references_left = 0
+    for g in groups:
+        for m in g.members:
+            doc = docs[m.document_id]
+            if not criteria.matches(doc):
+                continue
+            if m.document_id == keepers.get(g.id):
+                keepers_left += 1
+            elif in_folders(doc.path, reference_folders):
+                references_left += 1
+            else:
+                chosen.add(m.document_id)
+    return MarkSelection(frozenset(chosen), keepers_left, references_left)
+
+
+@dataclass(frozen=True, slots=True)
 class BatchPlan:
     """Marked files to move, group by group with the file each group keeps (which never moves)."""
 
@@ -188,12 +272,15 @@ def batch_plan(
 
 
 @dataclass(frozen=True, slots=True)
-class TrashOutcome:
-    trashed: tuple[str, ...]
+class FileOutcome:
+    """What became of files sent to the trash or moved into a folder (and of a move taken back)."""
+
+    done: tuple[str, ...]  # moved (to the trash, or to ``moved_to``)
     missing: tuple[str, ...]  # vanished since the scan: nothing to do, reported
     failed: tuple[tuple[str, str], ...]  # (path, reason)
     skipped: tuple[tuple[str, str], ...] = ()  # (path, why): no longer the file that was compared
     keeper_problem: str = ""  # why nothing was moved: the file to keep is gone or changed
+    moved_to: tuple[str, ...] = ()  # for a move into a folder: where each of ``done`` went
 
 
 def changed_since_scan(doc: Document, raw_hash: bytes | None) -> str:
@@ -218,22 +305,28 @@ def changed_since_scan(doc: Document, raw_hash: bytes | None) -> str:
     return "" if same else "it was changed after the scan"
 
 
-def merge_outcomes(outcomes: Sequence[TrashOutcome]) -> TrashOutcome:
+def merge_outcomes(outcomes: Sequence[FileOutcome]) -> FileOutcome:
     """One outcome for several groups moved at once."""
-    return TrashOutcome(
-        tuple(p for o in outcomes for p in o.trashed),
+    return FileOutcome(
+        tuple(p for o in outcomes for p in o.done),
         tuple(p for o in outcomes for p in o.missing),
         tuple(f for o in outcomes for f in o.failed),
         tuple(s for o in outcomes for s in o.skipped),
         "; ".join(o.keeper_problem for o in outcomes if o.keeper_problem),
+        tuple(p for o in outcomes for p in o.moved_to),
     )
 
 
-def move_to_trash(store: Store, documents: Sequence[Document], keeper: Document | None = None) -> TrashOutcome:
-    """Send files to the system trash (never unlink) and forget them in the database. The disk is looked
-    at again first: nothing moves unless the keeper is still there as it was compared, and a member
-    that was changed, or replaced by a folder or a link, since the scan is skipped with the reason."""
-    from send2trash import send2trash
+def _act_on_files(
+    store: Store,
+    documents: Sequence[Document],
+    keeper: Document | None,
+    act: Callable[[Document], str],
+) -> FileOutcome:
+    """Check the disk, then ``act`` on each file (it returns where the file went, or raises OSError).
+    Nothing happens unless the keeper is still there as it was compared; a member that vanished is
+    reported as missing, one that was changed or replaced by a folder or a link since the scan is
+    skipped with the reason."""
     from send2trash.exceptions import TrashPermissionError
 
     involved = [*documents, keeper] if keeper is not None else list(documents)
@@ -241,8 +334,8 @@ def move_to_trash(store: Store, documents: Sequence[Document], keeper: Document 
     if keeper is not None:
         problem = changed_since_scan(keeper, hashes.get(keeper.content_id) if keeper.content_id else None)
         if problem:
-            return TrashOutcome((), (), (), (), f"{keeper.display_path}: {problem}")
-    trashed, missing, failed, skipped = [], [], [], []
+            return FileOutcome((), (), (), (), f"{keeper.display_path}: {problem}")
+    done, went, missing, failed, skipped = [], [], [], [], []
     for doc in documents:
         if not os.path.lexists(doc.path):
             missing.append(doc.path)
@@ -252,12 +345,102 @@ def move_to_trash(store: Store, documents: Sequence[Document], keeper: Document 
             skipped.append((doc.path, problem))
             continue
         try:
-            send2trash(doc.path)
-            trashed.append(doc.path)
+            went.append(act(doc))
+            done.append(doc.path)
         except (OSError, TrashPermissionError) as exc:
             failed.append((doc.path, str(exc) or type(exc).__name__))
-    store.remove_files(trashed + missing)
-    return TrashOutcome(tuple(trashed), tuple(missing), tuple(failed), tuple(skipped))
+    return FileOutcome(tuple(done), tuple(missing), tuple(failed), tuple(skipped), "", tuple(went))
+
+
+def move_to_trash(store: Store, documents: Sequence[Document], keeper: Document | None = None) -> FileOutcome:
+    """Send files to the system trash (never unlink) and forget them in the database; see _act_on_files
+    for what is checked first."""
+    from send2trash import send2trash
+
+    def trash(doc: Document) -> str:
+        send2trash(doc.path)
+        return ""
+
+    outcome = _act_on_files(store, documents, keeper, trash)
+    store.remove_files(outcome.done + outcome.missing)
+    return dataclasses.replace(outcome, moved_to=())
+
+
+def destination_of(path: str, roots: Sequence[str], destination: str) -> str:
+    """Where a file moved into ``destination`` goes, keeping its place: ``<root>/a/b.txt`` becomes
+    ``<destination>/<root's name>/a/b.txt`` (the root's name keeps two scanned folders apart)."""
+    root = max((r for r in roots if in_folders(path, [r])), key=len, default=os.path.dirname(path))
+    root = root.rstrip(os.sep) or os.sep
+    relative = os.path.relpath(path, root)
+    return os.path.join(destination, os.path.basename(root) or "root", relative)
+
+
+def move_target_problem(destination: str, roots: Sequence[str]) -> str:
+    """Why files cannot be moved into ``destination`` (empty when they can): it must be outside the
+    scanned folders, or the moved files would be compared again (or land where they are)."""
+    if not destination or not os.path.isabs(destination):
+        return "Choose a folder to move the files into."
+    landing = [destination, *(os.path.join(destination, os.path.basename(r.rstrip(os.sep))) for r in roots)]
+    if any(in_folders(place, roots) for place in landing):
+        return (
+            f"{destination} is inside a scanned folder (or would put the files back into one); "
+            "choose a folder outside the scanned folders."
+        )
+    return ""
+
+
+def move_file(source: str, target: str) -> None:
+    """Move one file without ever replacing another: a hard link then an unlink where the file system
+    allows it (atomic: an existing target is refused), otherwise a rename or a copy to another drive."""
+    os.makedirs(os.path.dirname(target), exist_ok=True)
+    try:
+        os.link(source, target, follow_symlinks=False)
+    except FileExistsError:
+        raise FileExistsError(errno.EEXIST, "a file of that name is already there", target) from None
+    except OSError:  # another drive, or a file system without hard links
+        if os.path.lexists(target):
+            raise FileExistsError(errno.EEXIST, "a file of that name is already there", target) from None
+        shutil.move(source, target)
+        return
+    os.unlink(source)
+
+
+def move_into_folder(
+    store: Store, documents: Sequence[Document], destination: str, roots: Sequence[str], keeper: Document | None = None
+) -> FileOutcome:
+    """Move files into ``destination`` keeping their relative paths (see destination_of); the database
+    follows them, so they leave the groups and an undo brings them back without reading them again."""
+
+    def move(doc: Document) -> str:
+        target = destination_of(doc.path, roots, destination)
+        move_file(doc.path, target)
+        return target
+
+    outcome = _act_on_files(store, documents, keeper, move)
+    store.rename_files(zip(outcome.done, outcome.moved_to, strict=True))
+    store.remove_files(outcome.missing)
+    return outcome
+
+
+def move_back(store: Store, moves: Sequence[tuple[str, str]]) -> FileOutcome:
+    """Undo a move into a folder: each file (original path, where it went) goes back where it was,
+    unless it is no longer where it went or its old place is taken."""
+    back, missing, failed, skipped = [], [], [], []
+    for original, moved in moves:
+        if not os.path.lexists(moved):
+            missing.append(moved)
+            continue
+        try:
+            move_file(moved, original)
+            back.append((moved, original))
+        except FileExistsError:
+            skipped.append((moved, f"a file is already at {original}"))
+        except OSError as exc:
+            failed.append((moved, str(exc) or type(exc).__name__))
+    store.rename_files(back)
+    return FileOutcome(
+        tuple(m for m, _o in back), tuple(missing), tuple(failed), tuple(skipped), "", tuple(o for _m, o in back)
+    )
 
 
 def mark_not_duplicate(store: Store, matcher: Matcher, a: Document, b: Document) -> None:

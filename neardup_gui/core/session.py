@@ -20,15 +20,18 @@ from pathlib import Path
 from .html_report import to_html
 from .jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_progress
 from .match import NOT_DUPLICATE, Matcher, MatchResult, QueryHit, query
-from .models import Document, Method, ScanOptions, Thresholds
+from .models import Document, Group, Method, ScanOptions, Similarity, Thresholds
 from .report import ReportContext, check_report_target, to_csv, to_json
 from .review import (
+    FileOutcome,
     Histogram,
     KeeperRule,
-    TrashOutcome,
     choose_keepers,
     mark_not_duplicate,
     merge_outcomes,
+    move_back,
+    move_into_folder,
+    move_target_problem,
     move_to_trash,
     similarity_histogram,
 )
@@ -61,6 +64,16 @@ class View:
 
 
 @dataclass(frozen=True, slots=True)
+class Undoable:
+    """The last action of this session that can be taken back: a "not a duplicate" (its pairs of
+    content hashes) or a move into a folder (each file's original path and where it went)."""
+
+    what: str  # "not a duplicate" | "move"
+    pairs: tuple[tuple[bytes, bytes], ...] = ()
+    moves: tuple[tuple[str, str], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Decision:
     """A "not a duplicate" a person made, with the files it concerns today."""
 
@@ -89,7 +102,7 @@ class Session:
         self._roots: tuple[str, ...] = ()
         self._thresholds = Thresholds()
         self._view: View | None = None
-        self._last_decision: list[tuple[bytes, bytes]] = []
+        self._undo: Undoable | None = None  # the last action that can be taken back
 
     # -- the database ----------------------------------------------------------------------
     @property
@@ -233,24 +246,37 @@ class Session:
         theirs = {hashes[d.content_id] for d in others if d.content_id in hashes} - {own}
         pairs = sorted((min(own, h), max(own, h)) for h in theirs) if own is not None else []
         self.store.set_verdicts(pairs, NOT_DUPLICATE)
-        self._last_decision = list(pairs)
+        self._undo = Undoable("not a duplicate", pairs=tuple(pairs)) if pairs else None
         return self._group(self._thresholds, progress, cancel)
 
     @property
-    def can_undo(self) -> bool:
-        return bool(self._last_decision)
+    def undoable(self) -> Undoable | None:
+        """What undo_last() would take back (None when nothing can be)."""
+        return self._undo
 
-    def undo_last(self, *, progress: Progress = no_progress, cancel: CancelToken = NEVER_CANCELLED) -> View:
-        """Take back the last "not a duplicate" made in this session (all its pairs)."""
-        self.store.set_verdicts(self._last_decision, None)
-        self._last_decision = []
-        return self._group(self._thresholds, progress, cancel)
+    def undo_last(
+        self, *, progress: Progress = no_progress, cancel: CancelToken = NEVER_CANCELLED
+    ) -> tuple[FileOutcome | None, View]:
+        """Take back the last "not a duplicate" (all its pairs) or move into a folder (every file that
+        can go back) made in this session; the outcome tells what became of the files of a move."""
+        undo, self._undo = self._undo, None
+        if undo is None:
+            raise RuntimeError("nothing to undo")
+        if undo.what == "move":
+            outcome = move_back(self.store, undo.moves)
+            return outcome, self._reopen()
+        self.store.set_verdicts(undo.pairs, None)
+        return None, self._group(self._thresholds, progress, cancel)
 
-    def withdraw_decision(
-        self, hash_a: bytes, hash_b: bytes, *, progress: Progress = no_progress, cancel: CancelToken = NEVER_CANCELLED
+    def withdraw_decisions(
+        self,
+        decisions: Sequence[Decision],
+        *,
+        progress: Progress = no_progress,
+        cancel: CancelToken = NEVER_CANCELLED,
     ) -> View:
-        """Take back a "not a duplicate": the pair may be grouped again."""
-        self.store.set_verdict(hash_a, hash_b, None)
+        """Take back "not a duplicate" decisions (from decisions()): their pairs may be grouped again."""
+        self.store.set_verdicts([(d.hash_a, d.hash_b) for d in decisions], None)
         return self._group(self._thresholds, progress, cancel)
 
     def decisions(self, *, progress: Progress = no_progress, cancel: CancelToken = NEVER_CANCELLED) -> list[Decision]:
@@ -290,7 +316,7 @@ class Session:
         *,
         progress: Progress = no_progress,
         cancel: CancelToken = NEVER_CANCELLED,
-    ) -> tuple[TrashOutcome, View | None]:
+    ) -> tuple[FileOutcome, View | None]:
         """Move files to the system trash (after the front end's confirmation), then group what is left."""
         return self.trash_batches([(keeper, documents)], progress=progress, cancel=cancel)
 
@@ -300,7 +326,7 @@ class Session:
         *,
         progress: Progress = no_progress,
         cancel: CancelToken = NEVER_CANCELLED,
-    ) -> tuple[TrashOutcome, View | None]:
+    ) -> tuple[FileOutcome, View | None]:
         """Move marked files of many groups to the trash at once (one confirmation in the front end): each
         group is checked against the disk on its own (a group whose keeper changed moves nothing), then
         what is left is grouped once."""
@@ -310,10 +336,57 @@ class Session:
             outcomes.append(move_to_trash(self.store, files, keeper=keeper))
         progress(ProgressEvent("trash", len(batches), len(batches)))
         outcome = merge_outcomes(outcomes)
-        if not outcome.trashed and not outcome.missing:
+        if not outcome.done and not outcome.missing:
             return outcome, self._view
+        return outcome, self._reopen()
+
+    def move_batches(
+        self,
+        batches: Sequence[tuple[Document | None, Sequence[Document]]],
+        destination: str,
+        *,
+        progress: Progress = no_progress,
+        cancel: CancelToken = NEVER_CANCELLED,
+    ) -> tuple[FileOutcome, View | None]:
+        """Move marked files of many groups into ``destination``, keeping their relative paths (after one
+        confirmation in the front end), checked against the disk group by group as for the trash; the
+        whole move is one undo_last()."""
+        roots = self._roots or self.last_scan_roots()
+        problem = move_target_problem(destination, roots)
+        if problem:
+            raise ValueError(problem)
+        outcomes = []
+        for done, (keeper, files) in enumerate(batches):
+            progress(ProgressEvent("move", done, len(batches)))
+            outcomes.append(move_into_folder(self.store, files, destination, roots, keeper=keeper))
+        progress(ProgressEvent("move", len(batches), len(batches)))
+        outcome = merge_outcomes(outcomes)
+        if outcome.done:
+            self._undo = Undoable("move", moves=tuple(zip(outcome.done, outcome.moved_to, strict=True)))
+        if not outcome.done and not outcome.missing:
+            return outcome, self._view
+        return outcome, self._reopen()
+
+    def _reopen(self) -> View:
+        """Files came or went under the app's own hand: read the collection again and group it."""
         self._matcher = None
-        return outcome, self._open(self._roots, self._thresholds, no_progress, NEVER_CANCELLED, None)
+        return self._open(self._roots, self._thresholds, no_progress, NEVER_CANCELLED, None)
+
+    def against_keeper(
+        self, group: Group, *, progress: Progress = no_progress, cancel: CancelToken = NEVER_CANCELLED
+    ) -> dict[int, Similarity]:
+        """Every member's numbers against the group's keeper (document id -> similarity): the whole group
+        at once, measured from the file a person keeps rather than from the grouping's representative."""
+        view = self._view
+        if view is None:
+            raise RuntimeError("open() or scan() the session first")
+        docs = view.documents
+        keeper = docs[view.keepers.get(group.id, group.representative)]
+        members = [docs[m.document_id] for m in group.members]
+        if keeper.content_id is None:
+            return {}
+        sims = self.matcher.similarities(keeper.content_id, [d.content_id for d in members if d.content_id is not None])
+        return dict(zip((d.id for d in members if d.content_id is not None), sims, strict=True))
 
     # -- reports and questions -------------------------------------------------------------
     def check_report_target(

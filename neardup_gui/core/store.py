@@ -387,6 +387,17 @@ class Store:
             )
         return len(batch)
 
+    def rename_files(self, moves: Iterable[tuple[str, str]]) -> int:
+        """Files moved on disk by the app (old path, new path): they keep their fingerprints, so a move
+        can be undone without reading them again. A file already known at the new path is replaced."""
+        batch = [(_fs(new), _fs(old)) for old, new in moves]
+        if not batch:
+            return 0
+        with self.transaction():
+            self._db.executemany("DELETE FROM files WHERE path = ?", [(new,) for new, _old in batch])
+            self._db.executemany("UPDATE files SET path = ? WHERE path = ?", batch)
+        return len(batch)
+
     # -- reading ----------------------------------------------------------------------------
     _DOC_SQL = """SELECT f.id, f.path, f.size, f.mtime_ns, f.kind, COALESCE(f.status, c.status, 'error'),
                          CASE WHEN f.status IS NOT NULL THEN f.message ELSE COALESCE(c.message, f.message) END,

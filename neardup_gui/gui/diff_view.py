@@ -133,7 +133,7 @@ def _colours(dark: bool) -> dict[str, QColor]:
             "ins_word": QColor(168, 226, 184), "absent": QColor(244, 245, 247)}
 
 
-_PLACEHOLDER = "Select a document in a group to compare it with the group's representative."
+_PLACEHOLDER = "Select a document in a group to compare it with the file the group keeps."
 
 
 class DiffView(QWidget):
@@ -201,23 +201,30 @@ class DiffView(QWidget):
         self._current = -1
         self._update_navigation()
 
-    def show_pending(self, left: Document, right: Document, similarity: Similarity, *,
+    def show_pending(self, left: Document, right: Document, similarity: Similarity | None, *,
                      without_boilerplate: bool = False) -> None:
-        """A pair's names and numbers while its texts are compared; ``without_boilerplate`` when the
-        Jaccard and containment shown leave out passages common to the collection."""
+        """A pair's names and numbers while its texts are compared; see show_numbers."""
         self.title.setText(f"{left.display_path}   ↔   {right.display_path}")
+        self.show_numbers(similarity, without_boilerplate=without_boilerplate)
+        self.model.set_rows([])
+        self.passage.setText("")
+        self.position.setText("comparing…")
+        self._changes, self._current = [], -1
+        self._update_navigation()
+
+    def show_numbers(self, similarity: Similarity | None, *, without_boilerplate: bool = False) -> None:
+        """The pair's numbers (None while they are measured); ``without_boilerplate`` when the Jaccard and
+        containment shown leave out passages common to the collection."""
         s = similarity
+        if s is None:
+            self.numbers.setText("measuring…")
+            return
         note = " · <i>boilerplate left out</i>" if without_boilerplate else ""
         self.numbers.setText(
             f"Hamming <b>{s.hamming}</b> · Jaccard <b>{s.jaccard:.3f}</b> (estimate {s.jaccard_estimate:.3f}) · "
             f"containment <b>{s.containment_ba:.3f}</b> of left in right, "
             f"<b>{s.containment_ab:.3f}</b> of right in left{note}")
         self.numbers.setToolTip(_NUMBERS_TIP + (_BOILERPLATE_TIP if without_boilerplate else ""))
-        self.model.set_rows([])
-        self.passage.setText("")
-        self.position.setText("comparing…")
-        self._changes, self._current = [], -1
-        self._update_navigation()
 
     def clear(self) -> None:
         """Show no pair (the one shown is no longer in the groups)."""

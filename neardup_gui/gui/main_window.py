@@ -43,15 +43,19 @@ from .. import __version__
 from ..core.errors import is_damaged_database, set_aside_damaged_database
 from ..core.jobs import ProgressEvent
 from ..core.match import MatchResult
-from ..core.models import Document, Method, ScanOptions, Similarity
-from ..core.review import TrashOutcome, all_but_keepers, batch_plan, trash_plan
-from ..core.session import Session, View
+from ..core.models import Document, Group, Method, ScanOptions
+from ..core.review import KeeperRule, human_size
+from ..core.session import Session, Undoable, View
 from ..core.texts import TextLoader
 from . import settings as app_settings
+from .controller import Pair, Report, ReviewController
+from .decisions_dialog import DecisionsDialog
 from .delegates import MixedScriptRowDelegate
 from .diff_view import DiffView, compute_pair
 from .folders import FoldersPanel
-from .models import GroupFilterModel, GroupTreeModel, ProblemsModel, human_size
+from .group_view import GroupView
+from .mark_dialog import MarkRuleDialog
+from .models import GroupFilterModel, GroupTreeModel, ProblemsModel
 from .thresholds import ThresholdsPanel
 from .worker import Job, JobRunner
 
@@ -65,6 +69,18 @@ PHASES = {
     "report": "Writing report",
 }
 
+
+KEEPER_RULES = (
+    (
+        KeeperRule.ORIGINAL,
+        "The original",
+        "The copy with the most identical twins; a text file over a PDF; then the oldest",
+    ),
+    (KeeperRule.OLDEST, "The oldest", "The file modified longest ago"),
+    (KeeperRule.NEWEST, "The newest", "The file modified last"),
+    (KeeperRule.LARGEST, "The largest", "The biggest file"),
+    (KeeperRule.SHORTEST_PATH, "The shortest path", "The file nearest the top of its folders"),
+)
 
 RETRY_TIMEOUT = 600.0
 """Seconds a file may take when the person asks to try the failed files again (a scan allows 120)."""
@@ -93,15 +109,17 @@ class MainWindow(QMainWindow):
         self.state = app_settings.load(qsettings)
         self.runner = JobRunner(self)  # jobs that read files only (a pair's diff)
         self.session_jobs = JobRunner(self, serial=True)  # everything that touches the session, in order
-        self.session = Session(self.state.database, reference_folders=self.state.reference_folders)
+        self.session = Session(
+            self.state.database, reference_folders=self.state.reference_folders, keeper_rule=self.state.keeper_rule
+        )
+        self.review = ReviewController(self.session, self._run)  # the review's state and logic, no widgets
         self.view: View | None = None
         self.result: MatchResult | None = None
         self.scan_job: Job | None = None
         self._regroup_running = False
         self._regroup_pending = False
         self._diff_request = 0
-        self._compared: tuple[Document, Document] | None = None
-        self._undoable = False  # a "not a duplicate" of this session can be taken back
+        self._shown_pair: tuple[int, int] | None = None  # (left, right) in the pair view
         self._loader: TextLoader | None = None
         self._scan_started = 0.0
         self._phase_started: dict[str, float] = {}
@@ -153,8 +171,7 @@ class MainWindow(QMainWindow):
 
         # results
         self.thresholds = ThresholdsPanel(self.state.thresholds, self)
-        self.group_model = GroupTreeModel(self)
-        self.group_model.marks_changed.connect(self._marks_changed)
+        self.group_model = GroupTreeModel(self.review.marks, self)
         self.group_proxy = GroupFilterModel(self)
         self.group_proxy.setSourceModel(self.group_model)
         self.tree = QTreeView(self)
@@ -183,7 +200,7 @@ class MainWindow(QMainWindow):
         self.keep_button = self._tool_button("Keep this one", "Make the selected document the group's keeper (Ctrl+K)")
         self.not_dup_button = self._tool_button(
             "Not a duplicate",
-            "Set the document on the right apart from its group: it is not a duplicate of them, now and after "
+            "Set the selected document apart from its group: it is not a duplicate of them, now and after "
             "rescans; Edit ▸ Undo takes it back (Ctrl+D)",
         )
         self.trash_button = self._tool_button(
@@ -202,9 +219,14 @@ class MainWindow(QMainWindow):
         for b in (self.keep_button, self.not_dup_button, self.trash_button, self.open_button, self.reveal_button):
             bar.addWidget(b)
         self.diff = DiffView(self)
+        self.group_view = GroupView(self)
+        self.group_view.activated.connect(lambda doc: self._select_document(doc.id))
+        self.detail = QStackedWidget(self)  # the pair view for a member's row, the whole group for a group's
+        self.detail.addWidget(self.diff)
+        self.detail.addWidget(self.group_view)
         self.split = QSplitter(Qt.Orientation.Vertical, self)
         self.split.addWidget(self.tree)
-        self.split.addWidget(self.diff)
+        self.split.addWidget(self.detail)
         self.split.setStretchFactor(0, 2)
         self.split.setStretchFactor(1, 3)
         groups_page = QWidget(self)
@@ -215,25 +237,49 @@ class MainWindow(QMainWindow):
             "Tick every member of every group except the file it keeps; files in reference "
             "folders are never ticked (Ctrl+M). Tick or untick any file by hand in the first column.",
         )
+        self.mark_by_rule_button = self._tool_button(
+            "Mark by rule…", "Tick the files in a folder, matching a name, by date or by size (Ctrl+Shift+K)"
+        )
         self.unmark_button = self._tool_button("Unmark all", "Untick every file (Ctrl+Shift+M)")
         self.marked_label = QLabel("", self)
+        self.keeper_rule = QComboBox(self)
+        for rule, label, tip in KEEPER_RULES:
+            self.keeper_rule.addItem(label, rule)
+            self.keeper_rule.setItemData(self.keeper_rule.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
+        self.keeper_rule.setCurrentIndex(self.keeper_rule.findData(self.state.keeper_rule))
+        self.keeper_rule.setToolTip(
+            "Which file each group keeps unless you chose one (Keep this one). A file in a reference folder "
+            "is always kept first."
+        )
+        keeper_label = QLabel("Keep:", self)
+        keeper_label.setBuddy(self.keeper_rule)
         self.trash_marked_button = self._tool_button(
             "Move marked to trash…",
             "Move every ticked file to the system trash, all groups at once, after one "
             "confirmation (Shift+Del). A group's keeper and files in reference folders never move.",
         )
+        self.move_marked_button = self._tool_button(
+            "Move marked to folder…",
+            "Move every ticked file into a folder you choose, keeping their folders below it, after one "
+            "confirmation; Edit ▸ Undo puts them back. A group's keeper and reference files never move.",
+        )
         self.copy_marked_button = self._tool_button(
             "Copy paths", "Copy the paths of the ticked files, one a line (Ctrl+Shift+C)"
         )
-        self.mark_rule_button.clicked.connect(self.mark_all_but_keepers)
-        self.unmark_button.clicked.connect(lambda: self.group_model.set_marked(set()))
+        self.mark_rule_button.clicked.connect(self.review.mark_all_but_keepers)
+        self.mark_by_rule_button.clicked.connect(self.mark_by_rule)
+        self.unmark_button.clicked.connect(lambda: self.review.marks.set(()))
         self.trash_marked_button.clicked.connect(self.trash_marked)
+        self.move_marked_button.clicked.connect(self.move_marked)
         self.copy_marked_button.clicked.connect(self.copy_marked_paths)
+        self.keeper_rule.currentIndexChanged.connect(lambda _i: self._keeper_rule_changed())
         marks = QHBoxLayout()
-        for b in (self.mark_rule_button, self.unmark_button):
+        for b in (self.mark_rule_button, self.mark_by_rule_button, self.unmark_button):
             marks.addWidget(b)
         marks.addWidget(self.marked_label, 1)
-        for b in (self.trash_marked_button, self.copy_marked_button):
+        marks.addWidget(keeper_label)
+        marks.addWidget(self.keeper_rule)
+        for b in (self.trash_marked_button, self.move_marked_button, self.copy_marked_button):
             marks.addWidget(b)
         groups_layout.addLayout(marks)
         groups_layout.addWidget(self.split, 1)
@@ -308,7 +354,14 @@ class MainWindow(QMainWindow):
             lambda _i: self.group_proxy.set_kind(self.kind_filter.currentData())
         )
         for signal in (self.filter_edit.textChanged, self.kind_filter.currentIndexChanged):
-            signal.connect(lambda *_: self._forget_pair_unless(self._pair_is_listed))
+            signal.connect(lambda *_: self.review.forget_pair_unless(self._pair_is_listed))
+        self.review.view_changed.connect(self._view_shown)
+        self.review.pair_changed.connect(self._pair_changed)
+        self.review.group_measured.connect(self._group_measured)
+        self.review.message.connect(lambda text: self.statusBar().showMessage(text, 10000))
+        self.review.undo_changed.connect(lambda _undoable: self._update_actions())
+        self.review.acted.connect(self._acted)
+        self.review.marks.changed.connect(self._marks_changed)
         self.tree.selectionModel().currentChanged.connect(lambda current, _previous: self._selection_changed(current))
         self.tree.doubleClicked.connect(lambda _index: self.open_selected())
         self.keep_button.clicked.connect(self.keep_selected)
@@ -347,11 +400,14 @@ class MainWindow(QMainWindow):
         self._action(m, "&Quit", self.close, QKeySequence.StandardKey.Quit, "Quit neardup")
         e = self.menuBar().addMenu("&Edit")
         self.undo_action = self._action(
+            e, "&Undo", self.review.undo, QKeySequence.StandardKey.Undo, "Take back the last decision or move"
+        )
+        self.decisions_action = self._action(
             e,
-            "&Undo Not a Duplicate",
-            self.undo_decision,
-            QKeySequence.StandardKey.Undo,
-            "Group the last document you set apart with its group again",
+            "&Decisions…",
+            self.show_decisions,
+            None,
+            "Every \u201cnot a duplicate\u201d you made, to review and take back",
         )
         e.addSeparator()
         self.keep_action = self._action(e, "&Keep This One", self.keep_selected, "Ctrl+K", self.keep_button.toolTip())
@@ -362,18 +418,6 @@ class MainWindow(QMainWindow):
             e, "Move Others to &Trash…", self.trash_others, QKeySequence.StandardKey.Delete, self.trash_button.toolTip()
         )
         e.addSeparator()
-        self.mark_rule_action = self._action(
-            e, "&Mark All but the Keepers", self.mark_all_but_keepers, "Ctrl+M", self.mark_rule_button.toolTip()
-        )
-        self.unmark_action = self._action(
-            e, "&Unmark All", lambda: self.group_model.set_marked(set()), "Ctrl+Shift+M", self.unmark_button.toolTip()
-        )
-        self.trash_marked_action = self._action(
-            e, "Move &Marked to Trash…", self.trash_marked, "Shift+Del", self.trash_marked_button.toolTip()
-        )
-        self.copy_marked_action = self._action(
-            e, "&Copy Marked Paths", self.copy_marked_paths, "Ctrl+Shift+C", self.copy_marked_button.toolTip()
-        )
         e.addSeparator()
         self.open_action = self._action(
             e, "&Open Document", self.open_selected, "Ctrl+Return", self.open_button.toolTip()
@@ -384,6 +428,30 @@ class MainWindow(QMainWindow):
         e.addSeparator()
         self._action(
             e, "&Find…", lambda: self.filter_edit.setFocus(), QKeySequence.StandardKey.Find, "Filter groups by path"
+        )
+        k = self.menuBar().addMenu("&Mark")
+        self.mark_rule_action = self._action(
+            k,
+            "Mark &All but the Keepers",
+            self.review.mark_all_but_keepers,
+            "Ctrl+M",
+            self.mark_rule_button.toolTip(),
+        )
+        self.mark_by_rule_action = self._action(
+            k, "Mark by &Rule…", self.mark_by_rule, "Ctrl+Shift+K", self.mark_by_rule_button.toolTip()
+        )
+        self.unmark_action = self._action(
+            k, "&Unmark All", lambda: self.review.marks.set(()), "Ctrl+Shift+M", self.unmark_button.toolTip()
+        )
+        k.addSeparator()
+        self.trash_marked_action = self._action(
+            k, "Move Marked to &Trash…", self.trash_marked, "Shift+Del", self.trash_marked_button.toolTip()
+        )
+        self.move_marked_action = self._action(
+            k, "Move Marked to &Folder…", self.move_marked, "Ctrl+Shift+O", self.move_marked_button.toolTip()
+        )
+        self.copy_marked_action = self._action(
+            k, "&Copy Marked Paths", self.copy_marked_paths, "Ctrl+Shift+C", self.copy_marked_button.toolTip()
         )
         v = self.menuBar().addMenu("&View")
         self._action(v, "&Groups", lambda: self.tabs.setCurrentIndex(0), "Ctrl+1", "Show the groups")
@@ -439,6 +507,7 @@ class MainWindow(QMainWindow):
         s.scan_text = self.folders.text_kind.isChecked()
         s.scan_pdf = self.folders.pdf_kind.isChecked()
         s.thresholds = self.thresholds.thresholds()
+        s.keeper_rule = self.keeper_rule.currentData()
         s.geometry = self.saveGeometry()
         s.splitter = self.split.saveState()
         app_settings.save(self.qsettings, s)
@@ -449,16 +518,9 @@ class MainWindow(QMainWindow):
         if self._restoring:
             return
         references = tuple(self.folders.reference_folders())
+        self.review.set_keeper_rule(self.keeper_rule.currentData(), references)  # keepers follow at once
         if self.view is not None and set(self.view.roots) != set(self.folders.folders()):
-            self._run(self.session.set_keeper_rule, self.session.keeper_rule, references)
             self._load_last_results()  # a folder left (or came): the groups of the folders listed, now
-        else:  # keepers follow the reference folders at once
-            self._run(
-                self.session.set_keeper_rule,
-                self.session.keeper_rule,
-                references,
-                returned=self._show_view_if_any,
-            )
 
     def _refresh_empty_state(self) -> None:
         has_folders = bool(self.folders.folders())
@@ -487,26 +549,35 @@ class MainWindow(QMainWindow):
         source = self.group_proxy.mapToSource(index) if index.isValid() else index
         doc = self.group_model.document(source) if source.isValid() else None
         has_group = source.isValid()
-        for w in (self.keep_button, self.keep_action):
-            w.setEnabled(doc is not None and self.scan_job is None)
-        for w in (self.not_dup_button, self.not_dup_action):
-            w.setEnabled(self._compared is not None and self.view is not None and self.scan_job is None)
+        idle = self.scan_job is None
+        for w in (self.keep_button, self.keep_action, self.not_dup_button, self.not_dup_action):
+            w.setEnabled(doc is not None and idle and self.view is not None)
         for w in (self.trash_button, self.trash_action):
-            w.setEnabled(has_group and self.scan_job is None)
+            w.setEnabled(has_group and idle)
         for w in (self.open_button, self.open_action, self.reveal_button, self.reveal_action):
             w.setEnabled(doc is not None)
         self.export_action.setEnabled(self.result is not None)
-        self.undo_action.setEnabled(self._undoable and self.scan_job is None)
-        marked = len(self.group_model.marked)
-        for w in (self.trash_marked_button, self.trash_marked_action):
-            w.setEnabled(bool(marked) and self.scan_job is None and self.view is not None)
+        undoable: Undoable | None = self.review.undoable
+        self.undo_action.setEnabled(undoable is not None and idle)
+        self.undo_action.setText(
+            "&Undo Not a Duplicate"
+            if undoable is not None and undoable.what == "not a duplicate"
+            else "&Undo Move"
+            if undoable is not None
+            else "&Undo"
+        )
+        marked = len(self.review.marks)
+        for w in (self.trash_marked_button, self.trash_marked_action, self.move_marked_button, self.move_marked_action):
+            w.setEnabled(bool(marked) and idle and self.view is not None)
         for w in (self.copy_marked_button, self.copy_marked_action, self.unmark_button, self.unmark_action):
             w.setEnabled(bool(marked))
-        for w in (self.mark_rule_button, self.mark_rule_action):
-            w.setEnabled(self.result is not None and bool(self.result.groups))
+        has_groups = self.result is not None and bool(self.result.groups)
+        for w in (self.mark_rule_button, self.mark_rule_action, self.mark_by_rule_button, self.mark_by_rule_action):
+            w.setEnabled(has_groups)
+        self.decisions_action.setEnabled(self.view is not None and idle)
         self.cancel_action.setEnabled(self.scan_job is not None)
-        self.scan_action.setEnabled(self.scan_job is None)
-        self.retry_button.setEnabled(self.scan_job is None and self.problems_model.rowCount() > 0)
+        self.scan_action.setEnabled(idle)
+        self.retry_button.setEnabled(idle and self.problems_model.rowCount() > 0)
 
     # -- folders --------------------------------------------------------------------------
     def add_folder_dialog(self) -> None:
@@ -719,6 +790,10 @@ class MainWindow(QMainWindow):
 
     def _show_view(self, view: View | None) -> None:
         """Show a grouping; nothing shown before it stays if it no longer holds (the pair view included)."""
+        self.review.show(view)
+
+    def _view_shown(self, view: View | None) -> None:
+        """The controller shows a new grouping: the widgets follow, the selection stays if it can."""
         self.view = view
         self.result = view.result if view is not None else None
         self._loader = view.text_loader() if view is not None else None
@@ -732,40 +807,21 @@ class MainWindow(QMainWindow):
         if self.result is not None:
             self.thresholds.show_counts(len(self.result.groups), sum(len(g.members) for g in self.result.groups))
         self._refresh_empty_state()
-        self._forget_pair_unless(self._pair_is_grouped)
         if selected is not None:
             self._select_document(selected.id)
         elif self.group_proxy.rowCount() and not self.tree.currentIndex().isValid():
             self.tree.setCurrentIndex(self.group_proxy.index(0, 0))
+        if not self.tree.currentIndex().isValid():
+            self.group_view.clear()
+            self.detail.setCurrentWidget(self.diff)
         self._update_actions()
 
-    def _forget_pair_unless(self, still_there) -> None:
-        """Clear the pair view (and its actions) when its pair is no longer grouped or no longer listed."""
-        if self._compared is not None and not still_there(*self._compared):
-            self._compared = None
-            self._diff_request += 1  # a diff still being computed for it is dropped
-            self.diff.clear()
-            self._update_actions()
-
-    def _pair_is_listed(self, left: Document, right: Document) -> bool:
+    def _pair_is_listed(self, pair: Pair) -> bool:
         """The pair's group passes the filters now."""
         for row in range(self.group_proxy.rowCount()):
             summary = self.group_model.summary(self.group_proxy.mapToSource(self.group_proxy.index(row, 0)))
-            if summary.group.representative == left.id:
-                return any(m.document_id == right.id for m in summary.group.members)
-        return False
-
-    def _show_view_if_any(self, view: View | None) -> None:
-        if view is not None:
-            self._show_view(view)
-
-    def _pair_is_grouped(self, left: Document, right: Document) -> bool:
-        if self.result is None:
-            return False
-        for group in self.result.groups:
-            ids = {m.document_id for m in group.members}
-            if left.id in ids or right.id in ids:
-                return left.id in ids and right.id in ids and group.representative == left.id
+            if summary.group.id == pair.group.id:
+                return True
         return False
 
     def _thresholds_changed(self, _thresholds) -> None:
@@ -835,31 +891,62 @@ class MainWindow(QMainWindow):
                     return
 
     def _selection_changed(self, index) -> None:
+        """A group's row shows the whole group; a member's row shows it against the group's keeper."""
         self._update_actions()
         if not index.isValid() or self.result is None:
             return
         source = self.group_proxy.mapToSource(index)
-        summary = self.group_model.summary(source)
-        group = summary.group
-        member = self.group_model.member(source)
-        if member is None or member.document_id == group.representative:
-            others = [m for m in group.members if m.document_id != group.representative]
-            if not others:
-                return
-            member = others[0]
-        docs = self.group_model.docs
-        self.compare(docs[group.representative], docs[member.document_id], member.similarity)
+        group = self.group_model.summary(source).group
+        document = self.group_model.document(source)
+        if document is None:
+            self.review.forget_pair()
+            self._show_group(group, None)
+            self.detail.setCurrentWidget(self.group_view)
+            self.review.measure_group(group)
+        else:
+            self.detail.setCurrentWidget(self.diff)
+            self.review.select(group, document)
 
-    def compare(self, left: Document, right: Document, similarity: Similarity) -> None:
+    def _show_group(self, group: Group, sims) -> None:
+        self.group_view.show_group(
+            group,
+            self.review.keeper(group),
+            self.review.docs,
+            sims,
+            self.review.marks.ids,
+            self.review.reference_folders,
+        )
+
+    def _group_measured(self, group_id: int, sims) -> None:
+        shown = self.group_view.model.group
+        if shown is not None and shown.id == group_id and self.view is not None:
+            group = self.review.group_of(shown.members[0].document_id)
+            if group is not None and group.id == group_id:
+                self._show_group(group, sims)
+
+    def _pair_changed(self, pair: Pair | None) -> None:
+        """Show the controller's pair: the same two files again only get their numbers updated."""
+        if pair is None:
+            self._shown_pair = None
+            self._diff_request += 1  # a diff still being computed for the old pair is dropped
+            self.diff.clear()
+        elif self._shown_pair == (pair.left.id, pair.right.id):
+            self.diff.show_numbers(pair.similarity, without_boilerplate=self._without_boilerplate(pair))
+        else:
+            self._shown_pair = (pair.left.id, pair.right.id)
+            self.compare(pair)
+        self._update_actions()
+
+    def _without_boilerplate(self, pair: Pair) -> bool:
+        cores = self.view.cores if self.view is not None else frozenset()
+        return pair.left.content_id in cores or pair.right.content_id in cores
+
+    def compare(self, pair: Pair) -> None:
         """Show a pair; the texts are read and aligned in the background."""
         self._diff_request += 1
         request = self._diff_request
-        self._compared = (left, right)
-        self._update_actions()
-        cores = self.view.cores if self.view is not None else frozenset()
-        self.diff.show_pending(
-            left, right, similarity, without_boilerplate=left.content_id in cores or right.content_id in cores
-        )
+        left, right = pair.left, pair.right
+        self.diff.show_pending(left, right, pair.similarity, without_boilerplate=self._without_boilerplate(pair))
         loader = self._loader
         if loader is None:
             return
@@ -895,177 +982,146 @@ class MainWindow(QMainWindow):
 
     def keep_selected(self) -> None:
         """Keep the selected file in its group: remembered across re-groupings and restarts."""
-        summary, doc = self._current()
-        if summary is None or doc is None or self.view is None:
-            return
-        name = os.path.basename(doc.display_path)
-
-        def done(view: View) -> None:
-            self._show_view(view)
-            self.statusBar().showMessage(f"Keeping {name}.", 5000)
-
-        self._run(self.session.keep, doc, returned=done, title="The choice could not be saved")
+        _summary, doc = self._current()
+        if doc is not None and self.view is not None:
+            self.review.keep(doc)
 
     def mark_not_duplicate(self) -> None:
-        """The document compared is not a duplicate of its group: it leaves the group at once (every pair
+        """The selected document is not a duplicate of its group: it leaves the group at once (every pair
         with the group's other members is remembered), and Edit ▸ Undo takes it back."""
-        if self._compared is None or self.view is None:
-            return
-        _left, right = self._compared
-        group = next((g for g in self.view.result.groups if any(m.document_id == right.id for m in g.members)), None)
-        if group is None:
-            return
-        docs = self.view.documents
-        others = [docs[m.document_id] for m in group.members if m.document_id != right.id]
-        message = (
-            f"{os.path.basename(right.display_path)} is no longer grouped with the {len(others)} other "
-            f"document(s) of its group. Edit ▸ Undo takes this back."
-        )
+        _summary, doc = self._current()
+        if doc is not None and self.view is not None:
+            self.review.set_apart(doc)
 
-        def done(view: View) -> None:
-            self._undoable = True
-            self._show_view(view)
-            self.statusBar().showMessage(message, 10000)
+    def show_decisions(self) -> None:
+        """The decisions window: every "not a duplicate", to review and take back."""
+        dialog = DecisionsDialog(self.review, self)
+        dialog.exec()
 
-        self._run(self.session.separate, right, others, returned=done, title="The decision could not be saved")
-
-    def undo_decision(self) -> None:
-        if not self._undoable or self.view is None:
-            return
-
-        def done(view: View) -> None:
-            self._undoable = False
-            self._show_view(view)
-            self.statusBar().showMessage("The last \u201cnot a duplicate\u201d was taken back.", 8000)
-
-        self._run(self.session.undo_last, returned=done, title="The decision could not be taken back")
+    def _keeper_rule_changed(self) -> None:
+        self._save_state()
+        if not self._restoring:
+            self.review.set_keeper_rule(self.keeper_rule.currentData())
 
     def trash_others(self) -> None:
         summary, _doc = self._current()
         if summary is None or self.scan_job is not None or self.view is None:
             return
-        keeper = self.group_model.keepers[summary.group.id]
-        plan = trash_plan(summary.group, keeper, self.group_model.docs, tuple(self.folders.reference_folders()))
+        plan = self.review.group_trash_plan(summary.group)
         if not plan.documents:
             QMessageBox.information(
                 self, "Nothing to move", "Every other member of this group is in a reference folder."
             )
             return
-        keeper_doc = self.group_model.docs[keeper]
-        listing = _listing(plan.documents)
+        keeper = self.review.keeper(summary.group)
         protected = f"\n\nKept because they are in reference folders: {len(plan.protected)}" if plan.protected else ""
         question = (
             f"Move {len(plan.documents)} file(s), {human_size(plan.total_size)} in all, to the trash?\n\n"
-            f"Keeping: {keeper_doc.display_path}"
+            f"Keeping: {keeper.display_path}"
         )
-        if not self._confirm_trash(question, listing + protected, "confirm-trash"):
-            return
-        self._run(
-            self.session.trash, plan.documents, keeper_doc, returned=self._trashed, title="The files could not be moved"
-        )
+        if self._confirm(question, _listing(plan.documents) + protected, "confirm-trash"):
+            self.review.trash([(keeper, plan.documents)])
 
     # -- marks: many groups at once -------------------------------------------------------
     def _marks_changed(self) -> None:
         """The count and size of what is ticked, summed when the marks change (not on every selection)."""
-        marked = self.group_model.marked
-        self.marked_label.setText(
-            f"{len(marked):,} marked · {human_size(self.group_model.marked_size())}" if marked else ""
-        )
+        self.marked_label.setText(self.review.marked_summary())
+        if self.detail.currentWidget() is self.group_view and self.group_view.model.group is not None:
+            self.group_view.model.marked = self.review.marks.ids
+            self.group_view.model.layoutChanged.emit()
         self._update_actions()
 
-    def mark_all_but_keepers(self) -> None:
-        if self.result is None:
-            return
-        self.group_model.set_marked(
-            all_but_keepers(
-                self.result.groups,
-                self.group_model.keepers,
-                self.group_model.docs,
-                tuple(self.folders.reference_folders()),
-            )
-        )
+    def mark_by_rule(self) -> None:
+        if self.result is not None:
+            MarkRuleDialog(self.review, self).exec()
 
     def copy_marked_paths(self) -> None:
-        paths = sorted(self.group_model.docs[d].display_path for d in self.group_model.marked)
-        QApplication.clipboard().setText("\n".join(paths) + ("\n" if paths else ""))
-        self.statusBar().showMessage(f"Copied {len(paths):,} path(s).", 5000)
+        QApplication.clipboard().setText(self.review.marked_paths())
+        self.statusBar().showMessage(f"Copied {len(self.review.marks):,} path(s).", 5000)
 
-    def trash_marked(self) -> None:
-        """Every ticked file to the trash, all groups at once, after one confirmation."""
-        if self.result is None or self.scan_job is not None or not self.group_model.marked:
-            return
-        plan = batch_plan(
-            self.result.groups,
-            self.group_model.keepers,
-            self.group_model.marked,
-            self.group_model.docs,
-            tuple(self.folders.reference_folders()),
-        )
+    def _marked_plan_or_say_why(self):
+        plan = self.review.marked_plan()
         if not plan.files:
             QMessageBox.information(
                 self,
                 "Nothing to move",
                 "Every ticked file is a group's keeper or in a reference folder: those never move.",
             )
+            return None
+        return plan
+
+    def trash_marked(self) -> None:
+        """Every ticked file to the trash, all groups at once, after one confirmation."""
+        if self.result is None or self.scan_job is not None or not self.review.marks.ids:
             return
-        listing = _listing([d for _keeper, files in plan.batches for d in files])
+        plan = self._marked_plan_or_say_why()
+        if plan is None:
+            return
+        question = (
+            f"Move {plan.files:,} marked file(s) from {len(plan.batches):,} group(s), "
+            f"{human_size(plan.total_size)} in all, to the trash?\n\nEach group keeps its keeper."
+        )
+        if self._confirm(question, self._plan_details(plan), "confirm-trash-marked"):
+            self.review.trash(plan.batches)
+
+    def move_marked(self, destination: str | None = None) -> None:
+        """Every ticked file into a folder, keeping its folders below it, after one confirmation; Edit ▸
+        Undo puts the whole move back."""
+        if self.result is None or self.scan_job is not None or not self.review.marks.ids:
+            return
+        plan = self._marked_plan_or_say_why()
+        if plan is None:
+            return
+        if not destination:
+            destination = QFileDialog.getExistingDirectory(self, "Move marked files into", str(Path.home()))
+            if not destination:
+                return
+        problem = self.review.move_problem(destination)
+        if problem:
+            QMessageBox.warning(self, "Choose another folder", problem)
+            return
+        question = (
+            f"Move {plan.files:,} marked file(s) from {len(plan.batches):,} group(s), "
+            f"{human_size(plan.total_size)} in all, into {destination}?\n\nEach keeps its folders below it "
+            "(…/uploads/a/b.txt goes to the new folder's uploads/a/b.txt). Each group keeps its keeper."
+        )
+        details = self._plan_details(plan) + "\n\nEdit ▸ Undo puts them back."
+        if self._confirm(question, details, "confirm-move-marked", action="Move", restore=False):
+            self.review.move(plan.batches, destination)
+
+    @staticmethod
+    def _plan_details(plan) -> str:
         kept = (
             f"\n\n{plan.protected:,} ticked file(s) stay: a group's keeper or in a reference folder."
             if plan.protected
             else ""
         )
-        question = (
-            f"Move {plan.files:,} marked file(s) from {len(plan.batches):,} group(s), "
-            f"{human_size(plan.total_size)} in all, to the trash?\n\nEach group keeps its keeper."
-        )
-        if not self._confirm_trash(question, listing + kept, "confirm-trash-marked"):
-            return
-        self._run(
-            self.session.trash_batches, plan.batches, returned=self._trashed, title="The files could not be moved"
-        )
+        return _listing([d for _keeper, files in plan.batches for d in files]) + kept
 
-    def _confirm_trash(self, question: str, details: str, name: str) -> bool:
-        """The one confirmation before files go to the trash; Cancel is the default."""
-        box = QMessageBox(QMessageBox.Icon.Question, "Move to trash?", question, parent=self)
-        box.setInformativeText(details + "\n\nYou can restore them from the system trash.")
-        move = box.addButton("Move to Trash", QMessageBox.ButtonRole.DestructiveRole)
+    def _confirm(
+        self, question: str, details: str, name: str, *, action: str = "Move to Trash", restore: bool = True
+    ) -> bool:
+        """The one confirmation before files move; Cancel is the default."""
+        title = "Move to trash?" if restore else "Move files?"
+        box = QMessageBox(QMessageBox.Icon.Question, title, question, parent=self)
+        box.setInformativeText(details + ("\n\nYou can restore them from the system trash." if restore else ""))
+        move = box.addButton(action, QMessageBox.ButtonRole.DestructiveRole)
         box.addButton(QMessageBox.StandardButton.Cancel)
         box.setDefaultButton(QMessageBox.StandardButton.Cancel)
         box.setObjectName(name)
         box.exec()
         return box.clickedButton() is move
 
-    def _trashed(self, done: tuple[TrashOutcome, View | None]) -> None:
-        outcome, view = done
-        if outcome.keeper_problem and not outcome.trashed:
-            QMessageBox.warning(
-                self,
-                "Nothing was moved",
-                f"The file to keep is not the one that was compared any more — {outcome.keeper_problem}."
-                "\n\nNothing was moved to the trash. Scan again to compare the files as they are now.",
-            )
+    def _acted(self, report: Report) -> None:
+        """What an action on files did: a status line, and a warning when something did not go as planned."""
+        if report.nothing_done:
+            QMessageBox.warning(self, report.headline, report.problems)
             return
-        notes = [f"Moved {len(outcome.trashed)} file(s) to the trash."]
-        if outcome.missing:
-            notes.append(
-                f"{len(outcome.missing)} file(s) had already vanished since the scan:\n" + "\n".join(outcome.missing)
-            )
-        if outcome.skipped:
-            notes.append(
-                "Left where they are, because they are not the files that were compared any more "
-                "(scan again to compare them):\n" + "\n".join(f"{p}: {why}" for p, why in outcome.skipped)
-            )
-        if outcome.failed:
-            notes.append("These could not be moved:\n" + "\n".join(f"{p}: {why}" for p, why in outcome.failed))
-        if outcome.keeper_problem:
-            notes.append(
-                "In some groups nothing was moved, because the file to keep is not the one that was "
-                f"compared any more: {outcome.keeper_problem}."
-            )
-        self._set_view(view)
-        if outcome.missing or outcome.skipped or outcome.failed or outcome.keeper_problem:
-            QMessageBox.warning(self, "Some files were not moved", "\n\n".join(notes))
-        self.statusBar().showMessage(notes[0], 10000)
+        self.thresholds.show_histogram(None)  # files came or went: the collection is another one
+        self._compute_histogram()
+        if report.problems:
+            QMessageBox.warning(self, "Some files were not moved", report.headline + "\n\n" + report.problems)
+        self.statusBar().showMessage(report.headline, 10000)
 
     def open_selected(self) -> None:
         _summary, doc = self._current()

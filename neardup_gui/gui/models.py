@@ -12,14 +12,14 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     QSortFilterProxyModel,
     Qt,
-    Signal,
 )
 from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import QApplication
 
 from ..core.match import MatchResult
 from ..core.models import Document, Member
-from ..core.review import GroupSummary, summarise
+from ..core.review import GroupSummary, human_size, summarise
+from .controller import Marks
 
 DocumentRole = Qt.ItemDataRole.UserRole + 1
 SortRole = Qt.ItemDataRole.UserRole + 2
@@ -38,14 +38,6 @@ TIPS = (
 )
 
 
-def human_size(size: float) -> str:
-    for unit in ("B", "KB", "MB", "GB"):
-        if size < 1024 or unit == "GB":
-            return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
-        size /= 1024
-    return f"{size:.1f} TB"
-
-
 def _index_key(index: QModelIndex | QPersistentModelIndex) -> int:
     return int(index.internalId())
 
@@ -53,15 +45,18 @@ def _index_key(index: QModelIndex | QPersistentModelIndex) -> int:
 class GroupTreeModel(QAbstractItemModel):
     """Groups at the top level, their members below. Row i of a group is member i."""
 
-    marks_changed = Signal()
-
-    def __init__(self, parent=None) -> None:
+    def __init__(self, marks: Marks | None = None, parent=None) -> None:
         super().__init__(parent)
         self.summaries: list[GroupSummary] = []
         self.docs: dict[int, Document] = {}
         self.keepers: dict[int, int] = {}
         self.reference_folders: tuple[str, ...] = ()
-        self.marked: set[int] = set()  # documents ticked in the first column
+        self.marks = marks if marks is not None else Marks()  # ticked in the first column; shared
+        self.marks.changed.connect(self._marks_changed)
+
+    @property
+    def marked(self) -> frozenset[int]:
+        return self.marks.ids
 
     def set_result(
         self, result: MatchResult | None, keepers: dict[int, int], reference_folders: tuple[str, ...] = ()
@@ -72,15 +67,11 @@ class GroupTreeModel(QAbstractItemModel):
         self.docs = {d.id: d for d in result.documents} if result else {}
         self.reference_folders = reference_folders
         self.keepers = dict(keepers)
-        grouped = {m.document_id for s in self.summaries for m in s.group.members}
-        self.marked &= grouped  # a mark on a file that left the groups (or the disk) goes with it
         self.endResetModel()
-        self.marks_changed.emit()
 
     # marks ----------------------------------------------------------------------------------
-    def set_marked(self, documents: set[int]) -> None:
-        """Mark exactly these documents (those in the groups)."""
-        self.marked = set(documents) & set(self.docs)
+    def _marks_changed(self) -> None:
+        """The marks changed (a rule, a click, an action): every check box is painted again."""
         if self.summaries:
             self.dataChanged.emit(
                 self.index(0, 0), self.index(len(self.summaries) - 1, 0), [Qt.ItemDataRole.CheckStateRole]
@@ -92,10 +83,6 @@ class GroupTreeModel(QAbstractItemModel):
                     self.index(self.rowCount(parent) - 1, 0, parent),
                     [Qt.ItemDataRole.CheckStateRole],
                 )
-        self.marks_changed.emit()
-
-    def marked_size(self) -> int:
-        return sum(self.docs[d].size for d in self.marked)
 
     def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
         flags = super().flags(index)
@@ -109,14 +96,7 @@ class GroupTreeModel(QAbstractItemModel):
         checked = Qt.CheckState(value) == Qt.CheckState.Checked
         member = self.member(index)
         ids = {member.document_id} if member is not None else {m.document_id for m in self.summary(index).group.members}
-        self.marked = self.marked | ids if checked else self.marked - ids
-        parent = index.parent() if member is not None else index
-        self.dataChanged.emit(
-            self.index(0, 0, parent), self.index(self.rowCount(parent) - 1, 0, parent), [Qt.ItemDataRole.CheckStateRole]
-        )
-        group_row = parent.row() if member is not None else index.row()
-        self.dataChanged.emit(self.index(group_row, 0), self.index(group_row, 0), [Qt.ItemDataRole.CheckStateRole])
-        self.marks_changed.emit()
+        self.marks.update(ids, checked)  # repaints through _marks_changed
         return True
 
     # structure ------------------------------------------------------------------------------

@@ -8,6 +8,7 @@ from typing import Any
 from PySide6.QtCore import QByteArray, QSettings
 
 from ..core.models import Method, Thresholds
+from ..core.review import KeeperRule
 from ..core.store import default_db_path
 
 
@@ -20,6 +21,7 @@ class AppState:
     scan_text: bool = True
     scan_pdf: bool = True
     thresholds: Thresholds = field(default_factory=Thresholds)
+    keeper_rule: KeeperRule = KeeperRule.ORIGINAL
     database: str = ""
     geometry: QByteArray | None = None
     window_state: QByteArray | None = None
@@ -62,6 +64,10 @@ def load(settings: QSettings) -> AppState:
         )
     except (ValueError, TypeError):
         state.thresholds = Thresholds()
+    try:
+        state.keeper_rule = KeeperRule(str(settings.value("keeper_rule", KeeperRule.ORIGINAL.value)))
+    except ValueError:
+        state.keeper_rule = KeeperRule.ORIGINAL
     state.database = str(settings.value("database", "") or "") or str(default_db_path())
     state.geometry = settings.value("geometry")
     state.window_state = settings.value("window_state")
@@ -80,6 +86,7 @@ def save(settings: QSettings, state: AppState) -> None:
     settings.setValue("hamming", state.thresholds.hamming)
     settings.setValue("jaccard", state.thresholds.jaccard)
     settings.setValue("ignore_boilerplate", state.thresholds.ignore_boilerplate)
+    settings.setValue("keeper_rule", state.keeper_rule.value)
     settings.setValue("database", state.database)
     for key in ("geometry", "window_state", "splitter"):
         value = getattr(state, key)

@@ -7,8 +7,10 @@ import os
 import shutil
 from pathlib import Path
 
+import pytest
+
 from neardup_gui.core.models import ScanOptions, Thresholds
-from neardup_gui.core.review import KeeperRule
+from neardup_gui.core.review import KeeperRule, move_target_problem
 from neardup_gui.core.session import Session
 from tests.conftest import english_texts, plant_edits, write_pdf
 
@@ -102,7 +104,7 @@ def test_not_a_duplicate_takes_effect_at_once_in_groups_and_reports_and_can_be_w
         assert report["groups"] == [] and report["pairs"] == []
         [decision] = session.decisions()
         assert {Path(p).name for p in decision.paths_a + decision.paths_b} == {"a.txt", "b.txt"}
-        view = session.withdraw_decision(decision.hash_a, decision.hash_b)
+        view = session.withdraw_decisions([decision])
         assert names(session, view) == [{"a.txt", "b.txt"}] and session.decisions() == []
 
 
@@ -137,9 +139,10 @@ def test_setting_a_member_apart_takes_it_out_of_its_group_however_it_was_joined_
         view = session.separate(printout, others)
         assert not any("printout.pdf" in g for g in names(session, view))
         assert any("edited_v2.txt" in g for g in names(session, view))  # the rest stays together
-        assert session.can_undo
-        view = session.undo_last()
-        assert any({"printout.pdf", "edited_v2.txt"} <= g for g in names(session, view)) and not session.can_undo
+        assert session.undoable is not None and session.undoable.what == "not a duplicate"
+        outcome, view = session.undo_last()
+        assert outcome is None
+        assert any({"printout.pdf", "edited_v2.txt"} <= g for g in names(session, view)) and session.undoable is None
 
 
 def test_setting_apart_the_first_copy_of_a_text_keeps_its_other_copies_together(tmp_path):
@@ -159,3 +162,84 @@ def test_setting_apart_the_first_copy_of_a_text_keeps_its_other_copies_together(
         docs = {Path(d.path).name: d for d in view.result.documents}
         view = session.separate(docs["a-printout.pdf"], [docs[n] for n in ("b.txt", "c.txt", "d.txt")])
         assert names(session, view) == [{"b.txt", "c.txt", "d.txt"}]
+
+
+def test_moving_marked_files_into_a_folder_keeps_their_places_and_one_undo_brings_them_all_back(tmp_path):
+    """Two groups' copies go to another folder under their root's name and relative path; the database
+    follows them (no re-reading), they leave the groups, and one undo puts every file back."""
+    root = tmp_path / "uploads"
+    family(root / "a")
+    family(root / "b", older=1_500_000_000)
+    (root / "b" / "edited_v2.txt").unlink()
+    (root / "b" / "printout.pdf").unlink()
+    before = {p: p.read_bytes() for p in root.rglob("*") if p.is_file()}
+    destination = tmp_path / "set aside"
+    with Session(tmp_path / "db.sqlite") as session:
+        view = scan_view(session, root)
+        grouped_before = sorted(sorted(g) for g in names(session, view))
+        docs = view.documents
+        batches = []
+        for group in view.result.groups:
+            keeper = docs[view.keepers[group.id]]
+            batches.append((keeper, [docs[m.document_id] for m in group.members if m.document_id != keeper.id]))
+        moving = {Path(d.path) for _k, files in batches for d in files}
+        assert len(moving) >= 8
+        assert move_target_problem(str(root / "a"), [str(root)]) != ""  # into a scanned folder: refused
+        assert move_target_problem(str(tmp_path), [str(root)]) != ""  # tmp_path/uploads is the scanned folder
+        assert move_target_problem(str(destination), [str(root)]) == ""
+        with pytest.raises(ValueError, match="inside a scanned folder"):
+            session.move_batches(batches, str(root / "b"))
+        outcome, view = session.move_batches(batches, str(destination))
+        assert {Path(p) for p in outcome.done} == moving and not outcome.failed and not outcome.skipped
+        for source, target in zip(outcome.done, outcome.moved_to, strict=True):
+            assert Path(target) == destination / "uploads" / Path(source).relative_to(root)
+            assert not Path(source).exists() and Path(target).read_bytes() == before[Path(source)]
+        assert view is not None and view.result.groups == ()  # every group kept only its keeper
+        assert session.store.document_by_path(outcome.moved_to[0]) is not None  # followed, not forgotten
+        assert session.undoable is not None and session.undoable.what == "move"
+        back, view = session.undo_last()
+    assert back is not None and set(back.moved_to) == {str(p) for p in moving} and not back.skipped
+    assert {p: p.read_bytes() for p in root.rglob("*") if p.is_file()} == before
+    assert [Path(p) for p in destination.rglob("*") if p.is_file()] == []
+    assert sorted(sorted(g) for g in names(session, view)) == grouped_before
+
+
+def test_a_move_never_replaces_a_file_and_undo_never_overwrites_one(tmp_path):
+    root = family(tmp_path / "docs")
+    destination = tmp_path / "out"
+    (destination / "docs").mkdir(parents=True)
+    (destination / "docs" / "original-3.txt").write_text("someone else's file")
+    with Session(tmp_path / "db.sqlite") as session:
+        view = scan_view(session, root)
+        docs = view.documents
+        group = view.result.groups[0]
+        keeper = docs[view.keepers[group.id]]
+        others = [docs[m.document_id] for m in group.members if m.document_id != keeper.id]
+        outcome, view = session.move_batches([(keeper, others)], str(destination))
+        refused = dict(outcome.failed)
+        assert str(root / "original-3.txt") in refused and "already there" in refused[str(root / "original-3.txt")]
+        assert (destination / "docs" / "original-3.txt").read_text() == "someone else's file"
+        assert (root / "original-3.txt").exists()
+        moved_from = outcome.done[0]
+        Path(moved_from).write_text("a new file where the moved one was")
+        back, view = session.undo_last()
+    assert back is not None and any(moved_from in why for _p, why in back.skipped)
+    assert Path(moved_from).read_text() == "a new file where the moved one was"
+
+
+def test_a_whole_group_is_measured_against_its_keeper(tmp_path):
+    root = family(tmp_path / "docs")
+    with Session(tmp_path / "db.sqlite") as session:
+        view = scan_view(session, root, jaccard=0.6)
+        group = max(view.result.groups, key=lambda g: len(g.members))
+        sims = session.against_keeper(group)
+        docs = view.documents
+        keeper = docs[view.keepers[group.id]]
+        assert set(sims) == {m.document_id for m in group.members}
+        assert sims[keeper.id].jaccard == 1.0
+        by_name = {Path(docs[d].path).name: s for d, s in sims.items()}
+        assert all(by_name[f"original-{n}.txt"].jaccard == 1.0 for n in range(7))  # the keeper is an original
+        edited = by_name["edited_v2.txt"]
+        assert edited.jaccard < 1.0
+        assert edited == session.matcher.similarity(keeper.content_id, docs[
+            next(d for d in sims if docs[d].path.endswith("edited_v2.txt"))].content_id)

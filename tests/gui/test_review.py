@@ -107,7 +107,7 @@ def test_the_sessions_trash_regroups_what_is_left(tmp_path, xdg_home):
         view = session.scan(ScanOptions(roots=(str(root),), workers=1), Thresholds())
         docs = {Path(d.path).name: d for d in view.result.documents}
         outcome, after = session.trash([docs["b.txt"]], keeper=docs["a.txt"])
-        assert [Path(p).name for p in outcome.trashed] == ["b.txt"] and not (root / "b.txt").exists()
+        assert [Path(p).name for p in outcome.done] == ["b.txt"] and not (root / "b.txt").exists()
         assert after is not None
         assert [{Path(after.documents[m.document_id].path).name for m in g.members}
                 for g in after.result.groups] == [{"a.txt", "c.txt"}]

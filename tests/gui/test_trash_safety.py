@@ -45,7 +45,7 @@ def test_nothing_moves_when_the_keeper_was_deleted_after_the_scan(copies, db_pat
     (root / "keep.txt").unlink()
     with Store(db_path) as store:
         outcome = move_to_trash(store, [docs["a.txt"], docs["b.txt"]], keeper=docs["keep.txt"])
-    assert outcome.trashed == ()
+    assert outcome.done == ()
     assert "keep.txt" in outcome.keeper_problem and "no longer there" in outcome.keeper_problem
     assert (root / "a.txt").exists() and (root / "b.txt").exists()
 
@@ -55,7 +55,7 @@ def test_nothing_moves_when_the_keeper_was_rewritten(copies, db_path):
     (root / "keep.txt").write_text("something else entirely, written after the scan", encoding="utf-8")
     with Store(db_path) as store:
         outcome = move_to_trash(store, [docs["a.txt"]], keeper=docs["keep.txt"])
-    assert outcome.trashed == () and "changed after the scan" in outcome.keeper_problem
+    assert outcome.done == () and "changed after the scan" in outcome.keeper_problem
     assert (root / "a.txt").exists()
 
 
@@ -74,7 +74,7 @@ def test_a_member_changed_or_replaced_since_the_scan_is_skipped_with_the_reason(
     skipped = dict(outcome.skipped)
     assert "changed after the scan" in skipped[str(root / "a.txt")]
     assert "no longer a regular file" in skipped[str(root / "b.txt")]
-    assert outcome.trashed == (str(root / "c.txt"),) and outcome.keeper_problem == ""
+    assert outcome.done == (str(root / "c.txt"),) and outcome.keeper_problem == ""
     assert (root / "a.txt").exists() and (root / "b.txt" / "precious.txt").exists()
     assert not (root / "c.txt").exists() and _trashed_copy(root / "c.txt").exists()
     assert {"a.txt", "b.txt", "keep.txt"} <= remaining and "c.txt" not in remaining
@@ -89,7 +89,7 @@ def test_a_member_rewritten_to_the_same_size_is_recognised_by_its_bytes(copies, 
     os.utime(root / "a.txt", ns=(docs["a.txt"].mtime_ns + 3_000_000_000,) * 2)
     with Store(db_path) as store:
         outcome = move_to_trash(store, [docs["a.txt"]], keeper=docs["keep.txt"])
-    assert outcome.trashed == () and "changed after the scan" in dict(outcome.skipped)[str(root / "a.txt")]
+    assert outcome.done == () and "changed after the scan" in dict(outcome.skipped)[str(root / "a.txt")]
     assert (root / "a.txt").read_bytes() != data
 
 
@@ -101,7 +101,7 @@ def test_a_member_replaced_by_a_link_is_not_followed(copies, db_path, tmp_path):
     (root / "a.txt").symlink_to(elsewhere)
     with Store(db_path) as store:
         outcome = move_to_trash(store, [docs["a.txt"]], keeper=docs["keep.txt"])
-    assert outcome.trashed == () and "no longer a regular file" in dict(outcome.skipped)[str(root / "a.txt")]
+    assert outcome.done == () and "no longer a regular file" in dict(outcome.skipped)[str(root / "a.txt")]
     assert elsewhere.exists() and (root / "a.txt").is_symlink()
 
 

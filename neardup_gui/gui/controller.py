@@ -1,0 +1,364 @@
+"""The review without widgets: what is shown, what is marked, which pair is compared, and what each
+action would do and did.
+
+The window owns widgets and dialogs; this object owns the review's state (the view, the marks, the
+pair compared, the last action that can be undone) and turns a person's intent into calls on the
+session, which it hands to ``run``: the window's serial runner, or a plain call in tests. Results come
+back through ``run``'s ``returned`` callback (on the GUI thread in the app) and are announced by events.
+It imports no Qt, so the whole review is tested without a window (tests/gui/test_controller.py).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from ..core.models import Document, Group, Similarity
+from ..core.review import (
+    BatchPlan,
+    FileOutcome,
+    KeeperRule,
+    MarkCriteria,
+    MarkSelection,
+    TrashPlan,
+    all_but_keepers,
+    batch_plan,
+    human_size,
+    members_matching,
+    move_target_problem,
+    trash_plan,
+)
+from ..core.session import Decision, Session, Undoable, View
+
+
+class Run(Protocol):
+    """Runs a session call in order with every other (``fn(*args, progress=, cancel=)``) and hands its
+    result to ``returned``; a failure is shown under ``title`` by whoever runs it."""
+
+    def __call__(self, fn: Callable[..., Any], *args: Any, returned: Callable[[Any], None] | None = ...,
+                 title: str = ...) -> Any: ...
+
+
+class Event:
+    """A minimal signal: listeners called in the order they connected."""
+
+    def __init__(self) -> None:
+        self._listeners: list[Callable[..., None]] = []
+
+    def connect(self, listener: Callable[..., None]) -> None:
+        self._listeners.append(listener)
+
+    def emit(self, *args: Any) -> None:
+        for listener in list(self._listeners):
+            listener(*args)
+
+
+class Marks:
+    """The ticked documents, shared by the controller (rules, actions) and the tree's check boxes."""
+
+    def __init__(self) -> None:
+        self.ids: frozenset[int] = frozenset()
+        self.changed = Event()
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def __contains__(self, doc_id: object) -> bool:
+        return doc_id in self.ids
+
+    def set(self, ids: Iterable[int]) -> None:
+        new = frozenset(ids)
+        if new != self.ids:
+            self.ids = new
+            self.changed.emit()
+
+    def update(self, ids: Iterable[int], marked: bool) -> None:
+        ids = frozenset(ids)
+        self.set(self.ids | ids if marked else self.ids - ids)
+
+
+@dataclass(frozen=True, slots=True)
+class Pair:
+    """What the pair view shows: a group's keeper on the left, another member on the right."""
+
+    group: Group
+    left: Document
+    right: Document
+    similarity: Similarity | None  # of right against left; None while it is measured
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """What became of files after an action, in words: a status line, and the problems to show."""
+
+    headline: str
+    problems: str = ""  # empty when everything went as planned
+    nothing_done: bool = False  # the keeper changed: not one file was moved
+
+
+class ReviewController:
+    """One review over one session; the window calls it and listens to its events."""
+
+    def __init__(self, session: Session, run: Run) -> None:
+        self.session = session
+        self.run = run
+        self.view: View | None = None
+        self.docs: dict[int, Document] = {}
+        self.marks = Marks()
+        self.pair: Pair | None = None
+        self.undoable: Undoable | None = None
+        self.reference_folders: tuple[str, ...] = tuple(session.reference_folders)
+        self.keeper_rule = session.keeper_rule
+        self._group_of: dict[int, Group] = {}
+        self._against_keeper: dict[int, dict[int, Similarity]] = {}  # group id -> member -> numbers
+        self.view_changed = Event()  # (view | None)
+        self.pair_changed = Event()  # (pair | None): show it, or clear the pair view
+        self.group_measured = Event()  # (group id, {document id: similarity to the keeper})
+        self.message = Event()  # (text): a status line
+        self.undo_changed = Event()  # (undoable | None)
+        self.acted = Event()  # (report): what an action on files did, for the window to show
+
+    # -- what is shown ----------------------------------------------------------------------
+    def show(self, view: View | None) -> None:
+        """Show a grouping; nothing from before it stays if it no longer holds (marks, the pair)."""
+        self.view = view
+        self.docs = view.documents if view is not None else {}
+        self._group_of = {m.document_id: g for g in view.result.groups for m in g.members} if view else {}
+        self._against_keeper = {}
+        self.marks.set(self.marks.ids & self._group_of.keys())  # a mark on a file that left goes with it
+        self.view_changed.emit(view)
+        if self.pair is not None and not self._still_grouped(self.pair):
+            self.forget_pair()
+
+    def group_of(self, doc_id: int) -> Group | None:
+        return self._group_of.get(doc_id)
+
+    def keeper(self, group: Group) -> Document:
+        keepers = self.view.keepers if self.view is not None else {}
+        return self.docs[keepers.get(group.id, group.representative)]
+
+    def _still_grouped(self, pair: Pair) -> bool:
+        group = self._group_of.get(pair.right.id)
+        return group is not None and self.keeper(group).id == pair.left.id and pair.left.id != pair.right.id
+
+    # -- the pair and the whole group -------------------------------------------------------
+    def select(self, group: Group, document: Document | None) -> None:
+        """A row was selected: its member against the keeper (the keeper's row, or the group's, shows the
+        keeper against the next member). The numbers are measured against the keeper first."""
+        keeper = self.keeper(group)
+        other = document if document is not None and document.id != keeper.id else None
+        if other is None:
+            other = next((self.docs[m.document_id] for m in group.members if m.document_id != keeper.id), None)
+        if other is None:
+            self.forget_pair()
+            return
+        known = self._against_keeper.get(group.id)
+        self.pair = Pair(group, keeper, other, known.get(other.id) if known else None)
+        self.pair_changed.emit(self.pair)
+        if known is None:
+            self.measure_group(group)
+
+    def forget_pair(self) -> None:
+        if self.pair is not None:
+            self.pair = None
+            self.pair_changed.emit(None)
+
+    def forget_pair_unless(self, still_there: Callable[[Pair], bool]) -> None:
+        """Clear the pair view when its pair is no longer listed (a filter hid its group)."""
+        if self.pair is not None and not still_there(self.pair):
+            self.forget_pair()
+
+    def measure_group(self, group: Group) -> None:
+        """Every member's numbers against the keeper (the whole-group view), once per grouping."""
+        known = self._against_keeper.get(group.id)
+        if known is not None:
+            self.group_measured.emit(group.id, known)
+            return
+        view = self.view
+
+        def measured(sims: dict[int, Similarity]) -> None:
+            if self.view is not view:
+                return  # grouped again meanwhile: the next selection measures anew
+            self._against_keeper[group.id] = sims
+            self.group_measured.emit(group.id, sims)
+            if self.pair is not None and self.pair.group.id == group.id and self.pair.similarity is None:
+                pair = self.pair
+                self.pair = Pair(pair.group, pair.left, pair.right, sims.get(pair.right.id))
+                self.pair_changed.emit(self.pair)
+
+        self.run(self.session.against_keeper, group, returned=measured, title="The group could not be measured")
+
+    # -- decisions ---------------------------------------------------------------------------
+    def keep(self, document: Document) -> None:
+        """Keep this file in its group: remembered across re-groupings and restarts."""
+        name = os.path.basename(document.display_path)
+        self.run(self.session.keep, document, returned=lambda view: self._done(view, f"Keeping {name}."),
+                 title="The choice could not be saved")
+
+    def set_apart(self, document: Document) -> None:
+        """``document`` is not a duplicate of the rest of its group: it leaves at once; Undo takes it back."""
+        group = self.group_of(document.id)
+        if group is None:
+            return
+        others = [self.docs[m.document_id] for m in group.members if m.document_id != document.id]
+        message = (
+            f"{os.path.basename(document.display_path)} is no longer grouped with the {len(others)} other "
+            "document(s) of its group. Edit ▸ Undo takes this back."
+        )
+        session = self.session
+
+        def work(*, progress: Any, cancel: Any) -> tuple[View, Undoable | None]:
+            return session.separate(document, others, progress=progress, cancel=cancel), session.undoable
+
+        self.run(work, returned=lambda done: self._done(done[0], message, done[1]),
+                 title="The decision could not be saved")
+
+    def undo(self) -> None:
+        """Take back the last "not a duplicate" or move into a folder."""
+        if self.undoable is None:
+            return
+        what = self.undoable.what
+
+        def undone(done: tuple[FileOutcome | None, View]) -> None:
+            outcome, view = done
+            if outcome is None:
+                self._done(view, "The last \u201cnot a duplicate\u201d was taken back.", None)
+            else:
+                self._done(view, "", None)
+                self.acted.emit(self.describe(outcome, "back"))
+
+        self.run(self.session.undo_last, returned=undone, title=f"The {what} could not be taken back")
+
+    def decisions(self, returned: Callable[[list[Decision]], None]) -> None:
+        """Every "not a duplicate" in the database, newest first (for the decisions window)."""
+        self.run(self.session.decisions, returned=returned, title="The decisions could not be read")
+
+    def withdraw(self, decisions: Sequence[Decision], returned: Callable[[], None] | None = None) -> None:
+        """Take back these decisions: their pairs may be grouped again."""
+        def done(view: View) -> None:
+            self._done(view, f"Took back {len(decisions)} decision(s): those documents may be grouped again.")
+            if returned is not None:
+                returned()
+
+        if decisions:
+            self.run(self.session.withdraw_decisions, list(decisions), returned=done,
+                     title="The decisions could not be taken back")
+
+    def set_keeper_rule(self, rule: KeeperRule, reference_folders: Sequence[str] | None = None) -> None:
+        """Choose keepers by another rule (or reference folders): the groups stay, keepers may change."""
+        self.keeper_rule = rule
+        if reference_folders is not None:
+            self.reference_folders = tuple(reference_folders)
+
+        def shown(view: View | None) -> None:
+            if view is not None:
+                self._done(view, "")
+
+        self.run(self.session.set_keeper_rule, rule, self.reference_folders, returned=shown)
+
+    def _done(self, view: View, message: str, undoable: Undoable | None | bool = False) -> None:
+        if undoable is not False:
+            self.undoable = undoable if isinstance(undoable, Undoable) else None
+            self.undo_changed.emit(self.undoable)
+        self.show(view)
+        if message:
+            self.message.emit(message)
+
+    # -- marks -------------------------------------------------------------------------------
+    def mark_all_but_keepers(self) -> None:
+        if self.view is not None:
+            self.marks.set(all_but_keepers(self.view.result.groups, self.view.keepers, self.docs,
+                                           self.reference_folders))
+
+    def mark_matching(self, criteria: MarkCriteria, *, mark: bool = True) -> MarkSelection:
+        """Tick (or untick) the members a rule picks; never a keeper or a reference file."""
+        if self.view is None:
+            return MarkSelection(frozenset(), 0, 0)
+        selection = members_matching(criteria, self.view.result.groups, self.view.keepers, self.docs,
+                                     self.reference_folders)
+        self.marks.update(selection.documents, mark)
+        return selection
+
+    def marked_size(self) -> int:
+        return sum(self.docs[d].size for d in self.marks.ids)
+
+    def marked_summary(self) -> str:
+        return f"{len(self.marks):,} marked · {human_size(self.marked_size())}" if self.marks.ids else ""
+
+    def marked_paths(self) -> str:
+        paths = sorted(self.docs[d].display_path for d in self.marks.ids)
+        return "\n".join(paths) + ("\n" if paths else "")
+
+    # -- acting on files ---------------------------------------------------------------------
+    def group_trash_plan(self, group: Group) -> TrashPlan:
+        return trash_plan(group, self.keeper(group).id, self.docs, self.reference_folders)
+
+    def marked_plan(self) -> BatchPlan:
+        if self.view is None:
+            return BatchPlan((), 0, 0)
+        return batch_plan(self.view.result.groups, self.view.keepers, set(self.marks.ids), self.docs,
+                          self.reference_folders)
+
+    def move_problem(self, destination: str) -> str:
+        """Why the marked files cannot go into ``destination`` (empty when they can)."""
+        return move_target_problem(destination, self.view.roots if self.view is not None else ())
+
+    def trash(self, batches: Sequence[tuple[Document, Sequence[Document]]]) -> None:
+        """Files to the system trash (after the window's one confirmation), group by group."""
+        self.run(self.session.trash_batches, batches, returned=lambda done: self._acted(done, "trash"),
+                 title="The files could not be moved")
+
+    def move(self, batches: Sequence[tuple[Document, Sequence[Document]]], destination: str) -> None:
+        """Files into ``destination`` keeping their relative paths; one undo takes the whole move back."""
+        session = self.session
+
+        def work(*, progress: Any, cancel: Any) -> tuple[tuple[FileOutcome, View | None], Undoable | None]:
+            return session.move_batches(batches, destination, progress=progress, cancel=cancel), session.undoable
+
+        self.run(work, returned=lambda done: self._acted(done[0], destination, done[1]),
+                 title="The files could not be moved")
+
+    def _acted(self, done: tuple[FileOutcome, View | None], where: str, undoable: Undoable | None = None) -> None:
+        outcome, view = done
+        report = self.describe(outcome, where)
+        if view is not None and not report.nothing_done:
+            self._done(view, "", undoable if outcome.done and where != "trash" else False)
+        self.acted.emit(report)
+
+    @staticmethod
+    def describe(outcome: FileOutcome, where: str) -> Report:
+        """An outcome in words: ``where`` is "trash", "back" (an undone move) or the destination folder."""
+        if outcome.keeper_problem and not outcome.done:
+            return Report(
+                "Nothing was moved",
+                f"The file to keep is not the one that was compared any more — {outcome.keeper_problem}."
+                "\n\nNothing was moved. Scan again to compare the files as they are now.",
+                nothing_done=True,
+            )
+        n = len(outcome.done)
+        headline = (
+            f"Moved {n} file(s) to the trash." if where == "trash"
+            else f"Put {n} file(s) back where they were." if where == "back"
+            else f"Moved {n} file(s) into {where}. Edit ▸ Undo puts them back."
+        )
+        notes = []
+        if outcome.missing:
+            notes.append(f"{len(outcome.missing)} file(s) were no longer there:\n" + "\n".join(outcome.missing))
+        if outcome.skipped:
+            notes.append(
+                "Left where they are"
+                + (", because they are not the files that were compared any more (scan again to compare them)"
+                   if where != "back" else "")
+                + ":\n" + "\n".join(f"{p}: {why}" for p, why in outcome.skipped)
+            )
+        if outcome.failed:
+            notes.append("These could not be moved:\n" + "\n".join(f"{p}: {why}" for p, why in outcome.failed))
+        if outcome.keeper_problem:
+            notes.append(
+                "In some groups nothing was moved, because the file to keep is not the one that was "
+                f"compared any more: {outcome.keeper_problem}."
+            )
+        return Report(headline, "\n\n".join(notes))
+

@@ -1,0 +1,119 @@
+"""Mark by rule: tick (or untick) every grouped file in a folder, matching a name pattern, modified
+before or after a date, or in a size range. A keeper or a reference file is never ticked by a rule."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QDate, QDateTime, QTime
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDateEdit,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..core.review import MarkCriteria, MarkSelection
+from .controller import ReviewController
+
+KB = 1024
+
+
+class MarkRuleDialog(QDialog):
+    """Conditions that all must hold; Mark adds the files that meet them, Unmark takes them off."""
+
+    def __init__(self, review: ReviewController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.review = review
+        self.setWindowTitle("Mark by rule")
+        self.setObjectName("mark-rule")
+        self.folder = QLineEdit(self)
+        self.folder.setPlaceholderText("any folder")
+        self.folder.setToolTip("Only files in this folder or its subfolders")
+        browse = QPushButton("Choose…", self)
+        browse.clicked.connect(self._choose_folder)
+        folder_row = QHBoxLayout()
+        folder_row.addWidget(self.folder, 1)
+        folder_row.addWidget(browse)
+        self.pattern = QLineEdit(self)
+        self.pattern.setPlaceholderText("e.g.  copy   or   *.pdf   or   */old/*")
+        self.pattern.setToolTip("A word the path contains, or a pattern with * and ?; case does not matter")
+        self.before_on = QCheckBox("Modified before", self)
+        self.before = QDateEdit(QDate.currentDate(), self)
+        self.after_on = QCheckBox("Modified on or after", self)
+        self.after = QDateEdit(QDate.currentDate().addYears(-1), self)
+        for edit in (self.before, self.after):
+            edit.setCalendarPopup(True)
+            edit.setDisplayFormat("yyyy-MM-dd")
+        self.min_on = QCheckBox("At least (KB)", self)
+        self.min_size = QSpinBox(self)
+        self.max_on = QCheckBox("At most (KB)", self)
+        self.max_size = QSpinBox(self)
+        for spin in (self.min_size, self.max_size):
+            spin.setRange(0, 100_000_000)
+            spin.setGroupSeparatorShown(True)
+        self.min_size.setValue(100)
+        self.max_size.setValue(100)
+        form = QFormLayout()
+        form.addRow("In folder:", folder_row)
+        form.addRow("Path contains:", self.pattern)
+        form.addRow(self.before_on, self.before)
+        form.addRow(self.after_on, self.after)
+        form.addRow(self.min_on, self.min_size)
+        form.addRow(self.max_on, self.max_size)
+        self.result_label = QLabel(
+            "Files that meet every condition given are ticked. A group's keeper and files in reference "
+            "folders are never ticked.", self)
+        self.result_label.setWordWrap(True)
+        buttons = QDialogButtonBox(self)
+        self.mark_button = buttons.addButton("Mark", QDialogButtonBox.ButtonRole.ApplyRole)
+        self.unmark_button = buttons.addButton("Unmark", QDialogButtonBox.ButtonRole.ApplyRole)
+        close = buttons.addButton(QDialogButtonBox.StandardButton.Close)
+        self.mark_button.setDefault(True)
+        self.mark_button.clicked.connect(lambda: self.apply(mark=True))
+        self.unmark_button.clicked.connect(lambda: self.apply(mark=False))
+        close.clicked.connect(self.accept)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.result_label)
+        layout.addWidget(buttons)
+
+    def _choose_folder(self) -> None:
+        chosen = QFileDialog.getExistingDirectory(self, "Mark files in folder", self.folder.text())
+        if chosen:
+            self.folder.setText(chosen)
+
+    def criteria(self) -> MarkCriteria:
+        def epoch(date: QDate) -> float:
+            return QDateTime(date, QTime(0, 0)).toSecsSinceEpoch()
+
+        return MarkCriteria(
+            folder=self.folder.text().strip(),
+            pattern=self.pattern.text().strip(),
+            modified_before=epoch(self.before.date()) if self.before_on.isChecked() else None,
+            modified_after=epoch(self.after.date()) if self.after_on.isChecked() else None,
+            min_size=self.min_size.value() * KB if self.min_on.isChecked() else None,
+            max_size=self.max_size.value() * KB if self.max_on.isChecked() else None,
+        )
+
+    def apply(self, *, mark: bool) -> MarkSelection:
+        selection = self.review.mark_matching(self.criteria(), mark=mark)
+        verb = "Ticked" if mark else "Unticked"
+        left = []
+        if selection.keepers_left:
+            left.append(f"{selection.keepers_left:,} keeper(s)")
+        if selection.references_left:
+            left.append(f"{selection.references_left:,} file(s) in reference folders")
+        self.result_label.setText(
+            f"{verb} {len(selection.documents):,} file(s)"
+            + (f"; {' and '.join(left)} met the rule and stay unticked." if left and mark else ".")
+            + f" Now {self.review.marked_summary() or 'nothing marked'}."
+        )
+        return selection

@@ -1,0 +1,63 @@
+"""Mark rules: which members a rule marks, and that it never marks a keeper or a reference file."""
+
+from __future__ import annotations
+
+import pytest
+
+from neardup_gui.core.models import Document, Group, Member, Similarity
+from neardup_gui.core.review import MarkCriteria, members_matching
+
+SAME = Similarity(hamming=0, jaccard_estimate=1.0, jaccard=1.0, containment_ab=1.0, containment_ba=1.0)
+DAY = 86_400
+
+
+def doc(doc_id: int, path: str, size: int, day: int) -> Document:
+    return Document(doc_id, path, size, day * DAY * 10**9, "text", "ok", "", size, doc_id)
+
+
+DOCS = {
+    1: doc(1, "/up/a/report.txt", 1_000, 10),
+    2: doc(2, "/up/b/report draft.txt", 2_000, 20),
+    3: doc(3, "/up/b/Report-copy.PDF", 50_000, 30),
+    4: doc(4, "/ref/report.txt", 1_000, 5),
+    5: doc(5, "/up/a/notes.txt", 300, 12),
+    6: doc(6, "/up/b/notes (1).txt", 300, 40),
+}
+GROUPS = [Group(1, 1, (Member(1, SAME), Member(2, SAME), Member(3, SAME), Member(4, SAME)), exact=True),
+          Group(2, 5, (Member(5, SAME), Member(6, SAME)), exact=True)]
+KEEPERS = {1: 1, 2: 5}
+
+
+def marked(**criteria) -> set[int]:
+    return set(members_matching(MarkCriteria(**criteria), GROUPS, KEEPERS, DOCS, ["/ref"]).documents)
+
+
+def test_each_condition_alone():
+    assert marked(folder="/up/b") == {2, 3, 6}
+    assert marked(folder="/up/b/") == {2, 3, 6}
+    assert marked(folder="/up/bb") == set()  # a folder is not a name prefix
+    assert marked(pattern="copy") == {3}  # a plain word: contained, whatever the case
+    assert marked(pattern="*.pdf") == {3}
+    assert marked(pattern="*(1)*") == {6}
+    assert marked(modified_before=25 * DAY) == {2}  # 1 and 5 are keepers, 4 is a reference
+    assert marked(modified_after=25 * DAY) == {3, 6}
+    assert marked(min_size=1_500) == {2, 3}
+    assert marked(max_size=1_000) == {6}
+
+
+def test_conditions_combine_and_the_empty_rule_marks_every_member_that_may_move():
+    assert marked(folder="/up/b", min_size=10_000) == {3}
+    assert marked(folder="/up", modified_after=15 * DAY, max_size=5_000) == {2, 6}
+    assert marked() == {2, 3, 6}
+    assert MarkCriteria().is_empty and not MarkCriteria(pattern="x").is_empty
+
+
+def test_keepers_and_reference_files_are_counted_not_marked():
+    selection = members_matching(MarkCriteria(pattern="report"), GROUPS, KEEPERS, DOCS, ["/ref"])
+    assert set(selection.documents) == {2, 3}
+    assert selection.keepers_left == 1 and selection.references_left == 1
+
+
+def test_a_negative_size_is_refused():
+    with pytest.raises(ValueError, match="min_size"):
+        MarkCriteria(min_size=-1)
