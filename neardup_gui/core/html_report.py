@@ -190,7 +190,7 @@ def _group_html(group: Group, docs: dict[int, Document], load_text: Callable[[Do
     for m in group.members:
         d = docs[m.document_id]
         s = m.similarity
-        who = " <span class='badge'>representative</span>" if d.id == group.representative else ""
+        who = " <span class='badge'>keep</span>" if d.id == group.representative else ""
         out.append(f"<tr><td class='path'>{_e(d.display_path)}{who}</td><td class='num'>{_size(d.size)}</td>"
                    f"<td>{_e(d.kind)}</td><td class='num'>{s.hamming}</td><td class='num'>{s.jaccard_estimate:.3f}</td>"
                    f"<td class='num'>{s.jaccard:.3f}</td><td class='num'>{s.containment:.3f}</td></tr>")

@@ -421,12 +421,14 @@ class Matcher:
 
     def similarity(self, content_a: int, content_b: int) -> Similarity:
         """Every number that explains how alike two contents are."""
-        return self.similarities(content_a, [content_b])[0]
+        return self.similarity_pairs([content_a], [content_b])[0]
 
-    def similarities(self, content: int, others: Sequence[int]) -> list[Similarity]:
-        """How alike one content is to each of ``others`` (a whole group against its keeper, at once)."""
-        rows_b = np.array([self._row_of[c] for c in others], dtype=np.int64)
-        return self._similarity_rows(np.full(len(rows_b), self._row_of[content], dtype=np.int64), rows_b)
+    def similarity_pairs(self, contents_a: Sequence[int], contents_b: Sequence[int]) -> list[Similarity]:
+        """The numbers of many pairs of contents at once (each group against its keeper, say)."""
+        row_of = self._row_of
+        rows_a = np.array([row_of[c] for c in contents_a], dtype=np.int64)
+        rows_b = np.array([row_of[c] for c in contents_b], dtype=np.int64)
+        return self._similarity_rows(rows_a, rows_b)
 
     # -- candidates -------------------------------------------------------------------------
     def _hamming_candidates(self, k: int, cancel: CancelToken) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

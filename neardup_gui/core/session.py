@@ -12,6 +12,7 @@ A session is not safe for two threads at once: the app runs every call through o
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
@@ -20,7 +21,7 @@ from pathlib import Path
 from .html_report import to_html
 from .jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_progress
 from .match import NOT_DUPLICATE, Matcher, MatchResult, QueryHit, query
-from .models import Document, Group, Method, ScanOptions, Similarity, Thresholds
+from .models import Document, Group, Member, Method, ScanOptions, Thresholds
 from .report import ReportContext, check_report_target, to_csv, to_json
 from .review import (
     FileOutcome,
@@ -61,6 +62,25 @@ class View:
 
     def text_loader(self, cache_size: int = 64) -> TextLoader:
         return TextLoader(self.content_hashes, cache_size=cache_size)
+
+
+def rebased_on_keepers(result: MatchResult, keepers: dict[int, int], matcher: Matcher) -> MatchResult:
+    """Each group measured from the file it keeps: the keeper becomes the group's representative and
+    every member carries its numbers against it (keeper first, then the most alike), so the groups, the
+    whole-group view, the pair view and the reports all read from the file a person keeps."""
+    docs = {d.id: d for d in result.documents}
+    moved = [g for g in result.groups if keepers.get(g.id, g.representative) != g.representative]
+    pairs = [(docs[keepers[g.id]].content_id, docs[m.document_id].content_id) for g in moved for m in g.members]
+    sims = iter(matcher.similarity_pairs([a or 0 for a, _ in pairs], [b or 0 for _, b in pairs]))  # grouped: never None
+    rebased = {}
+    for g in moved:
+        keeper = keepers[g.id]
+        members = [Member(m.document_id, next(sims)) for m in g.members]
+        members.sort(key=lambda m: (m.document_id != keeper, -m.similarity.jaccard, docs[m.document_id].path))
+        rebased[g.id] = Group(g.id, keeper, tuple(members), g.exact)
+    if not rebased:
+        return result
+    return dataclasses.replace(result, groups=tuple(rebased.get(g.id, g) for g in result.groups))
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,9 +216,11 @@ class Session:
         self._thresholds = thresholds
         docs = {d.id: d for d in result.documents}
         kept = self.store.kept_paths()
+        keepers = choose_keepers(result.groups, docs, self.reference_folders, self.keeper_rule, kept)
+        result = rebased_on_keepers(result, keepers, matcher)
         self._view = View(
             result=result,
-            keepers=choose_keepers(result.groups, docs, self.reference_folders, self.keeper_rule, kept),
+            keepers=keepers,
             roots=self._roots,
             boilerplate=matcher.boilerplate.summary(),
             ignores_boilerplate=matcher.boilerplate.ignored,
@@ -371,22 +393,6 @@ class Session:
         """Files came or went under the app's own hand: read the collection again and group it."""
         self._matcher = None
         return self._open(self._roots, self._thresholds, no_progress, NEVER_CANCELLED, None)
-
-    def against_keeper(
-        self, group: Group, *, progress: Progress = no_progress, cancel: CancelToken = NEVER_CANCELLED
-    ) -> dict[int, Similarity]:
-        """Every member's numbers against the group's keeper (document id -> similarity): the whole group
-        at once, measured from the file a person keeps rather than from the grouping's representative."""
-        view = self._view
-        if view is None:
-            raise RuntimeError("open() or scan() the session first")
-        docs = view.documents
-        keeper = docs[view.keepers.get(group.id, group.representative)]
-        members = [docs[m.document_id] for m in group.members]
-        if keeper.content_id is None:
-            return {}
-        sims = self.matcher.similarities(keeper.content_id, [d.content_id for d in members if d.content_id is not None])
-        return dict(zip((d.id for d in members if d.content_id is not None), sims, strict=True))
 
     # -- reports and questions -------------------------------------------------------------
     def check_report_target(

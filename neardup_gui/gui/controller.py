@@ -86,7 +86,7 @@ class Pair:
     group: Group
     left: Document
     right: Document
-    similarity: Similarity | None  # of right against left; None while it is measured
+    similarity: Similarity  # of right against left (the keeper)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,10 +112,8 @@ class ReviewController:
         self.reference_folders: tuple[str, ...] = tuple(session.reference_folders)
         self.keeper_rule = session.keeper_rule
         self._group_of: dict[int, Group] = {}
-        self._against_keeper: dict[int, dict[int, Similarity]] = {}  # group id -> member -> numbers
         self.view_changed = Event()  # (view | None)
         self.pair_changed = Event()  # (pair | None): show it, or clear the pair view
-        self.group_measured = Event()  # (group id, {document id: similarity to the keeper})
         self.message = Event()  # (text): a status line
         self.undo_changed = Event()  # (undoable | None)
         self.acted = Event()  # (report): what an action on files did, for the window to show
@@ -126,7 +124,6 @@ class ReviewController:
         self.view = view
         self.docs = view.documents if view is not None else {}
         self._group_of = {m.document_id: g for g in view.result.groups for m in g.members} if view else {}
-        self._against_keeper = {}
         self.marks.set(self.marks.ids & self._group_of.keys())  # a mark on a file that left goes with it
         self.view_changed.emit(view)
         if self.pair is not None and not self._still_grouped(self.pair):
@@ -143,22 +140,21 @@ class ReviewController:
         group = self._group_of.get(pair.right.id)
         return group is not None and self.keeper(group).id == pair.left.id and pair.left.id != pair.right.id
 
-    # -- the pair and the whole group -------------------------------------------------------
-    def select(self, group: Group, document: Document | None) -> None:
-        """A row was selected: its member against the keeper (the keeper's row, or the group's, shows the
-        keeper against the next member). The numbers are measured against the keeper first."""
+    # -- the pair ---------------------------------------------------------------------------
+    def select(self, group: Group, document: Document) -> None:
+        """A member's row was selected: it against the group's keeper (the keeper's own row shows the
+        keeper against the next member). Groups are measured from their keepers (the session rebases
+        them), so the numbers are the member's own."""
         keeper = self.keeper(group)
-        other = document if document is not None and document.id != keeper.id else None
+        members = {m.document_id: m for m in group.members}
+        other = members.get(document.id) if document.id != keeper.id else None
         if other is None:
-            other = next((self.docs[m.document_id] for m in group.members if m.document_id != keeper.id), None)
+            other = next((m for m in group.members if m.document_id != keeper.id), None)
         if other is None:
             self.forget_pair()
             return
-        known = self._against_keeper.get(group.id)
-        self.pair = Pair(group, keeper, other, known.get(other.id) if known else None)
+        self.pair = Pair(group, keeper, self.docs[other.document_id], other.similarity)
         self.pair_changed.emit(self.pair)
-        if known is None:
-            self.measure_group(group)
 
     def forget_pair(self) -> None:
         if self.pair is not None:
@@ -169,26 +165,6 @@ class ReviewController:
         """Clear the pair view when its pair is no longer listed (a filter hid its group)."""
         if self.pair is not None and not still_there(self.pair):
             self.forget_pair()
-
-    def measure_group(self, group: Group) -> None:
-        """Every member's numbers against the keeper (the whole-group view), once per grouping."""
-        known = self._against_keeper.get(group.id)
-        if known is not None:
-            self.group_measured.emit(group.id, known)
-            return
-        view = self.view
-
-        def measured(sims: dict[int, Similarity]) -> None:
-            if self.view is not view:
-                return  # grouped again meanwhile: the next selection measures anew
-            self._against_keeper[group.id] = sims
-            self.group_measured.emit(group.id, sims)
-            if self.pair is not None and self.pair.group.id == group.id and self.pair.similarity is None:
-                pair = self.pair
-                self.pair = Pair(pair.group, pair.left, pair.right, sims.get(pair.right.id))
-                self.pair_changed.emit(self.pair)
-
-        self.run(self.session.against_keeper, group, returned=measured, title="The group could not be measured")
 
     # -- decisions ---------------------------------------------------------------------------
     def keep(self, document: Document) -> None:

@@ -201,7 +201,7 @@ class DiffView(QWidget):
         self._current = -1
         self._update_navigation()
 
-    def show_pending(self, left: Document, right: Document, similarity: Similarity | None, *,
+    def show_pending(self, left: Document, right: Document, similarity: Similarity, *,
                      without_boilerplate: bool = False) -> None:
         """A pair's names and numbers while its texts are compared; see show_numbers."""
         self.title.setText(f"{left.display_path}   ↔   {right.display_path}")
@@ -212,13 +212,10 @@ class DiffView(QWidget):
         self._changes, self._current = [], -1
         self._update_navigation()
 
-    def show_numbers(self, similarity: Similarity | None, *, without_boilerplate: bool = False) -> None:
-        """The pair's numbers (None while they are measured); ``without_boilerplate`` when the Jaccard and
-        containment shown leave out passages common to the collection."""
+    def show_numbers(self, similarity: Similarity, *, without_boilerplate: bool = False) -> None:
+        """The pair's numbers; ``without_boilerplate`` when the Jaccard and containment shown leave out
+        passages common to the collection."""
         s = similarity
-        if s is None:
-            self.numbers.setText("measuring…")
-            return
         note = " · <i>boilerplate left out</i>" if without_boilerplate else ""
         self.numbers.setText(
             f"Hamming <b>{s.hamming}</b> · Jaccard <b>{s.jaccard:.3f}</b> (estimate {s.jaccard_estimate:.3f}) · "

@@ -37,7 +37,7 @@ class GroupMembersModel(QAbstractTableModel):
         self.group: Group | None = None
         self.keeper: Document | None = None
         self.rows: list[Document] = []
-        self.sims: dict[int, Similarity] = {}
+        self.sims: dict[int, Similarity] = {}  # each member against the keeper
         self.marked: frozenset[int] = frozenset()
         self.reference_folders: tuple[str, ...] = ()
 
@@ -46,20 +46,15 @@ class GroupMembersModel(QAbstractTableModel):
         group: Group | None,
         keeper: Document | None,
         docs: dict[int, Document],
-        sims: dict[int, Similarity] | None,
         marked: frozenset[int],
         reference_folders: tuple[str, ...],
     ) -> None:
+        """Show a group measured from its keeper (the session's groups are: the keeper comes first)."""
         self.beginResetModel()
-        self.group, self.keeper, self.sims = group, keeper, dict(sims or {})
+        self.group, self.keeper = group, keeper
+        self.sims = {m.document_id: m.similarity for m in group.members} if group is not None else {}
         self.marked, self.reference_folders = marked, reference_folders
-        members = [docs[m.document_id] for m in group.members] if group is not None else []
-
-        def order(d: Document) -> tuple:
-            s = self.sims.get(d.id)
-            return (d.id != (keeper.id if keeper else None), -(s.jaccard if s else 0.0), d.path)
-
-        self.rows = sorted(members, key=order)
+        self.rows = [docs[m.document_id] for m in group.members] if group is not None else []
         self.endResetModel()
 
     def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: N802 - Qt's name
@@ -84,9 +79,8 @@ class GroupMembersModel(QAbstractTableModel):
         keeper = self.keeper is not None and doc.id == self.keeper.id
         s = self.sims.get(doc.id)
         if role == Qt.ItemDataRole.DisplayRole:
-            numbers = ("…", "…", "…") if s is None else (f"{s.jaccard:.3f}", f"{s.containment:.3f}", str(s.hamming))
-            if keeper:
-                numbers = ("keep", "", "")
+            numbers = ("keep", "", "") if keeper or s is None else (
+                f"{s.jaccard:.3f}", f"{s.containment:.3f}", str(s.hamming))
             mark = "  ✓ marked" if doc.id in self.marked else ""
             return (
                 os.path.basename(doc.display_path) + mark,
@@ -149,7 +143,6 @@ class GroupView(QWidget):
         group: Group,
         keeper: Document,
         docs: dict[int, Document],
-        sims: dict[int, Similarity] | None,
         marked: frozenset[int],
         reference_folders: tuple[str, ...],
     ) -> None:
@@ -158,8 +151,8 @@ class GroupView(QWidget):
             f"{len(group.members)} documents with {kind}. Numbers are against the file kept, "
             f"{os.path.basename(keeper.display_path)}; double-click a member to see what differs."
         )
-        self.model.set_group(group, keeper, docs, sims, marked, reference_folders)
+        self.model.set_group(group, keeper, docs, marked, reference_folders)
 
     def clear(self) -> None:
         self.title.setText("")
-        self.model.set_group(None, None, {}, None, frozenset(), ())
+        self.model.set_group(None, None, {}, frozenset(), ())

@@ -357,7 +357,6 @@ class MainWindow(QMainWindow):
             signal.connect(lambda *_: self.review.forget_pair_unless(self._pair_is_listed))
         self.review.view_changed.connect(self._view_shown)
         self.review.pair_changed.connect(self._pair_changed)
-        self.review.group_measured.connect(self._group_measured)
         self.review.message.connect(lambda text: self.statusBar().showMessage(text, 10000))
         self.review.undo_changed.connect(lambda _undoable: self._update_actions())
         self.review.acted.connect(self._acted)
@@ -900,29 +899,16 @@ class MainWindow(QMainWindow):
         document = self.group_model.document(source)
         if document is None:
             self.review.forget_pair()
-            self._show_group(group, None)
+            self._show_group(group)
             self.detail.setCurrentWidget(self.group_view)
-            self.review.measure_group(group)
         else:
             self.detail.setCurrentWidget(self.diff)
             self.review.select(group, document)
 
-    def _show_group(self, group: Group, sims) -> None:
+    def _show_group(self, group: Group) -> None:
         self.group_view.show_group(
-            group,
-            self.review.keeper(group),
-            self.review.docs,
-            sims,
-            self.review.marks.ids,
-            self.review.reference_folders,
+            group, self.review.keeper(group), self.review.docs, self.review.marks.ids, self.review.reference_folders
         )
-
-    def _group_measured(self, group_id: int, sims) -> None:
-        shown = self.group_view.model.group
-        if shown is not None and shown.id == group_id and self.view is not None:
-            group = self.review.group_of(shown.members[0].document_id)
-            if group is not None and group.id == group_id:
-                self._show_group(group, sims)
 
     def _pair_changed(self, pair: Pair | None) -> None:
         """Show the controller's pair: the same two files again only get their numbers updated."""

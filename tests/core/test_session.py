@@ -227,19 +227,25 @@ def test_a_move_never_replaces_a_file_and_undo_never_overwrites_one(tmp_path):
     assert Path(moved_from).read_text() == "a new file where the moved one was"
 
 
-def test_a_whole_group_is_measured_against_its_keeper(tmp_path):
+def test_each_group_is_measured_from_its_keeper_in_the_groups_and_the_reports(tmp_path):
+    """The grouping's representative is the longest text (the edited copy); the session makes the keeper
+    (an original) the representative and measures every member against it, reports included."""
     root = family(tmp_path / "docs")
     with Session(tmp_path / "db.sqlite") as session:
         view = scan_view(session, root, jaccard=0.6)
         group = max(view.result.groups, key=lambda g: len(g.members))
-        sims = session.against_keeper(group)
         docs = view.documents
         keeper = docs[view.keepers[group.id]]
-        assert set(sims) == {m.document_id for m in group.members}
-        assert sims[keeper.id].jaccard == 1.0
-        by_name = {Path(docs[d].path).name: s for d, s in sims.items()}
-        assert all(by_name[f"original-{n}.txt"].jaccard == 1.0 for n in range(7))  # the keeper is an original
-        edited = by_name["edited_v2.txt"]
-        assert edited.jaccard < 1.0
-        assert edited == session.matcher.similarity(keeper.content_id, docs[
-            next(d for d in sims if docs[d].path.endswith("edited_v2.txt"))].content_id)
+        assert Path(keeper.path).name.startswith("original-")
+        assert group.representative == keeper.id and group.members[0].document_id == keeper.id
+        by_name = {Path(docs[m.document_id].path).name: m.similarity for m in group.members}
+        assert all(by_name[f"original-{n}.txt"].jaccard == 1.0 for n in range(7))
+        edited = next(d for d in docs.values() if d.path.endswith("edited_v2.txt"))
+        assert by_name["edited_v2.txt"] == session.matcher.similarity(keeper.content_id, edited.content_id)
+        assert by_name["edited_v2.txt"].jaccard < 1.0
+        jaccards = [m.similarity.jaccard for m in group.members[1:]]
+        assert jaccards == sorted(jaccards, reverse=True)
+        report = json.loads(session.report("json"))
+        [reported] = [g for g in report["groups"] if len(g["members"]) == len(group.members)]
+        assert Path(next(d["path"] for d in report["documents"] if d["id"] == reported["representative"])).name \
+            == Path(keeper.path).name

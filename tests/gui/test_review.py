@@ -69,10 +69,6 @@ def test_interleaved_regroups_histograms_and_decisions_end_where_a_fresh_session
         w._compute_histogram()
         if round_ == 5:
             select_member(qtbot, w, "中文修改稿.txt")
-            w._compared = (w.group_model.docs[next(s.group.representative for s in w.group_model.summaries
-                                                   if any("中文修改稿" in w.group_model.docs[m.document_id].path
-                                                          for m in s.group.members))],
-                           next(d for d in w.group_model.docs.values() if d.path.endswith("中文修改稿.txt")))
             w.mark_not_duplicate()
         qtbot.wait(20)
     slider.setValue(80)
@@ -156,3 +152,166 @@ def test_mark_all_but_the_keepers_on_a_hundred_groups_then_one_confirmation(wind
     left = sorted(p.name for p in root.iterdir())
     assert len(left) == 99 and (reference / "note-000-approved.txt").exists()
     assert not w.group_model.marked and w.marked_label.text() == ""
+
+
+def answer_dialog(qtbot, kind, act) -> list:
+    """Act on the next visible top-level widget of ``kind`` (a dialog run by exec()); returns what was seen."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    seen: list = []
+
+    def poll() -> None:
+        box = next((b for b in QApplication.topLevelWidgets() if isinstance(b, kind) and b.isVisible()), None)
+        if box is None:
+            QTimer.singleShot(50, poll)
+            return
+        seen.append(act(box))
+
+    QTimer.singleShot(50, poll)
+    return seen
+
+
+def press(label: str):
+    def act(box):
+        text = box.text() + "\n" + box.informativeText()
+        next(b for b in box.buttons() if b.text() == label).click()
+        return text
+
+    return act
+
+
+def test_move_marked_into_a_folder_then_undo_puts_every_file_back(window, uploads, tmp_path, qtbot):
+    from PySide6.QtWidgets import QMessageBox
+
+    w = window(folders=[str(uploads)])
+    scan(qtbot, w)
+    before = sorted(p.name for p in uploads.iterdir())
+    w.mark_rule_action.trigger()
+    marked = {Path(w.group_model.docs[d].path).name for d in w.group_model.marked}
+    assert len(marked) == 3 and w.move_marked_button.isEnabled()
+    destination = tmp_path / "set aside"
+    seen = answer_dialog(qtbot, QMessageBox, press("Move"))
+    w.move_marked(str(destination))
+    assert len(seen) == 1 and "Move 3 marked file(s) from 3 group(s)" in seen[0] and "Edit ▸ Undo" in seen[0]
+    qtbot.waitUntil(lambda: w.result is not None and not w.result.groups, timeout=20_000)
+    assert sorted(p.name for p in (destination / "uploads").iterdir()) == sorted(marked)
+    assert "Moved 3 file(s) into" in w.statusBar().currentMessage()
+    assert w.undo_action.isEnabled() and w.undo_action.text() == "&Undo Move"
+    w.undo_action.trigger()
+    qtbot.waitUntil(lambda: len(w.result.groups) == 3, timeout=20_000)
+    assert sorted(p.name for p in uploads.iterdir()) == before
+    assert list((destination / "uploads").iterdir()) == []
+    assert "back where they were" in w.statusBar().currentMessage() and not w.undo_action.isEnabled()
+
+
+def test_a_folder_inside_the_scanned_ones_is_refused_before_anything_moves(window, uploads, qtbot):
+    from PySide6.QtWidgets import QMessageBox
+
+    w = window(folders=[str(uploads)])
+    scan(qtbot, w)
+    w.mark_rule_action.trigger()
+    seen = answer_dialog(qtbot, QMessageBox, press("OK"))
+    w.move_marked(str(uploads / "inside"))
+    assert len(seen) == 1 and "inside a scanned folder" in seen[0]
+    assert len(w.result.groups) == 3 and not (uploads / "inside").exists()
+
+
+def test_mark_by_rule_ticks_what_the_rule_names_and_never_a_keeper(window, uploads, qtbot):
+    from neardup_gui.gui.mark_dialog import MarkRuleDialog
+
+    w = window(folders=[str(uploads)])
+    scan(qtbot, w)
+
+    def mark_txt_copies(dialog: MarkRuleDialog) -> str:
+        dialog.pattern.setText("*.txt")
+        dialog.mark_button.click()
+        text = dialog.result_label.text()
+        dialog.accept()
+        return text
+
+    seen = answer_dialog(qtbot, MarkRuleDialog, mark_txt_copies)
+    w.mark_by_rule_action.trigger()
+    assert len(seen) == 1 and "Ticked 3 file(s)" in seen[0] and "3 keeper(s)" in seen[0]
+    assert len(w.group_model.marked) == 3
+    assert not set(w.group_model.marked) & set(w.group_model.keepers.values())
+    assert w.marked_label.text().startswith("3 marked")
+
+
+def test_a_group_row_shows_the_whole_group_against_its_keeper(window, uploads, qtbot):
+    w = window(folders=[str(uploads)])
+    scan(qtbot, w)
+    proxy = w.group_proxy
+    row = next(r for r in range(proxy.rowCount())
+               if "mpl" in proxy.index(r, 0).data())
+    w.tree.setCurrentIndex(proxy.index(row, 0))
+    assert w.detail.currentWidget() is w.group_view
+    model = w.group_view.model
+    assert model.rowCount() == 2 and len(model.sims) == 2 and model.index(0, 2).data() == "keep"
+    keeper = w.group_model.docs[w.group_model.keepers[model.group.id]]
+    assert model.rows[0] == keeper
+    edited_jaccard = float(model.index(1, 2).data())
+    assert 0.5 < edited_jaccard < 1.0
+    # activating the member shows the pair against the keeper, with the same number
+    w.group_view.table.activated.emit(model.index(1, 0))
+    assert w.detail.currentWidget() is w.diff
+    qtbot.waitUntil(lambda: w.diff.model.rowCount() > 0, timeout=20_000)
+    assert f"Jaccard <b>{edited_jaccard:.3f}</b>" in w.diff.numbers.text()
+    assert w.diff.title.text().startswith(keeper.display_path)
+
+
+def test_the_decisions_window_takes_a_decision_back_and_the_group_returns(window, uploads, qtbot):
+    from neardup_gui.gui.decisions_dialog import DecisionsDialog
+
+    w = window(folders=[str(uploads)])
+    scan(qtbot, w)
+    select_member(qtbot, w, "mpl-edited.txt")
+    w.mark_not_duplicate()
+    qtbot.waitUntil(lambda: not any("mpl-edited.txt" in g for g in group_names(w)), timeout=10_000)
+
+    def take_back(dialog: DecisionsDialog) -> int:
+        qtbot.waitUntil(lambda: dialog.tree.topLevelItemCount() == 1, timeout=10_000)
+        listed = dialog.tree.topLevelItem(0).text(1) + " | " + dialog.tree.topLevelItem(0).text(2)
+        dialog.tree.topLevelItem(0).setSelected(True)
+        dialog.take_back.click()
+        qtbot.waitUntil(lambda: dialog.tree.topLevelItemCount() == 0, timeout=10_000)
+        dialog.accept()
+        return listed
+
+    seen = answer_dialog(qtbot, DecisionsDialog, take_back)
+    w.decisions_action.trigger()
+    assert len(seen) == 1 and "mpl" in seen[0]
+    qtbot.waitUntil(lambda: any({"mpl.txt", "mpl-edited.txt"} <= g for g in group_names(w)), timeout=10_000)
+
+
+def test_the_keeper_rule_is_chosen_in_the_window_and_remembered(window, uploads, qtbot):
+    import os
+
+    from neardup_gui.core.review import KeeperRule
+
+    os.utime(uploads / "bsd-copy.txt", (2_000_000_000, 2_000_000_000))  # the newest by far
+    os.utime(uploads / "bsd.txt", (1_000_000_000, 1_000_000_000))
+    w = window(folders=[str(uploads)])
+    scan(qtbot, w)
+    assert keeper_of(w, "bsd.txt") == "bsd.txt"
+    w.keeper_rule.setCurrentIndex(w.keeper_rule.findData(KeeperRule.NEWEST))
+    qtbot.waitUntil(lambda: keeper_of(w, "bsd.txt") == "bsd-copy.txt", timeout=10_000)
+    w.close()
+    w2 = window()
+    qtbot.waitUntil(lambda: w2.result is not None, timeout=20_000)
+    assert w2.keeper_rule.currentData() is KeeperRule.NEWEST and keeper_of(w2, "bsd.txt") == "bsd-copy.txt"
+
+
+def test_a_reference_folder_holds_the_keeper_in_the_window(window, uploads, tmp_path, qtbot):
+    import shutil
+
+    originals = tmp_path / "originals"
+    originals.mkdir()
+    shutil.copy(uploads / "mpl-edited.txt", originals / "mpl-approved.txt")
+    w = window(folders=[str(uploads), str(originals)])
+    scan(qtbot, w)
+    assert keeper_of(w, "mpl-approved.txt") != "mpl-approved.txt"
+    w.folders.set_reference(str(originals), True)  # ticked after the scan: the keeper follows at once
+    qtbot.waitUntil(lambda: keeper_of(w, "mpl-approved.txt") == "mpl-approved.txt", timeout=10_000)
+    w.mark_rule_action.trigger()
+    assert not any(w.group_model.docs[d].path.startswith(str(originals)) for d in w.group_model.marked)

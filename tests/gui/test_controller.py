@@ -1,0 +1,132 @@
+"""The review controller without a window (no QApplication): the same session and files as the app,
+its calls run in place of the serial runner."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from neardup_gui.core.jobs import NEVER_CANCELLED, no_progress
+from neardup_gui.core.models import ScanOptions, Thresholds
+from neardup_gui.core.review import MarkCriteria
+from neardup_gui.core.session import Session
+from neardup_gui.gui.controller import Pair, Report, ReviewController
+from tests.core.test_session import family
+
+
+class Recorder:
+    """Runs each call at once, like the serial runner would later; keeps what the events said."""
+
+    def __init__(self) -> None:
+        self.calls: list[str] = []
+        self.events: list[tuple] = []
+
+    def run(self, fn, *args, returned=None, title: str = ""):
+        self.calls.append(getattr(fn, "__name__", "work"))
+        result = fn(*args, progress=no_progress, cancel=NEVER_CANCELLED)
+        if returned is not None:
+            returned(result)
+
+
+def open_review(tmp_path: Path, root: Path, **thresholds) -> tuple[ReviewController, Recorder]:
+    session = Session(tmp_path / "db.sqlite")
+    recorder = Recorder()
+    review = ReviewController(session, recorder.run)
+    for name in ("view_changed", "pair_changed", "message", "undo_changed", "acted"):
+        getattr(review, name).connect(lambda *args, name=name: recorder.events.append((name, *args)))
+    review.show(session.scan(ScanOptions(roots=(str(root),), workers=1), Thresholds(**thresholds)))
+    return review, recorder
+
+
+def by_name(review: ReviewController, name: str):
+    return next(d for d in review.docs.values() if Path(d.path).name == name)
+
+
+def test_groups_are_measured_from_their_keepers_and_a_member_is_compared_with_the_keeper(tmp_path):
+    """The keeper (an original) is not the representative the grouping picked (the longest text, the
+    edited copy): the session rebases each group on its keeper, so every number is against it."""
+    review, recorder = open_review(tmp_path, family(tmp_path / "docs"), jaccard=0.6)
+    matcher = review.session.matcher
+    for group in review.view.result.groups:
+        keeper = review.keeper(group)
+        assert group.representative == keeper.id and group.members[0].document_id == keeper.id
+        for m in group.members:
+            doc = review.docs[m.document_id]
+            assert m.similarity == matcher.similarity(keeper.content_id, doc.content_id)
+    edited = by_name(review, "edited_v2.txt")
+    group = review.group_of(edited.id)
+    assert group is not None and Path(review.keeper(group).path).name.startswith("original-")
+    review.select(group, edited)
+    pair = review.pair
+    assert pair is not None and pair.left == review.keeper(group) and pair.right == edited
+    assert pair.similarity.jaccard < 1.0 and recorder.events[-1] == ("pair_changed", pair)
+    # the keeper's own row shows it against another member, never against itself
+    review.select(group, review.keeper(group))
+    assert review.pair.left.id != review.pair.right.id
+
+
+def test_setting_apart_takes_effect_the_pair_lets_go_and_undo_brings_it_back(tmp_path):
+    review, recorder = open_review(tmp_path, family(tmp_path / "docs"), jaccard=0.6)
+    printout = by_name(review, "printout.pdf")
+    group = review.group_of(printout.id)
+    review.select(group, printout)
+    review.set_apart(printout)
+    assert review.group_of(printout.id) is None and review.pair is None
+    assert review.undoable is not None and review.undoable.what == "not a duplicate"
+    assert any(e[0] == "message" and "no longer grouped" in e[1] for e in recorder.events)
+    review.undo()
+    assert review.group_of(printout.id) is not None and review.undoable is None
+
+
+def test_marks_follow_the_groups_and_rules_never_mark_a_keeper(tmp_path):
+    review, _ = open_review(tmp_path, family(tmp_path / "docs"), jaccard=0.6)
+    review.mark_all_but_keepers()
+    group = review.view.result.groups[0]
+    keeper = review.keeper(group)
+    assert len(review.marks) == len(group.members) - 1 and keeper.id not in review.marks
+    review.marks.set(())
+    selection = review.mark_matching(MarkCriteria(pattern="original"))
+    assert selection.keepers_left == 1 and len(selection.documents) == 6
+    assert review.marked_summary().startswith("6 marked")
+    review.mark_matching(MarkCriteria(pattern="*-3.txt"), mark=False)
+    assert len(review.marks) == 5
+    printout = by_name(review, "printout.pdf")
+    review.marks.update([printout.id], True)
+    review.set_apart(printout)  # it leaves the groups: its mark goes with it
+    assert printout.id not in review.marks and len(review.marks) == 5
+    assert review.marked_paths().count("\n") == 5
+
+
+def test_moving_marked_files_reports_in_words_and_one_undo_puts_them_back(tmp_path):
+    root = family(tmp_path / "docs")
+    review, recorder = open_review(tmp_path, root, jaccard=0.6)
+    review.mark_all_but_keepers()
+    plan = review.marked_plan()
+    assert plan.files == 8
+    assert "inside a scanned folder" in review.move_problem(str(root / "sub"))
+    destination = tmp_path / "aside"
+    review.move(plan.batches, str(destination))
+    report = [e[1] for e in recorder.events if e[0] == "acted"][-1]
+    assert isinstance(report, Report) and report.headline.startswith("Moved 8 file(s) into") and not report.problems
+    assert review.view.result.groups == () and len(review.marks) == 0
+    assert len(list((destination / "docs").iterdir())) == 8
+    assert review.undoable is not None and review.undoable.what == "move"
+    review.undo()
+    report = [e[1] for e in recorder.events if e[0] == "acted"][-1]
+    assert report.headline == "Put 8 file(s) back where they were."
+    assert len(list(root.iterdir())) == 9 and list((destination / "docs").iterdir()) == []
+    assert len(review.view.result.groups) == 1
+
+
+def test_decisions_are_listed_and_taken_back_together(tmp_path):
+    review, _ = open_review(tmp_path, family(tmp_path / "docs"), jaccard=0.6)
+    for name in ("printout.pdf", "edited_v2.txt"):
+        review.set_apart(by_name(review, name))
+    listed: list = []
+    review.decisions(listed.extend)
+    assert len(listed) == 3  # printout vs the original text and vs the edit; the edit vs the original
+    assert all(d.paths_a and d.paths_b for d in listed)
+    review.withdraw(listed)
+    assert len(review.group_of(by_name(review, "printout.pdf").id).members) == 9
+    after: list = []
+    review.decisions(after.extend)
+    assert after == []
