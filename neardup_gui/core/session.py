@@ -95,13 +95,35 @@ class Undoable:
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """A "not a duplicate" a person made, with the files it concerns today."""
+    """A "not a duplicate" a person made: one document (its text: every copy of it) set apart from
+    others, with the files it concerns today. One action in the app is one decision, however many
+    pairs of texts it ruled on."""
 
-    hash_a: bytes
-    hash_b: bytes
+    pairs: tuple[tuple[bytes, bytes], ...]  # the content hashes ruled apart
     decided_at: float
-    paths_a: tuple[str, ...]
-    paths_b: tuple[str, ...]
+    paths_a: tuple[str, ...]  # the document set apart (all copies of its text)
+    paths_b: tuple[str, ...]  # the documents it is not a duplicate of
+
+
+def decisions_from_verdicts(
+    verdicts: Sequence[tuple[bytes, bytes, float]], paths: dict[bytes, list[str]]
+) -> list[Decision]:
+    """Pairs ruled at one moment that share one text are one decision ("this one is not a duplicate of
+    those"), as the person made it; anything else is a decision of its own. Order is kept (newest first)."""
+    moments: dict[float, list[tuple[bytes, bytes]]] = {}
+    for a, b, at in verdicts:
+        moments.setdefault(at, []).append((a, b))
+    out = []
+    for at, pairs in moments.items():
+        shared = set(pairs[0]).intersection(*map(set, pairs[1:])) if len(pairs) > 1 else set()
+        if shared:
+            own = min(shared)
+            others = [b if a == own else a for a, b in pairs]
+            out.append(Decision(tuple(pairs), at, tuple(paths.get(own, ())),
+                                tuple(p for h in others for p in paths.get(h, ()))))
+        else:
+            out.extend(Decision(((a, b),), at, tuple(paths.get(a, ())), tuple(paths.get(b, ()))) for a, b in pairs)
+    return out
 
 
 class Session:
@@ -298,16 +320,12 @@ class Session:
         cancel: CancelToken = NEVER_CANCELLED,
     ) -> View:
         """Take back "not a duplicate" decisions (from decisions()): their pairs may be grouped again."""
-        self.store.set_verdicts([(d.hash_a, d.hash_b) for d in decisions], None)
+        self.store.set_verdicts([pair for d in decisions for pair in d.pairs], None)
         return self._group(self._thresholds, progress, cancel)
 
     def decisions(self, *, progress: Progress = no_progress, cancel: CancelToken = NEVER_CANCELLED) -> list[Decision]:
         """Every "not a duplicate" in the database, newest first, with the files each concerns today."""
-        paths = self.store.paths_by_content_hash()
-        return [
-            Decision(a, b, at, tuple(paths.get(a, ())), tuple(paths.get(b, ())))
-            for a, b, at in self.store.verdict_list(NOT_DUPLICATE)
-        ]
+        return decisions_from_verdicts(self.store.verdict_list(NOT_DUPLICATE), self.store.paths_by_content_hash())
 
     def keep(
         self, document: Document, *, progress: Progress = no_progress, cancel: CancelToken = NEVER_CANCELLED

@@ -25,6 +25,7 @@ from ..core.review import (
     TrashPlan,
     all_but_keepers,
     batch_plan,
+    destination_of,
     human_size,
     members_matching,
     move_target_problem,
@@ -280,6 +281,12 @@ class ReviewController:
     def move_problem(self, destination: str) -> str:
         """Why the marked files cannot go into ``destination`` (empty when they can)."""
         return move_target_problem(destination, self.view.roots if self.view is not None else ())
+
+    def move_example(self, plan: BatchPlan, destination: str) -> tuple[str, str]:
+        """Where the plan's first file would go, to show in the confirmation."""
+        first = plan.batches[0][1][0]
+        roots = self.view.roots if self.view is not None else ()
+        return first.display_path, destination_of(first.path, roots, destination)
 
     def trash(self, batches: Sequence[tuple[Document, Sequence[Document]]]) -> None:
         """Files to the system trash (after the window's one confirmation), group by group."""

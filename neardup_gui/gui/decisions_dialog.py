@@ -24,8 +24,7 @@ from .controller import ReviewController
 def _names(paths: tuple[str, ...]) -> str:
     if not paths:
         return "(no file has this text any more)"
-    first = os.path.basename(paths[0])
-    return first + (f" and {len(paths) - 1} other cop{'y' if len(paths) == 2 else 'ies'}" if len(paths) > 1 else "")
+    return os.path.basename(paths[0]) + (f" and {len(paths) - 1:,} more" if len(paths) > 1 else "")
 
 
 class DecisionsDialog(QDialog):

@@ -43,7 +43,7 @@ from .. import __version__
 from ..core.errors import is_damaged_database, set_aside_damaged_database
 from ..core.jobs import ProgressEvent
 from ..core.match import MatchResult
-from ..core.models import Document, Group, Method, ScanOptions
+from ..core.models import Document, Group, Method, ScanOptions, Status
 from ..core.review import KeeperRule, human_size
 from ..core.session import Session, Undoable, View
 from ..core.texts import TextLoader
@@ -813,6 +813,7 @@ class MainWindow(QMainWindow):
         if not self.tree.currentIndex().isValid():
             self.group_view.clear()
             self.detail.setCurrentWidget(self.diff)
+            self._show_placeholder()
         self._update_actions()
 
     def _pair_is_listed(self, pair: Pair) -> bool:
@@ -915,13 +916,23 @@ class MainWindow(QMainWindow):
         if pair is None:
             self._shown_pair = None
             self._diff_request += 1  # a diff still being computed for the old pair is dropped
-            self.diff.clear()
+            self._show_placeholder()
         elif self._shown_pair == (pair.left.id, pair.right.id):
             self.diff.show_numbers(pair.similarity, without_boilerplate=self._without_boilerplate(pair))
         else:
             self._shown_pair = (pair.left.id, pair.right.id)
             self.compare(pair)
         self._update_actions()
+
+    def _show_placeholder(self) -> None:
+        """No pair to show: say why when there is nothing left to review."""
+        self.diff.clear()
+        if self.result is not None and not self.result.groups:
+            documents = sum(d.status is Status.OK for d in self.result.documents)
+            self.diff.show_problem(
+                f"No duplicates among the {documents:,} documents compared, at these settings. Lower "
+                "\u201cJaccard \u2265\u201d (or raise \u201cHamming \u2264\u201d) to look for looser matches."
+            )
 
     def _without_boilerplate(self, pair: Pair) -> bool:
         cores = self.view.cores if self.view is not None else frozenset()
@@ -1066,10 +1077,11 @@ class MainWindow(QMainWindow):
         if problem:
             QMessageBox.warning(self, "Choose another folder", problem)
             return
+        source, target = self.review.move_example(plan, destination)
         question = (
             f"Move {plan.files:,} marked file(s) from {len(plan.batches):,} group(s), "
-            f"{human_size(plan.total_size)} in all, into {destination}?\n\nEach keeps its folders below it "
-            "(…/uploads/a/b.txt goes to the new folder's uploads/a/b.txt). Each group keeps its keeper."
+            f"{human_size(plan.total_size)} in all, into {destination}?\n\nEach keeps its folders below it: "
+            f"{source} goes to {target}. Each group keeps its keeper."
         )
         details = self._plan_details(plan) + "\n\nEdit ▸ Undo puts them back."
         if self._confirm(question, details, "confirm-move-marked", action="Move", restore=False):

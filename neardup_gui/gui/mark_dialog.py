@@ -3,6 +3,8 @@ before or after a date, or in a size range. A keeper or a reference file is neve
 
 from __future__ import annotations
 
+import os
+
 from PySide6.QtCore import QDate, QDateTime, QTime
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -84,6 +86,8 @@ class MarkRuleDialog(QDialog):
         layout.addLayout(form)
         layout.addWidget(self.result_label)
         layout.addWidget(buttons)
+        self.setMinimumWidth(560)
+        self.pattern.setFocus()  # the condition people reach for first
 
     def _choose_folder(self) -> None:
         chosen = QFileDialog.getExistingDirectory(self, "Mark files in folder", self.folder.text())
@@ -103,7 +107,11 @@ class MarkRuleDialog(QDialog):
             max_size=self.max_size.value() * KB if self.max_on.isChecked() else None,
         )
 
-    def apply(self, *, mark: bool) -> MarkSelection:
+    def apply(self, *, mark: bool) -> MarkSelection | None:
+        folder = self.folder.text().strip()
+        if folder and not os.path.isdir(folder):
+            self.result_label.setText(f"There is no folder {folder}. Choose one, or leave the field empty.")
+            return None
         selection = self.review.mark_matching(self.criteria(), mark=mark)
         verb = "Ticked" if mark else "Unticked"
         left = []

@@ -284,6 +284,19 @@ class GroupFilterModel(QSortFilterProxyModel):
             change()
             self.invalidateRowsFilter()
 
+    def lessThan(self, left: QModelIndex | QPersistentModelIndex, right: QModelIndex | QPersistentModelIndex) -> bool:  # noqa: N802 - Qt's name
+        """Members sort by the column, but a group's keeper stays its first row either way."""
+        if left.parent().isValid():
+            model: GroupTreeModel = self.sourceModel()  # type: ignore[assignment]
+            keeper = model.keepers.get(model.summary(left).group.id)
+            ascending = self.sortOrder() == Qt.SortOrder.AscendingOrder
+            left_doc, right_doc = model.document(left), model.document(right)
+            if left_doc is not None and left_doc.id == keeper:
+                return ascending
+            if right_doc is not None and right_doc.id == keeper:
+                return not ascending
+        return super().lessThan(left, right)
+
     def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex | QPersistentModelIndex) -> bool:  # noqa: N802 - Qt's name
         if source_parent.isValid():
             return True

@@ -9,7 +9,7 @@ from neardup_gui.core.jobs import NEVER_CANCELLED, no_progress
 from neardup_gui.core.models import ScanOptions, Thresholds
 from neardup_gui.core.review import MarkCriteria
 from neardup_gui.core.session import Session
-from neardup_gui.gui.controller import Pair, Report, ReviewController
+from neardup_gui.gui.controller import Report, ReviewController
 from tests.core.test_session import family
 
 
@@ -123,8 +123,12 @@ def test_decisions_are_listed_and_taken_back_together(tmp_path):
         review.set_apart(by_name(review, name))
     listed: list = []
     review.decisions(listed.extend)
-    assert len(listed) == 3  # printout vs the original text and vs the edit; the edit vs the original
-    assert all(d.paths_a and d.paths_b for d in listed)
+    assert len(listed) == 2  # one a "not a duplicate", whatever the number of texts it ruled on
+    edit, printout = listed  # newest first
+    sides = sorted([sorted(Path(p).name for p in edit.paths_a), sorted(Path(p).name for p in edit.paths_b)])
+    assert sides == [["edited_v2.txt"], [f"original-{n}.txt" for n in range(7)]]  # one pair: either way round
+    assert [Path(p).name for p in printout.paths_a] == ["printout.pdf"] and len(printout.pairs) == 2
+    assert len(printout.paths_b) == 8
     review.withdraw(listed)
     assert len(review.group_of(by_name(review, "printout.pdf").id).members) == 9
     after: list = []

@@ -194,9 +194,11 @@ def test_move_marked_into_a_folder_then_undo_puts_every_file_back(window, upload
     seen = answer_dialog(qtbot, QMessageBox, press("Move"))
     w.move_marked(str(destination))
     assert len(seen) == 1 and "Move 3 marked file(s) from 3 group(s)" in seen[0] and "Edit ▸ Undo" in seen[0]
+    assert str(destination / "uploads") in seen[0]  # where a file goes, shown with its real name
     qtbot.waitUntil(lambda: w.result is not None and not w.result.groups, timeout=20_000)
     assert sorted(p.name for p in (destination / "uploads").iterdir()) == sorted(marked)
     assert "Moved 3 file(s) into" in w.statusBar().currentMessage()
+    assert "No duplicates among the 4 documents" in w.diff.title.text()  # says why the list is empty
     assert w.undo_action.isEnabled() and w.undo_action.text() == "&Undo Move"
     w.undo_action.trigger()
     qtbot.waitUntil(lambda: len(w.result.groups) == 3, timeout=20_000)
@@ -315,3 +317,19 @@ def test_a_reference_folder_holds_the_keeper_in_the_window(window, uploads, tmp_
     qtbot.waitUntil(lambda: keeper_of(w, "mpl-approved.txt") == "mpl-approved.txt", timeout=10_000)
     w.mark_rule_action.trigger()
     assert not any(w.group_model.docs[d].path.startswith(str(originals)) for d in w.group_model.marked)
+
+
+def test_the_keeper_stays_the_first_row_of_its_group_whichever_way_the_list_is_sorted(window, uploads, qtbot):
+    from PySide6.QtCore import Qt
+
+    w = window(folders=[str(uploads)])
+    scan(qtbot, w)
+    proxy = w.group_proxy
+    for column in (0, 2, 5):
+        for order in (Qt.SortOrder.AscendingOrder, Qt.SortOrder.DescendingOrder):
+            w.tree.sortByColumn(column, order)
+            for row in range(proxy.rowCount()):
+                parent = proxy.index(row, 0)
+                first = w.group_model.document(proxy.mapToSource(proxy.index(0, 0, parent)))
+                group = w.group_model.summary(proxy.mapToSource(parent)).group
+                assert first.id == w.group_model.keepers[group.id], (column, order)
