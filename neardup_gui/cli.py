@@ -19,10 +19,10 @@ from typing import TextIO
 
 from . import __version__
 from .core.errors import NeardupError, UsageError, database_error_message
-from .core.jobs import CancelToken, JobCancelled, ProgressEvent
+from .core.jobs import CancelToken, JobCancelled, PaceMeter, ProgressEvent
 from .core.models import HAMMING_MAX, JACCARD_MIN, Method, ScanOptions, Thresholds, display_path
 from .core.report import check_report_target
-from .core.scan import ScanSummary
+from .core.scan import summary_text
 from .core.session import Session
 from .core.store import default_db_path
 
@@ -123,31 +123,26 @@ class _ProgressLine:
 
     def __init__(self, stream: TextIO) -> None:
         self.stream = stream
-        self.phase = ""
-        self.phase_started = time.monotonic()
+        self.pace = PaceMeter()
         self.last_draw = 0.0
 
     def __call__(self, event: ProgressEvent) -> None:
         now = time.monotonic()
-        if event.phase != self.phase:
-            self.phase, self.phase_started = event.phase, now
+        pace = self.pace(event)
         finished = event.total is not None and event.done >= event.total
         if now - self.last_draw < 0.1 and not finished:
             return
         self.last_draw = now
-        elapsed = max(now - self.phase_started, 1e-6)
-        rate = event.done / elapsed
         parts = [f"{event.phase:<11}"]
         if event.total:
             parts.append(f"{event.done}/{event.total} {100 * event.done / event.total:5.1f}%")
-            if 0 < event.done < event.total and rate > 0:
-                eta = (event.total - event.done) / rate
-                parts.append(f"ETA {int(eta // 60)}:{int(eta % 60):02d}")
+            if pace.left_text:
+                parts.append(f"ETA {pace.left_text}")
         else:
             parts.append(f"{event.done}")
-        parts.append(f"{rate:.0f}/s")
+        parts.append(f"{pace.rate:.0f}/s")
         if event.bytes_done:
-            parts.append(f"{event.bytes_done / elapsed / 1e6:.1f} MB/s")
+            parts.append(f"{pace.bytes_rate / 1e6:.1f} MB/s")
         line = "  ".join(parts)
         width = 100
         current = display_path(event.current)
@@ -175,13 +170,6 @@ def _emit(session: Session, fmt: str, out: Path | None) -> None:
 def _thresholds(args: argparse.Namespace) -> Thresholds:
     return Thresholds(method=Method(args.method), hamming=args.hamming, jaccard=args.jaccard,
                       ignore_boilerplate=getattr(args, "boilerplate", "ignore") == "ignore")
-
-
-def _summary_text(summary: ScanSummary) -> str:
-    gone = "".join(f"; {root} no longer exists: its documents left the results" for root in summary.vanished_roots)
-    return (f"{summary.files_found} files: {summary.extracted} read, {summary.reused} reused, "
-            f"{summary.unchanged} unchanged, {summary.removed} removed, {summary.problems} problems "
-            f"({summary.seconds:.1f} s){gone}")
 
 
 def _mebibytes(value: int | None) -> int | None:
@@ -213,7 +201,7 @@ def cmd_scan(args: argparse.Namespace, session: Session) -> int:
         line.close()
     _emit(session, args.format, args.out)
     if not args.quiet and view.scan is not None:
-        print(f"neardup: {_summary_text(view.scan)}; {len(view.result.groups)} groups", file=sys.stderr)
+        print(f"neardup: {summary_text(view.scan)}; {len(view.result.groups)} groups", file=sys.stderr)
     return EXIT_OK
 
 

@@ -8,6 +8,8 @@ which callers treat as a normal outcome, not as an error.
 from __future__ import annotations
 
 import threading
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -58,3 +60,38 @@ class CancelToken:
 
 
 NEVER_CANCELLED = CancelToken()
+
+
+@dataclass(frozen=True, slots=True)
+class Pace:
+    """How fast a phase goes: items and bytes a second since it began, and the seconds left (None
+    while the total is unknown or nothing is done yet)."""
+
+    rate: float
+    bytes_rate: float
+    seconds_left: float | None
+
+    @property
+    def left_text(self) -> str:
+        """The time left as m:ss (empty when unknown)."""
+        if self.seconds_left is None:
+            return ""
+        return f"{int(self.seconds_left // 60)}:{int(self.seconds_left % 60):02d}"
+
+
+class PaceMeter:
+    """The pace of each phase of a job, from its progress events: what the command line's progress line
+    and the app's status bar both show."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self._clock = clock
+        self._started: dict[str, float] = {}
+
+    def __call__(self, event: ProgressEvent) -> Pace:
+        now = self._clock()
+        elapsed = max(now - self._started.setdefault(event.phase, now), 1e-3)
+        rate = event.done / elapsed
+        left = None
+        if event.total and 0 < event.done < event.total and rate > 0:
+            left = (event.total - event.done) / rate
+        return Pace(rate, event.bytes_done / elapsed, left)

@@ -10,20 +10,19 @@ where A and C are not alike, is visible as such.
 from __future__ import annotations
 
 import hashlib
-import heapq
-import math
 import os
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
-from typing import overload
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
 
 import numpy as np
 
 from . import index, minhash
 from .boilerplate import Boilerplate, Core, collection_digest, frequent_in
+from .candidates import band_candidates, hamming_candidates
 from .errors import ExtractionError, StaleFingerprints
 from .fingerprint import Scheme
+from .forest import FOREST_REACH, Forest, estimate_margin, layout_threshold, spanning_forest
 from .jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_progress
 from .models import IDENTICAL, JACCARD_MIN, Document, Group, Member, Method, Pair, Similarity, Status, Thresholds
 from .simhash import hamming
@@ -111,113 +110,24 @@ class BoilerplateUse:
         return {cid: s[~frequent_in(s, frequent)] if cid in cores else s for cid, s in shingles.items()}
 
 
-@overload
-def estimate_margin(threshold: float, num_perm: int = ...) -> float: ...
-@overload
-def estimate_margin(threshold: np.ndarray, num_perm: int = ...) -> np.ndarray: ...
-def estimate_margin(threshold: float | np.ndarray, num_perm: int = minhash.NUM_PERM) -> float | np.ndarray:
-    """How far a MinHash estimate may stray from the true Jaccard ``threshold``: 3 sigma + 0.01, so a
-    pair at the threshold is estimated below it by more than this once in ~1,500 (LSH itself may
-    miss up to 1 in 200 there); pairs estimated within it are measured exactly."""
-    return 3.0 * np.sqrt(np.multiply(threshold, 1.0 - np.asarray(threshold)) / num_perm) + 0.01
-
-
-DENSE_BUCKET = 32
-"""An LSH bucket with more rows than this is collected once, whatever bands find it, and expanded alone."""
 _SHINGLE_BUDGET = 256 << 20
 """Bytes of shingle sets kept in memory for exact Jaccard; past it the cache starts again."""
-LAYOUT_STEP = 0.05
-"""LSH layouts are built for thresholds on this grid: dragging the slider down reuses one layout."""
 
 
-FOREST_REACH = 0.1
-"""A MinHash forest is built for this much below the threshold asked for, so that moving the slider
-down from there is a cut too: at 100,000 documents, 20 s instead of 16 s for the first grouping, and
-then every T from 0.7 to 1 in under a second instead of 10 s for each step below 0.75."""
+@dataclass(slots=True)
+class ModeState:
+    """What a matcher measures and caches for one way of treating boilerplate (whole texts, or cores):
+    switching ways keeps the other's state for a switch back."""
 
-
-def layout_threshold(t: float) -> float:
-    """The LSH design threshold that serves ``t``: the grid value at or below it."""
-    return round(max(LAYOUT_STEP, math.floor(round(t / LAYOUT_STEP, 6)) * LAYOUT_STEP), 6)
-
-
-@dataclass(frozen=True, slots=True)
-class Forest:
-    """A maximum spanning forest of one method's verified edges, strongest first.
-
-    Cutting it at a threshold (keeping the edges at least that strong) gives exactly the connected
-    components of all verified edges at that threshold, for every threshold up to ``limit``: moving a
-    slider then costs a comparison per forest edge, not a new search.
-    """
-
-    limit: float
-    a: np.ndarray
-    b: np.ndarray
-    weight: np.ndarray  # Jaccard (MinHash) or -Hamming distance (SimHash): larger is stronger
-
-
-def spanning_forest(
-    n: int,
-    i: np.ndarray,
-    j: np.ndarray,
-    bound: np.ndarray,
-    floor: float,
-    *,
-    exact: Callable[[int, int], float] | None = None,
-    skip: Callable[[int, int], bool] | None = None,
-    progress: Progress = no_progress,
-    cancel: CancelToken = NEVER_CANCELLED,
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Maximum spanning forest (Kruskal) of the edges (i, j) whose weight is at least ``floor``.
-
-    ``bound`` is each edge's weight, or with ``exact`` an upper bound on it: an edge is then measured
-    only when its bound comes up and its ends are still apart; an edge whose ends are already joined
-    cannot enter the forest (every edge joining them so far is at least as strong as its bound), so
-    most edges are never measured. ``skip`` drops edges the user ruled out.
-    Returns the forest's (a, b, weight) in the order joined, strongest first.
-    """
-    order = np.argsort(-bound, kind="stable")
-    i, j, bound = i[order], j[order], bound[order]
-    uf = UnionFind(n)
-    find = uf.find
-    measured: list[tuple[float, int, int]] = []  # heap of (-weight, a, b) waiting for their turn
-    out_a: list[int] = []
-    out_b: list[int] = []
-    out_w: list[float] = []
-
-    def join_down_to(level: float) -> None:
-        while measured and -measured[0][0] >= level:
-            weight, a, b = heapq.heappop(measured)
-            if uf.union(a, b):
-                out_a.append(a)
-                out_b.append(b)
-                out_w.append(-weight)
-
-    pos, size = 0, 4096
-    while pos < len(i):
-        cancel.raise_if_cancelled()
-        progress(ProgressEvent("match", pos, len(i)))
-        labels = uf.labels()
-        ci, cj, cb = i[pos : pos + size], j[pos : pos + size], bound[pos : pos + size]
-        pos += size
-        apart = labels[ci] != labels[cj]
-        # grow the chunk while most of it is already joined: those edges cost nothing
-        size = min(size * 2, 1 << 20) if apart.mean() < 0.25 else max(4096, size // 2)
-        for a, b, level in zip(ci[apart].tolist(), cj[apart].tolist(), cb[apart].tolist(), strict=True):
-            if exact is None:
-                if level >= floor and find(a) != find(b) and not (skip and skip(a, b)) and uf.union(a, b):
-                    out_a.append(a)
-                    out_b.append(b)
-                    out_w.append(level)
-                continue
-            join_down_to(level)
-            if find(a) == find(b) or (skip and skip(a, b)):
-                continue
-            weight = exact(a, b)
-            if weight >= floor:
-                heapq.heappush(measured, (-weight, a, b))
-    join_down_to(floor)
-    return np.array(out_a, dtype=np.int64), np.array(out_b, dtype=np.int64), np.array(out_w, dtype=np.float64)
+    boilerplate: BoilerplateUse
+    arrays: FingerprintArrays
+    overlaps: dict[tuple[int, int], int]  # exact |A∩B| of content pairs
+    shingles: dict[int, np.ndarray] = field(default_factory=dict)  # shingle sets read for exact measures
+    shingle_bytes: int = 0
+    similarities: dict[tuple[int, int], Similarity] = field(default_factory=dict)  # by row pair
+    pair_cache: dict[tuple[int, int, str], Pair] = field(default_factory=dict)
+    group_cache: dict[bytes, tuple[Document, tuple[Member, ...], bool]] = field(default_factory=dict)
+    minhash_forest: Forest | None = None
 
 
 class Matcher:
@@ -245,15 +155,15 @@ class Matcher:
         arrays = store.fingerprint_arrays()
         self._analysis = BoilerplateUse.analysis_of(store, arrays.content_ids)
         keep = np.isin(arrays.content_ids, np.fromiter(wanted, dtype=np.int64, count=len(wanted)))
-        self._whole = self.arrays = FingerprintArrays(
+        self._whole = arrays = FingerprintArrays(
             arrays.content_ids[keep], arrays.simhash[keep], arrays.minhash[keep],
             [h for h, k in zip(arrays.text_hash, keep, strict=True) if k], arrays.shingle_count[keep],
         )
-        self._row_of = {int(cid): row for row, cid in enumerate(self.arrays.content_ids.tolist())}
-        self._files_of_row: list[list[Document]] = [[] for _ in range(len(self.arrays))]
+        self._row_of = {int(cid): row for row, cid in enumerate(arrays.content_ids.tolist())}
+        self._files_of_row: list[list[Document]] = [[] for _ in range(len(arrays))]
         # rows ranked by their first path: which row of a text stands for it, and which files of a content
         # pair up, do not follow the order contents were stored in, so reports are reproducible
-        path_rank = np.full(len(self.arrays), len(self.arrays), dtype=np.int64)
+        path_rank = np.full(len(arrays), len(arrays), dtype=np.int64)
         ranked = 0
         for doc in sorted(self.documents, key=lambda d: d.path):
             if doc.status is Status.OK and doc.content_id in self._row_of:
@@ -262,12 +172,12 @@ class Matcher:
                     path_rank[row], ranked = ranked, ranked + 1
                 self._files_of_row[row].append(doc)
         self._has_copies = np.fromiter((len(f) > 1 for f in self._files_of_row), dtype=bool,
-                                       count=len(self.arrays))
+                                       count=len(arrays))
         self._copy_pairs = tuple(Pair(copies[0].id, other.id, IDENTICAL, "exact")
                                  for copies in self._files_of_row for other in copies[1:])
         text_ids: dict[bytes, int] = {}
-        self._text_id = np.fromiter((text_ids.setdefault(h, len(text_ids)) for h in self.arrays.text_hash),
-                                    dtype=np.int64, count=len(self.arrays))
+        self._text_id = np.fromiter((text_ids.setdefault(h, len(text_ids)) for h in arrays.text_hash),
+                                    dtype=np.int64, count=len(arrays))
         # one row per distinct normalised text (its first by path): identical texts are joined to it by
         # exact edges, and would otherwise flood every LSH bucket and Hamming table with all their pairs
         by_text = np.lexsort((path_rank, self._text_id))
@@ -279,39 +189,34 @@ class Matcher:
         self._exact_allowed: tuple[object, tuple[np.ndarray, np.ndarray]] | None = None  # (for which rulings, edges)
         self._contents_state = collection_digest(store.get_meta("scheme") or "", self._whole.content_ids)
         self._simhash_forest: Forest | None = None
-        self._modes: dict[bool, dict] = {}
-        self._enter_mode(ignore_boilerplate)
+        self._modes: dict[bool, ModeState] = {}  # the other way of treating boilerplate, kept for a switch back
+        self._mode = self._new_mode(ignore_boilerplate)
         self._rejected: set[tuple[bytes, bytes]] = set()
         self.refresh_verdicts()
-
-    _MODE_STATE = ("boilerplate", "arrays", "_overlaps", "_shingles", "_shingle_bytes", "_similarities",
-                   "_pair_cache", "_group_cache", "_minhash_forest")
 
     def set_ignore_boilerplate(self, ignore: bool) -> None:
         """Compare documents by their cores (True) or whole. Each way keeps its own measurements,
         forest and caches (not its shingle sets), so switching back costs almost nothing."""
         if ignore == self.boilerplate.ignored:
             return
-        leaving = {name: getattr(self, name) for name in self._MODE_STATE}
-        leaving.update(_shingles={}, _shingle_bytes=0)  # read again if needed: one memory budget, not two
-        self._modes[self.boilerplate.ignored] = leaving
-        saved = self._modes.pop(ignore, None)
-        if saved is None:
-            self._enter_mode(ignore)
-        else:
-            for name, value in saved.items():
-                setattr(self, name, value)
+        leaving = self._mode
+        leaving.shingles, leaving.shingle_bytes = {}, 0  # read again if needed: one memory budget, not two
+        self._modes[leaving.boilerplate.ignored] = leaving
+        self._mode = self._modes.pop(ignore) if ignore in self._modes else self._new_mode(ignore)
 
-    def _enter_mode(self, ignore: bool) -> None:
-        self.boilerplate = use = BoilerplateUse(ignore, self._analysis is not None, self._analysis if ignore else None)
-        self.arrays = use.applied(self._whole)
-        self._overlaps = self.store.all_overlaps(cores=use.found is not None)
-        self._shingles: dict[int, np.ndarray] = {}
-        self._shingle_bytes = 0
-        self._similarities: dict[tuple[int, int], Similarity] = {}
-        self._pair_cache: dict[tuple[int, int, str], Pair] = {}
-        self._group_cache: dict[bytes, tuple[Document, tuple[Member, ...], bool]] = {}
-        self._minhash_forest: Forest | None = None
+    def _new_mode(self, ignore: bool) -> ModeState:
+        use = BoilerplateUse(ignore, self._analysis is not None, self._analysis if ignore else None)
+        return ModeState(use, use.applied(self._whole), self.store.all_overlaps(cores=use.found is not None))
+
+    @property
+    def boilerplate(self) -> BoilerplateUse:
+        """How boilerplate is treated in the comparisons made now."""
+        return self._mode.boilerplate
+
+    @property
+    def arrays(self) -> FingerprintArrays:
+        """The fingerprints compared now (with or without boilerplate)."""
+        return self._mode.arrays
 
     def refresh_verdicts(self) -> None:
         """Re-read the user's "not a duplicate" decisions (after the app records one). A forest that
@@ -328,11 +233,9 @@ class Matcher:
 
         if outdated(self._simhash_forest):
             self._simhash_forest = None
-        if outdated(self._minhash_forest):
-            self._minhash_forest = None
-        for state in self._modes.values():  # the other way of treating boilerplate
-            if outdated(state["_minhash_forest"]):
-                state["_minhash_forest"] = None
+        for mode in (self._mode, *self._modes.values()):  # both ways of treating boilerplate
+            if outdated(mode.minhash_forest):
+                mode.minhash_forest = None
 
     # -- exact overlaps ---------------------------------------------------------------------
     def _overlap_rows(self, rows_a: np.ndarray, rows_b: np.ndarray) -> np.ndarray:
@@ -343,7 +246,7 @@ class Matcher:
         out = np.empty(len(lo), dtype=np.int64)
         missing = []
         for n, key in enumerate(zip(lo, hi, strict=True)):
-            value = self._overlaps.get(key)
+            value = self._mode.overlaps.get(key)
             if value is None:
                 missing.append(n)
             else:
@@ -360,26 +263,26 @@ class Matcher:
 
     def _overlap(self, key: tuple[int, int]) -> int:
         """|A∩B| of two contents (ids in order), remembered for this matcher's lifetime."""
-        shared = self._overlaps.get(key)
+        shared = self._mode.overlaps.get(key)
         if shared is None:
-            sets = self._shingles
+            sets = self._mode.shingles
             if key[0] not in sets or key[1] not in sets:  # hot path: most are in memory already
                 self._load_shingles(key)
-                sets = self._shingles
-            shared = self._overlaps[key] = minhash.exact_overlap(sets[key[0]], sets[key[1]])
+                sets = self._mode.shingles
+            shared = self._mode.overlaps[key] = minhash.exact_overlap(sets[key[0]], sets[key[1]])
         return shared
 
     def _load_shingles(self, content_ids: set[int] | tuple[int, ...]) -> None:
         """Make the shingle sets of ``content_ids`` available, within a memory budget."""
-        need = [c for c in content_ids if c not in self._shingles]
+        need = [c for c in content_ids if c not in self._mode.shingles]
         if not need:
             return
-        if self._shingle_bytes > _SHINGLE_BUDGET:
-            self._shingles = {c: s for c, s in self._shingles.items() if c in content_ids}
-            self._shingle_bytes = sum(s.nbytes for s in self._shingles.values())
+        if self._mode.shingle_bytes > _SHINGLE_BUDGET:
+            self._mode.shingles = {c: s for c, s in self._mode.shingles.items() if c in content_ids}
+            self._mode.shingle_bytes = sum(s.nbytes for s in self._mode.shingles.values())
         loaded = self.boilerplate.compared(self.store.shingles(need))
-        self._shingles.update(loaded)
-        self._shingle_bytes += sum(s.nbytes for s in loaded.values())
+        self._mode.shingles.update(loaded)
+        self._mode.shingle_bytes += sum(s.nbytes for s in loaded.values())
 
     def _jaccard_pair(self, row_a: int, row_b: int) -> float:
         """Exact Jaccard of two rows' shingle sets (one at a time: for the forest, which asks rarely)."""
@@ -397,7 +300,7 @@ class Matcher:
         return np.divide(shared, union, out=np.ones(len(shared)), where=union > 0)
 
     def _similarity_rows(self, rows_a: np.ndarray, rows_b: np.ndarray) -> list[Similarity]:
-        cache = self._similarities
+        cache = self._mode.similarities
         keys = list(zip(rows_a.tolist(), rows_b.tolist(), strict=True))
         todo = [n for n, key in enumerate(keys) if key not in cache]
         if todo:
@@ -432,29 +335,10 @@ class Matcher:
 
     # -- candidates -------------------------------------------------------------------------
     def _hamming_candidates(self, k: int, cancel: CancelToken) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Every pair of distinct texts within Hamming distance k (exact, no verification needed)."""
-        rows = self._distinct
-        i, j, d = index.hamming_pairs(self.arrays.simhash[rows], k, cancel=cancel)
-        return rows[i], rows[j], d
+        return hamming_candidates(self.arrays.simhash, self._distinct, k, cancel=cancel)
 
     def _band_candidates(self, t: float, cancel: CancelToken) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """LSH candidates of distinct texts for the layout designed at ``t``, with their MinHash
-        estimate, kept when the estimate comes within the margin of ``t``."""
-        bands, rows = minhash.optimal_bands(t, self.arrays.minhash.shape[1])
-        distinct = self._distinct
-        sigs = self.arrays.minhash[distinct]
-        floor = t - estimate_margin(t)
-        i, j, est, buckets = index.band_pairs(sigs, bands, rows, dense=DENSE_BUCKET, min_estimate=floor, cancel=cancel)
-        if buckets:
-            bi, bj, best = index.bucket_pairs(sigs, buckets, floor, cancel=cancel)
-            n = len(distinct)
-            codes = np.concatenate((i * n + j, bi * n + bj))
-            est = np.concatenate((est, best))
-            order = np.argsort(codes, kind="stable")
-            codes, est = codes[order], est[order]
-            first = np.concatenate(([True], codes[1:] != codes[:-1]))
-            i, j, est = codes[first] // n, codes[first] % n, est[first]
-        return distinct[i], distinct[j], est
+        return band_candidates(self.arrays.minhash, self._distinct, t, cancel=cancel)
 
     # -- forests ------------------------------------------------------------------------------
     def simhash_forest(self, k: int, *, cancel: CancelToken = NEVER_CANCELLED) -> Forest:
@@ -477,7 +361,7 @@ class Matcher:
     ) -> Forest:
         """The MinHash forest serving Jaccard thresholds down to at least ``t``: edges measured
         exactly, each taken up when its estimate plus the margin comes within reach."""
-        forest = self._minhash_forest
+        forest = self._mode.minhash_forest
         if forest is None or forest.limit > t:
             name = "minhash-cores" if self.boilerplate.found is not None else "minhash"
             kept = self._kept_forest(name)
@@ -491,7 +375,7 @@ class Matcher:
                                           skip=self._is_rejected if self._rejected else None,
                                           progress=progress, cancel=cancel)
                 forest = self._keep_forest(name, Forest(layout, a, b, w))
-            self._minhash_forest = forest
+            self._mode.minhash_forest = forest
         return forest
 
     def _forest_state(self, name: str) -> str:
@@ -652,13 +536,13 @@ class Matcher:
     def _pair(self, a: int, b: int, how: str, sim: Similarity, thresholds: Thresholds) -> Pair:
         how = self._matched_by(how, sim, thresholds)
         key = (a, b, how)
-        pair = self._pair_cache.get(key)
+        pair = self._mode.pair_cache.get(key)
         if pair is None:
             fa, fb = self._files_of_row[a][0].id, self._files_of_row[b][0].id
             if fa > fb:
                 fa, fb = fb, fa
                 sim = Similarity(sim.hamming, sim.jaccard_estimate, sim.jaccard, sim.containment_ba, sim.containment_ab)
-            pair = self._pair_cache[key] = Pair(fa, fb, sim, how)
+            pair = self._mode.pair_cache[key] = Pair(fa, fb, sim, how)
         return pair
 
     @staticmethod
@@ -672,7 +556,7 @@ class Matcher:
     def _groups(self, components: list[np.ndarray]) -> list[Group]:
         """Groups of the components' files, largest first. A component met at an earlier threshold is
         taken from memory: moving a threshold changes few of them."""
-        cache = self._group_cache
+        cache = self._mode.group_cache
         if len(cache) > 200_000:
             cache.clear()
         keys = [rows.tobytes() for rows in components]

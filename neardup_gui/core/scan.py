@@ -50,6 +50,16 @@ class ScanSummary:
     vanished_roots: tuple[str, ...] = ()  # scanned before, gone now: their documents left the database
 
 
+def summary_text(summary: ScanSummary) -> str:
+    """A scan's outcome in one sentence (the command line's last line, the app's status bar)."""
+    gone = "".join(f"; {root} no longer exists: its documents left the results" for root in summary.vanished_roots)
+    return (
+        f"{summary.files_found:,} files in {summary.seconds:.1f} s: {summary.extracted:,} read, "
+        f"{summary.reused:,} reused, {summary.unchanged:,} unchanged, {summary.removed:,} gone, "
+        f"{summary.problems:,} problems{gone}"
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class ExtractTask(SentBetweenProcesses):
     """What a worker needs to fingerprint one content: where to read it and what bytes to expect."""

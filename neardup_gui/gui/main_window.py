@@ -41,10 +41,11 @@ from PySide6.QtWidgets import (
 
 from .. import __version__
 from ..core.errors import is_damaged_database, set_aside_damaged_database
-from ..core.jobs import ProgressEvent
+from ..core.jobs import PaceMeter, ProgressEvent
 from ..core.match import MatchResult
 from ..core.models import Document, Group, Method, ScanOptions, Status
 from ..core.review import KeeperRule, human_size
+from ..core.scan import summary_text
 from ..core.session import Session, Undoable, View
 from ..core.texts import TextLoader
 from . import settings as app_settings
@@ -121,8 +122,7 @@ class MainWindow(QMainWindow):
         self._diff_request = 0
         self._shown_pair: tuple[int, int] | None = None  # (left, right) in the pair view
         self._loader: TextLoader | None = None
-        self._scan_started = 0.0
-        self._phase_started: dict[str, float] = {}
+        self._pace = PaceMeter()  # rates and time left of the scan's phases
         self._restoring = True
         self.setWindowTitle("neardup — duplicate documents")
         self.setAcceptDrops(True)
@@ -181,7 +181,7 @@ class MainWindow(QMainWindow):
         self.tree.setSortingEnabled(True)
         self.tree.sortByColumn(0, Qt.SortOrder.DescendingOrder)
         self.tree.setAlternatingRowColors(True)
-        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)  # Shift/Ctrl: many rows
         self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         self.tree.header().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.tree.setColumnWidth(0, 330)
@@ -362,6 +362,7 @@ class MainWindow(QMainWindow):
         self.review.acted.connect(self._acted)
         self.review.marks.changed.connect(self._marks_changed)
         self.tree.selectionModel().currentChanged.connect(lambda current, _previous: self._selection_changed(current))
+        self.tree.selectionModel().selectionChanged.connect(lambda *_: self._update_actions())
         self.tree.doubleClicked.connect(lambda _index: self.open_selected())
         self.keep_button.clicked.connect(self.keep_selected)
         self.not_dup_button.clicked.connect(self.mark_not_duplicate)
@@ -442,6 +443,21 @@ class MainWindow(QMainWindow):
         self.unmark_action = self._action(
             k, "&Unmark All", lambda: self.review.marks.set(()), "Ctrl+Shift+M", self.unmark_button.toolTip()
         )
+        self.mark_selected_action = self._action(
+            k,
+            "Mark &Selected",
+            lambda: self.review.marks.update(self._selected_for_marking(), True),
+            "Ctrl+Space",
+            "Tick the selected rows (Shift or Ctrl+click to select many); a group's row ticks every member "
+            "but its keeper and files in reference folders",
+        )
+        self.unmark_selected_action = self._action(
+            k,
+            "Unmar&k Selected",
+            lambda: self.review.marks.update(self._selected_for_marking(), False),
+            "Ctrl+Shift+Space",
+            "Untick the selected rows",
+        )
         k.addSeparator()
         self.trash_marked_action = self._action(
             k, "Move Marked to &Trash…", self.trash_marked, "Shift+Del", self.trash_marked_button.toolTip()
@@ -462,7 +478,15 @@ class MainWindow(QMainWindow):
         h = self.menuBar().addMenu("&Help")
         self._action(h, "&About neardup", self.about, None, "Versions and credits")
         self._action(h, "About &Qt", lambda: QMessageBox.aboutQt(self), None, "About Qt")
-        for action in (self.keep_action, self.not_dup_action, self.trash_action, self.open_action, self.reveal_action):
+        for action in (
+            self.keep_action,
+            self.not_dup_action,
+            self.trash_action,
+            self.mark_selected_action,
+            self.unmark_selected_action,
+            self.open_action,
+            self.reveal_action,
+        ):
             self.tree.addAction(action)
         # the buttons show the shortcuts; the menu actions own them
         self.diff.previous_button.setShortcut(QKeySequence())
@@ -570,6 +594,8 @@ class MainWindow(QMainWindow):
             w.setEnabled(bool(marked) and idle and self.view is not None)
         for w in (self.copy_marked_button, self.copy_marked_action, self.unmark_button, self.unmark_action):
             w.setEnabled(bool(marked))
+        for w in (self.mark_selected_action, self.unmark_selected_action):
+            w.setEnabled(self.tree.selectionModel().hasSelection())
         has_groups = self.result is not None and bool(self.result.groups)
         for w in (self.mark_rule_button, self.mark_rule_action, self.mark_by_rule_button, self.mark_by_rule_action):
             w.setEnabled(has_groups)
@@ -635,8 +661,7 @@ class MainWindow(QMainWindow):
         self._report_failures(job, "The scan failed")
         job.signals.finished.connect(self._scan_finished)
         self.scan_job = job
-        self._scan_started = time.monotonic()
-        self._phase_started = {}
+        self._pace = PaceMeter()
         self._show_progress(True)
         self.progress_label.setText("Starting…")
         self._refresh_empty_state()
@@ -649,9 +674,7 @@ class MainWindow(QMainWindow):
             self.progress_label.setText("Cancelling… keeping what was read")
 
     def _scan_progress(self, event: ProgressEvent) -> None:
-        now = time.monotonic()
-        started = self._phase_started.setdefault(event.phase, now)
-        elapsed = max(now - started, 1e-3)
+        pace = self._pace(event)
         phase = PHASES.get(event.phase, event.phase)
         if event.total:
             self.progress.setRange(0, event.total)
@@ -661,14 +684,12 @@ class MainWindow(QMainWindow):
             self.progress.setRange(0, 0)
             self.progress.setFormat(f"{event.done:,}")
         parts = [phase]
-        rate = event.done / elapsed
         if event.phase in ("read", "fingerprint") and event.done:
-            parts.append(f"{rate:,.0f} files/s")
+            parts.append(f"{pace.rate:,.0f} files/s")
             if event.bytes_done:
-                parts.append(f"{event.bytes_done / elapsed / 1e6:.1f} MB/s")
-            if event.total and event.done < event.total and rate > 0:
-                left = (event.total - event.done) / rate
-                parts.append(f"about {int(left // 60)}:{int(left % 60):02d} left")
+                parts.append(f"{pace.bytes_rate / 1e6:.1f} MB/s")
+            if pace.left_text:
+                parts.append(f"about {pace.left_text} left")
         text = " · ".join(parts)
         if event.current:
             text += " — " + self.fontMetrics().elidedText(
@@ -678,15 +699,8 @@ class MainWindow(QMainWindow):
 
     def _scan_done(self, view: View) -> None:
         self._set_view(view)
-        summary = view.scan
-        if summary is None:
-            return
-        self.statusBar().showMessage(
-            f"Scanned {summary.files_found:,} files in {summary.seconds:.1f} s: {summary.extracted:,} read, "
-            f"{summary.reused:,} reused, {summary.unchanged:,} unchanged, {summary.removed:,} gone, "
-            f"{summary.problems:,} problems.",
-            15000,
-        )
+        if view.scan is not None:
+            self.statusBar().showMessage(f"Scanned {summary_text(view.scan)}.", 15000)
 
     def _scan_cancelled(self) -> None:
         self.statusBar().showMessage(
@@ -1027,6 +1041,21 @@ class MainWindow(QMainWindow):
             self.group_view.model.marked = self.review.marks.ids
             self.group_view.model.layoutChanged.emit()
         self._update_actions()
+
+    def _selected_for_marking(self) -> set[int]:
+        """The documents of the selected rows: a member's row is that file; a group's row is every member
+        the trash would take (not the keeper, not a reference file)."""
+        chosen: set[int] = set()
+        for index in self.tree.selectionModel().selectedRows(0):
+            source = self.group_proxy.mapToSource(index)
+            doc = self.group_model.document(source)
+            if doc is not None:
+                chosen.add(doc.id)
+            else:
+                chosen.update(
+                    d.id for d in self.review.group_trash_plan(self.group_model.summary(source).group).documents
+                )
+        return chosen
 
     def mark_by_rule(self) -> None:
         if self.result is not None:

@@ -85,8 +85,8 @@ def test_a_huge_dense_bucket_is_held_within_the_budget_and_joins_the_same_docume
 
     from neardup_gui.core import minhash
     from neardup_gui.core.fingerprint import Scheme, fingerprint_bytes
+    from neardup_gui.core.forest import estimate_margin, spanning_forest
     from neardup_gui.core.index import SPARE_FORESTS, bucket_pairs
-    from neardup_gui.core.match import estimate_margin, spanning_forest
 
     rng = random.Random(7)
     words = ["the", "meeting", "about", "the", "budget", "moves", "to", "thursday", "at", "ten", "in", "the", "small",

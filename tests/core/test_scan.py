@@ -371,9 +371,10 @@ def test_groups_at_every_threshold_equal_the_components_of_all_verified_pairs(tm
     every threshold): one matcher, thresholds moved down and up again (the spanning forest is cut,
     not rebuilt), must give at each threshold the components of every verified pair."""
     from neardup_gui.core import index, minhash
+    from neardup_gui.core.candidates import DENSE_BUCKET
     from neardup_gui.core.fingerprint import fingerprint_bytes
-    from neardup_gui.core.match import DENSE_BUCKET, UnionFind
     from neardup_gui.core.store import FileRecord
+    from neardup_gui.core.unionfind import UnionFind
 
     texts = english_texts()
     family = [plant_edits(texts["GPL-2"], rate, seed=n) for n, rate in

@@ -333,3 +333,27 @@ def test_the_keeper_stays_the_first_row_of_its_group_whichever_way_the_list_is_s
                 first = w.group_model.document(proxy.mapToSource(proxy.index(0, 0, parent)))
                 group = w.group_model.summary(proxy.mapToSource(parent)).group
                 assert first.id == w.group_model.keepers[group.id], (column, order)
+
+
+def test_many_rows_selected_are_marked_at_once(window, uploads, qtbot):
+    """Shift/Ctrl+click selects many rows; Mark Selected ticks them (a group's row: all it may move)."""
+    from PySide6.QtCore import QItemSelectionModel
+
+    w = window(folders=[str(uploads)])
+    scan(qtbot, w)
+    proxy, selection = w.group_proxy, w.tree.selectionModel()
+    flags = QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows
+    selection.clearSelection()
+    for row in range(proxy.rowCount()):  # every group row
+        selection.select(proxy.index(row, 0), flags)
+    assert w.mark_selected_action.isEnabled()
+    w.mark_selected_action.trigger()
+    keepers = set(w.group_model.keepers.values())
+    every_other = {m.document_id for s in w.group_model.summaries for m in s.group.members} - keepers
+    assert set(w.group_model.marked) == every_other and len(every_other) == 3
+    selection.clearSelection()
+    group = proxy.index(0, 0)
+    selection.select(proxy.index(1, 0, group), flags)  # one member
+    member = w.group_model.document(proxy.mapToSource(proxy.index(1, 0, group)))
+    w.unmark_selected_action.trigger()
+    assert set(w.group_model.marked) == every_other - {member.id}

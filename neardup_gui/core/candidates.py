@@ -1,0 +1,47 @@
+"""Candidate pairs of distinct texts, before any exact measure: Hamming neighbours of the SimHashes
+(exact within k: Manku's block index) and LSH band collisions of the MinHash signatures (kept when
+their estimate comes within the margin of the threshold; always verified afterwards)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import index, minhash
+from .forest import estimate_margin
+from .jobs import NEVER_CANCELLED, CancelToken
+
+DENSE_BUCKET = 32
+"""An LSH bucket with more rows than this is collected once, whatever bands find it, and expanded alone."""
+
+
+def hamming_candidates(
+    simhash: np.ndarray, distinct: np.ndarray, k: int, *, cancel: CancelToken = NEVER_CANCELLED
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every pair of the ``distinct`` rows within Hamming distance ``k`` (exact: no verification
+    needed), as rows of ``simhash`` with their distance."""
+    i, j, d = index.hamming_pairs(simhash[distinct], k, cancel=cancel)
+    return distinct[i], distinct[j], d
+
+
+def band_candidates(
+    signatures: np.ndarray, distinct: np.ndarray, t: float, *, cancel: CancelToken = NEVER_CANCELLED
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """LSH candidates among the ``distinct`` rows for the band layout designed at ``t``, with their
+    MinHash estimate, kept when the estimate comes within the margin of ``t``. Rows of dense buckets
+    (one text's many near-copies) are paired once, not once per band."""
+    if not 0.0 < t <= 1.0:
+        raise ValueError(f"t must be in (0, 1], not {t}")
+    bands, rows = minhash.optimal_bands(t, signatures.shape[1])
+    sigs = signatures[distinct]
+    floor = t - estimate_margin(t)
+    i, j, est, buckets = index.band_pairs(sigs, bands, rows, dense=DENSE_BUCKET, min_estimate=floor, cancel=cancel)
+    if buckets:
+        bi, bj, best = index.bucket_pairs(sigs, buckets, floor, cancel=cancel)
+        n = len(distinct)
+        codes = np.concatenate((i * n + j, bi * n + bj))
+        est = np.concatenate((est, best))
+        order = np.argsort(codes, kind="stable")
+        codes, est = codes[order], est[order]
+        first = np.concatenate(([True], codes[1:] != codes[:-1]))
+        i, j, est = codes[first] // n, codes[first] % n, est[first]
+    return distinct[i], distinct[j], est
