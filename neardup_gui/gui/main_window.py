@@ -19,12 +19,9 @@ from PySide6.QtGui import QAction, QDesktopServices, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
-    QComboBox,
     QFileDialog,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
-    QLineEdit,
     QMainWindow,
     QMessageBox,
     QProgressBar,
@@ -34,7 +31,6 @@ from PySide6.QtWidgets import (
     QTableView,
     QTabWidget,
     QToolButton,
-    QTreeView,
     QVBoxLayout,
     QWidget,
 )
@@ -44,19 +40,18 @@ from ..core.errors import is_damaged_database, set_aside_damaged_database
 from ..core.jobs import PaceMeter, ProgressEvent
 from ..core.match import MatchResult
 from ..core.models import Document, Group, Method, ScanOptions, Status
-from ..core.review import KeeperRule, human_size
+from ..core.review import human_size
 from ..core.scan import summary_text
 from ..core.session import Session, Undoable, View
 from ..core.texts import TextLoader
 from . import settings as app_settings
 from .controller import Pair, Report, ReviewController
 from .decisions_dialog import DecisionsDialog
-from .delegates import MixedScriptRowDelegate
-from .diff_view import DiffView, compute_pair
+from .diff_view import compute_pair
 from .folders import FoldersPanel
-from .group_view import GroupView
+from .groups_page import GroupsPage
 from .mark_dialog import MarkRuleDialog
-from .models import GroupFilterModel, GroupTreeModel, ProblemsModel
+from .models import ProblemsModel
 from .thresholds import ThresholdsPanel
 from .worker import Job, JobRunner
 
@@ -70,18 +65,6 @@ PHASES = {
     "report": "Writing report",
 }
 
-
-KEEPER_RULES = (
-    (
-        KeeperRule.ORIGINAL,
-        "The original",
-        "The copy with the most identical twins; a text file over a PDF; then the oldest",
-    ),
-    (KeeperRule.OLDEST, "The oldest", "The file modified longest ago"),
-    (KeeperRule.NEWEST, "The newest", "The file modified last"),
-    (KeeperRule.LARGEST, "The largest", "The biggest file"),
-    (KeeperRule.SHORTEST_PATH, "The shortest path", "The file nearest the top of its folders"),
-)
 
 RETRY_TIMEOUT = 600.0
 """Seconds a file may take when the person asks to try the failed files again (a scan allows 120)."""
@@ -171,118 +154,15 @@ class MainWindow(QMainWindow):
 
         # results
         self.thresholds = ThresholdsPanel(self.state.thresholds, self)
-        self.group_model = GroupTreeModel(self.review.marks, self)
-        self.group_proxy = GroupFilterModel(self)
-        self.group_proxy.setSourceModel(self.group_model)
-        self.tree = QTreeView(self)
-        self.tree.setModel(self.group_proxy)
-        self.tree.setUniformRowHeights(True)
-        self.tree.setItemDelegate(MixedScriptRowDelegate(self.tree))
-        self.tree.setSortingEnabled(True)
-        self.tree.sortByColumn(0, Qt.SortOrder.DescendingOrder)
-        self.tree.setAlternatingRowColors(True)
-        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)  # Shift/Ctrl: many rows
-        self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
-        self.tree.header().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        self.tree.setColumnWidth(0, 330)
-        self.tree.setColumnWidth(1, 230)
-        for col, width in ((2, 100), (3, 70), (4, 95), (5, 80), (6, 130), (7, 50)):
-            self.tree.setColumnWidth(col, width)
-        self.filter_edit = QLineEdit(self)
-        self.filter_edit.setPlaceholderText("Filter by path…")
-        self.filter_edit.setClearButtonEnabled(True)
-        self.filter_edit.setToolTip("Show only groups with a member whose path contains this text (Ctrl+F)")
-        self.kind_filter = QComboBox(self)
-        self.kind_filter.addItem("All groups", "all")
-        self.kind_filter.addItem("Exact duplicates", "exact")
-        self.kind_filter.addItem("Near duplicates", "near")
-        self.kind_filter.setToolTip("Exact: the same text after normalising; near: similar")
-        self.keep_button = self._tool_button("Keep this one", "Make the selected document the group's keeper (Ctrl+K)")
-        self.not_dup_button = self._tool_button(
-            "Not a duplicate",
-            "Set the selected document apart from its group: it is not a duplicate of them, now and after "
-            "rescans; Edit ▸ Undo takes it back (Ctrl+D)",
-        )
-        self.trash_button = self._tool_button(
-            "Move others to trash…",
-            "Move every member except the keeper to the system trash, after confirmation (Del). Files in reference "
-            "folders are never moved.",
-        )
-        self.open_button = self._tool_button("Open", "Open the selected document with its application (Ctrl+Return)")
-        self.reveal_button = self._tool_button(
-            "Show in folder", "Open the folder that holds the selected document (Ctrl+Shift+R)"
-        )
-        bar = QHBoxLayout()
-        bar.addWidget(self.filter_edit, 2)
-        bar.addWidget(self.kind_filter)
-        bar.addStretch(1)
-        for b in (self.keep_button, self.not_dup_button, self.trash_button, self.open_button, self.reveal_button):
-            bar.addWidget(b)
-        self.diff = DiffView(self)
-        self.group_view = GroupView(self)
-        self.group_view.activated.connect(lambda doc: self._select_document(doc.id))
-        self.detail = QStackedWidget(self)  # the pair view for a member's row, the whole group for a group's
-        self.detail.addWidget(self.diff)
-        self.detail.addWidget(self.group_view)
-        self.split = QSplitter(Qt.Orientation.Vertical, self)
-        self.split.addWidget(self.tree)
-        self.split.addWidget(self.detail)
-        self.split.setStretchFactor(0, 2)
-        self.split.setStretchFactor(1, 3)
-        groups_page = QWidget(self)
-        groups_layout = QVBoxLayout(groups_page)
-        groups_layout.addLayout(bar)
-        self.mark_rule_button = self._tool_button(
-            "Mark all but the keepers",
-            "Tick every member of every group except the file it keeps; files in reference "
-            "folders are never ticked (Ctrl+M). Tick or untick any file by hand in the first column.",
-        )
-        self.mark_by_rule_button = self._tool_button(
-            "Mark by rule…", "Tick the files in a folder, matching a name, by date or by size (Ctrl+Shift+K)"
-        )
-        self.unmark_button = self._tool_button("Unmark all", "Untick every file (Ctrl+Shift+M)")
-        self.marked_label = QLabel("", self)
-        self.keeper_rule = QComboBox(self)
-        for rule, label, tip in KEEPER_RULES:
-            self.keeper_rule.addItem(label, rule)
-            self.keeper_rule.setItemData(self.keeper_rule.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
-        self.keeper_rule.setCurrentIndex(self.keeper_rule.findData(self.state.keeper_rule))
-        self.keeper_rule.setToolTip(
-            "Which file each group keeps unless you chose one (Keep this one). A file in a reference folder "
-            "is always kept first."
-        )
-        keeper_label = QLabel("Keep:", self)
-        keeper_label.setBuddy(self.keeper_rule)
-        self.trash_marked_button = self._tool_button(
-            "Move marked to trash…",
-            "Move every ticked file to the system trash, all groups at once, after one "
-            "confirmation (Shift+Del). A group's keeper and files in reference folders never move.",
-        )
-        self.move_marked_button = self._tool_button(
-            "Move marked to folder…",
-            "Move every ticked file into a folder you choose, keeping their folders below it, after one "
-            "confirmation; Edit ▸ Undo puts them back. A group's keeper and reference files never move.",
-        )
-        self.copy_marked_button = self._tool_button(
-            "Copy paths", "Copy the paths of the ticked files, one a line (Ctrl+Shift+C)"
-        )
-        self.mark_rule_button.clicked.connect(self.review.mark_all_but_keepers)
-        self.mark_by_rule_button.clicked.connect(self.mark_by_rule)
-        self.unmark_button.clicked.connect(lambda: self.review.marks.set(()))
-        self.trash_marked_button.clicked.connect(self.trash_marked)
-        self.move_marked_button.clicked.connect(self.move_marked)
-        self.copy_marked_button.clicked.connect(self.copy_marked_paths)
-        self.keeper_rule.currentIndexChanged.connect(lambda _i: self._keeper_rule_changed())
-        marks = QHBoxLayout()
-        for b in (self.mark_rule_button, self.mark_by_rule_button, self.unmark_button):
-            marks.addWidget(b)
-        marks.addWidget(self.marked_label, 1)
-        marks.addWidget(keeper_label)
-        marks.addWidget(self.keeper_rule)
-        for b in (self.trash_marked_button, self.move_marked_button, self.copy_marked_button):
-            marks.addWidget(b)
-        groups_layout.addLayout(marks)
-        groups_layout.addWidget(self.split, 1)
+        self.groups = GroupsPage(self.review.marks, self.state.keeper_rule, self)
+        self.groups.group_view.activated.connect(lambda doc: self._select_document(doc.id))
+        self.groups.mark_rule_button.clicked.connect(self.review.mark_all_but_keepers)
+        self.groups.mark_by_rule_button.clicked.connect(self.mark_by_rule)
+        self.groups.unmark_button.clicked.connect(lambda: self.review.marks.set(()))
+        self.groups.trash_marked_button.clicked.connect(self.trash_marked)
+        self.groups.move_marked_button.clicked.connect(self.move_marked)
+        self.groups.copy_marked_button.clicked.connect(self.copy_marked_paths)
+        self.groups.keeper_rule.currentIndexChanged.connect(lambda _i: self._keeper_rule_changed())
 
         self.problems_model = ProblemsModel(self)
         self.problems = QTableView(self)
@@ -311,7 +191,7 @@ class MainWindow(QMainWindow):
         problems_layout.addWidget(self.problems, 1)
 
         self.tabs = QTabWidget(self)
-        self.tabs.addTab(groups_page, "Groups")
+        self.tabs.addTab(self.groups, "Groups")
         self.tabs.addTab(problems_page, "Problems")
         results = QWidget(self)
         results_layout = QVBoxLayout(results)
@@ -349,11 +229,11 @@ class MainWindow(QMainWindow):
         self.folders.changed.connect(self._folders_changed)
         self.thresholds.changed.connect(self._thresholds_changed)
         self.thresholds.method.currentIndexChanged.connect(lambda _i: self._compute_histogram())
-        self.filter_edit.textChanged.connect(self.group_proxy.set_text)
-        self.kind_filter.currentIndexChanged.connect(
-            lambda _i: self.group_proxy.set_kind(self.kind_filter.currentData())
+        self.groups.filter_edit.textChanged.connect(self.groups.group_proxy.set_text)
+        self.groups.kind_filter.currentIndexChanged.connect(
+            lambda _i: self.groups.group_proxy.set_kind(self.groups.kind_filter.currentData())
         )
-        for signal in (self.filter_edit.textChanged, self.kind_filter.currentIndexChanged):
+        for signal in (self.groups.filter_edit.textChanged, self.groups.kind_filter.currentIndexChanged):
             signal.connect(lambda *_: self.review.forget_pair_unless(self._pair_is_listed))
         self.review.view_changed.connect(self._view_shown)
         self.review.pair_changed.connect(self._pair_changed)
@@ -361,19 +241,16 @@ class MainWindow(QMainWindow):
         self.review.undo_changed.connect(lambda _undoable: self._update_actions())
         self.review.acted.connect(self._acted)
         self.review.marks.changed.connect(self._marks_changed)
-        self.tree.selectionModel().currentChanged.connect(lambda current, _previous: self._selection_changed(current))
-        self.tree.selectionModel().selectionChanged.connect(lambda *_: self._update_actions())
-        self.tree.doubleClicked.connect(lambda _index: self.open_selected())
-        self.keep_button.clicked.connect(self.keep_selected)
-        self.not_dup_button.clicked.connect(self.mark_not_duplicate)
-        self.trash_button.clicked.connect(self.trash_others)
-        self.open_button.clicked.connect(self.open_selected)
-        self.reveal_button.clicked.connect(self.reveal_selected)
-
-    def _tool_button(self, text: str, tip: str) -> QPushButton:
-        button = QPushButton(text, self)
-        button.setToolTip(tip)
-        return button
+        self.groups.tree.selectionModel().currentChanged.connect(
+            lambda current, _previous: self._selection_changed(current)
+        )
+        self.groups.tree.selectionModel().selectionChanged.connect(lambda *_: self._update_actions())
+        self.groups.tree.doubleClicked.connect(lambda _index: self.open_selected())
+        self.groups.keep_button.clicked.connect(self.keep_selected)
+        self.groups.not_dup_button.clicked.connect(self.mark_not_duplicate)
+        self.groups.trash_button.clicked.connect(self.trash_others)
+        self.groups.open_button.clicked.connect(self.open_selected)
+        self.groups.reveal_button.clicked.connect(self.reveal_selected)
 
     def _action(self, menu, text: str, slot, shortcut=None, tip: str = "") -> QAction:
         action = QAction(text, self)
@@ -410,24 +287,34 @@ class MainWindow(QMainWindow):
             "Every \u201cnot a duplicate\u201d you made, to review and take back",
         )
         e.addSeparator()
-        self.keep_action = self._action(e, "&Keep This One", self.keep_selected, "Ctrl+K", self.keep_button.toolTip())
+        self.keep_action = self._action(
+            e, "&Keep This One", self.keep_selected, "Ctrl+K", self.groups.keep_button.toolTip()
+        )
         self.not_dup_action = self._action(
-            e, "&Not a Duplicate", self.mark_not_duplicate, "Ctrl+D", self.not_dup_button.toolTip()
+            e, "&Not a Duplicate", self.mark_not_duplicate, "Ctrl+D", self.groups.not_dup_button.toolTip()
         )
         self.trash_action = self._action(
-            e, "Move Others to &Trash…", self.trash_others, QKeySequence.StandardKey.Delete, self.trash_button.toolTip()
+            e,
+            "Move Others to &Trash…",
+            self.trash_others,
+            QKeySequence.StandardKey.Delete,
+            self.groups.trash_button.toolTip(),
         )
         e.addSeparator()
         e.addSeparator()
         self.open_action = self._action(
-            e, "&Open Document", self.open_selected, "Ctrl+Return", self.open_button.toolTip()
+            e, "&Open Document", self.open_selected, "Ctrl+Return", self.groups.open_button.toolTip()
         )
         self.reveal_action = self._action(
-            e, "Show in &Folder", self.reveal_selected, "Ctrl+Shift+R", self.reveal_button.toolTip()
+            e, "Show in &Folder", self.reveal_selected, "Ctrl+Shift+R", self.groups.reveal_button.toolTip()
         )
         e.addSeparator()
         self._action(
-            e, "&Find…", lambda: self.filter_edit.setFocus(), QKeySequence.StandardKey.Find, "Filter groups by path"
+            e,
+            "&Find…",
+            lambda: self.groups.filter_edit.setFocus(),
+            QKeySequence.StandardKey.Find,
+            "Filter groups by path",
         )
         k = self.menuBar().addMenu("&Mark")
         self.mark_rule_action = self._action(
@@ -435,13 +322,13 @@ class MainWindow(QMainWindow):
             "Mark &All but the Keepers",
             self.review.mark_all_but_keepers,
             "Ctrl+M",
-            self.mark_rule_button.toolTip(),
+            self.groups.mark_rule_button.toolTip(),
         )
         self.mark_by_rule_action = self._action(
-            k, "Mark by &Rule…", self.mark_by_rule, "Ctrl+Shift+K", self.mark_by_rule_button.toolTip()
+            k, "Mark by &Rule…", self.mark_by_rule, "Ctrl+Shift+K", self.groups.mark_by_rule_button.toolTip()
         )
         self.unmark_action = self._action(
-            k, "&Unmark All", lambda: self.review.marks.set(()), "Ctrl+Shift+M", self.unmark_button.toolTip()
+            k, "&Unmark All", lambda: self.review.marks.set(()), "Ctrl+Shift+M", self.groups.unmark_button.toolTip()
         )
         self.mark_selected_action = self._action(
             k,
@@ -460,21 +347,23 @@ class MainWindow(QMainWindow):
         )
         k.addSeparator()
         self.trash_marked_action = self._action(
-            k, "Move Marked to &Trash…", self.trash_marked, "Shift+Del", self.trash_marked_button.toolTip()
+            k, "Move Marked to &Trash…", self.trash_marked, "Shift+Del", self.groups.trash_marked_button.toolTip()
         )
         self.move_marked_action = self._action(
-            k, "Move Marked to &Folder…", self.move_marked, "Ctrl+Shift+O", self.move_marked_button.toolTip()
+            k, "Move Marked to &Folder…", self.move_marked, "Ctrl+Shift+O", self.groups.move_marked_button.toolTip()
         )
         self.copy_marked_action = self._action(
-            k, "&Copy Marked Paths", self.copy_marked_paths, "Ctrl+Shift+C", self.copy_marked_button.toolTip()
+            k, "&Copy Marked Paths", self.copy_marked_paths, "Ctrl+Shift+C", self.groups.copy_marked_button.toolTip()
         )
         v = self.menuBar().addMenu("&View")
         self._action(v, "&Groups", lambda: self.tabs.setCurrentIndex(0), "Ctrl+1", "Show the groups")
         self._action(
             v, "&Problems", lambda: self.tabs.setCurrentIndex(1), "Ctrl+2", "Show files that could not be compared"
         )
-        self._action(v, "Next &Difference", lambda: self.diff.go(1), "F3", "Next difference in the pair")
-        self._action(v, "Previous D&ifference", lambda: self.diff.go(-1), "Shift+F3", "Previous difference in the pair")
+        self._action(v, "Next &Difference", lambda: self.groups.diff.go(1), "F3", "Next difference in the pair")
+        self._action(
+            v, "Previous D&ifference", lambda: self.groups.diff.go(-1), "Shift+F3", "Previous difference in the pair"
+        )
         h = self.menuBar().addMenu("&Help")
         self._action(h, "&About neardup", self.about, None, "Versions and credits")
         self._action(h, "About &Qt", lambda: QMessageBox.aboutQt(self), None, "About Qt")
@@ -487,10 +376,10 @@ class MainWindow(QMainWindow):
             self.open_action,
             self.reveal_action,
         ):
-            self.tree.addAction(action)
+            self.groups.tree.addAction(action)
         # the buttons show the shortcuts; the menu actions own them
-        self.diff.previous_button.setShortcut(QKeySequence())
-        self.diff.next_button.setShortcut(QKeySequence())
+        self.groups.diff.previous_button.setShortcut(QKeySequence())
+        self.groups.diff.next_button.setShortcut(QKeySequence())
         self._update_actions()
 
     def _restore(self, extra_folders: list[str]) -> None:
@@ -500,7 +389,7 @@ class MainWindow(QMainWindow):
         else:
             self.resize(1400, 880)
         if s.splitter is not None:
-            self.split.restoreState(s.splitter)
+            self.groups.split.restoreState(s.splitter)
         for folder in s.folders:
             self.folders.add_folder(folder, folder in s.reference_folders)
         for folder in extra_folders:
@@ -530,9 +419,9 @@ class MainWindow(QMainWindow):
         s.scan_text = self.folders.text_kind.isChecked()
         s.scan_pdf = self.folders.pdf_kind.isChecked()
         s.thresholds = self.thresholds.thresholds()
-        s.keeper_rule = self.keeper_rule.currentData()
+        s.keeper_rule = self.groups.keeper_rule.currentData()
         s.geometry = self.saveGeometry()
-        s.splitter = self.split.saveState()
+        s.splitter = self.groups.split.saveState()
         app_settings.save(self.qsettings, s)
 
     def _folders_changed(self) -> None:
@@ -541,7 +430,7 @@ class MainWindow(QMainWindow):
         if self._restoring:
             return
         references = tuple(self.folders.reference_folders())
-        self.review.set_keeper_rule(self.keeper_rule.currentData(), references)  # keepers follow at once
+        self.review.set_keeper_rule(self.groups.keeper_rule.currentData(), references)  # keepers follow at once
         if self.view is not None and set(self.view.roots) != set(self.folders.folders()):
             self._load_last_results()  # a folder left (or came): the groups of the folders listed, now
 
@@ -568,16 +457,16 @@ class MainWindow(QMainWindow):
         self.pages.setCurrentIndex(1 if self.result is not None else 0)
 
     def _update_actions(self) -> None:
-        index = self.tree.currentIndex()
-        source = self.group_proxy.mapToSource(index) if index.isValid() else index
-        doc = self.group_model.document(source) if source.isValid() else None
+        index = self.groups.tree.currentIndex()
+        source = self.groups.group_proxy.mapToSource(index) if index.isValid() else index
+        doc = self.groups.group_model.document(source) if source.isValid() else None
         has_group = source.isValid()
         idle = self.scan_job is None
-        for w in (self.keep_button, self.keep_action, self.not_dup_button, self.not_dup_action):
+        for w in (self.groups.keep_button, self.keep_action, self.groups.not_dup_button, self.not_dup_action):
             w.setEnabled(doc is not None and idle and self.view is not None)
-        for w in (self.trash_button, self.trash_action):
+        for w in (self.groups.trash_button, self.trash_action):
             w.setEnabled(has_group and idle)
-        for w in (self.open_button, self.open_action, self.reveal_button, self.reveal_action):
+        for w in (self.groups.open_button, self.open_action, self.groups.reveal_button, self.reveal_action):
             w.setEnabled(doc is not None)
         self.export_action.setEnabled(self.result is not None)
         undoable: Undoable | None = self.review.undoable
@@ -590,14 +479,29 @@ class MainWindow(QMainWindow):
             else "&Undo"
         )
         marked = len(self.review.marks)
-        for w in (self.trash_marked_button, self.trash_marked_action, self.move_marked_button, self.move_marked_action):
+        for w in (
+            self.groups.trash_marked_button,
+            self.trash_marked_action,
+            self.groups.move_marked_button,
+            self.move_marked_action,
+        ):
             w.setEnabled(bool(marked) and idle and self.view is not None)
-        for w in (self.copy_marked_button, self.copy_marked_action, self.unmark_button, self.unmark_action):
+        for w in (
+            self.groups.copy_marked_button,
+            self.copy_marked_action,
+            self.groups.unmark_button,
+            self.unmark_action,
+        ):
             w.setEnabled(bool(marked))
         for w in (self.mark_selected_action, self.unmark_selected_action):
-            w.setEnabled(self.tree.selectionModel().hasSelection())
+            w.setEnabled(self.groups.tree.selectionModel().hasSelection())
         has_groups = self.result is not None and bool(self.result.groups)
-        for w in (self.mark_rule_button, self.mark_rule_action, self.mark_by_rule_button, self.mark_by_rule_action):
+        for w in (
+            self.groups.mark_rule_button,
+            self.mark_rule_action,
+            self.groups.mark_by_rule_button,
+            self.mark_by_rule_action,
+        ):
             w.setEnabled(has_groups)
         self.decisions_action.setEnabled(self.view is not None and idle)
         self.cancel_action.setEnabled(self.scan_job is not None)
@@ -811,7 +715,7 @@ class MainWindow(QMainWindow):
         self.result = view.result if view is not None else None
         self._loader = view.text_loader() if view is not None else None
         selected = self._selected_document()
-        self.group_model.set_result(
+        self.groups.group_model.set_result(
             self.result, view.keepers if view is not None else {}, tuple(self.folders.reference_folders())
         )
         self.problems_model.set_documents(self.result.documents if self.result is not None else ())
@@ -822,18 +726,20 @@ class MainWindow(QMainWindow):
         self._refresh_empty_state()
         if selected is not None:
             self._select_document(selected.id)
-        elif self.group_proxy.rowCount() and not self.tree.currentIndex().isValid():
-            self.tree.setCurrentIndex(self.group_proxy.index(0, 0))
-        if not self.tree.currentIndex().isValid():
-            self.group_view.clear()
-            self.detail.setCurrentWidget(self.diff)
+        elif self.groups.group_proxy.rowCount() and not self.groups.tree.currentIndex().isValid():
+            self.groups.tree.setCurrentIndex(self.groups.group_proxy.index(0, 0))
+        if not self.groups.tree.currentIndex().isValid():
+            self.groups.group_view.clear()
+            self.groups.detail.setCurrentWidget(self.groups.diff)
             self._show_placeholder()
         self._update_actions()
 
     def _pair_is_listed(self, pair: Pair) -> bool:
         """The pair's group passes the filters now."""
-        for row in range(self.group_proxy.rowCount()):
-            summary = self.group_model.summary(self.group_proxy.mapToSource(self.group_proxy.index(row, 0)))
+        for row in range(self.groups.group_proxy.rowCount()):
+            summary = self.groups.group_model.summary(
+                self.groups.group_proxy.mapToSource(self.groups.group_proxy.index(row, 0))
+            )
             if summary.group.id == pair.group.id:
                 return True
         return False
@@ -887,21 +793,21 @@ class MainWindow(QMainWindow):
 
     # -- selection and the pair view ------------------------------------------------------
     def _selected_document(self) -> Document | None:
-        index = self.tree.currentIndex()
+        index = self.groups.tree.currentIndex()
         if not index.isValid():
             return None
-        return self.group_model.document(self.group_proxy.mapToSource(index))
+        return self.groups.group_model.document(self.groups.group_proxy.mapToSource(index))
 
     def _select_document(self, doc_id: int) -> None:
-        for row in range(self.group_model.rowCount()):
-            parent = self.group_model.index(row, 0)
-            for child in range(self.group_model.rowCount(parent)):
-                index = self.group_model.index(child, 0, parent)
-                doc = self.group_model.document(index)
+        for row in range(self.groups.group_model.rowCount()):
+            parent = self.groups.group_model.index(row, 0)
+            for child in range(self.groups.group_model.rowCount(parent)):
+                index = self.groups.group_model.index(child, 0, parent)
+                doc = self.groups.group_model.document(index)
                 if doc is not None and doc.id == doc_id:
-                    proxy = self.group_proxy.mapFromSource(index)
+                    proxy = self.groups.group_proxy.mapFromSource(index)
                     if proxy.isValid():
-                        self.tree.setCurrentIndex(proxy)
+                        self.groups.tree.setCurrentIndex(proxy)
                     return
 
     def _selection_changed(self, index) -> None:
@@ -909,19 +815,19 @@ class MainWindow(QMainWindow):
         self._update_actions()
         if not index.isValid() or self.result is None:
             return
-        source = self.group_proxy.mapToSource(index)
-        group = self.group_model.summary(source).group
-        document = self.group_model.document(source)
+        source = self.groups.group_proxy.mapToSource(index)
+        group = self.groups.group_model.summary(source).group
+        document = self.groups.group_model.document(source)
         if document is None:
             self.review.forget_pair()
             self._show_group(group)
-            self.detail.setCurrentWidget(self.group_view)
+            self.groups.detail.setCurrentWidget(self.groups.group_view)
         else:
-            self.detail.setCurrentWidget(self.diff)
+            self.groups.detail.setCurrentWidget(self.groups.diff)
             self.review.select(group, document)
 
     def _show_group(self, group: Group) -> None:
-        self.group_view.show_group(
+        self.groups.group_view.show_group(
             group, self.review.keeper(group), self.review.docs, self.review.marks.ids, self.review.reference_folders
         )
 
@@ -932,7 +838,7 @@ class MainWindow(QMainWindow):
             self._diff_request += 1  # a diff still being computed for the old pair is dropped
             self._show_placeholder()
         elif self._shown_pair == (pair.left.id, pair.right.id):
-            self.diff.show_numbers(pair.similarity, without_boilerplate=self._without_boilerplate(pair))
+            self.groups.diff.show_numbers(pair.similarity, without_boilerplate=self._without_boilerplate(pair))
         else:
             self._shown_pair = (pair.left.id, pair.right.id)
             self.compare(pair)
@@ -940,10 +846,10 @@ class MainWindow(QMainWindow):
 
     def _show_placeholder(self) -> None:
         """No pair to show: say why when there is nothing left to review."""
-        self.diff.clear()
+        self.groups.diff.clear()
         if self.result is not None and not self.result.groups:
             documents = sum(d.status is Status.OK for d in self.result.documents)
-            self.diff.show_problem(
+            self.groups.diff.show_problem(
                 f"No duplicates among the {documents:,} documents compared, at these settings. Lower "
                 "\u201cJaccard \u2265\u201d (or raise \u201cHamming \u2264\u201d) to look for looser matches."
             )
@@ -957,11 +863,11 @@ class MainWindow(QMainWindow):
         self._diff_request += 1
         request = self._diff_request
         left, right = pair.left, pair.right
-        self.diff.show_pending(left, right, pair.similarity, without_boilerplate=self._without_boilerplate(pair))
+        self.groups.diff.show_pending(left, right, pair.similarity, without_boilerplate=self._without_boilerplate(pair))
         loader = self._loader
         if loader is None:
             return
-        width = self.diff.line_width()
+        width = self.groups.diff.line_width()
 
         def work(*, progress, cancel):
             a, b = loader(left), loader(right)
@@ -979,17 +885,17 @@ class MainWindow(QMainWindow):
         if request != self._diff_request:
             return  # the person moved on to another pair
         if isinstance(rows, str):
-            self.diff.show_problem(rows)
+            self.groups.diff.show_problem(rows)
         else:
-            self.diff.show_rows(rows)
+            self.groups.diff.show_rows(rows)
 
     # -- decisions ------------------------------------------------------------------------
     def _current(self):
-        index = self.tree.currentIndex()
+        index = self.groups.tree.currentIndex()
         if not index.isValid():
             return None, None
-        source = self.group_proxy.mapToSource(index)
-        return self.group_model.summary(source), self.group_model.document(source)
+        source = self.groups.group_proxy.mapToSource(index)
+        return self.groups.group_model.summary(source), self.groups.group_model.document(source)
 
     def keep_selected(self) -> None:
         """Keep the selected file in its group: remembered across re-groupings and restarts."""
@@ -1012,7 +918,7 @@ class MainWindow(QMainWindow):
     def _keeper_rule_changed(self) -> None:
         self._save_state()
         if not self._restoring:
-            self.review.set_keeper_rule(self.keeper_rule.currentData())
+            self.review.set_keeper_rule(self.groups.keeper_rule.currentData())
 
     def trash_others(self) -> None:
         summary, _doc = self._current()
@@ -1036,24 +942,27 @@ class MainWindow(QMainWindow):
     # -- marks: many groups at once -------------------------------------------------------
     def _marks_changed(self) -> None:
         """The count and size of what is ticked, summed when the marks change (not on every selection)."""
-        self.marked_label.setText(self.review.marked_summary())
-        if self.detail.currentWidget() is self.group_view and self.group_view.model.group is not None:
-            self.group_view.model.marked = self.review.marks.ids
-            self.group_view.model.layoutChanged.emit()
+        self.groups.marked_label.setText(self.review.marked_summary())
+        if (
+            self.groups.detail.currentWidget() is self.groups.group_view
+            and self.groups.group_view.model.group is not None
+        ):
+            self.groups.group_view.model.marked = self.review.marks.ids
+            self.groups.group_view.model.layoutChanged.emit()
         self._update_actions()
 
     def _selected_for_marking(self) -> set[int]:
         """The documents of the selected rows: a member's row is that file; a group's row is every member
         the trash would take (not the keeper, not a reference file)."""
         chosen: set[int] = set()
-        for index in self.tree.selectionModel().selectedRows(0):
-            source = self.group_proxy.mapToSource(index)
-            doc = self.group_model.document(source)
+        for index in self.groups.tree.selectionModel().selectedRows(0):
+            source = self.groups.group_proxy.mapToSource(index)
+            doc = self.groups.group_model.document(source)
             if doc is not None:
                 chosen.add(doc.id)
             else:
                 chosen.update(
-                    d.id for d in self.review.group_trash_plan(self.group_model.summary(source).group).documents
+                    d.id for d in self.review.group_trash_plan(self.groups.group_model.summary(source).group).documents
                 )
         return chosen
 

@@ -91,17 +91,17 @@ def scan(qtbot, w: MainWindow) -> None:
 
 
 def group_names(w: MainWindow) -> list[set[str]]:
-    return [{Path(w.group_model.docs[m.document_id].path).name for m in s.group.members}
-            for s in w.group_model.summaries]
+    return [{Path(w.groups.group_model.docs[m.document_id].path).name for m in s.group.members}
+            for s in w.groups.group_model.summaries]
 
 
 def select_member(qtbot, w: MainWindow, name: str) -> None:
-    model, proxy = w.group_model, w.group_proxy
+    model, proxy = w.groups.group_model, w.groups.group_proxy
     for row in range(model.rowCount()):
         parent = model.index(row, 0)
         for child in range(model.rowCount(parent)):
             index = model.index(child, 0, parent)
             if Path(model.document(index).path).name == name:
-                w.tree.setCurrentIndex(proxy.mapFromSource(index))
+                w.groups.tree.setCurrentIndex(proxy.mapFromSource(index))
                 return
     raise AssertionError(f"{name} is in no group")

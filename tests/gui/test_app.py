@@ -23,7 +23,8 @@ def test_first_launch_shows_an_inviting_empty_state(window):
     assert w.empty_add.isVisible() and not w.empty_scan.isVisible()
     assert not w.scan_button.isEnabled()
     for widget in (w.empty_add, w.scan_button, w.thresholds.hamming_slider, w.thresholds.jaccard_slider,
-                   w.thresholds.method, w.filter_edit, w.keep_button, w.not_dup_button, w.trash_button, w.folders.list):
+                   w.thresholds.method, w.groups.filter_edit, w.groups.keep_button, w.groups.not_dup_button,
+                   w.groups.trash_button, w.folders.list):
         assert widget.toolTip(), widget
 
 
@@ -53,12 +54,12 @@ def test_the_whole_journey(window, uploads, qtbot, xdg_home):
 
     # the pair view shows the planted change, highlighted
     select_member(qtbot, w, "bsd-copy.txt")
-    qtbot.waitUntil(lambda: w.diff.model.rowCount() > 0, timeout=20_000)
-    changed = [r for r in w.diff.model.rows if r.kind != "equal"]
+    qtbot.waitUntil(lambda: w.groups.diff.model.rowCount() > 0, timeout=20_000)
+    changed = [r for r in w.groups.diff.model.rows if r.kind != "equal"]
     assert changed and any(PLANTED in s.text and s.changed
                            for r in changed for side in (r.left, r.right) if side for s in side)
-    assert "Jaccard" in w.diff.numbers.text() and "Hamming" in w.diff.numbers.text()
-    assert w.diff.current_change_row is not None
+    assert "Jaccard" in w.groups.diff.numbers.text() and "Hamming" in w.groups.diff.numbers.text()
+    assert w.groups.diff.current_change_row is not None
 
     # thresholds move the groups at once, without rescanning
     before = len(w.result.groups)
@@ -88,8 +89,8 @@ def test_the_whole_journey(window, uploads, qtbot, xdg_home):
     # keep one, trash the other: confirmed in the dialog, the file is in the trash, not deleted
     select_member(qtbot, w2, "bsd.txt")
     w2.keep_selected()
-    qtbot.waitUntil(lambda: any(w2.group_model.docs[k].path.endswith("/bsd.txt")
-                                for k in w2.group_model.keepers.values()),
+    qtbot.waitUntil(lambda: any(w2.groups.group_model.docs[k].path.endswith("/bsd.txt")
+                                for k in w2.groups.group_model.keepers.values()),
                     timeout=10_000)
     victim = uploads / "bsd-copy.txt"
     content = victim.read_bytes()
@@ -134,15 +135,16 @@ def test_reference_folder_files_are_never_proposed_for_removal(window, uploads, 
     w = window(folders=[str(uploads), str(originals)])
     w.folders.set_reference(str(originals), True)
     scan(qtbot, w)
-    summary = next(s for s in w.group_model.summaries
-                   if any(Path(w.group_model.docs[m.document_id].path).name == "apache-original.txt"
+    summary = next(s for s in w.groups.group_model.summaries
+                   if any(Path(w.groups.group_model.docs[m.document_id].path).name == "apache-original.txt"
                           for m in s.group.members))
-    keeper = w.group_model.docs[w.group_model.keepers[summary.group.id]]
+    keeper = w.groups.group_model.docs[w.groups.group_model.keepers[summary.group.id]]
     assert keeper.path.startswith(str(originals))
     from neardup_gui.core.review import trash_plan
 
     first, second = summary.group.members[0].document_id, summary.group.members[1].document_id
-    plan = trash_plan(summary.group, first if first != keeper.id else second, w.group_model.docs, (str(originals),))
+    docs = w.groups.group_model.docs
+    plan = trash_plan(summary.group, first if first != keeper.id else second, docs, (str(originals),))
     assert all(not d.path.startswith(str(originals)) for d in plan.documents)
     assert plan.protected and plan.protected[0].path.startswith(str(originals))
 
@@ -189,29 +191,29 @@ def test_cancel_a_scan_keeps_what_was_read(window, tmp_path, qtbot):
 def test_keyboard_navigation_and_filtering(window, uploads, qtbot):
     w = window(folders=[str(uploads)])
     scan(qtbot, w)
-    w.tree.setFocus()
-    w.tree.setCurrentIndex(w.group_proxy.index(0, 0))
-    qtbot.keyClick(w.tree, Qt.Key.Key_Right)  # expand
-    qtbot.keyClick(w.tree, Qt.Key.Key_Down)
-    assert w.tree.currentIndex().parent().isValid(), "Down from an expanded group goes to its first member"
-    qtbot.keyClicks(w.filter_edit, "bsd-co")
-    assert w.group_proxy.rowCount() == 1
-    w.filter_edit.clear()
-    w.filter_edit.setText("中文")  # what an input method delivers; QTest cannot type Han characters
-    assert w.group_proxy.rowCount() == 1
-    w.filter_edit.clear()
-    w.kind_filter.setCurrentIndex(w.kind_filter.findData("exact"))
-    assert w.group_proxy.rowCount() == 0
-    w.kind_filter.setCurrentIndex(w.kind_filter.findData("near"))
-    assert w.group_proxy.rowCount() == len(w.result.groups)
+    w.groups.tree.setFocus()
+    w.groups.tree.setCurrentIndex(w.groups.group_proxy.index(0, 0))
+    qtbot.keyClick(w.groups.tree, Qt.Key.Key_Right)  # expand
+    qtbot.keyClick(w.groups.tree, Qt.Key.Key_Down)
+    assert w.groups.tree.currentIndex().parent().isValid(), "Down from an expanded group goes to its first member"
+    qtbot.keyClicks(w.groups.filter_edit, "bsd-co")
+    assert w.groups.group_proxy.rowCount() == 1
+    w.groups.filter_edit.clear()
+    w.groups.filter_edit.setText("中文")  # what an input method delivers; QTest cannot type Han characters
+    assert w.groups.group_proxy.rowCount() == 1
+    w.groups.filter_edit.clear()
+    w.groups.kind_filter.setCurrentIndex(w.groups.kind_filter.findData("exact"))
+    assert w.groups.group_proxy.rowCount() == 0
+    w.groups.kind_filter.setCurrentIndex(w.groups.kind_filter.findData("near"))
+    assert w.groups.group_proxy.rowCount() == len(w.result.groups)
 
 
 def test_chinese_pair_in_the_diff_view(window, uploads, qtbot):
     w = window(folders=[str(uploads)])
     scan(qtbot, w)
     select_member(qtbot, w, "中文修改稿.txt")
-    qtbot.waitUntil(lambda: w.diff.model.rowCount() > 0, timeout=20_000)
-    rows = w.diff.model.rows
+    qtbot.waitUntil(lambda: w.groups.diff.model.rowCount() > 0, timeout=20_000)
+    rows = w.groups.diff.model.rows
     assert any(r.kind == "replace" and any(s.changed for s in r.right) for r in rows)
     assert any("烟花爆竹" in "".join(s.text for s in (r.left or ())) for r in rows)  # tests/data/zh/02_…
 
@@ -247,15 +249,15 @@ def test_the_boilerplate_switch_regroups_and_is_remembered(window, tmp_path, qtb
     assert w.thresholds.boilerplate.isChecked()
     assert group_names(w) == [{"letter00.txt", "letter00~copy.txt"}]
     select_member(qtbot, w, "letter00~copy.txt")
-    qtbot.waitUntil(lambda: "boilerplate left out" in w.diff.numbers.text(), timeout=10_000)
+    qtbot.waitUntil(lambda: "boilerplate left out" in w.groups.diff.numbers.text(), timeout=10_000)
     box = w.thresholds.boilerplate
     qtbot.mouseClick(box, Qt.MouseButton.LeftButton, pos=QPoint(8, box.height() // 2))  # on the tick: keep boilerplate
     assert not box.isChecked()
     qtbot.waitUntil(lambda: not w.result.thresholds.ignore_boilerplate, timeout=20_000)
     assert max(len(g) for g in group_names(w)) >= 25  # the shared footer joins unrelated letters
     select_member(qtbot, w, "letter00~copy.txt")
-    qtbot.waitUntil(lambda: "Jaccard" in w.diff.numbers.text() and "boilerplate" not in w.diff.numbers.text(),
-                    timeout=10_000)
+    numbers = w.groups.diff.numbers
+    qtbot.waitUntil(lambda: "Jaccard" in numbers.text() and "boilerplate" not in numbers.text(), timeout=10_000)
     qtbot.waitUntil(lambda: not w._regroup_running and not w.runner.busy, timeout=20_000)
     w.close()
     w2 = window()
@@ -349,11 +351,11 @@ def test_rows_are_tall_enough_for_names_that_mix_latin_and_han(window, uploads, 
     (uploads / "02_中文_copy.txt").write_text((uploads / "中文原稿.txt").read_text())
     w = window(folders=[str(uploads)])
     scan(qtbot, w)
-    w.tree.expandAll()
-    needed = mixed_script_line_height(w.tree.font())
-    assert needed > w.tree.fontMetrics().height()  # the fallback is taller, or this test shows nothing
+    w.groups.tree.expandAll()
+    needed = mixed_script_line_height(w.groups.tree.font())
+    assert needed > w.groups.tree.fontMetrics().height()  # the fallback is taller, or this test shows nothing
     select_member(qtbot, w, "02_中文_copy.txt")
-    row = w.tree.visualRect(w.tree.currentIndex())
+    row = w.groups.tree.visualRect(w.groups.tree.currentIndex())
     assert row.height() >= needed + 2, (row.height(), needed)
 
 

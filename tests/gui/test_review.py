@@ -11,9 +11,9 @@ from tests.gui.conftest import group_names, scan, select_member
 
 
 def keeper_of(w, name: str) -> str:
-    for s in w.group_model.summaries:
-        if any(Path(w.group_model.docs[m.document_id].path).name == name for m in s.group.members):
-            return Path(w.group_model.docs[w.group_model.keepers[s.group.id]].path).name
+    for s in w.groups.group_model.summaries:
+        if any(Path(w.groups.group_model.docs[m.document_id].path).name == name for m in s.group.members):
+            return Path(w.groups.group_model.docs[w.groups.group_model.keepers[s.group.id]].path).name
     raise AssertionError(f"{name} is in no group")
 
 
@@ -21,11 +21,11 @@ def test_not_a_duplicate_splits_the_group_at_once_and_the_pair_view_lets_go(wind
     w = window(folders=[str(uploads)])
     scan(qtbot, w)
     select_member(qtbot, w, "mpl-edited.txt")
-    qtbot.waitUntil(lambda: w.diff.model.rowCount() > 0, timeout=20_000)
-    assert w.not_dup_button.isEnabled()
+    qtbot.waitUntil(lambda: w.groups.diff.model.rowCount() > 0, timeout=20_000)
+    assert w.groups.not_dup_button.isEnabled()
     w.mark_not_duplicate()
     qtbot.waitUntil(lambda: not any("mpl-edited.txt" in g for g in group_names(w)), timeout=10_000)
-    assert w.diff.model.rowCount() == 0 and not w.not_dup_button.isEnabled()  # no pair left behind
+    assert w.groups.diff.model.rowCount() == 0 and not w.groups.not_dup_button.isEnabled()  # no pair left behind
     assert "no longer grouped" in w.statusBar().currentMessage()
     w.undo_action.trigger()  # Edit ▸ Undo: back in its group
     qtbot.waitUntil(lambda: any({"mpl.txt", "mpl-edited.txt"} <= g for g in group_names(w)), timeout=10_000)
@@ -36,9 +36,9 @@ def test_a_filter_that_hides_the_pair_clears_the_pair_view(window, uploads, qtbo
     w = window(folders=[str(uploads)])
     scan(qtbot, w)
     select_member(qtbot, w, "bsd-copy.txt")
-    qtbot.waitUntil(lambda: w.diff.model.rowCount() > 0, timeout=20_000)
-    w.filter_edit.setText("mpl")
-    assert w.diff.model.rowCount() == 0 and not w.not_dup_button.isEnabled()
+    qtbot.waitUntil(lambda: w.groups.diff.model.rowCount() > 0, timeout=20_000)
+    w.groups.filter_edit.setText("mpl")
+    assert w.groups.diff.model.rowCount() == 0 and not w.groups.not_dup_button.isEnabled()
 
 
 def test_keep_this_one_survives_a_restart_and_threshold_moves(window, uploads, qtbot):
@@ -130,10 +130,10 @@ def test_mark_all_but_the_keepers_on_a_hundred_groups_then_one_confirmation(wind
     scan(qtbot, w)
     assert len(w.result.groups) == 100
     w.mark_rule_action.trigger()
-    assert len(w.group_model.marked) == 101  # one copy per group, and both uploads of note-000
-    assert "101 marked" in w.marked_label.text()
-    assert not any(w.group_model.docs[d].path.startswith(str(reference)) for d in w.group_model.marked)
-    keepers = {w.group_model.docs[k].path for k in w.group_model.keepers.values()}
+    assert len(w.groups.group_model.marked) == 101  # one copy per group, and both uploads of note-000
+    assert "101 marked" in w.groups.marked_label.text()
+    assert not any(w.groups.group_model.docs[d].path.startswith(str(reference)) for d in w.groups.group_model.marked)
+    keepers = {w.groups.group_model.docs[k].path for k in w.groups.group_model.keepers.values()}
     seen: list[str] = []
 
     def confirm() -> None:
@@ -151,7 +151,7 @@ def test_mark_all_but_the_keepers_on_a_hundred_groups_then_one_confirmation(wind
     assert all(Path(p).exists() for p in keepers)
     left = sorted(p.name for p in root.iterdir())
     assert len(left) == 99 and (reference / "note-000-approved.txt").exists()
-    assert not w.group_model.marked and w.marked_label.text() == ""
+    assert not w.groups.group_model.marked and w.groups.marked_label.text() == ""
 
 
 def answer_dialog(qtbot, kind, act) -> list:
@@ -188,8 +188,8 @@ def test_move_marked_into_a_folder_then_undo_puts_every_file_back(window, upload
     scan(qtbot, w)
     before = sorted(p.name for p in uploads.iterdir())
     w.mark_rule_action.trigger()
-    marked = {Path(w.group_model.docs[d].path).name for d in w.group_model.marked}
-    assert len(marked) == 3 and w.move_marked_button.isEnabled()
+    marked = {Path(w.groups.group_model.docs[d].path).name for d in w.groups.group_model.marked}
+    assert len(marked) == 3 and w.groups.move_marked_button.isEnabled()
     destination = tmp_path / "set aside"
     seen = answer_dialog(qtbot, QMessageBox, press("Move"))
     w.move_marked(str(destination))
@@ -198,7 +198,7 @@ def test_move_marked_into_a_folder_then_undo_puts_every_file_back(window, upload
     qtbot.waitUntil(lambda: w.result is not None and not w.result.groups, timeout=20_000)
     assert sorted(p.name for p in (destination / "uploads").iterdir()) == sorted(marked)
     assert "Moved 3 file(s) into" in w.statusBar().currentMessage()
-    assert "No duplicates among the 4 documents" in w.diff.title.text()  # says why the list is empty
+    assert "No duplicates among the 4 documents" in w.groups.diff.title.text()  # says why the list is empty
     assert w.undo_action.isEnabled() and w.undo_action.text() == "&Undo Move"
     w.undo_action.trigger()
     qtbot.waitUntil(lambda: len(w.result.groups) == 3, timeout=20_000)
@@ -235,31 +235,31 @@ def test_mark_by_rule_ticks_what_the_rule_names_and_never_a_keeper(window, uploa
     seen = answer_dialog(qtbot, MarkRuleDialog, mark_txt_copies)
     w.mark_by_rule_action.trigger()
     assert len(seen) == 1 and "Ticked 3 file(s)" in seen[0] and "3 keeper(s)" in seen[0]
-    assert len(w.group_model.marked) == 3
-    assert not set(w.group_model.marked) & set(w.group_model.keepers.values())
-    assert w.marked_label.text().startswith("3 marked")
+    assert len(w.groups.group_model.marked) == 3
+    assert not set(w.groups.group_model.marked) & set(w.groups.group_model.keepers.values())
+    assert w.groups.marked_label.text().startswith("3 marked")
 
 
 def test_a_group_row_shows_the_whole_group_against_its_keeper(window, uploads, qtbot):
     w = window(folders=[str(uploads)])
     scan(qtbot, w)
-    proxy = w.group_proxy
+    proxy = w.groups.group_proxy
     row = next(r for r in range(proxy.rowCount())
                if "mpl" in proxy.index(r, 0).data())
-    w.tree.setCurrentIndex(proxy.index(row, 0))
-    assert w.detail.currentWidget() is w.group_view
-    model = w.group_view.model
+    w.groups.tree.setCurrentIndex(proxy.index(row, 0))
+    assert w.groups.detail.currentWidget() is w.groups.group_view
+    model = w.groups.group_view.model
     assert model.rowCount() == 2 and len(model.sims) == 2 and model.index(0, 2).data() == "keep"
-    keeper = w.group_model.docs[w.group_model.keepers[model.group.id]]
+    keeper = w.groups.group_model.docs[w.groups.group_model.keepers[model.group.id]]
     assert model.rows[0] == keeper
     edited_jaccard = float(model.index(1, 2).data())
     assert 0.5 < edited_jaccard < 1.0
     # activating the member shows the pair against the keeper, with the same number
-    w.group_view.table.activated.emit(model.index(1, 0))
-    assert w.detail.currentWidget() is w.diff
-    qtbot.waitUntil(lambda: w.diff.model.rowCount() > 0, timeout=20_000)
-    assert f"Jaccard <b>{edited_jaccard:.3f}</b>" in w.diff.numbers.text()
-    assert w.diff.title.text().startswith(keeper.display_path)
+    w.groups.group_view.table.activated.emit(model.index(1, 0))
+    assert w.groups.detail.currentWidget() is w.groups.diff
+    qtbot.waitUntil(lambda: w.groups.diff.model.rowCount() > 0, timeout=20_000)
+    assert f"Jaccard <b>{edited_jaccard:.3f}</b>" in w.groups.diff.numbers.text()
+    assert w.groups.diff.title.text().startswith(keeper.display_path)
 
 
 def test_the_decisions_window_takes_a_decision_back_and_the_group_returns(window, uploads, qtbot):
@@ -296,12 +296,12 @@ def test_the_keeper_rule_is_chosen_in_the_window_and_remembered(window, uploads,
     w = window(folders=[str(uploads)])
     scan(qtbot, w)
     assert keeper_of(w, "bsd.txt") == "bsd.txt"
-    w.keeper_rule.setCurrentIndex(w.keeper_rule.findData(KeeperRule.NEWEST))
+    w.groups.keeper_rule.setCurrentIndex(w.groups.keeper_rule.findData(KeeperRule.NEWEST))
     qtbot.waitUntil(lambda: keeper_of(w, "bsd.txt") == "bsd-copy.txt", timeout=10_000)
     w.close()
     w2 = window()
     qtbot.waitUntil(lambda: w2.result is not None, timeout=20_000)
-    assert w2.keeper_rule.currentData() is KeeperRule.NEWEST and keeper_of(w2, "bsd.txt") == "bsd-copy.txt"
+    assert w2.groups.keeper_rule.currentData() is KeeperRule.NEWEST and keeper_of(w2, "bsd.txt") == "bsd-copy.txt"
 
 
 def test_a_reference_folder_holds_the_keeper_in_the_window(window, uploads, tmp_path, qtbot):
@@ -316,7 +316,7 @@ def test_a_reference_folder_holds_the_keeper_in_the_window(window, uploads, tmp_
     w.folders.set_reference(str(originals), True)  # ticked after the scan: the keeper follows at once
     qtbot.waitUntil(lambda: keeper_of(w, "mpl-approved.txt") == "mpl-approved.txt", timeout=10_000)
     w.mark_rule_action.trigger()
-    assert not any(w.group_model.docs[d].path.startswith(str(originals)) for d in w.group_model.marked)
+    assert not any(w.groups.group_model.docs[d].path.startswith(str(originals)) for d in w.groups.group_model.marked)
 
 
 def test_the_keeper_stays_the_first_row_of_its_group_whichever_way_the_list_is_sorted(window, uploads, qtbot):
@@ -324,15 +324,15 @@ def test_the_keeper_stays_the_first_row_of_its_group_whichever_way_the_list_is_s
 
     w = window(folders=[str(uploads)])
     scan(qtbot, w)
-    proxy = w.group_proxy
+    proxy = w.groups.group_proxy
     for column in (0, 2, 5):
         for order in (Qt.SortOrder.AscendingOrder, Qt.SortOrder.DescendingOrder):
-            w.tree.sortByColumn(column, order)
+            w.groups.tree.sortByColumn(column, order)
             for row in range(proxy.rowCount()):
                 parent = proxy.index(row, 0)
-                first = w.group_model.document(proxy.mapToSource(proxy.index(0, 0, parent)))
-                group = w.group_model.summary(proxy.mapToSource(parent)).group
-                assert first.id == w.group_model.keepers[group.id], (column, order)
+                first = w.groups.group_model.document(proxy.mapToSource(proxy.index(0, 0, parent)))
+                group = w.groups.group_model.summary(proxy.mapToSource(parent)).group
+                assert first.id == w.groups.group_model.keepers[group.id], (column, order)
 
 
 def test_many_rows_selected_are_marked_at_once(window, uploads, qtbot):
@@ -341,19 +341,19 @@ def test_many_rows_selected_are_marked_at_once(window, uploads, qtbot):
 
     w = window(folders=[str(uploads)])
     scan(qtbot, w)
-    proxy, selection = w.group_proxy, w.tree.selectionModel()
+    proxy, selection = w.groups.group_proxy, w.groups.tree.selectionModel()
     flags = QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows
     selection.clearSelection()
     for row in range(proxy.rowCount()):  # every group row
         selection.select(proxy.index(row, 0), flags)
     assert w.mark_selected_action.isEnabled()
     w.mark_selected_action.trigger()
-    keepers = set(w.group_model.keepers.values())
-    every_other = {m.document_id for s in w.group_model.summaries for m in s.group.members} - keepers
-    assert set(w.group_model.marked) == every_other and len(every_other) == 3
+    keepers = set(w.groups.group_model.keepers.values())
+    every_other = {m.document_id for s in w.groups.group_model.summaries for m in s.group.members} - keepers
+    assert set(w.groups.group_model.marked) == every_other and len(every_other) == 3
     selection.clearSelection()
     group = proxy.index(0, 0)
     selection.select(proxy.index(1, 0, group), flags)  # one member
-    member = w.group_model.document(proxy.mapToSource(proxy.index(1, 0, group)))
+    member = w.groups.group_model.document(proxy.mapToSource(proxy.index(1, 0, group)))
     w.unmark_selected_action.trigger()
-    assert set(w.group_model.marked) == every_other - {member.id}
+    assert set(w.groups.group_model.marked) == every_other - {member.id}

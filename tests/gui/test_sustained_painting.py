@@ -30,8 +30,8 @@ def _none_refs() -> int:
 
 def _painted_widgets(w) -> dict[str, QWidget]:
     return {
-        "pair view (SegmentDelegate.paint)": w.diff.table,
-        "groups tree (GroupModel.data)": w.tree,
+        "pair view (SegmentDelegate.paint)": w.groups.diff.table,
+        "groups tree (GroupModel.data)": w.groups.tree,
         "histogram (HistogramWidget.paintEvent)": w.thresholds.histogram,
         "problems table (ProblemsModel.data)": w.problems,
         "folders list": w.folders.list,
@@ -43,7 +43,7 @@ def test_painting_every_view_thousands_of_times_keeps_none_alive(window, uploads
     w = window(folders=[str(uploads)])
     scan(qtbot, w)
     select_member(qtbot, w, "bsd-copy.txt")
-    qtbot.waitUntil(lambda: w.diff.model.rowCount() > 0, timeout=20_000)
+    qtbot.waitUntil(lambda: w.groups.diff.model.rowCount() > 0, timeout=20_000)
     qtbot.waitUntil(lambda: w.thresholds.histogram.histogram is not None, timeout=20_000)
     # background jobs hold references to None while they run: count once every one has finished
     qtbot.waitUntil(lambda: not w.runner.busy and not w.session_jobs.busy, timeout=20_000)
@@ -70,10 +70,11 @@ def test_stepping_through_documents_hundreds_of_times_keeps_none_alive(window, u
     """What a person does for minutes: Down, look at the pair, Down again, with every view repainted."""
     w = window(folders=[str(uploads)])
     scan(qtbot, w)
-    w.tree.expandAll()
-    w.tree.setFocus()
-    w.tree.setCurrentIndex(w.group_proxy.index(0, 0))
-    rows = sum(1 + w.group_proxy.rowCount(w.group_proxy.index(r, 0)) for r in range(w.group_proxy.rowCount()))
+    w.groups.tree.expandAll()
+    w.groups.tree.setFocus()
+    w.groups.tree.setCurrentIndex(w.groups.group_proxy.index(0, 0))
+    proxy = w.groups.group_proxy
+    rows = sum(1 + proxy.rowCount(proxy.index(r, 0)) for r in range(proxy.rowCount()))
     assert rows >= 6
     qtbot.waitUntil(lambda: not w.runner.busy and not w.session_jobs.busy, timeout=20_000)
     widgets = _painted_widgets(w)
@@ -85,12 +86,12 @@ def test_stepping_through_documents_hundreds_of_times_keeps_none_alive(window, u
     for step in range(500):
         # down to the last row, then back up: every row is visited many times
         key = Qt.Key.Key_Down if (step // (rows - 1)) % 2 == 0 else Qt.Key.Key_Up
-        QTest.keyClick(w.tree, key)
+        QTest.keyClick(w.groups.tree, key)
         QTest.qWait(5)  # the pair view's comparison runs in the background: let results arrive
         for widget in widgets.values():
             widget.grab()
-        if w.diff.model.rowCount():
-            compared.add(w.diff.title.text())
+        if w.groups.diff.model.rowCount():
+            compared.add(w.groups.diff.title.text())
         lowest = min(lowest, sys.getrefcount(None))
         # selections create and free objects that refer to None (diff rows, documents): allow for them,
         # but not for a loss that grows with every paint

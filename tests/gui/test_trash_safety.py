@@ -127,7 +127,7 @@ def test_the_app_moves_nothing_and_says_why_when_the_keeper_is_gone(window, uplo
     scan_in_app(qtbot, w)
     select_member(qtbot, w, "bsd.txt")
     summary, _doc = w._current()
-    keeper = Path(w.group_model.docs[w.group_model.keepers[summary.group.id]].path)
+    keeper = Path(w.groups.group_model.docs[w.groups.group_model.keepers[summary.group.id]].path)
     other = next(p for p in (uploads / "bsd.txt", uploads / "bsd-copy.txt") if p != keeper)
     keeper.unlink()
     seen: list[str] = []
