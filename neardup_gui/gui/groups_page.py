@@ -102,7 +102,6 @@ class GroupsPage(QWidget):
         self.split.setStretchFactor(0, 2)
         self.split.setStretchFactor(1, 3)
         groups_layout = QVBoxLayout(self)
-        groups_layout.setContentsMargins(0, 0, 0, 0)
         groups_layout.addLayout(bar)
         self.mark_rule_button = self._tool_button(
             "Mark all but the keepers",
