@@ -64,23 +64,47 @@ class View:
         return TextLoader(self.content_hashes, cache_size=cache_size)
 
 
-def rebased_on_keepers(result: MatchResult, keepers: dict[int, int], matcher: Matcher) -> MatchResult:
+RebaseCache = dict[tuple[bool, int, tuple[int, ...]], tuple[Member, ...]]
+"""(boilerplate ignored, keeper, members) -> the members measured from the keeper, for one matcher."""
+
+
+def rebased_on_keepers(
+    result: MatchResult,
+    keepers: dict[int, int],
+    docs: dict[int, Document],
+    matcher: Matcher,
+    cache: RebaseCache | None = None,
+) -> MatchResult:
     """Each group measured from the file it keeps: the keeper becomes the group's representative and
     every member carries its numbers against it (keeper first, then the most alike), so the groups, the
-    whole-group view, the pair view and the reports all read from the file a person keeps."""
-    docs = {d.id: d for d in result.documents}
-    moved = [g for g in result.groups if keepers.get(g.id, g.representative) != g.representative]
-    pairs = [(docs[keepers[g.id]].content_id, docs[m.document_id].content_id) for g in moved for m in g.members]
-    sims = iter(matcher.similarity_pairs([a or 0 for a, _ in pairs], [b or 0 for _, b in pairs]))  # grouped: never None
-    rebased = {}
-    for g in moved:
-        keeper = keepers[g.id]
+    whole-group view, the pair view and the reports all read from the file a person keeps. A group met
+    before with the same keeper (a threshold moved and back) is taken from ``cache``."""
+    cache = {} if cache is None else cache
+    ignored = matcher.boilerplate.ignored
+    todo: list[tuple[Group, tuple[bool, int, tuple[int, ...]]]] = []
+    for g in result.groups:
+        keeper = keepers.get(g.id, g.representative)
+        if keeper != g.representative:
+            key = (ignored, keeper, tuple(m.document_id for m in g.members))
+            if key not in cache:
+                todo.append((g, key))
+    content = {doc_id: d.content_id for doc_id, d in docs.items() if d.content_id is not None}  # grouped: all
+    pairs = [(content[key[1]], content[m.document_id]) for g, key in todo for m in g.members]
+    sims = iter(matcher.similarity_pairs([a for a, _ in pairs], [b for _, b in pairs]))
+    for g, key in todo:
+        keeper = key[1]
         members = [Member(m.document_id, next(sims)) for m in g.members]
         members.sort(key=lambda m: (m.document_id != keeper, -m.similarity.jaccard, docs[m.document_id].path))
-        rebased[g.id] = Group(g.id, keeper, tuple(members), g.exact)
-    if not rebased:
-        return result
-    return dataclasses.replace(result, groups=tuple(rebased.get(g.id, g) for g in result.groups))
+        cache[key] = tuple(members)
+    groups = []
+    for g in result.groups:
+        keeper = keepers.get(g.id, g.representative)
+        if keeper == g.representative:
+            groups.append(g)
+        else:
+            groups.append(Group(g.id, keeper, cache[(ignored, keeper, tuple(m.document_id for m in g.members))],
+                                g.exact))
+    return dataclasses.replace(result, groups=tuple(groups))
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +169,7 @@ class Session:
         self._thresholds = Thresholds()
         self._view: View | None = None
         self._undo: Undoable | None = None  # the last action that can be taken back
+        self._rebased: RebaseCache = {}
 
     # -- the database ----------------------------------------------------------------------
     @property
@@ -196,11 +221,15 @@ class Session:
         roots: Sequence[str],
         thresholds: Thresholds,
         *,
+        reference_folders: Sequence[str] | None = None,
         progress: Progress = no_progress,
         cancel: CancelToken = NEVER_CANCELLED,
     ) -> View | None:
         """The grouping of the documents under ``roots`` (all the last scan's folders when empty), from
-        what the database holds, without scanning; None when it holds nothing there."""
+        what the database holds, without scanning; None when it holds nothing there. ``reference_folders``
+        replaces the session's when given (the folders listed changed, and with them the references)."""
+        if reference_folders is not None:
+            self.reference_folders = tuple(reference_folders)
         if not self.db_path.exists():
             return None
         roots = tuple(roots) or self.last_scan_roots()
@@ -216,6 +245,7 @@ class Session:
         summary: ScanSummary | None,
     ) -> View:
         self._roots = tuple(roots)
+        self._rebased = {}  # measures of the matcher below
         self._matcher = Matcher(self.store, roots=self._roots or None, ignore_boilerplate=thresholds.ignore_boilerplate)
         return self._group(thresholds, progress, cancel, summary)
 
@@ -239,7 +269,7 @@ class Session:
         docs = {d.id: d for d in result.documents}
         kept = self.store.kept_paths()
         keepers = choose_keepers(result.groups, docs, self.reference_folders, self.keeper_rule, kept)
-        result = rebased_on_keepers(result, keepers, matcher)
+        result = rebased_on_keepers(result, keepers, docs, matcher, self._rebased)
         self._view = View(
             result=result,
             keepers=keepers,

@@ -61,7 +61,7 @@ class Marks:
 
     def __init__(self) -> None:
         self.ids: frozenset[int] = frozenset()
-        self.changed = Event()
+        self.changed = Event()  # (the documents whose mark changed)
 
     def __len__(self) -> int:
         return len(self.ids)
@@ -72,8 +72,9 @@ class Marks:
     def set(self, ids: Iterable[int]) -> None:
         new = frozenset(ids)
         if new != self.ids:
+            changed = new ^ self.ids
             self.ids = new
-            self.changed.emit()
+            self.changed.emit(changed)
 
     def update(self, ids: Iterable[int], marked: bool) -> None:
         ids = frozenset(ids)
@@ -111,7 +112,6 @@ class ReviewController:
         self.pair: Pair | None = None
         self.undoable: Undoable | None = None
         self.reference_folders: tuple[str, ...] = tuple(session.reference_folders)
-        self.keeper_rule = session.keeper_rule
         self._group_of: dict[int, Group] = {}
         self.view_changed = Event()  # (view | None)
         self.pair_changed = Event()  # (pair | None): show it, or clear the pair view
@@ -225,7 +225,6 @@ class ReviewController:
 
     def set_keeper_rule(self, rule: KeeperRule, reference_folders: Sequence[str] | None = None) -> None:
         """Choose keepers by another rule (or reference folders): the groups stay, keepers may change."""
-        self.keeper_rule = rule
         if reference_folders is not None:
             self.reference_folders = tuple(reference_folders)
 

@@ -430,9 +430,11 @@ class MainWindow(QMainWindow):
         if self._restoring:
             return
         references = tuple(self.folders.reference_folders())
-        self.review.set_keeper_rule(self.groups.keeper_rule.currentData(), references)  # keepers follow at once
         if self.view is not None and set(self.view.roots) != set(self.folders.folders()):
+            self.review.reference_folders = references
             self._load_last_results()  # a folder left (or came): the groups of the folders listed, now
+        else:  # the same folders: keepers follow the reference folders at once
+            self.review.set_keeper_rule(self.groups.keeper_rule.currentData(), references)
 
     def _refresh_empty_state(self) -> None:
         has_folders = bool(self.folders.folders())
@@ -690,6 +692,7 @@ class MainWindow(QMainWindow):
             self.session.open,
             tuple(self.folders.folders()),
             self.thresholds.thresholds(),
+            reference_folders=tuple(self.folders.reference_folders()),
             returned=self._set_view,
             title="The last results could not be opened",
         )
@@ -940,7 +943,7 @@ class MainWindow(QMainWindow):
             self.review.trash([(keeper, plan.documents)])
 
     # -- marks: many groups at once -------------------------------------------------------
-    def _marks_changed(self) -> None:
+    def _marks_changed(self, _changed: frozenset[int] = frozenset()) -> None:
         """The count and size of what is ticked, summed when the marks change (not on every selection)."""
         self.groups.marked_label.setText(self.review.marked_summary())
         if (

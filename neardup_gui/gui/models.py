@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QApplication
 
 from ..core.match import MatchResult
 from ..core.models import Document, Member
-from ..core.review import GroupSummary, human_size, summarise
+from ..core.review import GroupSummary, human_size, in_folders, summarise
 from .controller import Marks
 
 DocumentRole = Qt.ItemDataRole.UserRole + 1
@@ -52,6 +52,7 @@ class GroupTreeModel(QAbstractItemModel):
         self.keepers: dict[int, int] = {}
         self.reference_folders: tuple[str, ...] = ()
         self.marks = marks if marks is not None else Marks()  # ticked in the first column; shared
+        self._row_of_doc: dict[int, int] = {}  # document -> its group's row, to repaint only what changed
         self.marks.changed.connect(self._marks_changed)
 
     @property
@@ -67,22 +68,18 @@ class GroupTreeModel(QAbstractItemModel):
         self.docs = {d.id: d for d in result.documents} if result else {}
         self.reference_folders = reference_folders
         self.keepers = dict(keepers)
+        self._row_of_doc = {m.document_id: row for row, s in enumerate(self.summaries) for m in s.group.members}
         self.endResetModel()
 
     # marks ----------------------------------------------------------------------------------
-    def _marks_changed(self) -> None:
-        """The marks changed (a rule, a click, an action): every check box is painted again."""
-        if self.summaries:
-            self.dataChanged.emit(
-                self.index(0, 0), self.index(len(self.summaries) - 1, 0), [Qt.ItemDataRole.CheckStateRole]
-            )
-            for row in range(len(self.summaries)):
-                parent = self.index(row, 0)
-                self.dataChanged.emit(
-                    self.index(0, 0, parent),
-                    self.index(self.rowCount(parent) - 1, 0, parent),
-                    [Qt.ItemDataRole.CheckStateRole],
-                )
+    def _marks_changed(self, changed: frozenset[int]) -> None:
+        """The marks changed (a rule, a click, an action): the check boxes of the groups they touch are
+        painted again (a click repaints one group, not ten thousand)."""
+        role = [Qt.ItemDataRole.CheckStateRole]
+        for row in sorted({self._row_of_doc[d] for d in changed if d in self._row_of_doc}):
+            parent = self.index(row, 0)
+            self.dataChanged.emit(parent, parent, role)
+            self.dataChanged.emit(self.index(0, 0, parent), self.index(self.rowCount(parent) - 1, 0, parent), role)
 
     def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
         flags = super().flags(index)
@@ -186,7 +183,7 @@ class GroupTreeModel(QAbstractItemModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             reference = (
                 "\nIn a reference folder: an original, never proposed for removal."
-                if _in(doc.path, self.reference_folders)
+                if in_folders(doc.path, self.reference_folders)
                 else ""
             )
             return (
@@ -197,7 +194,7 @@ class GroupTreeModel(QAbstractItemModel):
             font = QFont()
             font.setBold(True)
             return font
-        if role == Qt.ItemDataRole.ForegroundRole and _in(doc.path, self.reference_folders):
+        if role == Qt.ItemDataRole.ForegroundRole and in_folders(doc.path, self.reference_folders):
             return QApplication.palette().color(QPalette.ColorRole.Link)
         if role == Qt.ItemDataRole.TextAlignmentRole and col in (2, 3, 4, 5):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -251,10 +248,6 @@ class GroupTreeModel(QAbstractItemModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and col in (2, 3, 4, 5):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
-
-
-def _in(path: str, folders: tuple[str, ...]) -> bool:
-    return any(path == f or path.startswith(f.rstrip(os.sep) + os.sep) for f in folders)
 
 
 class GroupFilterModel(QSortFilterProxyModel):

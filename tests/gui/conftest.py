@@ -105,3 +105,30 @@ def select_member(qtbot, w: MainWindow, name: str) -> None:
                 w.groups.tree.setCurrentIndex(proxy.mapFromSource(index))
                 return
     raise AssertionError(f"{name} is in no group")
+
+
+def answer_dialog(qtbot, kind, act) -> list:
+    """Act on the next visible top-level widget of ``kind`` (a dialog run by exec()); returns what was seen."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    seen: list = []
+
+    def poll() -> None:
+        box = next((b for b in QApplication.topLevelWidgets() if isinstance(b, kind) and b.isVisible()), None)
+        if box is None:
+            QTimer.singleShot(50, poll)
+            return
+        seen.append(act(box))
+
+    QTimer.singleShot(50, poll)
+    return seen
+
+
+def press(label: str):
+    def act(box):
+        text = box.text() + "\n" + box.informativeText()
+        next(b for b in box.buttons() if b.text() == label).click()
+        return text
+
+    return act

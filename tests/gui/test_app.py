@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from neardup_gui.core.models import Method
 from tests.conftest import english_texts, plant_edits, write_footed_letters
-from tests.gui.conftest import PLANTED, group_names, scan, select_member
+from tests.gui.conftest import PLANTED, answer_dialog, group_names, press, scan, select_member
 
 
 def test_first_launch_shows_an_inviting_empty_state(window):
@@ -298,6 +298,16 @@ def test_ten_thousand_groups_in_a_real_item_model(qtbot):
     view.setCurrentIndex(last)
     assert view.currentIndex().row() == 9_999
     assert proxy.rowCount(last) == 3
+    # ticking one file repaints its group only (the group's box and its members'), not ten thousand
+    changed: list = []
+    model.dataChanged.connect(lambda first, final, roles: changed.append((first.parent().row(), first.row())))
+    member = model.index(1, 0, model.index(4_321, 0))
+    assert model.setData(member, Qt.CheckState.Checked.value, Qt.ItemDataRole.CheckStateRole)
+    assert model.marked == {4_321 * 3 + 1} and changed == [(-1, 4_321), (4_321, 0)]
+    assert model.data(model.index(4_321, 0), Qt.ItemDataRole.CheckStateRole) == Qt.CheckState.PartiallyChecked
+    changed.clear()
+    model.marks.set(range(0, 30_000, 3))  # a rule marks a file in every group: every group repaints
+    assert len(changed) == 2 * 10_000
 
 
 def test_export_never_overwrites_a_document_and_asks_before_replacing_a_file(window, uploads, tmp_path, qtbot):
@@ -379,17 +389,7 @@ def test_a_damaged_database_is_kept_aside_and_a_new_one_started(window, uploads,
         fh.seek(4096)
         fh.write(bytes(range(256)) * ((size - 4096) // 256))
     damaged = db.read_bytes()
-    seen: list[str] = []
-
-    def start_new() -> None:
-        box = next((b for b in QApplication.topLevelWidgets() if isinstance(b, QMessageBox) and b.isVisible()), None)
-        if box is None:
-            QTimer.singleShot(100, start_new)
-            return
-        seen.append(box.text())
-        next(b for b in box.buttons() if b.text() == "Start a New Database").click()
-
-    QTimer.singleShot(200, start_new)
+    seen = answer_dialog(qtbot, QMessageBox, press("Start a New Database"))
     w2 = window()
     qtbot.waitUntil(lambda: bool(seen) and not db.exists(), timeout=20_000)
     assert "is damaged" in seen[0] and str(db) in seen[0]

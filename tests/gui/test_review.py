@@ -7,7 +7,7 @@ from pathlib import Path
 
 from neardup_gui.core.models import Method, Thresholds
 from neardup_gui.core.session import Session
-from tests.gui.conftest import group_names, scan, select_member
+from tests.gui.conftest import answer_dialog, group_names, press, scan, select_member
 
 
 def keeper_of(w, name: str) -> str:
@@ -112,8 +112,7 @@ def test_the_sessions_trash_regroups_what_is_left(tmp_path, xdg_home):
 def test_mark_all_but_the_keepers_on_a_hundred_groups_then_one_confirmation(window, tmp_path, qtbot, xdg_home):
     """dupeGuru users' first wish: a hundred groups cleared with one rule and one confirmation, every keeper
     left in place, the reference folder untouched."""
-    from PySide6.QtCore import QTimer
-    from PySide6.QtWidgets import QApplication, QMessageBox
+    from PySide6.QtWidgets import QMessageBox
 
     root = tmp_path / "many"
     root.mkdir()
@@ -134,17 +133,7 @@ def test_mark_all_but_the_keepers_on_a_hundred_groups_then_one_confirmation(wind
     assert "101 marked" in w.groups.marked_label.text()
     assert not any(w.groups.group_model.docs[d].path.startswith(str(reference)) for d in w.groups.group_model.marked)
     keepers = {w.groups.group_model.docs[k].path for k in w.groups.group_model.keepers.values()}
-    seen: list[str] = []
-
-    def confirm() -> None:
-        box = next((b for b in QApplication.topLevelWidgets() if isinstance(b, QMessageBox) and b.isVisible()), None)
-        if box is None:
-            QTimer.singleShot(100, confirm)
-            return
-        seen.append(box.text())
-        next(b for b in box.buttons() if b.text() == "Move to Trash").click()
-
-    QTimer.singleShot(200, confirm)
+    seen = answer_dialog(qtbot, QMessageBox, press("Move to Trash"))
     w.trash_marked_action.trigger()
     assert len(seen) == 1 and "101 marked file(s) from 100 group(s)" in seen[0]
     qtbot.waitUntil(lambda: w.result is not None and not w.result.groups, timeout=60_000)
@@ -152,33 +141,6 @@ def test_mark_all_but_the_keepers_on_a_hundred_groups_then_one_confirmation(wind
     left = sorted(p.name for p in root.iterdir())
     assert len(left) == 99 and (reference / "note-000-approved.txt").exists()
     assert not w.groups.group_model.marked and w.groups.marked_label.text() == ""
-
-
-def answer_dialog(qtbot, kind, act) -> list:
-    """Act on the next visible top-level widget of ``kind`` (a dialog run by exec()); returns what was seen."""
-    from PySide6.QtCore import QTimer
-    from PySide6.QtWidgets import QApplication
-
-    seen: list = []
-
-    def poll() -> None:
-        box = next((b for b in QApplication.topLevelWidgets() if isinstance(b, kind) and b.isVisible()), None)
-        if box is None:
-            QTimer.singleShot(50, poll)
-            return
-        seen.append(act(box))
-
-    QTimer.singleShot(50, poll)
-    return seen
-
-
-def press(label: str):
-    def act(box):
-        text = box.text() + "\n" + box.informativeText()
-        next(b for b in box.buttons() if b.text() == label).click()
-        return text
-
-    return act
 
 
 def test_move_marked_into_a_folder_then_undo_puts_every_file_back(window, uploads, tmp_path, qtbot):
