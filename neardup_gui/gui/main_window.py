@@ -1160,10 +1160,9 @@ class MainWindow(QMainWindow):
         )
 
     def closeEvent(self, event) -> None:  # noqa: N802
+        self.runner.cancel_all()
         for runner in (self.runner, self.session_jobs):
-            runner.cancel_all()
-        for runner in (self.runner, self.session_jobs):
-            runner.wait(15_000)
+            runner.shutdown()
         self._save_state()
         self.session.close()
         super().closeEvent(event)

@@ -26,12 +26,20 @@ class JobSignals(QObject):
 
 
 class Job(QRunnable):
-    """A core job on Qt's thread pool. Progress is throttled to ~20 reports a second."""
+    """A core job on Qt's thread pool. Progress is throttled to ~20 reports a second.
+
+    The worker emits on a private emitter; each signal is relayed by ``signals``, which lives on the GUI
+    thread and, once started, belongs to its runner. When the window (and so the runner) is destroyed, what
+    the job had not yet delivered is dropped by Qt instead of reaching handlers of a deleted window (Qt's
+    context-object connection, which PySide's ``connect`` does not offer for lambdas)."""
 
     def __init__(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> None:
         super().__init__()
         self.setAutoDelete(False)
         self.signals = JobSignals()
+        self._emitter = JobSignals()
+        for name in ("started", "progress", "returned", "errored", "failed", "cancelled", "finished"):
+            getattr(self._emitter, name).connect(getattr(self.signals, name))
         self.cancel_token = CancelToken()
         self._fn, self._args, self._kwargs = fn, args, kwargs
         self._last_progress = 0.0
@@ -44,27 +52,28 @@ class Job(QRunnable):
         final = event.total is not None and event.done >= event.total
         if final or now - self._last_progress >= 0.05:
             self._last_progress = now
-            self.signals.progress.emit(event)
+            self._emitter.progress.emit(event)
 
     def run(self) -> None:
-        self.signals.started.emit()
+        emit = self._emitter
+        emit.started.emit()
         try:
             result = self._fn(*self._args, progress=self._progress, cancel=self.cancel_token, **self._kwargs)
         except JobCancelled:
-            self.signals.cancelled.emit()
+            emit.cancelled.emit()
         except NeardupError as exc:
-            self.signals.failed.emit(exc)
-            self.signals.errored.emit(str(exc))
+            emit.failed.emit(exc)
+            emit.errored.emit(str(exc))
         except sqlite3.Error as exc:  # a full disk, a damaged or read-only database: a sentence, not a bug
-            self.signals.failed.emit(exc)
-            self.signals.errored.emit(database_error_message(exc))
+            emit.failed.emit(exc)
+            emit.errored.emit(database_error_message(exc))
         except Exception as exc:  # noqa: BLE001 - shown to the user, with the details for a bug report
-            self.signals.failed.emit(exc)
-            self.signals.errored.emit(f"{type(exc).__name__}: {exc}\n\n{traceback.format_exc(limit=6)}")
+            emit.failed.emit(exc)
+            emit.errored.emit(f"{type(exc).__name__}: {exc}\n\n{traceback.format_exc(limit=6)}")
         else:
-            self.signals.returned.emit(result)
+            emit.returned.emit(result)
         finally:
-            self.signals.finished.emit()
+            emit.finished.emit()
 
 
 class JobRunner(QObject):
@@ -81,12 +90,21 @@ class JobRunner(QObject):
         else:
             self.pool = QThreadPool.globalInstance()
         self._running: set[Job] = set()
+        self._closed = False
 
     def start(self, job: Job) -> Job:
+        """Run ``job``; a runner that was shut down starts nothing (a handler running late asks in vain)."""
+        if self._closed:
+            return job
         self._running.add(job)
-        job.signals.finished.connect(lambda: self._running.discard(job))
+        job.signals.setParent(self)  # what the job delivers dies with the runner (and its window)
+        job.signals.finished.connect(lambda: self._finished(job))
         self.pool.start(job)
         return job
+
+    def _finished(self, job: Job) -> None:
+        self._running.discard(job)
+        job.signals.setParent(None)  # the job's own again: freed with it, not kept by the runner
 
     def cancel_all(self) -> None:
         for job in list(self._running):
@@ -94,6 +112,12 @@ class JobRunner(QObject):
 
     def wait(self, msecs: int = 10_000) -> bool:
         return self.pool.waitForDone(msecs)
+
+    def shutdown(self, msecs: int = 15_000) -> bool:
+        """Cancel every job, start no more, and wait for the running ones (the window is closing)."""
+        self._closed = True
+        self.cancel_all()
+        return self.wait(msecs)
 
     @property
     def busy(self) -> bool:

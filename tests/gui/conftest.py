@@ -78,10 +78,7 @@ def window(qtbot, make_settings):
 
     yield open_window
     for w in windows:
-        for runner in (w.runner, w.session_jobs):
-            runner.cancel_all()
-            runner.wait(10_000)
-        w.session.close()
+        w.close()  # as the person closes it: jobs cancelled and waited for, then the session closed
 
 
 def scan(qtbot, w: MainWindow) -> None:
