@@ -1,26 +1,45 @@
-"""Side-by-side alignment of two texts for review: rows of left/right lines, changed words marked.
+"""Side-by-side comparison of two texts for review: the app's pair view and the HTML report share it.
 
-Lines longer than a screen (Chinese text often has no line breaks at all) are cut at sentence ends
-first, so that the alignment stays useful. Inside a changed pair of lines, the changed words (Han:
-characters) are marked. Long documents are shown as hunks: changed rows with a few rows of context.
+Texts are compared as the file's own lines, then within lines that differ by words (Han: by
+characters). Only then are they laid out: wrapping to a pane's width is display only, so line numbers
+are the file's, and moving a wrap point can never make unchanged text look changed.
+
+Ignoring layout (the default, as in every diff tool) compares what a reader reads: spacing, blank
+lines, line breaks inside a paragraph, words hyphenated at a line end and page headers or footers that
+repeat on every page of a PDF are not differences. Such lines are kept, shown quietly, and not counted.
 """
 
 from __future__ import annotations
 
+import heapq
 import re
+import unicodedata
+from bisect import bisect_left, bisect_right
+from collections import Counter
+from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
-from typing import Literal
+from typing import Literal, overload
+
+import numpy as np
 
 from .jobs import NEVER_CANCELLED, CancelToken
 
-RowKind = Literal["equal", "replace", "delete", "insert"]
-_LONG_LINE = 240
-_SENTENCE_END = re.compile(r"(?<=[。！？；!?;])|(?<=[.:])(?=\s)")
+ChunkKind = Literal["equal", "layout", "replace", "delete", "insert"]
+"""equal: the same lines; layout: the same words laid out otherwise (quiet, never a difference);
+replace / delete / insert: a difference."""
+CHANGE_KINDS = frozenset({"replace", "delete", "insert"})
+PAGE_BREAK = "\f"  # extract.PAGE_SEPARATOR puts it on a line of its own between a PDF's pages
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_HAN = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003fffd"
+_TOKEN = re.compile(rf"[{_HAN}]|[^\W{_HAN}]+|\s+|[^\w\s]", re.UNICODE)
 _WIDE = re.compile(
     r"[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\U00020000-\U0003fffd]"
 )
-_TOKEN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]|\w+|\s+|[^\w\s]", re.UNICODE)
+_DIGITS = re.compile(r"\d+")
+_SMALL = 250_000  # ranges up to this product go to difflib directly; larger ones are anchored first
+_SENTENCE_END = re.compile(r"(?<=[。！？；!?;])|(?<=[.:])(?=\s)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,22 +49,74 @@ class Segment:
 
 
 @dataclass(frozen=True, slots=True)
-class DiffRow:
-    """One row of the side-by-side view; a side is None where the other text has no line."""
+class Line:
+    """A line of a file: its number (1-based, as an editor counts), its text, the character spans that
+    differ from the other text, and whether the comparison left it out (blank, or a page header)."""
 
-    kind: RowKind
-    left_no: int | None
-    left: tuple[Segment, ...] | None
-    right_no: int | None
-    right: tuple[Segment, ...] | None
+    number: int
+    text: str
+    changes: tuple[tuple[int, int], ...] = ()
+    quiet: bool = False
+
+    def segments(self, start: int = 0, end: int | None = None) -> tuple[Segment, ...]:
+        """The text from ``start`` to ``end`` as segments, the changed spans marked."""
+        stop = len(self.text) if end is None else end
+        out: list[Segment] = []
+        at = start
+        for a, b in self.changes:
+            a, b = max(a, start), min(b, stop)
+            if a >= b:
+                continue
+            if a > at:
+                out.append(Segment(self.text[at:a], False))
+            out.append(Segment(self.text[a:b], True))
+            at = b
+        if at < stop:
+            out.append(Segment(self.text[at:stop], False))
+        return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)
-class DiffStats:
-    equal: int
-    changed: int
-    deleted: int
-    inserted: int
+class Chunk:
+    """Lines of the left text beside the lines of the right text they correspond to."""
+
+    kind: ChunkKind
+    left: tuple[Line, ...]
+    right: tuple[Line, ...]
+
+    @property
+    def is_change(self) -> bool:
+        return self.kind in CHANGE_KINDS
+
+
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    """Two texts compared. ``share`` is the part of both texts' characters (white space aside) that
+    differs; ``regions`` counts the runs of changed lines a person would step through."""
+
+    chunks: tuple[Chunk, ...]
+    ignore_layout: bool
+    changed_chars: int
+    total_chars: int
+    region_starts: tuple[int, ...]  # the chunk that begins each changed region
+    layout_differs: bool  # some lines differ only in layout (ignored)
+
+    @property
+    def regions(self) -> int:
+        return len(self.region_starts)
+
+    @property
+    def share(self) -> float:
+        return self.changed_chars / self.total_chars if self.total_chars else 0.0
+
+
+def file_lines(text: str) -> list[str]:
+    """The lines of a text as a text editor numbers them: CRLF, CR and LF end a line (nothing else does),
+    and a line break at the very end opens no new line."""
+    lines = _LINE_BREAK.split(text)
+    if len(lines) > 1 and not lines[-1]:
+        lines.pop()
+    return lines
 
 
 def display_width(text: str) -> int:
@@ -53,105 +124,604 @@ def display_width(text: str) -> int:
     return len(text) + len(_WIDE.findall(text))
 
 
-def split_lines(text: str, width: int = _LONG_LINE) -> list[str]:
-    """Lines of a text, those wider than ``width`` columns cut at sentence ends, else at a space,
-    else where the width runs out."""
-    lines: list[str] = []
-    for line in text.splitlines():
-        if 2 * len(line) <= width or display_width(line) <= width:  # no character is wider than 2
-            lines.append(line)
-            continue
-        piece = ""
-        for sentence in _SENTENCE_END.split(line):
-            if piece and display_width(piece) + display_width(sentence) > width:
-                lines.append(piece)
-                piece = ""
-            piece += sentence
-            while display_width(piece) > width:
-                cut = _cut_at(piece, width)
-                lines.append(piece[:cut])
-                piece = piece[cut:]
-        if piece:
-            lines.append(piece)
-    return lines
+# -- comparing ------------------------------------------------------------------------------------
 
 
-def _cut_at(piece: str, width: int) -> int:
-    """Where to cut ``piece`` so the first part fits ``width`` columns: after a space if one is in the
-    last third, else at the last character that fits."""
-    columns, fit = 0, 0
-    for index, ch in enumerate(piece):
-        columns += 2 if _WIDE.match(ch) else 1
-        if columns > width:
-            break
-        fit = index + 1
-    space = piece.rfind(" ", 0, fit)
-    return space + 1 if space >= fit * 2 // 3 else max(fit, 1)
-
-
-def side_by_side(
-    left: str, right: str, *, width: int = _LONG_LINE, cancel: CancelToken = NEVER_CANCELLED
-) -> list[DiffRow]:
-    """Every row of the alignment of ``left`` and ``right`` (equal rows included); lines longer than
-    ``width`` are cut first."""
-    a, b = split_lines(left, width), split_lines(right, width)
-    rows: list[DiffRow] = []
-    for tag, i1, i2, j1, j2 in SequenceMatcher(None, a, b).get_opcodes():
+def compare(
+    left: str, right: str, *, ignore_layout: bool = True, cancel: CancelToken = NEVER_CANCELLED
+) -> Comparison:
+    """Compare two texts line by line, then word by word (Han: character by character) inside lines
+    that differ. Independent of any width; lay it out with ``lay_out``."""
+    lines_a, lines_b = file_lines(left), file_lines(right)
+    quiet_a = _quiet_lines(lines_a) if ignore_layout else frozenset()
+    quiet_b = _quiet_lines(lines_b) if ignore_layout else frozenset()
+    kept_a = [i for i in range(len(lines_a)) if i not in quiet_a]
+    kept_b = [j for j in range(len(lines_b)) if j not in quiet_b]
+    keys_a = _line_keys(left, lines_a, kept_a, ignore_layout)
+    keys_b = _line_keys(right, lines_b, kept_b, ignore_layout)
+    builder = _Builder(lines_a, lines_b, kept_a, kept_b, quiet_a, quiet_b)
+    for tag, i1, i2, j1, j2 in _without_slivers(_opcodes(keys_a, keys_b, cancel), keys_a, _LINE_SLIVER):
         cancel.raise_if_cancelled()
         if tag == "equal":
-            rows.extend(
-                DiffRow("equal", i + 1, (Segment(a[i], False),), j + 1, (Segment(b[j], False),))
-                for i, j in zip(range(i1, i2), range(j1, j2), strict=True)
-            )
-        elif tag == "delete":
-            rows.extend(DiffRow("delete", i + 1, (Segment(a[i], True),), None, None) for i in range(i1, i2))
-        elif tag == "insert":
-            rows.extend(DiffRow("insert", None, None, j + 1, (Segment(b[j], True),)) for j in range(j1, j2))
+            builder.add_equal(i1, i2, j1, j2)
         else:
-            common = min(i2 - i1, j2 - j1)
-            for k in range(common):
-                left_segs, right_segs = mark_changes(a[i1 + k], b[j1 + k])
-                rows.append(DiffRow("replace", i1 + k + 1, left_segs, j1 + k + 1, right_segs))
-            rows.extend(DiffRow("delete", i + 1, (Segment(a[i], True),), None, None) for i in range(i1 + common, i2))
-            rows.extend(DiffRow("insert", None, None, j + 1, (Segment(b[j], True),)) for j in range(j1 + common, j2))
-    return rows
+            for sub in _compare_block(
+                [lines_a[kept_a[i]] for i in range(i1, i2)],
+                [lines_b[kept_b[j]] for j in range(j1, j2)],
+                ignore_layout,
+                cancel,
+            ):
+                builder.add(
+                    sub.kind,
+                    i1 + sub.a1,
+                    i1 + sub.a2,
+                    j1 + sub.b1,
+                    j1 + sub.b2,
+                    {i1 + n: spans for n, spans in sub.changes_a.items()},
+                    {j1 + n: spans for n, spans in sub.changes_b.items()},
+                )
+                builder.changed_chars += sub.changed_chars
+    chunks = builder.finish()
+    total = (
+        _visible_chars(left)
+        + _visible_chars(right)
+        - sum(_visible_chars(lines_a[i]) for i in quiet_a)
+        - sum(_visible_chars(lines_b[j]) for j in quiet_b)
+    )
+    return Comparison(
+        chunks=tuple(chunks),
+        ignore_layout=ignore_layout,
+        changed_chars=builder.changed_chars,
+        total_chars=total,
+        region_starts=tuple(change_starts(chunks)),
+        layout_differs=any(c.kind == "layout" for c in chunks),
+    )
 
 
-def mark_changes(left: str, right: str) -> tuple[tuple[Segment, ...], tuple[Segment, ...]]:
-    """The two lines as segments, the words (Han: characters) that differ marked as changed."""
-    ta, tb = _TOKEN.findall(left), _TOKEN.findall(right)
-    out_a: list[Segment] = []
-    out_b: list[Segment] = []
-    for tag, i1, i2, j1, j2 in SequenceMatcher(None, ta, tb, autojunk=False).get_opcodes():
-        changed = tag != "equal"
-        if i2 > i1:
-            _append(out_a, "".join(ta[i1:i2]), changed)
-        if j2 > j1:
-            _append(out_b, "".join(tb[j1:j2]), changed)
-    return tuple(out_a), tuple(out_b)
+def _line_keys(text: str, lines: list[str], kept: list[int], ignore_layout: bool) -> list[str]:
+    """What two lines must share to be the same line: their text, or ignoring layout their words
+    (NFKC forms, spacing collapsed)."""
+    if not ignore_layout:
+        return [lines[i] for i in kept]
+    if not text.isascii():
+        normalised = file_lines(unicodedata.normalize("NFKC", text))
+        # NFKC never joins or splits lines; checked all the same
+        one_for_one = len(normalised) == len(lines)
+        lines = normalised if one_for_one else [unicodedata.normalize("NFKC", line) for line in lines]
+    return [" ".join(lines[i].split()) for i in kept]
 
 
-def _append(out: list[Segment], text: str, changed: bool) -> None:
-    if out and out[-1].changed == changed:
-        out[-1] = Segment(out[-1].text + text, changed)
-    else:
-        out.append(Segment(text, changed))
+def _visible_chars(text: str) -> int:
+    return len("".join(text.split()))
 
 
-def stats(rows: list[DiffRow]) -> DiffStats:
-    counts = {"equal": 0, "replace": 0, "delete": 0, "insert": 0}
-    for row in rows:
-        counts[row.kind] += 1
-    return DiffStats(counts["equal"], counts["replace"], counts["delete"], counts["insert"])
+def _quiet_lines(lines: list[str]) -> frozenset[int]:
+    """Lines a reader does not read as text: blank ones, and a PDF's running headers and footers (the
+    first or last two lines of a page, digits aside, the same on at least half of three or more pages)."""
+    blank = {i for i, line in enumerate(lines) if not line.strip()}
+    pages: list[list[int]] = [[]]
+    for i, line in enumerate(lines):
+        if PAGE_BREAK in line and not line.strip():
+            pages.append([])
+        elif i not in blank:
+            pages[-1].append(i)
+    pages = [page for page in pages if page]
+    if len(pages) < 3:
+        return frozenset(blank)
+    edge_keys = Counter[str]()
+    edges: list[tuple[int, str]] = []
+    for page in pages:
+        seen: set[str] = set()
+        for i in page[:2] + page[-2:]:
+            line_key = _DIGITS.sub("#", " ".join(lines[i].split()))
+            edges.append((i, line_key))
+            if line_key not in seen:
+                seen.add(line_key)
+                edge_keys[line_key] += 1
+    repeated = {k for k, n in edge_keys.items() if n >= max(3, (len(pages) + 1) // 2)}
+    return frozenset(blank | {i for i, line_key in edges if line_key in repeated})
 
 
-def hunks(rows: list[DiffRow], context: int = 3) -> list[tuple[int, int]]:
-    """[start, end) ranges of rows to show: every changed row with ``context`` rows around it."""
-    ranges: list[tuple[int, int]] = []
-    for index, row in enumerate(rows):
-        if row.kind == "equal":
+@dataclass(frozen=True, slots=True)
+class _SubChunk:
+    kind: ChunkKind
+    a1: int
+    a2: int
+    b1: int
+    b2: int
+    changes_a: dict[int, list[tuple[int, int]]]  # line (relative to the block) -> changed spans
+    changes_b: dict[int, list[tuple[int, int]]]
+    changed_chars: int
+
+
+_HYPHEN_AT_END = re.compile(r"[^\W\d_]-\s*$")
+_LETTER_AT_START = re.compile(r"\s*[^\W\d_]")
+_JOIN = "\x00"  # joins a word hyphenated at a line's end to its end on the next line
+_UNIT_LOOSE = re.compile(r"[^。！？；，、：!?;.]*[。！？；，、：!?;.]*")  # a clause, line breaks inside it
+_UNIT_EXACT = re.compile(r"[^。！？；，、：!?;.\n]*(?:[。！？；，、：!?;.]+|\n)?")  # a clause, or the rest of a line
+
+
+@dataclass(frozen=True, slots=True)
+class _Token:
+    key: str
+    start: int  # in the block's stream
+    end: int
+    visible: int  # characters that are not white space
+
+
+class _Stream:
+    """A block's lines as one text, so that sentences can run across line breaks when layout is ignored
+    (a PDF's lines against a paragraph on one line). Positions map back to (line, column)."""
+
+    def __init__(self, lines: list[str], ignore_layout: bool) -> None:
+        self.lines, self.ignore_layout = lines, ignore_layout
+        parts: list[str] = []
+        starts: list[int] = []
+        at = 0
+        for k, line in enumerate(lines):
+            starts.append(at)
+            parts.append(line)
+            at += len(line)
+            if k + 1 < len(lines):
+                hyphenated = (
+                    ignore_layout and _HYPHEN_AT_END.search(line) and _LETTER_AT_START.match(lines[k + 1])
+                )
+                parts.append(_JOIN if hyphenated else "\n")
+                at += 1
+        self.text = "".join(parts)
+        self.starts = starts
+        # where a line's text begins: its start, and its first character that is not white space
+        indents = (at + len(line) - len(line.lstrip()) for at, line in zip(starts, lines, strict=True))
+        self._heads = set(starts) | set(indents)
+
+    def units(self) -> tuple[list[int], list[int], list[str]]:
+        """Sentences (and, comparing exactly, the rest of each line): starts, ends and what must be the
+        same for two of them to be equal."""
+        starts: list[int] = []
+        ends: list[int] = []
+        keys: list[str] = []
+        pattern = _UNIT_LOOSE if self.ignore_layout else _UNIT_EXACT
+        folded = unicodedata.normalize("NFKC", self.text) if self.ignore_layout else self.text
+        one_for_one = len(folded) == len(self.text)  # else each piece is folded by itself
+        for match in pattern.finditer(self.text):
+            a, b = match.span()
+            if a == b:
+                continue
+            piece = match.group()
+            if self.ignore_layout:
+                piece_key = folded[a:b] if one_for_one else unicodedata.normalize("NFKC", piece)
+                key = " ".join(piece_key.replace("-" + _JOIN, "").split())
+                if not key:
+                    continue
+                a += len(piece) - len(piece.lstrip())
+            else:
+                key = piece
+            starts.append(a)
+            ends.append(b)
+            keys.append(key)
+        return starts, ends, keys
+
+    def tokens(self, start: int, end: int) -> list[_Token]:
+        """Words (Han: characters) between two positions; ignoring layout, without white space, in NFKC
+        forms, a hyphenated word one token."""
+        out: list[_Token] = []
+        text = self.text
+        keys = text
+        if self.ignore_layout and not unicodedata.is_normalized("NFKC", text[start:end]):
+            folded = unicodedata.normalize("NFKC", text[start:end])
+            # one for one (full-width forms): keys read from the folded copy; else token by token
+            keys = " " * start + folded if len(folded) == end - start else ""
+        for match in _TOKEN.finditer(text, start, end):
+            piece = match.group()
+            a, b = match.span()
+            if piece.isspace() or piece == _JOIN:
+                continue  # compared apart, between words that match (``_spacing_changes``)
+            if not self.ignore_layout:
+                out.append(_Token(piece, a, b, len(piece)))
+                continue
+            key = keys[a:b] if keys else unicodedata.normalize("NFKC", piece)
+            if (
+                len(out) >= 2
+                and out[-1].key == "-"
+                and text.startswith(_JOIN, out[-1].end)
+                and out[-2].end == out[-1].start
+                and key[:1].isalpha()
+            ):
+                out.pop()
+                word = out.pop()
+                out.append(_Token(word.key + key, word.start, b, word.visible + 1 + len(piece)))
+                continue
+            out.append(_Token(key, a, b, len(piece)))
+        return out
+
+    def line_of(self, position: int) -> int:
+        return bisect_right(self.starts, position) - 1
+
+    def starts_line(self, position: int) -> bool:
+        """Nothing but white space before ``position`` on its line."""
+        return position in self._heads
+
+    def line_spans(self, start: int, end: int) -> Iterator[tuple[int, int, int]]:
+        """A range of the stream as (line, start, end) pieces."""
+        line = self.line_of(start)
+        while start < end and line < len(self.lines):
+            line_start = self.starts[line]
+            stop = min(end, line_start + len(self.lines[line]))
+            if stop > start:
+                yield line, start - line_start, stop - line_start
+            line += 1
+            if line < len(self.starts):
+                start = max(start, self.starts[line])
+
+
+def _compare_block(
+    lines_a: list[str], lines_b: list[str], ignore_layout: bool, cancel: CancelToken
+) -> Iterator[_SubChunk]:
+    """Lines that differ: compared sentence by sentence, then word by word inside the sentences that
+    differ; then cut where both sides start a line at the same text, so that each part is shown beside
+    its own counterpart."""
+    stream_a, stream_b = _Stream(lines_a, ignore_layout), _Stream(lines_b, ignore_layout)
+    starts_a, ends_a, keys_a = stream_a.units()
+    starts_b, ends_b, keys_b = stream_b.units()
+    changed_a: list[_Token] = []
+    changed_b: list[_Token] = []
+    cuts: list[tuple[int, int]] = [(0, 0), (len(lines_a), len(lines_b))]
+
+    def cut_where_both_start_lines(position_a: int, position_b: int) -> None:
+        if stream_a.starts_line(position_a) and stream_b.starts_line(position_b):
+            cuts.append((stream_a.line_of(position_a), stream_b.line_of(position_b)))
+
+    def boundary(stream: _Stream, position: int | None, count: int) -> int | None:
+        """The line a position begins, or the block's end; None inside a line."""
+        if position is None:
+            return count
+        return stream.line_of(position) if stream.starts_line(position) else None
+
+    for tag, i1, i2, j1, j2 in _without_slivers(_opcodes(keys_a, keys_b, cancel), keys_a, _UNIT_SLIVER):
+        if tag == "equal":
+            for k in range(i2 - i1):
+                cut_where_both_start_lines(starts_a[i1 + k], starts_b[j1 + k])
             continue
-        start, end = max(0, index - context), min(len(rows), index + context + 1)
+        range_a = (starts_a[i1], ends_a[i2 - 1]) if i2 > i1 else (0, 0)
+        range_b = (starts_b[j1], ends_b[j2 - 1]) if j2 > j1 else (0, 0)
+        tokens_a, tokens_b = stream_a.tokens(*range_a), stream_b.tokens(*range_b)
+        for ttag, x1, x2, y1, y2 in _opcodes([t.key for t in tokens_a], [t.key for t in tokens_b], cancel):
+            if ttag == "equal":
+                for k in range(x2 - x1):
+                    cut_where_both_start_lines(tokens_a[x1 + k].start, tokens_b[y1 + k].start)
+                if not ignore_layout:
+                    spaces_a, spaces_b = _spacing_changes(
+                        (stream_a, tokens_a, x1, range_a), (stream_b, tokens_b, y1, range_b), x2 - x1
+                    )
+                    changed_a.extend(spaces_a)
+                    changed_b.extend(spaces_b)
+                continue
+            changed_a.extend(tokens_a[x1:x2])
+            changed_b.extend(tokens_b[y1:y2])
+            # whole lines on one side only: a part of their own
+            before_a = boundary(stream_a, tokens_a[x1].start if x1 < len(tokens_a) else None, len(lines_a))
+            before_b = boundary(stream_b, tokens_b[y1].start if y1 < len(tokens_b) else None, len(lines_b))
+            after_a = boundary(stream_a, tokens_a[x2].start if x2 < len(tokens_a) else None, len(lines_a))
+            after_b = boundary(stream_b, tokens_b[y2].start if y2 < len(tokens_b) else None, len(lines_b))
+            if None not in (before_a, before_b, after_a, after_b):
+                cuts.extend([(before_a, before_b), (after_a, after_b)])  # type: ignore[list-item]
+    cuts = _monotone(cuts)
+
+    spans_a, chars_a = _changed_lines(stream_a, changed_a)
+    spans_b, chars_b = _changed_lines(stream_b, changed_b)
+    for (a1, b1), (a2, b2) in zip(cuts, cuts[1:], strict=False):
+        part_a = {n: spans_a[n] for n in range(a1, a2) if n in spans_a}
+        part_b = {n: spans_b[n] for n in range(b1, b2) if n in spans_b}
+        chars = sum(chars_a.get(n, 0) for n in range(a1, a2)) + sum(chars_b.get(n, 0) for n in range(b1, b2))
+        changed = chars > 0 or bool(part_a) or bool(part_b)
+        if not changed and a2 - a1 == b2 - b1:
+            for k in range(a2 - a1):
+                same = lines_a[a1 + k] == lines_b[b1 + k]
+                yield _SubChunk("equal" if same else "layout", a1 + k, a1 + k + 1, b1 + k, b1 + k + 1, {}, {}, 0)
+            continue
+        if not changed:
+            kind: ChunkKind = "layout"
+        elif a1 == a2:
+            kind = "insert"
+        elif b1 == b2:
+            kind = "delete"
+        else:
+            kind = "replace"
+        yield _SubChunk(kind, a1, a2, b1, b2, part_a, part_b, chars)
+
+
+def _spacing_changes(
+    a: tuple[_Stream, list[_Token], int, tuple[int, int]],
+    b: tuple[_Stream, list[_Token], int, tuple[int, int]],
+    count: int,
+) -> tuple[list[_Token], list[_Token]]:
+    """Comparing exactly: the white space after each of ``count`` matching words (stream, tokens, first
+    word, range of each side), where it differs, as spans to mark on each side."""
+    out_a: list[_Token] = []
+    out_b: list[_Token] = []
+    (stream_a, tokens_a, first_a, limits_a), (stream_b, tokens_b, first_b, limits_b) = a, b
+    for k in range(count):
+        gap_a = _gap_after(tokens_a, first_a + k, limits_a)
+        gap_b = _gap_after(tokens_b, first_b + k, limits_b)
+        if stream_a.text[gap_a[0] : gap_a[1]] != stream_b.text[gap_b[0] : gap_b[1]]:
+            out_a.append(_Token("", *gap_a, 0))
+            out_b.append(_Token("", *gap_b, 0))
+    return out_a, out_b
+
+
+def _gap_after(tokens: list[_Token], index: int, limits: tuple[int, int]) -> tuple[int, int]:
+    start = tokens[index].end
+    return start, tokens[index + 1].start if index + 1 < len(tokens) else max(start, limits[1])
+
+
+def _monotone(cuts: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Cut points in order, each after the one before on both sides (no part runs backwards)."""
+    out: list[tuple[int, int]] = []
+    for a, b in sorted(set(cuts)):
+        if not out or (a >= out[-1][0] and b >= out[-1][1]):
+            out.append((a, b))
+    return out
+
+
+def _changed_lines(stream: _Stream, tokens: list[_Token]) -> tuple[dict[int, list[tuple[int, int]]], dict[int, int]]:
+    """Changed spans by line, spans with only white space between them made one (a changed phrase);
+    and the changed characters (white space aside) by line."""
+    spans: dict[int, list[tuple[int, int]]] = {}
+    chars: dict[int, int] = {}
+    for token in tokens:
+        for line, start, end in stream.line_spans(token.start, token.end):
+            line_spans = spans.setdefault(line, [])
+            if line_spans and not stream.lines[line][line_spans[-1][1] : start].strip():
+                line_spans[-1] = (line_spans[-1][0], end)
+            else:
+                line_spans.append((start, end))
+        if token.visible:
+            line = stream.line_of(token.start)
+            chars[line] = chars.get(line, 0) + token.visible
+    return spans, chars
+
+
+class _Builder:
+    """Turns parts over the compared lines into chunks over the file's lines, the quiet lines (blank,
+    page headers) put back where they stand, side by side when both texts have them at one place."""
+
+    def __init__(
+        self,
+        lines_a: list[str],
+        lines_b: list[str],
+        kept_a: list[int],
+        kept_b: list[int],
+        quiet_a: frozenset[int],
+        quiet_b: frozenset[int],
+    ) -> None:
+        self.lines_a, self.lines_b = lines_a, lines_b
+        self.kept_a, self.kept_b = kept_a, kept_b
+        self.quiet_a, self.quiet_b = quiet_a, quiet_b
+        self.next_a = self.next_b = 0  # the next file line of each side not yet placed
+        self.chunks: list[Chunk] = []
+        self.changed_chars = 0
+
+    def add_equal(self, i1: int, i2: int, j1: int, j2: int) -> None:
+        """Compared lines that match one for one (the same text, or the same but for spacing)."""
+        kept_a, kept_b, lines_a, lines_b = self.kept_a, self.kept_b, self.lines_a, self.lines_b
+        append, line_, chunk_ = self.chunks.append, Line, Chunk
+        next_a, next_b = self.next_a, self.next_b
+        for fa, fb in zip(kept_a[i1:i2], kept_b[j1:j2], strict=True):
+            if fa != next_a or fb != next_b:
+                self.next_a, self.next_b = next_a, next_b
+                self._flush_quiet(fa, fb)
+            ta, tb = lines_a[fa], lines_b[fb]
+            append(chunk_("equal" if ta == tb else "layout", (line_(fa + 1, ta),), (line_(fb + 1, tb),)))
+            next_a, next_b = fa + 1, fb + 1
+        self.next_a, self.next_b = next_a, next_b
+
+    def _file_index(self, kept: list[int], i: int, count: int) -> int:
+        return kept[i] if i < len(kept) else count
+
+    def _flush_quiet(self, upto_a: int, upto_b: int) -> None:
+        a = tuple(Line(i + 1, self.lines_a[i], quiet=True) for i in range(self.next_a, upto_a))
+        b = tuple(Line(j + 1, self.lines_b[j], quiet=True) for j in range(self.next_b, upto_b))
+        self.next_a, self.next_b = max(self.next_a, upto_a), max(self.next_b, upto_b)
+        if a or b:
+            same = [line.text for line in a] == [line.text for line in b]
+            self.chunks.append(Chunk("equal" if same else "layout", a, b))
+
+    def add(
+        self,
+        kind: ChunkKind,
+        a1: int,
+        a2: int,
+        b1: int,
+        b2: int,
+        changes_a: dict[int, list[tuple[int, int]]] | None = None,
+        changes_b: dict[int, list[tuple[int, int]]] | None = None,
+    ) -> None:
+        """A part over compared lines [a1, a2) and [b1, b2); ``changes`` by compared line."""
+        self._flush_quiet(
+            self._file_index(self.kept_a, a1, len(self.lines_a)), self._file_index(self.kept_b, b1, len(self.lines_b))
+        )
+        left = self._lines(self.lines_a, self.kept_a, self.quiet_a, a1, a2, changes_a or {})
+        right = self._lines(self.lines_b, self.kept_b, self.quiet_b, b1, b2, changes_b or {})
+        if a2 > a1:
+            self.next_a = self.kept_a[a2 - 1] + 1
+        if b2 > b1:
+            self.next_b = self.kept_b[b2 - 1] + 1
+        self.chunks.append(Chunk(kind, left, right))
+
+    def _lines(
+        self,
+        lines: list[str],
+        kept: list[int],
+        quiet: frozenset[int],
+        start: int,
+        end: int,
+        changes: dict[int, list[tuple[int, int]]],
+    ) -> tuple[Line, ...]:
+        """The file's lines from compared line ``start`` to ``end``: quiet lines between them included."""
+        if end <= start:
+            return ()
+        out: list[Line] = []
+        for index in range(kept[start], kept[end - 1] + 1):
+            if index in quiet:
+                out.append(Line(index + 1, lines[index], quiet=True))
+                continue
+            out.append(Line(index + 1, lines[index], tuple(changes.get(bisect_left(kept, index, start, end), ()))))
+        return tuple(out)
+
+    def finish(self) -> list[Chunk]:
+        self._flush_quiet(len(self.lines_a), len(self.lines_b))
+        return self.chunks
+
+
+# -- aligning sequences ----------------------------------------------------------------------------
+
+
+def _opcodes(a: Sequence[Hashable], b: Sequence[Hashable], cancel: CancelToken) -> list[tuple[str, int, int, int, int]]:
+    """difflib's opcodes for two sequences, fast on long near-copies: the common ends are matched
+    first, long ranges are anchored on items that occur once on each side (patience diff), and only
+    what lies between anchors goes to difflib."""
+    blocks: list[tuple[int, int, int]] = []
+    _match(a, b, 0, len(a), 0, len(b), blocks, cancel)
+    blocks.sort()
+    merged: list[tuple[int, int, int]] = []
+    for i, j, n in blocks:
+        if merged and merged[-1][0] + merged[-1][2] == i and merged[-1][1] + merged[-1][2] == j:
+            merged[-1] = (merged[-1][0], merged[-1][1], merged[-1][2] + n)
+        elif n:
+            merged.append((i, j, n))
+    ops: list[tuple[str, int, int, int, int]] = []
+    i = j = 0
+    for ai, bj, n in [*merged, (len(a), len(b), 0)]:
+        if i < ai and j < bj:
+            ops.append(("replace", i, ai, j, bj))
+        elif i < ai:
+            ops.append(("delete", i, ai, j, j))
+        elif j < bj:
+            ops.append(("insert", i, i, j, bj))
+        if n:
+            ops.append(("equal", ai, ai + n, bj, bj + n))
+        i, j = ai + n, bj + n
+    return ops
+
+
+# characters: an equal run this short between two changes is a coincidence, not an anchor
+_LINE_SLIVER = 4  # blank lines, "}", "1."
+_UNIT_SLIVER = 24  # a comma, a short clause
+
+
+def _without_slivers(
+    ops: list[tuple[str, int, int, int, int]], keys: Sequence[str], sliver: int
+) -> list[tuple[str, int, int, int, int]]:
+    """Opcodes with short equal runs between changes (a blank line, "1.", a comma) folded into the changes
+    around them, so that the next, finer comparison sees whole passages: a line or a clause matched by
+    chance far from its place would otherwise tear a moved passage into false changes."""
+    out: list[tuple[str, int, int, int, int]] = []
+    for index, op in enumerate(ops):
+        tag, i1, i2, j1, j2 = op
+        if tag == "equal" and 0 < index < len(ops) - 1 and sum(len(keys[i]) for i in range(i1, i2)) < sliver:
+            tag = "replace"
+        if tag != "equal" and out and out[-1][0] != "equal":
+            _t, p1, _p2, q1, _q2 = out[-1]
+            out[-1] = ("replace", p1, i2, q1, j2)
+        else:
+            out.append((tag, i1, i2, j1, j2))
+    return out
+
+
+def _match(
+    a: Sequence[Hashable],
+    b: Sequence[Hashable],
+    alo: int,
+    ahi: int,
+    blo: int,
+    bhi: int,
+    out: list[tuple[int, int, int]],
+    cancel: CancelToken,
+) -> None:
+    cancel.raise_if_cancelled()
+    n = 0
+    while alo + n < ahi and blo + n < bhi and a[alo + n] == b[blo + n]:
+        n += 1
+    if n:
+        out.append((alo, blo, n))
+        alo, blo = alo + n, blo + n
+    m = 0
+    while ahi - m > alo and bhi - m > blo and a[ahi - 1 - m] == b[bhi - 1 - m]:
+        m += 1
+    if m:
+        out.append((ahi - m, bhi - m, m))
+        ahi, bhi = ahi - m, bhi - m
+    if alo >= ahi or blo >= bhi:
+        return
+    if (ahi - alo) * (bhi - blo) > _SMALL:
+        anchors = _unique_anchors(a, b, alo, ahi, blo, bhi)
+        if anchors:
+            i, j = alo, blo
+            for ai, bj in anchors:
+                _match(a, b, i, ai, j, bj, out, cancel)
+                out.append((ai, bj, 1))
+                i, j = ai + 1, bj + 1
+            _match(a, b, i, ahi, j, bhi, out, cancel)
+            return
+    matcher = SequenceMatcher(None, a[alo:ahi], b[blo:bhi], autojunk=(ahi - alo) * (bhi - blo) > _SMALL)
+    out.extend((alo + i, blo + j, k) for i, j, k in matcher.get_matching_blocks() if k)
+
+
+def _unique_anchors(
+    a: Sequence[Hashable], b: Sequence[Hashable], alo: int, ahi: int, blo: int, bhi: int
+) -> list[tuple[int, int]]:
+    """The longest increasing run of items found exactly once on each side (patience sorting)."""
+    count_a = Counter(a[alo:ahi])
+    count_b = Counter(b[blo:bhi])
+    where_b = {b[j]: j for j in range(blo, bhi) if count_b[b[j]] == 1 and count_a.get(b[j]) == 1}
+    pairs = [(i, where_b[a[i]]) for i in range(alo, ahi) if a[i] in where_b]
+    if not pairs:
+        return []
+    tails: list[int] = []  # the smallest last j of an increasing run of each length
+    tail_index: list[int] = []
+    previous = [-1] * len(pairs)
+    for k, (_i, j) in enumerate(pairs):
+        pos = bisect_left(tails, j)
+        if pos == len(tails):
+            tails.append(j)
+            tail_index.append(k)
+        else:
+            tails[pos] = j
+            tail_index[pos] = k
+        previous[k] = tail_index[pos - 1] if pos else -1
+    run: list[tuple[int, int]] = []
+    k = tail_index[-1]
+    while k >= 0:
+        run.append(pairs[k])
+        k = previous[k]
+    return run[::-1]
+
+
+# -- what changed, in numbers and words -----------------------------------------------------------
+
+
+def change_starts(chunks: Sequence[Chunk]) -> list[int]:
+    """Indexes of the chunks that begin a changed region: a run of changes with nothing but blank lines
+    between them."""
+    starts: list[int] = []
+    in_region = False
+    for index, chunk in enumerate(chunks):
+        if chunk.is_change:
+            if not in_region:
+                starts.append(index)
+            in_region = True
+        elif in_region and _has_text(chunk):
+            in_region = False
+    return starts
+
+
+def hunks(chunks: Sequence[Chunk], context: int = 2) -> list[tuple[int, int]]:
+    """[start, end) ranges of chunks to show when not all are: every change, ``context`` chunks around it."""
+    ranges: list[tuple[int, int]] = []
+    for index, chunk in enumerate(chunks):
+        if not chunk.is_change:
+            continue
+        start, end = max(0, index - context), min(len(chunks), index + context + 1)
         if ranges and start <= ranges[-1][1]:
             ranges[-1] = (ranges[-1][0], max(ranges[-1][1], end))
         else:
@@ -159,37 +729,271 @@ def hunks(rows: list[DiffRow], context: int = 3) -> list[tuple[int, int]]:
     return ranges
 
 
-def change_rows(rows: list[DiffRow]) -> list[int]:
-    """Indexes of the first row of each run of changed rows (for next/previous difference)."""
-    starts = []
-    for index, row in enumerate(rows):
-        if row.kind != "equal" and (index == 0 or rows[index - 1].kind == "equal"):
-            starts.append(index)
-    return starts
+def _has_text(chunk: Chunk) -> bool:
+    return any(line.text.strip() for line in chunk.left) or any(line.text.strip() for line in chunk.right)
 
 
-def shared_passages(rows: list[DiffRow], top: int = 3, min_chars: int = 30, max_chars: int = 300) -> list[str]:
-    """The longest passages both texts share word for word (runs of equal lines), longest first:
-    the plainest answer to "why do these two match?". From an alignment already made for review."""
+def describe(comparison: Comparison) -> str:
+    """One sentence a person reads at a glance: how many changed regions and what share of the text."""
+    if not comparison.regions:
+        if comparison.layout_differs:
+            return "The same text; only spacing or line breaks differ."
+        return "The same text."
+    regions = comparison.regions
+    share = share_in_words(comparison.share)
+    return f"{regions} changed region{'s' if regions != 1 else ''} · {share} of the text differs."
+
+
+def share_in_words(share: float) -> str:
+    """"about 4 %", "less than 1 %": a share as a person would say it."""
+    if share <= 0:
+        return "none"
+    if share < 0.01:
+        return "less than 1 %"
+    if share > 0.99 and share < 1:
+        return "more than 99 %"
+    return f"about {round(share * 100)} %"
+
+
+def shared_passages(comparison: Comparison, top: int = 3, min_chars: int = 30, max_chars: int = 300) -> list[str]:
+    """The longest passages both texts share word for word, longest first: the plainest answer to
+    "why do these two match?". Read from the left side of a comparison already made."""
     runs: list[list[str]] = [[]]
-    for row in rows:
-        if row.kind == "equal" and row.left:
-            runs[-1].append("".join(s.text for s in row.left))
-        elif runs[-1]:
+
+    def cut() -> None:
+        if runs[-1]:
             runs.append([])
+
+    for chunk in comparison.chunks:
+        if not chunk.is_change:
+            runs[-1].extend(line.text for line in chunk.left if not line.quiet)
+            continue
+        if not any(line.changes for line in chunk.left):
+            cut()
+        for line in chunk.left:
+            for segment in line.segments():
+                if segment.changed:
+                    cut()
+                else:
+                    runs[-1].append(segment.text)
+        cut()
     return _best_passages(runs, top, min_chars, max_chars)
 
 
 def shared_passages_between(
     left: str, right: str, top: int = 3, min_chars: int = 30, max_chars: int = 300
 ) -> list[str]:
-    """shared_passages of two texts, without aligning the lines that differ (for reports)."""
-    a, b = split_lines(left), split_lines(right)
+    """Shared passages of two texts without comparing what differs (for reports): equal runs of lines,
+    long lines cut at sentence ends first."""
+    a, b = _sentences(left), _sentences(right)
     runs = [a[i : i + size] for i, _j, size in SequenceMatcher(None, a, b).get_matching_blocks() if size]
     return _best_passages(runs, top, min_chars, max_chars)
+
+
+def _sentences(text: str, width: int = 240) -> list[str]:
+    pieces: list[str] = []
+    for line in text.splitlines():
+        if len(line) <= width:
+            pieces.append(line)
+            continue
+        piece = ""
+        for sentence in _SENTENCE_END.split(line):
+            if piece and len(piece) + len(sentence) > width:
+                pieces.append(piece)
+                piece = ""
+            piece += sentence
+            while len(piece) > width:
+                pieces.append(piece[:width])
+                piece = piece[width:]
+        if piece:
+            pieces.append(piece)
+    return pieces
 
 
 def _best_passages(runs: list[list[str]], top: int, min_chars: int, max_chars: int) -> list[str]:
     passages = [" ".join(" ".join(run).split()) for run in runs]
     passages = sorted((p for p in passages if len(p) >= min_chars), key=len, reverse=True)
     return [p if len(p) <= max_chars else p[: max_chars - 1] + "…" for p in passages[:top]]
+
+
+# -- laying out ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RowSide:
+    """One side of a display row: a line's first row and its continuation rows (wrapped) carry the
+    line's number; ``continued`` tells them apart."""
+
+    number: int
+    continued: bool
+    segments: tuple[Segment, ...]
+    quiet: bool
+
+
+@dataclass(frozen=True, slots=True)
+class DisplayRow:
+    kind: ChunkKind
+    left: RowSide | None  # None: the other side has more rows here
+    right: RowSide | None
+    chunk: int  # index of the chunk the row shows
+
+
+def wrap_points(text: str, columns: int, wide: float = 2.0) -> list[int]:
+    """Where a line is broken to fit ``columns`` (0: never): the start of each row after the first.
+    After a space where one is in the row's last third, else at the last character that fits. ``wide``
+    is the width of a Han character in columns in the font used."""
+    if columns <= 0 or len(text) * max(wide, 1.0) <= columns:
+        return []
+    if len(text) <= columns and (text.isascii() or len(text) + len(_WIDE.findall(text)) * (wide - 1) <= columns):
+        return []
+    ends = _column_ends(text, wide)  # ends[i]: the columns characters 0..i take
+    points: list[int] = []
+    start, length = 0, len(text)
+    while True:
+        base = ends[start - 1] if start else 0.0
+        end = max(start + 1, int(np.searchsorted(ends, base + columns + 1e-9, side="right")))
+        if end >= length:
+            return points
+        space = text.rfind(" ", start, end)
+        if space >= start + (end - start) * 2 // 3:
+            end = space + 1
+        points.append(end)
+        start = end
+
+
+_WIDE_RANGES = np.array(
+    [(0x1100, 0x115F), (0x2E80, 0xA4CF), (0xAC00, 0xD7A3), (0xF900, 0xFAFF), (0xFE30, 0xFE4F), (0xFF00, 0xFF60),
+     (0xFFE0, 0xFFE6), (0x20000, 0x3FFFD)],
+    dtype=np.uint32,
+)
+
+
+def _column_ends(text: str, wide: float) -> np.ndarray:
+    """Cumulative columns of a text's characters (the same ranges as ``_WIDE``), vectorised."""
+    codes = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
+    is_wide = np.zeros(len(codes), dtype=bool)
+    for low, high in _WIDE_RANGES:
+        is_wide |= (codes >= low) & (codes <= high)
+    return np.cumsum(np.where(is_wide, wide, 1.0))
+
+
+class Layout(Sequence[DisplayRow]):
+    """A comparison as the rows of a fixed-width view, long lines wrapped at ``columns`` (0: never).
+    A chunk's two sides stand side by side, the shorter one padded. Only the row counts are worked out
+    up front; rows are made when asked for, so a view of a 1 MB text costs what its screen shows."""
+
+    _CACHED_CHUNKS = 512
+
+    def __init__(self, comparison: Comparison, columns: int, wide: float = 2.0) -> None:
+        self.comparison, self.columns, self.wide = comparison, columns, wide
+        offsets = [0]
+        total = 0
+        count = self._count
+        for chunk in comparison.chunks:
+            left, right = chunk.left, chunk.right
+            if len(left) == 1 == len(right) and left[0].text == right[0].text:  # the same line: most of them
+                total += count(left)
+            else:
+                total += max(count(left), count(right))
+            offsets.append(total)
+        self._offsets = offsets
+        self._rows: dict[int, list[DisplayRow]] = {}
+
+    def _count(self, lines: tuple[Line, ...]) -> int:
+        columns = self.columns
+        if not columns:
+            return len(lines)
+        fits = columns / max(self.wide, 1.0)
+        rows = 0
+        for line in lines:
+            text = line.text
+            if len(text) <= fits or (len(text) <= columns and text.isascii()):
+                rows += 1
+            else:
+                rows += 1 + len(wrap_points(text, columns, self.wide))
+        return rows
+
+    def __len__(self) -> int:
+        return self._offsets[-1]
+
+    @overload
+    def __getitem__(self, index: int) -> DisplayRow: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[DisplayRow]: ...
+
+    def __getitem__(self, index: int | slice) -> DisplayRow | list[DisplayRow]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        chunk = bisect_right(self._offsets, index) - 1
+        return self._chunk_rows(chunk)[index - self._offsets[chunk]]
+
+    def _chunk_rows(self, index: int) -> list[DisplayRow]:
+        rows = self._rows.get(index)
+        if rows is None:
+            if len(self._rows) >= self._CACHED_CHUNKS:
+                self._rows.clear()
+            chunk = self.comparison.chunks[index]
+            left, right = self._side(chunk.left), self._side(chunk.right)
+            rows = [
+                DisplayRow(chunk.kind, left[k] if k < len(left) else None, right[k] if k < len(right) else None, index)
+                for k in range(max(len(left), len(right)))
+            ]
+            self._rows[index] = rows
+        return rows
+
+    def _side(self, lines: tuple[Line, ...]) -> list[RowSide]:
+        out: list[RowSide] = []
+        for line in lines:
+            starts = [0, *wrap_points(line.text, self.columns, self.wide)]
+            ends = [*starts[1:], len(line.text)]
+            for k, (start, end) in enumerate(zip(starts, ends, strict=True)):
+                if line.changes:
+                    segments = line.segments(start, end)
+                else:
+                    segments = (Segment(line.text[start:end], False),) if end > start else ()
+                out.append(RowSide(line.number, k > 0, segments, line.quiet))
+        return out
+
+    def chunk_rows(self, chunk: int) -> range:
+        """The rows a chunk takes."""
+        return range(self._offsets[chunk], self._offsets[chunk + 1])
+
+    def change_rows(self) -> list[int]:
+        """The first row of each changed region, in order (next / previous difference)."""
+        return [self._offsets[c] for c in self.comparison.region_starts]
+
+    def change_spans(self) -> list[tuple[int, int, ChunkKind]]:
+        """[start, end) rows of each changed chunk and its kind (the overview beside the scroll bar)."""
+        offsets = self._offsets
+        return [(offsets[c], offsets[c + 1], chunk.kind) for c, chunk in enumerate(self.comparison.chunks)
+                if chunk.is_change]
+
+    def row_of_line(self, number: int, *, left: bool = True) -> int:
+        """The first row showing a file line of one side, or the nearest after it (keeping one's place
+        when the width changes)."""
+        for c, chunk in enumerate(self.comparison.chunks):
+            lines = chunk.left if left else chunk.right
+            if lines and lines[-1].number >= number:
+                for row in self.chunk_rows(c):
+                    side = self[row].left if left else self[row].right
+                    if side is not None and side.number >= number:
+                        return row
+        return max(0, len(self) - 1)
+
+    def widest(self) -> int:
+        """Columns of the widest line (how far a view that does not wrap scrolls sideways)."""
+        longest = heapq.nlargest(
+            50, (line.text for chunk in self.comparison.chunks for line in (*chunk.left, *chunk.right)), key=len
+        )
+        return max((display_width(text) for text in longest), default=0)
+
+
+def lay_out(comparison: Comparison, columns: int, wide: float = 2.0) -> list[DisplayRow]:
+    """Every row of ``Layout(comparison, columns, wide)``."""
+    layout = Layout(comparison, columns, wide)
+    return [layout[i] for i in range(len(layout))]

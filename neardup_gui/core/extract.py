@@ -240,6 +240,9 @@ def _looks_binary(text: str) -> bool:
     return len(_CONTROL.findall(sample)) > max(2, len(sample) // 100)
 
 
+PAGE_SEPARATOR = "\n\f\n"
+"""Between a PDF's pages: a form feed on a line of its own. White space to fingerprints and to "the same
+text"; the pair view finds pages by it (running headers and footers are not differences)."""
 _PAGES_LOCKED = "Password-protected PDF: its pages cannot be read without the password."
 
 
@@ -288,7 +291,7 @@ def extract_pdf(data: bytes) -> Extracted:
             return Extracted(Status.ERROR, message=f"Damaged or unreadable PDF: {exc or type(exc).__name__}")
         except RecursionError:
             return Extracted(Status.ERROR, message="Damaged PDF: its structure loops on itself.")
-    text = "\n\n".join(texts)
+    text = PAGE_SEPARATOR.join(texts)
     note = f" Pages {_ranges(failed_pages)} could not be read." if failed_pages else ""
     if not text.strip():
         if failed_pages and len(failed_pages) == page_count:

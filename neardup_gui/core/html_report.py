@@ -12,39 +12,39 @@ import hashlib
 import html
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from .. import __version__
-from .diff import Segment, hunks, side_by_side, stats
+from .diff import Chunk, Line, compare, describe, hunks
 from .jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_progress
 from .match import MatchResult
 from .models import Document, Group, display_path
 from .report import ReportContext
 from .texts import DocumentText
 
-MAX_ROWS_PER_PAIR = 80
+MAX_LINES_PER_PAIR = 80
 MAX_DIFFS_PER_GROUP = 3  # the least similar members: the ones worth a second look
-CONTEXT_ROWS = 2
+CONTEXT_CHUNKS = 2
 
 # Builds a pair's diff table from its JSON data block when the pair is opened (and every table
 # before printing, or with #all in the address). Text goes in through textContent only.
 _SCRIPT = (
     "(function(){"
-    "function cell(tr,cls,segs){var td=document.createElement('td');td.className=cls;"
-    "if(typeof segs==='string'){td.textContent=segs;}else if(segs){segs.forEach(function(s){"
-    "if(s[1]){var m=document.createElement('mark');m.textContent=s[0];td.appendChild(m);}"
-    "else{td.appendChild(document.createTextNode(s[0]));}});}tr.appendChild(td);}"
+    "function side(tr,cls,lines){var td=document.createElement('td');td.className=cls;"
+    "(lines||[]).forEach(function(l){var d=document.createElement('div');d.className=l[2]?'ln quiet':'ln';"
+    "var n=document.createElement('span');n.className='no';n.textContent=String(l[0]);d.appendChild(n);"
+    "var t=document.createElement('span');t.className='t';"
+    "if(typeof l[1]==='string'){t.textContent=l[1];}else{l[1].forEach(function(s){"
+    "if(s[1]){var m=document.createElement('mark');m.textContent=s[0];t.appendChild(m);}"
+    "else{t.appendChild(document.createTextNode(s[0]));}});}d.appendChild(t);td.appendChild(d);});"
+    "tr.appendChild(td);}"
     "function build(d){if(d.dataset.built||!d.dataset.diff)return;d.dataset.built='1';"
     "var rows=JSON.parse(document.getElementById(d.dataset.diff).textContent);"
-    "var t=document.createElement('table');t.className='diff';var cg=document.createElement('colgroup');"
-    "['nocol','text','nocol','text'].forEach(function(c){var col=document.createElement('col');col.className=c;"
-    "cg.appendChild(col);});"
-    "t.appendChild(cg);var tb=document.createElement('tbody');"
+    "var t=document.createElement('table');t.className='diff';var tb=document.createElement('tbody');"
     "rows.forEach(function(r){var tr=document.createElement('tr');"
-    "if(r[0]==='g'){tr.className='gap';var td=document.createElement('td');td.colSpan=4;td.textContent=r[1];"
+    "if(r[0]==='g'){tr.className='gap';var td=document.createElement('td');td.colSpan=2;td.textContent=r[1];"
     "tr.appendChild(td);}"
-    "else{tr.className=r[0];cell(tr,'no',r[1]===null?'':String(r[1]));cell(tr,'l',r[2]);"
-    "cell(tr,'no',r[3]===null?'':String(r[3]));cell(tr,'r',r[4]);}tb.appendChild(tr);});"
+    "else{tr.className=r[0];side(tr,'l',r[1]);side(tr,'r',r[2]);}tb.appendChild(tr);});"
     "t.appendChild(tb);d.appendChild(t);}"
     "function all(){document.querySelectorAll('details').forEach(function(d){d.open=true;build(d);});}"
     "document.addEventListener('toggle',function(e){if(e.target.open)build(e.target);},true);"
@@ -80,9 +80,10 @@ details.group[open]>summary{border-bottom:1px solid var(--line);border-radius:8p
 .badge.exact{background:var(--insw)}details.pair{margin:8px 0}details.pair>summary{cursor:pointer;color:var(--accent)}
 table.diff{table-layout:fixed;font-family:ui-monospace,Menlo,Consolas,"Noto Sans Mono CJK SC",monospace;font-size:12px;
 margin-top:6px}
-table.diff td{border:none;padding:1px 6px;white-space:pre-wrap;word-break:break-all}
-table.diff td.no{color:var(--muted);text-align:right;user-select:none}
-table.diff col.nocol{width:3.2em}table.diff col.text{width:auto}
+table.diff td{border:none;padding:1px 6px;vertical-align:top;width:50%}
+.ln{display:grid;grid-template-columns:3.2em 1fr;column-gap:6px}
+.ln .no{color:var(--muted);text-align:right;user-select:none}
+.ln .t{white-space:pre-wrap;word-break:break-all}.ln.quiet .t{color:var(--muted)}
 tr.delete td.l,tr.replace td.l{background:var(--del)}tr.insert td.r,tr.replace td.r{background:var(--ins)}
 td.l mark{background:var(--delw);color:inherit}td.r mark{background:var(--insw);color:inherit}
 tr.gap td{color:var(--muted);background:var(--soft);text-align:center;font-style:italic}
@@ -221,43 +222,46 @@ def _pair_html(left: Document, left_text: DocumentText, right: Document, right_t
     if left_text.text is None or right_text.text is None:
         doc, loaded = (left, left_text) if left_text.text is None else (right, right_text)
         return no_diff_head + f"</summary><p class='note'>{_e(doc.display_path)}: {_e(loaded.problem)}</p></details>"
-    rows = side_by_side(left_text.text, right_text.text, cancel=cancel)
-    st = stats(rows)
-    if st.changed + st.deleted + st.inserted == 0:
-        return no_diff_head + " — the texts differ only in spacing, case or width</summary></details>"
-    summary = f" — {st.changed} changed, {st.deleted} removed, {st.inserted} added lines</summary>"
+    comparison = compare(left_text.text, right_text.text, cancel=cancel)  # the app's pair view, the same
+    if not comparison.regions:
+        return no_diff_head + f" — {_e(describe(comparison))}</summary></details>"
+    summary = f" — {_e(describe(comparison))}</summary>"
+    chunks = comparison.chunks
     data: list[list[object]] = []
     shown = 0
     previous_end = 0
-    for start, end in hunks(rows, CONTEXT_ROWS):
+    for start, end in hunks(chunks, CONTEXT_CHUNKS):
         if start > previous_end:
-            data.append(["g", _gap_text(start - previous_end)])
-        for row in rows[start:end]:
-            data.append([row.kind, row.left_no, _segments_data(row.left), row.right_no, _segments_data(row.right)])
-            shown += 1
+            data.append(["g", _gap_text(chunks[previous_end:start])])
+        for chunk in chunks[start:end]:
+            data.append([chunk.kind, _lines_data(chunk.left), _lines_data(chunk.right)])
+            shown += max(len(chunk.left), len(chunk.right))
         previous_end = end
-        if shown >= MAX_ROWS_PER_PAIR:
+        if shown >= MAX_LINES_PER_PAIR:
             data.append(["g", "… more differences; open the pair in the app to see them all"])
             break
     else:
-        if previous_end < len(rows):
-            data.append(["g", _gap_text(len(rows) - previous_end)])
+        if previous_end < len(chunks):
+            data.append(["g", _gap_text(chunks[previous_end:])])
     # a data block, never executed; no raw "<" in it, so no text can end it early or open a comment
     block = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
     return (head + summary + "</details>"
             + f"<script type='application/json' id='{diff_id}'>{block}</script>")
 
 
-def _gap_text(count: int) -> str:
+def _gap_text(chunks: Sequence[Chunk]) -> str:
+    count = sum(len(chunk.left) for chunk in chunks)
     return f"{count} unchanged line{'s' if count != 1 else ''}"
 
 
-def _segments_data(segments: tuple[Segment, ...] | None) -> str | list[list[str | int]] | None:
-    if not segments:
-        return None
-    if len(segments) == 1 and not segments[0].changed:
-        return segments[0].text
-    return [[seg.text, 1 if seg.changed else 0] for seg in segments]
+def _lines_data(lines: tuple[Line, ...]) -> list[list[object]]:
+    """[number, text or [[segment, changed], …], quiet] for each line."""
+    out: list[list[object]] = []
+    for line in lines:
+        segments = line.segments()
+        text: object = line.text if not line.changes else [[seg.text, 1 if seg.changed else 0] for seg in segments]
+        out.append([line.number, text, 1 if line.quiet else 0])
+    return out
 
 
 def _size(size: float) -> str:

@@ -1,17 +1,26 @@
-"""The pair view: two synchronised sides with line numbers, changed words highlighted, the pair's
-numbers in a header, and next/previous difference. The alignment is computed off the GUI thread."""
+"""The pair view: two files side by side with their own line numbers, changed words highlighted, an
+overview of every change beside the scroll bar, and next/previous difference.
+
+The texts are compared once (core.diff.compare, off the GUI thread); wrapping to the pane's width is
+only layout (core.diff.Layout), redone when the pane is resized, so numbers and marks never depend on
+the window's size. Long lines wrap, or, with wrapping off, both sides scroll sideways together.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import cast
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QRect, Qt
-from PySide6.QtGui import QColor, QFontDatabase, QPainter, QPalette
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, QRect, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QFontDatabase, QMouseEvent, QPainter, QPaintEvent, QPalette, QPen, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QScrollBar,
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QTableView,
@@ -20,135 +29,246 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..core.diff import DiffRow, change_rows, shared_passages, side_by_side, stats
+from ..core.diff import (
+    PAGE_BREAK,
+    ChunkKind,
+    Comparison,
+    DisplayRow,
+    Layout,
+    compare,
+    share_in_words,
+    shared_passages,
+)
 from ..core.jobs import NEVER_CANCELLED, CancelToken, Progress, no_progress
 from ..core.models import Document, Similarity
+from ..core.texts import DocumentText
+from .worker import Job, JobRunner
 
 
-def compute_pair(left: str, right: str, width: int, *, progress: Progress = no_progress,
-                  cancel: CancelToken = NEVER_CANCELLED) -> list[DiffRow]:
-    """The job the view runs in the background: lines cut to ``width`` characters, then aligned."""
-    return side_by_side(left, right, width=width, cancel=cancel)
+@dataclass(frozen=True, slots=True)
+class LayoutRequest:
+    """How the view wants a pair laid out: ``columns`` per side (0: no wrapping), the width of a Han
+    character in columns in the view's font, and whether layout differences count."""
+
+    columns: int
+    wide: float
+    ignore_layout: bool
 
 
-_NUMBERS_TIP = ("Why these two matched: Hamming distance of the 64-bit SimHashes, estimated (MinHash) and exact "
-                "Jaccard of the 3-unit shingle sets, and containment each way")
-_BOILERPLATE_TIP = (". Jaccard and containment leave out the passages found in 10 % or more of the collection "
-                    "(Ignore boilerplate).")
+def compute_pair(
+    left: str,
+    right: str,
+    request: LayoutRequest,
+    *,
+    progress: Progress = no_progress,
+    cancel: CancelToken = NEVER_CANCELLED,
+) -> Layout:
+    """The job the view runs in the background: the texts compared, then laid out for the pane."""
+    comparison = compare(left, right, ignore_layout=request.ignore_layout, cancel=cancel)
+    return Layout(comparison, request.columns, request.wide)
+
+
+_NUMBERS_TIP = (
+    "Why these two matched: Hamming distance of the 64-bit SimHashes, estimated (MinHash) and exact "
+    "Jaccard of the 3-unit shingle sets, and containment each way"
+)
+_BOILERPLATE_TIP = (
+    ". Jaccard and containment leave out the passages found in 10 % or more of the collection "
+    "(Ignore boilerplate)."
+)
+_IGNORE_TIP = (
+    "Compare what a reader reads: spacing, blank lines, line breaks inside a paragraph, words split "
+    "with a hyphen at a line's end and page headers or footers repeated on every page of a PDF are not "
+    "counted as differences. Such lines are shown in grey."
+)
+_LARGE = 200_000  # characters: a pair this large is laid out again in the background, not at once
 
 
 class DiffModel(QAbstractTableModel):
+    """The rows of a pair's layout: left number, left text, right number, right text."""
+
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
-        self.rows: list[DiffRow] = []
+        self.layout: Layout | None = None
 
-    def set_rows(self, rows: list[DiffRow]) -> None:
+    @property
+    def rows(self) -> Layout | tuple[()]:
+        return self.layout if self.layout is not None else ()
+
+    def set_layout(self, layout: Layout | None) -> None:
         self.beginResetModel()
-        self.rows = rows
+        self.layout = layout
         self.endResetModel()
 
+    def row(self, index: int) -> DisplayRow:
+        assert self.layout is not None
+        return self.layout[index]
+
     def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: N802 - Qt's name
-        return 0 if parent.isValid() else len(self.rows)
+        return 0 if parent.isValid() or self.layout is None else len(self.layout)
 
     def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: N802 - Qt's name
         return 4
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole) -> str | None:
-        if not index.isValid():
+        if not index.isValid() or self.layout is None:
             return None
-        row = self.rows[index.row()]
-        col = index.column()
+        row = self.layout[index.row()]
+        side = row.left if index.column() < 2 else row.right
         if role == Qt.ItemDataRole.DisplayRole:
-            if col == 0:
-                return str(row.left_no or "")
-            if col == 2:
-                return str(row.right_no or "")
-            segs = row.left if col == 1 else row.right
-            return "".join(s.text for s in segs) if segs else ""
-        if role == Qt.ItemDataRole.ToolTipRole and col in (1, 3):
-            segs = row.left if col == 1 else row.right
-            return "".join(s.text for s in segs) if segs else None
+            if side is None:
+                return ""
+            if index.column() in (0, 2):
+                return "" if side.continued else str(side.number)
+            return "".join(s.text for s in side.segments)
+        if role == Qt.ItemDataRole.ToolTipRole and index.column() in (0, 2) and side is not None:
+            return f"Line {side.number}, continued" if side.continued else f"Line {side.number}"
         return None
-
-
-class SegmentDelegate(QStyledItemDelegate):
-    """Paints a side of a row: the line's colour by change kind, changed words stronger."""
-
-    def __init__(self, view: QTableView) -> None:
-        super().__init__(view)
-        self.view = view
-
-    def paint(self, painter: QPainter, option: QStyleOptionViewItem,
-              index: QModelIndex | QPersistentModelIndex) -> None:
-        model = cast(DiffModel, index.model())  # this delegate paints DiffModel's rows only
-        row = model.rows[index.row()]
-        col = index.column()
-        palette = option.palette
-        dark = palette.color(QPalette.ColorRole.Base).lightness() < 128
-        colours = _colours(dark)
-        painter.save()
-        rect: QRect = option.rect
-        if col in (0, 2):
-            painter.fillRect(rect, palette.color(QPalette.ColorRole.AlternateBase))
-            painter.setPen(palette.color(QPalette.ColorRole.PlaceholderText))
-            number = row.left_no if col == 0 else row.right_no
-            painter.drawText(rect.adjusted(0, 0, -6, 0), Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                             str(number or ""))
-            painter.restore()
-            return
-        segs = row.left if col == 1 else row.right
-        side_changed = row.kind != "equal" and segs is not None
-        if side_changed:
-            painter.fillRect(rect, colours["del_line" if col == 1 else "ins_line"])
-        elif segs is None:
-            painter.fillRect(rect, colours["absent"])
-        if segs:
-            metrics = option.fontMetrics
-            x = rect.left() + 4
-            baseline = rect.top() + (rect.height() + metrics.ascent() - metrics.descent()) // 2
-            painter.setPen(palette.color(QPalette.ColorRole.Text))
-            right_edge = rect.right() - metrics.horizontalAdvance("…")
-            for seg in segs:
-                text = seg.text
-                width = metrics.horizontalAdvance(text)
-                clipped = x + width > right_edge
-                if clipped:
-                    text = metrics.elidedText(text, Qt.TextElideMode.ElideRight, max(0, rect.right() - x))
-                    width = metrics.horizontalAdvance(text)
-                if seg.changed and row.kind == "replace":
-                    painter.fillRect(QRect(x, rect.top() + 1, width, rect.height() - 2),
-                                     colours["del_word" if col == 1 else "ins_word"])
-                painter.drawText(x, baseline, text)
-                x += width
-                if clipped:
-                    break
-        painter.restore()
 
 
 def _colours(dark: bool) -> dict[str, QColor]:
     if dark:
-        return {"del_line": QColor(86, 36, 43), "ins_line": QColor(30, 70, 45), "del_word": QColor(140, 50, 62),
-                "ins_word": QColor(44, 112, 66), "absent": QColor(40, 42, 48)}
-    return {"del_line": QColor(253, 231, 233), "ins_line": QColor(227, 246, 232), "del_word": QColor(247, 185, 192),
-            "ins_word": QColor(168, 226, 184), "absent": QColor(244, 245, 247)}
+        return {
+            "del_line": QColor(86, 36, 43), "ins_line": QColor(30, 70, 45), "del_word": QColor(140, 50, 62),
+            "ins_word": QColor(44, 112, 66), "absent": QColor(40, 42, 48), "replace": QColor(214, 160, 60),
+            "delete": QColor(220, 90, 100), "insert": QColor(80, 180, 110),
+        }
+    return {
+        "del_line": QColor(253, 231, 233), "ins_line": QColor(227, 246, 232), "del_word": QColor(247, 185, 192),
+        "ins_word": QColor(168, 226, 184), "absent": QColor(244, 245, 247), "replace": QColor(222, 150, 30),
+        "delete": QColor(212, 63, 78), "insert": QColor(46, 160, 80),
+    }
+
+
+class SegmentDelegate(QStyledItemDelegate):
+    """Paints a side of a row: the line's colour by change kind, changed words stronger, quiet lines
+    grey, a continuation row's number as a hook. Text is clipped to the cell, never elided: in wrapping
+    mode every row fits; otherwise the sideways scroll bar (``x_offset``) reaches the rest."""
+
+    def __init__(self, view: QTableView) -> None:
+        super().__init__(view)
+        self.view = view
+        self.x_offset = 0
+
+    def paint(self, painter: QPainter, option: QStyleOptionViewItem,
+              index: QModelIndex | QPersistentModelIndex) -> None:
+        model = cast(DiffModel, index.model())  # this delegate paints DiffModel's rows only
+        row = model.row(index.row())
+        col = index.column()
+        side = row.left if col < 2 else row.right
+        palette = option.palette
+        colours = _colours(palette.color(QPalette.ColorRole.Base).lightness() < 128)
+        rect: QRect = option.rect
+        muted = palette.color(QPalette.ColorRole.PlaceholderText)
+        painter.save()
+        painter.setClipRect(rect)
+        if col in (0, 2):
+            painter.fillRect(rect, palette.color(QPalette.ColorRole.AlternateBase))
+            if side is not None:
+                painter.setPen(muted)
+                align = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+                painter.drawText(rect.adjusted(0, 0, -6, 0), align, "↪" if side.continued else str(side.number))
+            painter.restore()
+            return
+        changed_side = row.kind in ("replace", "delete", "insert") and side is not None
+        if changed_side:
+            painter.fillRect(rect, colours["del_line" if col == 1 else "ins_line"])
+        elif side is None:
+            painter.fillRect(rect, colours["absent"])
+        if side is not None and side.segments:
+            metrics = option.fontMetrics
+            text = "".join(s.text for s in side.segments)
+            if side.quiet and text.strip() == "" and PAGE_BREAK in text:
+                pen = QPen(muted)
+                pen.setStyle(Qt.PenStyle.DashLine)
+                painter.setPen(pen)
+                painter.drawLine(rect.left() + 4, rect.center().y(), rect.right() - 4, rect.center().y())
+                painter.restore()
+                return
+            x = rect.left() + 4 - self.x_offset
+            baseline = rect.top() + (rect.height() + metrics.ascent() - metrics.descent()) // 2
+            painter.setPen(muted if side.quiet else palette.color(QPalette.ColorRole.Text))
+            for seg in side.segments:
+                width = metrics.horizontalAdvance(seg.text)
+                if x + width >= rect.left() and x <= rect.right():
+                    if seg.changed and row.kind == "replace":
+                        painter.fillRect(QRect(x, rect.top() + 1, width, rect.height() - 2),
+                                         colours["del_word" if col == 1 else "ins_word"])
+                    painter.drawText(x, baseline, seg.text)
+                x += width
+                if x > rect.right():
+                    break
+        painter.restore()
+
+
+class OverviewRuler(QWidget):
+    """A strip beside the scroll bar with a mark for every change, where it is in the whole pair, and the
+    part on screen outlined. A click scrolls there."""
+
+    clicked = Signal(float)  # where, from 0 (top) to 1 (bottom)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFixedWidth(14)
+        self.setToolTip("Where the differences are in the whole pair; click to go there")
+        self.spans: list[tuple[int, int, ChunkKind]] = []
+        self.total = 0
+        self.visible = (0, 0)
+
+    def set_changes(self, spans: list[tuple[int, int, ChunkKind]], total: int) -> None:
+        self.spans, self.total = spans, total
+        self.update()
+
+    def set_visible(self, first: int, last: int) -> None:
+        if (first, last) != self.visible:
+            self.visible = (first, last)
+            self.update()
+
+    def paintEvent(self, _event: QPaintEvent) -> None:  # noqa: N802 - Qt's name
+        painter = QPainter(self)
+        palette = self.palette()
+        painter.fillRect(self.rect(), palette.color(QPalette.ColorRole.AlternateBase))
+        if self.total:
+            height = self.height()
+            colours = _colours(palette.color(QPalette.ColorRole.Base).lightness() < 128)
+            for start, end, kind in self.spans:
+                top = int(start * height / self.total)
+                bottom = max(top + 3, int(end * height / self.total))
+                painter.fillRect(2, top, self.width() - 4, bottom - top, colours[kind])
+            first, last = self.visible
+            top = int(first * height / self.total)
+            bottom = max(top + 4, int((last + 1) * height / self.total))
+            painter.setPen(palette.color(QPalette.ColorRole.Mid))
+            painter.drawRect(0, top, self.width() - 1, min(bottom, height - 1) - top)
+        painter.end()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt's name
+        if self.height():
+            self.clicked.emit(max(0.0, min(1.0, event.position().y() / self.height())))
 
 
 _PLACEHOLDER = "Select a document in a group to compare it with the file the group keeps."
 
 
 class DiffView(QWidget):
-    """Header with the pair's numbers, navigation, and the aligned table."""
+    """Header with the pair's names and numbers, a summary of what changed, navigation and the two
+    options, then the aligned table with its overview ruler."""
+
+    options_changed = Signal()
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
+        self.runner: JobRunner | None = None  # where comparisons run; the window gives its own
         self.model = DiffModel(self)
         self.table = QTableView(self)
         self.table.setModel(self.model)
-        self.table.setItemDelegate(SegmentDelegate(self.table))
+        self.delegate = SegmentDelegate(self.table)
+        self.table.setItemDelegate(self.delegate)
         self.table.setShowGrid(False)
         self.table.setWordWrap(False)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.table.verticalHeader().hide()
         self.table.horizontalHeader().hide()
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
@@ -163,6 +283,12 @@ class DiffView(QWidget):
         number_width = self.table.fontMetrics().horizontalAdvance("000000") + 8
         header.resizeSection(0, number_width)
         header.resizeSection(2, number_width)
+        self.sideways = QScrollBar(Qt.Orientation.Horizontal, self)  # both sides together, when not wrapping
+        self.sideways.valueChanged.connect(self._scrolled_sideways)
+        self.sideways.hide()
+        self.ruler = OverviewRuler(self)
+        self.ruler.clicked.connect(self._ruler_clicked)
+        self.table.verticalScrollBar().valueChanged.connect(lambda _v: self._update_ruler_window())
 
         self.title = QLabel(_PLACEHOLDER, self)
         self.title.setWordWrap(True)
@@ -172,9 +298,16 @@ class DiffView(QWidget):
         self.numbers.setWordWrap(True)  # a long line wraps instead of widening the pane
         self.numbers.setToolTip(_NUMBERS_TIP)
         self.position = QLabel("", self)
+        self.position.setObjectName("diff-summary")
         self.passage = QLabel("", self)
         self.passage.setTextFormat(Qt.TextFormat.PlainText)
         self.passage.setToolTip("The longest passage both documents share word for word")
+        self.ignore_layout = QCheckBox("Ignore spacing and line breaks", self)
+        self.ignore_layout.setChecked(True)
+        self.ignore_layout.setToolTip(_IGNORE_TIP)
+        self.wrap_lines = QCheckBox("Wrap long lines", self)
+        self.wrap_lines.setChecked(True)
+        self.wrap_lines.setToolTip("Off: long lines stay on one row, and both sides scroll sideways together")
         self.previous_button = QToolButton(self)
         self.previous_button.setText("▲ Previous")
         self.previous_button.setToolTip("Previous difference (Shift+F3)")
@@ -185,32 +318,51 @@ class DiffView(QWidget):
         self.next_button.setShortcut("F3")
         self.previous_button.clicked.connect(lambda: self.go(-1))
         self.next_button.clicked.connect(lambda: self.go(1))
+        self.ignore_layout.toggled.connect(self._ignore_layout_toggled)
+        self.wrap_lines.toggled.connect(self._wrap_toggled)
 
-        top = QHBoxLayout()
-        top.addWidget(self.numbers, 1)
-        top.addWidget(self.position)
-        top.addWidget(self.previous_button)
-        top.addWidget(self.next_button)
+        summary = QHBoxLayout()
+        summary.addWidget(self.position, 1)
+        summary.addWidget(self.previous_button)
+        summary.addWidget(self.next_button)
+        options = QHBoxLayout()
+        options.addWidget(self.passage, 1)
+        options.addWidget(self.ignore_layout)
+        options.addWidget(self.wrap_lines)
+        table_row = QHBoxLayout()
+        table_row.setSpacing(2)
+        table_row.addWidget(self.table, 1)
+        table_row.addWidget(self.ruler)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.title)
-        layout.addLayout(top)
-        layout.addWidget(self.passage)
-        layout.addWidget(self.table, 1)
+        layout.addWidget(self.numbers)
+        layout.addLayout(summary)
+        layout.addLayout(options)
+        layout.addLayout(table_row, 1)
+        layout.addWidget(self.sideways)
+
+        self._texts: tuple[str, str] | None = None
+        self._request = 0  # results of an older request are dropped
         self._changes: list[int] = []
         self._current = -1
+        self._relayout = QTimer(self)
+        self._relayout.setSingleShot(True)
+        self._relayout.setInterval(80)
+        self._relayout.timeout.connect(self._lay_out_again)
         self._update_navigation()
 
+    # -- what the window calls --------------------------------------------------------------
     def show_pending(self, left: Document, right: Document, similarity: Similarity, *,
                      without_boilerplate: bool = False) -> None:
         """A pair's names and numbers while its texts are compared; see show_numbers."""
+        self._request += 1
+        self._texts = None
         self.title.setText(f"{left.display_path}   ↔   {right.display_path}")
         self.show_numbers(similarity, without_boilerplate=without_boilerplate)
-        self.model.set_rows([])
+        self._set_layout(None)
         self.passage.setText("")
-        self.position.setText("comparing…")
-        self._changes, self._current = [], -1
-        self._update_navigation()
+        self.position.setText("Comparing…")
 
     def show_numbers(self, similarity: Similarity, *, without_boilerplate: bool = False) -> None:
         """The pair's numbers; ``without_boilerplate`` when the Jaccard and containment shown leave out
@@ -223,6 +375,19 @@ class DiffView(QWidget):
             f"<b>{s.containment_ab:.3f}</b> of right in left{note}")
         self.numbers.setToolTip(_NUMBERS_TIP + (_BOILERPLATE_TIP if without_boilerplate else ""))
 
+    def compare_documents(self, left: Document, right: Document, load: Callable[[Document], DocumentText]) -> None:
+        """Read both files and compare them in the background (after show_pending)."""
+        request = self._request
+
+        def work(*, progress: Progress, cancel: CancelToken) -> tuple[str, str] | str:
+            a, b = load(left), load(right)
+            if a.text is None or b.text is None:
+                doc, loaded = (left, a) if a.text is None else (right, b)
+                return f"{doc.display_path}: {loaded.problem}"
+            return a.text, b.text
+
+        self._start(work, request, lambda texts: self._texts_read(request, texts))
+
     def clear(self) -> None:
         """Show no pair (the one shown is no longer in the groups)."""
         self.show_problem(_PLACEHOLDER)
@@ -230,54 +395,249 @@ class DiffView(QWidget):
         self.passage.setText("")
 
     def show_problem(self, message: str) -> None:
-        self.model.set_rows([])
+        self._request += 1
+        self._texts = None
+        self._set_layout(None)
         self.position.setText("")
         self.title.setText(message)
-        self._changes, self._current = [], -1
-        self._update_navigation()
-
-    def show_rows(self, rows: list[DiffRow]) -> None:
-        self.model.set_rows(rows)
-        passages = shared_passages(rows, top=1)
-        if passages:
-            shown = self.passage.fontMetrics().elidedText(passages[0], Qt.TextElideMode.ElideRight,
-                                                          max(200, self.width() - 260))
-            self.passage.setText(f"Longest shared passage: “{shown}”")
-            self.passage.setToolTip(passages[0])
-        else:
-            self.passage.setText("No passage of 30 characters or more is shared word for word.")
-        self._changes = change_rows(rows)
-        st = stats(rows)
-        if not self._changes:
-            self.position.setText("the texts differ only in spacing, case or width")
-        else:
-            n = len(self._changes)
-            self.position.setText(f"{n} difference{'s' if n != 1 else ''} · {st.changed} changed, "
-                                  f"{st.deleted} removed, {st.inserted} added lines")
-        self._current = -1
-        self._update_navigation()
-        if self._changes:
-            self.go(1)
 
     def go(self, step: int) -> None:
+        """To the next (1) or previous (-1) difference, from the one shown or from what is on screen."""
         if not self._changes:
             return
+        top = self.table.rowAt(0)
+        current = self.current_change_row
+        if top >= 0 and (current is None or not self._row_visible(current)):
+            # the person scrolled away: step from what is on screen
+            later = [k for k, row in enumerate(self._changes) if row > top]
+            self._current = (later[0] - 1 if later else len(self._changes) - 1) if step > 0 else (
+                later[0] if later else len(self._changes))
         self._current = max(0, min(len(self._changes) - 1, self._current + step))
-        row = self._changes[self._current]
-        self.table.scrollTo(self.model.index(row, 1), QAbstractItemView.ScrollHint.PositionAtCenter)
-        self._update_navigation()
-
-    def _update_navigation(self) -> None:
-        self.previous_button.setEnabled(self._current > 0)
-        self.next_button.setEnabled(bool(self._changes) and self._current < len(self._changes) - 1)
+        self._scroll_to_change()
 
     @property
     def current_change_row(self) -> int | None:
         return self._changes[self._current] if 0 <= self._current < len(self._changes) else None
 
-    def line_width(self) -> int:
-        """How many characters fit on one side now: lines are cut to this before aligning."""
-        # the delegate's padding and the elision mark; and the scroll bar the rows will bring takes its
-        # width from the two text columns
-        usable = self.table.columnWidth(1) - 12 - self.table.verticalScrollBar().sizeHint().width() // 2
-        return max(40, usable // max(1, self.table.fontMetrics().horizontalAdvance("M")))
+    @property
+    def comparison(self) -> Comparison | None:
+        return self.model.layout.comparison if self.model.layout is not None else None
+
+    def layout_request(self) -> LayoutRequest:
+        """The layout this pane wants now."""
+        metrics = self.table.fontMetrics()
+        column = max(1, metrics.horizontalAdvance("M"))
+        wide = max(1.0, metrics.horizontalAdvance("中") / column)
+        usable = self.table.columnWidth(1) - 10 - self.table.verticalScrollBar().sizeHint().width() // 2
+        columns = max(20, usable // column - 1) if self.wrap_lines.isChecked() else 0
+        return LayoutRequest(columns, wide, self.ignore_layout.isChecked())
+
+    # -- comparing and laying out ---------------------------------------------------------------
+    def _start(self, work: Callable[..., object], request: int, returned: Callable[[object], None]) -> None:
+        job = Job(work)
+        job.signals.returned.connect(returned)
+        job.signals.errored.connect(lambda message: self._failed(request, message))
+        if self.runner is None:
+            raise RuntimeError("DiffView.runner is not set")
+        self.runner.start(job)
+
+    def _failed(self, request: int, message: str) -> None:
+        if request == self._request:
+            self.show_problem(message.split("\n\n")[0])
+
+    def _texts_read(self, request: int, texts: object) -> None:
+        if request != self._request:
+            return  # the person moved on to another pair
+        if isinstance(texts, str):
+            self.show_problem(texts)
+            return
+        self._texts = cast(tuple[str, str], texts)
+        self._compare(first=True)
+
+    def _compare(self, *, first: bool) -> None:
+        """Compare the texts shown with the options set; the first time, open at the first difference."""
+        if self._texts is None:
+            return
+        self._request += 1
+        request = self._request
+        left, right = self._texts
+        wanted = self.layout_request()
+        anchor = None if first else self._top_line()
+
+        def work(*, progress: Progress, cancel: CancelToken) -> Layout:
+            return compute_pair(left, right, wanted, progress=progress, cancel=cancel)
+
+        self.position.setText("Comparing…")
+        self._start(work, request, lambda layout: self._laid_out(request, cast(Layout, layout), anchor))
+
+    def _laid_out(self, request: int, layout: Layout, anchor: tuple[int, bool] | None) -> None:
+        if request != self._request:
+            return
+        self._set_layout(layout)
+        comparison = layout.comparison
+        passages = shared_passages(comparison, top=1)
+        if passages:
+            shown = self.passage.fontMetrics().elidedText(
+                passages[0], Qt.TextElideMode.ElideRight, max(200, self.passage.width() - 60))
+            self.passage.setText(f"Longest shared passage: “{shown}”")
+            self.passage.setToolTip(passages[0])
+        else:
+            self.passage.setText("No passage of 30 characters or more is shared word for word.")
+            self.passage.setToolTip("")
+        if anchor is not None:
+            self._scroll_to_line(*anchor)
+        elif self._changes:
+            self._current = 0
+            self._scroll_to_change()
+            QTimer.singleShot(0, self._scroll_to_change)  # again once the table has its final size
+        self._update_summary()
+
+    def _set_layout(self, layout: Layout | None) -> None:
+        keep = self.current_change_row is not None and layout is not None and self.model.layout is not None
+        current = self._current
+        self.model.set_layout(layout)
+        self._changes = layout.change_rows() if layout is not None else []
+        self._current = current if keep and current < len(self._changes) else -1
+        self.ruler.set_changes(layout.change_spans() if layout is not None else [], len(layout) if layout else 0)
+        self._update_sideways()
+        self._update_ruler_window()
+        self._update_navigation()
+
+    def _update_summary(self) -> None:
+        comparison = self.comparison
+        if comparison is None:
+            return
+        if not comparison.regions:
+            text = "The same text"
+            if comparison.layout_differs:
+                text += "; only spacing or line breaks differ (shown in grey)"
+            self.position.setText(text + ".")
+            return
+        n = comparison.regions
+        where = f"{n} difference{'s' if n != 1 else ''}"
+        if self._current >= 0:
+            where = f"Difference {self._current + 1} of {n}"
+        self.position.setText(
+            f"{where} · {share_in_words(comparison.share)} of the text differs"
+            + (" · spacing and line breaks ignored" if comparison.ignore_layout else "")
+        )
+
+    def _lay_out_again(self) -> None:
+        """The pane's width changed: the same comparison, wrapped anew, at the same place."""
+        layout = self.model.layout
+        if layout is None:
+            return
+        wanted = self.layout_request()
+        if wanted.columns == layout.columns and wanted.wide == layout.wide:
+            return
+        anchor = self._top_line()
+        comparison = layout.comparison
+        if comparison.total_chars < _LARGE:
+            self._set_layout(Layout(comparison, wanted.columns, wanted.wide))
+            self._scroll_to_line(*anchor)
+            return
+        self._request += 1
+        request = self._request
+
+        def work(*, progress: Progress, cancel: CancelToken) -> Layout:
+            return Layout(comparison, wanted.columns, wanted.wide)
+
+        self._start(work, request, lambda new: self._laid_out(request, cast(Layout, new), anchor))
+
+    def _ignore_layout_toggled(self, _on: bool) -> None:
+        self.options_changed.emit()
+        self._compare(first=False)
+
+    def _wrap_toggled(self, _on: bool) -> None:
+        self.options_changed.emit()
+        self._lay_out_again()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
+        super().resizeEvent(event)
+        if self.model.layout is not None:
+            self._relayout.start()
+        self._update_sideways()
+
+    # -- places ----------------------------------------------------------------------------
+    def _top_line(self) -> tuple[int, bool]:
+        """The file line at the top of the pane (left side if it has one there): where to stay."""
+        top = max(0, self.table.rowAt(0))
+        if self.model.layout is None or not len(self.model.layout):
+            return 1, True
+        row = self.model.row(min(top, len(self.model.layout) - 1))
+        if row.left is not None:
+            return row.left.number, True
+        assert row.right is not None
+        return row.right.number, False
+
+    def _scroll_to_line(self, number: int, left: bool) -> None:
+        if self.model.layout is None or not len(self.model.layout):
+            return
+        row = self.model.layout.row_of_line(number, left=left)
+        self.table.scrollTo(self.model.index(row, 1), QAbstractItemView.ScrollHint.PositionAtTop)
+
+    def _row_visible(self, row: int) -> bool:
+        top = self.table.rowAt(0)
+        bottom = self.table.rowAt(self.table.viewport().height() - 1)
+        return top >= 0 and top <= row <= (bottom if bottom >= 0 else self.model.rowCount() - 1)
+
+    def _scroll_to_change(self) -> None:
+        row = self.current_change_row
+        if row is None:
+            return
+        self.table.scrollTo(self.model.index(row, 1), QAbstractItemView.ScrollHint.PositionAtCenter)
+        if not self.wrap_lines.isChecked():
+            self._reveal_sideways(row)
+        self._update_navigation()
+        self._update_summary()
+
+    def _reveal_sideways(self, row: int) -> None:
+        """Not wrapping: scroll sideways so the row's first changed words are in sight."""
+        display = self.model.row(row)
+        metrics = self.table.fontMetrics()
+        starts = []
+        for side in (display.left, display.right):
+            if side is None:
+                continue
+            x = 0
+            for seg in side.segments:
+                if seg.changed:
+                    starts.append(x)
+                    break
+                x += metrics.horizontalAdvance(seg.text)
+        target = min(starts) if starts else 0
+        width = self.table.columnWidth(1)
+        if not self.sideways.value() <= target <= self.sideways.value() + width - 40:
+            self.sideways.setValue(max(0, target - width // 3))
+
+    def _ruler_clicked(self, fraction: float) -> None:
+        rows = self.model.rowCount()
+        if rows:
+            row = min(rows - 1, int(fraction * rows))
+            self.table.scrollTo(self.model.index(row, 1), QAbstractItemView.ScrollHint.PositionAtCenter)
+
+    def _update_ruler_window(self) -> None:
+        first = max(0, self.table.rowAt(0))
+        last = self.table.rowAt(self.table.viewport().height() - 1)
+        self.ruler.set_visible(first, last if last >= 0 else max(first, self.model.rowCount() - 1))
+
+    def _update_sideways(self) -> None:
+        layout = self.model.layout
+        if layout is None or layout.columns:
+            self.sideways.hide()
+            self.sideways.setValue(0)
+            return
+        widest = layout.widest() * max(1, self.table.fontMetrics().horizontalAdvance("M")) + 12
+        excess = max(0, widest - self.table.columnWidth(1))
+        self.sideways.setRange(0, excess)
+        self.sideways.setPageStep(self.table.columnWidth(1))
+        self.sideways.setSingleStep(self.table.fontMetrics().horizontalAdvance("M") * 4)
+        self.sideways.setVisible(excess > 0)
+
+    def _scrolled_sideways(self, value: int) -> None:
+        self.delegate.x_offset = value
+        self.table.viewport().update()
+
+    def _update_navigation(self) -> None:
+        self.previous_button.setEnabled(self._current > 0)
+        self.next_button.setEnabled(bool(self._changes) and self._current < len(self._changes) - 1)

@@ -47,7 +47,6 @@ from ..core.texts import TextLoader
 from . import settings as app_settings
 from .controller import Pair, Report, ReviewController
 from .decisions_dialog import DecisionsDialog
-from .diff_view import compute_pair
 from .folders import FoldersPanel
 from .groups_page import GroupsPage
 from .mark_dialog import MarkRuleDialog
@@ -102,7 +101,6 @@ class MainWindow(QMainWindow):
         self.scan_job: Job | None = None
         self._regroup_running = False
         self._regroup_pending = False
-        self._diff_request = 0
         self._shown_pair: tuple[int, int] | None = None  # (left, right) in the pair view
         self._loader: TextLoader | None = None
         self._pace = PaceMeter()  # rates and time left of the scan's phases
@@ -155,6 +153,8 @@ class MainWindow(QMainWindow):
         # results
         self.thresholds = ThresholdsPanel(self.state.thresholds, self)
         self.groups = GroupsPage(self.review.marks, self.state.keeper_rule, self)
+        self.groups.diff.runner = self.runner
+        self.groups.diff.options_changed.connect(self._save_state)
         self.groups.group_view.activated.connect(lambda doc: self._select_document(doc.id))
         self.groups.mark_rule_button.clicked.connect(self.review.mark_all_but_keepers)
         self.groups.mark_by_rule_button.clicked.connect(self.mark_by_rule)
@@ -398,6 +398,8 @@ class MainWindow(QMainWindow):
         self.folders.exclude.setText(s.exclude)
         self.folders.text_kind.setChecked(s.scan_text)
         self.folders.pdf_kind.setChecked(s.scan_pdf)
+        self.groups.diff.ignore_layout.setChecked(s.ignore_layout)
+        self.groups.diff.wrap_lines.setChecked(s.wrap_lines)
         self._restoring = False
         self._refresh_empty_state()
         if self.folders.folders():
@@ -420,6 +422,8 @@ class MainWindow(QMainWindow):
         s.scan_pdf = self.folders.pdf_kind.isChecked()
         s.thresholds = self.thresholds.thresholds()
         s.keeper_rule = self.groups.keeper_rule.currentData()
+        s.ignore_layout = self.groups.diff.ignore_layout.isChecked()
+        s.wrap_lines = self.groups.diff.wrap_lines.isChecked()
         s.geometry = self.saveGeometry()
         s.splitter = self.groups.split.saveState()
         app_settings.save(self.qsettings, s)
@@ -838,8 +842,7 @@ class MainWindow(QMainWindow):
         """Show the controller's pair: the same two files again only get their numbers updated."""
         if pair is None:
             self._shown_pair = None
-            self._diff_request += 1  # a diff still being computed for the old pair is dropped
-            self._show_placeholder()
+            self._show_placeholder()  # a diff still being computed for the old pair is dropped
         elif self._shown_pair == (pair.left.id, pair.right.id):
             self.groups.diff.show_numbers(pair.similarity, without_boilerplate=self._without_boilerplate(pair))
         else:
@@ -862,35 +865,11 @@ class MainWindow(QMainWindow):
         return pair.left.content_id in cores or pair.right.content_id in cores
 
     def compare(self, pair: Pair) -> None:
-        """Show a pair; the texts are read and aligned in the background."""
-        self._diff_request += 1
-        request = self._diff_request
+        """Show a pair; the texts are read and compared in the background."""
         left, right = pair.left, pair.right
         self.groups.diff.show_pending(left, right, pair.similarity, without_boilerplate=self._without_boilerplate(pair))
-        loader = self._loader
-        if loader is None:
-            return
-        width = self.groups.diff.line_width()
-
-        def work(*, progress, cancel):
-            a, b = loader(left), loader(right)
-            if a.text is None or b.text is None:
-                doc, loaded = (left, a) if a.text is None else (right, b)
-                return f"{doc.display_path}: {loaded.problem}"
-            return compute_pair(a.text, b.text, width, progress=progress, cancel=cancel)
-
-        job = Job(work)
-        job.signals.returned.connect(lambda rows: self._diff_ready(request, rows))
-        job.signals.errored.connect(lambda message: self._diff_ready(request, message))
-        self.runner.start(job)
-
-    def _diff_ready(self, request: int, rows) -> None:
-        if request != self._diff_request:
-            return  # the person moved on to another pair
-        if isinstance(rows, str):
-            self.groups.diff.show_problem(rows)
-        else:
-            self.groups.diff.show_rows(rows)
+        if self._loader is not None:
+            self.groups.diff.compare_documents(left, right, self._loader)
 
     # -- decisions ------------------------------------------------------------------------
     def _current(self):

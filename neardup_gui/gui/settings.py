@@ -22,6 +22,8 @@ class AppState:
     scan_pdf: bool = True
     thresholds: Thresholds = field(default_factory=Thresholds)
     keeper_rule: KeeperRule = KeeperRule.ORIGINAL
+    ignore_layout: bool = True  # the pair view: spacing, line breaks, page headers are not differences
+    wrap_lines: bool = True
     database: str = ""
     geometry: QByteArray | None = None
     window_state: QByteArray | None = None
@@ -68,6 +70,8 @@ def load(settings: QSettings) -> AppState:
         state.keeper_rule = KeeperRule(str(settings.value("keeper_rule", KeeperRule.ORIGINAL.value)))
     except ValueError:
         state.keeper_rule = KeeperRule.ORIGINAL
+    state.ignore_layout = _bool(settings.value("ignore_layout"), True)
+    state.wrap_lines = _bool(settings.value("wrap_lines"), True)
     state.database = str(settings.value("database", "") or "") or str(default_db_path())
     state.geometry = settings.value("geometry")
     state.window_state = settings.value("window_state")
@@ -87,6 +91,8 @@ def save(settings: QSettings, state: AppState) -> None:
     settings.setValue("jaccard", state.thresholds.jaccard)
     settings.setValue("ignore_boilerplate", state.thresholds.ignore_boilerplate)
     settings.setValue("keeper_rule", state.keeper_rule.value)
+    settings.setValue("ignore_layout", state.ignore_layout)
+    settings.setValue("wrap_lines", state.wrap_lines)
     settings.setValue("database", state.database)
     for key in ("geometry", "window_state", "splitter"):
         value = getattr(state, key)

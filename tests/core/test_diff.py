@@ -1,62 +1,283 @@
-from neardup_gui.core.diff import change_rows, display_width, hunks, shared_passages, side_by_side, split_lines, stats
+"""The comparison behind the pair view and the HTML report: the file's lines, only real changes marked,
+nothing lost when laid out at any width."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from neardup_gui.core.diff import (
+    Comparison,
+    compare,
+    describe,
+    display_width,
+    file_lines,
+    hunks,
+    lay_out,
+    shared_passages,
+    shared_passages_between,
+    wrap_points,
+)
+from neardup_gui.core.extract import PAGE_SEPARATOR
+from tests.conftest import _HAN_FILLER
+
+WIDTHS = (0, 13, 37, 80)  # 0: not wrapped
+
+
+def marked(comparison: Comparison, side: str) -> str:
+    """The characters (white space aside) marked as changed on one side."""
+    out = []
+    for chunk in comparison.chunks:
+        for line in chunk.left if side == "left" else chunk.right:
+            out.extend(seg.text for seg in line.segments() if seg.changed)
+    return "".join("".join(out).split())
+
+
+def unmarked(comparison: Comparison, side: str) -> str:
+    out = []
+    for chunk in comparison.chunks:
+        for line in chunk.left if side == "left" else chunk.right:
+            if not line.quiet:
+                out.extend(seg.text for seg in line.segments() if not seg.changed)
+    return "".join("".join(out).split())
+
+
+def laid_out_lines(comparison: Comparison, columns: int, side: str) -> dict[int, str]:
+    """Each file line as the rows of the view show it, continuation rows joined to their line."""
+    lines: dict[int, str] = {}
+    previous = None
+    for row in lay_out(comparison, columns):
+        part = row.left if side == "left" else row.right
+        if part is None:
+            continue
+        text = "".join(seg.text for seg in part.segments)
+        if part.continued:
+            assert part.number == previous, "a continuation row belongs to the line above it"
+            lines[part.number] += text
+        else:
+            assert part.number not in lines, "a line's number is shown once"
+            lines[part.number] = text
+        previous = part.number
+        if columns:
+            assert display_width(text) <= columns, "every row fits the pane: nothing is cut off"
+    return lines
 
 
 def test_changed_words_are_marked_inside_changed_lines():
-    rows = side_by_side("the quick brown fox\njumps over\n", "the quick red fox\njumps over\n")
-    assert [r.kind for r in rows] == ["replace", "equal"]
-    left, right = rows[0].left, rows[0].right
-    assert [s.text for s in left if s.changed] == ["brown"]
-    assert [s.text for s in right if s.changed] == ["red"]
-    assert "".join(s.text for s in left) == "the quick brown fox"
+    comparison = compare("the quick brown fox\njumps over\n", "the quick red fox\njumps over\n")
+    assert [c.kind for c in comparison.chunks][:2] == ["replace", "equal"]
+    left, right = comparison.chunks[0].left[0], comparison.chunks[0].right[0]
+    assert [s.text for s in left.segments() if s.changed] == ["brown"]
+    assert [s.text for s in right.segments() if s.changed] == ["red"]
+    assert comparison.regions == 1
 
 
 def test_han_changes_are_marked_per_character():
-    rows = side_by_side("上海浦东四季酒店", "上海浦东全季酒店")
-    assert [s.text for s in rows[0].left if s.changed] == ["四"]
-    assert [s.text for s in rows[0].right if s.changed] == ["全"]
+    comparison = compare("上海浦东四季酒店", "上海浦东全季酒店")
+    assert marked(comparison, "left") == "四" and marked(comparison, "right") == "全"
 
 
-def test_long_lines_are_cut_at_sentence_ends_then_spaces_and_fit_the_width():
+def test_one_character_inserted_in_a_long_chinese_line_marks_that_character_at_every_width():
+    """The screenshots that opened #13: wrapping before comparing marked 据 and 软件开 as changed."""
+    line = "我们的团队负责数据处理软件开发和数据分析工作，需要仔细地规划和测试每一个版本。" * 12
+    edited = line[:200] + "新" + line[200:]
+    comparison = compare(f"标题\n{line}\n结尾", f"标题\n{edited}\n结尾")
+    assert marked(comparison, "left") == "" and marked(comparison, "right") == "新"
+    for columns in WIDTHS:
+        assert laid_out_lines(comparison, columns, "left") == {1: "标题", 2: line, 3: "结尾"}
+        assert laid_out_lines(comparison, columns, "right") == {1: "标题", 2: edited, 3: "结尾"}
+
+
+def test_line_numbers_are_the_files_whatever_the_width():
+    text = "\n".join(f"line {n} " + "word " * (n % 40) for n in range(1, 300))
+    edited = text.replace("line 138 ", "line 138 changed ")
+    comparison = compare(text, edited)
+    for columns in WIDTHS:
+        rows = lay_out(comparison, columns)
+        changed = [r for r in rows if r.kind == "replace" and r.right is not None and not r.right.continued]
+        assert [r.right.number for r in changed] == [138]
+        assert [r.left.number for r in changed if r.left is not None] == [138]
+        wrapped = [r for r in rows if r.left is not None and r.left.continued]
+        assert (len(wrapped) > 0) == (0 < columns < 200)
+
+
+def test_wrapping_breaks_after_spaces_and_counts_han_as_two_columns():
     english = "word " * 200
-    assert all(display_width(line) <= 60 for line in split_lines(english, 60))
-    assert all(line.endswith(" ") for line in split_lines(english, 60)[:-1]), "cut at spaces, never inside a word"
+    starts = [0, *wrap_points(english, 60)]
+    rows = [english[a:b] for a, b in zip(starts, [*starts[1:], len(english)], strict=True)]
+    assert all(display_width(r) <= 60 and r.endswith(" ") for r in rows[:-1])
     chinese = "近似重复文档的检测方法。" * 40
-    lines = split_lines(chinese, 60)
-    assert all(display_width(line) <= 60 for line in lines)
-    assert all(line.endswith("。") for line in lines[:-1])
-    assert "".join(lines) == chinese
+    starts = [0, *wrap_points(chinese, 60)]
+    rows = [chinese[a:b] for a, b in zip(starts, [*starts[1:], len(chinese)], strict=True)]
+    assert "".join(rows) == chinese and all(display_width(r) <= 60 for r in rows)
+    assert max(display_width(r) for r in rows) >= 59
+    assert wrap_points("short", 0) == [] and wrap_points("short", 80) == []
 
 
-def test_hunks_and_navigation_cover_every_change():
+# -- no false change: property-based ----------------------------------------------------------------
+
+ENGLISH_WORDS = (
+    "the of and to a in is it that for on was with as I his they be at one have this from word document review "
+    "copy near duplicate licence version software"
+)
+ENGLISH = st.sampled_from(ENGLISH_WORDS.split(" "))
+HAN = st.sampled_from(sorted(set(_HAN_FILLER)))
+EDITS = st.sampled_from(["insert", "delete", "replace"])
+
+
+def _edit(units: list[str], kind: str, at: int, new: str, joiner: str) -> tuple[str, str, str, str]:
+    """The text before and after one edit of one unit, and what was taken out and put in."""
+    at = at % (len(units) + (1 if kind == "insert" else 0))
+    if kind == "insert":
+        after = [*units[:at], new, *units[at:]]
+        return joiner.join(units), joiner.join(after), "", new
+    if kind == "delete":
+        after = units[:at] + units[at + 1 :]
+        return joiner.join(units), joiner.join(after), units[at], ""
+    if units[at] == new:
+        new = new + new
+    after = [*units[:at], new, *units[at + 1 :]]
+    return joiner.join(units), joiner.join(after), units[at], new
+
+
+def _check_exactly_the_edit(before: str, after: str, taken: str, put: str, ignore_layout: bool) -> None:
+    comparison = compare(before, after, ignore_layout=ignore_layout)
+    assert marked(comparison, "left") == "".join(taken.split())
+    assert marked(comparison, "right") == "".join(put.split())
+    assert unmarked(comparison, "left") == unmarked(comparison, "right"), "what is not marked is the same"
+    assert comparison.regions == 1
+    for columns in WIDTHS:
+        assert laid_out_lines(comparison, columns, "left") == dict(enumerate(file_lines(before), start=1))
+        assert laid_out_lines(comparison, columns, "right") == dict(enumerate(file_lines(after), start=1))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    units=st.lists(HAN, min_size=30, max_size=400),
+    kind=EDITS,
+    at=st.integers(min_value=0, max_value=10_000),
+    new=HAN,
+    ignore_layout=st.booleans(),
+)
+def test_one_han_character_edited_anywhere_marks_exactly_that_character(units, kind, at, new, ignore_layout):
+    before, after, taken, put = _edit(units, kind, at, new, "")
+    _check_exactly_the_edit(before, after, taken, put, ignore_layout)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    units=st.lists(ENGLISH, min_size=20, max_size=300),
+    kind=EDITS,
+    at=st.integers(min_value=0, max_value=10_000),
+    new=ENGLISH,
+    ignore_layout=st.booleans(),
+)
+def test_one_word_edited_anywhere_marks_exactly_that_word(units, kind, at, new, ignore_layout):
+    before, after, taken, put = _edit(units, kind, at, new, " ")
+    _check_exactly_the_edit(before, after, taken, put, ignore_layout)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    paragraphs=st.lists(st.lists(ENGLISH | HAN, min_size=5, max_size=60), min_size=3, max_size=12),
+    which=st.integers(min_value=0, max_value=100),
+    kind=EDITS,
+    at=st.integers(min_value=0, max_value=10_000),
+    new=ENGLISH,
+)
+def test_an_edit_in_one_of_many_lines_is_found_in_that_line_only(paragraphs, which, kind, at, new):
+    which %= len(paragraphs)
+    lines = [" ".join(p) for p in paragraphs]
+    _before_line, after_line, taken, put = _edit(paragraphs[which], kind, at, new, " ")
+    after_lines = [*lines[:which], after_line, *lines[which + 1 :]]
+    before, after = "\n".join(lines), "\n".join(after_lines)
+    if before == after:
+        return
+    _check_exactly_the_edit(before, after, taken, put, True)
+
+
+# -- differences a person does not care about ------------------------------------------------------
+
+
+def _pdf_and_its_text() -> tuple[str, str]:
+    paragraphs = [
+        "The licensee may copy and distribute verbatim copies of the program source code as received, in any medium.",
+        "You may modify your copy or copies of the program or any portion of it, thus forming a work based on it.",
+        "These requirements apply to the modified work as a whole, and to identifiable sections of that work.",
+    ]
+    text = "\n\n".join(paragraphs) + "\n"
+    pages = []
+    for number, paragraph in enumerate(paragraphs, start=1):
+        words = paragraph.split()
+        lines = [" ".join(words[k : k + 6]) for k in range(0, len(words), 6)]
+        long_word = next(w for w in lines[0].split() if len(w) >= 6)
+        lines[0] = lines[0].replace(long_word, f"{long_word[:3]}-\n{long_word[3:]}", 1)  # hyphenated at a line's end
+        pages.append(f"Software Licence Agreement\n{chr(10).join(lines)}\n\nPage {number} of 3")
+    return PAGE_SEPARATOR.join(pages), text
+
+
+def test_a_pdf_against_its_text_file_differs_only_in_layout():
+    pdf, text = _pdf_and_its_text()
+    comparison = compare(pdf, text)
+    assert comparison.regions == 0 and comparison.changed_chars == 0
+    assert comparison.layout_differs
+    assert describe(comparison) == "The same text; only spacing or line breaks differ."
+    quiet = {line.text for chunk in comparison.chunks for line in chunk.left if line.quiet}
+    assert {"Software Licence Agreement", "Page 2 of 3", "\f"} <= quiet
+    exact = compare(pdf, text, ignore_layout=False)
+    assert exact.regions > 0, "the switch off: every layout difference counts"
+
+
+def test_a_real_change_in_a_pdf_is_still_found_when_layout_is_ignored():
+    pdf, text = _pdf_and_its_text()
+    comparison = compare(pdf, text.replace("verbatim copies", "exact copies"))
+    assert comparison.regions == 1
+    assert marked(comparison, "left") == "verbatim" and marked(comparison, "right") == "exact"
+
+
+def test_blank_lines_and_spacing_are_quiet_but_a_new_line_of_text_is_not():
+    left = "alpha beta\n\n\ngamma   delta\nepsilon"
+    right = "alpha  beta\ngamma delta\n\nepsilon\nzeta"
+    comparison = compare(left, right)
+    assert comparison.regions == 1 and marked(comparison, "right") == "zeta"
+    assert compare(left, right, ignore_layout=False).regions >= 2
+
+
+def test_summary_in_words():
     left = "\n".join(f"line {n}" for n in range(100))
     right = left.replace("line 10", "line ten").replace("line 80", "line eighty")
-    rows = side_by_side(left, right)
-    assert stats(rows).changed == 2
-    assert change_rows(rows) == [10, 80]
-    assert hunks(rows, context=2) == [(8, 13), (78, 83)]
+    comparison = compare(left, right)
+    assert comparison.regions == 2
+    assert describe(comparison) == "2 changed regions · about 1 % of the text differs."
+    assert hunks(comparison.chunks, context=2) == [(8, 13), (78, 83)]
+    same = compare("a\nb\n", "a\nb\n")
+    assert same.regions == 0 and hunks(same.chunks) == [] and describe(same) == "The same text."
 
 
-def test_identical_texts_have_no_changes():
-    rows = side_by_side("a\nb\n", "a\nb\n")
-    assert stats(rows).changed == stats(rows).deleted == stats(rows).inserted == 0
-    assert hunks(rows) == []
-
-
-def test_shared_passages_are_the_longest_equal_runs():
+def test_shared_passages_are_the_longest_unchanged_runs():
     common_long = "This paragraph is shared word for word by both documents and it is long."
     common_short = "A shorter shared line of text here."
     left = f"intro one\n{common_long}\n{common_long}\nmiddle left\n{common_short}\nend"
     right = f"intro two\n{common_long}\n{common_long}\nmiddle right\n{common_short}\nend"
-    passages = shared_passages(side_by_side(left, right))
-    assert passages[0] == f"{common_long} {common_long}"
-    assert passages[1] == f"{common_short} end"  # the last line is shared too
-    assert shared_passages(side_by_side("abc", "xyz")) == []
+    passages = shared_passages(compare(left, right))
+    assert passages[0] == f"{common_long} {common_long} middle"
+    assert passages[1] == f"{common_short} end"
+    assert shared_passages(compare("abc", "xyz")) == []
 
 
-def test_report_passages_agree_with_the_review_alignment():
-    from neardup_gui.core.diff import shared_passages_between
+def test_report_passages_name_text_both_documents_share():
     from tests.conftest import english_texts, plant_edits
 
     left = english_texts()["GPL-2"]
     right = plant_edits(left, 0.01, seed=4)
-    assert shared_passages_between(left, right) == shared_passages(side_by_side(left, right))
+    passages = shared_passages_between(left, right)
+    assert passages and all(p.rstrip("…")[:200] in " ".join(right.split()) for p in passages)
+
+
+@pytest.mark.parametrize("ignore_layout", [True, False])
+def test_identical_texts_are_the_same(ignore_layout):
+    text = "第一行\n\nsecond line\n\fthird"
+    comparison = compare(text, text, ignore_layout=ignore_layout)
+    assert comparison.regions == 0 and not comparison.layout_differs
+    assert all(c.kind in ("equal", "layout") for c in comparison.chunks)

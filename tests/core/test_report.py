@@ -1,6 +1,7 @@
 """Reports over real scanned files, including names and texts that carry HTML/script and formulas."""
 
 import csv
+import html
 import io
 import json
 import re
@@ -71,9 +72,12 @@ def test_html_carries_side_by_side_diffs_with_marked_words_and_problems(scanned)
     assert page.count("<details class='pair' data-diff=") == 2  # the two near pairs (the exact pair needs none)
     data_block = r"<script type='application/json' id='[^']+'>(.*?)</script>"
     blocks = [json.loads(b) for b in re.findall(data_block, page, re.S)]
-    changed = [seg for rows in blocks for row in rows if row[0] == "replace" for side in (row[2], row[4])
-               if isinstance(side, list) for seg in side if seg[1]]
+    changed = [seg for rows in blocks for row in rows if row[0] == "replace" for side in (row[1], row[2])
+               for _number, text, _quiet in side if isinstance(text, list) for seg in text if seg[1]]
     assert changed, "changed words are marked"
+    numbers = [number for rows in blocks for row in rows if row[0] != "g" for side in (row[1], row[2])
+               for number, _text, _quiet in side]
+    assert numbers and all(isinstance(n, int) and n >= 1 for n in numbers), "each line with the file's number"
     assert any(SCRIPT_PAYLOAD in str(rows) for rows in blocks), "the hostile text is data, shown as text"
     assert "中文 修改稿.txt" in page
     assert "Problems (1)" in page and "Password-protected" in page
@@ -180,3 +184,14 @@ def test_a_spreadsheet_program_evaluates_no_formula_from_the_csv(scanned, tmp_pa
     assert "'=40+2" in rows and "'@SUM(40,2)" in rows and "42" not in rows.split("neutralised", 1)[1]
     page = as_text(report)
     assert "中文 修改稿.txt" in page and "=HYPERLINK" in page
+
+
+def test_the_report_and_the_pair_view_say_the_same_about_a_pair(scanned):
+    """One comparison (core.diff.compare) behind both: the summary the app shows is the report's."""
+    from neardup_gui.core.diff import compare, describe
+
+    root, _, page = scanned
+    original = (root / "中文 原稿.txt").read_text()
+    edited = (root / "中文 修改稿.txt").read_text()
+    said = {describe(compare(original, edited)), describe(compare(edited, original))}
+    assert any(html.escape(sentence) in page for sentence in said)

@@ -57,7 +57,7 @@ def test_the_whole_journey(window, uploads, qtbot, xdg_home):
     qtbot.waitUntil(lambda: w.groups.diff.model.rowCount() > 0, timeout=20_000)
     changed = [r for r in w.groups.diff.model.rows if r.kind != "equal"]
     assert changed and any(PLANTED in s.text and s.changed
-                           for r in changed for side in (r.left, r.right) if side for s in side)
+                           for r in changed for side in (r.left, r.right) if side for s in side.segments)
     assert "Jaccard" in w.groups.diff.numbers.text() and "Hamming" in w.groups.diff.numbers.text()
     assert w.groups.diff.current_change_row is not None
 
@@ -214,8 +214,8 @@ def test_chinese_pair_in_the_diff_view(window, uploads, qtbot):
     select_member(qtbot, w, "中文修改稿.txt")
     qtbot.waitUntil(lambda: w.groups.diff.model.rowCount() > 0, timeout=20_000)
     rows = w.groups.diff.model.rows
-    assert any(r.kind == "replace" and any(s.changed for s in r.right) for r in rows)
-    assert any("烟花爆竹" in "".join(s.text for s in (r.left or ())) for r in rows)  # tests/data/zh/02_…
+    assert any(r.kind == "replace" and r.right and any(s.changed for s in r.right.segments) for r in rows)
+    assert any("烟花爆竹" in "".join(s.text for s in (r.left.segments if r.left else ())) for r in rows)
 
 
 def test_export_applies_the_current_thresholds_and_decisions(window, uploads, tmp_path, qtbot):

@@ -1,0 +1,202 @@
+"""The pair view as a person uses it: the file's line numbers at any window size, only real changes
+marked, nothing hidden, the first difference in sight, and the two switches remembered."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from neardup_gui.core.diff import wrap_points
+from tests.conftest import chinese_texts, english_texts
+from tests.gui.conftest import scan, select_member
+
+LONG_LINE = "".join(list(chinese_texts().values())[0].split())[:1200]  # Chinese as uploaded: one long line
+
+
+def _rows_by_side(w, side: str):
+    model = w.groups.diff.model
+    return [getattr(model.row(i), side) for i in range(model.rowCount())]
+
+
+def _marked(w, side: str) -> str:
+    return "".join(s.text for part in _rows_by_side(w, side) if part for s in part.segments if s.changed)
+
+
+def _numbers(w, side: str) -> list[int]:
+    return [part.number for part in _rows_by_side(w, side) if part is not None and not part.continued]
+
+
+def _open_pair(qtbot, w, name: str) -> None:
+    select_member(qtbot, w, name)
+    qtbot.waitUntil(lambda: w.groups.diff.model.rowCount() > 0 and w.groups.diff.comparison is not None,
+                    timeout=20_000)
+
+
+def test_a_character_inserted_in_a_long_chinese_line_is_the_only_change_at_any_width(window, tmp_path, qtbot):
+    root = tmp_path / "zh"
+    root.mkdir()
+    head = "第一章 总则\n\n"
+    (root / "原稿.txt").write_text(head + LONG_LINE + "\n结尾。\n")
+    edited = LONG_LINE[:500] + "新" + LONG_LINE[500:]
+    (root / "修改稿.txt").write_text(head + edited + "\n结尾。\n")
+    w = window(folders=[str(root)])
+    scan(qtbot, w)
+    _open_pair(qtbot, w, "修改稿.txt")
+    diff = w.groups.diff
+    assert _marked(w, "left") == "" and _marked(w, "right") == "新"
+    assert _numbers(w, "right") == [1, 2, 3, 4] and _numbers(w, "left") == [1, 2, 3, 4]
+    assert any(part is not None and part.continued for part in _rows_by_side(w, "right")), "the long line wraps"
+    assert "1 of 1" in diff.position.text() and "less than 1 %" in diff.position.text()
+
+
+def test_the_same_marks_and_numbers_at_every_pane_width(qtbot):
+    """The pair view alone, narrowed as a laptop or a split screen would: laid out again, compared once."""
+    edited = LONG_LINE[:500] + "新" + LONG_LINE[500:]
+    head = "第一章 总则\n\n"
+    view = _standalone_view(qtbot, head + LONG_LINE + "\n结尾。\n", head + edited + "\n结尾。\n")
+    comparison = view.comparison
+    for width in (1400, 900, 600, 420):
+        view.resize(width, 600)
+        qtbot.waitUntil(lambda: view.model.layout.columns == view.layout_request().columns, timeout=5_000)
+        columns = view.model.layout.columns
+        assert view.comparison is comparison, "a new width lays out again; it does not compare again"
+        right = [view.model.row(i).right for i in range(view.model.rowCount())]
+        assert "".join(s.text for p in right if p for s in p.segments if s.changed) == "新"
+        assert [p.number for p in right if p and not p.continued] == [1, 2, 3, 4]
+        wide = view.model.layout.wide  # the font's Han width, in columns
+        for part in right:
+            if part is not None:
+                assert wrap_points("".join(s.text for s in part.segments), columns, wide) == [], "no row is cut off"
+        line = "".join("".join(s.text for s in p.segments) for p in right if p and p.number == 3)
+        assert line == edited, "every character of the line is on screen, in order"
+    view.close()
+
+
+def _standalone_view(qtbot, left: str, right: str):
+    from neardup_gui.core.models import Document, Similarity, Status
+    from neardup_gui.core.texts import DocumentText
+    from neardup_gui.gui.diff_view import DiffView
+    from neardup_gui.gui.worker import JobRunner
+
+    view = DiffView()
+    qtbot.addWidget(view)
+    view.runner = JobRunner(view)
+    view.resize(1400, 600)
+    view.show()
+    docs = [Document(n, f"/tmp/{n}.txt", 1, 0, "txt", Status.OK, "", 1, n) for n in (1, 2)]
+    texts = {1: left, 2: right}
+    view.show_pending(docs[0], docs[1], Similarity(0, 1.0, 1.0, 1.0, 1.0))
+    view.compare_documents(docs[0], docs[1], lambda doc: DocumentText(texts[doc.id]))
+    qtbot.waitUntil(lambda: view.comparison is not None, timeout=10_000)
+    return view
+
+
+def test_the_pair_opens_at_its_first_difference_and_f3_walks_them(window, tmp_path, qtbot):
+    root = tmp_path / "en"
+    root.mkdir()
+    text = english_texts()["GPL-2"]
+    lines = text.split("\n")
+    edited = list(lines)
+    edited[250] = edited[250] + " INSERTED WORDS"
+    edited[300] = "A new line nobody had before."
+    (root / "gpl.txt").write_text(text)
+    (root / "gpl-edited.txt").write_text("\n".join(edited))
+    w = window(folders=[str(root)])
+    scan(qtbot, w)
+    _open_pair(qtbot, w, "gpl-edited.txt")
+    diff = w.groups.diff
+    first = diff.current_change_row
+    assert first is not None and first > 200
+    qtbot.waitUntil(lambda: diff._row_visible(first), timeout=5_000)  # in sight without pressing F3
+    assert diff.model.row(first).right.number == 251
+    assert diff.position.text().startswith("Difference 1 of 2")
+    diff.next_button.click()
+    second = diff.current_change_row
+    assert second is not None and second > first and diff._row_visible(second)
+    assert diff.position.text().startswith("Difference 2 of 2") and not diff.next_button.isEnabled()
+    spans = diff.ruler.spans
+    assert [start for start, _end, _kind in spans] == [first, second], "the overview marks both changes"
+    diff.ruler.clicked.emit(0.0)
+    assert diff.table.rowAt(0) == 0
+
+
+def test_without_wrapping_both_sides_scroll_sideways_together_to_the_change(window, tmp_path, qtbot):
+    root = tmp_path / "wide"
+    root.mkdir()
+    words = english_texts()["BSD"].split()
+    long_line = " ".join(words * 3)
+    changed = long_line[: len(long_line) - 40] + " CHANGED " + long_line[len(long_line) - 40 :]
+    (root / "a.txt").write_text(f"Title\n{long_line}\nEnd\n")
+    (root / "b.txt").write_text(f"Title\n{changed}\nEnd\n")
+    w = window(folders=[str(root)])
+    scan(qtbot, w)
+    _open_pair(qtbot, w, "b.txt")
+    diff = w.groups.diff
+    diff.wrap_lines.setChecked(False)
+    qtbot.waitUntil(lambda: diff.model.layout.columns == 0, timeout=5_000)
+    assert diff.model.rowCount() == 3 and diff.sideways.isVisible()
+    diff.go(1)
+    assert diff.sideways.value() > 0 and diff.delegate.x_offset == diff.sideways.value()
+    assert not any(part.continued for part in _rows_by_side(w, "left") if part)
+    w.close()  # remembered
+    again = window(folders=[str(root)])
+    assert not again.groups.diff.wrap_lines.isChecked()
+
+
+def test_ignoring_layout_is_on_by_default_and_can_be_turned_off(window, tmp_path, qtbot):
+    root = tmp_path / "layout"
+    root.mkdir()
+    paragraphs = [p for p in english_texts()["BSD"].split("\n\n") if p.strip()]
+    one_line_each = "\n\n".join(" ".join(p.split()) for p in paragraphs)
+    rewrapped = "\n".join(
+        "\n".join(" ".join(p.split()[k : k + 7]) for k in range(0, len(p.split()), 7)) for p in paragraphs
+    )
+    (root / "paragraphs.txt").write_text(one_line_each)
+    (root / "rewrapped.txt").write_text(rewrapped)
+    w = window(folders=[str(root)])
+    scan(qtbot, w)
+    _open_pair(qtbot, w, "rewrapped.txt")
+    diff = w.groups.diff
+    assert diff.ignore_layout.isChecked()
+    assert diff.comparison.regions == 0 and "The same text" in diff.position.text()
+    assert "spacing or line breaks" in diff.position.text()
+    diff.ignore_layout.setChecked(False)
+    qtbot.waitUntil(lambda: diff.comparison is not None and not diff.comparison.ignore_layout, timeout=5_000)
+    assert diff.comparison.regions > 0 and "difference" in diff.position.text().lower()
+    diff.ignore_layout.setChecked(True)
+    qtbot.waitUntil(lambda: diff.comparison is not None and diff.comparison.ignore_layout, timeout=5_000)
+    assert diff.comparison.regions == 0
+
+
+def test_resizing_keeps_the_line_at_the_top(window, tmp_path, qtbot):
+    root = tmp_path / "place"
+    root.mkdir()
+    text = english_texts()["GPL-2"]
+    (root / "a.txt").write_text(text)
+    (root / "b.txt").write_text(text.replace("Foundation", "Fundament", 1))
+    w = window(folders=[str(root)])
+    scan(qtbot, w)
+    _open_pair(qtbot, w, "b.txt")
+    diff = w.groups.diff
+    w.resize(1400, 800)
+    qtbot.wait(200)
+    diff.table.scrollTo(diff.model.index(150, 1), diff.table.ScrollHint.PositionAtTop)
+    line = diff.model.row(diff.table.rowAt(0)).left.number
+    w.resize(800, 800)
+    columns = diff.layout_request().columns
+    qtbot.waitUntil(lambda: diff.model.layout.columns == columns, timeout=5_000)
+    top = diff.model.row(diff.table.rowAt(0)).left
+    assert top is not None and abs(top.number - line) <= 1
+
+
+def test_a_damaged_pair_file_says_why(window, tmp_path, qtbot):
+    root = tmp_path / "gone"
+    root.mkdir()
+    text = english_texts()["BSD"]
+    (root / "a.txt").write_text(text)
+    (root / "b.txt").write_text(text + "\nOne more line.")
+    w = window(folders=[str(root)])
+    scan(qtbot, w)
+    Path(root / "b.txt").unlink()
+    select_member(qtbot, w, "b.txt")
+    qtbot.waitUntil(lambda: "no longer there" in w.groups.diff.title.text(), timeout=10_000)
+    assert w.groups.diff.model.rowCount() == 0
