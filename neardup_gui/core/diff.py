@@ -828,6 +828,7 @@ class RowSide:
     continued: bool
     segments: tuple[Segment, ...]
     quiet: bool
+    changed: bool  # the line differs (it has changed words, or the other side lacks it)
 
 
 @dataclass(frozen=True, slots=True)
@@ -938,7 +939,8 @@ class Layout(Sequence[DisplayRow]):
             if len(self._rows) >= self._CACHED_CHUNKS:
                 self._rows.clear()
             chunk = self.comparison.chunks[index]
-            left, right = self._side(chunk.left), self._side(chunk.right)
+            whole = chunk.kind in ("delete", "insert")
+            left, right = self._side(chunk.left, whole), self._side(chunk.right, whole)
             rows = [
                 DisplayRow(chunk.kind, left[k] if k < len(left) else None, right[k] if k < len(right) else None, index)
                 for k in range(max(len(left), len(right)))
@@ -946,9 +948,10 @@ class Layout(Sequence[DisplayRow]):
             self._rows[index] = rows
         return rows
 
-    def _side(self, lines: tuple[Line, ...]) -> list[RowSide]:
+    def _side(self, lines: tuple[Line, ...], whole: bool) -> list[RowSide]:
         out: list[RowSide] = []
         for line in lines:
+            changed = whole or bool(line.changes)
             starts = [0, *wrap_points(line.text, self.columns, self.wide)]
             ends = [*starts[1:], len(line.text)]
             for k, (start, end) in enumerate(zip(starts, ends, strict=True)):
@@ -956,7 +959,7 @@ class Layout(Sequence[DisplayRow]):
                     segments = line.segments(start, end)
                 else:
                     segments = (Segment(line.text[start:end], False),) if end > start else ()
-                out.append(RowSide(line.number, k > 0, segments, line.quiet))
+                out.append(RowSide(line.number, k > 0, segments, line.quiet, changed and not line.quiet))
         return out
 
     def chunk_rows(self, chunk: int) -> range:
@@ -964,14 +967,35 @@ class Layout(Sequence[DisplayRow]):
         return range(self._offsets[chunk], self._offsets[chunk + 1])
 
     def change_rows(self) -> list[int]:
-        """The first row of each changed region, in order (next / previous difference)."""
-        return [self._offsets[c] for c in self.comparison.region_starts]
+        """The row where each changed region shows its first change, in order (next / previous difference):
+        in a long line that wrapped, the row of the changed words, not the line's first row."""
+        return [next(iter(self._changed_rows(c)), self._offsets[c]) for c in self.comparison.region_starts]
 
     def change_spans(self) -> list[tuple[int, int, ChunkKind]]:
-        """[start, end) rows of each changed chunk and its kind (the overview beside the scroll bar)."""
-        offsets = self._offsets
-        return [(offsets[c], offsets[c + 1], chunk.kind) for c, chunk in enumerate(self.comparison.chunks)
-                if chunk.is_change]
+        """[start, end) runs of rows that show a change, and the change's kind (the overview beside the
+        scroll bar): only the rows with changed lines, however long the chunk."""
+        spans: list[tuple[int, int, ChunkKind]] = []
+        for c, chunk in enumerate(self.comparison.chunks):
+            if not chunk.is_change:
+                continue
+            for row in self._changed_rows(c):
+                if spans and spans[-1][1] == row and spans[-1][2] == chunk.kind:
+                    spans[-1] = (spans[-1][0], row + 1, chunk.kind)
+                else:
+                    spans.append((row, row + 1, chunk.kind))
+        return spans
+
+    def _changed_rows(self, chunk: int) -> list[int]:
+        """Rows of a changed chunk with changed words, or with a line the other side lacks."""
+        first = self._offsets[chunk]
+        rows = self._chunk_rows(chunk)
+        if self.comparison.chunks[chunk].kind in ("delete", "insert"):
+            return list(range(first, first + len(rows)))
+        return [
+            first + k
+            for k, row in enumerate(rows)
+            if any(side is not None and any(s.changed for s in side.segments) for side in (row.left, row.right))
+        ] or [first]
 
     def row_of_line(self, number: int, *, left: bool = True) -> int:
         """The first row showing a file line of one side, or the nearest after it (keeping one's place

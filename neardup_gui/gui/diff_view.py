@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QScrollBar,
+    QSizePolicy,
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QTableView,
@@ -170,8 +171,7 @@ class SegmentDelegate(QStyledItemDelegate):
                 painter.drawText(rect.adjusted(0, 0, -6, 0), align, "↪" if side.continued else str(side.number))
             painter.restore()
             return
-        changed_side = row.kind in ("replace", "delete", "insert") and side is not None
-        if changed_side:
+        if side is not None and side.changed:  # a changed line; its unchanged neighbours in the chunk stay plain
             painter.fillRect(rect, colours["del_line" if col == 1 else "ins_line"])
         elif side is None:
             painter.fillRect(rect, colours["absent"])
@@ -302,6 +302,8 @@ class DiffView(QWidget):
         self.passage = QLabel("", self)
         self.passage.setTextFormat(Qt.TextFormat.PlainText)
         self.passage.setToolTip("The longest passage both documents share word for word")
+        # elided to the room it has; never widens the pane (a long passage once made the window 2,600 px wide)
+        self.passage.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.ignore_layout = QCheckBox("Ignore spacing and line breaks", self)
         self.ignore_layout.setChecked(True)
         self.ignore_layout.setToolTip(_IGNORE_TIP)
@@ -477,8 +479,8 @@ class DiffView(QWidget):
         comparison = layout.comparison
         passages = shared_passages(comparison, top=1)
         if passages:
-            shown = self.passage.fontMetrics().elidedText(
-                passages[0], Qt.TextElideMode.ElideRight, max(200, self.passage.width() - 60))
+            room = self.width() - self.ignore_layout.sizeHint().width() - self.wrap_lines.sizeHint().width() - 260
+            shown = self.passage.fontMetrics().elidedText(passages[0], Qt.TextElideMode.ElideRight, max(120, room))
             self.passage.setText(f"Longest shared passage: “{shown}”")
             self.passage.setToolTip(passages[0])
         else:

@@ -46,6 +46,11 @@ def test_a_character_inserted_in_a_long_chinese_line_is_the_only_change_at_any_w
     assert _numbers(w, "right") == [1, 2, 3, 4] and _numbers(w, "left") == [1, 2, 3, 4]
     assert any(part is not None and part.continued for part in _rows_by_side(w, "right")), "the long line wraps"
     assert "1 of 1" in diff.position.text() and "less than 1 %" in diff.position.text()
+    first = diff.model.row(diff.current_change_row)
+    assert first.right.continued and [seg.text for seg in first.right.segments if seg.changed] == ["新"], (
+        "the view opens on the row of the changed character, deep inside the wrapped line"
+    )
+    assert diff.ruler.spans == [(diff.current_change_row, diff.current_change_row + 1, "replace")]
 
 
 def test_the_same_marks_and_numbers_at_every_pane_width(qtbot):
