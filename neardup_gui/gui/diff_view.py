@@ -352,6 +352,8 @@ class DiffView(QWidget):
         self._relayout.setSingleShot(True)
         self._relayout.setInterval(80)
         self._relayout.timeout.connect(self._lay_out_again)
+        # the text column's width is known only once the header has laid itself out, after the resize
+        header.sectionResized.connect(self._section_resized)
         self._update_navigation()
 
     # -- what the window calls --------------------------------------------------------------
@@ -556,9 +558,16 @@ class DiffView(QWidget):
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 - Qt's name
         super().resizeEvent(event)
+        self._relayout_soon()
+        self._update_sideways()
+
+    def _section_resized(self, index: int, _old: int, _new: int) -> None:
+        if index == 1:
+            self._relayout_soon()
+
+    def _relayout_soon(self) -> None:
         if self.model.layout is not None:
             self._relayout.start()
-        self._update_sideways()
 
     # -- places ----------------------------------------------------------------------------
     def _top_line(self) -> tuple[int, bool]:
