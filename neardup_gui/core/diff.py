@@ -34,9 +34,12 @@ PAGE_BREAK = "\f"  # extract.PAGE_SEPARATOR puts it on a line of its own between
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _HAN = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003fffd"
 _TOKEN = re.compile(rf"[{_HAN}]|[^\W{_HAN}]+|\s+|[^\w\s]", re.UNICODE)
-_WIDE = re.compile(
-    r"[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6\U00020000-\U0003fffd]"
-)
+# characters two columns wide in a fixed-width font: Hangul Jamo, CJK, Hangul, compatibility and full-width forms
+_WIDE_RANGES = (
+    (0x1100, 0x115F), (0x2E80, 0xA4CF), (0xAC00, 0xD7A3), (0xF900, 0xFAFF), (0xFE30, 0xFE4F), (0xFF00, 0xFF60),
+    (0xFFE0, 0xFFE6), (0x20000, 0x3FFFD),
+)  # fmt: skip
+_WIDE = re.compile("[" + "".join(f"{chr(low)}-{chr(high)}" for low, high in _WIDE_RANGES) + "]")
 _DIGITS = re.compile(r"\d+")
 _SMALL = 250_000  # ranges up to this product go to difflib directly; larger ones are anchored first
 _SENTENCE_END = re.compile(r"(?<=[。！？；!?;])|(?<=[.:])(?=\s)")
@@ -860,13 +863,6 @@ def wrap_points(text: str, columns: int, wide: float = 2.0) -> list[int]:
             end = space + 1
         points.append(end)
         start = end
-
-
-_WIDE_RANGES = np.array(
-    [(0x1100, 0x115F), (0x2E80, 0xA4CF), (0xAC00, 0xD7A3), (0xF900, 0xFAFF), (0xFE30, 0xFE4F), (0xFF00, 0xFF60),
-     (0xFFE0, 0xFFE6), (0x20000, 0x3FFFD)],
-    dtype=np.uint32,
-)
 
 
 def _column_ends(text: str, wide: float) -> np.ndarray:

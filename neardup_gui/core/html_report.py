@@ -258,8 +258,9 @@ def _lines_data(lines: tuple[Line, ...]) -> list[list[object]]:
     """[number, text or [[segment, changed], …], quiet] for each line."""
     out: list[list[object]] = []
     for line in lines:
-        segments = line.segments()
-        text: object = line.text if not line.changes else [[seg.text, 1 if seg.changed else 0] for seg in segments]
+        text: object = line.text
+        if line.changes:
+            text = [[seg.text, 1 if seg.changed else 0] for seg in line.segments()]
         out.append([line.number, text, 1 if line.quiet else 0])
     return out
 

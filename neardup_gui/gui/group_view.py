@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView
 
 from ..core.models import Document, Group, Similarity
 from ..core.review import human_size, in_folders
+from .models import column_header
 
 COLUMNS = ("Document", "Folder", "Jaccard", "Containment", "Hamming", "Size", "Modified", "Type")
 TIPS = (
@@ -64,12 +65,7 @@ class GroupMembersModel(QAbstractTableModel):
         return len(COLUMNS)
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):  # noqa: N802 - Qt's name
-        if orientation == Qt.Orientation.Horizontal:
-            if role == Qt.ItemDataRole.DisplayRole:
-                return COLUMNS[section]
-            if role == Qt.ItemDataRole.ToolTipRole:
-                return TIPS[section]
-        return None
+        return column_header(COLUMNS, TIPS, section, orientation, role)
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
         if not index.isValid():

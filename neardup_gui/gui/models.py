@@ -42,6 +42,18 @@ def _index_key(index: QModelIndex | QPersistentModelIndex) -> int:
     return int(index.internalId())
 
 
+
+def column_header(
+    names: tuple[str, ...], tips: tuple[str, ...], section: int, orientation: Qt.Orientation, role: int
+) -> str | None:
+    """headerData of a table of members: a column's name, and its tooltip in plain words."""
+    if orientation == Qt.Orientation.Horizontal:
+        if role == Qt.ItemDataRole.DisplayRole:
+            return names[section]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return tips[section]
+    return None
+
 class GroupTreeModel(QAbstractItemModel):
     """Groups at the top level, their members below. Row i of a group is member i."""
 
@@ -120,12 +132,7 @@ class GroupTreeModel(QAbstractItemModel):
         return len(COLUMNS)
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):  # noqa: N802 - Qt's name
-        if orientation == Qt.Orientation.Horizontal:
-            if role == Qt.ItemDataRole.DisplayRole:
-                return COLUMNS[section]
-            if role == Qt.ItemDataRole.ToolTipRole:
-                return TIPS[section]
-        return None
+        return column_header(COLUMNS, TIPS, section, orientation, role)
 
     # content --------------------------------------------------------------------------------
     def summary(self, index: QModelIndex | QPersistentModelIndex) -> GroupSummary:

@@ -135,8 +135,8 @@ def _edit(units: list[str], kind: str, at: int, new: str, joiner: str) -> tuple[
     if kind == "delete":
         after = units[:at] + units[at + 1 :]
         return joiner.join(units), joiner.join(after), units[at], ""
-    if units[at] == new:
-        new = new + new
+    if units[at] == new:  # a real replacement (doubling it would be an insertion, marked as one)
+        new = "龘" if joiner == "" else "different"  # in neither alphabet
     after = [*units[:at], new, *units[at + 1 :]]
     return joiner.join(units), joiner.join(after), units[at], new
 
