@@ -14,13 +14,10 @@ import platform
 import time
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt, QUrl
-from PySide6.QtGui import QAction, QDesktopServices, QKeySequence
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QApplication,
     QFileDialog,
-    QHBoxLayout,
     QLabel,
     QMainWindow,
     QMessageBox,
@@ -28,7 +25,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSplitter,
     QStackedWidget,
-    QTableView,
     QTabWidget,
     QToolButton,
     QVBoxLayout,
@@ -40,17 +36,18 @@ from ..core.errors import is_damaged_database, set_aside_damaged_database
 from ..core.jobs import PaceMeter, ProgressEvent
 from ..core.match import MatchResult
 from ..core.models import Document, Group, Method, ScanOptions, Status
-from ..core.review import human_size
 from ..core.scan import summary_text
 from ..core.session import Session, Undoable, View
 from ..core.texts import TextLoader
 from . import settings as app_settings
 from .controller import Pair, Report, ReviewController
 from .decisions_dialog import DecisionsDialog
+from .empty_page import EmptyPage
+from .file_actions import FileActions
 from .folders import FoldersPanel
 from .groups_page import GroupsPage
 from .mark_dialog import MarkRuleDialog
-from .models import ProblemsModel
+from .problems_page import ProblemsPage
 from .thresholds import ThresholdsPanel
 from .worker import Job, JobRunner
 
@@ -79,12 +76,6 @@ def _report_path(path: str, chosen_filter: str) -> tuple[str, str]:
     return f"{path}.{fmt}", fmt
 
 
-def _listing(documents: list[Document] | tuple[Document, ...], shown: int = 25) -> str:
-    """The files a confirmation names: the first ``shown``, then how many more."""
-    lines = "\n".join(f"• {d.display_path}  ({human_size(d.size)})" for d in documents[:shown])
-    return lines + (f"\n… and {len(documents) - shown:,} more" if len(documents) > shown else "")
-
-
 class MainWindow(QMainWindow):
     def __init__(self, qsettings: QSettings, folders: list[str] | None = None) -> None:
         super().__init__()
@@ -96,6 +87,7 @@ class MainWindow(QMainWindow):
             self.state.database, reference_folders=self.state.reference_folders, keeper_rule=self.state.keeper_rule
         )
         self.review = ReviewController(self.session, self._run)  # the review's state and logic, no widgets
+        self.files = FileActions(self, self.review, lambda text, ms: self.statusBar().showMessage(text, ms))
         self.view: View | None = None
         self.result: MatchResult | None = None
         self.scan_job: Job | None = None
@@ -122,33 +114,7 @@ class MainWindow(QMainWindow):
         left_layout.addWidget(self.folders, 1)
         left_layout.addWidget(self.scan_button)
 
-        # empty state
-        empty = QWidget(self)
-        empty_layout = QVBoxLayout(empty)
-        empty_layout.addStretch(2)
-        headline = QLabel("<h2>Find duplicate documents</h2>", empty)
-        headline.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.empty_text = QLabel(empty)
-        self.empty_text.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.empty_text.setWordWrap(True)
-        self.empty_text.setFixedWidth(560)  # a readable measure; fixed, so the wrapped height is right
-        self.empty_add = QPushButton("Add folder…", empty)
-        self.empty_add.setToolTip("Choose a folder of text files and PDFs to scan")
-        self.empty_scan = QPushButton("Scan now", empty)
-        self.empty_scan.setToolTip("Scan the folders listed on the left (F5)")
-        row = QHBoxLayout()
-        row.addStretch(1)
-        row.addWidget(self.empty_add)
-        row.addWidget(self.empty_scan)
-        row.addStretch(1)
-        empty_layout.addWidget(headline)
-        centred = QHBoxLayout()
-        centred.addStretch(1)
-        centred.addWidget(self.empty_text)
-        centred.addStretch(1)
-        empty_layout.addLayout(centred)
-        empty_layout.addLayout(row)
-        empty_layout.addStretch(3)
+        self.empty = EmptyPage(self)
 
         # results
         self.thresholds = ThresholdsPanel(self.state.thresholds, self)
@@ -161,45 +127,22 @@ class MainWindow(QMainWindow):
         self.groups.unmark_button.clicked.connect(lambda: self.review.marks.set(()))
         self.groups.trash_marked_button.clicked.connect(self.trash_marked)
         self.groups.move_marked_button.clicked.connect(self.move_marked)
-        self.groups.copy_marked_button.clicked.connect(self.copy_marked_paths)
+        self.groups.copy_marked_button.clicked.connect(self.files.copy_marked_paths)
         self.groups.keeper_rule.currentIndexChanged.connect(lambda _i: self._keeper_rule_changed())
 
-        self.problems_model = ProblemsModel(self)
-        self.problems = QTableView(self)
-        self.problems.setModel(self.problems_model)
-        self.problems.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.problems.setAlternatingRowColors(True)
-        self.problems.horizontalHeader().setStretchLastSection(True)
-        self.problems.setColumnWidth(0, 420)
-        self.problems.setColumnWidth(1, 100)
-        self.problems.verticalHeader().hide()
-        self.problems.setWordWrap(False)
-        self.problems.setToolTip("Files that could not be compared, and what to do about each")
-
-        self.retry_button = QPushButton("Try Again", self)
-        self.retry_button.setToolTip(
-            "Read again the files whose reading crashed, ran out of memory or took too long "
-            "(a scan of the folders that tries those files once more)"
-        )
-        self.retry_button.clicked.connect(lambda: self.start_scan(retry_failed=True))
-        problems_bar = QHBoxLayout()
-        problems_bar.addWidget(QLabel("Files that could not be compared, and what to do about each.", self), 1)
-        problems_bar.addWidget(self.retry_button)
-        problems_page = QWidget(self)
-        problems_layout = QVBoxLayout(problems_page)
-        problems_layout.addLayout(problems_bar)
-        problems_layout.addWidget(self.problems, 1)
+        self.problems = ProblemsPage(self)
+        self.problems.retry_button.clicked.connect(lambda: self.start_scan(retry_failed=True))
 
         self.tabs = QTabWidget(self)
         self.tabs.addTab(self.groups, "Groups")
-        self.tabs.addTab(problems_page, "Problems")
+        self.tabs.addTab(self.problems, "Problems")
         results = QWidget(self)
         results_layout = QVBoxLayout(results)
         results_layout.addWidget(self.thresholds)
         results_layout.addWidget(self.tabs, 1)
 
         self.pages = QStackedWidget(self)
-        self.pages.addWidget(empty)
+        self.pages.addWidget(self.empty)
         self.pages.addWidget(results)
         self.main_split = QSplitter(Qt.Orientation.Horizontal, self)
         self.main_split.addWidget(left)
@@ -222,8 +165,8 @@ class MainWindow(QMainWindow):
         self._show_progress(False)
 
         # wiring
-        self.empty_add.clicked.connect(self.add_folder_dialog)
-        self.empty_scan.clicked.connect(self.start_scan)
+        self.empty.add_button.clicked.connect(self.add_folder_dialog)
+        self.empty.scan_button.clicked.connect(self.start_scan)
         self.scan_button.clicked.connect(self.start_scan)
         self.cancel_button.clicked.connect(self.cancel_scan)
         self.folders.changed.connect(self._folders_changed)
@@ -353,7 +296,11 @@ class MainWindow(QMainWindow):
             k, "Move Marked to &Folder…", self.move_marked, "Ctrl+Shift+O", self.groups.move_marked_button.toolTip()
         )
         self.copy_marked_action = self._action(
-            k, "&Copy Marked Paths", self.copy_marked_paths, "Ctrl+Shift+C", self.groups.copy_marked_button.toolTip()
+            k,
+            "&Copy Marked Paths",
+            self.files.copy_marked_paths,
+            "Ctrl+Shift+C",
+            self.groups.copy_marked_button.toolTip(),
         )
         v = self.menuBar().addMenu("&View")
         self._action(v, "&Groups", lambda: self.tabs.setCurrentIndex(0), "Ctrl+1", "Show the groups")
@@ -442,23 +389,7 @@ class MainWindow(QMainWindow):
 
     def _refresh_empty_state(self) -> None:
         has_folders = bool(self.folders.folders())
-        if self.scan_job is not None:
-            self.empty_text.setText(
-                "Scanning… the groups appear here when it is done. You can cancel at any time: "
-                "what was read is kept, and the next scan continues from there."
-            )
-        elif has_folders:
-            self.empty_text.setText(
-                "Ready to scan the folders on the left. Only files whose size or date changed are read again next time."
-            )
-        else:
-            self.empty_text.setText(
-                "Add a folder of uploads — text files in any encoding, Markdown, PDFs — or drop "
-                "folders onto this window. neardup groups the documents that are the same or "
-                "nearly the same, shows what differs, and never deletes a file."
-            )
-        self.empty_scan.setVisible(has_folders and self.scan_job is None)
-        self.empty_add.setVisible(self.scan_job is None)
+        self.empty.show_state(has_folders=has_folders, scanning=self.scan_job is not None)
         self.scan_button.setEnabled(has_folders and self.scan_job is None)
         self.pages.setCurrentIndex(1 if self.result is not None else 0)
 
@@ -512,7 +443,7 @@ class MainWindow(QMainWindow):
         self.decisions_action.setEnabled(self.view is not None and idle)
         self.cancel_action.setEnabled(self.scan_job is not None)
         self.scan_action.setEnabled(idle)
-        self.retry_button.setEnabled(idle and self.problems_model.rowCount() > 0)
+        self.problems.retry_button.setEnabled(idle and self.problems.model.rowCount() > 0)
 
     # -- folders --------------------------------------------------------------------------
     def add_folder_dialog(self) -> None:
@@ -725,8 +656,7 @@ class MainWindow(QMainWindow):
         self.groups.group_model.set_result(
             self.result, view.keepers if view is not None else {}, tuple(self.folders.reference_folders())
         )
-        self.problems_model.set_documents(self.result.documents if self.result is not None else ())
-        problems = len(self.problems_model.rows)
+        problems = self.problems.set_documents(self.result.documents if self.result is not None else ())
         self.tabs.setTabText(1, f"Problems ({problems})" if problems else "Problems")
         if self.result is not None:
             self.thresholds.show_counts(len(self.result.groups), sum(len(g.members) for g in self.result.groups))
@@ -906,20 +836,7 @@ class MainWindow(QMainWindow):
         summary, _doc = self._current()
         if summary is None or self.scan_job is not None or self.view is None:
             return
-        plan = self.review.group_trash_plan(summary.group)
-        if not plan.documents:
-            QMessageBox.information(
-                self, "Nothing to move", "Every other member of this group is in a reference folder."
-            )
-            return
-        keeper = self.review.keeper(summary.group)
-        protected = f"\n\nKept because they are in reference folders: {len(plan.protected)}" if plan.protected else ""
-        question = (
-            f"Move {len(plan.documents)} file(s), {human_size(plan.total_size)} in all, to the trash?\n\n"
-            f"Keeping: {keeper.display_path}"
-        )
-        if self._confirm(question, _listing(plan.documents) + protected, "confirm-trash"):
-            self.review.trash([(keeper, plan.documents)])
+        self.files.trash_group(summary.group)
 
     # -- marks: many groups at once -------------------------------------------------------
     def _marks_changed(self, _changed: frozenset[int] = frozenset()) -> None:
@@ -952,115 +869,34 @@ class MainWindow(QMainWindow):
         if self.result is not None:
             MarkRuleDialog(self.review, self).exec()
 
-    def copy_marked_paths(self) -> None:
-        QApplication.clipboard().setText(self.review.marked_paths())
-        self.statusBar().showMessage(f"Copied {len(self.review.marks):,} path(s).", 5000)
-
-    def _marked_plan_or_say_why(self):
-        plan = self.review.marked_plan()
-        if not plan.files:
-            QMessageBox.information(
-                self,
-                "Nothing to move",
-                "Every ticked file is a group's keeper or in a reference folder: those never move.",
-            )
-            return None
-        return plan
-
     def trash_marked(self) -> None:
         """Every ticked file to the trash, all groups at once, after one confirmation."""
         if self.result is None or self.scan_job is not None or not self.review.marks.ids:
             return
-        plan = self._marked_plan_or_say_why()
-        if plan is None:
-            return
-        question = (
-            f"Move {plan.files:,} marked file(s) from {len(plan.batches):,} group(s), "
-            f"{human_size(plan.total_size)} in all, to the trash?\n\nEach group keeps its keeper."
-        )
-        if self._confirm(question, self._plan_details(plan), "confirm-trash-marked"):
-            self.review.trash(plan.batches)
+        self.files.trash_marked()
 
     def move_marked(self, destination: str | None = None) -> None:
         """Every ticked file into a folder, keeping its folders below it, after one confirmation; Edit ▸
         Undo puts the whole move back."""
         if self.result is None or self.scan_job is not None or not self.review.marks.ids:
             return
-        plan = self._marked_plan_or_say_why()
-        if plan is None:
-            return
-        if not destination:
-            destination = QFileDialog.getExistingDirectory(self, "Move marked files into", str(Path.home()))
-            if not destination:
-                return
-        problem = self.review.move_problem(destination)
-        if problem:
-            QMessageBox.warning(self, "Choose another folder", problem)
-            return
-        source, target = self.review.move_example(plan, destination)
-        question = (
-            f"Move {plan.files:,} marked file(s) from {len(plan.batches):,} group(s), "
-            f"{human_size(plan.total_size)} in all, into {destination}?\n\nEach keeps its folders below it: "
-            f"{source} goes to {target}. Each group keeps its keeper."
-        )
-        details = self._plan_details(plan) + "\n\nEdit ▸ Undo puts them back."
-        if self._confirm(question, details, "confirm-move-marked", action="Move", restore=False):
-            self.review.move(plan.batches, destination)
-
-    @staticmethod
-    def _plan_details(plan) -> str:
-        kept = (
-            f"\n\n{plan.protected:,} ticked file(s) stay: a group's keeper or in a reference folder."
-            if plan.protected
-            else ""
-        )
-        return _listing([d for _keeper, files in plan.batches for d in files]) + kept
-
-    def _confirm(
-        self, question: str, details: str, name: str, *, action: str = "Move to Trash", restore: bool = True
-    ) -> bool:
-        """The one confirmation before files move; Cancel is the default."""
-        title = "Move to trash?" if restore else "Move files?"
-        box = QMessageBox(QMessageBox.Icon.Question, title, question, parent=self)
-        box.setInformativeText(details + ("\n\nYou can restore them from the system trash." if restore else ""))
-        move = box.addButton(action, QMessageBox.ButtonRole.DestructiveRole)
-        box.addButton(QMessageBox.StandardButton.Cancel)
-        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
-        box.setObjectName(name)
-        box.exec()
-        return box.clickedButton() is move
+        self.files.move_marked(destination)
 
     def _acted(self, report: Report) -> None:
         """What an action on files did: a status line, and a warning when something did not go as planned."""
-        if report.nothing_done:
-            QMessageBox.warning(self, report.headline, report.problems)
-            return
-        self.thresholds.show_histogram(None)  # files came or went: the collection is another one
-        self._compute_histogram()
-        if report.problems:
-            QMessageBox.warning(self, "Some files were not moved", report.headline + "\n\n" + report.problems)
-        self.statusBar().showMessage(report.headline, 10000)
+        if self.files.tell(report):  # files came or went: the collection is another one
+            self.thresholds.show_histogram(None)
+            self._compute_histogram()
 
     def open_selected(self) -> None:
         _summary, doc = self._current()
-        if doc is not None and self._exists(doc):
-            QDesktopServices.openUrl(QUrl.fromLocalFile(doc.path))
+        if doc is not None:
+            self.files.open(doc)
 
     def reveal_selected(self) -> None:
         _summary, doc = self._current()
-        if doc is not None and self._exists(doc):
-            QDesktopServices.openUrl(QUrl.fromLocalFile(os.path.dirname(doc.path)))
-
-    def _exists(self, doc: Document) -> bool:
-        if os.path.exists(doc.path):
-            return True
-        QMessageBox.information(
-            self,
-            "File not found",
-            f"{doc.display_path}\n\nis no longer there (moved or deleted "
-            "since the scan). Scan again to update the groups.",
-        )
-        return False
+        if doc is not None:
+            self.files.reveal(doc)
 
     # -- export ---------------------------------------------------------------------------
     def export_report(self) -> None:

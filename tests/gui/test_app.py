@@ -19,10 +19,10 @@ from tests.gui.conftest import PLANTED, answer_dialog, group_names, press, scan,
 def test_first_launch_shows_an_inviting_empty_state(window):
     w = window()
     assert w.pages.currentIndex() == 0
-    assert "Add a folder" in w.empty_text.text()
-    assert w.empty_add.isVisible() and not w.empty_scan.isVisible()
+    assert "Add a folder" in w.empty.text.text()
+    assert w.empty.add_button.isVisible() and not w.empty.scan_button.isVisible()
     assert not w.scan_button.isEnabled()
-    for widget in (w.empty_add, w.scan_button, w.thresholds.hamming_slider, w.thresholds.jaccard_slider,
+    for widget in (w.empty.add_button, w.scan_button, w.thresholds.hamming_slider, w.thresholds.jaccard_slider,
                    w.thresholds.method, w.groups.filter_edit, w.groups.keep_button, w.groups.not_dup_button,
                    w.groups.trash_button, w.folders.list):
         assert widget.toolTip(), widget
@@ -39,7 +39,7 @@ def test_dropping_a_folder_adds_it(window, uploads, qtbot):
     assert enter.isAccepted(), "a folder being dragged in is welcome"
     QApplication.sendEvent(target, QDropEvent(QPointF(40, 40), Qt.DropAction.CopyAction, mime, buttons, modifiers))
     assert w.folders.folders() == [str(uploads)]  # the file was not taken for a folder
-    assert w.empty_scan.isVisible() and w.scan_button.isEnabled()
+    assert w.empty.scan_button.isVisible() and w.scan_button.isEnabled()
 
 
 def test_the_whole_journey(window, uploads, qtbot, xdg_home):
@@ -50,7 +50,7 @@ def test_the_whole_journey(window, uploads, qtbot, xdg_home):
     assert {"bsd.txt", "bsd-copy.txt"} in groups and {"中文原稿.txt", "中文修改稿.txt"} in groups
     assert not any("apache.txt" in g for g in groups)
     assert w.tabs.tabText(1) == "Problems (1)"
-    assert "Password-protected" in w.problems_model.rows[0].message
+    assert "Password-protected" in w.problems.model.rows[0].message
 
     # the pair view shows the planted change, highlighted
     select_member(qtbot, w, "bsd-copy.txt")
@@ -372,9 +372,9 @@ def test_rows_are_tall_enough_for_names_that_mix_latin_and_han(window, uploads, 
 def test_try_again_rescans_the_failed_files(window, uploads, qtbot):
     w = window(folders=[str(uploads)])
     scan(qtbot, w)
-    assert w.tabs.tabText(1) == "Problems (1)" and w.retry_button.isEnabled()
-    w.retry_button.click()
-    assert w.scan_job is not None and not w.retry_button.isEnabled()
+    assert w.tabs.tabText(1) == "Problems (1)" and w.problems.retry_button.isEnabled()
+    w.problems.retry_button.click()
+    assert w.scan_job is not None and not w.problems.retry_button.isEnabled()
     qtbot.waitUntil(lambda: w.scan_job is None and w.result is not None, timeout=120_000)
     assert w.tabs.tabText(1) == "Problems (1)"  # a password is not a passing failure: still there, still said
 

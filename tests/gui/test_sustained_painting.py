@@ -33,7 +33,7 @@ def _painted_widgets(w) -> dict[str, QWidget]:
         "pair view (SegmentDelegate.paint)": w.groups.diff.table,
         "groups tree (GroupModel.data)": w.groups.tree,
         "histogram (HistogramWidget.paintEvent)": w.thresholds.histogram,
-        "problems table (ProblemsModel.data)": w.problems,
+        "problems table (ProblemsModel.data)": w.problems.table,
         "folders list": w.folders.list,
         "whole window": w,
     }

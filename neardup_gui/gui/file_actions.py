@@ -1,0 +1,165 @@
+"""Acting on a person's files from the window: the one confirmation before files move (Cancel is the
+default), what to say when nothing may move, opening and revealing a file, and the outcome in words.
+
+The plans and the moves themselves are the review controller's (no Qt); this module is only the dialogs
+around them, so every action on files asks and answers the same way."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from PySide6.QtCore import QUrl
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
+
+from ..core.models import Document, Group
+from ..core.review import BatchPlan, human_size
+from .controller import Report, ReviewController
+
+SHOWN_IN_A_LISTING = 25
+"""Files a confirmation names before "… and N more"."""
+
+
+def listing(documents: Sequence[Document], shown: int = SHOWN_IN_A_LISTING) -> str:
+    """The files a confirmation names: the first ``shown``, then how many more."""
+    lines = "\n".join(f"• {d.display_path}  ({human_size(d.size)})" for d in documents[:shown])
+    return lines + (f"\n… and {len(documents) - shown:,} more" if len(documents) > shown else "")
+
+
+def plan_details(plan: BatchPlan) -> str:
+    """The files a batch would move, and how many ticked files stay where they are."""
+    kept = (
+        f"\n\n{plan.protected:,} ticked file(s) stay: a group's keeper or in a reference folder."
+        if plan.protected
+        else ""
+    )
+    return listing([d for _keeper, files in plan.batches for d in files]) + kept
+
+
+class FileActions:
+    """The dialogs around moving, trashing, opening and revealing files, parented to the window;
+    ``status`` shows a status-bar line for so many milliseconds."""
+
+    def __init__(self, parent: QWidget, review: ReviewController, status: Callable[[str, int], None]) -> None:
+        self.parent = parent
+        self.review = review
+        self.status = status
+
+    # -- the trash and moves ----------------------------------------------------------------
+    def trash_group(self, group: Group) -> None:
+        """Every member of ``group`` but its keeper (and reference-folder files) to the trash, once confirmed."""
+        plan = self.review.group_trash_plan(group)
+        if not plan.documents:
+            QMessageBox.information(
+                self.parent, "Nothing to move", "Every other member of this group is in a reference folder."
+            )
+            return
+        keeper = self.review.keeper(group)
+        protected = f"\n\nKept because they are in reference folders: {len(plan.protected)}" if plan.protected else ""
+        question = (
+            f"Move {len(plan.documents)} file(s), {human_size(plan.total_size)} in all, to the trash?\n\n"
+            f"Keeping: {keeper.display_path}"
+        )
+        if self.confirm(question, listing(plan.documents) + protected, "confirm-trash"):
+            self.review.trash([(keeper, plan.documents)])
+
+    def trash_marked(self) -> None:
+        """Every ticked file to the trash, all groups at once, after one confirmation."""
+        plan = self._marked_plan_or_say_why()
+        if plan is None:
+            return
+        question = (
+            f"Move {plan.files:,} marked file(s) from {len(plan.batches):,} group(s), "
+            f"{human_size(plan.total_size)} in all, to the trash?\n\nEach group keeps its keeper."
+        )
+        if self.confirm(question, plan_details(plan), "confirm-trash-marked"):
+            self.review.trash(plan.batches)
+
+    def move_marked(self, destination: str | None = None) -> None:
+        """Every ticked file into a folder (asked for when not given), keeping its folders below it, after
+        one confirmation; Edit ▸ Undo puts the whole move back."""
+        plan = self._marked_plan_or_say_why()
+        if plan is None:
+            return
+        if not destination:
+            destination = QFileDialog.getExistingDirectory(self.parent, "Move marked files into", str(Path.home()))
+            if not destination:
+                return
+        problem = self.review.move_problem(destination)
+        if problem:
+            QMessageBox.warning(self.parent, "Choose another folder", problem)
+            return
+        source, target = self.review.move_example(plan, destination)
+        question = (
+            f"Move {plan.files:,} marked file(s) from {len(plan.batches):,} group(s), "
+            f"{human_size(plan.total_size)} in all, into {destination}?\n\nEach keeps its folders below it: "
+            f"{source} goes to {target}. Each group keeps its keeper."
+        )
+        details = plan_details(plan) + "\n\nEdit ▸ Undo puts them back."
+        if self.confirm(question, details, "confirm-move-marked", action="Move", restore=False):
+            self.review.move(plan.batches, destination)
+
+    def _marked_plan_or_say_why(self) -> BatchPlan | None:
+        plan = self.review.marked_plan()
+        if not plan.files:
+            QMessageBox.information(
+                self.parent,
+                "Nothing to move",
+                "Every ticked file is a group's keeper or in a reference folder: those never move.",
+            )
+            return None
+        return plan
+
+    def confirm(
+        self, question: str, details: str, name: str, *, action: str = "Move to Trash", restore: bool = True
+    ) -> bool:
+        """The one confirmation before files move; Cancel is the default. ``name`` is the dialog's object
+        name (the tests find it by that)."""
+        title = "Move to trash?" if restore else "Move files?"
+        box = QMessageBox(QMessageBox.Icon.Question, title, question, parent=self.parent)
+        box.setInformativeText(details + ("\n\nYou can restore them from the system trash." if restore else ""))
+        move = box.addButton(action, QMessageBox.ButtonRole.DestructiveRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        box.setObjectName(name)
+        box.exec()
+        return box.clickedButton() is move
+
+    def tell(self, report: Report) -> bool:
+        """Say what an action on files did: a status line, and a warning when something did not go as
+        planned. Returns whether any file moved."""
+        if report.nothing_done:
+            QMessageBox.warning(self.parent, report.headline, report.problems)
+            return False
+        if report.problems:
+            QMessageBox.warning(self.parent, "Some files were not moved", report.headline + "\n\n" + report.problems)
+        self.status(report.headline, 10000)
+        return True
+
+    # -- the files themselves -----------------------------------------------------------------
+    def copy_marked_paths(self) -> None:
+        QApplication.clipboard().setText(self.review.marked_paths())
+        self.status(f"Copied {len(self.review.marks):,} path(s).", 5000)
+
+    def open(self, doc: Document) -> None:
+        """Open the document in the program the desktop uses for it."""
+        if self._exists(doc):
+            QDesktopServices.openUrl(QUrl.fromLocalFile(doc.path))
+
+    def reveal(self, doc: Document) -> None:
+        """Open the folder that holds the document."""
+        if self._exists(doc):
+            QDesktopServices.openUrl(QUrl.fromLocalFile(os.path.dirname(doc.path)))
+
+    def _exists(self, doc: Document) -> bool:
+        if os.path.exists(doc.path):
+            return True
+        QMessageBox.information(
+            self.parent,
+            "File not found",
+            f"{doc.display_path}\n\nis no longer there (moved or deleted "
+            "since the scan). Scan again to update the groups.",
+        )
+        return False

@@ -1,0 +1,44 @@
+"""The Problems tab: files that could not be compared, what to do about each, and Try Again."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QAbstractItemView, QHBoxLayout, QLabel, QPushButton, QTableView, QVBoxLayout, QWidget
+
+from ..core.models import Document
+from .models import ProblemsModel
+
+
+class ProblemsPage(QWidget):
+    """A table of the documents that failed, with their plain-words reason; Try Again reads once more the
+    ones whose failure may not happen again (the window connects it to a scan)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = ProblemsModel(self)
+        self.table = QTableView(self)
+        self.table.setModel(self.model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setAlternatingRowColors(True)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.setColumnWidth(0, 420)
+        self.table.setColumnWidth(1, 100)
+        self.table.verticalHeader().hide()
+        self.table.setWordWrap(False)
+        self.table.setToolTip("Files that could not be compared, and what to do about each")
+
+        self.retry_button = QPushButton("Try Again", self)
+        self.retry_button.setToolTip(
+            "Read again the files whose reading crashed, ran out of memory or took too long "
+            "(a scan of the folders that tries those files once more)"
+        )
+        bar = QHBoxLayout()
+        bar.addWidget(QLabel("Files that could not be compared, and what to do about each.", self), 1)
+        bar.addWidget(self.retry_button)
+        layout = QVBoxLayout(self)
+        layout.addLayout(bar)
+        layout.addWidget(self.table, 1)
+
+    def set_documents(self, documents: tuple[Document, ...] | list[Document]) -> int:
+        """Show the problems among ``documents``; returns how many there are."""
+        self.model.set_documents(documents)
+        return len(self.model.rows)
