@@ -12,6 +12,7 @@ repeat on every page of a PDF are not differences. Such lines are kept, shown qu
 from __future__ import annotations
 
 import heapq
+import os
 import re
 import unicodedata
 from bisect import bisect_left, bisect_right
@@ -93,24 +94,61 @@ class Chunk:
 
 
 @dataclass(frozen=True, slots=True)
+class Region:
+    """A place where the texts differ, as a person steps through them (next / previous difference):
+    changes with fewer than ``REGION_GAP`` unchanged characters between them, on either side. The spans
+    are (line number, start, end) in each file; a line only one side has is one span, the whole line."""
+
+    chunk: int  # the chunk of its first change
+    left: tuple[tuple[int, int, int], ...]
+    right: tuple[tuple[int, int, int], ...]
+
+    def first(self) -> tuple[bool, tuple[int, int, int]]:
+        """The side (True: left) and span where the region begins (the left on a tie)."""
+        if self.left and (not self.right or self.left[0] <= self.right[0]):
+            return True, self.left[0]
+        return False, self.right[0]
+
+
+REGION_GAP = 40
+"""Unchanged characters (white space aside) that separate two changed regions: about a clause. Closer
+changes are one place to look at; farther ones are stepped to one by one, even inside one long line."""
+REGION_EXTENT = 400
+"""Characters a region covers at most before any unchanged text ends it (a text rewritten throughout is
+still stepped through a passage at a time)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Comparison:
     """Two texts compared. ``share`` is the part of both texts' characters (white space aside) that
-    differs; ``regions`` counts the runs of changed lines a person would step through."""
+    differs; ``changed_regions`` are the places a person steps through (``regions`` counts them)."""
 
     chunks: tuple[Chunk, ...]
     ignore_layout: bool
     changed_chars: int
     total_chars: int
-    region_starts: tuple[int, ...]  # the chunk that begins each changed region
+    changed_regions: tuple[Region, ...]
     layout_differs: bool  # some lines differ only in layout (ignored)
 
     @property
     def regions(self) -> int:
-        return len(self.region_starts)
+        return len(self.changed_regions)
 
     @property
     def share(self) -> float:
         return self.changed_chars / self.total_chars if self.total_chars else 0.0
+
+    def swapped(self) -> Comparison:
+        """The same comparison seen from the other side (right against left)."""
+        other: dict[ChunkKind, ChunkKind] = {"delete": "insert", "insert": "delete"}
+        return Comparison(
+            chunks=tuple(Chunk(other.get(c.kind, c.kind), c.right, c.left) for c in self.chunks),
+            ignore_layout=self.ignore_layout,
+            changed_chars=self.changed_chars,
+            total_chars=self.total_chars,
+            changed_regions=tuple(Region(r.chunk, r.right, r.left) for r in self.changed_regions),
+            layout_differs=self.layout_differs,
+        )
 
 
 def file_lines(text: str) -> list[str]:
@@ -134,7 +172,15 @@ def compare(
     left: str, right: str, *, ignore_layout: bool = True, cancel: CancelToken = NEVER_CANCELLED
 ) -> Comparison:
     """Compare two texts line by line, then word by word (Han: character by character) inside lines
-    that differ. Independent of any width; lay it out with ``lay_out``."""
+    that differ. Independent of any width; lay it out with ``Layout``. Symmetric: the texts compared
+    the other way round give the same changes, sides swapped (the alignment is always worked out in
+    one order)."""
+    if right < left:
+        return _compare(right, left, ignore_layout, cancel).swapped()
+    return _compare(left, right, ignore_layout, cancel)
+
+
+def _compare(left: str, right: str, ignore_layout: bool, cancel: CancelToken) -> Comparison:
     lines_a, lines_b = file_lines(left), file_lines(right)
     quiet_a = _quiet_lines(lines_a) if ignore_layout else frozenset()
     quiet_b = _quiet_lines(lines_b) if ignore_layout else frozenset()
@@ -176,7 +222,7 @@ def compare(
         ignore_layout=ignore_layout,
         changed_chars=builder.changed_chars,
         total_chars=total,
-        region_starts=tuple(change_starts(chunks)),
+        changed_regions=_regions(chunks),
         layout_differs=any(c.kind == "layout" for c in chunks),
     )
 
@@ -318,7 +364,9 @@ class _Stream:
             piece = match.group()
             a, b = match.span()
             if piece.isspace() or piece == _JOIN:
-                continue  # compared apart, between words that match (``_spacing_changes``)
+                if not self.ignore_layout and "\n" in piece:  # comparing exactly, a blank line is a token
+                    out.extend(self._blank_lines(a, b))
+                continue  # else compared apart, between words that match (``_spacing_changes``)
             if not self.ignore_layout:
                 out.append(_Token(piece, a, b, len(piece)))
                 continue
@@ -336,6 +384,15 @@ class _Stream:
                 continue
             out.append(_Token(key, a, b, len(piece)))
         return out
+
+    def _blank_lines(self, start: int, end: int) -> Iterator[_Token]:
+        """Tokens for the blank lines that lie wholly inside white space from ``start`` to ``end``."""
+        line = self.line_of(start)
+        if self.starts[line] < start:
+            line += 1
+        while line < len(self.lines) and self.starts[line] + len(self.lines[line]) <= end:
+            yield _Token("\n" + self.lines[line], self.starts[line], self.starts[line] + len(self.lines[line]), 0)
+            line += 1
 
     def line_of(self, position: int) -> int:
         return bisect_right(self.starts, position) - 1
@@ -417,6 +474,10 @@ def _compare_block(
         part_b = {n: spans_b[n] for n in range(b1, b2) if n in spans_b}
         chars = sum(chars_a.get(n, 0) for n in range(a1, a2)) + sum(chars_b.get(n, 0) for n in range(b1, b2))
         changed = chars > 0 or bool(part_a) or bool(part_b)
+        if not changed and not ignore_layout and lines_a[a1:a2] != lines_b[b1:b2]:
+            # comparing exactly, only white space differs here: indentation, blank lines
+            part_a, part_b = _spacing_spans(lines_a[a1:a2], lines_b[b1:b2], a1, b1)
+            changed = True
         if not changed and a2 - a1 == b2 - b1:
             for k in range(a2 - a1):
                 same = lines_a[a1 + k] == lines_b[b1 + k]
@@ -431,6 +492,33 @@ def _compare_block(
         else:
             kind = "replace"
         yield _SubChunk(kind, a1, a2, b1, b2, part_a, part_b, chars)
+
+
+def _spacing_spans(
+    lines_a: list[str], lines_b: list[str], first_a: int, first_b: int
+) -> tuple[dict[int, list[tuple[int, int]]], dict[int, list[tuple[int, int]]]]:
+    """Comparing exactly, lines whose words are the same but not their white space: a line the other
+    side lacks (a blank line) is marked whole, a line beside its counterpart from its first to its last
+    differing character. Keyed by line in the block (``first_*`` is the part's first line)."""
+    spans_a: dict[int, list[tuple[int, int]]] = {}
+    spans_b: dict[int, list[tuple[int, int]]] = {}
+    for tag, i1, i2, j1, j2 in SequenceMatcher(None, lines_a, lines_b, autojunk=False).get_opcodes():
+        if tag == "equal":
+            continue
+        for k in range(max(i2 - i1, j2 - j1)):
+            x = lines_a[i1 + k] if i1 + k < i2 else None
+            y = lines_b[j1 + k] if j1 + k < j2 else None
+            if x is None or y is None:
+                if x is not None:
+                    spans_a[first_a + i1 + k] = [(0, len(x))]
+                if y is not None:
+                    spans_b[first_b + j1 + k] = [(0, len(y))]
+                continue
+            head = len(os.path.commonprefix([x, y]))
+            tail = min(len(os.path.commonprefix([x[head:][::-1], y[head:][::-1]])), len(x) - head, len(y) - head)
+            spans_a[first_a + i1 + k] = [(head, len(x) - tail)]
+            spans_b[first_b + j1 + k] = [(head, len(y) - tail)]
+    return spans_a, spans_b
 
 
 def _spacing_changes(
@@ -472,6 +560,9 @@ def _changed_lines(stream: _Stream, tokens: list[_Token]) -> tuple[dict[int, lis
     spans: dict[int, list[tuple[int, int]]] = {}
     chars: dict[int, int] = {}
     for token in tokens:
+        if token.start == token.end and token.key.startswith("\n"):  # an empty line, marked as a whole
+            spans.setdefault(stream.line_of(token.start), []).append((0, 0))
+            continue
         for line, start, end in stream.line_spans(token.start, token.end):
             line_spans = spans.setdefault(line, [])
             if line_spans and not stream.lines[line][line_spans[-1][1] : start].strip():
@@ -703,19 +794,49 @@ def _unique_anchors(
 # -- what changed, in numbers and words -----------------------------------------------------------
 
 
-def change_starts(chunks: Sequence[Chunk]) -> list[int]:
-    """Indexes of the chunks that begin a changed region: a run of changes with nothing but blank lines
-    between them."""
-    starts: list[int] = []
-    in_region = False
-    for index, chunk in enumerate(chunks):
-        if chunk.is_change:
-            if not in_region:
-                starts.append(index)
-            in_region = True
-        elif in_region and _has_text(chunk):
-            in_region = False
-    return starts
+def _regions(chunks: Sequence[Chunk]) -> tuple[Region, ...]:
+    """The places a person steps through. Each change is placed by the unchanged characters before it
+    (the same count on both sides), so the two sides' changes fall into the same regions, and a long
+    line with changes far apart gives as many regions as a text with them on lines of their own."""
+    changes: list[tuple[int, int, bool, int, int, int]] = []  # (unchanged before, chunk, left?, line, start, end)
+    for on_left in (True, False):
+        unchanged = 0
+        for index, chunk in enumerate(chunks):
+            lines = chunk.left if on_left else chunk.right
+            if not chunk.is_change:
+                unchanged += sum(_visible_chars(line.text) for line in lines if not line.quiet)
+                continue
+            whole = chunk.kind != "replace"
+            for line in lines:
+                if line.quiet:
+                    continue
+                if whole:
+                    changes.append((unchanged, index, on_left, line.number, 0, len(line.text)))
+                    continue
+                at = 0
+                for start, end in line.changes:
+                    unchanged += _visible_chars(line.text[at:start])
+                    changes.append((unchanged, index, on_left, line.number, start, end))
+                    at = end
+                unchanged += _visible_chars(line.text[at:])
+    changes.sort(key=lambda c: (c[0], c[1], not c[2], c[3], c[4]))
+    regions: list[Region] = []
+    left: list[tuple[int, int, int]] = []
+    right: list[tuple[int, int, int]] = []
+    first_chunk = begun = last = extent = 0
+    for unchanged, index, on_left, number, start, end in changes:
+        gap = unchanged - last
+        if (left or right) and (gap >= REGION_GAP or (gap and unchanged - begun + extent >= REGION_EXTENT)):
+            regions.append(Region(first_chunk, tuple(left), tuple(right)))
+            left, right = [], []
+        if not left and not right:
+            first_chunk, begun, extent = index, unchanged, 0
+        (left if on_left else right).append((number, start, end))
+        extent += end - start
+        last = unchanged
+    if left or right:
+        regions.append(Region(first_chunk, tuple(left), tuple(right)))
+    return tuple(regions)
 
 
 def hunks(chunks: Sequence[Chunk], context: int = 2) -> list[tuple[int, int]]:
@@ -730,10 +851,6 @@ def hunks(chunks: Sequence[Chunk], context: int = 2) -> list[tuple[int, int]]:
         else:
             ranges.append((start, end))
     return ranges
-
-
-def _has_text(chunk: Chunk) -> bool:
-    return any(line.text.strip() for line in chunk.left) or any(line.text.strip() for line in chunk.right)
 
 
 def describe(comparison: Comparison) -> str:
@@ -829,6 +946,7 @@ class RowSide:
 
     number: int
     continued: bool
+    start: int  # where the row begins in the line (0 for a line's first row)
     segments: tuple[Segment, ...]
     quiet: bool
     changed: bool  # the line differs (it has changed words, or the other side lacks it)
@@ -955,7 +1073,7 @@ class Layout(Sequence[DisplayRow]):
                     segments = line.segments(start, end)
                 else:
                     segments = (Segment(line.text[start:end], False),) if end > start else ()
-                out.append(RowSide(line.number, k > 0, segments, line.quiet, changed and not line.quiet))
+                out.append(RowSide(line.number, k > 0, start, segments, line.quiet, changed and not line.quiet))
         return out
 
     def chunk_rows(self, chunk: int) -> range:
@@ -963,9 +1081,21 @@ class Layout(Sequence[DisplayRow]):
         return range(self._offsets[chunk], self._offsets[chunk + 1])
 
     def change_rows(self) -> list[int]:
-        """The row where each changed region shows its first change, in order (next / previous difference):
-        in a long line that wrapped, the row of the changed words, not the line's first row."""
-        return [next(iter(self._changed_rows(c)), self._offsets[c]) for c in self.comparison.region_starts]
+        """The row where each changed region begins, in order (next / previous difference): in a long
+        line that wrapped, the row of the region's first changed words, not the line's first row."""
+        return [self.row_of_change(region) for region in self.comparison.changed_regions]
+
+    def row_of_change(self, region: Region) -> int:
+        on_left, (number, start, _end) = region.first()
+        rows = self.chunk_rows(region.chunk)
+        found = rows.start
+        for row in rows:
+            side = self[row].left if on_left else self[row].right
+            if side is not None and side.number == number:
+                if side.start > start:
+                    break
+                found = row
+        return found
 
     def change_spans(self) -> list[tuple[int, int, ChunkKind]]:
         """[start, end) runs of rows that show a change, and the change's kind (the overview beside the

@@ -36,6 +36,7 @@ from ..core.diff import (
     Comparison,
     DisplayRow,
     Layout,
+    Region,
     compare,
     share_in_words,
     shared_passages,
@@ -150,6 +151,15 @@ class SegmentDelegate(QStyledItemDelegate):
         super().__init__(view)
         self.view = view
         self.x_offset = 0
+        self.current: dict[tuple[bool, int], list[tuple[int, int]]] = {}  # stepped to: (left?, line) -> spans
+
+    def show_current(self, region: Region | None) -> None:
+        """Outline the changes of the region stepped to (several regions can share a row of a long line)."""
+        self.current = {}
+        if region is not None:
+            for on_left, spans in ((True, region.left), (False, region.right)):
+                for number, start, end in spans:
+                    self.current.setdefault((on_left, number), []).append((start, end))
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem,
               index: QModelIndex | QPersistentModelIndex) -> None:
@@ -198,7 +208,25 @@ class SegmentDelegate(QStyledItemDelegate):
                 x += width
                 if x > rect.right():
                     break
+        spans = self.current.get((col == 1, side.number)) if side is not None else None
+        if side is not None and spans:
+            text = "".join(s.text for s in side.segments)
+            self._outline(painter, rect, side.start, text, spans, palette.color(QPalette.ColorRole.Highlight))
         painter.restore()
+
+    def _outline(self, painter: QPainter, rect: QRect, row_start: int, text: str,
+                 spans: list[tuple[int, int]], colour: QColor) -> None:
+        """A frame around the parts of ``spans`` (offsets in the line) that this row shows."""
+        metrics = self.view.fontMetrics()
+        row_end = row_start + len(text)
+        painter.setPen(QPen(colour, 2))
+        for start, end in spans:
+            a, b = max(start, row_start), min(end, row_end)
+            if a > b or (a == b and not (start == end and row_start <= start <= row_end)):
+                continue
+            x = rect.left() + 4 - self.x_offset + metrics.horizontalAdvance(text[: a - row_start])
+            width = max(4, metrics.horizontalAdvance(text[a - row_start : b - row_start]))
+            painter.drawRect(QRect(x - 1, rect.top() + 1, width + 2, rect.height() - 3))
 
 
 class OverviewRuler(QWidget):
@@ -424,6 +452,14 @@ class DiffView(QWidget):
         return self._changes[self._current] if 0 <= self._current < len(self._changes) else None
 
     @property
+    def current_region(self) -> Region | None:
+        """The difference stepped to (outlined), if any."""
+        comparison = self.comparison
+        if comparison is None or not 0 <= self._current < len(comparison.changed_regions):
+            return None
+        return comparison.changed_regions[self._current]
+
+    @property
     def comparison(self) -> Comparison | None:
         return self.model.layout.comparison if self.model.layout is not None else None
 
@@ -603,20 +639,18 @@ class DiffView(QWidget):
         self._update_summary()
 
     def _reveal_sideways(self, row: int) -> None:
-        """Not wrapping: scroll sideways so the row's first changed words are in sight."""
+        """Not wrapping: scroll sideways so the beginning of the difference stepped to is in sight (a long
+        line can hold many)."""
+        region = self.current_region
         display = self.model.row(row)
-        metrics = self.table.fontMetrics()
-        starts = []
-        for side in (display.left, display.right):
-            if side is None:
-                continue
-            x = 0
-            for seg in side.segments:
-                if seg.changed:
-                    starts.append(x)
-                    break
-                x += metrics.horizontalAdvance(seg.text)
-        target = min(starts) if starts else 0
+        if region is None:
+            return
+        on_left, (_number, start, _end) = region.first()
+        side = display.left if on_left else display.right
+        if side is None:
+            return
+        text = "".join(seg.text for seg in side.segments)
+        target = self.table.fontMetrics().horizontalAdvance(text[: max(0, start - side.start)])
         width = self.table.columnWidth(1)
         if not self.sideways.value() <= target <= self.sideways.value() + width - 40:
             self.sideways.setValue(max(0, target - width // 3))
@@ -652,3 +686,5 @@ class DiffView(QWidget):
     def _update_navigation(self) -> None:
         self.previous_button.setEnabled(self._current > 0)
         self.next_button.setEnabled(bool(self._changes) and self._current < len(self._changes) - 1)
+        self.delegate.show_current(self.current_region)
+        self.table.viewport().update()

@@ -8,7 +8,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from neardup_gui.core.diff import (
+    REGION_GAP,
     Comparison,
+    Layout,
     compare,
     describe,
     display_width,
@@ -197,6 +199,60 @@ def test_an_edit_in_one_of_many_lines_is_found_in_that_line_only(paragraphs, whi
     _check_exactly_the_edit(before, after, taken, put, True)
 
 
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    units=st.lists(HAN, min_size=300, max_size=1500),
+    positions=st.lists(st.integers(min_value=0, max_value=10_000), min_size=1, max_size=8),
+    reverse=st.booleans(),
+)
+def test_edits_far_apart_in_one_long_line_are_a_difference_each_stepped_to_in_order(units, positions, reverse):
+    """A Chinese text without line breaks: each edit is a difference of its own (F3 steps to each), the
+    same counted either way round, and each is on the row the view goes to, at every width."""
+    kept: list[int] = []
+    for at in sorted({p % len(units) for p in positions}):
+        if not kept or at - kept[-1] > REGION_GAP + 1:
+            kept.append(at)
+    after = list(units)
+    for at in reversed(kept):
+        after.insert(at, "龘")  # in neither text before
+    before_text, after_text = "".join(units), "".join(after)
+    left, right = (after_text, before_text) if reverse else (before_text, after_text)
+    comparison = compare(left, right)
+    assert comparison.regions == len(kept)
+    assert marked(comparison, "right" if not reverse else "left") == "龘" * len(kept)
+    assert marked(comparison, "left" if not reverse else "right") == ""
+    for columns in WIDTHS:
+        layout = Layout(comparison, columns)
+        rows = layout.change_rows()
+        assert rows == sorted(rows) and (columns or len(set(rows)) == 1)
+        for region, row in zip(comparison.changed_regions, rows, strict=True):
+            on_left, (number, start, _end) = region.first()
+            side = layout[row].left if on_left else layout[row].right
+            shown = "".join(seg.text for seg in side.segments)
+            assert side.number == number and side.start <= start <= side.start + len(shown)
+
+
+def test_the_same_pair_either_way_round_gives_the_same_differences():
+    from tests.conftest import english_texts, plant_edits
+
+    text = english_texts()["GPL-2"]
+    edited = plant_edits(text, 0.02, seed=11)
+    one, other = compare(text, edited), compare(edited, text)
+    assert one.regions == other.regions > 10
+    assert marked(one, "left") == marked(other, "right") and marked(one, "right") == marked(other, "left")
+    assert one.changed_chars == other.changed_chars
+
+
+def test_comparing_exactly_blank_lines_added_or_removed_are_differences():
+    before, after = "first line\nsecond line\n", "first line\n\n\nsecond line\n"
+    exact = compare(before, after, ignore_layout=False)
+    assert [c.kind for c in exact.chunks] == ["equal", "insert", "equal"]
+    assert [line.number for line in exact.chunks[1].right] == [2, 3] and exact.regions == 1
+    assert compare(after, before, ignore_layout=False).chunks[1].kind == "delete"
+    loose = compare(before, after)
+    assert loose.regions == 0 and describe(loose) == "The same text; only spacing or line breaks differ."
+
+
 # -- differences a person does not care about ------------------------------------------------------
 
 
@@ -241,7 +297,12 @@ def test_blank_lines_and_spacing_are_quiet_but_a_new_line_of_text_is_not():
     right = "alpha  beta\ngamma delta\n\nepsilon\nzeta"
     comparison = compare(left, right)
     assert comparison.regions == 1 and marked(comparison, "right") == "zeta"
-    assert compare(left, right, ignore_layout=False).regions >= 2
+    exact = compare(left, right, ignore_layout=False)
+    assert exact.regions == 1, "the changes are close together: one place to look at"
+    changed = {(side, line.number) for c in exact.chunks for side, lines in (("left", c.left), ("right", c.right))
+               for line in lines if line.changes}
+    assert {("left", 1), ("left", 2), ("left", 3), ("right", 1), ("right", 2), ("right", 3)} <= changed, (
+        "comparing exactly, the double space, the two blank lines gone and the blank line added are marked")
 
 
 def test_summary_in_words():

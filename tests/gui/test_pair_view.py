@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from neardup_gui.core.diff import wrap_points
-from tests.conftest import chinese_texts, english_texts
+from tests.conftest import _HAN_FILLER, chinese_texts, english_texts
 from tests.gui.conftest import scan, select_member
 
 LONG_LINE = "".join(list(chinese_texts().values())[0].split())[:1200]  # Chinese as uploaded: one long line
@@ -145,6 +145,36 @@ def test_without_wrapping_both_sides_scroll_sideways_together_to_the_change(wind
     w.close()  # remembered
     again = window(folders=[str(root)])
     assert not again.groups.diff.wrap_lines.isChecked()
+
+
+def test_f3_steps_through_the_differences_inside_one_long_line(qtbot):
+    """Chinese without line breaks, three insertions far apart: three differences, each outlined in turn;
+    wrapped, each on its own row; not wrapped, the one line scrolls sideways to each."""
+    line = "".join(_HAN_FILLER * 4)[:2400]
+    edited = line[:300] + "新" + line[300:1200] + "新" + line[1200:2100] + "新" + line[2100:]
+    view = _standalone_view(qtbot, f"标题\n{line}\n", f"标题\n{edited}\n")
+    assert view.comparison.regions == 3 and "Difference 1 of 3" in view.position.text()
+    rows = []
+    for step in range(3):
+        if step:
+            view.go(1)
+        assert f"Difference {step + 1} of 3" in view.position.text()
+        region = view.current_region
+        assert region is not None and view.delegate.current == {(False, 2): [region.right[0][1:]]}
+        row = view.current_change_row
+        side = view.model.row(row).right
+        shown = "".join(seg.text for seg in side.segments)
+        assert "新" in shown and side.start <= region.right[0][1] < side.start + len(shown)
+        rows.append(row)
+    assert rows == sorted(set(rows)), "wrapped: each difference on a row of its own"
+    view.wrap_lines.setChecked(False)
+    qtbot.waitUntil(lambda: view.model.layout.columns == 0, timeout=5_000)
+    offsets = []
+    for step in (-1, -1, 1, 1):
+        view.go(step)
+        offsets.append(view.sideways.value())
+    assert view.current_change_row == 1 and offsets[1] < offsets[2] < offsets[3], "sideways to each in turn"
+    assert view.delegate.x_offset == view.sideways.value()
 
 
 def test_ignoring_layout_is_on_by_default_and_can_be_turned_off(window, tmp_path, qtbot):
