@@ -38,6 +38,7 @@ from ..core.diff import (
     Layout,
     Region,
     compare,
+    first_screen,
     share_in_words,
     shared_passages,
 )
@@ -67,6 +68,20 @@ def compute_pair(
 ) -> Layout:
     """The job the view runs in the background: the texts compared, then laid out for the pane."""
     comparison = compare(left, right, ignore_layout=request.ignore_layout, cancel=cancel)
+    return Layout(comparison, request.columns, request.wide)
+
+
+def compute_first_screen(
+    left: str,
+    right: str,
+    request: LayoutRequest,
+    *,
+    progress: Progress = no_progress,
+    cancel: CancelToken = NEVER_CANCELLED,
+) -> Layout:
+    """The quick first job for a large pair: from a little before the first difference to a few screens
+    after it (``core.diff.first_screen``), laid out; the whole comparison follows."""
+    comparison = first_screen(left, right, ignore_layout=request.ignore_layout, cancel=cancel)
     return Layout(comparison, request.columns, request.wide)
 
 
@@ -283,6 +298,7 @@ class DiffView(QWidget):
     options, then the aligned table with its overview ruler."""
 
     options_changed = Signal()
+    laid_out = Signal(object)  # a Layout shown: the first screen of a large pair, then the whole
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
@@ -495,7 +511,9 @@ class DiffView(QWidget):
         self._compare(first=True)
 
     def _compare(self, *, first: bool) -> None:
-        """Compare the texts shown with the options set; the first time, open at the first difference."""
+        """Compare the texts shown with the options set; the first time, open at the first difference.
+        A large pair shows its first screen at once (compared from its first difference on), and the whole
+        comparison replaces it when ready, keeping the place and the difference stepped to."""
         if self._texts is None:
             return
         self._request += 1
@@ -507,13 +525,33 @@ class DiffView(QWidget):
         def work(*, progress: Progress, cancel: CancelToken) -> Layout:
             return compute_pair(left, right, wanted, progress=progress, cancel=cancel)
 
-        self.position.setText("Comparing…")
-        self._start(work, request, lambda layout: self._laid_out(request, cast(Layout, layout), anchor))
+        def whole(_layout: object = None) -> None:
+            if request == self._request:
+                self._start(work, request, lambda layout: self._laid_out(request, cast(Layout, layout), anchor))
 
-    def _laid_out(self, request: int, layout: Layout, anchor: tuple[int, bool] | None) -> None:
+        self.position.setText("Comparing…")
+        if not first or len(left) + len(right) < _LARGE:
+            whole()
+            return
+
+        def first_part(*, progress: Progress, cancel: CancelToken) -> Layout:
+            return compute_first_screen(left, right, wanted, progress=progress, cancel=cancel)
+
+        def shown(layout: object) -> None:
+            self._laid_out(request, cast(Layout, layout), None)
+            QTimer.singleShot(0, whole)  # once the first screen is painted (painting waits on a busy thread)
+
+        self._start(first_part, request, shown)
+
+    def _laid_out(self, request: int, layout: Layout, anchor: tuple[int, bool, int] | None) -> None:
         if request != self._request:
             return
+        following = self.model.layout is not None and not self.model.layout.comparison.complete
+        if following:  # the whole comparison after the first screen: stay where the person is
+            on_change = self.current_change_row is not None and self._row_visible(self.current_change_row)
+            anchor = None if on_change else self._top_line()
         self._set_layout(layout)
+        self.laid_out.emit(layout)
         comparison = layout.comparison
         passages = shared_passages(comparison, top=1)
         if passages:
@@ -527,10 +565,12 @@ class DiffView(QWidget):
         if anchor is not None:
             self._scroll_to_line(*anchor)
         elif self._changes:
-            self._current = 0
+            self._current = max(0, self._current) if following else 0
             self._scroll_to_change()
             QTimer.singleShot(0, self._scroll_to_change)  # again once the table has its final size
         self._update_summary()
+        if following:
+            self._lay_out_again()  # the pane may have changed width while the whole was compared
 
     def _set_layout(self, layout: Layout | None) -> None:
         keep = self.current_change_row is not None and layout is not None and self.model.layout is not None
@@ -552,6 +592,10 @@ class DiffView(QWidget):
             if comparison.layout_differs:
                 text += "; only spacing or line breaks differ (shown in grey)"
             self.position.setText(text + ".")
+            return
+        if not comparison.complete:
+            step = f"Difference {self._current + 1}" if self._current >= 0 else "Differences found"
+            self.position.setText(f"{step} · comparing the rest…")
             return
         n = comparison.regions
         where = f"{n} difference{'s' if n != 1 else ''}"
@@ -606,21 +650,22 @@ class DiffView(QWidget):
             self._relayout.start()
 
     # -- places ----------------------------------------------------------------------------
-    def _top_line(self) -> tuple[int, bool]:
-        """The file line at the top of the pane (left side if it has one there): where to stay."""
+    def _top_line(self) -> tuple[int, bool, int]:
+        """The file line at the top of the pane (left side if it has one there), and where in it the top
+        row begins (a long wrapped line): where to stay."""
         top = max(0, self.table.rowAt(0))
         if self.model.layout is None or not len(self.model.layout):
-            return 1, True
+            return 1, True, 0
         row = self.model.row(min(top, len(self.model.layout) - 1))
         if row.left is not None:
-            return row.left.number, True
+            return row.left.number, True, row.left.start
         assert row.right is not None
-        return row.right.number, False
+        return row.right.number, False, row.right.start
 
-    def _scroll_to_line(self, number: int, left: bool) -> None:
+    def _scroll_to_line(self, number: int, left: bool, offset: int = 0) -> None:
         if self.model.layout is None or not len(self.model.layout):
             return
-        row = self.model.layout.row_of_line(number, left=left)
+        row = self.model.layout.row_of_line(number, left=left, offset=offset)
         self.table.scrollTo(self.model.index(row, 1), QAbstractItemView.ScrollHint.PositionAtTop)
 
     def _row_visible(self, row: int) -> bool:

@@ -15,6 +15,7 @@ from neardup_gui.core.diff import (
     describe,
     display_width,
     file_lines,
+    first_screen,
     hunks,
     lay_out,
     shared_passages,
@@ -251,6 +252,22 @@ def test_comparing_exactly_blank_lines_added_or_removed_are_differences():
     assert compare(after, before, ignore_layout=False).chunks[1].kind == "delete"
     loose = compare(before, after)
     assert loose.regions == 0 and describe(loose) == "The same text; only spacing or line breaks differ."
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n", "\r"])
+def test_the_first_screen_of_a_large_pair_has_the_files_numbers_and_its_first_difference(newline):
+    lines = [f"line {n} " + "word " * (n % 30) for n in range(3000)]
+    edited = list(lines)
+    edited[1800] = edited[1800].replace("line", "LINE")
+    edited[2500] = "a new line"
+    left, right = newline.join(lines), newline.join(edited)
+    screen, whole = first_screen(left, right), compare(left, right)
+    assert not screen.complete and whole.complete and whole.regions == 2
+    first, also_first = screen.changed_regions[0], whole.changed_regions[0]
+    assert (first.left, first.right) == (also_first.left, also_first.right) and first.left[0][0] == 1801
+    numbers = [line.number for chunk in screen.chunks for line in chunk.left]
+    assert numbers == list(range(numbers[0], numbers[0] + len(numbers))) and numbers[0] < 1801 < numbers[-1]
+    assert all(line.text == lines[line.number - 1] for chunk in screen.chunks for line in chunk.left)
 
 
 # -- differences a person does not care about ------------------------------------------------------

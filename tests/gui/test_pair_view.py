@@ -76,7 +76,7 @@ def test_the_same_marks_and_numbers_at_every_pane_width(qtbot):
     view.close()
 
 
-def _standalone_view(qtbot, left: str, right: str):
+def _standalone_view(qtbot, left: str, right: str, before_compare=None):
     from neardup_gui.core.models import Document, Similarity, Status
     from neardup_gui.core.texts import DocumentText
     from neardup_gui.gui.diff_view import DiffView
@@ -90,6 +90,8 @@ def _standalone_view(qtbot, left: str, right: str):
     docs = [Document(n, f"/tmp/{n}.txt", 1, 0, "txt", Status.OK, "", 1, n) for n in (1, 2)]
     texts = {1: left, 2: right}
     view.show_pending(docs[0], docs[1], Similarity(0, 1.0, 1.0, 1.0, 1.0))
+    if before_compare is not None:
+        before_compare(view)
     view.compare_documents(docs[0], docs[1], lambda doc: DocumentText(texts[doc.id]))
     qtbot.waitUntil(lambda: view.comparison is not None, timeout=10_000)
     return view
@@ -175,6 +177,25 @@ def test_f3_steps_through_the_differences_inside_one_long_line(qtbot):
         offsets.append(view.sideways.value())
     assert view.current_change_row == 1 and offsets[1] < offsets[2] < offsets[3], "sideways to each in turn"
     assert view.delegate.x_offset == view.sideways.value()
+
+
+def test_a_large_pair_shows_its_first_screen_first_then_the_whole_in_the_same_place(qtbot):
+    from neardup_gui.gui.diff_view import _LARGE
+    from tests.conftest import plant_edits
+
+    text = "\n\n".join(english_texts().values())
+    text = "\n".join([text] * (_LARGE // len(text) + 1))
+    edited = plant_edits(text, 0.002, seed=3)
+    shown = []
+    view = _standalone_view(qtbot, text, edited, before_compare=lambda v: v.laid_out.connect(shown.append))
+    qtbot.waitUntil(lambda: view.comparison.complete, timeout=20_000)
+    first, whole = shown[0], shown[-1]
+    assert not first.comparison.complete and whole.comparison.complete
+    assert first.comparison.regions < whole.comparison.regions
+    one, other = first.comparison.changed_regions[0], whole.comparison.changed_regions[0]
+    assert (one.left, one.right) == (other.left, other.right), "the first difference is the first"
+    assert view.current_region == whole.comparison.changed_regions[0] and view._row_visible(view.current_change_row)
+    assert f"Difference 1 of {whole.comparison.regions}" in view.position.text()
 
 
 def test_ignoring_layout_is_on_by_default_and_can_be_turned_off(window, tmp_path, qtbot):
