@@ -63,26 +63,15 @@ def compute_pair(
     right: str,
     request: LayoutRequest,
     *,
+    only_first_screen: bool = False,
     progress: Progress = no_progress,
     cancel: CancelToken = NEVER_CANCELLED,
 ) -> Layout:
-    """The job the view runs in the background: the texts compared, then laid out for the pane."""
-    comparison = compare(left, right, ignore_layout=request.ignore_layout, cancel=cancel)
-    return Layout(comparison, request.columns, request.wide)
-
-
-def compute_first_screen(
-    left: str,
-    right: str,
-    request: LayoutRequest,
-    *,
-    progress: Progress = no_progress,
-    cancel: CancelToken = NEVER_CANCELLED,
-) -> Layout:
-    """The quick first job for a large pair: from a little before the first difference to a few screens
-    after it (``core.diff.first_screen``), laid out; the whole comparison follows."""
-    comparison = first_screen(left, right, ignore_layout=request.ignore_layout, cancel=cancel)
-    return Layout(comparison, request.columns, request.wide)
+    """The job the view runs in the background: the texts compared, then laid out for the pane. For a
+    large pair the quick first job compares ``only_first_screen`` (from a little before the first
+    difference to a few screens after it: ``core.diff.first_screen``); the whole comparison follows."""
+    how = first_screen if only_first_screen else compare
+    return Layout(how(left, right, ignore_layout=request.ignore_layout, cancel=cancel), request.columns, request.wide)
 
 
 _NUMBERS_TIP = (
@@ -535,7 +524,7 @@ class DiffView(QWidget):
             return
 
         def first_part(*, progress: Progress, cancel: CancelToken) -> Layout:
-            return compute_first_screen(left, right, wanted, progress=progress, cancel=cancel)
+            return compute_pair(left, right, wanted, only_first_screen=True, progress=progress, cancel=cancel)
 
         def shown(layout: object) -> None:
             self._laid_out(request, cast(Layout, layout), None)
