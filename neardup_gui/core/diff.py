@@ -884,12 +884,14 @@ def _regions(chunks: Sequence[Chunk]) -> tuple[Region, ...]:
     (the same count on both sides), so the two sides' changes fall into the same regions, and a long
     line with changes far apart gives as many regions as a text with them on lines of their own."""
     changes: list[tuple[int, int, bool, int, int, int]] = []  # (unchanged before, chunk, left?, line, start, end)
+    # the characters of unchanged chunks, counted once: both sides have the same (layout aside)
+    same = [0 if c.is_change else sum(_visible_chars(line.text) for line in c.left if not line.quiet) for c in chunks]
     for on_left in (True, False):
         unchanged = 0
         for index, chunk in enumerate(chunks):
             lines = chunk.left if on_left else chunk.right
             if not chunk.is_change:
-                unchanged += sum(_visible_chars(line.text) for line in lines if not line.quiet)
+                unchanged += same[index]
                 continue
             whole = chunk.kind != "replace"
             for line in lines:

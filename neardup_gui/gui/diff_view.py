@@ -8,6 +8,7 @@ the window's size. Long lines wrap, or, with wrapping off, both sides scroll sid
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import cast
@@ -132,7 +133,9 @@ class DiffModel(QAbstractTableModel):
         return None
 
 
+@functools.cache
 def _colours(dark: bool) -> dict[str, QColor]:
+    """The pair view's colours for a light or dark palette (made once: every painted cell asks)."""
     if dark:
         return {
             "del_line": QColor(86, 36, 43), "ins_line": QColor(30, 70, 45), "del_word": QColor(140, 50, 62),
@@ -189,9 +192,9 @@ class SegmentDelegate(QStyledItemDelegate):
             painter.fillRect(rect, colours["del_line" if col == 1 else "ins_line"])
         elif side is None:
             painter.fillRect(rect, colours["absent"])
+        text = "".join(s.text for s in side.segments) if side is not None else ""
         if side is not None and side.segments:
             metrics = option.fontMetrics
-            text = "".join(s.text for s in side.segments)
             if side.quiet and text.strip() == "" and PAGE_BREAK in text:
                 pen = QPen(muted)
                 pen.setStyle(Qt.PenStyle.DashLine)
@@ -214,7 +217,6 @@ class SegmentDelegate(QStyledItemDelegate):
                     break
         spans = self.current.get((col == 1, side.number)) if side is not None else None
         if side is not None and spans:
-            text = "".join(s.text for s in side.segments)
             self._outline(painter, rect, side.start, text, spans, palette.color(QPalette.ColorRole.Highlight))
         painter.restore()
 
@@ -514,7 +516,7 @@ class DiffView(QWidget):
         def work(*, progress: Progress, cancel: CancelToken) -> Layout:
             return compute_pair(left, right, wanted, progress=progress, cancel=cancel)
 
-        def whole(_layout: object = None) -> None:
+        def whole() -> None:
             if request == self._request:
                 self._start(work, request, lambda layout: self._laid_out(request, cast(Layout, layout), anchor))
 

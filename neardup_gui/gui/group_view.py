@@ -10,12 +10,11 @@ import os
 import time
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
-from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView, QVBoxLayout, QWidget
 
 from ..core.models import Document, Group, Similarity
 from ..core.review import human_size, in_folders
-from .models import column_header
+from .models import NUMBERS_ALIGNMENT, bold_font, column_header
 
 COLUMNS = ("Document", "Folder", "Jaccard", "Containment", "Hamming", "Size", "Modified", "Type")
 TIPS = (
@@ -97,11 +96,9 @@ class GroupMembersModel(QAbstractTableModel):
                     f"{s.containment_ab:.3f} of this in it, {s.containment_ba:.3f} of it in this, "
                     f"Hamming {s.hamming}{where}")
         if role == Qt.ItemDataRole.FontRole and keeper:
-            font = QFont()
-            font.setBold(True)
-            return font
+            return bold_font()
         if role == Qt.ItemDataRole.TextAlignmentRole and col in (2, 3, 4, 5):
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            return NUMBERS_ALIGNMENT
         return None
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import time
 
@@ -36,6 +37,18 @@ TIPS = (
     "Last modified",
     "text or pdf",
 )
+
+
+NUMBERS_ALIGNMENT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+"""How the tables align a column of numbers."""
+
+
+@functools.cache
+def bold_font() -> QFont:
+    """The font of a group's row and of the file a group keeps (made once: data() is asked per paint)."""
+    font = QFont()
+    font.setBold(True)
+    return font
 
 
 def _index_key(index: QModelIndex | QPersistentModelIndex) -> int:
@@ -198,13 +211,11 @@ class GroupTreeModel(QAbstractItemModel):
                 f"Hamming {sim.hamming}, containment {sim.containment_ab:.3f} / {sim.containment_ba:.3f}{reference}"
             )
         if role == Qt.ItemDataRole.FontRole and keeper and col == 0:
-            font = QFont()
-            font.setBold(True)
-            return font
+            return bold_font()
         if role == Qt.ItemDataRole.ForegroundRole and in_folders(doc.path, self.reference_folders):
             return QApplication.palette().color(QPalette.ColorRole.Link)
         if role == Qt.ItemDataRole.TextAlignmentRole and col in (2, 3, 4, 5):
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            return NUMBERS_ALIGNMENT
         return None
 
     def _group_data(self, s: GroupSummary, col: int, role: int):
@@ -249,11 +260,9 @@ class GroupTreeModel(QAbstractItemModel):
                 f"Jaccard to it from {s.worst_jaccard:.3f} to {s.best_jaccard:.3f}; largest Hamming {s.worst_hamming}"
             )
         if role == Qt.ItemDataRole.FontRole and col == 0:
-            font = QFont()
-            font.setBold(True)
-            return font
+            return bold_font()
         if role == Qt.ItemDataRole.TextAlignmentRole and col in (2, 3, 4, 5):
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            return NUMBERS_ALIGNMENT
         return None
 
 
