@@ -319,8 +319,9 @@ class Session:
         own = hashes.get(document.content_id) if document.content_id is not None else None
         theirs = {hashes[d.content_id] for d in others if d.content_id in hashes} - {own}
         pairs = sorted((min(own, h), max(own, h)) for h in theirs) if own is not None else []
-        self.store.set_verdicts(pairs, NOT_DUPLICATE)
-        self._undo = Undoable("not a duplicate", pairs=tuple(pairs)) if pairs else None
+        if pairs:  # none when every other member is the same text: nothing to rule on, and Undo stays
+            self.store.set_verdicts(pairs, NOT_DUPLICATE)
+            self._undo = Undoable("not a duplicate", pairs=tuple(pairs))
         return self._group(self._thresholds, progress, cancel)
 
     @property

@@ -180,16 +180,27 @@ class ReviewController:
         if group is None:
             return
         others = [self.docs[m.document_id] for m in group.members if m.document_id != document.id]
-        message = (
-            f"{os.path.basename(document.display_path)} is no longer grouped with the {len(others)} other "
-            "document(s) of its group. Edit ▸ Undo takes this back."
-        )
+        name = os.path.basename(document.display_path)
         session = self.session
 
         def work(*, progress: Any, cancel: Any) -> tuple[View, Undoable | None]:
             return session.separate(document, others, progress=progress, cancel=cancel), session.undoable
 
-        self.run(work, returned=lambda done: self._done(done[0], message, done[1]),
+        def done(result: tuple[View, Undoable | None]) -> None:
+            view, undoable = result
+            grouped = any(len(g.members) > 1 and any(m.document_id == document.id for m in g.members)
+                          for g in view.result.groups)
+            if grouped and undoable is self.undoable:  # nothing was ruled: the others are copies of it
+                message = f"{name} has the same text as the rest of its group: identical copies stay together."
+            elif grouped:
+                message = (f"{name} is no longer grouped with the documents that differ from it; its identical "
+                           "copies stay with it. Edit ▸ Undo takes this back.")
+            else:
+                message = (f"{name} is no longer grouped with the {len(others)} other document(s) of its group. "
+                           "Edit ▸ Undo takes this back.")
+            self._done(view, message, undoable)
+
+        self.run(work, returned=done,
                  title="The decision could not be saved")
 
     def undo(self) -> None:
@@ -305,7 +316,7 @@ class ReviewController:
     def _acted(self, done: tuple[FileOutcome, View | None], where: str, undoable: Undoable | None = None) -> None:
         outcome, view = done
         report = self.describe(outcome, where)
-        if view is not None and not report.nothing_done:
+        if view is not None:  # the session's view, also when nothing moved (missing files have left it)
             self._done(view, "", undoable if outcome.done and where != "trash" else False)
         self.acted.emit(report)
 

@@ -57,6 +57,12 @@ class GroupMembersModel(QAbstractTableModel):
         self.rows = [docs[m.document_id] for m in group.members] if group is not None else []
         self.endResetModel()
 
+    def set_marked(self, marked: frozenset[int]) -> None:
+        """The marks changed: the names (which say "✓ marked") are painted again."""
+        self.marked = marked
+        if self.rows:
+            self.dataChanged.emit(self.index(0, 0), self.index(len(self.rows) - 1, 0), [Qt.ItemDataRole.DisplayRole])
+
     def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: N802 - Qt's name
         return 0 if parent.isValid() else len(self.rows)
 

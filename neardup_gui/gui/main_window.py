@@ -846,8 +846,7 @@ class MainWindow(QMainWindow):
             self.groups.detail.currentWidget() is self.groups.group_view
             and self.groups.group_view.model.group is not None
         ):
-            self.groups.group_view.model.marked = self.review.marks.ids
-            self.groups.group_view.model.layoutChanged.emit()
+            self.groups.group_view.model.set_marked(self.review.marks.ids)
         self._update_actions()
 
     def _selected_for_marking(self) -> set[int]:

@@ -18,8 +18,8 @@ from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import QApplication
 
 from ..core.match import MatchResult
-from ..core.models import Document, Member
-from ..core.review import GroupSummary, human_size, in_folders, summarise
+from ..core.models import Document, Group, Member
+from ..core.review import GroupSummary, human_size, in_folders, summarise, trash_plan
 from .controller import Marks
 
 DocumentRole = Qt.ItemDataRole.UserRole + 1
@@ -117,9 +117,15 @@ class GroupTreeModel(QAbstractItemModel):
             return False
         checked = Qt.CheckState(value) == Qt.CheckState.Checked
         member = self.member(index)
-        ids = {member.document_id} if member is not None else {m.document_id for m in self.summary(index).group.members}
+        ids = {member.document_id} if member is not None else self._movable(self.summary(index).group)
         self.marks.update(ids, checked)  # repaints through _marks_changed
         return True
+
+    def _movable(self, group: Group) -> set[int]:
+        """What a group's own tick ticks: every member but its keeper and files in reference folders (what
+        the trash would take), as *Mark all but the keepers* and *Mark Selected* do."""
+        keeper = self.keepers.get(group.id, group.representative)
+        return {d.id for d in trash_plan(group, keeper, self.docs, self.reference_folders).documents}
 
     # structure ------------------------------------------------------------------------------
     def index(self, row: int, column: int, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> QModelIndex:
@@ -221,14 +227,10 @@ class GroupTreeModel(QAbstractItemModel):
     def _group_data(self, s: GroupSummary, col: int, role: int):
         kind = "exact" if s.group.exact else "near"
         if role == Qt.ItemDataRole.CheckStateRole and col == 0:
-            marked = sum(m.document_id in self.marked for m in s.group.members)
-            return (
-                Qt.CheckState.Unchecked
-                if not marked
-                else Qt.CheckState.Checked
-                if marked == len(s.group.members)
-                else Qt.CheckState.PartiallyChecked
-            )
+            if not any(m.document_id in self.marked for m in s.group.members):
+                return Qt.CheckState.Unchecked
+            movable = self._movable(s.group)
+            return Qt.CheckState.Checked if movable <= self.marked else Qt.CheckState.PartiallyChecked
         if role == Qt.ItemDataRole.DisplayRole:
             return (
                 f"Group {s.group.id} · {s.members} documents · {kind} — "

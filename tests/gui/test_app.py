@@ -308,6 +308,15 @@ def test_ten_thousand_groups_in_a_real_item_model(qtbot):
     changed.clear()
     model.marks.set(range(0, 30_000, 3))  # a rule marks a file in every group: every group repaints
     assert len(changed) == 2 * 10_000
+    # a group's own tick ticks what the trash would take: never its keeper; ticked again, it unticks
+    model.marks.set(())
+    group = model.index(7, 0)
+    keeper = model.summary(group).group.representative
+    assert model.setData(group, Qt.CheckState.Checked.value, Qt.ItemDataRole.CheckStateRole)
+    assert keeper not in model.marked and len(model.marked) == 2
+    assert model.data(group, Qt.ItemDataRole.CheckStateRole) == Qt.CheckState.Checked
+    assert model.setData(group, Qt.CheckState.Unchecked.value, Qt.ItemDataRole.CheckStateRole)
+    assert not model.marked
 
 
 def test_export_never_overwrites_a_document_and_asks_before_replacing_a_file(window, uploads, tmp_path, qtbot):

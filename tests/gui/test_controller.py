@@ -134,3 +134,20 @@ def test_decisions_are_listed_and_taken_back_together(tmp_path):
     after: list = []
     review.decisions(after.extend)
     assert after == []
+
+
+def test_setting_apart_an_identical_copy_says_so_and_keeps_the_undo(tmp_path):
+    """Copies of one text stay together: setting one apart rules on the others that differ only, and
+    among copies alone rules on nothing, says so, and leaves the last decision's Undo in place."""
+    review, recorder = open_review(tmp_path, family(tmp_path / "docs"), jaccard=0.6)
+    review.set_apart(by_name(review, "original-0.txt"))
+    message = [e[1] for e in recorder.events if e[0] == "message"][-1]
+    assert "identical copies stay with it" in message and review.undoable is not None
+    assert len(review.group_of(by_name(review, "original-0.txt").id).members) == 7
+    last = review.undoable
+    review.set_apart(by_name(review, "original-3.txt"))
+    message = [e[1] for e in recorder.events if e[0] == "message"][-1]
+    assert "same text as the rest of its group" in message
+    assert review.undoable is last, "the earlier decision can still be taken back"
+    review.undo()
+    assert len(review.group_of(by_name(review, "printout.pdf").id).members) == 9
