@@ -18,7 +18,9 @@ from pathlib import Path
 from typing import TextIO
 
 from . import __version__
+from .core import i18n
 from .core.errors import NeardupError, UsageError, database_error_message
+from .core.i18n import QT_TRANSLATE_NOOP, translate
 from .core.jobs import CancelToken, JobCancelled, PaceMeter, ProgressEvent
 from .core.models import HAMMING_MAX, JACCARD_MIN, Method, ScanOptions, Thresholds, display_path
 from .core.report import check_report_target
@@ -32,90 +34,113 @@ EXIT_OK, EXIT_FAILURE, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 def _hamming(value: str) -> int:
     k = int(value)
     if not 0 <= k <= HAMMING_MAX:
-        raise argparse.ArgumentTypeError(f"must be between 0 and {HAMMING_MAX}")
+        raise argparse.ArgumentTypeError(translate("Cli", "must be between 0 and {max}").format(max=HAMMING_MAX))
     return k
 
 
 def _jaccard(value: str) -> float:
     t = float(value)
     if not JACCARD_MIN <= t <= 1.0:
-        raise argparse.ArgumentTypeError(f"must be between {JACCARD_MIN} and 1")
+        raise argparse.ArgumentTypeError(translate("Cli", "must be between {min} and 1").format(min=JACCARD_MIN))
     return t
 
 
 def _seconds(value: str) -> float:
     seconds = float(value)
     if not math.isfinite(seconds) or seconds <= 0:  # nan would compare false with every limit: no limit
-        raise argparse.ArgumentTypeError("must be a number of seconds greater than 0")
+        raise argparse.ArgumentTypeError(translate("Cli", "must be a number of seconds greater than 0"))
     return seconds
 
 
 def _positive_int(value: str) -> int:
     n = int(value)
     if n < 1:
-        raise argparse.ArgumentTypeError("must be at least 1")
+        raise argparse.ArgumentTypeError(translate("Cli", "must be at least 1"))
     return n
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="neardup",
-                                     description="Find exact and near-duplicate text and PDF documents.")
+    parser = argparse.ArgumentParser(
+        prog="neardup", description=translate("Cli", "Find exact and near-duplicate text and PDF documents."))
     parser.add_argument("--version", action="version", version=f"neardup {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
 
     def reader_limits(p: argparse.ArgumentParser) -> None:
         """The limits of a reader, the same for a scan's files and a query's file."""
         p.add_argument("--max-size", type=_positive_int, default=256, metavar="MIB",
-                       help="leave out a larger file (default 256 MiB)")
+                       help=translate("Cli", "leave out a larger file (default 256 MiB)"))
         p.add_argument("--timeout", type=_seconds, default=120.0, metavar="S",
-                       help="give up on one file after S seconds (default 120)")
+                       help=translate("Cli", "give up on one file after S seconds (default 120)"))
         p.add_argument("--max-memory", type=_positive_int, default=None, metavar="MIB",
-                       help="memory each reader may use (default: a quarter of this machine's, 1-8 GiB)")
+                       help=translate("Cli", "memory each reader may use "
+                                             "(default: a quarter of this machine's, 1-8 GiB)"))
 
     def common(p: argparse.ArgumentParser, with_report: bool = True) -> None:
-        p.add_argument("--db", type=Path, help=f"database file (default: {default_db_path()})")
+        p.add_argument("--db", type=Path,
+                       help=translate("Cli", "database file (default: {path})").format(path=default_db_path()))
         p.add_argument("--method", choices=[m.value for m in Method], default=Method.MINHASH.value,
-                       help="minhash (Jaccard, default), simhash (Hamming), or both (either one matches)")
+                       help=translate("Cli", "minhash (Jaccard, default), simhash (Hamming), "
+                                             "or both (either one matches)"))
         p.add_argument("--hamming", type=_hamming, default=8, metavar="K",
-                       help=f"SimHash: at most K differing bits of 64 (0-{HAMMING_MAX}; default 8)")
+                       help=translate("Cli", "SimHash: at most K differing bits of 64 (0-{max}; default 8)").format(
+                           max=HAMMING_MAX))
         p.add_argument("--jaccard", type=_jaccard, default=0.8, metavar="T",
-                       help="MinHash: shingle-set Jaccard similarity at least T (0-1; default 0.8)")
+                       help=translate("Cli", "MinHash: shingle-set Jaccard similarity at least T (0-1; default 0.8)"))
         if with_report:
             p.add_argument("--boilerplate", choices=["ignore", "keep"], default="ignore",
-                           help="passages found in 10%% or more of the collection (footers, letterheads, licence "
-                                "headers): ignore them when measuring Jaccard (default) or keep them")
+                           help=translate("Cli", "passages found in 10%% or more of the collection (footers, "
+                                                 "letterheads, licence headers): ignore them when measuring Jaccard "
+                                                 "(default) or keep them"))
             p.add_argument("--format", choices=["json", "csv", "html"], default="json",
-                           help="report format (default json)")
-            p.add_argument("--out", type=Path, help="write the report here (default: standard output)")
-        p.add_argument("--quiet", "-q", action="store_true", help="no progress or summary on standard error")
+                           help=translate("Cli", "report format (default json)"))
+            p.add_argument("--out", type=Path,
+                           help=translate("Cli", "write the report here (default: standard output)"))
+        p.add_argument("--quiet", "-q", action="store_true",
+                       help=translate("Cli", "no progress or summary on standard error"))
 
-    p_scan = sub.add_parser("scan", help="scan folders (incrementally) and report duplicate groups")
-    p_scan.add_argument("paths", nargs="+", metavar="PATH", help="folders (or files) to scan")
+    p_scan = sub.add_parser("scan", help=translate("Cli", "scan folders (incrementally) and report duplicate groups"))
+    p_scan.add_argument("paths", nargs="+", metavar="PATH", help=translate("Cli", "folders (or files) to scan"))
     common(p_scan)
     p_scan.add_argument("--workers", type=_positive_int, default=os.cpu_count() or 1,
-                        help="reader processes (default: cores)")
+                        help=translate("Cli", "reader processes (default: cores)"))
     p_scan.add_argument("--include", action="append", default=[], metavar="GLOB",
-                        help="only files matching (repeatable)")
+                        help=translate("Cli", "only files matching (repeatable)"))
     p_scan.add_argument("--exclude", action="append", default=[], metavar="GLOB",
-                        help="skip files/folders matching (repeatable)")
-    p_scan.add_argument("--hidden", action="store_true", help="also scan hidden files and folders")
+                        help=translate("Cli", "skip files/folders matching (repeatable)"))
+    p_scan.add_argument("--hidden", action="store_true", help=translate("Cli", "also scan hidden files and folders"))
     reader_limits(p_scan)
     p_scan.add_argument("--retry-failed", action="store_true",
-                        help="read again the files whose reader crashed, ran out of memory or of time")
+                        help=translate("Cli", "read again the files whose reader crashed, "
+                                              "ran out of memory or of time"))
 
-    p_groups = sub.add_parser("groups", help="re-group the database at other thresholds, without rescanning")
+    p_groups = sub.add_parser(
+        "groups", help=translate("Cli", "re-group the database at other thresholds, without rescanning"))
     common(p_groups)
     p_groups.add_argument("--root", action="append", default=[], metavar="PATH",
-                          help="only files under PATH (repeatable; default: the folders of the last scan)")
+                          help=translate("Cli", "only files under PATH "
+                                                "(repeatable; default: the folders of the last scan)"))
 
-    p_query = sub.add_parser("query", help="list stored near-duplicates of one file")
+    p_query = sub.add_parser("query", help=translate("Cli", "list stored near-duplicates of one file"))
     p_query.add_argument("file", metavar="FILE")
     common(p_query, with_report=False)
     p_query.add_argument("--format", choices=["text", "json"], default="text")
     p_query.add_argument("--root", action="append", default=[], metavar="PATH",
-                         help="only matches under PATH (repeatable; default: the folders of the last scan)")
+                         help=translate("Cli", "only matches under PATH "
+                                               "(repeatable; default: the folders of the last scan)"))
     reader_limits(p_query)
     return parser
+
+
+_PHASES = {
+    "discover": QT_TRANSLATE_NOOP("Cli", "discover"),
+    "read": QT_TRANSLATE_NOOP("Cli", "read"),
+    "fingerprint": QT_TRANSLATE_NOOP("Cli", "fingerprint"),
+    "index": QT_TRANSLATE_NOOP("Cli", "index"),
+    "boilerplate": QT_TRANSLATE_NOOP("Cli", "boilerplate"),
+    "match": QT_TRANSLATE_NOOP("Cli", "match"),
+    "report": QT_TRANSLATE_NOOP("Cli", "report"),
+}
+"""The progress line's name of each phase of a job (ProgressEvent.phase); a phase not listed shows its key."""
 
 
 class _ProgressLine:
@@ -133,14 +158,16 @@ class _ProgressLine:
         if now - self.last_draw < 0.1 and not finished:
             return
         self.last_draw = now
-        parts = [f"{event.phase:<11}"]
+        phase = _PHASES.get(event.phase)
+        name = translate("Cli", phase) if phase else event.phase
+        parts = [f"{name:<11}"]
         if event.total:
             parts.append(f"{event.done}/{event.total} {100 * event.done / event.total:5.1f}%")
             if pace.left_text:
-                parts.append(f"ETA {pace.left_text}")
+                parts.append(translate("Cli", "ETA {time}").format(time=pace.left_text))
         else:
             parts.append(f"{event.done}")
-        parts.append(f"{pace.rate:.0f}/s")
+        parts.append(translate("Cli", "{rate}/s").format(rate=f"{pace.rate:.0f}"))
         if event.bytes_done:
             parts.append(f"{pace.bytes_rate / 1e6:.1f} MB/s")
         line = "  ".join(parts)
@@ -192,8 +219,8 @@ def cmd_scan(args: argparse.Namespace, session: Session) -> int:
     except JobCancelled:
         if line:
             line.close()
-        print("neardup: scan interrupted; everything finished so far is saved — run the same command to resume.",
-              file=sys.stderr)
+        print("neardup: " + translate("Cli", "scan interrupted; everything finished so far is saved — run the same "
+                                             "command to resume."), file=sys.stderr)
         return EXIT_INTERRUPTED
     finally:
         signal.signal(signal.SIGINT, previous)
@@ -201,7 +228,9 @@ def cmd_scan(args: argparse.Namespace, session: Session) -> int:
         line.close()
     _emit(session, args.format, args.out)
     if not args.quiet and view.scan is not None:
-        print(f"neardup: {summary_text(view.scan)}; {len(view.result.groups)} groups", file=sys.stderr)
+        groups = len(view.result.groups)  # a name: lupdate drops a message whose count is an expression
+        print("neardup: " + translate("Cli", "{summary}; %n group(s)", None, groups).format(
+            summary=summary_text(view.scan)), file=sys.stderr)
     return EXIT_OK
 
 
@@ -213,19 +242,26 @@ def cmd_groups(args: argparse.Namespace, session: Session) -> int:
     session.check_report_target(args.out)
     view = session.open(_roots(args), _thresholds(args))
     if view is None:
-        folders = ", ".join(_roots(args)) or "the last scan's folders"
-        raise UsageError(f"The database holds no documents under {folders}; scan them first (`neardup scan FOLDER`).")
+        if _roots(args):
+            raise UsageError(translate("Cli", "The database holds no documents under {folders}; scan them first "
+                                              "(`neardup scan FOLDER`).").format(folders=", ".join(_roots(args))))
+        raise UsageError(translate("Cli", "The database holds no documents under the last scan's folders; scan them "
+                                          "first (`neardup scan FOLDER`)."))
     _emit(session, args.format, args.out)
     if not args.quiet:
-        print(f"neardup: {len(view.result.documents)} documents under {', '.join(view.roots) or 'every folder'}, "
-              f"{len(view.result.groups)} groups", file=sys.stderr)
+        groups = len(view.result.groups)
+        said = (translate("Cli", "{documents} documents under {folders}, %n group(s)", None, groups).format(
+                    documents=len(view.result.documents), folders=", ".join(view.roots)) if view.roots else
+                translate("Cli", "{documents} documents in every folder, %n group(s)", None, groups).format(
+                    documents=len(view.result.documents)))
+        print("neardup: " + said, file=sys.stderr)
     return EXIT_OK
 
 
 def cmd_query(args: argparse.Namespace, session: Session) -> int:
     path = Path(args.file)
     if not path.is_file():
-        raise UsageError(f"No such file: {args.file}")
+        raise UsageError(translate("Cli", "No such file: {path}").format(path=args.file))
     hits = session.query(str(path.resolve()), _thresholds(args), max_file_size=args.max_size * (1 << 20),
                          file_timeout=args.timeout, reader_memory=_mebibytes(args.max_memory), roots=_roots(args))
     if args.format == "json":
@@ -238,20 +274,25 @@ def cmd_query(args: argparse.Namespace, session: Session) -> int:
         }, ensure_ascii=False, indent=2))
     else:
         if not hits:
-            print("no stored near-duplicates")
+            print(translate("Cli", "no stored near-duplicates"))
         for h in hits:
             s = h.similarity
-            print(f"{s.jaccard:6.3f}  {s.hamming:2d} bits  {h.matched_by:<7}  {display_path(h.document.path)}")
+            print(translate("Cli", "{jaccard}  {hamming} bits  {matched_by}  {path}").format(
+                jaccard=f"{s.jaccard:6.3f}", hamming=f"{s.hamming:2d}", matched_by=f"{h.matched_by:<7}",
+                path=display_path(h.document.path)))
     return EXIT_OK
 
 
 def main(argv: list[str] | None = None) -> int:
+    if not i18n.translator_installed():  # a Qt translator (the app's, in the same process) keeps its language
+        i18n.set_language(i18n.system_language())
     parser = build_parser()
     args = parser.parse_args(argv)
     db_path = args.db_path = args.db or default_db_path()
     try:
         if args.command != "scan" and not Path(db_path).exists():
-            raise UsageError(f"No database at {db_path}; run `neardup scan FOLDER` first (or pass --db).")
+            raise UsageError(translate("Cli", "No database at {path}; run `neardup scan FOLDER` first "
+                                              "(or pass --db).").format(path=db_path))
         if args.command != "query":  # before the database is opened (or made) and before any scan
             check_report_target(args.out, Path(db_path), None, getattr(args, "paths", ()))
         with Session(db_path) as session:

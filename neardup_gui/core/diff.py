@@ -25,6 +25,7 @@ from typing import Literal, overload
 
 import numpy as np
 
+from .i18n import translate
 from .jobs import NEVER_CANCELLED, CancelToken
 
 ChunkKind = Literal["equal", "layout", "replace", "delete", "insert"]
@@ -944,22 +945,22 @@ def describe(comparison: Comparison) -> str:
     """One sentence a person reads at a glance: how many changed regions and what share of the text."""
     if not comparison.regions:
         if comparison.layout_differs:
-            return "The same text; only spacing or line breaks differ."
-        return "The same text."
-    regions = comparison.regions
-    share = share_in_words(comparison.share)
-    return f"{regions} changed region{'s' if regions != 1 else ''} · {share} of the text differs."
+            return translate("Diff", "The same text; only spacing or line breaks differ.")
+        return translate("Diff", "The same text.")
+    regions = comparison.regions  # a name: lupdate drops a message whose count is an expression
+    return translate("Diff", "%n changed region(s) · {share} of the text differs.", None, regions).format(
+        share=share_in_words(comparison.share))
 
 
 def share_in_words(share: float) -> str:
     """"about 4 %", "less than 1 %": a share as a person would say it."""
     if share <= 0:
-        return "none"
+        return translate("Diff", "none")
     if share < 0.01:
-        return "less than 1 %"
+        return translate("Diff", "less than 1 %")
     if share > 0.99 and share < 1:
-        return "more than 99 %"
-    return f"about {round(share * 100)} %"
+        return translate("Diff", "more than 99 %")
+    return translate("Diff", "about {percent} %").format(percent=round(share * 100))
 
 
 def shared_passages(comparison: Comparison, top: int = 3, min_chars: int = 30, max_chars: int = 300) -> list[str]:

@@ -15,8 +15,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .extract import kind_of
+from .i18n import QT_TRANSLATE_NOOP, translate
 from .jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_progress
 from .models import FileEntry
+
+# Why a folder or file could not be looked at: stored in English, translated where shown (i18n.localize)
+_PERMISSION_DENIED = QT_TRANSLATE_NOOP("Problem", "Permission denied: neardup may not read this.")
+_DISAPPEARED = QT_TRANSLATE_NOOP("Problem", "It disappeared while the folders were being walked.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +36,7 @@ def resolve_roots(roots: tuple[str, ...] | list[str]) -> tuple[str, ...]:
     """Absolute, real paths of the roots, in order, without repeats. Missing roots raise ValueError."""
     present, missing = split_roots(roots)
     if missing:
-        raise ValueError(f"No such folder or file: {missing[0]}")
+        raise ValueError(translate("Errors", "No such folder or file: {path}").format(path=missing[0]))
     return present
 
 
@@ -151,7 +156,7 @@ def _matches(patterns: tuple[str, ...], name: str, rel: str) -> bool:
 
 def _why(exc: OSError) -> str:
     if isinstance(exc, PermissionError):
-        return "Permission denied: neardup may not read this."
+        return _PERMISSION_DENIED
     if isinstance(exc, FileNotFoundError):
-        return "It disappeared while the folders were being walked."
+        return _DISAPPEARED
     return exc.strerror or str(exc)

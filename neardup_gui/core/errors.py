@@ -5,6 +5,8 @@ from __future__ import annotations
 import os
 import sqlite3
 
+from .i18n import translate
+
 
 class NeardupError(Exception):
     """Base of every error the engine raises on purpose. ``str(e)`` is fit to show a user."""
@@ -35,23 +37,39 @@ class StaleFingerprints(NeardupError):
 def database_error_message(exc: sqlite3.Error, path: str | os.PathLike[str] | None = None) -> str:
     """What an SQLite failure means for the person, and what to do, in one sentence: the CLI prints it,
     the app shows it, instead of a traceback. Work committed before the failure is kept either way."""
-    where = f"the database {path}" if path else "the database"
-    Where = where[0].upper() + where[1:]  # noqa: N806 - the same words, starting a sentence
     name = getattr(exc, "sqlite_errorname", "") or ""
     if name.startswith("SQLITE_READONLY"):
-        return (f"neardup may not write to {where} (read-only file, folder or disk): make it writable, "
-                "or choose another database file.")
-    if name.startswith("SQLITE_FULL"):
-        return f"The disk holding {where} is full. Free some space and run again; what was saved before is kept."
-    if name.startswith("SQLITE_IOERR"):
-        return (f"Writing to {where} failed ({exc}): the disk may be full, failing or disconnected. Check it "
-                "and run again; what was saved before is kept.")
-    if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
-        return (f"{Where} is damaged ({exc}); neardup stopped where it met the damage. "
-                "Move the file away (or choose another database file) and scan again to make a new one.")
-    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
-        return f"{Where} is busy: another neardup is using it. Wait for it, or use another file."
-    return f"{Where} failed: {exc}."
+        text = (translate("Errors", "neardup may not write to the database {path} (read-only file, folder or disk): "
+                                    "make it writable, or choose another database file.") if path else
+                translate("Errors", "neardup may not write to the database (read-only file, folder or disk): "
+                                    "make it writable, or choose another database file."))
+    elif name.startswith("SQLITE_FULL"):
+        text = (translate("Errors", "The disk holding the database {path} is full. Free some space and run again; "
+                                    "what was saved before is kept.") if path else
+                translate("Errors", "The disk holding the database is full. Free some space and run again; "
+                                    "what was saved before is kept."))
+    elif name.startswith("SQLITE_IOERR"):
+        text = (translate("Errors", "Writing to the database {path} failed ({error}): the disk may be full, failing "
+                                    "or disconnected. Check it and run again; what was saved before is kept.")
+                if path else
+                translate("Errors", "Writing to the database failed ({error}): the disk may be full, failing or "
+                                    "disconnected. Check it and run again; what was saved before is kept."))
+    elif name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
+        text = (translate("Errors", "The database {path} is damaged ({error}); neardup stopped where it met the "
+                                    "damage. Move the file away (or choose another database file) and scan again "
+                                    "to make a new one.") if path else
+                translate("Errors", "The database is damaged ({error}); neardup stopped where it met the damage. "
+                                    "Move the file away (or choose another database file) and scan again to make "
+                                    "a new one."))
+    elif name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
+        text = (translate("Errors", "The database {path} is busy: another neardup is using it. Wait for it, or use "
+                                    "another file.") if path else
+                translate("Errors", "The database is busy: another neardup is using it. Wait for it, or use "
+                                    "another file."))
+    else:
+        text = (translate("Errors", "The database {path} failed: {error}.") if path else
+                translate("Errors", "The database failed: {error}."))
+    return text.format(path=os.fspath(path) if path else "", error=exc)
 
 
 def is_damaged_database(exc: BaseException) -> bool:

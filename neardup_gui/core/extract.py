@@ -16,6 +16,7 @@ import re
 import threading
 import warnings
 
+from .i18n import QT_TRANSLATE_NOOP
 from .models import Extracted, Status
 
 TEXT_SUFFIXES = frozenset(
@@ -35,6 +36,32 @@ _BOMS = (
 )
 _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1a\x1c-\x1f]")  # control characters text never has
 
+# What becomes of a file, stored in English in the database and translated where shown (i18n.localize)
+_UNREAD_KIND = QT_TRANSLATE_NOOP("Problem", "neardup does not read {kind} files")
+_EMPTY = QT_TRANSLATE_NOOP("Problem", "The file is empty.")
+_WHITE_SPACE = QT_TRANSLATE_NOOP("Problem", "The file holds only white space.")
+_BINARY = QT_TRANSLATE_NOOP("Problem", "This looks like a binary file, not text, although its name says text.")
+_DAMAGED_BYTE = QT_TRANSLATE_NOOP(
+    "Problem", "Read as {encoding}: 1 damaged byte (a zero byte, or a byte not valid in that encoding) could not be "
+               "read and was replaced with �; the rest of the text is compared as usual.")
+_DAMAGED_BYTES = QT_TRANSLATE_NOOP(
+    "Problem", "Read as {encoding}: {count} damaged bytes (zero bytes, or bytes not valid in that encoding) could "
+               "not be read and were replaced with �; the rest of the text is compared as usual.")
+_NEEDS_CRYPTOGRAPHY = QT_TRANSLATE_NOOP("Problem", "Encrypted PDF; opening it needs the 'cryptography' package.")
+_ENCRYPTION_FAILED = QT_TRANSLATE_NOOP("Problem", "Encrypted PDF that could not be opened: {error}")
+_PASSWORD = QT_TRANSLATE_NOOP(
+    "Problem", "Password-protected PDF: remove the password (or export an unprotected copy) to compare it.")
+_PAGES_LOCKED = QT_TRANSLATE_NOOP("Problem", "Password-protected PDF: its pages cannot be read without the password.")
+_DAMAGED_PDF = QT_TRANSLATE_NOOP("Problem", "Damaged or unreadable PDF: {reason}")
+_LOOPING_PDF = QT_TRANSLATE_NOOP("Problem", "Damaged PDF: its structure loops on itself.")
+_PAGES_FAILED = QT_TRANSLATE_NOOP("Problem", "Pages {pages} could not be read.")
+_NO_PAGE_READ = QT_TRANSLATE_NOOP("Problem", "No page of this PDF could be read. Pages {pages} could not be read.")
+_NO_TEXT_LAYER = QT_TRANSLATE_NOOP(
+    "Problem", "This PDF has no text layer; it is probably a scan or images (OCR it to compare it).")
+_NO_TEXT_LAYER_PAGES_FAILED = QT_TRANSLATE_NOOP(
+    "Problem", "This PDF has no text layer; it is probably a scan or images (OCR it to compare it). "
+               "Pages {pages} could not be read.")
+
 
 def kind_of(path: str) -> str | None:
     """"text", "pdf", or None for a file type neardup does not read."""
@@ -52,7 +79,7 @@ def extract(kind: str, data: bytes) -> Extracted:
         return extract_pdf(data)
     if kind == "text":
         return extract_text(data)
-    return Extracted(Status.UNSUPPORTED, message=f"neardup does not read {kind} files")
+    return Extracted(Status.UNSUPPORTED, message=_UNREAD_KIND.format(kind=kind))
 
 
 def extract_file(path: str, kind: str) -> tuple[bytes, Extracted]:
@@ -65,9 +92,8 @@ def extract_file(path: str, kind: str) -> tuple[bytes, Extracted]:
 def extract_text(data: bytes) -> Extracted:
     """Decode a text file. Binary content is ``unsupported``; an empty file is ``empty``."""
     if not data.strip():
-        return Extracted(Status.EMPTY, message="The file is empty." if not data else "The file holds only white space.")
-    binary = Extracted(Status.UNSUPPORTED,
-                       message="This looks like a binary file, not text, although its name says text.")
+        return Extracted(Status.EMPTY, message=_EMPTY if not data else _WHITE_SPACE)
+    binary = Extracted(Status.UNSUPPORTED, message=_BINARY)
     encoding = detect_encoding(data)
     damaged = 0
     if encoding is not None:
@@ -82,12 +108,11 @@ def extract_text(data: bytes) -> Extracted:
     if _looks_binary(text):
         return binary
     if not text.strip():
-        return Extracted(Status.EMPTY, message="The file holds only white space.", encoding=encoding)
+        return Extracted(Status.EMPTY, message=_WHITE_SPACE, encoding=encoding)
     if damaged:
-        were, plural = ("was", "") if damaged == 1 else ("were", "s")
-        return Extracted(Status.OK, text=text, encoding=encoding, message=(
-            f"Read as {encoding}: {damaged} damaged byte{plural} (zero bytes, or bytes that are not {encoding}) "
-            f"could not be read and {were} replaced with \ufffd; the rest of the text is compared as usual."))
+        message = (_DAMAGED_BYTE.format(encoding=encoding) if damaged == 1
+                   else _DAMAGED_BYTES.format(encoding=encoding, count=damaged))
+        return Extracted(Status.OK, text=text, encoding=encoding, message=message)
     return Extracted(Status.OK, text=text, encoding=encoding)
 
 
@@ -243,7 +268,6 @@ def _looks_binary(text: str) -> bool:
 PAGE_SEPARATOR = "\n\f\n"
 """Between a PDF's pages: a form feed on a line of its own. White space to fingerprints and to "the same
 text"; the pair view finds pages by it (running headers and footers are not differences)."""
-_PAGES_LOCKED = "Password-protected PDF: its pages cannot be read without the password."
 
 
 def extract_pdf(data: bytes) -> Extracted:
@@ -260,18 +284,13 @@ def extract_pdf(data: bytes) -> Extracted:
                 try:
                     opened = reader.decrypt("")
                 except DependencyError:
-                    return Extracted(Status.ENCRYPTED,
-                                     message="Encrypted PDF; opening it needs the 'cryptography' package.")
+                    return Extracted(Status.ENCRYPTED, message=_NEEDS_CRYPTOGRAPHY)
                 except MemoryError:
                     raise  # the reader's memory cap, not a property of the file: the pool says so
                 except Exception as exc:  # pypdf raises many kinds on odd encryption dictionaries
-                    return Extracted(Status.ENCRYPTED, message=f"Encrypted PDF that could not be opened: {exc}")
+                    return Extracted(Status.ENCRYPTED, message=_ENCRYPTION_FAILED.format(error=exc))
                 if not opened:
-                    return Extracted(
-                        Status.ENCRYPTED,
-                        message="Password-protected PDF: remove the password (or export an unprotected copy) "
-                                "to compare it.",
-                    )
+                    return Extracted(Status.ENCRYPTED, message=_PASSWORD)
             pages = reader.pages
             page_count = len(pages)
             texts: list[str] = []
@@ -288,20 +307,18 @@ def extract_pdf(data: bytes) -> Extracted:
         except FileNotDecryptedError:
             return Extracted(Status.ENCRYPTED, message=_PAGES_LOCKED)
         except (PdfReadError, ValueError, KeyError, TypeError, IndexError, AttributeError, OSError) as exc:
-            return Extracted(Status.ERROR, message=f"Damaged or unreadable PDF: {exc or type(exc).__name__}")
+            return Extracted(Status.ERROR, message=_DAMAGED_PDF.format(reason=exc or type(exc).__name__))
         except RecursionError:
-            return Extracted(Status.ERROR, message="Damaged PDF: its structure loops on itself.")
+            return Extracted(Status.ERROR, message=_LOOPING_PDF)
     text = PAGE_SEPARATOR.join(texts)
-    note = f" Pages {_ranges(failed_pages)} could not be read." if failed_pages else ""
+    pages_failed = _ranges(failed_pages)
     if not text.strip():
         if failed_pages and len(failed_pages) == page_count:
-            return Extracted(Status.ERROR, message=f"No page of this PDF could be read.{note}", pages=page_count)
-        return Extracted(
-            Status.EMPTY,
-            message=f"This PDF has no text layer; it is probably a scan or images (OCR it to compare it).{note}",
-            pages=page_count,
-        )
-    return Extracted(Status.OK, text=text, message=note.strip(), pages=page_count)
+            return Extracted(Status.ERROR, message=_NO_PAGE_READ.format(pages=pages_failed), pages=page_count)
+        message = _NO_TEXT_LAYER_PAGES_FAILED.format(pages=pages_failed) if failed_pages else _NO_TEXT_LAYER
+        return Extracted(Status.EMPTY, message=message, pages=page_count)
+    message = _PAGES_FAILED.format(pages=pages_failed) if failed_pages else ""
+    return Extracted(Status.OK, text=text, message=message, pages=page_count)
 
 
 def _ranges(numbers: list[int]) -> str:

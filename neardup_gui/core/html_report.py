@@ -15,10 +15,12 @@ import time
 from collections.abc import Callable, Sequence
 
 from .. import __version__
+from . import i18n
 from .diff import Chunk, Line, compare, describe, hunks
+from .i18n import QT_TRANSLATE_NOOP, localize, translate
 from .jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_progress
 from .match import MatchResult
-from .models import Document, Group, display_path
+from .models import Document, Group, Status, display_path
 from .report import ReportContext
 from .texts import DocumentText
 
@@ -96,6 +98,33 @@ def _e(value: object) -> str:
     return html.escape(str(value), quote=True)
 
 
+_STATUS_LABELS = {
+    Status.OK: QT_TRANSLATE_NOOP("HtmlReport", "read"),
+    Status.EMPTY: QT_TRANSLATE_NOOP("HtmlReport", "empty"),
+    Status.ENCRYPTED: QT_TRANSLATE_NOOP("HtmlReport", "encrypted"),
+    Status.UNREADABLE: QT_TRANSLATE_NOOP("HtmlReport", "unreadable"),
+    Status.TOO_LARGE: QT_TRANSLATE_NOOP("HtmlReport", "too large"),
+    Status.UNSUPPORTED: QT_TRANSLATE_NOOP("HtmlReport", "unsupported"),
+    Status.ERROR: QT_TRANSLATE_NOOP("HtmlReport", "error"),
+}
+
+
+def _status(status: str) -> str:
+    try:
+        return translate("HtmlReport", _STATUS_LABELS[Status(status)])
+    except (ValueError, KeyError):
+        return status
+
+
+def _note(text: str) -> str:
+    return f"<p class='note'>{_e(text)}</p>"
+
+
+def _html_language() -> str:
+    """The report's ``lang`` attribute: the language its words are in."""
+    return "zh-CN" if i18n.language() == "zh_CN" else "en"
+
+
 def to_html(
     result: MatchResult,
     context: ReportContext,
@@ -110,52 +139,64 @@ def to_html(
     t = result.thresholds
     parts: list[str] = []
     add = parts.append
-    add("<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>")
+    add(f"<!DOCTYPE html><html lang='{_html_language()}'><head><meta charset='utf-8'>")
     add(f"<meta http-equiv='Content-Security-Policy' content=\"default-src 'none'; style-src 'unsafe-inline'; "
         f"script-src 'sha256-{_SCRIPT_HASH}'; img-src data:\">")
     add("<meta name='viewport' content='width=device-width,initial-scale=1'>")
-    add(f"<title>neardup report — {len(result.groups)} groups</title><style>{_CSS}</style></head><body><main>")
+    groups = len(result.groups)  # counts are names: lupdate drops a message whose count is an expression
+    title = translate("HtmlReport", "neardup report — %n group(s)", None, groups)
+    add(f"<title>{_e(title)}</title><style>{_CSS}</style></head><body><main>")
     generated = time.strftime("%Y-%m-%d %H:%M", time.localtime(context.generated))
-    add(f"<h1>Duplicate documents</h1><div class='muted'>neardup {_e(__version__)} · {_e(generated)}</div>")
+    heading = translate("HtmlReport", "Duplicate documents")
+    add(f"<h1>{_e(heading)}</h1><div class='muted'>neardup {_e(__version__)} · {_e(generated)}</div>")
     in_groups = sum(len(g.members) for g in result.groups)
     cards: list[tuple[str, int | str]] = [
-        ("documents", len(result.documents)),
-        ("groups", len(result.groups)),
-        ("exact groups", sum(1 for g in result.groups if g.exact)),
-        ("redundant copies", in_groups - len(result.groups)),
-        ("problems", len(result.problems)),
+        (translate("HtmlReport", "documents"), len(result.documents)),
+        (translate("HtmlReport", "groups"), len(result.groups)),
+        (translate("HtmlReport", "exact groups"), sum(1 for g in result.groups if g.exact)),
+        (translate("HtmlReport", "redundant copies"), in_groups - len(result.groups)),
+        (translate("HtmlReport", "problems"), len(result.problems)),
     ]
     seconds = context.scan.get("seconds") if context.scan else None
     if seconds is not None:
-        cards.append(("scan time", f"{seconds:.1f} s"))
+        cards.append((translate("HtmlReport", "scan time"),
+                      translate("HtmlReport", "{seconds} s").format(seconds=f"{seconds:.1f}")))
     add("<div class='cards'>"
         + "".join(f"<div class='card'><b>{_e(v)}</b><span class='muted'>{_e(k)}</span></div>" for k, v in cards)
         + "</div>")
     add("<table><tbody>")
     folders = "<br>".join(_e(display_path(r)) for r in context.roots) or "—"
-    add(f"<tr><th>Folders</th><td class='path'>{folders}</td></tr>")
-    jaccard = f"Jaccard ≥ {t.jaccard} of the shingle sets (3 words, or 3 characters)"
-    hamming = f"SimHash Hamming distance ≤ {t.hamming} of 64 bits"
-    method = {
-        "minhash": f"MinHash: {jaccard}",
-        "simhash": hamming,
-        "both": f"either {jaccard}, or {hamming}",
-    }[str(t.method)]
-    add(f"<tr><th>Method</th><td>{_e(method)}; exact duplicates always</td></tr>")
+    label = translate("HtmlReport", "Folders")
+    add(f"<tr><th>{_e(label)}</th><td class='path'>{folders}</td></tr>")
+    if str(t.method) == "minhash":
+        method = translate("HtmlReport", "MinHash: Jaccard ≥ {jaccard} of the shingle sets (3 words, or 3 characters); "
+                                         "exact duplicates always")
+    elif str(t.method) == "simhash":
+        method = translate("HtmlReport", "SimHash Hamming distance ≤ {hamming} of 64 bits; exact duplicates always")
+    else:
+        method = translate("HtmlReport", "either Jaccard ≥ {jaccard} of the shingle sets (3 words, or 3 characters), "
+                                         "or SimHash Hamming distance ≤ {hamming} of 64 bits; exact duplicates always")
+    method = method.format(jaccard=t.jaccard, hamming=t.hamming)
+    label = translate("HtmlReport", "Method")
+    add(f"<tr><th>{_e(label)}</th><td>{_e(method)}</td></tr>")
     boilerplate = context.boilerplate
     if boilerplate and str(t.method) != "simhash":
         if boilerplate.get("ignored"):
-            said = (f"left out of Jaccard: {boilerplate.get('frequent_shingles', 0)} shingles found in "
-                    f"{boilerplate.get('min_share', 0):.0%} or more of the documents, in "
-                    f"{boilerplate.get('documents_affected', 0)} documents")
+            said = translate("HtmlReport", "left out of Jaccard: {shingles} shingles found in {share} or more of the "
+                                           "documents, in {documents} documents").format(
+                shingles=boilerplate.get("frequent_shingles", 0), share=f"{boilerplate.get('min_share', 0):.0%}",
+                documents=boilerplate.get("documents_affected", 0))
         else:
-            said = boilerplate.get("note") or "counted like any other text"
-        add(f"<tr><th>Boilerplate</th><td>{_e(said)}</td></tr>")
+            note = boilerplate.get("note")
+            said = localize("Boilerplate", note) if note else translate("HtmlReport", "counted like any other text")
+        label = translate("HtmlReport", "Boilerplate")
+        add(f"<tr><th>{_e(label)}</th><td>{_e(said)}</td></tr>")
     add("</tbody></table>")
 
-    add(f"<h2>Groups ({len(result.groups)})</h2>")
+    groups_heading = translate("HtmlReport", "Groups ({count})").format(count=len(result.groups))
+    add(f"<h2>{_e(groups_heading)}</h2>")
     if not result.groups:
-        add("<p class='note'>No duplicates at these thresholds.</p>")
+        add(_note(translate("HtmlReport", "No duplicates at these thresholds.")))
     for number, group in enumerate(result.groups, start=1):
         cancel.raise_if_cancelled()
         progress(ProgressEvent("report", number - 1, len(result.groups)))
@@ -163,15 +204,19 @@ def to_html(
     progress(ProgressEvent("report", len(result.groups), len(result.groups)))
 
     problems = result.problems
-    add(f"<h2>Problems ({len(problems)})</h2>")
+    problems_heading = translate("HtmlReport", "Problems ({count})").format(count=len(problems))
+    add(f"<h2>{_e(problems_heading)}</h2>")
     if problems:
-        add("<p class='muted'>These files were not compared.</p>"
-            "<table><thead><tr><th>File</th><th>Status</th><th>What to do</th></tr></thead><tbody>")
+        columns = (translate("HtmlReport", "File"), translate("HtmlReport", "Status"),
+                   translate("HtmlReport", "What to do"))
+        add("<p class='muted'>" + _e(translate("HtmlReport", "These files were not compared.")) + "</p>"
+            "<table><thead><tr>" + "".join(f"<th>{_e(c)}</th>" for c in columns) + "</tr></thead><tbody>")
         for d in problems:
-            add(f"<tr><td class='path'>{_e(d.display_path)}</td><td>{_e(d.status)}</td><td>{_e(d.message)}</td></tr>")
+            add(f"<tr><td class='path'>{_e(d.display_path)}</td><td>{_e(_status(d.status))}</td>"
+                f"<td>{_e(localize('Problem', d.message))}</td></tr>")
         add("</tbody></table>")
     else:
-        add("<p class='note'>Every file was read.</p>")
+        add(_note(translate("HtmlReport", "Every file was read.")))
     add(f"</main><script>{_SCRIPT}</script></body></html>\n")
     return "".join(parts)
 
@@ -180,18 +225,35 @@ def _group_html(group: Group, docs: dict[int, Document], load_text: Callable[[Do
                 cancel: CancelToken) -> str:
     rep = docs[group.representative]
     worst = min(m.similarity.jaccard for m in group.members)
-    badge = "<span class='badge exact'>exact</span>" if group.exact else "<span class='badge'>near</span>"
-    out = [f"<details class='group' id='g{group.id}'><summary><b>Group {group.id}</b>{badge} · "
-           f"{len(group.members)} documents · lowest Jaccard {worst:.3f} · "
+    if group.exact:
+        badge = "<span class='badge exact'>" + _e(translate("HtmlReport", "exact")) + "</span>"
+    else:
+        badge = "<span class='badge'>" + _e(translate("HtmlReport", "near")) + "</span>"
+    heading = translate("HtmlReport", "Group {number}").format(number=group.id)
+    members = len(group.members)
+    about = translate("HtmlReport", "%n document(s) · lowest Jaccard {jaccard}", None, members).format(
+        jaccard=f"{worst:.3f}")
+    out = [f"<details class='group' id='g{group.id}'><summary><b>{_e(heading)}</b>{badge} · {_e(about)} · "
            f"<span class='path'>{_e(rep.display_path)}</span></summary><div class='inner'>"]
-    out.append("<table><thead><tr><th>Document</th><th>Size</th><th>Type</th>"
-               "<th title='differing bits of 64'>Hamming</th>"
-               "<th title='MinHash estimate'>J est.</th><th title='exact Jaccard of the shingle sets'>Jaccard</th>"
-               "<th title='share of the smaller text found in the other'>Containment</th></tr></thead><tbody>")
+    columns = (  # (heading, what it means)
+        (translate("HtmlReport", "Document"), ""),
+        (translate("HtmlReport", "Size"), ""),
+        (translate("HtmlReport", "Type"), ""),
+        (translate("HtmlReport", "Hamming"), translate("HtmlReport", "differing bits of 64")),
+        (translate("HtmlReport", "J est."), translate("HtmlReport", "MinHash estimate")),
+        ("Jaccard", translate("HtmlReport", "exact Jaccard of the shingle sets")),
+        (translate("HtmlReport", "Containment"),
+         translate("HtmlReport", "share of the smaller text found in the other")),
+    )
+    out.append("<table><thead><tr>"
+               + "".join(f"<th title='{_e(title)}'>{_e(name)}</th>" if title else f"<th>{_e(name)}</th>"
+                         for name, title in columns)
+               + "</tr></thead><tbody>")
+    keep = " <span class='badge'>" + _e(translate("HtmlReport", "keep")) + "</span>"
     for m in group.members:
         d = docs[m.document_id]
         s = m.similarity
-        who = " <span class='badge'>keep</span>" if d.id == group.representative else ""
+        who = keep if d.id == group.representative else ""
         out.append(f"<tr><td class='path'>{_e(d.display_path)}{who}</td><td class='num'>{_size(d.size)}</td>"
                    f"<td>{_e(d.kind)}</td><td class='num'>{s.hamming}</td><td class='num'>{s.jaccard_estimate:.3f}</td>"
                    f"<td class='num'>{s.jaccard:.3f}</td><td class='num'>{s.containment:.3f}</td></tr>")
@@ -201,23 +263,28 @@ def _group_html(group: Group, docs: dict[int, Document], load_text: Callable[[Do
         others = [m for m in group.members if m.document_id != group.representative]
         copies = [m for m in others if docs[m.document_id].content_id == rep.content_id]
         if copies:
-            out.append(f"<p class='note'>{len(copies)} member(s) have the same bytes as the representative.</p>")
+            same_bytes = len(copies)
+            same = translate("HtmlReport", "Same bytes as the representative: %n member(s).", None, same_bytes)
+            out.append(_note(same))
         differing = sorted((m for m in others if m not in copies),
                            key=lambda m: (m.similarity.jaccard, docs[m.document_id].path))
         for m in differing[:MAX_DIFFS_PER_GROUP]:
             out.append(_pair_html(rep, rep_text, docs[m.document_id], load_text(docs[m.document_id]), cancel,
                                   f"diff-{group.id}-{m.document_id}"))
         if len(differing) > MAX_DIFFS_PER_GROUP:
-            out.append(f"<p class='note'>Differences shown for the {MAX_DIFFS_PER_GROUP} least similar of "
-                       f"{len(differing)} members; open the group in the app to compare the others.</p>")
+            shown = translate("HtmlReport", "Differences shown for the {shown} least similar of {members} members; "
+                                            "open the group in the app to compare the others.").format(
+                shown=MAX_DIFFS_PER_GROUP, members=len(differing))
+            out.append(_note(shown))
     out.append("</div></details>")
     return "".join(out)
 
 
 def _pair_html(left: Document, left_text: DocumentText, right: Document, right_text: DocumentText,
                cancel: CancelToken, diff_id: str) -> str:
-    head = (f"<details class='pair' data-diff='{diff_id}'><summary>Differences: representative ↔ "
-            f"<span class='path'>{_e(right.display_path)}</span>")
+    other = f"<span class='path'>{_e(right.display_path)}</span>"
+    head = (f"<details class='pair' data-diff='{diff_id}'><summary>"
+            + _e(translate("HtmlReport", "Differences: representative ↔ {document}")).format(document=other))
     no_diff_head = head.replace(f" data-diff='{diff_id}'", "")
     if left_text.text is None or right_text.text is None:
         doc, loaded = (left, left_text) if left_text.text is None else (right, right_text)
@@ -238,7 +305,7 @@ def _pair_html(left: Document, left_text: DocumentText, right: Document, right_t
             shown += max(len(chunk.left), len(chunk.right))
         previous_end = end
         if shown >= MAX_LINES_PER_PAIR:
-            data.append(["g", "… more differences; open the pair in the app to see them all"])
+            data.append(["g", translate("HtmlReport", "… more differences; open the pair in the app to see them all")])
             break
     else:
         if previous_end < len(chunks):
@@ -251,7 +318,7 @@ def _pair_html(left: Document, left_text: DocumentText, right: Document, right_t
 
 def _gap_text(chunks: Sequence[Chunk]) -> str:
     count = sum(len(chunk.left) for chunk in chunks)
-    return f"{count} unchanged line{'s' if count != 1 else ''}"
+    return translate("HtmlReport", "%n unchanged line(s)", None, count)
 
 
 def _lines_data(lines: tuple[Line, ...]) -> list[list[object]]:

@@ -23,6 +23,7 @@ from .candidates import band_candidates, hamming_candidates
 from .errors import ExtractionError, StaleFingerprints
 from .fingerprint import Scheme
 from .forest import FOREST_REACH, Forest, estimate_margin, layout_threshold, spanning_forest
+from .i18n import QT_TRANSLATE_NOOP, localize, translate
 from .jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_progress
 from .models import IDENTICAL, JACCARD_MIN, Document, Group, Member, Method, Pair, Similarity, Status, Thresholds
 from .simhash import hamming
@@ -52,10 +53,10 @@ def ensure_current(store: Store, expected: Scheme | None = None) -> None:
     would be compared as if they were today's."""
     stored = store.scheme()
     if stored is not None and stored != (expected or Scheme.current()):
-        raise StaleFingerprints(
-            f"{store.path} was fingerprinted by another version of neardup (or of jieba/pypdf); "
-            "scan the folders again to renew its fingerprints (`neardup scan FOLDER`, or Scan in the app)."
-        )
+        raise StaleFingerprints(translate(
+            "Errors", "{path} was fingerprinted by another version of neardup (or of jieba/pypdf); scan the folders "
+                      "again to renew its fingerprints (`neardup scan FOLDER`, or Scan in the app)."
+        ).format(path=store.path))
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +83,9 @@ class BoilerplateUse:
         """For reports: whether boilerplate was ignored, and how much of it there was."""
         out: dict = {"ignored": self.ignored and self.available}
         if self.ignored and not self.available:
-            out["note"] = "not analysed for this collection yet: scan again to ignore it"
+            # the JSON report's words (English); shown translated: i18n.localize("Boilerplate", note)
+            out["note"] = QT_TRANSLATE_NOOP("Boilerplate", "not analysed for this collection yet: scan again to "
+                                                           "ignore it")
         if self.found is not None:
             out.update(min_share=self.found.min_share, frequent_shingles=int(len(self.found.shingles)),
                        documents_affected=self.found.documents_affected)
@@ -616,7 +619,8 @@ def query(store: Store, path: str, thresholds: Thresholds, *, max_file_size: int
     scheme = Scheme.current()
     size = os.stat(path).st_size
     if size > max_file_size:
-        raise ValueError(f"{path}: larger than the {max_file_size >> 20} MiB limit; not compared.")
+        raise ValueError(translate("Errors", "{path}: larger than the {limit} MiB limit; not compared.").format(
+            path=path, limit=max_file_size >> 20))
     digest = hash_file(path)
     known = store.content_ids_for([digest])
     own_cid = known.get(digest)
@@ -629,10 +633,11 @@ def query(store: Store, path: str, thresholds: Thresholds, *, max_file_size: int
         [(_task, fp)] = list(run_isolated(extract_task, [task], workers=1, timeout=file_timeout,
                                           memory_limit=reader_memory or default_reader_memory()))
         if isinstance(fp, TaskFailed):
-            remedy = " To allow the reader more: --max-memory MIB." if fp.out_of_memory else ""
-            raise ExtractionError(str(Status.ERROR), f"{path}: not compared: {fp.reason}.{remedy}")
+            failed = (translate("Errors", "{path}: not compared: {reason}. To allow the reader more: --max-memory MIB.")
+                      if fp.out_of_memory else translate("Errors", "{path}: not compared: {reason}."))
+            raise ExtractionError(str(Status.ERROR), failed.format(path=path, reason=localize("Problem", fp.reason)))
         if isinstance(fp, FileFailure) or fp.status is not Status.OK:
-            raise ExtractionError(str(fp.status), f"{path}: {fp.status}: {fp.message}")
+            raise ExtractionError(str(fp.status), f"{path}: {fp.status}: {localize('Problem', fp.message)}")
         simhash_value = fp.simhash
         signature = np.frombuffer(fp.minhash, dtype="<u4").astype(np.uint32)
         text_hash = fp.text_hash

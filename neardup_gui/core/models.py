@@ -9,6 +9,8 @@ from enum import StrEnum
 from operator import attrgetter
 from typing import Any
 
+from .i18n import translate
+
 
 class SentBetweenProcesses:
     """Base of frozen slots dataclasses that cross the worker pipes: they pickle as their class and
@@ -71,9 +73,11 @@ class Thresholds:
 
     def __post_init__(self) -> None:
         if not 0 <= self.hamming <= HAMMING_MAX:
-            raise ValueError(f"Hamming distance must be between 0 and {HAMMING_MAX}, not {self.hamming}")
+            raise ValueError(translate("Errors", "Hamming distance must be between 0 and {max}, not {value}").format(
+                max=HAMMING_MAX, value=self.hamming))
         if not JACCARD_MIN <= self.jaccard <= 1.0:
-            raise ValueError(f"Jaccard threshold must be between {JACCARD_MIN} and 1, not {self.jaccard}")
+            raise ValueError(translate("Errors", "Jaccard threshold must be between {min} and 1, not {value}").format(
+                min=JACCARD_MIN, value=self.jaccard))
         object.__setattr__(self, "method", Method(self.method))
 
 

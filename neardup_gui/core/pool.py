@@ -22,10 +22,20 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from typing import Any, Generic, TypeVar
 
+from .i18n import QT_TRANSLATE_NOOP
 from .jobs import NEVER_CANCELLED, CancelToken
 
 T = TypeVar("T")
 IN_FLIGHT = 2  # tasks queued per worker, so a worker never idles waiting for the next one
+
+# Why a task failed: part of a file's stored message (scan.py), in English, translated where shown
+# (i18n.localize). The exit code's template comes before the signal's, which would match it too.
+_TIMED_OUT = QT_TRANSLATE_NOOP("Problem", "reading it took longer than {seconds} s, so it was stopped")
+_OUT_OF_MEMORY = QT_TRANSLATE_NOOP("Problem", "reading it needs more than the {size} of memory a reader may use")
+_OUT_OF_THE_MEMORY = QT_TRANSLATE_NOOP("Problem", "reading it needs more than the memory a reader may use")
+_READER_FAILED = QT_TRANSLATE_NOOP("Problem", "the reader failed: {error}")
+_CRASHED_EXIT = QT_TRANSLATE_NOOP("Problem", "the reader crashed on it (exit code {code})")
+_CRASHED_SIGNAL = QT_TRANSLATE_NOOP("Problem", "the reader crashed on it ({signal})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,8 +274,7 @@ def run_isolated(
                 elif worker.process.sentinel in ready:
                     outcome = TaskFailed(_died(worker))
                 elif now - worker.head_started > timeout:
-                    outcome = TaskFailed(f"reading it took longer than {timeout:g} s, so it was stopped",
-                                         timed_out=True)
+                    outcome = TaskFailed(_TIMED_OUT.format(seconds=f"{timeout:g}"), timed_out=True)
                 elif memory_limit and check_memory and worker.resident() - worker.idle_memory > memory_limit:
                     outcome = _outcome("memory", None, memory_limit)
                 if outcome is None:
@@ -292,9 +301,9 @@ def _outcome(kind: str, value: Any, memory_limit: int | None) -> Any | TaskFaile
     if kind == "ok":
         return value
     if kind == "memory":
-        allowed = f"the {memory_size(memory_limit)} of memory" if memory_limit else "the memory"
-        return TaskFailed(f"reading it needs more than {allowed} a reader may use", out_of_memory=True)
-    return TaskFailed(f"the reader failed: {value}")
+        reason = _OUT_OF_MEMORY.format(size=memory_size(memory_limit)) if memory_limit else _OUT_OF_THE_MEMORY
+        return TaskFailed(reason, out_of_memory=True)
+    return TaskFailed(_READER_FAILED.format(error=value))
 
 
 def _fill(worker: _Worker[T], pending: deque[T]) -> None:
@@ -310,5 +319,5 @@ def _died(worker: _Worker[Any]) -> str:
             name = signal.Signals(-code).name
         except ValueError:
             name = str(-code)
-        return f"the reader crashed on it ({name})"
-    return f"the reader crashed on it (exit code {code})"
+        return _CRASHED_SIGNAL.format(signal=name)
+    return _CRASHED_EXIT.format(code=code)

@@ -19,6 +19,7 @@ from .. import __version__
 from .diff import shared_passages_between
 from .errors import UsageError
 from .extract import kind_of
+from .i18n import translate
 from .match import MatchResult
 from .models import Document, Pair, Similarity, display_path
 from .store import Store
@@ -191,14 +192,17 @@ def check_report_target(out: Path | None, db_path: Path, store: Store | None = N
     if out is None:
         return
     if out.is_dir():
-        raise UsageError(f"The report cannot go to {out}: it is a folder; name a file, e.g. {out / 'report.json'}")
+        raise UsageError(translate("Errors", "The report cannot go to {path}: it is a folder; name a file, "
+                                             "e.g. {example}").format(path=out, example=out / "report.json"))
     target = out.resolve()
     database = Path(db_path).resolve()
     if target in {database, *(database.with_name(database.name + s) for s in ("-wal", "-shm", "-journal"))}:
-        raise UsageError(f"The report cannot go to {out}: it is the database itself; choose another file")
+        raise UsageError(translate("Errors", "The report cannot go to {path}: it is the database itself; "
+                                             "choose another file").format(path=out))
     if kind_of(str(target)) is not None and any(target.is_relative_to(Path(r).resolve()) for r in scan_roots):
-        raise UsageError(f"The report cannot go to {out}: it is inside a folder being scanned and would be compared "
-                         "as one of the documents; choose a file elsewhere (or a .json or .html report)")
+        raise UsageError(translate("Errors", "The report cannot go to {path}: it is inside a folder being scanned and "
+                                             "would be compared as one of the documents; choose a file elsewhere "
+                                             "(or a .json or .html report)").format(path=out))
     if store is not None and store.document_by_path(str(target)) is not None:
-        raise UsageError(f"The report cannot go to {out}: it is one of the documents being compared; "
-                         "choose another file")
+        raise UsageError(translate("Errors", "The report cannot go to {path}: it is one of the documents being "
+                                             "compared; choose another file").format(path=out))

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from . import index, minhash
+from .i18n import translate
 from .match import NOT_DUPLICATE, Matcher, MatchResult
 from .models import Document, Group, Method
 from .scan import hash_file
@@ -289,20 +290,20 @@ def changed_since_scan(doc: Document, raw_hash: bytes | None) -> str:
     try:
         st = os.lstat(doc.path)
     except FileNotFoundError:
-        return "it is no longer there"
+        return translate("Review", "it is no longer there")
     except OSError as exc:
-        return f"it cannot be checked ({exc.strerror or exc})"
+        return translate("Review", "it cannot be checked ({reason})").format(reason=exc.strerror or exc)
     if not stat.S_ISREG(st.st_mode):
-        return "it is no longer a regular file (now a folder, a link or a device)"
+        return translate("Review", "it is no longer a regular file (now a folder, a link or a device)")
     if st.st_size == doc.size and st.st_mtime_ns == doc.mtime_ns:
         return ""
     if st.st_size != doc.size or raw_hash is None:
-        return "it was changed after the scan"
+        return translate("Review", "it was changed after the scan")
     try:
         same = hash_file(doc.path) == raw_hash
     except OSError as exc:
-        return f"it cannot be checked ({exc.strerror or exc})"
-    return "" if same else "it was changed after the scan"
+        return translate("Review", "it cannot be checked ({reason})").format(reason=exc.strerror or exc)
+    return "" if same else translate("Review", "it was changed after the scan")
 
 
 def merge_outcomes(outcomes: Sequence[FileOutcome]) -> FileOutcome:
@@ -379,13 +380,13 @@ def move_target_problem(destination: str, roots: Sequence[str]) -> str:
     """Why files cannot be moved into ``destination`` (empty when they can): it must be outside the
     scanned folders, or the moved files would be compared again (or land where they are)."""
     if not destination or not os.path.isabs(destination):
-        return "Choose a folder to move the files into."
+        return translate("Review", "Choose a folder to move the files into.")
     landing = [destination, *(os.path.join(destination, os.path.basename(r.rstrip(os.sep))) for r in roots)]
     if any(in_folders(place, roots) for place in landing):
-        return (
-            f"{destination} is inside a scanned folder (or would put the files back into one); "
-            "choose a folder outside the scanned folders."
-        )
+        return translate(
+            "Review", "{folder} is inside a scanned folder (or would put the files back into one); choose a folder "
+                      "outside the scanned folders."
+        ).format(folder=destination)
     return ""
 
 
@@ -393,13 +394,14 @@ def move_file(source: str, target: str) -> None:
     """Move one file without ever replacing another: a hard link then an unlink where the file system
     allows it (atomic: an existing target is refused), otherwise a rename or a copy to another drive."""
     os.makedirs(os.path.dirname(target), exist_ok=True)
+    taken = translate("Review", "a file of that name is already there")
     try:
         os.link(source, target, follow_symlinks=False)
     except FileExistsError:
-        raise FileExistsError(errno.EEXIST, "a file of that name is already there", target) from None
+        raise FileExistsError(errno.EEXIST, taken, target) from None
     except OSError:  # another drive, or a file system without hard links
         if os.path.lexists(target):
-            raise FileExistsError(errno.EEXIST, "a file of that name is already there", target) from None
+            raise FileExistsError(errno.EEXIST, taken, target) from None
         shutil.move(source, target)
         return
     os.unlink(source)
@@ -434,7 +436,7 @@ def move_back(store: Store, moves: Sequence[tuple[str, str]]) -> FileOutcome:
             move_file(moved, original)
             back.append((moved, original))
         except FileExistsError:
-            skipped.append((moved, f"a file is already at {original}"))
+            skipped.append((moved, translate("Review", "a file is already at {path}").format(path=original)))
         except OSError as exc:
             failed.append((moved, str(exc) or type(exc).__name__))
     store.rename_files(back)
@@ -446,7 +448,7 @@ def move_back(store: Store, moves: Sequence[tuple[str, str]]) -> FileOutcome:
 def mark_not_duplicate(store: Store, matcher: Matcher, a: Document, b: Document) -> None:
     """Remember that two documents are not duplicates; they stay apart in later groupings and scans."""
     if a.content_id is None or b.content_id is None:
-        raise ValueError("only documents that were compared can be ruled not duplicates")
+        raise ValueError(translate("Errors", "only documents that were compared can be ruled not duplicates"))
     hashes = store.content_hashes([a.content_id, b.content_id])
     store.set_verdict(hashes[a.content_id], hashes[b.content_id], NOT_DUPLICATE)
     matcher.refresh_verdicts()

@@ -21,6 +21,7 @@ from typing import BinaryIO
 from .boilerplate import analyse, collection_digest
 from .discover import WalkProblem, discover, split_roots
 from .fingerprint import Scheme, fingerprint_bytes
+from .i18n import QT_TRANSLATE_NOOP, translate
 from .jobs import NEVER_CANCELLED, CancelToken, JobCancelled, Progress, ProgressEvent, no_progress
 from .models import FileEntry, Fingerprint, ScanOptions, SentBetweenProcesses, Status
 from .pool import TaskFailed, default_reader_memory, run_isolated, warm_up
@@ -52,12 +53,16 @@ class ScanSummary:
 
 def summary_text(summary: ScanSummary) -> str:
     """A scan's outcome in one sentence (the command line's last line, the app's status bar)."""
-    gone = "".join(f"; {root} no longer exists: its documents left the results" for root in summary.vanished_roots)
-    return (
-        f"{summary.files_found:,} files in {summary.seconds:.1f} s: {summary.extracted:,} read, "
-        f"{summary.reused:,} reused, {summary.unchanged:,} unchanged, {summary.removed:,} gone, "
-        f"{summary.problems:,} problems{gone}"
-    )
+    text = translate(
+        "Scan", "{files} files in {seconds} s: {read} read, {reused} reused, {unchanged} unchanged, {gone} gone, "
+                "{problems} problems"
+    ).format(files=f"{summary.files_found:,}", seconds=f"{summary.seconds:.1f}", read=f"{summary.extracted:,}",
+             reused=f"{summary.reused:,}", unchanged=f"{summary.unchanged:,}", gone=f"{summary.removed:,}",
+             problems=f"{summary.problems:,}")
+    for root in summary.vanished_roots:
+        text = translate("Scan", "{summary}; {folder} no longer exists: its documents left the results").format(
+            summary=text, folder=root)
+    return text
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +82,25 @@ class FileFailure(SentBetweenProcesses):
     message: str
 
 
-_CHANGED_DURING_SCAN = "The file changed while it was being scanned; scan again to include it."
+# What becomes of a file, stored in English in the database and translated where shown (i18n.localize)
+_CHANGED_DURING_SCAN = QT_TRANSLATE_NOOP(
+    "Problem", "The file changed while it was being scanned; scan again to include it.")
+_TOO_LARGE_TO_COMPARE = QT_TRANSLATE_NOOP(
+    "Problem", "Too large to compare: {reason}. To allow a reader more: neardup scan --max-memory MIB --retry-failed.")
+_NOT_COMPARED = QT_TRANSLATE_NOOP("Problem", "Not compared: {reason}. {remedy}")
+_AFTER_TIMEOUT = QT_TRANSLATE_NOOP(
+    "Problem", "It is read again by a scan with a longer time limit: Try Again in the app's Problems tab, "
+               "or neardup scan --timeout.")
+_AFTER_CRASH = QT_TRANSLATE_NOOP(
+    "Problem", "To try it again: Try Again in the app's Problems tab, or neardup scan --retry-failed.")
+_REPLACED = QT_TRANSLATE_NOOP(
+    "Problem", "The file was replaced by a folder, a link, a pipe or a device during the scan; scan again.")
+_PERMISSION_DENIED = QT_TRANSLATE_NOOP("Problem", "Permission denied: neardup may not read this file.")
+_DELETED = QT_TRANSLATE_NOOP("Problem", "The file was deleted during the scan.")
+_A_FOLDER = QT_TRANSLATE_NOOP("Problem", "This is a folder, not a file.")
+_LINK_LOOP = QT_TRANSLATE_NOOP("Problem", "A symbolic link that points to itself.")
+_NOT_READ = QT_TRANSLATE_NOOP("Problem", "The file could not be read: {reason}")
+_LARGER_THAN_LIMIT = QT_TRANSLATE_NOOP("Problem", "Larger than the {limit} MiB limit; not compared.")
 
 
 def extract_task(task: ExtractTask) -> Fingerprint | FileFailure:
@@ -104,29 +127,26 @@ def transient_failure(task: ExtractTask, failed: TaskFailed, file_timeout: float
     what to do about it: not what the bytes are, so it is marked to be tried again."""
     if failed.out_of_memory:
         return Fingerprint(task.expected_hash, task.kind, Status.ERROR,
-                           f"Too large to compare: {failed.reason}. To allow a reader more: "
-                           "neardup scan --max-memory MIB --retry-failed.", transient=0.0)
-    if failed.timed_out:
-        remedy = ("It is read again by a scan with a longer time limit: Try Again in the app's Problems tab, "
-                  "or neardup scan --timeout.")
-    else:
-        remedy = "To try it again: Try Again in the app's Problems tab, or neardup scan --retry-failed."
-    return Fingerprint(task.expected_hash, task.kind, Status.ERROR, f"Not compared: {failed.reason}. {remedy}",
+                           _TOO_LARGE_TO_COMPARE.format(reason=failed.reason), transient=0.0)
+    remedy = _AFTER_TIMEOUT if failed.timed_out else _AFTER_CRASH
+    return Fingerprint(task.expected_hash, task.kind, Status.ERROR,
+                       _NOT_COMPARED.format(reason=failed.reason, remedy=remedy),
                        transient=file_timeout if failed.timed_out else 0.0)
 
 
 def read_error_message(exc: OSError) -> str:
+    """Why a file could not be read, as stored (in English; see i18n.localize)."""
     if isinstance(exc, NotARegularFile):
-        return "The file was replaced by a folder, a link, a pipe or a device during the scan; scan again."
+        return _REPLACED
     if isinstance(exc, PermissionError):
-        return "Permission denied: neardup may not read this file."
+        return _PERMISSION_DENIED
     if isinstance(exc, FileNotFoundError):
-        return "The file was deleted during the scan."
+        return _DELETED
     if isinstance(exc, IsADirectoryError):
-        return "This is a folder, not a file."
+        return _A_FOLDER
     if exc.errno == errno.ELOOP:
-        return "A symbolic link that points to itself."
-    return f"The file could not be read: {exc.strerror or exc}"
+        return _LINK_LOOP
+    return _NOT_READ.format(reason=exc.strerror or exc)
 
 
 def open_regular_file(path: str) -> BinaryIO:
@@ -198,7 +218,7 @@ def scan(
         vanished = tuple(root for root in missing if any(_under(path, (root,)) for path in stored))
         typos = [root for root in missing if root not in vanished]
         if typos:
-            raise ValueError(f"No such folder or file: {typos[0]}")
+            raise ValueError(translate("Errors", "No such folder or file: {path}").format(path=typos[0]))
     scheme = Scheme.current()
     reset = store.ensure_scheme(scheme)
     known = store.known_files()
@@ -233,7 +253,7 @@ def scan(
             if entry.size > options.max_file_size:
                 limit_mib = options.max_file_size // (1 << 20)
                 writer.add([FileRecord(entry.path, entry.size, entry.mtime_ns, entry.kind, status=Status.TOO_LARGE,
-                                       message=f"Larger than the {limit_mib} MiB limit; not compared.")])
+                                       message=_LARGER_THAN_LIMIT.format(limit=limit_mib))])
                 continue
             try:
                 digest = hash_file(entry.path, cancel)

@@ -24,6 +24,7 @@ from . import minhash
 from .boilerplate import Boilerplate, Core
 from .errors import DatabaseError, database_error_message
 from .fingerprint import Scheme
+from .i18n import translate
 from .models import Document, Fingerprint, Status
 from .simhash import to_signed, to_unsigned
 
@@ -230,13 +231,15 @@ class Store:
         app_id = self._db.execute("PRAGMA application_id").fetchone()[0]
         has_tables = self._db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
         if app_id not in (0, APPLICATION_ID) or (app_id == 0 and has_tables):
-            raise DatabaseError(f"{self.path} is an SQLite database of another program; choose another file.")
+            raise DatabaseError(translate("Errors", "{path} is an SQLite database of another program; choose another "
+                                                    "file.").format(path=self.path))
 
     def _migrate(self) -> None:
         version = self._db.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
             raise DatabaseError(
-                f"{self.path} was written by a newer neardup (schema {version}); update neardup to open it."
+                translate("Errors", "{path} was written by a newer neardup (schema {version}); update neardup to "
+                                    "open it.").format(path=self.path, version=version)
             )
         for target in range(version + 1, SCHEMA_VERSION + 1):
             with self.transaction():

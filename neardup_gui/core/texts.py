@@ -10,13 +10,14 @@ from dataclasses import dataclass
 
 from .extract import extract_file
 from .fingerprint import raw_hash
+from .i18n import localize, translate
 from .models import Document, Status
 
 
 @dataclass(frozen=True, slots=True)
 class DocumentText:
     text: str | None
-    problem: str = ""
+    problem: str = ""  # why there is no text, in the person's language
 
 
 class TextLoader:
@@ -42,12 +43,15 @@ class TextLoader:
         try:
             data, extracted = extract_file(doc.path, doc.kind)
         except FileNotFoundError:
-            return DocumentText(None, "The file is no longer there (moved or deleted since the scan).")
+            return DocumentText(None, translate("Texts", "The file is no longer there (moved or deleted since the "
+                                                        "scan)."))
         except OSError as exc:
-            return DocumentText(None, f"The file cannot be read now: {exc.strerror or exc}.")
+            return DocumentText(None, translate("Texts", "The file cannot be read now: {reason}.").format(
+                reason=exc.strerror or exc))
         expected = self._hashes.get(doc.content_id) if doc.content_id is not None else None
         if expected is not None and raw_hash(data) != expected:
-            return DocumentText(None, "The file changed since the scan; rescan to compare it again.")
+            return DocumentText(None, translate("Texts", "The file changed since the scan; rescan to compare it "
+                                                         "again."))
         if extracted.status is not Status.OK:
-            return DocumentText(None, extracted.message)
+            return DocumentText(None, localize("Problem", extracted.message))
         return DocumentText(extracted.text)

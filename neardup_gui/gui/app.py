@@ -1,42 +1,24 @@
-"""Start the desktop app: QApplication, icon, palette that follows the system's light/dark setting."""
+"""Start the desktop app: QApplication, its language, icon, and a palette that follows the system's
+light/dark setting or the one chosen in Preferences."""
 
 from __future__ import annotations
 
 import sys
 from importlib import resources
 
-from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QColor, QGuiApplication, QIcon, QPalette
+from PySide6.QtCore import QSettings
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from .. import __version__
 from .main_window import MainWindow
+from .theme import apply_colour_scheme
+from .translation import chosen_language, install_language
 
 
 def app_icon() -> QIcon:
     with resources.as_file(resources.files("neardup_gui.resources") / "neardup.svg") as path:
         return QIcon(str(path))
-
-
-def apply_colour_scheme(app: QApplication) -> None:
-    """Fusion, with a dark palette when the system asks for dark (Qt >= 6.5 reports it)."""
-    app.setStyle("Fusion")
-    hints = QGuiApplication.styleHints()
-    dark = getattr(hints, "colorScheme", None) and hints.colorScheme() == Qt.ColorScheme.Dark
-    if not dark:
-        return
-    p = QPalette()
-    for role, colour in (
-        (QPalette.ColorRole.Window, "#1f2227"), (QPalette.ColorRole.WindowText, "#e6e9ef"),
-        (QPalette.ColorRole.Base, "#16191f"), (QPalette.ColorRole.AlternateBase, "#1e222a"),
-        (QPalette.ColorRole.Text, "#e6e9ef"), (QPalette.ColorRole.Button, "#2a2e36"),
-        (QPalette.ColorRole.ButtonText, "#e6e9ef"), (QPalette.ColorRole.Highlight, "#3d6fe0"),
-        (QPalette.ColorRole.HighlightedText, "#ffffff"), (QPalette.ColorRole.ToolTipBase, "#2a2e36"),
-        (QPalette.ColorRole.ToolTipText, "#e6e9ef"), (QPalette.ColorRole.PlaceholderText, "#8a93a5"),
-        (QPalette.ColorRole.Link, "#8fb0ff"),
-    ):
-        p.setColor(role, QColor(colour))
-    app.setPalette(p)
 
 
 GUI_SWITCH_INTERVAL = 0.001
@@ -46,22 +28,26 @@ wait for the GIL, so at the default a screen of the pair view took 0.8 s to pain
 compared beside it, and 0.2 s at 1 ms (tests/bench/pair_view --gui)."""
 
 
-def create_app(argv: list[str]) -> QApplication:
+def create_app(argv: list[str], language: str = "", theme: str = "system") -> QApplication:
+    """The application, speaking ``language`` (a key of ``core.i18n.LANGUAGES``; "" for the system's)."""
     sys.setswitchinterval(GUI_SWITCH_INTERVAL)
     existing = QApplication.instance()
     app = existing if isinstance(existing, QApplication) else QApplication([sys.argv[0], *argv])
+    install_language(app, chosen_language(language))
     app.setApplicationName("neardup")
     app.setOrganizationName("neardup")
     app.setApplicationVersion(__version__)
     app.setDesktopFileName("neardup")
     app.setWindowIcon(app_icon())
-    apply_colour_scheme(app)
+    apply_colour_scheme(theme)
     return app
 
 
 def run(argv: list[str]) -> int:
     """`neardup-gui [FOLDER...]`: folders given are added to the folder list."""
-    app = create_app(argv)
+    remembered = QSettings("neardup", "neardup")
+    app = create_app(argv, language=str(remembered.value("language", "") or ""),
+                     theme=str(remembered.value("theme", "system") or "system"))
     window = MainWindow(QSettings(), folders=[a for a in argv if not a.startswith("-")])
     window.show()
     return app.exec()

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from ..core.i18n import translate
 from ..core.models import Document, Group, Similarity
 from ..core.review import (
     BatchPlan,
@@ -171,8 +172,9 @@ class ReviewController:
     def keep(self, document: Document) -> None:
         """Keep this file in its group: remembered across re-groupings and restarts."""
         name = os.path.basename(document.display_path)
-        self.run(self.session.keep, document, returned=lambda view: self._done(view, f"Keeping {name}."),
-                 title="The choice could not be saved")
+        self.run(self.session.keep, document,
+                 returned=lambda view: self._done(view, translate("Controller", "Keeping {name}.").format(name=name)),
+                 title=translate("Controller", "The choice could not be saved"))
 
     def set_apart(self, document: Document) -> None:
         """``document`` is not a duplicate of the rest of its group: it leaves at once; Undo takes it back."""
@@ -191,17 +193,24 @@ class ReviewController:
             grouped = any(len(g.members) > 1 and any(m.document_id == document.id for m in g.members)
                           for g in view.result.groups)
             if grouped and undoable is self.undoable:  # nothing was ruled: the others are copies of it
-                message = f"{name} has the same text as the rest of its group: identical copies stay together."
+                message = translate(
+                    "Controller",
+                    "{name} has the same text as the rest of its group: identical copies stay together.")
             elif grouped:
-                message = (f"{name} is no longer grouped with the documents that differ from it; its identical "
-                           "copies stay with it. Edit ▸ Undo takes this back.")
+                message = translate(
+                    "Controller",
+                    "{name} is no longer grouped with the documents that differ from it; its identical "
+                    "copies stay with it. Edit ▸ Undo takes this back.")
             else:
-                message = (f"{name} is no longer grouped with the {len(others)} other document(s) of its group. "
-                           "Edit ▸ Undo takes this back.")
-            self._done(view, message, undoable)
+                count = len(others)  # a name, not a call: lupdate skips a translate() whose arguments call
+                message = translate(
+                    "Controller",
+                    "{name} is no longer grouped with the %n other document(s) of its group. "
+                    "Edit ▸ Undo takes this back.", None, count)
+            self._done(view, message.format(name=name), undoable)
 
         self.run(work, returned=done,
-                 title="The decision could not be saved")
+                 title=translate("Controller", "The decision could not be saved"))
 
     def undo(self) -> None:
         """Take back the last "not a duplicate" or move into a folder."""
@@ -212,27 +221,32 @@ class ReviewController:
         def undone(done: tuple[FileOutcome | None, View]) -> None:
             outcome, view = done
             if outcome is None:
-                self._done(view, "The last \u201cnot a duplicate\u201d was taken back.", None)
+                self._done(view, translate("Controller", "The last \u201cnot a duplicate\u201d was taken back."), None)
             else:
                 self._done(view, "", None)
                 self.acted.emit(self.describe(outcome, "back"))
 
-        self.run(self.session.undo_last, returned=undone, title=f"The {what} could not be taken back")
+        title = (translate("Controller", "The move could not be taken back") if what == "move"
+                 else translate("Controller", "The \u201cnot a duplicate\u201d could not be taken back"))
+        self.run(self.session.undo_last, returned=undone, title=title)
 
     def decisions(self, returned: Callable[[list[Decision]], None]) -> None:
         """Every "not a duplicate" in the database, newest first (for the decisions window)."""
-        self.run(self.session.decisions, returned=returned, title="The decisions could not be read")
+        self.run(self.session.decisions, returned=returned,
+                 title=translate("Controller", "The decisions could not be read"))
 
     def withdraw(self, decisions: Sequence[Decision], returned: Callable[[], None] | None = None) -> None:
         """Take back these decisions: their pairs may be grouped again."""
         def done(view: View) -> None:
-            self._done(view, f"Took back {len(decisions)} decision(s): those documents may be grouped again.")
+            count = len(decisions)
+            self._done(view, translate("Controller", "Took back %n decision(s): those documents may be grouped again.",
+                                       None, count))
             if returned is not None:
                 returned()
 
         if decisions:
             self.run(self.session.withdraw_decisions, list(decisions), returned=done,
-                     title="The decisions could not be taken back")
+                     title=translate("Controller", "The decisions could not be taken back"))
 
     def set_keeper_rule(self, rule: KeeperRule, reference_folders: Sequence[str] | None = None) -> None:
         """Choose keepers by another rule (or reference folders): the groups stay, keepers may change."""
@@ -272,7 +286,10 @@ class ReviewController:
         return sum(self.docs[d].size for d in self.marks.ids)
 
     def marked_summary(self) -> str:
-        return f"{len(self.marks):,} marked · {human_size(self.marked_size())}" if self.marks.ids else ""
+        if not self.marks.ids:
+            return ""
+        return translate("Controller", "{count} marked · {size}").format(
+            count=f"{len(self.marks):,}", size=human_size(self.marked_size()))
 
     def marked_paths(self) -> str:
         paths = sorted(self.docs[d].display_path for d in self.marks.ids)
@@ -301,7 +318,7 @@ class ReviewController:
     def trash(self, batches: Sequence[tuple[Document, Sequence[Document]]]) -> None:
         """Files to the system trash (after the window's one confirmation), group by group."""
         self.run(self.session.trash_batches, batches, returned=lambda done: self._acted(done, "trash"),
-                 title="The files could not be moved")
+                 title=translate("Controller", "The files could not be moved"))
 
     def move(self, batches: Sequence[tuple[Document, Sequence[Document]]], destination: str) -> None:
         """Files into ``destination`` keeping their relative paths; one undo takes the whole move back."""
@@ -311,7 +328,7 @@ class ReviewController:
             return session.move_batches(batches, destination, progress=progress, cancel=cancel), session.undoable
 
         self.run(work, returned=lambda done: self._acted(done[0], destination, done[1]),
-                 title="The files could not be moved")
+                 title=translate("Controller", "The files could not be moved"))
 
     def _acted(self, done: tuple[FileOutcome, View | None], where: str, undoable: Undoable | None = None) -> None:
         outcome, view = done
@@ -325,33 +342,45 @@ class ReviewController:
         """An outcome in words: ``where`` is "trash", "back" (an undone move) or the destination folder."""
         if outcome.keeper_problem and not outcome.done:
             return Report(
-                "Nothing was moved",
-                f"The file to keep is not the one that was compared any more — {outcome.keeper_problem}."
-                "\n\nNothing was moved. Scan again to compare the files as they are now.",
+                translate("Controller", "Nothing was moved"),
+                translate("Controller",
+                          "The file to keep is not the one that was compared any more — {problem}."
+                          "\n\nNothing was moved. Scan again to compare the files as they are now.").format(
+                    problem=outcome.keeper_problem),
                 nothing_done=True,
             )
         n = len(outcome.done)
-        headline = (
-            f"Moved {n} file(s) to the trash." if where == "trash"
-            else f"Put {n} file(s) back where they were." if where == "back"
-            else f"Moved {n} file(s) into {where}. Edit ▸ Undo puts them back."
-        )
+        if where == "trash":
+            headline = translate("Controller", "Moved %n file(s) to the trash.", None, n)
+        elif where == "back":
+            headline = translate("Controller", "Put %n file(s) back where they were.", None, n)
+        else:
+            headline = translate("Controller", "Moved %n file(s) into {folder}. Edit ▸ Undo puts them back.",
+                                 None, n).format(folder=where)
         notes = []
         if outcome.missing:
-            notes.append(f"{len(outcome.missing)} file(s) were no longer there:\n" + "\n".join(outcome.missing))
+            missing = len(outcome.missing)
+            notes.append(translate("Controller", "%n file(s) had gone:", None, missing)
+                         + "\n" + "\n".join(outcome.missing))
         if outcome.skipped:
-            notes.append(
-                "Left where they are"
-                + (", because they are not the files that were compared any more (scan again to compare them)"
-                   if where != "back" else "")
-                + ":\n" + "\n".join(f"{p}: {why}" for p, why in outcome.skipped)
+            heading = (
+                translate("Controller", "Left where they are:") if where == "back"
+                else translate("Controller", "Left where they are, because they are not the files that were "
+                                             "compared any more (scan again to compare them):")
             )
+            notes.append(heading + "\n" + "\n".join(ReviewController._why(p, why) for p, why in outcome.skipped))
         if outcome.failed:
-            notes.append("These could not be moved:\n" + "\n".join(f"{p}: {why}" for p, why in outcome.failed))
+            notes.append(translate("Controller", "These could not be moved:") + "\n"
+                         + "\n".join(ReviewController._why(p, why) for p, why in outcome.failed))
         if outcome.keeper_problem:
             notes.append(
-                "In some groups nothing was moved, because the file to keep is not the one that was "
-                f"compared any more: {outcome.keeper_problem}."
+                translate("Controller", "In some groups nothing was moved, because the file to keep is not the one "
+                                        "that was compared any more: {problem}.").format(
+                    problem=outcome.keeper_problem)
             )
         return Report(headline, "\n\n".join(notes))
 
+    @staticmethod
+    def _why(path: str, why: str) -> str:
+        """A file and what kept it where it is, on one line."""
+        return translate("Controller", "{path}: {reason}").format(path=path, reason=why)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import time
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -23,8 +23,12 @@ from .controller import ReviewController
 
 def _names(paths: tuple[str, ...]) -> str:
     if not paths:
-        return "(no file has this text any more)"
-    return os.path.basename(paths[0]) + (f" and {len(paths) - 1:,} more" if len(paths) > 1 else "")
+        return QCoreApplication.translate("DecisionsDialog", "(no file has this text any more)")
+    name = os.path.basename(paths[0])
+    if len(paths) == 1:
+        return name
+    return QCoreApplication.translate("DecisionsDialog", "{name} and {count} more").format(
+        name=name, count=f"{len(paths) - 1:,}")
 
 
 class DecisionsDialog(QDialog):
@@ -34,22 +38,22 @@ class DecisionsDialog(QDialog):
         super().__init__(parent)
         self.review = review
         self.decisions: list[Decision] = []
-        self.setWindowTitle("Decisions")
+        self.setWindowTitle(self.tr("Decisions"))
         self.setObjectName("decisions")
         self.resize(820, 420)
-        self.intro = QLabel(
+        self.intro = QLabel(self.tr(
             "Documents you said are not duplicates of each other. They are kept apart in every grouping "
-            "and report; take a decision back to let them be grouped again.", self)
+            "and report; take a decision back to let them be grouped again."), self)
         self.intro.setWordWrap(True)
         self.tree = QTreeWidget(self)
-        self.tree.setHeaderLabels(["Decided", "This document", "is not a duplicate of"])
+        self.tree.setHeaderLabels([self.tr("Decided"), self.tr("This document"), self.tr("is not a duplicate of")])
         self.tree.setRootIsDecorated(False)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.tree.setColumnWidth(0, 140)
         self.tree.setColumnWidth(1, 320)
         buttons = QDialogButtonBox(self)
-        self.take_back = buttons.addButton("Take Back", QDialogButtonBox.ButtonRole.ActionRole)
-        self.take_back.setToolTip("Let the selected pairs be grouped again")
+        self.take_back = buttons.addButton(self.tr("Take Back"), QDialogButtonBox.ButtonRole.ActionRole)
+        self.take_back.setToolTip(self.tr("Let the selected pairs be grouped again"))
         self.take_back.setEnabled(False)
         close = buttons.addButton(QDialogButtonBox.StandardButton.Close)
         close.clicked.connect(self.accept)
@@ -77,8 +81,8 @@ class DecisionsDialog(QDialog):
             item.setToolTip(2, "\n".join(d.paths_b))
             self.tree.addTopLevelItem(item)
         if not decisions:
-            self.intro.setText("You have not set any documents apart. \u201cNot a duplicate\u201d in the groups "
-                               "does, and the decisions are listed here.")
+            self.intro.setText(self.tr("You have not set any documents apart. \u201cNot a duplicate\u201d in the "
+                                       "groups does, and the decisions are listed here."))
 
     def withdraw_selected(self) -> None:
         chosen = [self.decisions[item.data(0, Qt.ItemDataRole.UserRole)] for item in self.tree.selectedItems()]

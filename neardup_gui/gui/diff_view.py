@@ -43,9 +43,11 @@ from ..core.diff import (
     share_in_words,
     shared_passages,
 )
+from ..core.i18n import localize
 from ..core.jobs import NEVER_CANCELLED, CancelToken, Progress, no_progress
-from ..core.models import Document, Similarity
+from ..core.models import Document, Method, Similarity
 from ..core.texts import DocumentText
+from .models import inside, percent, same_text
 from .worker import Job, JobRunner
 
 
@@ -75,19 +77,6 @@ def compute_pair(
     return Layout(how(left, right, ignore_layout=request.ignore_layout, cancel=cancel), request.columns, request.wide)
 
 
-_NUMBERS_TIP = (
-    "Why these two matched: Hamming distance of the 64-bit SimHashes, estimated (MinHash) and exact "
-    "Jaccard of the 3-unit shingle sets, and containment each way"
-)
-_BOILERPLATE_TIP = (
-    ". Jaccard and containment leave out the passages found in 10 % or more of the collection "
-    "(Ignore boilerplate)."
-)
-_IGNORE_TIP = (
-    "Compare what a reader reads: spacing, blank lines, line breaks inside a paragraph, words split "
-    "with a hyphen at a line's end and page headers or footers repeated on every page of a PDF are not "
-    "counted as differences. Such lines are shown in grey."
-)
 _LARGE = 200_000  # characters: a pair this large is laid out again in the background, not at once
 
 
@@ -129,7 +118,8 @@ class DiffModel(QAbstractTableModel):
                 return "" if side.continued else str(side.number)
             return "".join(s.text for s in side.segments)
         if role == Qt.ItemDataRole.ToolTipRole and index.column() in (0, 2) and side is not None:
-            return f"Line {side.number}, continued" if side.continued else f"Line {side.number}"
+            return (self.tr("Line {number}, continued") if side.continued else self.tr("Line {number}")).format(
+                number=side.number)
         return None
 
 
@@ -244,7 +234,7 @@ class OverviewRuler(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setFixedWidth(14)
-        self.setToolTip("Where the differences are in the whole pair; click to go there")
+        self.setToolTip(self.tr("Where the differences are in the whole pair; click to go there"))
         self.spans: list[tuple[int, int, ChunkKind]] = []
         self.total = 0
         self.visible = (0, 0)
@@ -279,9 +269,6 @@ class OverviewRuler(QWidget):
     def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 - Qt's name
         if self.height():
             self.clicked.emit(max(0.0, min(1.0, event.position().y() / self.height())))
-
-
-_PLACEHOLDER = "Select a document in a group to compare it with the file the group keeps."
 
 
 class DiffView(QWidget):
@@ -325,33 +312,37 @@ class DiffView(QWidget):
         self.ruler.clicked.connect(self._ruler_clicked)
         self.table.verticalScrollBar().valueChanged.connect(lambda _v: self._update_ruler_window())
 
-        self.title = QLabel(_PLACEHOLDER, self)
+        self.title = QLabel(self._placeholder(), self)
         self.title.setWordWrap(True)
         self.title.setTextFormat(Qt.TextFormat.PlainText)
         self.numbers = QLabel("", self)
         self.numbers.setTextFormat(Qt.TextFormat.RichText)
         self.numbers.setWordWrap(True)  # a long line wraps instead of widening the pane
-        self.numbers.setToolTip(_NUMBERS_TIP)
+        self.numbers.setToolTip(self._numbers_tip(None, without_boilerplate=False))
+        self.method = Method.MINHASH  # the grouping method, whose own number is shown beside the similarity
         self.position = QLabel("", self)
         self.position.setObjectName("diff-summary")
         self.passage = QLabel("", self)
         self.passage.setTextFormat(Qt.TextFormat.PlainText)
-        self.passage.setToolTip("The longest passage both documents share word for word")
+        self.passage.setToolTip(self.tr("The longest passage both documents share word for word"))
         # elided to the room it has; never widens the pane (a long passage once made the window 2,600 px wide)
         self.passage.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.ignore_layout = QCheckBox("Ignore spacing and line breaks", self)
+        self.ignore_layout = QCheckBox(self.tr("Ignore spacing and line breaks"), self)
         self.ignore_layout.setChecked(True)
-        self.ignore_layout.setToolTip(_IGNORE_TIP)
-        self.wrap_lines = QCheckBox("Wrap long lines", self)
+        self.ignore_layout.setToolTip(self.tr(
+            "Compare what a reader reads: spacing, blank lines, line breaks inside a paragraph, words split "
+            "with a hyphen at a line's end and page headers or footers repeated on every page of a PDF are not "
+            "counted as differences. Such lines are shown in grey."))
+        self.wrap_lines = QCheckBox(self.tr("Wrap long lines"), self)
         self.wrap_lines.setChecked(True)
-        self.wrap_lines.setToolTip("Off: long lines stay on one row, and both sides scroll sideways together")
+        self.wrap_lines.setToolTip(self.tr("Off: long lines stay on one row, and both sides scroll sideways together"))
         self.previous_button = QToolButton(self)
-        self.previous_button.setText("▲ Previous")
-        self.previous_button.setToolTip("Previous difference (Shift+F3)")
+        self.previous_button.setText(self.tr("▲ Previous"))
+        self.previous_button.setToolTip(self.tr("Previous difference (Shift+F3)"))
         self.previous_button.setShortcut("Shift+F3")
         self.next_button = QToolButton(self)
-        self.next_button.setText("▼ Next")
-        self.next_button.setToolTip("Next difference (F3)")
+        self.next_button.setText(self.tr("▼ Next"))
+        self.next_button.setToolTip(self.tr("Next difference (F3)"))
         self.next_button.setShortcut("F3")
         self.previous_button.clicked.connect(lambda: self.go(-1))
         self.next_button.clicked.connect(lambda: self.go(1))
@@ -391,6 +382,24 @@ class DiffView(QWidget):
         header.sectionResized.connect(self._section_resized)
         self._update_navigation()
 
+    def _placeholder(self) -> str:
+        return self.tr("Select a document in a group to compare it with the file the group keeps.")
+
+    def _numbers_tip(self, similarity: Similarity | None, *, without_boilerplate: bool) -> str:
+        lines = [self.tr("How much of the two texts is the same, and the exact measures behind it:")]
+        if similarity is not None:
+            s = similarity
+            lines.append(self.tr(
+                "{share} of the phrases are shared (Jaccard {jaccard}; estimated {estimate})\n"
+                "{left_in_right} of the left text is inside the right; {right_in_left} of the right inside the left\n"
+                "{bits} of 64 fingerprint bits differ (SimHash Hamming distance)").format(
+                share=percent(s.jaccard), jaccard=f"{s.jaccard:.3f}", estimate=f"{s.jaccard_estimate:.3f}",
+                left_in_right=percent(s.containment_ba), right_in_left=percent(s.containment_ab), bits=s.hamming))
+        if without_boilerplate:
+            lines.append(self.tr("Text found in 10 % or more of the collection (headers, footers, notices) is left "
+                                 "out of these numbers (Leave out common text)."))
+        return "\n".join(lines)
+
     # -- what the window calls --------------------------------------------------------------
     def show_pending(self, left: Document, right: Document, similarity: Similarity, *,
                      without_boilerplate: bool = False) -> None:
@@ -401,35 +410,49 @@ class DiffView(QWidget):
         self.show_numbers(similarity, without_boilerplate=without_boilerplate)
         self._set_layout(None)
         self.passage.setText("")
-        self.position.setText("Comparing…")
+        self.position.setText(self.tr("Comparing…"))
 
     def show_numbers(self, similarity: Similarity, *, without_boilerplate: bool = False) -> None:
-        """The pair's numbers; ``without_boilerplate`` when the Jaccard and containment shown leave out
-        passages common to the collection."""
+        """The pair's similarity in words, with the grouping method's own number beside it (``method``);
+        every measure in the tooltip. ``without_boilerplate`` when they leave out passages common to the
+        collection."""
         s = similarity
-        note = " · <i>boilerplate left out</i>" if without_boilerplate else ""
-        self.numbers.setText(
-            f"Hamming <b>{s.hamming}</b> · Jaccard <b>{s.jaccard:.3f}</b> (estimate {s.jaccard_estimate:.3f}) · "
-            f"containment <b>{s.containment_ba:.3f}</b> of left in right, "
-            f"<b>{s.containment_ab:.3f}</b> of right in left{note}")
-        self.numbers.setToolTip(_NUMBERS_TIP + (_BOILERPLATE_TIP if without_boilerplate else ""))
+        share = f"<b>{percent(s.jaccard)}</b>"
+        if same_text(s):
+            words = self.tr("<b>The same text</b>")
+        elif inside(s) == "b":  # the keeper, on the left, inside the member
+            words = self.tr("{share} the same: the left text is inside the right one").format(share=share)
+        elif inside(s) == "a":
+            words = self.tr("{share} the same: the right text is inside the left one").format(share=share)
+        else:
+            words = self.tr("{share} of the text is the same").format(share=share)
+        expert = []
+        if self.method is not Method.SIMHASH:
+            expert.append(self.tr("Jaccard {value}").format(value=f"{s.jaccard:.3f}"))
+        if self.method is not Method.MINHASH:
+            expert.append(self.tr("%n of 64 bits differ", "", s.hamming))
+        if without_boilerplate:
+            expert.append(self.tr("common text left out"))
+        self.numbers.setText(f"{words} · <span style='color: gray'>{' · '.join(expert)}</span>")
+        self.numbers.setToolTip(self._numbers_tip(s, without_boilerplate=without_boilerplate))
 
     def compare_documents(self, left: Document, right: Document, load: Callable[[Document], DocumentText]) -> None:
         """Read both files and compare them in the background (after show_pending)."""
         request = self._request
+        unreadable = self.tr("{path}: {problem}")  # translated here: the work runs on another thread
 
         def work(*, progress: Progress, cancel: CancelToken) -> tuple[str, str] | str:
             a, b = load(left), load(right)
             if a.text is None or b.text is None:
                 doc, loaded = (left, a) if a.text is None else (right, b)
-                return f"{doc.display_path}: {loaded.problem}"
+                return unreadable.format(path=doc.display_path, problem=localize("Problem", loaded.problem))
             return a.text, b.text
 
         self._start(work, request, lambda texts: self._texts_read(request, texts))
 
     def clear(self) -> None:
         """Show no pair (the one shown is no longer in the groups)."""
-        self.show_problem(_PLACEHOLDER)
+        self.show_problem(self._placeholder())
         self.numbers.setText("")
         self.passage.setText("")
 
@@ -520,7 +543,7 @@ class DiffView(QWidget):
             if request == self._request:
                 self._start(work, request, lambda layout: self._laid_out(request, cast(Layout, layout), anchor))
 
-        self.position.setText("Comparing…")
+        self.position.setText(self.tr("Comparing…"))
         if not first or len(left) + len(right) < _LARGE:
             whole()
             return
@@ -548,10 +571,10 @@ class DiffView(QWidget):
         if passages:
             room = self.width() - self.ignore_layout.sizeHint().width() - self.wrap_lines.sizeHint().width() - 260
             shown = self.passage.fontMetrics().elidedText(passages[0], Qt.TextElideMode.ElideRight, max(120, room))
-            self.passage.setText(f"Longest shared passage: “{shown}”")
+            self.passage.setText(self.tr("Longest shared passage: “{passage}”").format(passage=shown))
             self.passage.setToolTip(passages[0])
         else:
-            self.passage.setText("No passage of 30 characters or more is shared word for word.")
+            self.passage.setText(self.tr("No passage of 30 characters or more is shared word for word."))
             self.passage.setToolTip("")
         if anchor is not None:
             self._scroll_to_line(*anchor)
@@ -579,23 +602,22 @@ class DiffView(QWidget):
         if comparison is None:
             return
         if not comparison.regions:
-            text = "The same text"
-            if comparison.layout_differs:
-                text += "; only spacing or line breaks differ (shown in grey)"
-            self.position.setText(text + ".")
+            self.position.setText(
+                self.tr("The same text; only spacing or line breaks differ (shown in grey).")
+                if comparison.layout_differs else self.tr("The same text."))
             return
         if not comparison.complete:
-            step = f"Difference {self._current + 1}" if self._current >= 0 else "Differences found"
-            self.position.setText(f"{step} · comparing the rest…")
+            self.position.setText(
+                self.tr("Difference {number} · comparing the rest…").format(number=self._current + 1)
+                if self._current >= 0 else self.tr("Differences found · comparing the rest…"))
             return
         n = comparison.regions
-        where = f"{n} difference{'s' if n != 1 else ''}"
-        if self._current >= 0:
-            where = f"Difference {self._current + 1} of {n}"
-        self.position.setText(
-            f"{where} · {share_in_words(comparison.share)} of the text differs"
-            + (" · spacing and line breaks ignored" if comparison.ignore_layout else "")
-        )
+        where = (self.tr("Difference {number} of {total}").format(number=self._current + 1, total=n)
+                 if self._current >= 0 else self.tr("%n difference(s)", "", n))
+        parts = [where, self.tr("{share} of the text differs").format(share=share_in_words(comparison.share))]
+        if comparison.ignore_layout:
+            parts.append(self.tr("spacing and line breaks ignored"))
+        self.position.setText(" · ".join(parts))
 
     def _lay_out_again(self) -> None:
         """The pane's width changed: the same comparison, wrapped anew, at the same place."""

@@ -12,16 +12,16 @@ class EmptyPage(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        headline = QLabel("<h2>Find duplicate documents</h2>", self)
+        headline = QLabel("<h2>" + self.tr("Find duplicate documents") + "</h2>", self)
         headline.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.text = QLabel(self)
         self.text.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.text.setWordWrap(True)
         self.text.setFixedWidth(560)  # a readable measure; fixed, so the wrapped height is right
-        self.add_button = QPushButton("Add folder…", self)
-        self.add_button.setToolTip("Choose a folder of text files and PDFs to scan")
-        self.scan_button = QPushButton("Scan now", self)
-        self.scan_button.setToolTip("Scan the folders listed on the left (F5)")
+        self.add_button = QPushButton(self.tr("Add folder…"), self)
+        self.add_button.setToolTip(self.tr("Choose a folder of text files and PDFs to scan"))
+        self.scan_button = QPushButton(self.tr("Scan now"), self)
+        self.scan_button.setToolTip(self.tr("Scan the folders listed on the left (F5)"))
 
         buttons = QHBoxLayout()
         buttons.addStretch(1)
@@ -43,18 +43,25 @@ class EmptyPage(QWidget):
         """Say what happens next: add a folder, scan the folders listed, or wait for the scan."""
         if scanning:
             self.text.setText(
-                "Scanning… the groups appear here when it is done. You can cancel at any time: "
-                "what was read is kept, and the next scan continues from there."
+                self.tr(
+                    "Scanning… the groups appear here when it is done. You can cancel at any time: "
+                    "what was read is kept, and the next scan continues from there."
+                )
             )
         elif has_folders:
             self.text.setText(
-                "Ready to scan the folders on the left. Only files whose size or date changed are read again next time."
+                self.tr(
+                    "Ready to scan the folders on the left. Only files whose size or date changed are read again "
+                    "next time."
+                )
             )
         else:
             self.text.setText(
-                "Add a folder of uploads — text files in any encoding, Markdown, PDFs — or drop "
-                "folders onto this window. neardup groups the documents that are the same or "
-                "nearly the same, shows what differs, and never deletes a file."
+                self.tr(
+                    "Add a folder of uploads — text files in any encoding, Markdown, PDFs — or drop "
+                    "folders onto this window. neardup groups the documents that are the same or "
+                    "nearly the same, shows what differs, and never deletes a file."
+                )
             )
         self.scan_button.setVisible(has_folders and not scanning)
         self.add_button.setVisible(not scanning)

@@ -14,6 +14,7 @@ from PySide6.QtCore import QUrl
 from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 
+from ..core.i18n import translate
 from ..core.models import Document, Group
 from ..core.review import BatchPlan, human_size
 from .controller import Report, ReviewController
@@ -25,14 +26,22 @@ SHOWN_IN_A_LISTING = 25
 def listing(documents: Sequence[Document], shown: int = SHOWN_IN_A_LISTING) -> str:
     """The files a confirmation names: the first ``shown``, then how many more."""
     lines = "\n".join(f"• {d.display_path}  ({human_size(d.size)})" for d in documents[:shown])
-    return lines + (f"\n… and {len(documents) - shown:,} more" if len(documents) > shown else "")
+    if len(documents) <= shown:
+        return lines
+    more = translate("FileActions", "… and {count} more")
+    return lines + "\n" + more.format(count=f"{len(documents) - shown:,}")
 
 
 def plan_details(plan: BatchPlan) -> str:
     """The files a batch would move, and how many ticked files stay where they are."""
+    # the count is a plain name in every translate() here: lupdate skips a call whose count is an expression
+    protected = plan.protected
     kept = (
-        f"\n\n{plan.protected:,} ticked file(s) stay: a group's keeper or in a reference folder."
-        if plan.protected
+        "\n\n"
+        + translate(
+            "FileActions", "%n ticked file(s) stay: a group's keeper or in a reference folder.", None, protected
+        )
+        if protected
         else ""
     )
     return listing([d for _keeper, files in plan.batches for d in files]) + kept
@@ -53,15 +62,24 @@ class FileActions:
         plan = self.review.group_trash_plan(group)
         if not plan.documents:
             QMessageBox.information(
-                self.parent, "Nothing to move", "Every other member of this group is in a reference folder."
+                self.parent,
+                translate("FileActions", "Nothing to move"),
+                translate("FileActions", "Every other member of this group is in a reference folder."),
             )
             return
         keeper = self.review.keeper(group)
-        protected = f"\n\nKept because they are in reference folders: {len(plan.protected)}" if plan.protected else ""
-        question = (
-            f"Move {len(plan.documents)} file(s), {human_size(plan.total_size)} in all, to the trash?\n\n"
-            f"Keeping: {keeper.display_path}"
+        protected = (
+            "\n\n"
+            + translate("FileActions", "Kept because they are in reference folders: {count}").format(
+                count=len(plan.protected)
+            )
+            if plan.protected
+            else ""
         )
+        count = len(plan.documents)
+        question = translate(
+            "FileActions", "Move %n file(s), {size} in all, to the trash?\n\nKeeping: {keeper}", None, count
+        ).format(size=human_size(plan.total_size), keeper=keeper.display_path)
         if self.confirm(question, listing(plan.documents) + protected, "confirm-trash"):
             self.review.trash([(keeper, plan.documents)])
 
@@ -70,10 +88,13 @@ class FileActions:
         plan = self._marked_plan_or_say_why()
         if plan is None:
             return
-        question = (
-            f"Move {plan.files:,} marked file(s) from {len(plan.batches):,} group(s), "
-            f"{human_size(plan.total_size)} in all, to the trash?\n\nEach group keeps its keeper."
-        )
+        files = plan.files
+        question = translate(
+            "FileActions",
+            "Move %n marked file(s) from {groups}, {size} in all, to the trash?\n\nEach group keeps its keeper.",
+            None,
+            files,
+        ).format(groups=self._groups(plan), size=human_size(plan.total_size))
         if self.confirm(question, plan_details(plan), "confirm-trash-marked"):
             self.review.trash(plan.batches)
 
@@ -84,43 +105,77 @@ class FileActions:
         if plan is None:
             return
         if not destination:
-            destination = QFileDialog.getExistingDirectory(self.parent, "Move marked files into", str(Path.home()))
+            destination = QFileDialog.getExistingDirectory(
+                self.parent, translate("FileActions", "Move marked files into"), str(Path.home())
+            )
             if not destination:
                 return
         problem = self.review.move_problem(destination)
         if problem:
-            QMessageBox.warning(self.parent, "Choose another folder", problem)
+            QMessageBox.warning(
+                self.parent, translate("FileActions", "Choose another folder"), problem
+            )
             return
         source, target = self.review.move_example(plan, destination)
-        question = (
-            f"Move {plan.files:,} marked file(s) from {len(plan.batches):,} group(s), "
-            f"{human_size(plan.total_size)} in all, into {destination}?\n\nEach keeps its folders below it: "
-            f"{source} goes to {target}. Each group keeps its keeper."
+        files = plan.files
+        question = translate(
+            "FileActions",
+            "Move %n marked file(s) from {groups}, {size} in all, into {destination}?\n\nEach keeps its folders "
+            "below it: {source} goes to {target}. Each group keeps its keeper.",
+            None,
+            files,
+        ).format(
+            groups=self._groups(plan),
+            size=human_size(plan.total_size),
+            destination=destination,
+            source=source,
+            target=target,
         )
-        details = plan_details(plan) + "\n\nEdit ▸ Undo puts them back."
-        if self.confirm(question, details, "confirm-move-marked", action="Move", restore=False):
+        details = plan_details(plan) + "\n\n" + translate("FileActions", "Edit ▸ Undo puts them back.")
+        if self.confirm(
+            question,
+            details,
+            "confirm-move-marked",
+            action=translate("FileActions", "Move"),
+            restore=False,
+        ):
             self.review.move(plan.batches, destination)
+
+    @staticmethod
+    def _groups(plan: BatchPlan) -> str:
+        """How many groups a batch comes from, as the confirmations say it ("3 groups")."""
+        groups = len(plan.batches)
+        return translate("FileActions", "%n group(s)", None, groups)
 
     def _marked_plan_or_say_why(self) -> BatchPlan | None:
         plan = self.review.marked_plan()
         if not plan.files:
             QMessageBox.information(
                 self.parent,
-                "Nothing to move",
-                "Every ticked file is a group's keeper or in a reference folder: those never move.",
+                translate("FileActions", "Nothing to move"),
+                translate(
+                    "FileActions", "Every ticked file is a group's keeper or in a reference folder: those never move."
+                ),
             )
             return None
         return plan
 
     def confirm(
-        self, question: str, details: str, name: str, *, action: str = "Move to Trash", restore: bool = True
+        self, question: str, details: str, name: str, *, action: str | None = None, restore: bool = True
     ) -> bool:
-        """The one confirmation before files move; Cancel is the default. ``name`` is the dialog's object
-        name (the tests find it by that)."""
-        title = "Move to trash?" if restore else "Move files?"
+        """The one confirmation before files move; Cancel is the default. ``action`` is the button that
+        moves them (Move to Trash when not given); ``name`` is the dialog's object name (the tests find it
+        by that)."""
+        if restore:
+            title = translate("FileActions", "Move to trash?")
+            details += "\n\n" + translate("FileActions", "You can restore them from the system trash.")
+        else:
+            title = translate("FileActions", "Move files?")
         box = QMessageBox(QMessageBox.Icon.Question, title, question, parent=self.parent)
-        box.setInformativeText(details + ("\n\nYou can restore them from the system trash." if restore else ""))
-        move = box.addButton(action, QMessageBox.ButtonRole.DestructiveRole)
+        box.setInformativeText(details)
+        move = box.addButton(
+            action or translate("FileActions", "Move to Trash"), QMessageBox.ButtonRole.DestructiveRole
+        )
         box.addButton(QMessageBox.StandardButton.Cancel)
         box.setDefaultButton(QMessageBox.StandardButton.Cancel)
         box.setObjectName(name)
@@ -134,14 +189,19 @@ class FileActions:
             QMessageBox.warning(self.parent, report.headline, report.problems)
             return False
         if report.problems:
-            QMessageBox.warning(self.parent, "Some files were not moved", report.headline + "\n\n" + report.problems)
+            QMessageBox.warning(
+                self.parent,
+                translate("FileActions", "Some files were not moved"),
+                report.headline + "\n\n" + report.problems,
+            )
         self.status(report.headline, 10000)
         return True
 
     # -- the files themselves -----------------------------------------------------------------
     def copy_marked_paths(self) -> None:
         QApplication.clipboard().setText(self.review.marked_paths())
-        self.status(f"Copied {len(self.review.marks):,} path(s).", 5000)
+        paths = len(self.review.marks)
+        self.status(translate("FileActions", "Copied %n path(s).", None, paths), 5000)
 
     def open(self, doc: Document) -> None:
         """Open the document in the program the desktop uses for it."""
@@ -158,8 +218,10 @@ class FileActions:
             return True
         QMessageBox.information(
             self.parent,
-            "File not found",
-            f"{doc.display_path}\n\nis no longer there (moved or deleted "
-            "since the scan). Scan again to update the groups.",
+            translate("FileActions", "File not found"),
+            translate(
+                "FileActions",
+                "{path}\n\nis no longer there (moved or deleted since the scan). Scan again to update the groups.",
+            ).format(path=doc.display_path),
         )
         return False

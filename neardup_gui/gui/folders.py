@@ -24,25 +24,26 @@ class FoldersPanel(QWidget):
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
-        title = QLabel("<b>Folders</b>", self)
+        title = QLabel("<b>" + self.tr("Folders") + "</b>", self)
         self.list = QListWidget(self)
-        self.list.setToolTip("Folders to scan. Tick a folder to make it a reference folder: its files are originals "
-                             "and are never proposed for removal.")
+        self.list.setToolTip(self.tr("Folders to scan. Tick a folder to make it a reference folder: its files are "
+                                     "originals and are never proposed for removal."))
         self.list.setAlternatingRowColors(True)
-        self.add_button = QPushButton("Add folder…", self)
-        self.add_button.setToolTip("Choose a folder to scan (you can also drop folders onto the window)")
-        self.remove_button = QPushButton("Remove", self)
-        self.remove_button.setToolTip("Stop scanning the selected folder (its files are not touched)")
+        self.add_button = QPushButton(self.tr("Add folder…"), self)
+        self.add_button.setToolTip(self.tr("Choose a folder to scan (you can also drop folders onto the window)"))
+        self.remove_button = QPushButton(self.tr("Remove"), self)
+        self.remove_button.setToolTip(self.tr("Stop scanning the selected folder (its files are not touched)"))
         self.include = QLineEdit(self)
-        self.include.setPlaceholderText("only these, e.g. *.md; contracts/*")
-        self.include.setToolTip("Glob patterns, separated by ';' — only matching files are scanned (empty: all)")
+        self.include.setPlaceholderText(self.tr("only these, e.g. *.md; contracts/*"))
+        self.include.setToolTip(
+            self.tr("Glob patterns, separated by ';' — only matching files are scanned (empty: all)"))
         self.exclude = QLineEdit(self)
-        self.exclude.setPlaceholderText("skip these, e.g. drafts; *.log")
-        self.exclude.setToolTip("Glob patterns, separated by ';' — matching files and folders are skipped")
-        self.text_kind = QCheckBox("Text and Markdown", self)
-        self.text_kind.setToolTip(".txt, .md, .rst, .csv, .log … in any common encoding")
-        self.pdf_kind = QCheckBox("PDF", self)
-        self.pdf_kind.setToolTip("PDFs with a text layer (scanned PDFs are listed as problems)")
+        self.exclude.setPlaceholderText(self.tr("skip these, e.g. drafts; *.log"))
+        self.exclude.setToolTip(self.tr("Glob patterns, separated by ';' — matching files and folders are skipped"))
+        self.text_kind = QCheckBox(self.tr("Text and Markdown"), self)
+        self.text_kind.setToolTip(self.tr(".txt, .md, .rst, .csv, .log … in any common encoding"))
+        self.pdf_kind = QCheckBox("PDF", self)  # a format's name: the same in every language
+        self.pdf_kind.setToolTip(self.tr("PDFs with a text layer (scanned PDFs are listed as problems)"))
         self.text_kind.setChecked(True)
         self.pdf_kind.setChecked(True)
 
@@ -53,16 +54,16 @@ class FoldersPanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(title)
         layout.addWidget(self.list, 1)
-        hint = QLabel("☑ reference folder: originals, never moved to the trash", self)
+        hint = QLabel(self.tr("☑ reference folder: originals, never moved to the trash"), self)
         hint.setWordWrap(True)
         hint.setStyleSheet("color: palette(placeholder-text);")
         layout.addWidget(hint)
         layout.addLayout(buttons)
-        layout.addWidget(QLabel("Include", self))
+        layout.addWidget(QLabel(self.tr("Include"), self))
         layout.addWidget(self.include)
-        layout.addWidget(QLabel("Exclude", self))
+        layout.addWidget(QLabel(self.tr("Exclude"), self))
         layout.addWidget(self.exclude)
-        layout.addWidget(QLabel("File types", self))
+        layout.addWidget(QLabel(self.tr("File types"), self))
         layout.addWidget(self.text_kind)
         layout.addWidget(self.pdf_kind)
 
@@ -77,7 +78,7 @@ class FoldersPanel(QWidget):
         self.remove_button.setEnabled(False)
 
     def choose_folder(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self, "Add a folder to scan")
+        folder = QFileDialog.getExistingDirectory(self, self.tr("Add a folder to scan"))
         if folder:
             self.add_folder(folder)
 
@@ -88,7 +89,8 @@ class FoldersPanel(QWidget):
         item = QListWidgetItem(folder)
         item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
         item.setCheckState(Qt.CheckState.Checked if reference else Qt.CheckState.Unchecked)
-        item.setToolTip(f"{folder}\nTicked: reference folder (originals, never proposed for removal)")
+        item.setToolTip(
+            self.tr("{folder}\nTicked: reference folder (originals, never proposed for removal)").format(folder=folder))
         self.list.addItem(item)
         self.changed.emit()
         return True

@@ -12,21 +12,34 @@ import time
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView, QVBoxLayout, QWidget
 
+from ..core.i18n import QT_TRANSLATE_NOOP
 from ..core.models import Document, Group, Similarity
 from ..core.review import human_size, in_folders
-from .models import NUMBERS_ALIGNMENT, bold_font, column_header
+from .models import NUMBERS_ALIGNMENT, bold_font, column_header, kind_label, similarity_details, similarity_words
 
-COLUMNS = ("Document", "Folder", "Jaccard", "Containment", "Hamming", "Size", "Modified", "Type")
-TIPS = (
-    "File name; the file the group keeps comes first",
-    "Folder of the file",
-    "Exact Jaccard similarity of the shingle sets, to the file the group keeps",
-    "Share of the smaller text found inside the other, against the file the group keeps",
-    "Differing bits of the 64-bit SimHash, against the file the group keeps",
-    "File size",
-    "Last modified",
-    "text or pdf",
+COLUMNS = (
+    QT_TRANSLATE_NOOP("GroupMembersModel", "Document"),
+    QT_TRANSLATE_NOOP("GroupMembersModel", "Folder"),
+    QT_TRANSLATE_NOOP("GroupMembersModel", "Similarity"),
+    QT_TRANSLATE_NOOP("GroupMembersModel", "Bits differ"),
+    QT_TRANSLATE_NOOP("GroupMembersModel", "Size"),
+    QT_TRANSLATE_NOOP("GroupMembersModel", "Modified"),
+    QT_TRANSLATE_NOOP("GroupMembersModel", "Type"),
 )
+TIPS = (
+    QT_TRANSLATE_NOOP("GroupMembersModel", "File name; the file the group keeps comes first"),
+    QT_TRANSLATE_NOOP("GroupMembersModel", "Folder of the file"),
+    QT_TRANSLATE_NOOP("GroupMembersModel", "How much of the text is the same as the keeper's; hover over a value "
+                                           "for the exact measures"),
+    QT_TRANSLATE_NOOP("GroupMembersModel", "Word fingerprint: how many of its 64 bits differ from the keeper's "
+                                           "(SimHash Hamming distance)"),
+    QT_TRANSLATE_NOOP("GroupMembersModel", "File size"),
+    QT_TRANSLATE_NOOP("GroupMembersModel", "Last modified"),
+    QT_TRANSLATE_NOOP("GroupMembersModel", "text or pdf"),
+)
+"""The members table's columns and their tooltips, in English: translated (context "GroupMembersModel") where
+shown."""
+BITS_COLUMN = 3
 
 
 class GroupMembersModel(QAbstractTableModel):
@@ -70,7 +83,7 @@ class GroupMembersModel(QAbstractTableModel):
         return len(COLUMNS)
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):  # noqa: N802 - Qt's name
-        return column_header(COLUMNS, TIPS, section, orientation, role)
+        return column_header("GroupMembersModel", COLUMNS, TIPS, section, orientation, role)
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
         if not index.isValid():
@@ -80,30 +93,28 @@ class GroupMembersModel(QAbstractTableModel):
         keeper = self.keeper is not None and doc.id == self.keeper.id
         s = self.sims.get(doc.id)
         if role == Qt.ItemDataRole.DisplayRole:
-            numbers = ("keep", "", "") if keeper or s is None else (
-                f"{s.jaccard:.3f}", f"{s.containment:.3f}", str(s.hamming))
-            mark = "  ✓ marked" if doc.id in self.marked else ""
+            numbers = (self.tr("keep"), "") if keeper or s is None else (similarity_words(s), str(s.hamming))
+            name = os.path.basename(doc.display_path)
             return (
-                os.path.basename(doc.display_path) + mark,
+                self.tr("{name}  ✓ marked").format(name=name) if doc.id in self.marked else name,
                 os.path.dirname(doc.display_path),
                 *numbers,
                 human_size(doc.size),
                 time.strftime("%Y-%m-%d %H:%M", time.localtime(doc.mtime_ns / 1e9)),
-                doc.kind,
+                kind_label(doc.kind),
             )[col]
         if role == Qt.ItemDataRole.ToolTipRole:
-            where = "\nIn a reference folder: never proposed for removal." if in_folders(
-                doc.path, self.reference_folders) else ""
+            lines = [doc.display_path]
             if keeper:
-                return f"{doc.display_path}\nThe file this group keeps.{where}"
-            if s is None:
-                return doc.display_path + where
-            return (f"{doc.display_path}\nAgainst the file kept: Jaccard {s.jaccard:.3f}, containment "
-                    f"{s.containment_ab:.3f} of this in it, {s.containment_ba:.3f} of it in this, "
-                    f"Hamming {s.hamming}{where}")
+                lines.append(self.tr("The file this group keeps."))
+            elif s is not None:
+                lines.append(similarity_details(s))
+            if in_folders(doc.path, self.reference_folders):
+                lines.append(self.tr("In a reference folder: never proposed for removal."))
+            return "\n".join(lines)
         if role == Qt.ItemDataRole.FontRole and keeper:
             return bold_font()
-        if role == Qt.ItemDataRole.TextAlignmentRole and col in (2, 3, 4, 5):
+        if role == Qt.ItemDataRole.TextAlignmentRole and col in (2, 3, 4):
             return NUMBERS_ALIGNMENT
         return None
 
@@ -130,7 +141,7 @@ class GroupView(QWidget):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
-        for col, width in enumerate((280, 230, 75, 95, 75, 80, 130, 50)):
+        for col, width in enumerate((280, 200, 150, 80, 80, 130, 50)):
             self.table.setColumnWidth(col, width)
         self.table.activated.connect(lambda index: self.activated.emit(self.model.rows[index.row()]))
         layout = QVBoxLayout(self)
@@ -146,12 +157,18 @@ class GroupView(QWidget):
         marked: frozenset[int],
         reference_folders: tuple[str, ...],
     ) -> None:
-        kind = "the same text" if group.exact else "nearly the same text"
-        self.title.setText(
-            f"{len(group.members)} documents with {kind}. Numbers are against the file kept, "
-            f"{os.path.basename(keeper.display_path)}; double-click a member to see what differs."
+        title = (
+            self.tr("{count} documents with the same text. Numbers are against the file kept, {name}; "
+                    "double-click a member to see what differs.") if group.exact
+            else self.tr("{count} documents with nearly the same text. Numbers are against the file kept, {name}; "
+                         "double-click a member to see what differs.")
         )
+        self.title.setText(title.format(count=len(group.members), name=os.path.basename(keeper.display_path)))
         self.model.set_group(group, keeper, docs, marked, reference_folders)
+
+    def show_method(self, simhash: bool) -> None:
+        """The fingerprint bits only where that method groups."""
+        self.table.setColumnHidden(BITS_COLUMN, not simhash)
 
     def clear(self) -> None:
         self.title.setText("")

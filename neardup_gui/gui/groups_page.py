@@ -3,40 +3,63 @@ pair view or the whole group. Widgets only: the window wires them to the review.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
-    QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMenu,
     QPushButton,
+    QSizePolicy,
     QSplitter,
     QStackedWidget,
+    QToolBar,
     QTreeView,
     QVBoxLayout,
     QWidget,
 )
 
+from ..core.i18n import QT_TRANSLATE_NOOP
+from ..core.models import Method
 from ..core.review import KeeperRule
 from .controller import Marks
 from .delegates import MixedScriptRowDelegate
 from .diff_view import DiffView
 from .group_view import GroupView
-from .models import GroupFilterModel, GroupTreeModel
+from .models import BITS_COLUMN, EXPERT_COLUMNS, SIMILARITY_COLUMN, GroupFilterModel, GroupTreeModel
 
 KEEPER_RULES = (
     (
         KeeperRule.ORIGINAL,
-        "The original",
-        "The copy with the most identical twins; a text file over a PDF; then the oldest",
+        QT_TRANSLATE_NOOP("GroupsPage", "The original"),
+        QT_TRANSLATE_NOOP(
+            "GroupsPage", "The copy with the most identical twins; a text file over a PDF; then the oldest"
+        ),
     ),
-    (KeeperRule.OLDEST, "The oldest", "The file modified longest ago"),
-    (KeeperRule.NEWEST, "The newest", "The file modified last"),
-    (KeeperRule.LARGEST, "The largest", "The biggest file"),
-    (KeeperRule.SHORTEST_PATH, "The shortest path", "The file nearest the top of its folders"),
+    (
+        KeeperRule.OLDEST,
+        QT_TRANSLATE_NOOP("GroupsPage", "The oldest"),
+        QT_TRANSLATE_NOOP("GroupsPage", "The file modified longest ago"),
+    ),
+    (
+        KeeperRule.NEWEST,
+        QT_TRANSLATE_NOOP("GroupsPage", "The newest"),
+        QT_TRANSLATE_NOOP("GroupsPage", "The file modified last"),
+    ),
+    (
+        KeeperRule.LARGEST,
+        QT_TRANSLATE_NOOP("GroupsPage", "The largest"),
+        QT_TRANSLATE_NOOP("GroupsPage", "The biggest file"),
+    ),
+    (
+        KeeperRule.SHORTEST_PATH,
+        QT_TRANSLATE_NOOP("GroupsPage", "The shortest path"),
+        QT_TRANSLATE_NOOP("GroupsPage", "The file nearest the top of its folders"),
+    ),
 )
+"""The keeper rules the Keep box offers: (rule, label, tooltip), English here, translated where shown."""
 
 
 class GroupsPage(QWidget):
@@ -56,39 +79,55 @@ class GroupsPage(QWidget):
         self.tree.setAlternatingRowColors(True)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)  # Shift/Ctrl: many rows
         self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
-        self.tree.header().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header = self.tree.header()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        header.customContextMenuRequested.connect(self._column_menu)
+        header.setToolTip(self.tr("Right-click to show or hide columns"))
         self.tree.setColumnWidth(0, 330)
-        self.tree.setColumnWidth(1, 230)
-        for col, width in ((2, 100), (3, 70), (4, 95), (5, 80), (6, 130), (7, 50)):
-            self.tree.setColumnWidth(col, width)
+        self.tree.setColumnWidth(1, 200)
+        self._columns_sized = False
+        for col in EXPERT_COLUMNS:
+            self.tree.setColumnHidden(col, True)
+        self._method = Method.MINHASH
+        self.tree.setColumnHidden(BITS_COLUMN, True)
         self.filter_edit = QLineEdit(self)
-        self.filter_edit.setPlaceholderText("Filter by path…")
+        self.filter_edit.setPlaceholderText(self.tr("Filter by path…"))
         self.filter_edit.setClearButtonEnabled(True)
-        self.filter_edit.setToolTip("Show only groups with a member whose path contains this text (Ctrl+F)")
+        self.filter_edit.setToolTip(self.tr("Show only groups with a member whose path contains this text (Ctrl+F)"))
         self.kind_filter = QComboBox(self)
-        self.kind_filter.addItem("All groups", "all")
-        self.kind_filter.addItem("Exact duplicates", "exact")
-        self.kind_filter.addItem("Near duplicates", "near")
-        self.kind_filter.setToolTip("Exact: the same text after normalising; near: similar")
-        self.keep_button = self._tool_button("Keep this one", "Make the selected document the group's keeper (Ctrl+K)")
+        self.kind_filter.addItem(self.tr("All groups"), "all")
+        self.kind_filter.addItem(self.tr("Exact duplicates"), "exact")
+        self.kind_filter.addItem(self.tr("Near duplicates"), "near")
+        self.kind_filter.setToolTip(self.tr("Exact: the same text after normalising; near: similar"))
+        self.keep_button = self._tool_button(
+            self.tr("Keep this one"), self.tr("Make the selected document the group's keeper (Ctrl+K)")
+        )
         self.not_dup_button = self._tool_button(
-            "Not a duplicate",
-            "Set the selected document apart from its group: it is not a duplicate of them, now and after "
-            "rescans; Edit ▸ Undo takes it back (Ctrl+D)",
+            self.tr("Not a duplicate"),
+            self.tr(
+                "Set the selected document apart from its group: it is not a duplicate of them, now and after "
+                "rescans; Edit ▸ Undo takes it back (Ctrl+D)"
+            ),
         )
         self.trash_button = self._tool_button(
-            "Move others to trash…",
-            "Move every member except the keeper to the system trash, after confirmation (Del). Files in reference "
-            "folders are never moved.",
+            self.tr("Move others to trash…"),
+            self.tr(
+                "Move every member except the keeper to the system trash, after confirmation (Del). Files in "
+                "reference folders are never moved."
+            ),
         )
-        self.open_button = self._tool_button("Open", "Open the selected document with its application (Ctrl+Return)")
+        self.open_button = self._tool_button(
+            self.tr("Open"), self.tr("Open the selected document with its application (Ctrl+Return)")
+        )
         self.reveal_button = self._tool_button(
-            "Show in folder", "Open the folder that holds the selected document (Ctrl+Shift+R)"
+            self.tr("Show in folder"), self.tr("Open the folder that holds the selected document (Ctrl+Shift+R)")
         )
-        bar = QHBoxLayout()
-        bar.addWidget(self.filter_edit, 2)
+        self.filter_edit.setMinimumWidth(120)
+        self.filter_edit.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        bar = self._bar(self.tr("Groups"))
+        bar.addWidget(self.filter_edit)
         bar.addWidget(self.kind_filter)
-        bar.addStretch(1)
         for b in (self.keep_button, self.not_dup_button, self.trash_button, self.open_button, self.reveal_button):
             bar.addWidget(b)
         self.diff = DiffView(self)
@@ -102,51 +141,102 @@ class GroupsPage(QWidget):
         self.split.setStretchFactor(0, 2)
         self.split.setStretchFactor(1, 3)
         groups_layout = QVBoxLayout(self)
-        groups_layout.addLayout(bar)
+        groups_layout.addWidget(bar)
         self.mark_rule_button = self._tool_button(
-            "Mark all but the keepers",
-            "Tick every member of every group except the file it keeps; files in reference "
-            "folders are never ticked (Ctrl+M). Tick or untick any file by hand in the first column.",
+            self.tr("Mark all but the keepers"),
+            self.tr(
+                "Tick every member of every group except the file it keeps; files in reference "
+                "folders are never ticked (Ctrl+M). Tick or untick any file by hand in the first column."
+            ),
         )
         self.mark_by_rule_button = self._tool_button(
-            "Mark by rule…", "Tick the files in a folder, matching a name, by date or by size (Ctrl+Shift+K)"
+            self.tr("Mark by rule…"),
+            self.tr("Tick the files in a folder, matching a name, by date or by size (Ctrl+Shift+K)"),
         )
-        self.unmark_button = self._tool_button("Unmark all", "Untick every file (Ctrl+Shift+M)")
+        self.unmark_button = self._tool_button(self.tr("Unmark all"), self.tr("Untick every file (Ctrl+Shift+M)"))
         self.marked_label = QLabel("", self)
         self.keeper_rule = QComboBox(self)
         for rule, label, tip in KEEPER_RULES:
-            self.keeper_rule.addItem(label, rule)
-            self.keeper_rule.setItemData(self.keeper_rule.count() - 1, tip, Qt.ItemDataRole.ToolTipRole)
+            self.keeper_rule.addItem(QCoreApplication.translate("GroupsPage", label), rule)
+            self.keeper_rule.setItemData(
+                self.keeper_rule.count() - 1,
+                QCoreApplication.translate("GroupsPage", tip),
+                Qt.ItemDataRole.ToolTipRole,
+            )
         self.keeper_rule.setCurrentIndex(self.keeper_rule.findData(keeper_rule))
         self.keeper_rule.setToolTip(
-            "Which file each group keeps unless you chose one (Keep this one). A file in a reference folder "
-            "is always kept first."
+            self.tr(
+                "Which file each group keeps unless you chose one (Keep this one). A file in a reference folder "
+                "is always kept first."
+            )
         )
-        keeper_label = QLabel("Keep:", self)
+        keeper_label = QLabel(self.tr("Keep:"), self)
         keeper_label.setBuddy(self.keeper_rule)
         self.trash_marked_button = self._tool_button(
-            "Move marked to trash…",
-            "Move every ticked file to the system trash, all groups at once, after one "
-            "confirmation (Shift+Del). A group's keeper and files in reference folders never move.",
+            self.tr("Move marked to trash…"),
+            self.tr(
+                "Move every ticked file to the system trash, all groups at once, after one "
+                "confirmation (Shift+Del). A group's keeper and files in reference folders never move."
+            ),
         )
         self.move_marked_button = self._tool_button(
-            "Move marked to folder…",
-            "Move every ticked file into a folder you choose, keeping their folders below it, after one "
-            "confirmation; Edit ▸ Undo puts them back. A group's keeper and reference files never move.",
+            self.tr("Move marked to folder…"),
+            self.tr(
+                "Move every ticked file into a folder you choose, keeping their folders below it, after one "
+                "confirmation; Edit ▸ Undo puts them back. A group's keeper and reference files never move."
+            ),
         )
         self.copy_marked_button = self._tool_button(
-            "Copy paths", "Copy the paths of the ticked files, one a line (Ctrl+Shift+C)"
+            self.tr("Copy paths"), self.tr("Copy the paths of the ticked files, one a line (Ctrl+Shift+C)")
         )
-        marks_bar = QHBoxLayout()
+        marks_bar = self._bar(self.tr("Marks"))
         for b in (self.mark_rule_button, self.mark_by_rule_button, self.unmark_button):
             marks_bar.addWidget(b)
-        marks_bar.addWidget(self.marked_label, 1)
+        self.marked_label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.marked_label.setMinimumWidth(60)
+        marks_bar.addWidget(self.marked_label)
         marks_bar.addWidget(keeper_label)
         marks_bar.addWidget(self.keeper_rule)
         for b in (self.trash_marked_button, self.move_marked_button, self.copy_marked_button):
             marks_bar.addWidget(b)
-        groups_layout.addLayout(marks_bar)
+        groups_layout.addWidget(marks_bar)
         groups_layout.addWidget(self.split, 1)
+
+    def size_columns_once(self) -> None:
+        """The number columns fit what the first grouping shows (later ones keep the person's widths)."""
+        if self._columns_sized or not self.group_proxy.rowCount():
+            return
+        self._columns_sized = True
+        self.tree.expand(self.group_proxy.index(0, 0))  # members' numbers are what the columns hold
+        for col in range(SIMILARITY_COLUMN, self.group_model.columnCount()):
+            self.tree.resizeColumnToContents(col)
+
+    def show_method(self, method: Method) -> None:
+        """Show the fingerprint bits only where that method groups (only the active method's numbers)."""
+        self._method = method
+        self.tree.setColumnHidden(BITS_COLUMN, method is Method.MINHASH)
+        self.group_view.show_method(method is not Method.MINHASH)
+        self.diff.method = method
+
+    def _column_menu(self, position) -> None:
+        """The header's menu: the columns that may be shown or hidden (the expert measures among them)."""
+        menu = QMenu(self)
+        model = self.group_model
+        for col in range(1, model.columnCount()):
+            if col == BITS_COLUMN and self._method is Method.MINHASH:
+                continue  # this method's grouping has no bits to show
+            action = menu.addAction(str(model.headerData(col, Qt.Orientation.Horizontal)))
+            action.setCheckable(True)
+            action.setChecked(not self.tree.isColumnHidden(col))
+            action.toggled.connect(lambda shown, c=col: self.tree.setColumnHidden(c, not shown))
+        menu.exec(self.tree.header().mapToGlobal(position))
+
+    def _bar(self, name: str) -> QToolBar:
+        """A row of controls that fits any width: what does not fit is behind its » button."""
+        bar = QToolBar(name, self)
+        bar.setFloatable(False)
+        bar.setMovable(False)
+        return bar
 
     def _tool_button(self, text: str, tip: str) -> QPushButton:
         button = QPushButton(text, self)

@@ -11,11 +11,12 @@ from __future__ import annotations
 import dataclasses
 import os
 import platform
+import sys
 import time
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtCore import QCoreApplication, QProcess, QSettings, Qt
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
     QLabel,
@@ -33,9 +34,10 @@ from PySide6.QtWidgets import (
 
 from .. import __version__
 from ..core.errors import is_damaged_database, set_aside_damaged_database
+from ..core.i18n import QT_TRANSLATE_NOOP
 from ..core.jobs import PaceMeter, ProgressEvent
 from ..core.match import MatchResult
-from ..core.models import Document, Group, Method, ScanOptions, Status
+from ..core.models import Document, Group, Method, ScanOptions, Status, Thresholds
 from ..core.scan import summary_text
 from ..core.session import Session, Undoable, View
 from ..core.texts import TextLoader
@@ -46,20 +48,24 @@ from .empty_page import EmptyPage
 from .file_actions import FileActions
 from .folders import FoldersPanel
 from .groups_page import GroupsPage
+from .help import ShortcutList, UserGuide
 from .mark_dialog import MarkRuleDialog
+from .preferences import Preferences, PreferencesDialog
 from .problems_page import ProblemsPage
+from .theme import apply_colour_scheme
 from .thresholds import ThresholdsPanel
 from .worker import Job, JobRunner
 
 PHASES = {
-    "discover": "Finding files",
-    "read": "Reading",
-    "fingerprint": "Fingerprinting",
-    "index": "Indexing",
-    "boilerplate": "Finding boilerplate",
-    "match": "Grouping",
-    "report": "Writing report",
+    "discover": QT_TRANSLATE_NOOP("MainWindow", "Finding files"),
+    "read": QT_TRANSLATE_NOOP("MainWindow", "Reading"),
+    "fingerprint": QT_TRANSLATE_NOOP("MainWindow", "Fingerprinting"),
+    "index": QT_TRANSLATE_NOOP("MainWindow", "Indexing"),
+    "boilerplate": QT_TRANSLATE_NOOP("MainWindow", "Finding boilerplate"),
+    "match": QT_TRANSLATE_NOOP("MainWindow", "Grouping"),
+    "report": QT_TRANSLATE_NOOP("MainWindow", "Writing report"),
 }
+"""The scan's phases as the status bar names them (English here, translated where shown)."""
 
 
 RETRY_TIMEOUT = 600.0
@@ -72,7 +78,7 @@ def _report_path(path: str, chosen_filter: str) -> tuple[str, str]:
     fmt = Path(path).suffix.lower().lstrip(".")
     if fmt in ("html", "csv", "json"):
         return path, fmt
-    fmt = "csv" if "CSV" in chosen_filter else "json" if "JSON" in chosen_filter else "html"
+    fmt = "csv" if "*.csv" in chosen_filter else "json" if "*.json" in chosen_filter else "html"
     return f"{path}.{fmt}", fmt
 
 
@@ -97,8 +103,11 @@ class MainWindow(QMainWindow):
         self._loader: TextLoader | None = None
         self._pace = PaceMeter()  # rates and time left of the scan's phases
         self._restoring = True
-        self.setWindowTitle("neardup — duplicate documents")
+        self.setWindowTitle(self.tr("neardup — duplicate documents"))
         self.setAcceptDrops(True)
+        hints = QGuiApplication.styleHints()
+        if hasattr(hints, "colorSchemeChanged"):  # Qt >= 6.5
+            hints.colorSchemeChanged.connect(lambda _scheme: self._system_colours_changed())
         self._build()
         self._build_menus()
         self._restore(folders or [])
@@ -106,8 +115,8 @@ class MainWindow(QMainWindow):
     # -- construction ---------------------------------------------------------------------
     def _build(self) -> None:
         self.folders = FoldersPanel(self)
-        self.scan_button = QPushButton("Scan", self)
-        self.scan_button.setToolTip("Scan the folders (F5). A rescan reads only files that changed.")
+        self.scan_button = QPushButton(self.tr("Scan"), self)
+        self.scan_button.setToolTip(self.tr("Scan the folders (F5). A rescan reads only files that changed."))
         self.scan_button.setDefault(True)
         left = QWidget(self)
         left_layout = QVBoxLayout(left)
@@ -119,6 +128,7 @@ class MainWindow(QMainWindow):
         # results
         self.thresholds = ThresholdsPanel(self.state.thresholds, self)
         self.groups = GroupsPage(self.review.marks, self.state.keeper_rule, self)
+        self.groups.show_method(self.state.thresholds.method)
         self.groups.diff.runner = self.runner
         self.groups.diff.options_changed.connect(self._save_state)
         self.groups.group_view.activated.connect(lambda doc: self._select_document(doc.id))
@@ -134,8 +144,8 @@ class MainWindow(QMainWindow):
         self.problems.retry_button.clicked.connect(lambda: self.start_scan(retry_failed=True))
 
         self.tabs = QTabWidget(self)
-        self.tabs.addTab(self.groups, "Groups")
-        self.tabs.addTab(self.problems, "Problems")
+        self.tabs.addTab(self.groups, self.tr("Groups"))
+        self.tabs.addTab(self.problems, self.tr("Problems"))
         results = QWidget(self)
         results_layout = QVBoxLayout(results)
         results_layout.addWidget(self.thresholds)
@@ -157,8 +167,10 @@ class MainWindow(QMainWindow):
         self.progress.setTextVisible(True)
         self.progress_label = QLabel("", self)
         self.cancel_button = QToolButton(self)
-        self.cancel_button.setText("Cancel")
-        self.cancel_button.setToolTip("Stop the scan; what was read is kept and a rescan continues from there (Esc)")
+        self.cancel_button.setText(self.tr("Cancel"))
+        self.cancel_button.setToolTip(
+            self.tr("Stop the scan; what was read is kept and a rescan continues from there (Esc)")
+        )
         self.statusBar().addPermanentWidget(self.progress_label, 1)
         self.statusBar().addPermanentWidget(self.progress)
         self.statusBar().addPermanentWidget(self.cancel_button)
@@ -206,39 +218,55 @@ class MainWindow(QMainWindow):
         return action
 
     def _build_menus(self) -> None:
-        m = self.menuBar().addMenu("&File")
-        self._action(m, "&Add Folder…", self.add_folder_dialog, QKeySequence.StandardKey.Open, "Add a folder to scan")
-        self.scan_action = self._action(
-            m, "&Scan", self.start_scan, QKeySequence.StandardKey.Refresh, "Scan the folders (incremental)"
+        m = self.menuBar().addMenu(self.tr("&File"))
+        self._action(
+            m,
+            self.tr("&Add Folder…"),
+            self.add_folder_dialog,
+            QKeySequence.StandardKey.Open,
+            self.tr("Add a folder to scan"),
         )
-        self.cancel_action = self._action(m, "&Cancel Scan", self.cancel_scan, "Esc", "Stop the running scan")
+        self.scan_action = self._action(
+            m,
+            self.tr("&Scan"),
+            self.start_scan,
+            QKeySequence.StandardKey.Refresh,
+            self.tr("Scan the folders (incremental)"),
+        )
+        self.cancel_action = self._action(
+            m, self.tr("&Cancel Scan"), self.cancel_scan, "Esc", self.tr("Stop the running scan")
+        )
         m.addSeparator()
         self.export_action = self._action(
-            m, "&Export Report…", self.export_report, "Ctrl+E", "Save the groups as HTML, CSV or JSON"
+            m, self.tr("&Export Report…"), self.export_report, "Ctrl+E", self.tr("Save the groups as HTML, CSV or JSON")
         )
         m.addSeparator()
-        self._action(m, "&Quit", self.close, QKeySequence.StandardKey.Quit, "Quit neardup")
-        e = self.menuBar().addMenu("&Edit")
+        self._action(m, self.tr("&Quit"), self.close, QKeySequence.StandardKey.Quit, self.tr("Quit neardup"))
+        e = self.menuBar().addMenu(self.tr("&Edit"))
         self.undo_action = self._action(
-            e, "&Undo", self.review.undo, QKeySequence.StandardKey.Undo, "Take back the last decision or move"
+            e,
+            self.tr("&Undo"),
+            self.review.undo,
+            QKeySequence.StandardKey.Undo,
+            self.tr("Take back the last decision or move"),
         )
         self.decisions_action = self._action(
             e,
-            "&Decisions…",
+            self.tr("&Decisions…"),
             self.show_decisions,
             None,
-            "Every \u201cnot a duplicate\u201d you made, to review and take back",
+            self.tr("Every \u201cnot a duplicate\u201d you made, to review and take back"),
         )
         e.addSeparator()
         self.keep_action = self._action(
-            e, "&Keep This One", self.keep_selected, "Ctrl+K", self.groups.keep_button.toolTip()
+            e, self.tr("&Keep This One"), self.keep_selected, "Ctrl+K", self.groups.keep_button.toolTip()
         )
         self.not_dup_action = self._action(
-            e, "&Not a Duplicate", self.mark_not_duplicate, "Ctrl+D", self.groups.not_dup_button.toolTip()
+            e, self.tr("&Not a Duplicate"), self.mark_not_duplicate, "Ctrl+D", self.groups.not_dup_button.toolTip()
         )
         self.trash_action = self._action(
             e,
-            "Move Others to &Trash…",
+            self.tr("Move Others to &Trash…"),
             self.trash_others,
             QKeySequence.StandardKey.Delete,
             self.groups.trash_button.toolTip(),
@@ -246,74 +274,107 @@ class MainWindow(QMainWindow):
         e.addSeparator()
         e.addSeparator()
         self.open_action = self._action(
-            e, "&Open Document", self.open_selected, "Ctrl+Return", self.groups.open_button.toolTip()
+            e, self.tr("&Open Document"), self.open_selected, "Ctrl+Return", self.groups.open_button.toolTip()
         )
         self.reveal_action = self._action(
-            e, "Show in &Folder", self.reveal_selected, "Ctrl+Shift+R", self.groups.reveal_button.toolTip()
+            e, self.tr("Show in &Folder"), self.reveal_selected, "Ctrl+Shift+R", self.groups.reveal_button.toolTip()
         )
         e.addSeparator()
         self._action(
             e,
-            "&Find…",
+            self.tr("&Find…"),
             lambda: self.groups.filter_edit.setFocus(),
             QKeySequence.StandardKey.Find,
-            "Filter groups by path",
+            self.tr("Filter groups by path"),
         )
-        k = self.menuBar().addMenu("&Mark")
+        e.addSeparator()
+        preferences = self._action(e, self.tr("&Preferences…"), self.show_preferences, "Ctrl+,",
+                                   self.tr("Language, appearance, which file to keep, how similar documents must be"))
+        preferences.setMenuRole(QAction.MenuRole.PreferencesRole)
+        k = self.menuBar().addMenu(self.tr("&Mark"))
         self.mark_rule_action = self._action(
             k,
-            "Mark &All but the Keepers",
+            self.tr("Mark &All but the Keepers"),
             self.review.mark_all_but_keepers,
             "Ctrl+M",
             self.groups.mark_rule_button.toolTip(),
         )
         self.mark_by_rule_action = self._action(
-            k, "Mark by &Rule…", self.mark_by_rule, "Ctrl+Shift+K", self.groups.mark_by_rule_button.toolTip()
+            k, self.tr("Mark by &Rule…"), self.mark_by_rule, "Ctrl+Shift+K", self.groups.mark_by_rule_button.toolTip()
         )
         self.unmark_action = self._action(
-            k, "&Unmark All", lambda: self.review.marks.set(()), "Ctrl+Shift+M", self.groups.unmark_button.toolTip()
+            k,
+            self.tr("&Unmark All"),
+            lambda: self.review.marks.set(()),
+            "Ctrl+Shift+M",
+            self.groups.unmark_button.toolTip(),
         )
         self.mark_selected_action = self._action(
             k,
-            "Mark &Selected",
+            self.tr("Mark &Selected"),
             lambda: self.review.marks.update(self._selected_for_marking(), True),
             "Ctrl+Space",
-            "Tick the selected rows (Shift or Ctrl+click to select many); a group's row ticks every member "
-            "but its keeper and files in reference folders",
+            self.tr(
+                "Tick the selected rows (Shift or Ctrl+click to select many); a group's row ticks every member "
+                "but its keeper and files in reference folders"
+            ),
         )
         self.unmark_selected_action = self._action(
             k,
-            "Unmar&k Selected",
+            self.tr("Unmar&k Selected"),
             lambda: self.review.marks.update(self._selected_for_marking(), False),
             "Ctrl+Shift+Space",
-            "Untick the selected rows",
+            self.tr("Untick the selected rows"),
         )
         k.addSeparator()
         self.trash_marked_action = self._action(
-            k, "Move Marked to &Trash…", self.trash_marked, "Shift+Del", self.groups.trash_marked_button.toolTip()
+            k,
+            self.tr("Move Marked to &Trash…"),
+            self.trash_marked,
+            "Shift+Del",
+            self.groups.trash_marked_button.toolTip(),
         )
         self.move_marked_action = self._action(
-            k, "Move Marked to &Folder…", self.move_marked, "Ctrl+Shift+O", self.groups.move_marked_button.toolTip()
+            k,
+            self.tr("Move Marked to &Folder…"),
+            self.move_marked,
+            "Ctrl+Shift+O",
+            self.groups.move_marked_button.toolTip(),
         )
         self.copy_marked_action = self._action(
             k,
-            "&Copy Marked Paths",
+            self.tr("&Copy Marked Paths"),
             self.files.copy_marked_paths,
             "Ctrl+Shift+C",
             self.groups.copy_marked_button.toolTip(),
         )
-        v = self.menuBar().addMenu("&View")
-        self._action(v, "&Groups", lambda: self.tabs.setCurrentIndex(0), "Ctrl+1", "Show the groups")
+        v = self.menuBar().addMenu(self.tr("&View"))
+        self._action(v, self.tr("&Groups"), lambda: self.tabs.setCurrentIndex(0), "Ctrl+1", self.tr("Show the groups"))
         self._action(
-            v, "&Problems", lambda: self.tabs.setCurrentIndex(1), "Ctrl+2", "Show files that could not be compared"
+            v,
+            self.tr("&Problems"),
+            lambda: self.tabs.setCurrentIndex(1),
+            "Ctrl+2",
+            self.tr("Show files that could not be compared"),
         )
-        self._action(v, "Next &Difference", lambda: self.groups.diff.go(1), "F3", "Next difference in the pair")
         self._action(
-            v, "Previous D&ifference", lambda: self.groups.diff.go(-1), "Shift+F3", "Previous difference in the pair"
+            v, self.tr("Next &Difference"), lambda: self.groups.diff.go(1), "F3", self.tr("Next difference in the pair")
         )
-        h = self.menuBar().addMenu("&Help")
-        self._action(h, "&About neardup", self.about, None, "Versions and credits")
-        self._action(h, "About &Qt", lambda: QMessageBox.aboutQt(self), None, "About Qt")
+        self._action(
+            v,
+            self.tr("Previous D&ifference"),
+            lambda: self.groups.diff.go(-1),
+            "Shift+F3",
+            self.tr("Previous difference in the pair"),
+        )
+        h = self.menuBar().addMenu(self.tr("&Help"))
+        self._action(h, self.tr("&User Guide"), self.show_guide, QKeySequence.StandardKey.HelpContents,
+                     self.tr("How to find, compare and sort out duplicates, in a few pages"))
+        self._action(h, self.tr("&Keyboard Shortcuts"), self.show_shortcuts, "Ctrl+/",
+                     self.tr("Every key of the window"))
+        h.addSeparator()
+        self._action(h, self.tr("&About neardup"), self.about, None, self.tr("Versions and credits"))
+        self._action(h, self.tr("About &Qt"), lambda: QMessageBox.aboutQt(self), None, self.tr("About Qt"))
         for action in (
             self.keep_action,
             self.not_dup_action,
@@ -409,11 +470,11 @@ class MainWindow(QMainWindow):
         undoable: Undoable | None = self.review.undoable
         self.undo_action.setEnabled(undoable is not None and idle)
         self.undo_action.setText(
-            "&Undo Not a Duplicate"
+            self.tr("&Undo Not a Duplicate")
             if undoable is not None and undoable.what == "not a duplicate"
-            else "&Undo Move"
+            else self.tr("&Undo Move")
             if undoable is not None
-            else "&Undo"
+            else self.tr("&Undo")
         )
         marked = len(self.review.marks)
         for w in (
@@ -464,7 +525,9 @@ class MainWindow(QMainWindow):
         ]
         if added:
             event.acceptProposedAction()
-            self.statusBar().showMessage(f"Added {len(added)} folder(s). Press Scan (F5) to look for duplicates.", 6000)
+            self.statusBar().showMessage(
+                self.tr("Added %n folder(s). Press Scan (F5) to look for duplicates.", "", len(added)), 6000
+            )
 
     # -- scanning -------------------------------------------------------------------------
     def scan_options(self) -> ScanOptions:
@@ -484,12 +547,16 @@ class MainWindow(QMainWindow):
         if missing:
             QMessageBox.warning(
                 self,
-                "Folder not found",
-                "These folders are not there any more; remove them or reconnect the drive:\n\n" + "\n".join(missing),
+                self.tr("Folder not found"),
+                self.tr(
+                    "These folders are not there any more; remove them or reconnect the drive:\n\n{folders}"
+                ).format(folders="\n".join(missing)),
             )
             return
         if not self.folders.kinds():
-            QMessageBox.information(self, "Nothing to scan", "Tick at least one file type (text or PDF).")
+            QMessageBox.information(
+                self, self.tr("Nothing to scan"), self.tr("Tick at least one file type (text or PDF).")
+            )
             return
         self._save_state()
         options = self.scan_options()
@@ -499,12 +566,12 @@ class MainWindow(QMainWindow):
         job.signals.progress.connect(self._scan_progress)
         job.signals.returned.connect(self._scan_done)
         job.signals.cancelled.connect(self._scan_cancelled)
-        self._report_failures(job, "The scan failed")
+        self._report_failures(job, self.tr("The scan failed"))
         job.signals.finished.connect(self._scan_finished)
         self.scan_job = job
         self._pace = PaceMeter()
         self._show_progress(True)
-        self.progress_label.setText("Starting…")
+        self.progress_label.setText(self.tr("Starting…"))
         self._refresh_empty_state()
         self._update_actions()
         self.session_jobs.start(job)
@@ -512,11 +579,11 @@ class MainWindow(QMainWindow):
     def cancel_scan(self) -> None:
         if self.scan_job is not None:
             self.scan_job.cancel()
-            self.progress_label.setText("Cancelling… keeping what was read")
+            self.progress_label.setText(self.tr("Cancelling… keeping what was read"))
 
     def _scan_progress(self, event: ProgressEvent) -> None:
         pace = self._pace(event)
-        phase = PHASES.get(event.phase, event.phase)
+        phase = QCoreApplication.translate("MainWindow", PHASES[event.phase]) if event.phase in PHASES else event.phase
         if event.total:
             self.progress.setRange(0, event.total)
             self.progress.setValue(event.done)
@@ -526,11 +593,11 @@ class MainWindow(QMainWindow):
             self.progress.setFormat(f"{event.done:,}")
         parts = [phase]
         if event.phase in ("read", "fingerprint") and event.done:
-            parts.append(f"{pace.rate:,.0f} files/s")
+            parts.append(self.tr("{rate} files/s").format(rate=f"{pace.rate:,.0f}"))
             if event.bytes_done:
                 parts.append(f"{pace.bytes_rate / 1e6:.1f} MB/s")
             if pace.left_text:
-                parts.append(f"about {pace.left_text} left")
+                parts.append(self.tr("about {time} left").format(time=pace.left_text))
         text = " · ".join(parts)
         if event.current:
             text += " — " + self.fontMetrics().elidedText(
@@ -541,11 +608,11 @@ class MainWindow(QMainWindow):
     def _scan_done(self, view: View) -> None:
         self._set_view(view)
         if view.scan is not None:
-            self.statusBar().showMessage(f"Scanned {summary_text(view.scan)}.", 15000)
+            self.statusBar().showMessage(self.tr("Scanned {summary}.").format(summary=summary_text(view.scan)), 15000)
 
     def _scan_cancelled(self) -> None:
         self.statusBar().showMessage(
-            "Scan cancelled. Everything read so far is kept; Scan continues from there.", 15000
+            self.tr("Scan cancelled. Everything read so far is kept; Scan continues from there."), 15000
         )
         self._load_last_results()
 
@@ -575,18 +642,20 @@ class MainWindow(QMainWindow):
         """The database is damaged: keep it aside (never deleted) and start a new one, if the person agrees."""
         box = QMessageBox(
             QMessageBox.Icon.Critical,
-            "The database is damaged",
-            f"neardup's database is damaged and cannot be read:\n{self.db_path}",
+            self.tr("The database is damaged"),
+            self.tr("neardup's database is damaged and cannot be read:\n{path}").format(path=self.db_path),
             QMessageBox.StandardButton.Cancel,
             self,
         )
         box.setDetailedText(message)
         box.setInformativeText(
-            "Your documents are not affected: the database holds what neardup found in them, "
-            "made again by the next scan, and your \u201cnot a duplicate\u201d decisions, which "
-            "a new database starts without. The damaged one is kept beside it."
+            self.tr(
+                "Your documents are not affected: the database holds what neardup found in them, "
+                "made again by the next scan, and your \u201cnot a duplicate\u201d decisions, which "
+                "a new database starts without. The damaged one is kept beside it."
+            )
         )
-        start = box.addButton("Start a New Database", QMessageBox.ButtonRole.AcceptRole)
+        start = box.addButton(self.tr("Start a New Database"), QMessageBox.ButtonRole.AcceptRole)
         box.setObjectName("damaged-database")
         box.exec()
         if box.clickedButton() is not start:
@@ -598,7 +667,9 @@ class MainWindow(QMainWindow):
         self.result = None
         self._refresh_empty_state()
         self._update_actions()
-        self.statusBar().showMessage(f"The damaged database was kept as {kept}. Press Scan to build a new one.", 20000)
+        self.statusBar().showMessage(
+            self.tr("The damaged database was kept as {path}. Press Scan to build a new one.").format(path=kept), 20000
+        )
 
     def _job_failed(self, title: str, message: str) -> None:
         box = QMessageBox(
@@ -629,7 +700,7 @@ class MainWindow(QMainWindow):
             self.thresholds.thresholds(),
             reference_folders=tuple(self.folders.reference_folders()),
             returned=self._set_view,
-            title="The last results could not be opened",
+            title=self.tr("The last results could not be opened"),
         )
 
     def _set_view(self, view: View | None) -> None:
@@ -639,9 +710,11 @@ class MainWindow(QMainWindow):
         if view is None:
             return
         self._compute_histogram()
-        note = view.boilerplate.get("note")
-        if note and not self.statusBar().currentMessage():  # a cancelled scan's message says more
-            self.statusBar().showMessage(f"Boilerplate is {note}.", 15000)
+        if view.boilerplate.get("note") and not self.statusBar().currentMessage():  # a cancelled scan's says more
+            # the only note: common text was not analysed yet (an older database)
+            self.statusBar().showMessage(
+                self.tr("Common text has not been found in this collection yet: scan again to leave it out."), 15000
+            )
 
     def _show_view(self, view: View | None) -> None:
         """Show a grouping; nothing shown before it stays if it no longer holds (the pair view included)."""
@@ -657,9 +730,12 @@ class MainWindow(QMainWindow):
             self.result, view.keepers if view is not None else {}, tuple(self.folders.reference_folders())
         )
         problems = self.problems.set_documents(self.result.documents if self.result is not None else ())
-        self.tabs.setTabText(1, f"Problems ({problems})" if problems else "Problems")
+        self.tabs.setTabText(
+            1, self.tr("Problems ({count})").format(count=problems) if problems else self.tr("Problems")
+        )
         if self.result is not None:
             self.thresholds.show_counts(len(self.result.groups), sum(len(g.members) for g in self.result.groups))
+            self.groups.size_columns_once()
         self._refresh_empty_state()
         if selected is not None:
             self._select_document(selected.id)
@@ -681,7 +757,8 @@ class MainWindow(QMainWindow):
                 return True
         return False
 
-    def _thresholds_changed(self, _thresholds) -> None:
+    def _thresholds_changed(self, thresholds: Thresholds) -> None:
+        self.groups.show_method(thresholds.method)
         self._save_state()
         self._request_regroup()
 
@@ -696,7 +773,7 @@ class MainWindow(QMainWindow):
         job = Job(self.session.regroup, self.thresholds.thresholds())
         job.signals.progress.connect(self._regroup_progress)
         job.signals.returned.connect(self._show_view)
-        job.signals.errored.connect(lambda message: self._job_failed("Grouping failed", message))
+        job.signals.errored.connect(lambda message: self._job_failed(self.tr("Grouping failed"), message))
         job.signals.finished.connect(self._regroup_finished)
         self.session_jobs.start(job)
 
@@ -704,7 +781,10 @@ class MainWindow(QMainWindow):
         """A threshold below what the groups were prepared for needs a new search: say how far it is."""
         if event.total and event.total > 1000:
             self.statusBar().showMessage(
-                f"Preparing groups for this threshold… {100 * event.done // event.total} %", 3000
+                self.tr("Preparing groups for this threshold… {percent} %").format(
+                    percent=100 * event.done // event.total
+                ),
+                3000,
             )
 
     def _regroup_finished(self) -> None:
@@ -786,8 +866,12 @@ class MainWindow(QMainWindow):
         if self.result is not None and not self.result.groups:
             documents = sum(d.status is Status.OK for d in self.result.documents)
             self.groups.diff.show_problem(
-                f"No duplicates among the {documents:,} documents compared, at these settings. Lower "
-                "\u201cJaccard \u2265\u201d (or raise \u201cHamming \u2264\u201d) to look for looser matches."
+                self.tr(
+                    "No duplicates among the %n document(s) compared, at these settings. Lower "
+                    "\u201cJaccard \u2265\u201d (or raise \u201cHamming \u2264\u201d) to look for looser matches.",
+                    "",
+                    documents,
+                )
             )
 
     def _without_boilerplate(self, pair: Pair) -> bool:
@@ -901,9 +985,9 @@ class MainWindow(QMainWindow):
     def export_report(self) -> None:
         if self.view is None:
             return
-        filters = "HTML report (*.html);;CSV spreadsheet (*.csv);;JSON data (*.json)"
+        filters = self.tr("HTML report (*.html);;CSV spreadsheet (*.csv);;JSON data (*.json)")
         suggested = str(Path.home() / f"neardup-report-{time.strftime('%Y%m%d')}.html")
-        chosen_path, chosen = QFileDialog.getSaveFileName(self, "Export report", suggested, filters)
+        chosen_path, chosen = QFileDialog.getSaveFileName(self, self.tr("Export report"), suggested, filters)
         if not chosen_path:
             return
         path, _fmt = _report_path(chosen_path, chosen)
@@ -915,8 +999,8 @@ class MainWindow(QMainWindow):
                 and os.path.exists(path)
                 and QMessageBox.question(
                     self,
-                    "Replace the file?",
-                    f"{path}\n\nalready exists. Replace it with the report?",
+                    self.tr("Replace the file?"),
+                    self.tr("{path}\n\nalready exists. Replace it with the report?").format(path=path),
                     QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
                     QMessageBox.StandardButton.Cancel,
                 )
@@ -931,7 +1015,7 @@ class MainWindow(QMainWindow):
             Path(path),
             tuple(self.folders.folders()),
             returned=allowed,
-            title="The report was not saved",
+            title=self.tr("The report was not saved"),
         )
 
     def export_to(self, path: str, chosen_filter: str = "") -> Job:
@@ -945,14 +1029,64 @@ class MainWindow(QMainWindow):
             session.check_report_target(Path(path), folders)
             return session.write_report(path, fmt, progress=progress, cancel=cancel)
 
-        self.statusBar().showMessage("Writing the report…")
+        self.statusBar().showMessage(self.tr("Writing the report…"))
         return self._run(
             work,
-            returned=lambda p: self.statusBar().showMessage(f"Report saved: {p}", 15000),
-            title="The report was not saved",
+            returned=lambda p: self.statusBar().showMessage(self.tr("Report saved: {path}").format(path=p), 15000),
+            title=self.tr("The report was not saved"),
         )
 
     # -- misc -----------------------------------------------------------------------------
+    def preferences(self) -> Preferences:
+        """What Preferences shows: the window's settings now."""
+        self._save_state()
+        s = self.state
+        return Preferences(s.language, s.theme, s.keeper_rule, s.ignore_layout, s.thresholds)
+
+    def show_preferences(self) -> None:
+        dialog = PreferencesDialog(self.preferences(), self)
+        if dialog.exec() != PreferencesDialog.DialogCode.Accepted:
+            return
+        self.apply_preferences(dialog.preferences())
+
+    def apply_preferences(self, chosen: Preferences) -> None:
+        """Apply what was chosen in Preferences at once; a new language when the app starts again."""
+        before = self.preferences()
+        self.state.theme = chosen.theme
+        if chosen.theme != before.theme:
+            apply_colour_scheme(chosen.theme)
+        self.groups.diff.ignore_layout.setChecked(chosen.ignore_layout)
+        self.groups.keeper_rule.setCurrentIndex(self.groups.keeper_rule.findData(chosen.keeper_rule))
+        if chosen.thresholds != before.thresholds:
+            self.thresholds.set_thresholds(chosen.thresholds)
+            self._thresholds_changed(chosen.thresholds)
+            self._compute_histogram()
+        self.state.language = chosen.language
+        self._save_state()
+        if chosen.language != before.language:
+            answer = QMessageBox.question(
+                self, self.tr("Language"),
+                self.tr("neardup speaks the new language when it starts again. Restart now? Your folders, "
+                        "decisions and marks are kept."),
+                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.No)
+            if answer == QMessageBox.StandardButton.Yes:
+                self.restart()
+
+    def restart(self) -> None:
+        """Close the window (its state saved, its jobs stopped) and start the app again."""
+        if self.close():
+            QProcess.startDetached(sys.executable, ["-m", "neardup_gui", *sys.argv[1:]])
+
+    def _system_colours_changed(self) -> None:
+        if self.state.theme == "system":
+            apply_colour_scheme("system")
+
+    def show_guide(self) -> None:
+        UserGuide(self).exec()
+
+    def show_shortcuts(self) -> None:
+        ShortcutList(self, self).exec()
+
     def about(self) -> None:
         import jieba
         import numpy
@@ -962,14 +1096,18 @@ class MainWindow(QMainWindow):
 
         QMessageBox.about(
             self,
-            "About neardup",
+            self.tr("About neardup"),
             (
-                f"<h3>neardup {__version__}</h3>"
-                "<p>Finds exact and near-duplicate documents with SimHash (Charikar; Manku et al.) and MinHash "
-                "(Broder), verified exactly.</p>"
+                f"<h3>neardup {__version__}</h3><p>"
+                + self.tr(
+                    "Finds exact and near-duplicate documents with SimHash (Charikar; Manku et al.) and MinHash "
+                    "(Broder), verified exactly."
+                )
+                + "</p>"
                 f"<p>Python {platform.python_version()} · Qt {qVersion()} · PySide6 {PySide6.__version__} · "
-                f"numpy {numpy.__version__} · jieba {jieba.__version__} · pypdf {pypdf.__version__}</p>"
-                f"<p>Database: {self.db_path}</p>"
+                f"numpy {numpy.__version__} · jieba {jieba.__version__} · pypdf {pypdf.__version__}</p><p>"
+                + self.tr("Database: {path}").format(path=self.db_path)
+                + "</p>"
             ),
         )
 

@@ -34,29 +34,29 @@ class MarkRuleDialog(QDialog):
     def __init__(self, review: ReviewController, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.review = review
-        self.setWindowTitle("Mark by rule")
+        self.setWindowTitle(self.tr("Mark by rule"))
         self.setObjectName("mark-rule")
         self.folder = QLineEdit(self)
-        self.folder.setPlaceholderText("any folder")
-        self.folder.setToolTip("Only files in this folder or its subfolders")
-        browse = QPushButton("Choose…", self)
+        self.folder.setPlaceholderText(self.tr("any folder"))
+        self.folder.setToolTip(self.tr("Only files in this folder or its subfolders"))
+        browse = QPushButton(self.tr("Choose…"), self)
         browse.clicked.connect(self._choose_folder)
         folder_row = QHBoxLayout()
         folder_row.addWidget(self.folder, 1)
         folder_row.addWidget(browse)
         self.pattern = QLineEdit(self)
-        self.pattern.setPlaceholderText("e.g.  copy   or   *.pdf   or   */old/*")
-        self.pattern.setToolTip("A word the path contains, or a pattern with * and ?; case does not matter")
-        self.before_on = QCheckBox("Modified before", self)
+        self.pattern.setPlaceholderText(self.tr("e.g.  copy   or   *.pdf   or   */old/*"))
+        self.pattern.setToolTip(self.tr("A word the path contains, or a pattern with * and ?; case does not matter"))
+        self.before_on = QCheckBox(self.tr("Modified before"), self)
         self.before = QDateEdit(QDate.currentDate(), self)
-        self.after_on = QCheckBox("Modified on or after", self)
+        self.after_on = QCheckBox(self.tr("Modified on or after"), self)
         self.after = QDateEdit(QDate.currentDate().addYears(-1), self)
         for edit in (self.before, self.after):
             edit.setCalendarPopup(True)
             edit.setDisplayFormat("yyyy-MM-dd")
-        self.min_on = QCheckBox("At least (KB)", self)
+        self.min_on = QCheckBox(self.tr("At least (KB)"), self)
         self.min_size = QSpinBox(self)
-        self.max_on = QCheckBox("At most (KB)", self)
+        self.max_on = QCheckBox(self.tr("At most (KB)"), self)
         self.max_size = QSpinBox(self)
         for spin in (self.min_size, self.max_size):
             spin.setRange(0, 100_000_000)
@@ -64,19 +64,19 @@ class MarkRuleDialog(QDialog):
         self.min_size.setValue(100)
         self.max_size.setValue(100)
         form = QFormLayout()
-        form.addRow("In folder:", folder_row)
-        form.addRow("Path contains:", self.pattern)
+        form.addRow(self.tr("In folder:"), folder_row)
+        form.addRow(self.tr("Path contains:"), self.pattern)
         form.addRow(self.before_on, self.before)
         form.addRow(self.after_on, self.after)
         form.addRow(self.min_on, self.min_size)
         form.addRow(self.max_on, self.max_size)
-        self.result_label = QLabel(
+        self.result_label = QLabel(self.tr(
             "Files that meet every condition given are ticked. A group's keeper and files in reference "
-            "folders are never ticked.", self)
+            "folders are never ticked."), self)
         self.result_label.setWordWrap(True)
         buttons = QDialogButtonBox(self)
-        self.mark_button = buttons.addButton("Mark", QDialogButtonBox.ButtonRole.ApplyRole)
-        self.unmark_button = buttons.addButton("Unmark", QDialogButtonBox.ButtonRole.ApplyRole)
+        self.mark_button = buttons.addButton(self.tr("Mark"), QDialogButtonBox.ButtonRole.ApplyRole)
+        self.unmark_button = buttons.addButton(self.tr("Unmark"), QDialogButtonBox.ButtonRole.ApplyRole)
         close = buttons.addButton(QDialogButtonBox.StandardButton.Close)
         self.mark_button.setDefault(True)
         self.mark_button.clicked.connect(lambda: self.apply(mark=True))
@@ -90,7 +90,7 @@ class MarkRuleDialog(QDialog):
         self.pattern.setFocus()  # the condition people reach for first
 
     def _choose_folder(self) -> None:
-        chosen = QFileDialog.getExistingDirectory(self, "Mark files in folder", self.folder.text())
+        chosen = QFileDialog.getExistingDirectory(self, self.tr("Mark files in folder"), self.folder.text())
         if chosen:
             self.folder.setText(chosen)
 
@@ -110,18 +110,23 @@ class MarkRuleDialog(QDialog):
     def apply(self, *, mark: bool) -> MarkSelection | None:
         folder = self.folder.text().strip()
         if folder and not os.path.isdir(folder):
-            self.result_label.setText(f"There is no folder {folder}. Choose one, or leave the field empty.")
+            self.result_label.setText(
+                self.tr("There is no folder {folder}. Choose one, or leave the field empty.").format(folder=folder))
             return None
         selection = self.review.mark_matching(self.criteria(), mark=mark)
-        verb = "Ticked" if mark else "Unticked"
-        left = []
-        if selection.keepers_left:
-            left.append(f"{selection.keepers_left:,} keeper(s)")
-        if selection.references_left:
-            left.append(f"{selection.references_left:,} file(s) in reference folders")
-        self.result_label.setText(
-            f"{verb} {len(selection.documents):,} file(s)"
-            + (f"; {' and '.join(left)} met the rule and stay unticked." if left and mark else ".")
-            + f" Now {self.review.marked_summary() or 'nothing marked'}."
-        )
+        count = len(selection.documents)
+        keepers = self.tr("%n keeper(s)", "", selection.keepers_left)
+        references = self.tr("%n file(s) in reference folders", "", selection.references_left)
+        if not mark:
+            done = self.tr("Unticked %n file(s).", "", count)
+        elif selection.keepers_left or selection.references_left:
+            left = (self.tr("{keepers} and {references}").format(keepers=keepers, references=references)
+                    if selection.keepers_left and selection.references_left
+                    else keepers if selection.keepers_left else references)
+            done = self.tr("Ticked %n file(s); {left} met the rule and stay unticked.", "", count).format(left=left)
+        else:
+            done = self.tr("Ticked %n file(s).", "", count)
+        summary = self.review.marked_summary()
+        now = self.tr("Now {summary}.").format(summary=summary) if summary else self.tr("Now nothing marked.")
+        self.result_label.setText(self.tr("{result} {now}").format(result=done, now=now))
         return selection

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import functools
+import math
 import os
 import time
 
 from PySide6.QtCore import (
     QAbstractItemModel,
     QAbstractTableModel,
+    QCoreApplication,
     QModelIndex,
     QPersistentModelIndex,
     QSortFilterProxyModel,
@@ -17,8 +19,9 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import QApplication
 
+from ..core.i18n import QT_TRANSLATE_NOOP, localize
 from ..core.match import MatchResult
-from ..core.models import Document, Group, Member
+from ..core.models import Document, Group, Member, Similarity, Status
 from ..core.review import GroupSummary, human_size, in_folders, summarise, trash_plan
 from .controller import Marks
 
@@ -26,17 +29,96 @@ DocumentRole = Qt.ItemDataRole.UserRole + 1
 SortRole = Qt.ItemDataRole.UserRole + 2
 GroupRole = Qt.ItemDataRole.UserRole + 3
 
-COLUMNS = ("Document", "Folder", "Jaccard", "Hamming", "Containment", "Size", "Modified", "Type")
-TIPS = (
-    "File name; a group row names its representative (the longest text)",
-    "Folder of the file",
-    "Exact Jaccard similarity of the shingle sets, to the group's representative (a group shows its lowest–highest)",
-    "Differing bits of the 64-bit SimHash, to the representative (a group shows its largest)",
-    "Share of the smaller text found inside the other (an excerpt inside a longer document scores 1.0)",
-    "File size (a group shows the total)",
-    "Last modified",
-    "text or pdf",
+COLUMNS = (
+    QT_TRANSLATE_NOOP("GroupTreeModel", "Document"),
+    QT_TRANSLATE_NOOP("GroupTreeModel", "Folder"),
+    QT_TRANSLATE_NOOP("GroupTreeModel", "Similarity"),
+    QT_TRANSLATE_NOOP("GroupTreeModel", "Bits differ"),
+    QT_TRANSLATE_NOOP("GroupTreeModel", "Jaccard"),
+    QT_TRANSLATE_NOOP("GroupTreeModel", "Containment"),
+    QT_TRANSLATE_NOOP("GroupTreeModel", "Size"),
+    QT_TRANSLATE_NOOP("GroupTreeModel", "Modified"),
+    QT_TRANSLATE_NOOP("GroupTreeModel", "Type"),
 )
+TIPS = (
+    QT_TRANSLATE_NOOP("GroupTreeModel", "File name; a group row names the file it keeps"),
+    QT_TRANSLATE_NOOP("GroupTreeModel", "Folder of the file"),
+    QT_TRANSLATE_NOOP("GroupTreeModel", "How much of the text is the same as the keeper's (a group shows its "
+                                        "lowest–highest); hover over a value for the exact measures"),
+    QT_TRANSLATE_NOOP("GroupTreeModel", "Word fingerprint: how many of its 64 bits differ from the keeper's "
+                                        "(SimHash Hamming distance; a group shows its largest)"),
+    QT_TRANSLATE_NOOP("GroupTreeModel", "For experts: exact Jaccard similarity of the shingle sets, to the keeper"),
+    QT_TRANSLATE_NOOP("GroupTreeModel", "For experts: share of the smaller text found inside the other (an "
+                                        "excerpt inside a longer document scores 1.0)"),
+    QT_TRANSLATE_NOOP("GroupTreeModel", "File size (a group shows the total)"),
+    QT_TRANSLATE_NOOP("GroupTreeModel", "Last modified"),
+    QT_TRANSLATE_NOOP("GroupTreeModel", "text or pdf"),
+)
+"""The group tree's columns and their tooltips, in English: translated (context "GroupTreeModel") where shown."""
+
+SIMILARITY_COLUMN, BITS_COLUMN, JACCARD_COLUMN, CONTAINMENT_COLUMN = 2, 3, 4, 5
+EXPERT_COLUMNS = (JACCARD_COLUMN, CONTAINMENT_COLUMN)
+"""Hidden until asked for (the header's menu): the exact measures behind the similarity shown."""
+
+CONTAINED = 0.95
+"""A member with at least this share of its text inside the keeper (or the keeper's inside it) is said to
+be inside it (to hold it) when the two are otherwise not alike: an excerpt, or a longer version."""
+
+
+def percent(share: float) -> str:
+    """A share as a whole percentage, never rounded up to 100 % (0.996 is 99 %: not the same text)."""
+    return f"{math.floor(share * 100 + 1e-9):.0f} %"
+
+
+def inside(sim: Similarity) -> str:
+    """"a" when the first document (a member) is inside the other (its keeper) though the two are not
+    otherwise alike, "b" for the other way round, "" for neither."""
+    if sim.jaccard >= 0.9:
+        return ""
+    if sim.containment_ab >= CONTAINED:
+        return "a"
+    return "b" if sim.containment_ba >= CONTAINED else ""
+
+
+def same_text(sim: Similarity) -> bool:
+    return sim.jaccard >= 1.0 and sim.hamming == 0
+
+
+def similarity_words(sim: Similarity) -> str:
+    """One similarity a person reads: how much of the text is the same as the keeper's, or that one holds
+    the other. The exact measures are in the tooltip (``similarity_details``)."""
+    if same_text(sim):
+        return QCoreApplication.translate("Similarity", "same text")
+    if inside(sim) == "a":
+        return QCoreApplication.translate("Similarity", "{percent} · inside the keeper").format(
+            percent=percent(sim.jaccard))
+    if inside(sim) == "b":
+        return QCoreApplication.translate("Similarity", "{percent} · holds the keeper").format(
+            percent=percent(sim.jaccard))
+    return percent(sim.jaccard)
+
+
+def similarity_details(sim: Similarity) -> str:
+    """The exact measures behind ``similarity_words``, in one line each."""
+    return QCoreApplication.translate(
+        "Similarity",
+        "{share} of the phrases are shared (Jaccard {jaccard}; estimated {estimate})\n"
+        "{inside} of this text is inside the keeper; {keeper_inside} of the keeper is inside this\n"
+        "{bits} of 64 fingerprint bits differ (SimHash Hamming distance)").format(
+        share=percent(sim.jaccard), jaccard=f"{sim.jaccard:.3f}", estimate=f"{sim.jaccard_estimate:.3f}",
+        inside=percent(sim.containment_ab), keeper_inside=percent(sim.containment_ba), bits=sim.hamming)
+
+
+STATUS_LABELS = {
+    Status.OK: QT_TRANSLATE_NOOP("ProblemsModel", "ok"),
+    Status.EMPTY: QT_TRANSLATE_NOOP("ProblemsModel", "empty"),
+    Status.ENCRYPTED: QT_TRANSLATE_NOOP("ProblemsModel", "encrypted"),
+    Status.UNREADABLE: QT_TRANSLATE_NOOP("ProblemsModel", "unreadable"),
+    Status.TOO_LARGE: QT_TRANSLATE_NOOP("ProblemsModel", "too large"),
+    Status.UNSUPPORTED: QT_TRANSLATE_NOOP("ProblemsModel", "unsupported"),
+    Status.ERROR: QT_TRANSLATE_NOOP("ProblemsModel", "error"),
+}
+"""A file's status as the problems table names it (the stored value stays the JSON report's)."""
 
 
 NUMBERS_ALIGNMENT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -57,15 +139,22 @@ def _index_key(index: QModelIndex | QPersistentModelIndex) -> int:
 
 
 def column_header(
-    names: tuple[str, ...], tips: tuple[str, ...], section: int, orientation: Qt.Orientation, role: int
+    context: str, names: tuple[str, ...], tips: tuple[str, ...], section: int, orientation: Qt.Orientation, role: int
 ) -> str | None:
-    """headerData of a table of members: a column's name, and its tooltip in plain words."""
+    """headerData of a table of members: a column's name, and its tooltip in plain words, translated in
+    ``context`` (the names and tips are marked with QT_TRANSLATE_NOOP in it)."""
     if orientation == Qt.Orientation.Horizontal:
         if role == Qt.ItemDataRole.DisplayRole:
-            return names[section]
+            return QCoreApplication.translate(context, names[section])
         if role == Qt.ItemDataRole.ToolTipRole:
-            return tips[section]
+            return QCoreApplication.translate(context, tips[section])
     return None
+
+
+def kind_label(kind: str) -> str:
+    """A file's kind as the Type columns show it: "text" in the person's language, "pdf" as it is."""
+    return QCoreApplication.translate("FileKind", "text") if kind == "text" else kind
+
 
 class GroupTreeModel(QAbstractItemModel):
     """Groups at the top level, their members below. Row i of a group is member i."""
@@ -151,7 +240,7 @@ class GroupTreeModel(QAbstractItemModel):
         return len(COLUMNS)
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):  # noqa: N802 - Qt's name
-        return column_header(COLUMNS, TIPS, section, orientation, role)
+        return column_header("GroupTreeModel", COLUMNS, TIPS, section, orientation, role)
 
     # content --------------------------------------------------------------------------------
     def summary(self, index: QModelIndex | QPersistentModelIndex) -> GroupSummary:
@@ -186,14 +275,16 @@ class GroupTreeModel(QAbstractItemModel):
         sim = m.similarity
         if role == Qt.ItemDataRole.DisplayRole:
             return (
-                os.path.basename(doc.display_path) + ("  — keep" if keeper else ""),
+                self.tr("{name}  — keep").format(name=os.path.basename(doc.display_path)) if keeper
+                else os.path.basename(doc.display_path),
                 os.path.dirname(doc.display_path),
-                f"{sim.jaccard:.3f}",
-                str(sim.hamming),
-                f"{sim.containment:.3f}",
+                "" if keeper else similarity_words(sim),
+                "" if keeper else str(sim.hamming),
+                "" if keeper else f"{sim.jaccard:.3f}",
+                "" if keeper else f"{sim.containment:.3f}",
                 human_size(doc.size),
                 time.strftime("%Y-%m-%d %H:%M", time.localtime(doc.mtime_ns / 1e9)),
-                doc.kind,
+                kind_label(doc.kind),
             )[col]
         if role == SortRole:
             return (
@@ -201,26 +292,24 @@ class GroupTreeModel(QAbstractItemModel):
                 doc.display_path.lower(),
                 sim.jaccard,
                 sim.hamming,
+                sim.jaccard,
                 sim.containment,
                 doc.size,
                 doc.mtime_ns,
                 doc.kind,
             )[col]
         if role == Qt.ItemDataRole.ToolTipRole:
-            reference = (
-                "\nIn a reference folder: an original, never proposed for removal."
-                if in_folders(doc.path, self.reference_folders)
-                else ""
-            )
-            return (
-                f"{doc.display_path}\nJaccard {sim.jaccard:.3f} (estimate {sim.jaccard_estimate:.3f}), "
-                f"Hamming {sim.hamming}, containment {sim.containment_ab:.3f} / {sim.containment_ba:.3f}{reference}"
-            )
+            tip = doc.display_path if keeper else f"{doc.display_path}\n{similarity_details(sim)}"
+            if keeper:
+                tip += "\n" + self.tr("The file this group keeps; the others are measured against it.")
+            if in_folders(doc.path, self.reference_folders):
+                tip += "\n" + self.tr("In a reference folder: an original, never proposed for removal.")
+            return tip
         if role == Qt.ItemDataRole.FontRole and keeper and col == 0:
             return bold_font()
         if role == Qt.ItemDataRole.ForegroundRole and in_folders(doc.path, self.reference_folders):
             return QApplication.palette().color(QPalette.ColorRole.Link)
-        if role == Qt.ItemDataRole.TextAlignmentRole and col in (2, 3, 4, 5):
+        if role == Qt.ItemDataRole.TextAlignmentRole and col in (2, 3, 4, 5, 6):
             return NUMBERS_ALIGNMENT
         return None
 
@@ -232,14 +321,18 @@ class GroupTreeModel(QAbstractItemModel):
             movable = self._movable(s.group)
             return Qt.CheckState.Checked if movable <= self.marked else Qt.CheckState.PartiallyChecked
         if role == Qt.ItemDataRole.DisplayRole:
+            title = (self.tr("Group {id} · {count} documents · exact — {name}") if s.group.exact
+                     else self.tr("Group {id} · {count} documents · near — {name}"))
             return (
-                f"Group {s.group.id} · {s.members} documents · {kind} — "
-                f"{os.path.basename(s.representative.display_path)}",
+                title.format(id=s.group.id, count=s.members, name=os.path.basename(s.representative.display_path)),
                 os.path.dirname(s.representative.display_path),
+                self.tr("same text") if s.group.exact else
+                f"{percent(s.worst_jaccard)[:-2]}–{percent(s.best_jaccard)}"
+                if percent(s.worst_jaccard) != percent(s.best_jaccard) else percent(s.worst_jaccard),
+                str(s.worst_hamming),
                 f"{s.worst_jaccard:.3f}–{s.best_jaccard:.3f}"
                 if s.worst_jaccard != s.best_jaccard
                 else f"{s.worst_jaccard:.3f}",
-                str(s.worst_hamming),
                 "",
                 human_size(s.total_size),
                 "",
@@ -251,19 +344,22 @@ class GroupTreeModel(QAbstractItemModel):
                 s.representative.display_path.lower(),
                 s.worst_jaccard,
                 s.worst_hamming,
+                s.worst_jaccard,
                 0.0,
                 s.total_size,
                 0,
                 kind,
             )[col]
         if role == Qt.ItemDataRole.ToolTipRole:
-            return (
-                f"{s.members} documents; representative {s.representative.display_path}\n"
-                f"Jaccard to it from {s.worst_jaccard:.3f} to {s.best_jaccard:.3f}; largest Hamming {s.worst_hamming}"
-            )
+            return self.tr("{count} documents; the keeper is {path}\n"
+                           "Each member is measured against the keeper: from {lowest} to {highest} of the text is "
+                           "the same. A member can be less alike to the keeper than your setting asks: it is in "
+                           "the group because it is that alike to another member.").format(
+                count=s.members, path=self.docs[self.keepers.get(s.group.id, s.group.representative)].display_path,
+                lowest=percent(s.worst_jaccard), highest=percent(s.best_jaccard))
         if role == Qt.ItemDataRole.FontRole and col == 0:
             return bold_font()
-        if role == Qt.ItemDataRole.TextAlignmentRole and col in (2, 3, 4, 5):
+        if role == Qt.ItemDataRole.TextAlignmentRole and col in (2, 3, 4, 5, 6):
             return NUMBERS_ALIGNMENT
         return None
 
@@ -323,7 +419,11 @@ class GroupFilterModel(QSortFilterProxyModel):
 class ProblemsModel(QAbstractTableModel):
     """Every file that could not be compared, with the reason and what to do."""
 
-    HEADERS = ("File", "Status", "What to do")
+    HEADERS = (
+        QT_TRANSLATE_NOOP("ProblemsModel", "File"),
+        QT_TRANSLATE_NOOP("ProblemsModel", "Status"),
+        QT_TRANSLATE_NOOP("ProblemsModel", "What to do"),
+    )
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
@@ -342,7 +442,7 @@ class ProblemsModel(QAbstractTableModel):
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):  # noqa: N802 - Qt's name
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self.HEADERS[section]
+            return QCoreApplication.translate("ProblemsModel", self.HEADERS[section])
         return None
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
@@ -350,7 +450,9 @@ class ProblemsModel(QAbstractTableModel):
             return None
         doc = self.rows[index.row()]
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
-            return (doc.display_path, str(doc.status).replace("_", " "), doc.message)[index.column()]
+            label = STATUS_LABELS.get(doc.status)
+            status = QCoreApplication.translate("ProblemsModel", label) if label else str(doc.status).replace("_", " ")
+            return (doc.display_path, status, localize("Problem", doc.message))[index.column()]
         if role == DocumentRole:
             return doc
         return None

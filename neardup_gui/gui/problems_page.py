@@ -24,15 +24,17 @@ class ProblemsPage(QWidget):
         self.table.setColumnWidth(1, 100)
         self.table.verticalHeader().hide()
         self.table.setWordWrap(False)
-        self.table.setToolTip("Files that could not be compared, and what to do about each")
+        self.table.setToolTip(self.tr("Files that could not be compared, and what to do about each"))
 
-        self.retry_button = QPushButton("Try Again", self)
+        self.retry_button = QPushButton(self.tr("Try Again"), self)
         self.retry_button.setToolTip(
-            "Read again the files whose reading crashed, ran out of memory or took too long "
-            "(a scan of the folders that tries those files once more)"
+            self.tr(
+                "Read again the files whose reading crashed, ran out of memory or took too long "
+                "(a scan of the folders that tries those files once more)"
+            )
         )
         bar = QHBoxLayout()
-        bar.addWidget(QLabel("Files that could not be compared, and what to do about each.", self), 1)
+        bar.addWidget(QLabel(self.tr("Files that could not be compared, and what to do about each."), self), 1)
         bar.addWidget(self.retry_button)
         layout = QVBoxLayout(self)
         layout.addLayout(bar)

@@ -24,6 +24,8 @@ class AppState:
     keeper_rule: KeeperRule = KeeperRule.ORIGINAL
     ignore_layout: bool = True  # the pair view: spacing, line breaks, page headers are not differences
     wrap_lines: bool = True
+    language: str = ""  # a key of core.i18n.LANGUAGES, or "" for the system's (read at start: gui/app.py)
+    theme: str = "system"  # "system" (follows the desktop's light/dark), "light" or "dark"
     database: str = ""
     geometry: QByteArray | None = None
     window_state: QByteArray | None = None
@@ -72,6 +74,8 @@ def load(settings: QSettings) -> AppState:
         state.keeper_rule = KeeperRule.ORIGINAL
     state.ignore_layout = _bool(settings.value("ignore_layout"), True)
     state.wrap_lines = _bool(settings.value("wrap_lines"), True)
+    state.language = str(settings.value("language", "") or "")
+    state.theme = str(settings.value("theme", "system") or "system")
     state.database = str(settings.value("database", "") or "") or str(default_db_path())
     state.geometry = settings.value("geometry")
     state.window_state = settings.value("window_state")
@@ -93,6 +97,8 @@ def save(settings: QSettings, state: AppState) -> None:
     settings.setValue("keeper_rule", state.keeper_rule.value)
     settings.setValue("ignore_layout", state.ignore_layout)
     settings.setValue("wrap_lines", state.wrap_lines)
+    settings.setValue("language", state.language)
+    settings.setValue("theme", state.theme)
     settings.setValue("database", state.database)
     for key in ("geometry", "window_state", "splitter"):
         value = getattr(state, key)

@@ -17,11 +17,15 @@ import sys
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
+from ..core import i18n
+from ..core.i18n import QT_TRANSLATE_NOOP, translate
+
 # shiboken6 releases that break the app under Python < 3.12, where None is not immortal. Also excluded in
-# pyproject.toml; checked here too for environments installed another way.
+# pyproject.toml; checked here too for environments installed another way. What each does is said in the
+# person's language (translated where shown).
 BROKEN_ON_PYTHON_3_11 = {
-    "6.12.0": "drops a reference to None on every QPainter.save/restore/setPen/setFont, so the app aborts "
-              "after some minutes of use",
+    "6.12.0": QT_TRANSLATE_NOOP("SystemCheck", "drops a reference to None on every QPainter.save/restore/setPen/"
+                                               "setFont, so the app aborts after some minutes of use"),
 }
 
 # soname -> the Debian/Ubuntu package that provides it, for every library outside a minimal Debian
@@ -126,12 +130,14 @@ def install_hint(missing: Iterable[str]) -> str:
     missing = sorted(missing)
     packages = sorted({LIBRARY_PACKAGES[name] for name in missing if name in LIBRARY_PACKAGES})
     unknown = [name for name in missing if name not in LIBRARY_PACKAGES]
-    parts = []
-    if packages:
-        parts.append("sudo apt-get install " + " ".join(packages))
-    if unknown:
-        parts.append("the packages that provide " + ", ".join(unknown))
-    return " and ".join(parts)
+    command = "sudo apt-get install " + " ".join(packages)
+    if not unknown:
+        return command if packages else ""
+    libraries = ", ".join(unknown)
+    if not packages:
+        return translate("SystemCheck", "the packages that provide {libraries}").format(libraries=libraries)
+    return translate("SystemCheck", "{command} and the packages that provide {libraries}").format(
+        command=command, libraries=libraries)
 
 
 def _platforms(environ: Mapping[str, str]) -> list[str]:
@@ -148,27 +154,35 @@ def _platform_problem(platform: str, pyside: Path, environ: Mapping[str, str]) -
     """Why Qt's ``platform`` plugin cannot open a window here, or None."""
     missing = missing_libraries(qt_binaries([platform], pyside))
     if missing:
-        return (f"Qt cannot open a window: its {platform} platform plugin needs {', '.join(missing)}. "
-                f"Install them with: {install_hint(missing)}")
+        return translate("SystemCheck", "Qt cannot open a window: its {platform} platform plugin needs {libraries}. "
+                                        "Install them with: {hint}").format(
+            platform=platform, libraries=", ".join(missing), hint=install_hint(missing))
     display = {"xcb": "DISPLAY", "wayland": "WAYLAND_DISPLAY"}.get(platform)
     if display and not environ.get(display):
-        return (f"neardup-gui needs a graphical desktop, and there is none here ({display} is not set). "
-                "On a server, use the command line, neardup, or run the app under Xvfb.")
+        return translate("SystemCheck", "neardup-gui needs a graphical desktop, and there is none here ({variable} "
+                                        "is not set). On a server, use the command line, neardup, or run the app "
+                                        "under Xvfb.").format(variable=display)
     return None
 
 
 def startup_problem(environ: Mapping[str, str] | None = None) -> str | None:
     """Why the desktop app cannot start here, in one plain sentence, or None when nothing is known to
-    stop it. Qt tries its platform plugins in order: the first one's reason is the one reported."""
+    stop it. Qt tries its platform plugins in order: the first one's reason is the one reported. Said in
+    the system's language: Qt, and so the app's chosen language, is not loaded yet."""
     environ = os.environ if environ is None else environ
+    i18n.set_language(i18n.system_language())
     try:
         shiboken = importlib.metadata.version("shiboken6")
     except importlib.metadata.PackageNotFoundError:
-        return "neardup-gui needs PySide6, which is not installed: run bash resources/setup.sh (see README.md)."
+        return translate("SystemCheck", "neardup-gui needs PySide6, which is not installed: run bash "
+                                        "resources/setup.sh (see README.md).")
     if sys.version_info < (3, 12) and shiboken in BROKEN_ON_PYTHON_3_11:
-        return (f"PySide6 {shiboken} {BROKEN_ON_PYTHON_3_11[shiboken]} on Python {sys.version_info.major}."
-                f"{sys.version_info.minor}; run bash resources/setup.sh again to install another release "
-                f"(or: .venv/bin/pip install 'PySide6-Essentials!={shiboken}').")
+        return translate("SystemCheck", "PySide6 {version} {problem} on Python {python}; run bash resources/setup.sh "
+                                        "again to install another release (or: .venv/bin/pip install "
+                                        "'PySide6-Essentials!={version}').").format(
+            version=shiboken,
+            problem=translate("SystemCheck", BROKEN_ON_PYTHON_3_11[shiboken]),
+            python=f"{sys.version_info.major}.{sys.version_info.minor}")
     if not sys.platform.startswith("linux"):
         return None
     pyside = qt_directory()
@@ -179,6 +193,7 @@ def startup_problem(environ: Mapping[str, str] | None = None) -> str | None:
         return None  # offscreen, vnc, eglfs…: not a desktop session, nothing of ours to check
     core_missing = missing_libraries(qt_binaries([], pyside))
     if core_missing:
-        return f"Qt cannot load: {', '.join(core_missing)} missing. Install them with: {install_hint(core_missing)}"
+        return translate("SystemCheck", "Qt cannot load: {libraries} missing. Install them with: {hint}").format(
+            libraries=", ".join(core_missing), hint=install_hint(core_missing))
     problems = [_platform_problem(p, pyside, environ) for p in platforms if p in ("xcb", "wayland")]
     return None if any(problem is None for problem in problems) else problems[0]

@@ -1,13 +1,15 @@
-"""Method and threshold controls, with a histogram of pair similarities and the cut drawn on it."""
+"""How similar documents must be to be grouped, in plain words with each method's own number beside, and a
+histogram of pair similarities with the line drawn on it."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, Qt, QTimer, Signal
+import math
+
+from PySide6.QtCore import QCoreApplication, QRectF, Qt, QTimer, Signal
 from PySide6.QtGui import QColor, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QDoubleSpinBox,
     QGridLayout,
     QLabel,
     QSizePolicy,
@@ -16,47 +18,79 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..core.i18n import QT_TRANSLATE_NOOP
 from ..core.models import HAMMING_MAX, JACCARD_MIN, Method, Thresholds
 from ..core.review import Histogram
 
 METHOD_LABELS = {
-    Method.MINHASH: "MinHash (Jaccard)",
-    Method.SIMHASH: "SimHash (Hamming)",
-    Method.BOTH: "Both (either matches)",
+    Method.MINHASH: QT_TRANSLATE_NOOP("ThresholdsPanel", "Shared phrases (MinHash)"),
+    Method.SIMHASH: QT_TRANSLATE_NOOP("ThresholdsPanel", "Word fingerprint (SimHash)"),
+    Method.BOTH: QT_TRANSLATE_NOOP("ThresholdsPanel", "Either of the two"),
 }
+"""The method menu's items, in English: translated (context "ThresholdsPanel") where shown."""
+
+
+def method_label(method: Method) -> str:
+    """A grouping method as its menus name it, in the person's language."""
+    return QCoreApplication.translate("ThresholdsPanel", METHOD_LABELS[method])
+
+
+def pairs_at_or_above(histogram: Histogram, threshold: float) -> int:
+    """How many of the histogram's pairs the threshold groups (a Hamming bin k counts when k <= K)."""
+    if histogram.method is Method.SIMHASH:
+        return sum(c for i, c in enumerate(histogram.counts) if histogram.edges[i] <= threshold)
+    return sum(c for i, c in enumerate(histogram.counts) if histogram.edges[i] >= threshold - 1e-9)
 
 
 class HistogramWidget(QWidget):
-    """Bars of pair counts per similarity bin (log scale) and the current threshold as a line."""
+    """Bars of pair counts per similarity bin (log scale, with its count axis), the threshold as a line,
+    and how many pairs it groups."""
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self.histogram: Histogram | None = None
         self.threshold = 0.0
-        self.setMinimumHeight(64)
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self.setToolTip("How many document pairs lie at each similarity. Pairs on the marked side of the line "
-                        "are grouped; a valley in the bars is a natural place for the cut.")
+        self.setMinimumHeight(72)
+        self.setMinimumWidth(160)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.setToolTip(self.tr("How many pairs of documents lie at each similarity (a sample of at most 3,000 "
+                                "documents). The pairs on the highlighted side of the line are grouped; a valley "
+                                "between two hills is a natural place for the line."))
+        self.setAccessibleName(self.tr("Pairs of documents by similarity"))
 
     def set_data(self, histogram: Histogram | None, threshold: float) -> None:
         self.histogram, self.threshold = histogram, threshold
         self.update()
 
+    def caption(self) -> str:
+        """The line's count in words: what the chart says to someone who reads no charts."""
+        h = self.histogram
+        if h is None or not h.counts:
+            return ""
+        n = pairs_at_or_above(h, self.threshold)
+        if h.method is Method.SIMHASH:
+            return self.tr("%n pair(s) differ in at most {bits} bits", "", n).format(bits=round(self.threshold))
+        return self.tr("%n pair(s) at {share} % or more", "", n).format(share=round(self.threshold * 100))
+
     def paintEvent(self, event) -> None:  # noqa: N802 - Qt's name
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         palette = self.palette()
-        area = QRectF(self.rect()).adjusted(4, 4, -4, -16)
+        metrics = painter.fontMetrics()
+        line = metrics.height()
         painter.fillRect(self.rect(), palette.color(QPalette.ColorRole.Base))
         text_colour = palette.color(QPalette.ColorRole.PlaceholderText)
         h = self.histogram
         if h is None or not h.counts:
             painter.setPen(text_colour)
-            painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, "pair similarities appear after a scan")
+            painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
+                             self.tr("How similar the pairs of documents are appears here after a scan"))
             return
-        import math
-
-        peak = max(math.log1p(c) for c in h.counts) or 1.0
+        peak_count = max(h.counts)
+        top_label = f"{peak_count:,}"
+        axis = metrics.horizontalAdvance(top_label) + 6
+        area = QRectF(self.rect()).adjusted(axis, line // 2 + 2, -4, -(line + 2))
+        peak = math.log1p(peak_count) or 1.0
         lo, hi = h.edges[0], h.edges[-1]
         span = hi - lo
         accent = palette.color(QPalette.ColorRole.Highlight)
@@ -70,77 +104,116 @@ class HistogramWidget(QWidget):
             grouped = (h.edges[i + 1] - 1 <= self.threshold) if simhash else (h.edges[i] >= self.threshold - 1e-9)
             bar = QRectF(x0 + 1, area.bottom() - height, max(1.0, x1 - x0 - 2), height)
             painter.fillRect(bar, accent if grouped else muted)
+        # the count axis (logarithmic): its top, a middle mark and zero
+        painter.setPen(text_colour)
+        painter.drawLine(int(area.left()) - 1, int(area.top()), int(area.left()) - 1, int(area.bottom()))
+        middle = round(math.expm1(peak / 2))
+        for value in sorted({0, middle, peak_count}):
+            y = area.bottom() - math.log1p(value) / peak * area.height()
+            label = f"{value:,}"
+            painter.drawText(QRectF(0, y - line / 2, axis - 4, line),
+                             Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, label)
+        # the similarity axis
+        label_y = int(self.height() - 3)
+        if simhash:
+            left, right = (self.tr("{bits} bits").format(bits=f"{edge:g}") for edge in (lo, hi - 1))
+        else:
+            left, right = f"{lo * 100:.0f} %", "100 %"
+        painter.drawText(int(area.left()), label_y, left)
+        painter.drawText(int(area.right() - metrics.horizontalAdvance(right)), label_y, right)
+        # the threshold, and how many pairs it groups
         x = area.left() + (self.threshold + (1 if simhash else 0) - lo) / span * area.width()
         pen = QPen(palette.color(QPalette.ColorRole.Text))
         pen.setWidth(2)
         painter.setPen(pen)
         painter.drawLine(int(x), int(area.top()), int(x), int(area.bottom()))
-        painter.setPen(text_colour)
-        label_y = int(self.height() - 2)
-        painter.drawText(int(area.left()), label_y, f"{lo:g}" if simhash else f"{lo:.1f}")
-        right = f"{hi - 1:g} bits" if simhash else "1.0"
-        painter.drawText(int(area.right() - painter.fontMetrics().horizontalAdvance(right)), label_y, right)
 
 
 class ThresholdsPanel(QWidget):
-    """Emits ``changed`` with new Thresholds a moment after the person stops moving a control."""
+    """How similar documents must be, in plain words with the method's own number beside; emits
+    ``changed`` with new Thresholds a moment after the person stops moving a control. Only the chosen
+    method's controls are shown."""
 
     changed = Signal(object)
 
     def __init__(self, thresholds: Thresholds, parent=None) -> None:
         super().__init__(parent)
         self.method = QComboBox(self)
-        for method, label in METHOD_LABELS.items():
-            self.method.addItem(label, method)
-        self.method.setToolTip("MinHash groups by Jaccard similarity of 3-word (or 3-character) shingles, verified "
-                               "exactly; SimHash by differing bits of a 64-bit fingerprint; "
-                               "Both groups a pair either one finds")
+        for method in METHOD_LABELS:
+            self.method.addItem(method_label(method), method)
+        self.method.setToolTip(self.tr(
+            "Shared phrases: the share of three-word (for Chinese, three-character) phrases two documents have in "
+            "common, checked exactly; recommended. Word fingerprint: compares 64-bit fingerprints of the words, "
+            "quick on very large collections. Either: a pair found by one of the two is grouped."))
+        self.method.setAccessibleName(self.tr("Compare by"))
+
+        self.similarity_label = QLabel(self.tr("How similar must documents be?"), self)
+        self.similarity_slider = QSlider(Qt.Orientation.Horizontal, self)
+        self.similarity_slider.setRange(round(JACCARD_MIN * 100), 100)
+        self.similarity_spin = QSpinBox(self)
+        self.similarity_spin.setRange(round(JACCARD_MIN * 100), 100)
+        self.similarity_spin.setSuffix(" %")
+        self.jaccard_value = QLabel(self)
+        similarity_tip = self.tr(
+            "Documents are grouped when at least this share of their phrases is the same: 100 % only for the "
+            "same text, 80 % for a copy with some sentences changed, 50 % for a loose relative. For experts: "
+            "Jaccard similarity of the documents' three-word (or three-character) shingles.")
+        for w in (self.similarity_label, self.similarity_slider, self.similarity_spin, self.jaccard_value):
+            w.setToolTip(similarity_tip)
+        self.similarity_slider.setAccessibleName(self.tr("How similar must documents be?"))
+        self.similarity_spin.setAccessibleName(self.tr("Similarity in percent"))
+
+        self.bits_label = QLabel(self.tr("How much may fingerprints differ?"), self)
         self.hamming_slider = QSlider(Qt.Orientation.Horizontal, self)
         self.hamming_slider.setRange(0, HAMMING_MAX)
         self.hamming_spin = QSpinBox(self)
         self.hamming_spin.setRange(0, HAMMING_MAX)
-        self.hamming_spin.setSuffix(" bits")
-        hamming_tip = ("SimHash: two documents are near-duplicates when their 64-bit fingerprints differ in at most "
-                       "this many bits (8 reproduces Jaccard ≥ 0.8 best in our measurements; 3 is the classic choice "
-                       "for near-identical web pages)")
-        self.hamming_slider.setToolTip(hamming_tip)
-        self.hamming_spin.setToolTip(hamming_tip)
-        self.jaccard_slider = QSlider(Qt.Orientation.Horizontal, self)
-        self.jaccard_slider.setRange(round(JACCARD_MIN * 100), 100)
-        self.jaccard_spin = QDoubleSpinBox(self)
-        self.jaccard_spin.setRange(JACCARD_MIN, 1.00)
-        self.jaccard_spin.setSingleStep(0.01)
-        self.jaccard_spin.setDecimals(2)
-        jaccard_tip = ("MinHash: two documents are near-duplicates when at least this share of their shingles is "
-                       "shared (Jaccard similarity)")
-        self.jaccard_slider.setToolTip(jaccard_tip)
-        self.jaccard_spin.setToolTip(jaccard_tip)
-        self.boilerplate = QCheckBox("Ignore boilerplate", self)
-        self.boilerplate.setToolTip(
+        self.hamming_value = QLabel(self)
+        hamming_tip = self.tr(
+            "Documents are grouped when their 64-bit word fingerprints differ in at most this many bits: 0 for "
+            "the same words, 8 (the default) for a copy with some sentences changed; fewer is stricter. For experts: "
+            "SimHash Hamming distance.")
+        for w in (self.bits_label, self.hamming_slider, self.hamming_spin, self.hamming_value):
+            w.setToolTip(hamming_tip)
+        self.hamming_slider.setAccessibleName(self.tr("How much may fingerprints differ?"))
+        self.hamming_spin.setAccessibleName(self.tr("Bits that may differ"))
+
+        self.boilerplate = QCheckBox(self.tr("Leave out common text"), self)
+        self.boilerplate.setToolTip(self.tr(
             "Passages found in 10 % or more of the scanned documents (page footers, letterheads, licence headers, "
-            "e-mail disclaimers) are left out when Jaccard is measured, so that they do not make unrelated documents "
-            "look alike. Turn off when a large family of near-copies of one form is what you are looking for.")
+            "e-mail disclaimers) do not count when documents are compared, so that they do not make unrelated "
+            "documents look alike. Turn it off when a large family of copies of one form is what you are looking "
+            "for."))
         self.histogram = HistogramWidget(self)
+        self.caption = QLabel("", self)  # the histogram's line in words: how many pairs it groups
+        self.caption.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.caption.setWordWrap(True)
+        self.caption.setToolTip(self.histogram.toolTip())
         self.counts = QLabel("", self)
-        self.counts.setToolTip("Groups and documents at these thresholds")
+        self.counts.setToolTip(self.tr("Groups and documents at these settings"))
 
         grid = QGridLayout(self)
         grid.setContentsMargins(0, 0, 0, 0)
-        grid.addWidget(QLabel("Method", self), 0, 0)
+        compare_label = QLabel(self.tr("Compare by"), self)
+        compare_label.setBuddy(self.method)
+        grid.addWidget(compare_label, 0, 0)
         grid.addWidget(self.method, 0, 1, 1, 2)
         grid.addWidget(self.counts, 0, 3)
-        self.hamming_label = QLabel("Hamming ≤", self)
-        grid.addWidget(self.hamming_label, 1, 0)
-        grid.addWidget(self.hamming_slider, 1, 1)
-        grid.addWidget(self.hamming_spin, 1, 2)
-        self.jaccard_label = QLabel("Jaccard ≥", self)
-        grid.addWidget(self.jaccard_label, 2, 0)
-        grid.addWidget(self.jaccard_slider, 2, 1)
-        grid.addWidget(self.jaccard_spin, 2, 2)
-        grid.addWidget(self.boilerplate, 3, 1, 1, 2)
-        grid.addWidget(self.histogram, 1, 3, 3, 1)
+        grid.addWidget(self.similarity_label, 1, 0)
+        grid.addWidget(self.similarity_slider, 1, 1)
+        grid.addWidget(self.similarity_spin, 1, 2)
+        grid.addWidget(self.jaccard_value, 1, 3)
+        grid.addWidget(self.bits_label, 2, 0)
+        grid.addWidget(self.hamming_slider, 2, 1)
+        grid.addWidget(self.hamming_spin, 2, 2)
+        grid.addWidget(self.hamming_value, 2, 3)
+        grid.addWidget(self.boilerplate, 3, 0, 1, 4)
+        grid.addWidget(self.histogram, 0, 4, 3, 1)
+        grid.addWidget(self.caption, 3, 4)
         grid.setColumnStretch(1, 2)
-        grid.setColumnStretch(3, 3)
+        grid.setColumnStretch(4, 3)
+        for value in (self.jaccard_value, self.hamming_value):
+            value.setEnabled(False)  # greyed: the expert's number beside the plain one
 
         self._debounce = QTimer(self)
         self._debounce.setSingleShot(True)
@@ -148,45 +221,58 @@ class ThresholdsPanel(QWidget):
         self._debounce.timeout.connect(lambda: self.changed.emit(self.thresholds()))
         self.hamming_slider.valueChanged.connect(self.hamming_spin.setValue)
         self.hamming_spin.valueChanged.connect(self.hamming_slider.setValue)
-        self.jaccard_slider.valueChanged.connect(lambda v: self.jaccard_spin.setValue(v / 100))
-        self.jaccard_spin.valueChanged.connect(lambda v: self.jaccard_slider.setValue(round(v * 100)))
-        for signal in (self.hamming_spin.valueChanged, self.jaccard_spin.valueChanged, self.method.currentIndexChanged,
-                       self.boilerplate.toggled):
+        self.similarity_slider.valueChanged.connect(self.similarity_spin.setValue)
+        self.similarity_spin.valueChanged.connect(self.similarity_slider.setValue)
+        for signal in (self.hamming_spin.valueChanged, self.similarity_spin.valueChanged,
+                       self.method.currentIndexChanged, self.boilerplate.toggled):
             signal.connect(self._schedule)
         self.set_thresholds(thresholds)
 
     def set_thresholds(self, thresholds: Thresholds) -> None:
-        controls = (self.method, self.hamming_spin, self.hamming_slider, self.jaccard_spin, self.jaccard_slider,
+        controls = (self.method, self.hamming_spin, self.hamming_slider, self.similarity_spin, self.similarity_slider,
                     self.boilerplate)
         for w in controls:
             w.blockSignals(True)
         self.method.setCurrentIndex(self.method.findData(thresholds.method))
         self.hamming_spin.setValue(thresholds.hamming)
         self.hamming_slider.setValue(thresholds.hamming)
-        self.jaccard_spin.setValue(thresholds.jaccard)
-        self.jaccard_slider.setValue(round(thresholds.jaccard * 100))
+        self.similarity_spin.setValue(round(thresholds.jaccard * 100))
+        self.similarity_slider.setValue(round(thresholds.jaccard * 100))
         self.boilerplate.setChecked(thresholds.ignore_boilerplate)
         for w in controls:
             w.blockSignals(False)
-        self._enable()
+        self._show_method()
 
     def thresholds(self) -> Thresholds:
         return Thresholds(Method(self.method.currentData()), self.hamming_spin.value(),
-                          round(self.jaccard_spin.value(), 2), self.boilerplate.isChecked())
+                          self.similarity_spin.value() / 100, self.boilerplate.isChecked())
 
     def _schedule(self) -> None:
-        self._enable()
+        self._show_method()
         self._debounce.start()
 
-    def _enable(self) -> None:
-        method = Method(self.method.currentData())
-        simhash_controls: tuple[QWidget, ...] = (self.hamming_slider, self.hamming_spin, self.hamming_label)
-        minhash_controls: tuple[QWidget, ...] = (self.jaccard_slider, self.jaccard_spin, self.jaccard_label,
-                                                 self.boilerplate)
+    def _show_method(self) -> None:
+        """Only the chosen method's controls, each with its expert number."""
+        t = self.thresholds()
+        self.jaccard_value.setText(self.tr("Jaccard ≥ {value}").format(value=f"{t.jaccard:.2f}"))
+        self.hamming_value.setText(self.tr("Hamming ≤ {value}").format(value=t.hamming))
+        self.hamming_spin.setSuffix(self.tr(" bit(s)", "", t.hamming))
+        simhash_controls: tuple[QWidget, ...] = (self.bits_label, self.hamming_slider, self.hamming_spin,
+                                                 self.hamming_value)
+        minhash_controls: tuple[QWidget, ...] = (self.similarity_label, self.similarity_slider, self.similarity_spin,
+                                                 self.jaccard_value, self.boilerplate)
         for w in simhash_controls:
-            w.setEnabled(method in (Method.SIMHASH, Method.BOTH))
+            w.setVisible(t.method in (Method.SIMHASH, Method.BOTH))
         for w in minhash_controls:
-            w.setEnabled(method in (Method.MINHASH, Method.BOTH))
+            w.setVisible(t.method in (Method.MINHASH, Method.BOTH))
+        self._threshold_moved()
+
+    def _threshold_moved(self) -> None:
+        if self.histogram.histogram is not None:
+            t = self.thresholds()
+            simhash = self.histogram.histogram.method is Method.SIMHASH
+            self.histogram.set_data(self.histogram.histogram, float(t.hamming) if simhash else t.jaccard)
+        self.caption.setText(self.histogram.caption())
 
     def histogram_method(self) -> Method:
         method = Method(self.method.currentData())
@@ -195,6 +281,8 @@ class ThresholdsPanel(QWidget):
     def show_histogram(self, histogram: Histogram | None) -> None:
         t = self.thresholds()
         self.histogram.set_data(histogram, float(t.hamming) if self.histogram_method() is Method.SIMHASH else t.jaccard)
+        self.caption.setText(self.histogram.caption())
 
     def show_counts(self, groups: int, documents: int) -> None:
-        self.counts.setText(f"<b>{groups}</b> groups · <b>{documents}</b> documents in them")
+        self.counts.setText(self.tr("<b>{groups}</b> groups · <b>{documents}</b> documents in them").format(
+            groups=groups, documents=documents))

@@ -66,7 +66,7 @@ def uploads(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def window(qtbot, make_settings):
-    create_app([])
+    create_app([], language="en")
     windows = []
 
     def open_window(**kw) -> MainWindow:

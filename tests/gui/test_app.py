@@ -12,6 +12,7 @@ from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from neardup_gui.core.models import Method
+from neardup_gui.gui.models import BITS_COLUMN
 from tests.conftest import english_texts, plant_edits, write_footed_letters
 from tests.gui.conftest import PLANTED, answer_dialog, group_names, press, scan, select_member
 
@@ -22,7 +23,7 @@ def test_first_launch_shows_an_inviting_empty_state(window):
     assert "Add a folder" in w.empty.text.text()
     assert w.empty.add_button.isVisible() and not w.empty.scan_button.isVisible()
     assert not w.scan_button.isEnabled()
-    for widget in (w.empty.add_button, w.scan_button, w.thresholds.hamming_slider, w.thresholds.jaccard_slider,
+    for widget in (w.empty.add_button, w.scan_button, w.thresholds.hamming_slider, w.thresholds.similarity_slider,
                    w.thresholds.method, w.groups.filter_edit, w.groups.keep_button, w.groups.not_dup_button,
                    w.groups.trash_button, w.folders.list):
         assert widget.toolTip(), widget
@@ -58,12 +59,16 @@ def test_the_whole_journey(window, uploads, qtbot, xdg_home):
     changed = [r for r in w.groups.diff.model.rows if r.kind != "equal"]
     assert changed and any(PLANTED in s.text and s.changed
                            for r in changed for side in (r.left, r.right) if side for s in side.segments)
-    assert "Jaccard" in w.groups.diff.numbers.text() and "Hamming" in w.groups.diff.numbers.text()
+    numbers = w.groups.diff.numbers.text()
+    assert "of the text is the same" in numbers and "Jaccard" in numbers
+    assert "bits differ" not in numbers and w.groups.tree.isColumnHidden(BITS_COLUMN)  # only MinHash's numbers
     assert w.groups.diff.current_change_row is not None
 
     # thresholds move the groups at once, without rescanning
     before = len(w.result.groups)
     w.thresholds.method.setCurrentIndex(w.thresholds.method.findData(Method.SIMHASH))
+    assert not w.thresholds.hamming_slider.isHidden() and w.thresholds.similarity_slider.isHidden()
+    qtbot.waitUntil(lambda: not w.groups.tree.isColumnHidden(BITS_COLUMN), timeout=10_000)
     w.thresholds.hamming_slider.setValue(0)
     qtbot.waitUntil(lambda: w.result.thresholds.method is Method.SIMHASH and w.result.thresholds.hamming == 0,
                     timeout=10_000)
@@ -243,13 +248,13 @@ def test_the_boilerplate_switch_regroups_and_is_remembered(window, tmp_path, qtb
     letters.mkdir()
     write_footed_letters(letters)
     w = window(folders=[str(letters)])
-    w.thresholds.jaccard_spin.setValue(0.5)
+    w.thresholds.similarity_spin.setValue(50)
     scan(qtbot, w)
     qtbot.waitUntil(lambda: w.result.thresholds.jaccard == 0.5, timeout=20_000)
     assert w.thresholds.boilerplate.isChecked()
     assert group_names(w) == [{"letter00.txt", "letter00~copy.txt"}]
     select_member(qtbot, w, "letter00~copy.txt")
-    qtbot.waitUntil(lambda: "boilerplate left out" in w.groups.diff.numbers.text(), timeout=10_000)
+    qtbot.waitUntil(lambda: "common text left out" in w.groups.diff.numbers.text(), timeout=10_000)
     box = w.thresholds.boilerplate
     qtbot.mouseClick(box, Qt.MouseButton.LeftButton, pos=QPoint(8, box.height() // 2))  # on the tick: keep boilerplate
     assert not box.isChecked()
@@ -257,7 +262,7 @@ def test_the_boilerplate_switch_regroups_and_is_remembered(window, tmp_path, qtb
     assert max(len(g) for g in group_names(w)) >= 25  # the shared footer joins unrelated letters
     select_member(qtbot, w, "letter00~copy.txt")
     numbers = w.groups.diff.numbers
-    qtbot.waitUntil(lambda: "Jaccard" in numbers.text() and "boilerplate" not in numbers.text(), timeout=10_000)
+    qtbot.waitUntil(lambda: "Jaccard" in numbers.text() and "common text" not in numbers.text(), timeout=10_000)
     qtbot.waitUntil(lambda: not w._regroup_running and not w.runner.busy, timeout=20_000)
     w.close()
     w2 = window()

@@ -106,13 +106,13 @@ def test_moving_marked_files_reports_in_words_and_one_undo_puts_them_back(tmp_pa
     destination = tmp_path / "aside"
     review.move(plan.batches, str(destination))
     report = [e[1] for e in recorder.events if e[0] == "acted"][-1]
-    assert isinstance(report, Report) and report.headline.startswith("Moved 8 file(s) into") and not report.problems
+    assert isinstance(report, Report) and report.headline.startswith("Moved 8 files into") and not report.problems
     assert review.view.result.groups == () and len(review.marks) == 0
     assert len(list((destination / "docs").iterdir())) == 8
     assert review.undoable is not None and review.undoable.what == "move"
     review.undo()
     report = [e[1] for e in recorder.events if e[0] == "acted"][-1]
-    assert report.headline == "Put 8 file(s) back where they were."
+    assert report.headline == "Put 8 files back where they were."
     assert len(list(root.iterdir())) == 9 and list((destination / "docs").iterdir()) == []
     assert len(review.view.result.groups) == 1
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from neardup_gui.core.models import Method, Thresholds
 from neardup_gui.core.session import Session
+from neardup_gui.gui.models import percent, similarity_words
 from tests.gui.conftest import answer_dialog, group_names, press, scan, select_member
 
 
@@ -48,7 +49,7 @@ def test_keep_this_one_survives_a_restart_and_threshold_moves(window, uploads, q
     w.keep_selected()
     qtbot.waitUntil(lambda: keeper_of(w, "bsd.txt") == "bsd-copy.txt", timeout=10_000)
     for value in (0.95, 0.8):
-        w.thresholds.jaccard_slider.setValue(int(value * 100))
+        w.thresholds.similarity_slider.setValue(int(value * 100))
         qtbot.waitUntil(lambda v=value: abs(w.result.thresholds.jaccard - v) < 1e-9, timeout=10_000)
     assert keeper_of(w, "bsd.txt") == "bsd-copy.txt"
     w.close()
@@ -62,7 +63,7 @@ def test_interleaved_regroups_histograms_and_decisions_end_where_a_fresh_session
     GUI thread without waiting, the last grouping equals a new session's at the same settings."""
     w = window(folders=[str(uploads)])
     scan(qtbot, w)
-    slider = w.thresholds.jaccard_slider
+    slider = w.thresholds.similarity_slider
     for round_ in range(12):
         slider.setValue(60 + (round_ * 7) % 35)
         w.thresholds.method.setCurrentIndex(w.thresholds.method.findData(Method.MINHASH if round_ % 3 else Method.BOTH))
@@ -135,7 +136,7 @@ def test_mark_all_but_the_keepers_on_a_hundred_groups_then_one_confirmation(wind
     keepers = {w.groups.group_model.docs[k].path for k in w.groups.group_model.keepers.values()}
     seen = answer_dialog(qtbot, QMessageBox, press("Move to Trash"))
     w.trash_marked_action.trigger()
-    assert len(seen) == 1 and "101 marked file(s) from 100 group(s)" in seen[0]
+    assert len(seen) == 1 and "101 marked files from 100 groups" in seen[0]
     qtbot.waitUntil(lambda: w.result is not None and not w.result.groups, timeout=60_000)
     assert all(Path(p).exists() for p in keepers)
     left = sorted(p.name for p in root.iterdir())
@@ -155,11 +156,11 @@ def test_move_marked_into_a_folder_then_undo_puts_every_file_back(window, upload
     destination = tmp_path / "set aside"
     seen = answer_dialog(qtbot, QMessageBox, press("Move"))
     w.move_marked(str(destination))
-    assert len(seen) == 1 and "Move 3 marked file(s) from 3 group(s)" in seen[0] and "Edit ▸ Undo" in seen[0]
+    assert len(seen) == 1 and "Move 3 marked files from 3 groups" in seen[0] and "Edit ▸ Undo" in seen[0]
     assert str(destination / "uploads") in seen[0]  # where a file goes, shown with its real name
     qtbot.waitUntil(lambda: w.result is not None and not w.result.groups, timeout=20_000)
     assert sorted(p.name for p in (destination / "uploads").iterdir()) == sorted(marked)
-    assert "Moved 3 file(s) into" in w.statusBar().currentMessage()
+    assert "Moved 3 files into" in w.statusBar().currentMessage()
     assert "No duplicates among the 4 documents" in w.groups.diff.title.text()  # says why the list is empty
     assert w.undo_action.isEnabled() and w.undo_action.text() == "&Undo Move"
     w.undo_action.trigger()
@@ -196,7 +197,7 @@ def test_mark_by_rule_ticks_what_the_rule_names_and_never_a_keeper(window, uploa
 
     seen = answer_dialog(qtbot, MarkRuleDialog, mark_txt_copies)
     w.mark_by_rule_action.trigger()
-    assert len(seen) == 1 and "Ticked 3 file(s)" in seen[0] and "3 keeper(s)" in seen[0]
+    assert len(seen) == 1 and "Ticked 3 files" in seen[0] and "3 keepers" in seen[0]
     assert len(w.groups.group_model.marked) == 3
     assert not set(w.groups.group_model.marked) & set(w.groups.group_model.keepers.values())
     assert w.groups.marked_label.text().startswith("3 marked")
@@ -214,13 +215,14 @@ def test_a_group_row_shows_the_whole_group_against_its_keeper(window, uploads, q
     assert model.rowCount() == 2 and len(model.sims) == 2 and model.index(0, 2).data() == "keep"
     keeper = w.groups.group_model.docs[w.groups.group_model.keepers[model.group.id]]
     assert model.rows[0] == keeper
-    edited_jaccard = float(model.index(1, 2).data())
-    assert 0.5 < edited_jaccard < 1.0
+    edited = model.sims[model.rows[1].id]
+    assert 0.5 < edited.jaccard < 1.0 and model.index(1, 2).data() == similarity_words(edited)
     # activating the member shows the pair against the keeper, with the same number
     w.groups.group_view.table.activated.emit(model.index(1, 0))
     assert w.groups.detail.currentWidget() is w.groups.diff
     qtbot.waitUntil(lambda: w.groups.diff.model.rowCount() > 0, timeout=20_000)
-    assert f"Jaccard <b>{edited_jaccard:.3f}</b>" in w.groups.diff.numbers.text()
+    assert f"<b>{percent(edited.jaccard)}</b>" in w.groups.diff.numbers.text()
+    assert f"Jaccard {edited.jaccard:.3f}" in w.groups.diff.numbers.text()
     assert w.groups.diff.title.text().startswith(keeper.display_path)
 
 

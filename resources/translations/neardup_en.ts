@@ -1,0 +1,103 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en" sourcelanguage="en">
+<context>
+    <name>DiffView</name>
+    <message numerus="yes">
+        <source>%n of 64 bits differ</source>
+        <translation>
+            <numerusform>%n of 64 bits differ</numerusform>
+            <numerusform>%n of 64 bits differ</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n difference(s)</source>
+        <translation>
+            <numerusform>%n difference</numerusform>
+            <numerusform>%n differences</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>HistogramWidget</name>
+    <message numerus="yes">
+        <source>%n pair(s) differ in at most {bits} bits</source>
+        <translation>
+            <numerusform>%n pair differ in at most {bits} bits</numerusform>
+            <numerusform>%n pairs differ in at most {bits} bits</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pair(s) at {share} % or more</source>
+        <translation>
+            <numerusform>%n pair at {share} % or more</numerusform>
+            <numerusform>%n pairs at {share} % or more</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message numerus="yes">
+        <source>Added %n folder(s). Press Scan (F5) to look for duplicates.</source>
+        <translation>
+            <numerusform>Added %n folder. Press Scan (F5) to look for duplicates.</numerusform>
+            <numerusform>Added %n folders. Press Scan (F5) to look for duplicates.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No duplicates among the %n document(s) compared, at these settings. Lower “Jaccard ≥” (or raise “Hamming ≤”) to look for looser matches.</source>
+        <translation>
+            <numerusform>No duplicates among the %n document compared, at these settings. Lower “Jaccard ≥” (or raise “Hamming ≤”) to look for looser matches.</numerusform>
+            <numerusform>No duplicates among the %n documents compared, at these settings. Lower “Jaccard ≥” (or raise “Hamming ≤”) to look for looser matches.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>MarkRuleDialog</name>
+    <message numerus="yes">
+        <source>%n keeper(s)</source>
+        <translation>
+            <numerusform>%n keeper</numerusform>
+            <numerusform>%n keepers</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) in reference folders</source>
+        <translation>
+            <numerusform>%n file in reference folders</numerusform>
+            <numerusform>%n files in reference folders</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Unticked %n file(s).</source>
+        <translation>
+            <numerusform>Unticked %n file.</numerusform>
+            <numerusform>Unticked %n files.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Ticked %n file(s); {left} met the rule and stay unticked.</source>
+        <translation>
+            <numerusform>Ticked %n file; {left} met the rule and stay unticked.</numerusform>
+            <numerusform>Ticked %n files; {left} met the rule and stay unticked.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Ticked %n file(s).</source>
+        <translation>
+            <numerusform>Ticked %n file.</numerusform>
+            <numerusform>Ticked %n files.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ThresholdsPanel</name>
+    <message numerus="yes">
+        <source> bit(s)</source>
+        <translation>
+            <numerusform> bit</numerusform>
+            <numerusform> bits</numerusform>
+        </translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,2569 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="zh_CN" sourcelanguage="en">
+<context>
+    <name>Boilerplate</name>
+    <message>
+        <source>not analysed for this collection yet: scan again to ignore it</source>
+        <translation>尚未针对这批文件分析样板文字：重新扫描后即可忽略它</translation>
+    </message>
+</context>
+<context>
+    <name>Cli</name>
+    <message>
+        <source>must be between 0 and {max}</source>
+        <translation>必须在 0 到 {max} 之间</translation>
+    </message>
+    <message>
+        <source>must be between {min} and 1</source>
+        <translation>必须在 {min} 到 1 之间</translation>
+    </message>
+    <message>
+        <source>must be a number of seconds greater than 0</source>
+        <translation>必须是大于 0 的秒数</translation>
+    </message>
+    <message>
+        <source>must be at least 1</source>
+        <translation>至少为 1</translation>
+    </message>
+    <message>
+        <source>Find exact and near-duplicate text and PDF documents.</source>
+        <translation>查找完全重复和近似重复的文本与 PDF 文档。</translation>
+    </message>
+    <message>
+        <source>leave out a larger file (default 256 MiB)</source>
+        <translation>跳过大于此大小的文件（默认 256 MiB）</translation>
+    </message>
+    <message>
+        <source>give up on one file after S seconds (default 120)</source>
+        <translation>单个文件读取超过 S 秒即放弃（默认 120）</translation>
+    </message>
+    <message>
+        <source>memory each reader may use (default: a quarter of this machine&apos;s, 1-8 GiB)</source>
+        <translation>每个读取进程可用的内存（默认：本机内存的四分之一，1-8 GiB）</translation>
+    </message>
+    <message>
+        <source>database file (default: {path})</source>
+        <translation>数据库文件（默认：{path}）</translation>
+    </message>
+    <message>
+        <source>minhash (Jaccard, default), simhash (Hamming), or both (either one matches)</source>
+        <translation>minhash（Jaccard，默认）、simhash（汉明距离），或 both（任一方法匹配即可）</translation>
+    </message>
+    <message>
+        <source>SimHash: at most K differing bits of 64 (0-{max}; default 8)</source>
+        <translation>SimHash：64 位中最多 K 位不同（0-{max}；默认 8）</translation>
+    </message>
+    <message>
+        <source>MinHash: shingle-set Jaccard similarity at least T (0-1; default 0.8)</source>
+        <translation>MinHash：片段集合的 Jaccard 相似度至少为 T（0-1；默认 0.8）</translation>
+    </message>
+    <message>
+        <source>passages found in 10%% or more of the collection (footers, letterheads, licence headers): ignore them when measuring Jaccard (default) or keep them</source>
+        <translation>在 10%% 或更多文档中出现的段落（页脚、信头、许可证声明等）：计算 Jaccard 时忽略（默认）或保留</translation>
+    </message>
+    <message>
+        <source>report format (default json)</source>
+        <translation>报告格式（默认 json）</translation>
+    </message>
+    <message>
+        <source>write the report here (default: standard output)</source>
+        <translation>报告写到此处（默认：标准输出）</translation>
+    </message>
+    <message>
+        <source>no progress or summary on standard error</source>
+        <translation>不在标准错误输出中显示进度和总结</translation>
+    </message>
+    <message>
+        <source>scan folders (incrementally) and report duplicate groups</source>
+        <translation>（增量）扫描文件夹并报告重复组</translation>
+    </message>
+    <message>
+        <source>folders (or files) to scan</source>
+        <translation>要扫描的文件夹（或文件）</translation>
+    </message>
+    <message>
+        <source>reader processes (default: cores)</source>
+        <translation>读取进程数（默认：CPU 核数）</translation>
+    </message>
+    <message>
+        <source>only files matching (repeatable)</source>
+        <translation>只扫描匹配的文件（可多次使用）</translation>
+    </message>
+    <message>
+        <source>skip files/folders matching (repeatable)</source>
+        <translation>跳过匹配的文件或文件夹（可多次使用）</translation>
+    </message>
+    <message>
+        <source>also scan hidden files and folders</source>
+        <translation>同时扫描隐藏的文件和文件夹</translation>
+    </message>
+    <message>
+        <source>read again the files whose reader crashed, ran out of memory or of time</source>
+        <translation>重新读取上次读取时崩溃、内存不足或超时的文件</translation>
+    </message>
+    <message>
+        <source>re-group the database at other thresholds, without rescanning</source>
+        <translation>按新的阈值重新分组，不重新扫描</translation>
+    </message>
+    <message>
+        <source>only files under PATH (repeatable; default: the folders of the last scan)</source>
+        <translation>只看 PATH 下的文件（可多次使用；默认：上次扫描的文件夹）</translation>
+    </message>
+    <message>
+        <source>list stored near-duplicates of one file</source>
+        <translation>列出某个文件在数据库中的近似重复</translation>
+    </message>
+    <message>
+        <source>only matches under PATH (repeatable; default: the folders of the last scan)</source>
+        <translation>只列出 PATH 下的匹配（可多次使用；默认：上次扫描的文件夹）</translation>
+    </message>
+    <message>
+        <source>discover</source>
+        <translation>查找文件</translation>
+    </message>
+    <message>
+        <source>read</source>
+        <translation>读取</translation>
+    </message>
+    <message>
+        <source>fingerprint</source>
+        <translation>提取指纹</translation>
+    </message>
+    <message>
+        <source>index</source>
+        <translation>建立索引</translation>
+    </message>
+    <message>
+        <source>boilerplate</source>
+        <translation>样板文字</translation>
+    </message>
+    <message>
+        <source>match</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <source>report</source>
+        <translation>报告</translation>
+    </message>
+    <message>
+        <source>ETA {time}</source>
+        <translation>剩余 {time}</translation>
+    </message>
+    <message>
+        <source>{rate}/s</source>
+        <translation>{rate} 个/秒</translation>
+    </message>
+    <message>
+        <source>scan interrupted; everything finished so far is saved — run the same command to resume.</source>
+        <translation>扫描已中断；已完成的部分都已保存——再次运行同一命令即可继续。</translation>
+    </message>
+    <message>
+        <source>{summary}; %n group(s)</source>
+        <translation>{summary}；%n 个重复组</translation>
+    </message>
+    <message>
+        <source>The database holds no documents under {folders}; scan them first (`neardup scan FOLDER`).</source>
+        <translation>数据库中没有 {folders} 下的文档；请先扫描它们（`neardup scan FOLDER`）。</translation>
+    </message>
+    <message>
+        <source>The database holds no documents under the last scan&apos;s folders; scan them first (`neardup scan FOLDER`).</source>
+        <translation>数据库中没有上次扫描的文件夹中的文档；请先扫描它们（`neardup scan FOLDER`）。</translation>
+    </message>
+    <message>
+        <source>{documents} documents under {folders}, %n group(s)</source>
+        <translation>{folders} 下有 {documents} 个文档，%n 个重复组</translation>
+    </message>
+    <message>
+        <source>{documents} documents in every folder, %n group(s)</source>
+        <translation>所有文件夹中共 {documents} 个文档，%n 个重复组</translation>
+    </message>
+    <message>
+        <source>No such file: {path}</source>
+        <translation>没有这个文件：{path}</translation>
+    </message>
+    <message>
+        <source>no stored near-duplicates</source>
+        <translation>数据库中没有它的近似重复</translation>
+    </message>
+    <message>
+        <source>{jaccard}  {hamming} bits  {matched_by}  {path}</source>
+        <translation>{jaccard}  {hamming} 位  {matched_by}  {path}</translation>
+    </message>
+    <message>
+        <source>No database at {path}; run `neardup scan FOLDER` first (or pass --db).</source>
+        <translation>{path} 处没有数据库；请先运行 `neardup scan FOLDER`（或用 --db 指定）。</translation>
+    </message>
+</context>
+<context>
+    <name>Controller</name>
+    <message>
+        <source>Keeping {name}.</source>
+        <translation>将保留 {name}。</translation>
+    </message>
+    <message>
+        <source>The choice could not be saved</source>
+        <translation>无法保存这一选择</translation>
+    </message>
+    <message>
+        <source>{name} has the same text as the rest of its group: identical copies stay together.</source>
+        <translation>{name} 与组内其他文件的文字相同：完全相同的副本会留在一起。</translation>
+    </message>
+    <message>
+        <source>{name} is no longer grouped with the documents that differ from it; its identical copies stay with it. Edit ▸ Undo takes this back.</source>
+        <translation>{name} 已不再与跟它不同的文档分在一组，与它完全相同的副本仍和它在一起。可用“编辑 ▸ 撤销”恢复。</translation>
+    </message>
+    <message>
+        <source>{name} is no longer grouped with the %n other document(s) of its group. Edit ▸ Undo takes this back.</source>
+        <translation>{name} 已不再与组内其他 %n 个文档分在一组。可用“编辑 ▸ 撤销”恢复。</translation>
+    </message>
+    <message>
+        <source>The decision could not be saved</source>
+        <translation>无法保存这一决定</translation>
+    </message>
+    <message>
+        <source>The last “not a duplicate” was taken back.</source>
+        <translation>已撤回上一次“不是重复”。</translation>
+    </message>
+    <message>
+        <source>The move could not be taken back</source>
+        <translation>无法撤销这次移动</translation>
+    </message>
+    <message>
+        <source>The “not a duplicate” could not be taken back</source>
+        <translation>无法撤回这次“不是重复”</translation>
+    </message>
+    <message>
+        <source>The decisions could not be read</source>
+        <translation>无法读取决定记录</translation>
+    </message>
+    <message>
+        <source>Took back %n decision(s): those documents may be grouped again.</source>
+        <translation>已撤回 %n 条决定：这些文档可以重新分到一组。</translation>
+    </message>
+    <message>
+        <source>The decisions could not be taken back</source>
+        <translation>无法撤回这些决定</translation>
+    </message>
+    <message>
+        <source>{count} marked · {size}</source>
+        <translation>已标记 {count} 个 · {size}</translation>
+    </message>
+    <message>
+        <source>The files could not be moved</source>
+        <translation>无法移动这些文件</translation>
+    </message>
+    <message>
+        <source>Nothing was moved</source>
+        <translation>没有移动任何文件</translation>
+    </message>
+    <message>
+        <source>The file to keep is not the one that was compared any more — {problem}.
+
+Nothing was moved. Scan again to compare the files as they are now.</source>
+        <translation>要保留的文件已不是当初比较的那个：{problem}。
+
+没有移动任何文件。请重新扫描，按文件现在的内容再比较。</translation>
+    </message>
+    <message>
+        <source>Moved %n file(s) to the trash.</source>
+        <translation>已将 %n 个文件移到回收站。</translation>
+    </message>
+    <message>
+        <source>Put %n file(s) back where they were.</source>
+        <translation>已将 %n 个文件放回原处。</translation>
+    </message>
+    <message>
+        <source>Moved %n file(s) into {folder}. Edit ▸ Undo puts them back.</source>
+        <translation>已将 %n 个文件移到 {folder}。可用“编辑 ▸ 撤销”放回原处。</translation>
+    </message>
+    <message>
+        <source>%n file(s) had gone:</source>
+        <translation>%n 个文件已不在原处：</translation>
+    </message>
+    <message>
+        <source>Left where they are:</source>
+        <translation>以下文件留在原处：</translation>
+    </message>
+    <message>
+        <source>Left where they are, because they are not the files that were compared any more (scan again to compare them):</source>
+        <translation>以下文件留在原处，因为它们已不是当初比较的文件（请重新扫描后再比较）：</translation>
+    </message>
+    <message>
+        <source>These could not be moved:</source>
+        <translation>以下文件无法移动：</translation>
+    </message>
+    <message>
+        <source>In some groups nothing was moved, because the file to keep is not the one that was compared any more: {problem}.</source>
+        <translation>有些组没有移动任何文件，因为要保留的文件已不是当初比较的那个：{problem}。</translation>
+    </message>
+    <message>
+        <source>{path}: {reason}</source>
+        <translation>{path}：{reason}</translation>
+    </message>
+</context>
+<context>
+    <name>DecisionsDialog</name>
+    <message>
+        <source>(no file has this text any more)</source>
+        <translation>（已没有文件包含这段文字）</translation>
+    </message>
+    <message>
+        <source>{name} and {count} more</source>
+        <translation>{name} 等另外 {count} 个</translation>
+    </message>
+    <message>
+        <source>Decisions</source>
+        <translation>决定记录</translation>
+    </message>
+    <message>
+        <source>Documents you said are not duplicates of each other. They are kept apart in every grouping and report; take a decision back to let them be grouped again.</source>
+        <translation>你认定彼此不是重复的文档。它们在所有分组和报告中都会分开；撤回一条决定，它们就可以重新分到一组。</translation>
+    </message>
+    <message>
+        <source>Decided</source>
+        <translation>决定时间</translation>
+    </message>
+    <message>
+        <source>This document</source>
+        <translation>此文档</translation>
+    </message>
+    <message>
+        <source>is not a duplicate of</source>
+        <translation>不是以下文档的重复</translation>
+    </message>
+    <message>
+        <source>Take Back</source>
+        <translation>撤回</translation>
+    </message>
+    <message>
+        <source>Let the selected pairs be grouped again</source>
+        <translation>让选中的几对文档可以重新分到一组</translation>
+    </message>
+    <message>
+        <source>You have not set any documents apart. “Not a duplicate” in the groups does, and the decisions are listed here.</source>
+        <translation>你还没有把任何文档移出组。在重复组中选择“不是重复”即可，这些决定会列在这里。</translation>
+    </message>
+</context>
+<context>
+    <name>Diff</name>
+    <message>
+        <source>The same text; only spacing or line breaks differ.</source>
+        <translation>文字相同，只有空格或换行不同。</translation>
+    </message>
+    <message>
+        <source>The same text.</source>
+        <translation>文字相同。</translation>
+    </message>
+    <message>
+        <source>%n changed region(s) · {share} of the text differs.</source>
+        <translation>%n 处改动 · 不同之处占全文{share}。</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>0%</translation>
+    </message>
+    <message>
+        <source>less than 1 %</source>
+        <translation>不到 1%</translation>
+    </message>
+    <message>
+        <source>more than 99 %</source>
+        <translation>超过 99%</translation>
+    </message>
+    <message>
+        <source>about {percent} %</source>
+        <translation>约 {percent}%</translation>
+    </message>
+</context>
+<context>
+    <name>DiffModel</name>
+    <message>
+        <source>Line {number}, continued</source>
+        <translation>第 {number} 行（续）</translation>
+    </message>
+    <message>
+        <source>Line {number}</source>
+        <translation>第 {number} 行</translation>
+    </message>
+</context>
+<context>
+    <name>DiffView</name>
+    <message>
+        <source>The longest passage both documents share word for word</source>
+        <translation>两个文档逐字相同的最长段落</translation>
+    </message>
+    <message>
+        <source>Ignore spacing and line breaks</source>
+        <translation>忽略排版差异</translation>
+    </message>
+    <message>
+        <source>Compare what a reader reads: spacing, blank lines, line breaks inside a paragraph, words split with a hyphen at a line&apos;s end and page headers or footers repeated on every page of a PDF are not counted as differences. Such lines are shown in grey.</source>
+        <translation>只比较读者读到的内容：空格、空行、段落内的换行、行尾用连字符断开的单词，以及 PDF 每页重复的页眉页脚，都不算作差异。这些行以灰色显示。</translation>
+    </message>
+    <message>
+        <source>Wrap long lines</source>
+        <translation>自动换行</translation>
+    </message>
+    <message>
+        <source>Off: long lines stay on one row, and both sides scroll sideways together</source>
+        <translation>关闭时：长行保持在一行内，左右两侧一起横向滚动</translation>
+    </message>
+    <message>
+        <source>▲ Previous</source>
+        <translation>▲ 上一处</translation>
+    </message>
+    <message>
+        <source>Previous difference (Shift+F3)</source>
+        <translation>上一处不同（Shift+F3）</translation>
+    </message>
+    <message>
+        <source>▼ Next</source>
+        <translation>▼ 下一处</translation>
+    </message>
+    <message>
+        <source>Next difference (F3)</source>
+        <translation>下一处不同（F3）</translation>
+    </message>
+    <message>
+        <source>Select a document in a group to compare it with the file the group keeps.</source>
+        <translation>在重复组中选择一个文档，即可将它与该组保留的文件进行比较。</translation>
+    </message>
+    <message>
+        <source>Comparing…</source>
+        <translation>正在比较…</translation>
+    </message>
+    <message>
+        <source>How much of the two texts is the same, and the exact measures behind it:</source>
+        <translation>两份文本有多少相同，以及背后的精确度量：</translation>
+    </message>
+    <message>
+        <source>{share} of the phrases are shared (Jaccard {jaccard}; estimated {estimate})
+{left_in_right} of the left text is inside the right; {right_in_left} of the right inside the left
+{bits} of 64 fingerprint bits differ (SimHash Hamming distance)</source>
+        <translation>{share} 的片段相同（Jaccard {jaccard}；估计值 {estimate}）
+左侧文本有 {left_in_right} 包含在右侧中；右侧有 {right_in_left} 包含在左侧中
+64 位指纹中有 {bits} 位不同（SimHash 汉明距离）</translation>
+    </message>
+    <message>
+        <source>Text found in 10 % or more of the collection (headers, footers, notices) is left out of these numbers (Leave out common text).</source>
+        <translation>在 10% 以上文档中出现的文字（页眉、页脚、声明）不计入这些数字（“不计常见文字”）。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The same text&lt;/b&gt;</source>
+        <translation>&lt;b&gt;内容相同&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>{share} the same: the left text is inside the right one</source>
+        <translation>{share} 相同：左侧文本包含在右侧文本中</translation>
+    </message>
+    <message>
+        <source>{share} the same: the right text is inside the left one</source>
+        <translation>{share} 相同：右侧文本包含在左侧文本中</translation>
+    </message>
+    <message>
+        <source>{share} of the text is the same</source>
+        <translation>{share} 的内容相同</translation>
+    </message>
+    <message>
+        <source>Jaccard {value}</source>
+        <translation>Jaccard {value}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n of 64 bits differ</source>
+        <translation>
+            <numerusform>64 位中有 %n 位不同</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>common text left out</source>
+        <translation>已不计常见文字</translation>
+    </message>
+    <message>
+        <source>{path}: {problem}</source>
+        <translation>{path}：{problem}</translation>
+    </message>
+    <message>
+        <source>Longest shared passage: “{passage}”</source>
+        <translation>最长的相同段落：“{passage}”</translation>
+    </message>
+    <message>
+        <source>No passage of 30 characters or more is shared word for word.</source>
+        <translation>没有 30 个字符以上逐字相同的段落。</translation>
+    </message>
+    <message>
+        <source>The same text; only spacing or line breaks differ (shown in grey).</source>
+        <translation>文字相同，只有空格或换行不同（以灰色显示）。</translation>
+    </message>
+    <message>
+        <source>The same text.</source>
+        <translation>文字相同。</translation>
+    </message>
+    <message>
+        <source>Difference {number} · comparing the rest…</source>
+        <translation>第 {number} 处不同 · 正在比较其余部分…</translation>
+    </message>
+    <message>
+        <source>Differences found · comparing the rest…</source>
+        <translation>已发现不同之处 · 正在比较其余部分…</translation>
+    </message>
+    <message>
+        <source>Difference {number} of {total}</source>
+        <translation>第 {number} 处不同，共 {total} 处</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n difference(s)</source>
+        <translation>
+            <numerusform>%n 处不同</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{share} of the text differs</source>
+        <translation>{share} 的文字不同</translation>
+    </message>
+    <message>
+        <source>spacing and line breaks ignored</source>
+        <translation>已忽略空格和换行</translation>
+    </message>
+</context>
+<context>
+    <name>EmptyPage</name>
+    <message>
+        <source>Find duplicate documents</source>
+        <translation>查找重复文档</translation>
+    </message>
+    <message>
+        <source>Add folder…</source>
+        <translation>添加文件夹…</translation>
+    </message>
+    <message>
+        <source>Choose a folder of text files and PDFs to scan</source>
+        <translation>选择一个存放文本文件和 PDF 的文件夹进行扫描</translation>
+    </message>
+    <message>
+        <source>Scan now</source>
+        <translation>立即扫描</translation>
+    </message>
+    <message>
+        <source>Scan the folders listed on the left (F5)</source>
+        <translation>扫描左侧列出的文件夹（F5）</translation>
+    </message>
+    <message>
+        <source>Scanning… the groups appear here when it is done. You can cancel at any time: what was read is kept, and the next scan continues from there.</source>
+        <translation>正在扫描…完成后，重复组会显示在这里。你可以随时取消：已读取的内容会保留，下次扫描从中断处继续。</translation>
+    </message>
+    <message>
+        <source>Ready to scan the folders on the left. Only files whose size or date changed are read again next time.</source>
+        <translation>可以扫描左侧的文件夹了。以后再扫描时，只会重新读取大小或日期有变化的文件。</translation>
+    </message>
+    <message>
+        <source>Add a folder of uploads — text files in any encoding, Markdown, PDFs — or drop folders onto this window. neardup groups the documents that are the same or nearly the same, shows what differs, and never deletes a file.</source>
+        <translation>添加一个存放上传文件的文件夹（任意编码的文本文件、Markdown、PDF），或把文件夹拖到这个窗口上。neardup 会把相同或几乎相同的文档归为一组，显示它们的不同之处，并且绝不会删除任何文件。</translation>
+    </message>
+</context>
+<context>
+    <name>Errors</name>
+    <message>
+        <source>No such folder or file: {path}</source>
+        <translation>没有这个文件夹或文件：{path}</translation>
+    </message>
+    <message>
+        <source>neardup may not write to the database {path} (read-only file, folder or disk): make it writable, or choose another database file.</source>
+        <translation>neardup 无法写入数据库 {path}（文件、文件夹或磁盘是只读的）：请设为可写，或换一个数据库文件。</translation>
+    </message>
+    <message>
+        <source>neardup may not write to the database (read-only file, folder or disk): make it writable, or choose another database file.</source>
+        <translation>neardup 无法写入数据库（文件、文件夹或磁盘是只读的）：请设为可写，或换一个数据库文件。</translation>
+    </message>
+    <message>
+        <source>The disk holding the database {path} is full. Free some space and run again; what was saved before is kept.</source>
+        <translation>数据库 {path} 所在的磁盘已满。请腾出一些空间后再运行；之前保存的内容都还在。</translation>
+    </message>
+    <message>
+        <source>The disk holding the database is full. Free some space and run again; what was saved before is kept.</source>
+        <translation>数据库所在的磁盘已满。请腾出一些空间后再运行；之前保存的内容都还在。</translation>
+    </message>
+    <message>
+        <source>Writing to the database {path} failed ({error}): the disk may be full, failing or disconnected. Check it and run again; what was saved before is kept.</source>
+        <translation>写入数据库 {path} 失败（{error}）：磁盘可能已满、出了故障或已断开。请检查后再运行；之前保存的内容都还在。</translation>
+    </message>
+    <message>
+        <source>Writing to the database failed ({error}): the disk may be full, failing or disconnected. Check it and run again; what was saved before is kept.</source>
+        <translation>写入数据库失败（{error}）：磁盘可能已满、出了故障或已断开。请检查后再运行；之前保存的内容都还在。</translation>
+    </message>
+    <message>
+        <source>The database {path} is damaged ({error}); neardup stopped where it met the damage. Move the file away (or choose another database file) and scan again to make a new one.</source>
+        <translation>数据库 {path} 已损坏（{error}）；neardup 在遇到损坏处停了下来。请把这个文件移走（或换一个数据库文件），再重新扫描以建立新的数据库。</translation>
+    </message>
+    <message>
+        <source>The database is damaged ({error}); neardup stopped where it met the damage. Move the file away (or choose another database file) and scan again to make a new one.</source>
+        <translation>数据库已损坏（{error}）；neardup 在遇到损坏处停了下来。请把这个文件移走（或换一个数据库文件），再重新扫描以建立新的数据库。</translation>
+    </message>
+    <message>
+        <source>The database {path} is busy: another neardup is using it. Wait for it, or use another file.</source>
+        <translation>数据库 {path} 正忙：另一个 neardup 正在使用它。请等它结束，或换一个文件。</translation>
+    </message>
+    <message>
+        <source>The database is busy: another neardup is using it. Wait for it, or use another file.</source>
+        <translation>数据库正忙：另一个 neardup 正在使用它。请等它结束，或换一个文件。</translation>
+    </message>
+    <message>
+        <source>The database {path} failed: {error}.</source>
+        <translation>数据库 {path} 出错：{error}。</translation>
+    </message>
+    <message>
+        <source>The database failed: {error}.</source>
+        <translation>数据库出错：{error}。</translation>
+    </message>
+    <message>
+        <source>Hamming distance must be between 0 and {max}, not {value}</source>
+        <translation>汉明距离必须在 0 到 {max} 之间，不能是 {value}</translation>
+    </message>
+    <message>
+        <source>Jaccard threshold must be between {min} and 1, not {value}</source>
+        <translation>Jaccard 阈值必须在 {min} 到 1 之间，不能是 {value}</translation>
+    </message>
+    <message>
+        <source>The report cannot go to {path}: it is a folder; name a file, e.g. {example}</source>
+        <translation>报告不能保存到 {path}：这是一个文件夹；请指定一个文件，例如 {example}</translation>
+    </message>
+    <message>
+        <source>The report cannot go to {path}: it is the database itself; choose another file</source>
+        <translation>报告不能保存到 {path}：这是数据库本身；请换一个文件</translation>
+    </message>
+    <message>
+        <source>The report cannot go to {path}: it is inside a folder being scanned and would be compared as one of the documents; choose a file elsewhere (or a .json or .html report)</source>
+        <translation>报告不能保存到 {path}：它位于正在扫描的文件夹中，会被当作一个文档参与比较；请保存到别处（或改用 .json 或 .html 报告）</translation>
+    </message>
+    <message>
+        <source>The report cannot go to {path}: it is one of the documents being compared; choose another file</source>
+        <translation>报告不能保存到 {path}：这是正在比较的文档之一；请换一个文件</translation>
+    </message>
+    <message>
+        <source>{path} is an SQLite database of another program; choose another file.</source>
+        <translation>{path} 是其他程序的 SQLite 数据库；请换一个文件。</translation>
+    </message>
+    <message>
+        <source>{path} was written by a newer neardup (schema {version}); update neardup to open it.</source>
+        <translation>{path} 由更新版本的 neardup 写入（结构版本 {version}）；请更新 neardup 后再打开。</translation>
+    </message>
+    <message>
+        <source>{path} was fingerprinted by another version of neardup (or of jieba/pypdf); scan the folders again to renew its fingerprints (`neardup scan FOLDER`, or Scan in the app).</source>
+        <translation>{path} 中的指纹由其他版本的 neardup（或 jieba/pypdf）生成；请重新扫描文件夹以更新指纹（`neardup scan FOLDER`，或在应用中点“扫描”）。</translation>
+    </message>
+    <message>
+        <source>{path}: larger than the {limit} MiB limit; not compared.</source>
+        <translation>{path}：超过 {limit} MiB 的大小上限，未比较。</translation>
+    </message>
+    <message>
+        <source>{path}: not compared: {reason}. To allow the reader more: --max-memory MIB.</source>
+        <translation>{path}：未比较：{reason}。如要允许使用更多内存：--max-memory MIB。</translation>
+    </message>
+    <message>
+        <source>{path}: not compared: {reason}.</source>
+        <translation>{path}：未比较：{reason}。</translation>
+    </message>
+    <message>
+        <source>only documents that were compared can be ruled not duplicates</source>
+        <translation>只有参与过比较的文档才能标为“不是重复”</translation>
+    </message>
+</context>
+<context>
+    <name>FileActions</name>
+    <message>
+        <source>… and {count} more</source>
+        <translation>……还有 {count} 个</translation>
+    </message>
+    <message>
+        <source>%n ticked file(s) stay: a group&apos;s keeper or in a reference folder.</source>
+        <translation>%n 个已勾选的文件不会移动：它们是各组保留的文件，或位于参考文件夹中。</translation>
+    </message>
+    <message>
+        <source>Nothing to move</source>
+        <translation>没有可移动的文件</translation>
+    </message>
+    <message>
+        <source>Every other member of this group is in a reference folder.</source>
+        <translation>这个组的其他文件都在参考文件夹中。</translation>
+    </message>
+    <message>
+        <source>Kept because they are in reference folders: {count}</source>
+        <translation>因位于参考文件夹而保留：{count} 个</translation>
+    </message>
+    <message>
+        <source>Move %n file(s), {size} in all, to the trash?
+
+Keeping: {keeper}</source>
+        <translation>将 %n 个文件（共 {size}）移到回收站？
+
+保留：{keeper}</translation>
+    </message>
+    <message>
+        <source>Move %n marked file(s) from {groups}, {size} in all, to the trash?
+
+Each group keeps its keeper.</source>
+        <translation>将来自 {groups}的 %n 个已标记文件（共 {size}）移到回收站？
+
+每组保留的文件不会移动。</translation>
+    </message>
+    <message>
+        <source>Move marked files into</source>
+        <translation>把已标记的文件移到</translation>
+    </message>
+    <message>
+        <source>Choose another folder</source>
+        <translation>请选择其他文件夹</translation>
+    </message>
+    <message>
+        <source>Move %n marked file(s) from {groups}, {size} in all, into {destination}?
+
+Each keeps its folders below it: {source} goes to {target}. Each group keeps its keeper.</source>
+        <translation>将来自 {groups}的 %n 个已标记文件（共 {size}）移到 {destination}？
+
+文件会在其中保留原来的文件夹结构：{source} 会移到 {target}。每组保留的文件不会移动。</translation>
+    </message>
+    <message>
+        <source>Edit ▸ Undo puts them back.</source>
+        <translation>使用“编辑 ▸ 撤销”可以把它们移回原处。</translation>
+    </message>
+    <message>
+        <source>Move</source>
+        <translation>移动</translation>
+    </message>
+    <message>
+        <source>%n group(s)</source>
+        <translation>%n 个组</translation>
+    </message>
+    <message>
+        <source>Every ticked file is a group&apos;s keeper or in a reference folder: those never move.</source>
+        <translation>已勾选的文件都是各组保留的文件，或位于参考文件夹中：这些文件永远不会被移动。</translation>
+    </message>
+    <message>
+        <source>Move to trash?</source>
+        <translation>移到回收站？</translation>
+    </message>
+    <message>
+        <source>You can restore them from the system trash.</source>
+        <translation>你可以从系统回收站中恢复它们。</translation>
+    </message>
+    <message>
+        <source>Move files?</source>
+        <translation>移动文件？</translation>
+    </message>
+    <message>
+        <source>Move to Trash</source>
+        <translation>移到回收站</translation>
+    </message>
+    <message>
+        <source>Some files were not moved</source>
+        <translation>部分文件没有移动</translation>
+    </message>
+    <message>
+        <source>Copied %n path(s).</source>
+        <translation>已复制 %n 个路径。</translation>
+    </message>
+    <message>
+        <source>File not found</source>
+        <translation>找不到文件</translation>
+    </message>
+    <message>
+        <source>{path}
+
+is no longer there (moved or deleted since the scan). Scan again to update the groups.</source>
+        <translation>{path}
+
+已不在原处（扫描之后被移动或删除了）。请重新扫描以更新重复组。</translation>
+    </message>
+</context>
+<context>
+    <name>FileKind</name>
+    <message>
+        <source>text</source>
+        <translation>文本</translation>
+    </message>
+</context>
+<context>
+    <name>FoldersPanel</name>
+    <message>
+        <source>Folders</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>Folders to scan. Tick a folder to make it a reference folder: its files are originals and are never proposed for removal.</source>
+        <translation>要扫描的文件夹。勾选一个文件夹即可设为参考文件夹：其中的文件是原件，永远不会被建议删除。</translation>
+    </message>
+    <message>
+        <source>Add folder…</source>
+        <translation>添加文件夹…</translation>
+    </message>
+    <message>
+        <source>Choose a folder to scan (you can also drop folders onto the window)</source>
+        <translation>选择要扫描的文件夹（也可以把文件夹拖到窗口上）</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Stop scanning the selected folder (its files are not touched)</source>
+        <translation>不再扫描选中的文件夹（其中的文件不受影响）</translation>
+    </message>
+    <message>
+        <source>only these, e.g. *.md; contracts/*</source>
+        <translation>只扫描这些，例如：*.md; 合同/*</translation>
+    </message>
+    <message>
+        <source>Glob patterns, separated by &apos;;&apos; — only matching files are scanned (empty: all)</source>
+        <translation>通配符模式，多个之间用 ; 分隔：只扫描匹配的文件（留空则全部扫描）</translation>
+    </message>
+    <message>
+        <source>skip these, e.g. drafts; *.log</source>
+        <translation>跳过这些，例如：草稿; 旧版/*</translation>
+    </message>
+    <message>
+        <source>Glob patterns, separated by &apos;;&apos; — matching files and folders are skipped</source>
+        <translation>通配符模式，多个之间用 ; 分隔：跳过匹配的文件和文件夹</translation>
+    </message>
+    <message>
+        <source>Text and Markdown</source>
+        <translation>文本和 Markdown</translation>
+    </message>
+    <message>
+        <source>.txt, .md, .rst, .csv, .log … in any common encoding</source>
+        <translation>.txt、.md、.rst、.csv、.log 等文件，支持各种常见编码</translation>
+    </message>
+    <message>
+        <source>PDFs with a text layer (scanned PDFs are listed as problems)</source>
+        <translation>带文字层的 PDF（扫描件 PDF 会列在“问题”中）</translation>
+    </message>
+    <message>
+        <source>☑ reference folder: originals, never moved to the trash</source>
+        <translation>☑ 参考文件夹：存放原件，永远不会被移到回收站</translation>
+    </message>
+    <message>
+        <source>Include</source>
+        <translation>包含</translation>
+    </message>
+    <message>
+        <source>Exclude</source>
+        <translation>排除</translation>
+    </message>
+    <message>
+        <source>File types</source>
+        <translation>文件类型</translation>
+    </message>
+    <message>
+        <source>Add a folder to scan</source>
+        <translation>添加要扫描的文件夹</translation>
+    </message>
+    <message>
+        <source>{folder}
+Ticked: reference folder (originals, never proposed for removal)</source>
+        <translation>{folder}
+勾选后即为参考文件夹（存放原件，永远不会被建议删除）</translation>
+    </message>
+</context>
+<context>
+    <name>GroupMembersModel</name>
+    <message>
+        <source>Document</source>
+        <translation>文档</translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Modified</source>
+        <translation>修改时间</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>File name; the file the group keeps comes first</source>
+        <translation>文件名；该组保留的文件排在最前</translation>
+    </message>
+    <message>
+        <source>Folder of the file</source>
+        <translation>文件所在的文件夹</translation>
+    </message>
+    <message>
+        <source>Similarity</source>
+        <translation>相似度</translation>
+    </message>
+    <message>
+        <source>Bits differ</source>
+        <translation>不同位数</translation>
+    </message>
+    <message>
+        <source>How much of the text is the same as the keeper&apos;s; hover over a value for the exact measures</source>
+        <translation>与保留项相同的内容占多少；鼠标停在数值上可查看精确度量</translation>
+    </message>
+    <message>
+        <source>Word fingerprint: how many of its 64 bits differ from the keeper&apos;s (SimHash Hamming distance)</source>
+        <translation>词语指纹：64 位中有多少位与保留项不同（SimHash 汉明距离）</translation>
+    </message>
+    <message>
+        <source>File size</source>
+        <translation>文件大小</translation>
+    </message>
+    <message>
+        <source>Last modified</source>
+        <translation>最后修改时间</translation>
+    </message>
+    <message>
+        <source>text or pdf</source>
+        <translation>文本或 PDF</translation>
+    </message>
+    <message>
+        <source>keep</source>
+        <translation>保留</translation>
+    </message>
+    <message>
+        <source>{name}  ✓ marked</source>
+        <translation>{name}  ✓ 已标记</translation>
+    </message>
+    <message>
+        <source>The file this group keeps.</source>
+        <translation>该组保留的文件。</translation>
+    </message>
+    <message>
+        <source>In a reference folder: never proposed for removal.</source>
+        <translation>位于参考文件夹中：永远不会被建议删除。</translation>
+    </message>
+</context>
+<context>
+    <name>GroupTreeModel</name>
+    <message>
+        <source>Document</source>
+        <translation>文档</translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>Similarity</source>
+        <translation>相似度</translation>
+    </message>
+    <message>
+        <source>Bits differ</source>
+        <translation>不同位数</translation>
+    </message>
+    <message>
+        <source>Jaccard</source>
+        <translation>Jaccard</translation>
+    </message>
+    <message>
+        <source>File name; a group row names the file it keeps</source>
+        <translation>文件名；组所在行显示该组保留的文件</translation>
+    </message>
+    <message>
+        <source>How much of the text is the same as the keeper&apos;s (a group shows its lowest–highest); hover over a value for the exact measures</source>
+        <translation>与保留项相同的内容占多少（组所在行显示最低–最高）；鼠标停在数值上可查看精确度量</translation>
+    </message>
+    <message>
+        <source>Word fingerprint: how many of its 64 bits differ from the keeper&apos;s (SimHash Hamming distance; a group shows its largest)</source>
+        <translation>词语指纹：64 位中有多少位与保留项不同（SimHash 汉明距离；组所在行显示最大值）</translation>
+    </message>
+    <message>
+        <source>For experts: exact Jaccard similarity of the shingle sets, to the keeper</source>
+        <translation>供专业人员参考：与保留项的片段集合的精确 Jaccard 相似度</translation>
+    </message>
+    <message>
+        <source>For experts: share of the smaller text found inside the other (an excerpt inside a longer document scores 1.0)</source>
+        <translation>供专业人员参考：较短文本有多少包含在另一份中（长文档中的节选为 1.0）</translation>
+    </message>
+    <message>
+        <source>The file this group keeps; the others are measured against it.</source>
+        <translation>本组保留的文件；其他成员都与它比较。</translation>
+    </message>
+    <message>
+        <source>same text</source>
+        <translation>内容相同</translation>
+    </message>
+    <message>
+        <source>{count} documents; the keeper is {path}
+Each member is measured against the keeper: from {lowest} to {highest} of the text is the same. A member can be less alike to the keeper than your setting asks: it is in the group because it is that alike to another member.</source>
+        <translation>{count} 份文档；保留项是 {path}
+每个成员都与保留项比较：相同内容在 {lowest} 到 {highest} 之间。某个成员与保留项的相似度可能低于你的设定：它在组里，是因为它与组内另一成员足够相似。</translation>
+    </message>
+    <message>
+        <source>Containment</source>
+        <translation>包含度</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Modified</source>
+        <translation>修改时间</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Folder of the file</source>
+        <translation>文件所在的文件夹</translation>
+    </message>
+    <message>
+        <source>File size (a group shows the total)</source>
+        <translation>文件大小（组所在的行显示总和）</translation>
+    </message>
+    <message>
+        <source>Last modified</source>
+        <translation>最后修改时间</translation>
+    </message>
+    <message>
+        <source>text or pdf</source>
+        <translation>文本或 PDF</translation>
+    </message>
+    <message>
+        <source>{name}  — keep</source>
+        <translation>{name}  — 保留</translation>
+    </message>
+    <message>
+        <source>In a reference folder: an original, never proposed for removal.</source>
+        <translation>位于参考文件夹中：是原件，永远不会被建议删除。</translation>
+    </message>
+    <message>
+        <source>Group {id} · {count} documents · exact — {name}</source>
+        <translation>第 {id} 组 · {count} 个文档 · 完全相同 — {name}</translation>
+    </message>
+    <message>
+        <source>Group {id} · {count} documents · near — {name}</source>
+        <translation>第 {id} 组 · {count} 个文档 · 近似重复 — {name}</translation>
+    </message>
+</context>
+<context>
+    <name>GroupView</name>
+    <message>
+        <source>{count} documents with the same text. Numbers are against the file kept, {name}; double-click a member to see what differs.</source>
+        <translation>{count} 个文档的文字相同。数值都是与保留的文件 {name} 相比得出的；双击某个文档可查看不同之处。</translation>
+    </message>
+    <message>
+        <source>{count} documents with nearly the same text. Numbers are against the file kept, {name}; double-click a member to see what differs.</source>
+        <translation>{count} 个文档的文字几乎相同。数值都是与保留的文件 {name} 相比得出的；双击某个文档可查看不同之处。</translation>
+    </message>
+</context>
+<context>
+    <name>GroupsPage</name>
+    <message>
+        <source>The original</source>
+        <translation>原件</translation>
+    </message>
+    <message>
+        <source>The copy with the most identical twins; a text file over a PDF; then the oldest</source>
+        <translation>完全相同的副本最多的文件；文本文件优先于 PDF；其次选最早的</translation>
+    </message>
+    <message>
+        <source>The oldest</source>
+        <translation>最早的</translation>
+    </message>
+    <message>
+        <source>The file modified longest ago</source>
+        <translation>修改时间最早的文件</translation>
+    </message>
+    <message>
+        <source>The newest</source>
+        <translation>最新的</translation>
+    </message>
+    <message>
+        <source>The file modified last</source>
+        <translation>最后修改的文件</translation>
+    </message>
+    <message>
+        <source>The largest</source>
+        <translation>最大的</translation>
+    </message>
+    <message>
+        <source>The biggest file</source>
+        <translation>体积最大的文件</translation>
+    </message>
+    <message>
+        <source>The shortest path</source>
+        <translation>路径最短的</translation>
+    </message>
+    <message>
+        <source>The file nearest the top of its folders</source>
+        <translation>在文件夹中层级最浅的文件</translation>
+    </message>
+    <message>
+        <source>Right-click to show or hide columns</source>
+        <translation>右键单击可显示或隐藏列</translation>
+    </message>
+    <message>
+        <source>Filter by path…</source>
+        <translation>按路径筛选…</translation>
+    </message>
+    <message>
+        <source>Show only groups with a member whose path contains this text (Ctrl+F)</source>
+        <translation>只显示有文件路径包含这段文字的组（Ctrl+F）</translation>
+    </message>
+    <message>
+        <source>All groups</source>
+        <translation>所有组</translation>
+    </message>
+    <message>
+        <source>Exact duplicates</source>
+        <translation>完全重复</translation>
+    </message>
+    <message>
+        <source>Near duplicates</source>
+        <translation>近似重复</translation>
+    </message>
+    <message>
+        <source>Exact: the same text after normalising; near: similar</source>
+        <translation>完全重复：规范化后文字完全相同；近似重复：内容相似</translation>
+    </message>
+    <message>
+        <source>Keep this one</source>
+        <translation>保留这个</translation>
+    </message>
+    <message>
+        <source>Make the selected document the group&apos;s keeper (Ctrl+K)</source>
+        <translation>把选中的文档设为本组保留的文件（Ctrl+K）</translation>
+    </message>
+    <message>
+        <source>Not a duplicate</source>
+        <translation>不是重复</translation>
+    </message>
+    <message>
+        <source>Set the selected document apart from its group: it is not a duplicate of them, now and after rescans; Edit ▸ Undo takes it back (Ctrl+D)</source>
+        <translation>把选中的文档移出本组：它和组里其他文档不是重复，重新扫描后也一样；可用“编辑 ▸ 撤销”恢复（Ctrl+D）</translation>
+    </message>
+    <message>
+        <source>Move others to trash…</source>
+        <translation>其余移到回收站…</translation>
+    </message>
+    <message>
+        <source>Move every member except the keeper to the system trash, after confirmation (Del). Files in reference folders are never moved.</source>
+        <translation>确认后，把除保留项以外的所有文件移到系统回收站（Del）。参考文件夹中的文件永远不会被移动。</translation>
+    </message>
+    <message>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <source>Open the selected document with its application (Ctrl+Return)</source>
+        <translation>用对应的应用程序打开选中的文档（Ctrl+Return）</translation>
+    </message>
+    <message>
+        <source>Show in folder</source>
+        <translation>在文件夹中显示</translation>
+    </message>
+    <message>
+        <source>Open the folder that holds the selected document (Ctrl+Shift+R)</source>
+        <translation>打开选中文档所在的文件夹（Ctrl+Shift+R）</translation>
+    </message>
+    <message>
+        <source>Groups</source>
+        <translation>重复组</translation>
+    </message>
+    <message>
+        <source>Mark all but the keepers</source>
+        <translation>标记保留项以外的全部</translation>
+    </message>
+    <message>
+        <source>Tick every member of every group except the file it keeps; files in reference folders are never ticked (Ctrl+M). Tick or untick any file by hand in the first column.</source>
+        <translation>勾选每个组中除保留的文件以外的所有文件；参考文件夹中的文件不会被勾选（Ctrl+M）。也可以在第一列手动勾选或取消勾选任意文件。</translation>
+    </message>
+    <message>
+        <source>Mark by rule…</source>
+        <translation>按规则标记…</translation>
+    </message>
+    <message>
+        <source>Tick the files in a folder, matching a name, by date or by size (Ctrl+Shift+K)</source>
+        <translation>按文件夹、文件名、日期或大小勾选文件（Ctrl+Shift+K）</translation>
+    </message>
+    <message>
+        <source>Unmark all</source>
+        <translation>全部取消标记</translation>
+    </message>
+    <message>
+        <source>Untick every file (Ctrl+Shift+M)</source>
+        <translation>取消勾选所有文件（Ctrl+Shift+M）</translation>
+    </message>
+    <message>
+        <source>Which file each group keeps unless you chose one (Keep this one). A file in a reference folder is always kept first.</source>
+        <translation>你没有手动指定（“保留这个”）时，每个组保留哪个文件。参考文件夹中的文件总是优先保留。</translation>
+    </message>
+    <message>
+        <source>Keep:</source>
+        <translation>保留：</translation>
+    </message>
+    <message>
+        <source>Move marked to trash…</source>
+        <translation>已标记的移到回收站…</translation>
+    </message>
+    <message>
+        <source>Move every ticked file to the system trash, all groups at once, after one confirmation (Shift+Del). A group&apos;s keeper and files in reference folders never move.</source>
+        <translation>确认一次后，把所有组中已勾选的文件一起移到系统回收站（Shift+Del）。各组保留的文件和参考文件夹中的文件永远不会被移动。</translation>
+    </message>
+    <message>
+        <source>Move marked to folder…</source>
+        <translation>已标记的移到文件夹…</translation>
+    </message>
+    <message>
+        <source>Move every ticked file into a folder you choose, keeping their folders below it, after one confirmation; Edit ▸ Undo puts them back. A group&apos;s keeper and reference files never move.</source>
+        <translation>确认一次后，把所有已勾选的文件移到你选择的文件夹中，并在其中保留原来的文件夹结构；可用“编辑 ▸ 撤销”移回。各组保留的文件和参考文件夹中的文件永远不会被移动。</translation>
+    </message>
+    <message>
+        <source>Copy paths</source>
+        <translation>复制路径</translation>
+    </message>
+    <message>
+        <source>Copy the paths of the ticked files, one a line (Ctrl+Shift+C)</source>
+        <translation>复制已勾选文件的路径，每行一个（Ctrl+Shift+C）</translation>
+    </message>
+    <message>
+        <source>Marks</source>
+        <translation>标记</translation>
+    </message>
+</context>
+<context>
+    <name>HistogramWidget</name>
+    <message>
+        <source>How many pairs of documents lie at each similarity (a sample of at most 3,000 documents). The pairs on the highlighted side of the line are grouped; a valley between two hills is a natural place for the line.</source>
+        <translation>各个相似度上有多少对文档（最多抽取 3,000 份文档统计）。竖线高亮一侧的文档对会被分组；两座“山峰”之间的低谷通常是放竖线的好位置。</translation>
+    </message>
+    <message>
+        <source>Pairs of documents by similarity</source>
+        <translation>按相似度统计的文档对</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pair(s) differ in at most {bits} bits</source>
+        <translation>
+            <numerusform>%n 对文档最多相差 {bits} 位</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pair(s) at {share} % or more</source>
+        <translation>
+            <numerusform>%n 对文档相似度不低于 {share}%</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>How similar the pairs of documents are appears here after a scan</source>
+        <translation>扫描后，这里会显示各对文档的相似程度</translation>
+    </message>
+    <message>
+        <source>{bits} bits</source>
+        <translation>{bits} 位</translation>
+    </message>
+</context>
+<context>
+    <name>HtmlReport</name>
+    <message>
+        <source>read</source>
+        <translation>已读取</translation>
+    </message>
+    <message>
+        <source>empty</source>
+        <translation>空文件</translation>
+    </message>
+    <message>
+        <source>encrypted</source>
+        <translation>已加密</translation>
+    </message>
+    <message>
+        <source>unreadable</source>
+        <translation>无法读取</translation>
+    </message>
+    <message>
+        <source>too large</source>
+        <translation>太大</translation>
+    </message>
+    <message>
+        <source>unsupported</source>
+        <translation>不支持</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>出错</translation>
+    </message>
+    <message>
+        <source>neardup report — %n group(s)</source>
+        <translation>neardup 报告 — %n 个重复组</translation>
+    </message>
+    <message>
+        <source>Duplicate documents</source>
+        <translation>重复文档</translation>
+    </message>
+    <message>
+        <source>documents</source>
+        <translation>文档</translation>
+    </message>
+    <message>
+        <source>groups</source>
+        <translation>重复组</translation>
+    </message>
+    <message>
+        <source>exact groups</source>
+        <translation>完全重复的组</translation>
+    </message>
+    <message>
+        <source>redundant copies</source>
+        <translation>多余的副本</translation>
+    </message>
+    <message>
+        <source>problems</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>scan time</source>
+        <translation>扫描用时</translation>
+    </message>
+    <message>
+        <source>{seconds} s</source>
+        <translation>{seconds} 秒</translation>
+    </message>
+    <message>
+        <source>Folders</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>MinHash: Jaccard ≥ {jaccard} of the shingle sets (3 words, or 3 characters); exact duplicates always</source>
+        <translation>MinHash：片段集合（3 个词或 3 个字）的 Jaccard ≥ {jaccard}；完全重复的始终算在内</translation>
+    </message>
+    <message>
+        <source>SimHash Hamming distance ≤ {hamming} of 64 bits; exact duplicates always</source>
+        <translation>SimHash：64 位中的汉明距离 ≤ {hamming}；完全重复的始终算在内</translation>
+    </message>
+    <message>
+        <source>either Jaccard ≥ {jaccard} of the shingle sets (3 words, or 3 characters), or SimHash Hamming distance ≤ {hamming} of 64 bits; exact duplicates always</source>
+        <translation>片段集合（3 个词或 3 个字）的 Jaccard ≥ {jaccard}，或 SimHash 64 位中的汉明距离 ≤ {hamming}，满足其一即可；完全重复的始终算在内</translation>
+    </message>
+    <message>
+        <source>Method</source>
+        <translation>方法</translation>
+    </message>
+    <message>
+        <source>left out of Jaccard: {shingles} shingles found in {share} or more of the documents, in {documents} documents</source>
+        <translation>计算 Jaccard 时已忽略：{shingles} 个在 {share} 或更多文档中出现的片段，涉及 {documents} 个文档</translation>
+    </message>
+    <message>
+        <source>counted like any other text</source>
+        <translation>与其他文字一样参与计算</translation>
+    </message>
+    <message>
+        <source>Boilerplate</source>
+        <translation>样板文字</translation>
+    </message>
+    <message>
+        <source>Groups ({count})</source>
+        <translation>重复组（{count}）</translation>
+    </message>
+    <message>
+        <source>No duplicates at these thresholds.</source>
+        <translation>按当前阈值没有找到重复。</translation>
+    </message>
+    <message>
+        <source>Problems ({count})</source>
+        <translation>问题（{count}）</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>What to do</source>
+        <translation>怎么办</translation>
+    </message>
+    <message>
+        <source>These files were not compared.</source>
+        <translation>以下文件未参与比较。</translation>
+    </message>
+    <message>
+        <source>Every file was read.</source>
+        <translation>所有文件都已读取。</translation>
+    </message>
+    <message>
+        <source>exact</source>
+        <translation>完全重复</translation>
+    </message>
+    <message>
+        <source>near</source>
+        <translation>近似重复</translation>
+    </message>
+    <message>
+        <source>Group {number}</source>
+        <translation>第 {number} 组</translation>
+    </message>
+    <message>
+        <source>%n document(s) · lowest Jaccard {jaccard}</source>
+        <translation>%n 个文档 · 最低 Jaccard {jaccard}</translation>
+    </message>
+    <message>
+        <source>Document</source>
+        <translation>文档</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Hamming</source>
+        <translation>汉明距离</translation>
+    </message>
+    <message>
+        <source>differing bits of 64</source>
+        <translation>64 位中不同的位数</translation>
+    </message>
+    <message>
+        <source>J est.</source>
+        <translation>J 估计</translation>
+    </message>
+    <message>
+        <source>MinHash estimate</source>
+        <translation>MinHash 估计值</translation>
+    </message>
+    <message>
+        <source>exact Jaccard of the shingle sets</source>
+        <translation>片段集合的精确 Jaccard</translation>
+    </message>
+    <message>
+        <source>Containment</source>
+        <translation>包含度</translation>
+    </message>
+    <message>
+        <source>share of the smaller text found in the other</source>
+        <translation>较短文本出现在另一份中的比例</translation>
+    </message>
+    <message>
+        <source>keep</source>
+        <translation>保留</translation>
+    </message>
+    <message>
+        <source>Same bytes as the representative: %n member(s).</source>
+        <translation>与代表文档完全相同（字节一致）的成员：%n 个。</translation>
+    </message>
+    <message>
+        <source>Differences shown for the {shown} least similar of {members} members; open the group in the app to compare the others.</source>
+        <translation>只显示了 {members} 个成员中最不相似的 {shown} 个的差异；在应用中打开这一组可比较其余的文档。</translation>
+    </message>
+    <message>
+        <source>Differences: representative ↔ {document}</source>
+        <translation>差异：代表文档 ↔ {document}</translation>
+    </message>
+    <message>
+        <source>… more differences; open the pair in the app to see them all</source>
+        <translation>… 还有更多差异；在应用中打开这一对文档可查看全部</translation>
+    </message>
+    <message>
+        <source>%n unchanged line(s)</source>
+        <translation>%n 行未改动</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <source>Finding files</source>
+        <translation>查找文件</translation>
+    </message>
+    <message>
+        <source>Reading</source>
+        <translation>读取</translation>
+    </message>
+    <message>
+        <source>Fingerprinting</source>
+        <translation>计算指纹</translation>
+    </message>
+    <message>
+        <source>Indexing</source>
+        <translation>建立索引</translation>
+    </message>
+    <message>
+        <source>Finding boilerplate</source>
+        <translation>查找样板文字</translation>
+    </message>
+    <message>
+        <source>Grouping</source>
+        <translation>分组</translation>
+    </message>
+    <message>
+        <source>Writing report</source>
+        <translation>写入报告</translation>
+    </message>
+    <message>
+        <source>neardup — duplicate documents</source>
+        <translation>neardup — 重复文档</translation>
+    </message>
+    <message>
+        <source>Scan</source>
+        <translation>扫描</translation>
+    </message>
+    <message>
+        <source>Scan the folders (F5). A rescan reads only files that changed.</source>
+        <translation>扫描文件夹（F5）。重新扫描时只读取有变化的文件。</translation>
+    </message>
+    <message>
+        <source>Groups</source>
+        <translation>重复组</translation>
+    </message>
+    <message>
+        <source>Problems</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Stop the scan; what was read is kept and a rescan continues from there (Esc)</source>
+        <translation>停止扫描；已读取的内容会保留，重新扫描时从中断处继续（Esc）</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Add Folder…</source>
+        <translation>添加文件夹(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Add a folder to scan</source>
+        <translation>添加要扫描的文件夹</translation>
+    </message>
+    <message>
+        <source>&amp;Scan</source>
+        <translation>扫描(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Scan the folders (incremental)</source>
+        <translation>扫描文件夹（只读取有变化的文件）</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel Scan</source>
+        <translation>取消扫描(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Stop the running scan</source>
+        <translation>停止正在进行的扫描</translation>
+    </message>
+    <message>
+        <source>&amp;Export Report…</source>
+        <translation>导出报告(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Save the groups as HTML, CSV or JSON</source>
+        <translation>把重复组保存为 HTML、CSV 或 JSON</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Quit neardup</source>
+        <translation>退出 neardup</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Take back the last decision or move</source>
+        <translation>撤销上一次的决定或移动</translation>
+    </message>
+    <message>
+        <source>&amp;Decisions…</source>
+        <translation>决定记录(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Every “not a duplicate” you made, to review and take back</source>
+        <translation>你做过的所有“不是重复”决定，可以查看和撤销</translation>
+    </message>
+    <message>
+        <source>&amp;Keep This One</source>
+        <translation>保留这个(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;Not a Duplicate</source>
+        <translation>不是重复(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Move Others to &amp;Trash…</source>
+        <translation>其余移到回收站(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>&amp;Open Document</source>
+        <translation>打开文档(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Show in &amp;Folder</source>
+        <translation>在文件夹中显示(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Find…</source>
+        <translation>查找(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Filter groups by path</source>
+        <translation>按路径筛选重复组</translation>
+    </message>
+    <message>
+        <source>&amp;Preferences…</source>
+        <translation>设置(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Language, appearance, which file to keep, how similar documents must be</source>
+        <translation>界面语言、外观、保留哪个文件、文档要多相似才算重复</translation>
+    </message>
+    <message>
+        <source>&amp;Mark</source>
+        <translation>标记(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Mark &amp;All but the Keepers</source>
+        <translation>标记保留项以外的全部(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Mark by &amp;Rule…</source>
+        <translation>按规则标记(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>&amp;Unmark All</source>
+        <translation>全部取消标记(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Mark &amp;Selected</source>
+        <translation>标记选中的行(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Tick the selected rows (Shift or Ctrl+click to select many); a group&apos;s row ticks every member but its keeper and files in reference folders</source>
+        <translation>勾选选中的行（按住 Shift 或 Ctrl 点击可多选）；选中组的那一行，会勾选组里除保留的文件和参考文件夹中的文件以外的所有文件</translation>
+    </message>
+    <message>
+        <source>Unmar&amp;k Selected</source>
+        <translation>取消标记选中的行(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Untick the selected rows</source>
+        <translation>取消勾选选中的行</translation>
+    </message>
+    <message>
+        <source>Move Marked to &amp;Trash…</source>
+        <translation>已标记的移到回收站(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>Move Marked to &amp;Folder…</source>
+        <translation>已标记的移到文件夹(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>&amp;Copy Marked Paths</source>
+        <translation>复制已标记的路径(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>查看(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Groups</source>
+        <translation>重复组(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Show the groups</source>
+        <translation>显示重复组</translation>
+    </message>
+    <message>
+        <source>&amp;Problems</source>
+        <translation>问题(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Show files that could not be compared</source>
+        <translation>显示无法比较的文件</translation>
+    </message>
+    <message>
+        <source>Next &amp;Difference</source>
+        <translation>下一处差异(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Next difference in the pair</source>
+        <translation>这对文档的下一处差异</translation>
+    </message>
+    <message>
+        <source>Previous D&amp;ifference</source>
+        <translation>上一处差异(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Previous difference in the pair</source>
+        <translation>这对文档的上一处差异</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;User Guide</source>
+        <translation>使用指南(&amp;U)</translation>
+    </message>
+    <message>
+        <source>How to find, compare and sort out duplicates, in a few pages</source>
+        <translation>用几页篇幅介绍如何查找、比较和整理重复文档</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Every key of the window</source>
+        <translation>窗口中的所有快捷键</translation>
+    </message>
+    <message>
+        <source>&amp;About neardup</source>
+        <translation>关于 neardup(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Versions and credits</source>
+        <translation>版本和致谢</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>关于 Qt(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>About Qt</source>
+        <translation>关于 Qt</translation>
+    </message>
+    <message>
+        <source>&amp;Undo Not a Duplicate</source>
+        <translation>撤销“不是重复”(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo Move</source>
+        <translation>撤销移动(&amp;U)</translation>
+    </message>
+    <message numerus="yes">
+        <source>Added %n folder(s). Press Scan (F5) to look for duplicates.</source>
+        <translation>
+            <numerusform>已添加 %n 个文件夹。按“扫描”（F5）查找重复文档。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Folder not found</source>
+        <translation>找不到文件夹</translation>
+    </message>
+    <message>
+        <source>These folders are not there any more; remove them or reconnect the drive:
+
+{folders}</source>
+        <translation>以下文件夹已经不在了；请移除它们，或重新连接所在的磁盘：
+
+{folders}</translation>
+    </message>
+    <message>
+        <source>Nothing to scan</source>
+        <translation>没有可扫描的文件</translation>
+    </message>
+    <message>
+        <source>Tick at least one file type (text or PDF).</source>
+        <translation>请至少勾选一种文件类型（文本或 PDF）。</translation>
+    </message>
+    <message>
+        <source>The scan failed</source>
+        <translation>扫描失败</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>正在开始…</translation>
+    </message>
+    <message>
+        <source>Cancelling… keeping what was read</source>
+        <translation>正在取消…已读取的内容会保留</translation>
+    </message>
+    <message>
+        <source>{rate} files/s</source>
+        <translation>{rate} 个文件/秒</translation>
+    </message>
+    <message>
+        <source>about {time} left</source>
+        <translation>剩余约 {time}</translation>
+    </message>
+    <message>
+        <source>Scanned {summary}.</source>
+        <translation>扫描完成：{summary}。</translation>
+    </message>
+    <message>
+        <source>Scan cancelled. Everything read so far is kept; Scan continues from there.</source>
+        <translation>扫描已取消。已读取的内容都会保留，再次扫描时从中断处继续。</translation>
+    </message>
+    <message>
+        <source>The database is damaged</source>
+        <translation>数据库已损坏</translation>
+    </message>
+    <message>
+        <source>neardup&apos;s database is damaged and cannot be read:
+{path}</source>
+        <translation>neardup 的数据库已损坏，无法读取：
+{path}</translation>
+    </message>
+    <message>
+        <source>Your documents are not affected: the database holds what neardup found in them, made again by the next scan, and your “not a duplicate” decisions, which a new database starts without. The damaged one is kept beside it.</source>
+        <translation>你的文档不受影响：数据库里存的是 neardup 从文档中得到的信息（下次扫描会重新生成），以及你做出的“不是重复”决定（新数据库里不会有这些决定）。损坏的数据库会保留在它旁边。</translation>
+    </message>
+    <message>
+        <source>Start a New Database</source>
+        <translation>新建数据库</translation>
+    </message>
+    <message>
+        <source>The damaged database was kept as {path}. Press Scan to build a new one.</source>
+        <translation>损坏的数据库已保留为 {path}。按“扫描”建立新的数据库。</translation>
+    </message>
+    <message>
+        <source>The last results could not be opened</source>
+        <translation>无法打开上次的结果</translation>
+    </message>
+    <message>
+        <source>Common text has not been found in this collection yet: scan again to leave it out.</source>
+        <translation>尚未在这个文档集中找出常见文字：重新扫描后即可不计这些文字。</translation>
+    </message>
+    <message>
+        <source>Problems ({count})</source>
+        <translation>问题（{count}）</translation>
+    </message>
+    <message>
+        <source>Grouping failed</source>
+        <translation>分组失败</translation>
+    </message>
+    <message>
+        <source>Preparing groups for this threshold… {percent} %</source>
+        <translation>正在按这个相似度要求准备重复组…{percent}%</translation>
+    </message>
+    <message numerus="yes">
+        <source>No duplicates among the %n document(s) compared, at these settings. Lower “Jaccard ≥” (or raise “Hamming ≤”) to look for looser matches.</source>
+        <translation>
+            <numerusform>按当前设置，比较过的 %n 个文档中没有重复。降低“Jaccard ≥”（或提高“Hamming ≤”）可以找到相似度较低的文档。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>HTML report (*.html);;CSV spreadsheet (*.csv);;JSON data (*.json)</source>
+        <translation>HTML 报告 (*.html);;CSV 表格 (*.csv);;JSON 数据 (*.json)</translation>
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <source>Replace the file?</source>
+        <translation>替换文件？</translation>
+    </message>
+    <message>
+        <source>{path}
+
+already exists. Replace it with the report?</source>
+        <translation>{path}
+
+已存在。要用报告替换它吗？</translation>
+    </message>
+    <message>
+        <source>The report was not saved</source>
+        <translation>报告未保存</translation>
+    </message>
+    <message>
+        <source>Writing the report…</source>
+        <translation>正在写入报告…</translation>
+    </message>
+    <message>
+        <source>Report saved: {path}</source>
+        <translation>报告已保存：{path}</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>界面语言</translation>
+    </message>
+    <message>
+        <source>neardup speaks the new language when it starts again. Restart now? Your folders, decisions and marks are kept.</source>
+        <translation>neardup 重新启动后才会使用新的语言。现在重新启动吗？你的文件夹、决定和标记都会保留。</translation>
+    </message>
+    <message>
+        <source>About neardup</source>
+        <translation>关于 neardup</translation>
+    </message>
+    <message>
+        <source>Finds exact and near-duplicate documents with SimHash (Charikar; Manku et al.) and MinHash (Broder), verified exactly.</source>
+        <translation>用 SimHash（Charikar；Manku 等）和 MinHash（Broder）查找完全重复和近似重复的文档，并逐一精确核实。</translation>
+    </message>
+    <message>
+        <source>Database: {path}</source>
+        <translation>数据库：{path}</translation>
+    </message>
+</context>
+<context>
+    <name>MarkRuleDialog</name>
+    <message>
+        <source>Mark by rule</source>
+        <translation>按规则标记</translation>
+    </message>
+    <message>
+        <source>any folder</source>
+        <translation>任意文件夹</translation>
+    </message>
+    <message>
+        <source>Only files in this folder or its subfolders</source>
+        <translation>只包括此文件夹及其子文件夹中的文件</translation>
+    </message>
+    <message>
+        <source>Choose…</source>
+        <translation>选择…</translation>
+    </message>
+    <message>
+        <source>e.g.  copy   or   *.pdf   or   */old/*</source>
+        <translation>例如  copy   或   *.pdf   或   */old/*</translation>
+    </message>
+    <message>
+        <source>A word the path contains, or a pattern with * and ?; case does not matter</source>
+        <translation>路径中包含的词，或带 * 和 ? 的通配模式；不区分大小写</translation>
+    </message>
+    <message>
+        <source>Modified before</source>
+        <translation>修改时间早于</translation>
+    </message>
+    <message>
+        <source>Modified on or after</source>
+        <translation>修改时间不早于</translation>
+    </message>
+    <message>
+        <source>At least (KB)</source>
+        <translation>至少（KB）</translation>
+    </message>
+    <message>
+        <source>At most (KB)</source>
+        <translation>至多（KB）</translation>
+    </message>
+    <message>
+        <source>In folder:</source>
+        <translation>文件夹：</translation>
+    </message>
+    <message>
+        <source>Path contains:</source>
+        <translation>路径包含：</translation>
+    </message>
+    <message>
+        <source>Files that meet every condition given are ticked. A group&apos;s keeper and files in reference folders are never ticked.</source>
+        <translation>满足所有已设条件的文件会被勾选。组的保留项和参考文件夹中的文件永远不会被勾选。</translation>
+    </message>
+    <message>
+        <source>Mark</source>
+        <translation>标记</translation>
+    </message>
+    <message>
+        <source>Unmark</source>
+        <translation>取消标记</translation>
+    </message>
+    <message>
+        <source>Mark files in folder</source>
+        <translation>选择要标记其中文件的文件夹</translation>
+    </message>
+    <message>
+        <source>There is no folder {folder}. Choose one, or leave the field empty.</source>
+        <translation>文件夹 {folder} 不存在。请重新选择，或将此项留空。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n keeper(s)</source>
+        <translation>
+            <numerusform>%n 个保留项</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n file(s) in reference folders</source>
+        <translation>
+            <numerusform>%n 个参考文件夹中的文件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Unticked %n file(s).</source>
+        <translation>
+            <numerusform>已取消勾选 %n 个文件。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>{keepers} and {references}</source>
+        <translation>{keepers}和 {references}</translation>
+    </message>
+    <message numerus="yes">
+        <source>Ticked %n file(s); {left} met the rule and stay unticked.</source>
+        <translation>
+            <numerusform>已勾选 %n 个文件；另有 {left}符合规则，但保持不勾选。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Ticked %n file(s).</source>
+        <translation>
+            <numerusform>已勾选 %n 个文件。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Now {summary}.</source>
+        <translation>当前{summary}。</translation>
+    </message>
+    <message>
+        <source>Now nothing marked.</source>
+        <translation>当前没有标记任何文件。</translation>
+    </message>
+    <message>
+        <source>{result} {now}</source>
+        <translation>{result}{now}</translation>
+    </message>
+</context>
+<context>
+    <name>OverviewRuler</name>
+    <message>
+        <source>Where the differences are in the whole pair; click to go there</source>
+        <translation>两个文档所有不同之处的位置；点击即可跳到那里</translation>
+    </message>
+</context>
+<context>
+    <name>PreferencesDialog</name>
+    <message>
+        <source>Preferences</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>As the system ({language})</source>
+        <translation>跟随系统（{language}）</translation>
+    </message>
+    <message>
+        <source>The language of menus, messages, the user guide and HTML reports</source>
+        <translation>菜单、提示信息、使用指南和 HTML 报告所用的语言</translation>
+    </message>
+    <message>
+        <source>A new language is used the next time neardup starts.</source>
+        <translation>新的语言在下次启动 neardup 时生效。</translation>
+    </message>
+    <message>
+        <source>As the system (light or dark)</source>
+        <translation>跟随系统（浅色或深色）</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <source>Light or dark colours; “As the system” changes with the desktop</source>
+        <translation>浅色或深色；选择“跟随系统”时随桌面设置变化</translation>
+    </message>
+    <message>
+        <source>Which file of each group is kept when you mark all but the keepers</source>
+        <translation>“标记保留项以外的全部”时，每组保留哪个文件</translation>
+    </message>
+    <message>
+        <source>Ignore differences in spacing, line breaks and page headers</source>
+        <translation>忽略空格、换行和页眉上的差异</translation>
+    </message>
+    <message>
+        <source>When two documents are compared side by side, text that only moved to another line or gained spaces is not shown as a difference</source>
+        <translation>并排比较两份文档时，只是换了行或多了空格的文字不显示为差异</translation>
+    </message>
+    <message>
+        <source>How documents are compared: by the phrases they share (recommended) or by a fingerprint of their words (faster on huge collections)</source>
+        <translation>如何比较文档：按共同的片段（推荐），或按词语指纹（文档极多时更快）</translation>
+    </message>
+    <message>
+        <source>Documents sharing at least this share of their phrases are grouped (Jaccard similarity × 100)</source>
+        <translation>共同片段至少占这个比例的文档会被分为一组（Jaccard 相似度 × 100）</translation>
+    </message>
+    <message>
+        <source>Fingerprints may differ in at most this many of their 64 bits (Hamming distance); fewer is stricter</source>
+        <translation>64 位指纹最多允许有这么多位不同（汉明距离）；越少越严格</translation>
+    </message>
+    <message>
+        <source>Leave out text that most documents share (headers, footers, notices)</source>
+        <translation>不计大多数文档共有的文字（页眉、页脚、声明）</translation>
+    </message>
+    <message>
+        <source>Passages found in many of the scanned documents do not count when documents are compared</source>
+        <translation>比较文档时，不计在许多已扫描文档中都出现的段落</translation>
+    </message>
+    <message>
+        <source>Language and appearance</source>
+        <translation>语言和外观</translation>
+    </message>
+    <message>
+        <source>Language:</source>
+        <translation>界面语言：</translation>
+    </message>
+    <message>
+        <source>Appearance:</source>
+        <translation>外观：</translation>
+    </message>
+    <message>
+        <source>Reviewing</source>
+        <translation>审阅</translation>
+    </message>
+    <message>
+        <source>In each group, keep:</source>
+        <translation>每组保留：</translation>
+    </message>
+    <message>
+        <source>Finding duplicates</source>
+        <translation>查找重复</translation>
+    </message>
+    <message>
+        <source>Compare by:</source>
+        <translation>比较方式：</translation>
+    </message>
+    <message>
+        <source>How similar must documents be?</source>
+        <translation>文档要多相似才算重复？</translation>
+    </message>
+    <message>
+        <source>Fingerprint bits that may differ:</source>
+        <translation>指纹允许不同的位数：</translation>
+    </message>
+</context>
+<context>
+    <name>Problem</name>
+    <message>
+        <source>Permission denied: neardup may not read this.</source>
+        <translation>没有权限：neardup 无法读取此项。</translation>
+    </message>
+    <message>
+        <source>It disappeared while the folders were being walked.</source>
+        <translation>在查找文件夹内容时，它已不见了。</translation>
+    </message>
+    <message>
+        <source>neardup does not read {kind} files</source>
+        <translation>neardup 不读取 {kind} 文件</translation>
+    </message>
+    <message>
+        <source>The file is empty.</source>
+        <translation>文件是空的。</translation>
+    </message>
+    <message>
+        <source>The file holds only white space.</source>
+        <translation>文件中只有空白字符。</translation>
+    </message>
+    <message>
+        <source>This looks like a binary file, not text, although its name says text.</source>
+        <translation>从文件名看是文本文件，但内容看起来是二进制数据，不是文字。</translation>
+    </message>
+    <message>
+        <source>Read as {encoding}: 1 damaged byte (a zero byte, or a byte not valid in that encoding) could not be read and was replaced with �; the rest of the text is compared as usual.</source>
+        <translation>已按 {encoding} 编码读取：有 1 个损坏的字节（零字节，或不符合该编码的字节）无法读取，已替换为 �；其余文字照常比较。</translation>
+    </message>
+    <message>
+        <source>Read as {encoding}: {count} damaged bytes (zero bytes, or bytes not valid in that encoding) could not be read and were replaced with �; the rest of the text is compared as usual.</source>
+        <translation>已按 {encoding} 编码读取：有 {count} 个损坏的字节（零字节，或不符合该编码的字节）无法读取，已替换为 �；其余文字照常比较。</translation>
+    </message>
+    <message>
+        <source>Encrypted PDF; opening it needs the &apos;cryptography&apos; package.</source>
+        <translation>加密的 PDF；需要安装 “cryptography” 软件包才能打开。</translation>
+    </message>
+    <message>
+        <source>Encrypted PDF that could not be opened: {error}</source>
+        <translation>无法打开这个加密的 PDF：{error}</translation>
+    </message>
+    <message>
+        <source>Password-protected PDF: remove the password (or export an unprotected copy) to compare it.</source>
+        <translation>PDF 有密码保护：请去掉密码（或导出一份不加密的副本）后再比较。</translation>
+    </message>
+    <message>
+        <source>Password-protected PDF: its pages cannot be read without the password.</source>
+        <translation>PDF 有密码保护：没有密码无法读取其中的页面。</translation>
+    </message>
+    <message>
+        <source>Damaged or unreadable PDF: {reason}</source>
+        <translation>PDF 已损坏或无法读取：{reason}</translation>
+    </message>
+    <message>
+        <source>Damaged PDF: its structure loops on itself.</source>
+        <translation>PDF 已损坏：文件结构出现循环引用。</translation>
+    </message>
+    <message>
+        <source>Pages {pages} could not be read.</source>
+        <translation>第 {pages} 页无法读取。</translation>
+    </message>
+    <message>
+        <source>No page of this PDF could be read. Pages {pages} could not be read.</source>
+        <translation>这个 PDF 的所有页面都无法读取。无法读取的页面：第 {pages} 页。</translation>
+    </message>
+    <message>
+        <source>This PDF has no text layer; it is probably a scan or images (OCR it to compare it).</source>
+        <translation>这个 PDF 没有文字层，可能是扫描件或图片（先做文字识别（OCR）才能比较）。</translation>
+    </message>
+    <message>
+        <source>This PDF has no text layer; it is probably a scan or images (OCR it to compare it). Pages {pages} could not be read.</source>
+        <translation>这个 PDF 没有文字层，可能是扫描件或图片（先做文字识别（OCR）才能比较）。第 {pages} 页无法读取。</translation>
+    </message>
+    <message>
+        <source>reading it took longer than {seconds} s, so it was stopped</source>
+        <translation>读取超过 {seconds} 秒，已停止</translation>
+    </message>
+    <message>
+        <source>reading it needs more than the {size} of memory a reader may use</source>
+        <translation>读取它所需的内存超过了允许的 {size}</translation>
+    </message>
+    <message>
+        <source>reading it needs more than the memory a reader may use</source>
+        <translation>读取它所需的内存超过了允许的上限</translation>
+    </message>
+    <message>
+        <source>the reader failed: {error}</source>
+        <translation>读取出错：{error}</translation>
+    </message>
+    <message>
+        <source>the reader crashed on it (exit code {code})</source>
+        <translation>读取时程序崩溃（退出码 {code}）</translation>
+    </message>
+    <message>
+        <source>the reader crashed on it ({signal})</source>
+        <translation>读取时程序崩溃（{signal}）</translation>
+    </message>
+    <message>
+        <source>The file changed while it was being scanned; scan again to include it.</source>
+        <translation>扫描期间文件发生了变化；请重新扫描以纳入它。</translation>
+    </message>
+    <message>
+        <source>Too large to compare: {reason}. To allow a reader more: neardup scan --max-memory MIB --retry-failed.</source>
+        <translation>文件太大，无法比较：{reason}。如要允许使用更多内存：neardup scan --max-memory MIB --retry-failed。</translation>
+    </message>
+    <message>
+        <source>Not compared: {reason}. {remedy}</source>
+        <translation>未比较：{reason}。{remedy}</translation>
+    </message>
+    <message>
+        <source>It is read again by a scan with a longer time limit: Try Again in the app&apos;s Problems tab, or neardup scan --timeout.</source>
+        <translation>放宽时间限制后重新扫描即可再次读取：在应用的“问题”标签页中点“重试”，或使用 neardup scan --timeout。</translation>
+    </message>
+    <message>
+        <source>To try it again: Try Again in the app&apos;s Problems tab, or neardup scan --retry-failed.</source>
+        <translation>如要再试一次：在应用的“问题”标签页中点“重试”，或使用 neardup scan --retry-failed。</translation>
+    </message>
+    <message>
+        <source>The file was replaced by a folder, a link, a pipe or a device during the scan; scan again.</source>
+        <translation>扫描期间文件被替换成了文件夹、链接、管道或设备；请重新扫描。</translation>
+    </message>
+    <message>
+        <source>Permission denied: neardup may not read this file.</source>
+        <translation>没有权限：neardup 无法读取此文件。</translation>
+    </message>
+    <message>
+        <source>The file was deleted during the scan.</source>
+        <translation>扫描期间文件已被删除。</translation>
+    </message>
+    <message>
+        <source>This is a folder, not a file.</source>
+        <translation>这是文件夹，不是文件。</translation>
+    </message>
+    <message>
+        <source>A symbolic link that points to itself.</source>
+        <translation>指向自身的符号链接。</translation>
+    </message>
+    <message>
+        <source>The file could not be read: {reason}</source>
+        <translation>无法读取文件：{reason}</translation>
+    </message>
+    <message>
+        <source>Larger than the {limit} MiB limit; not compared.</source>
+        <translation>超过 {limit} MiB 的大小上限，未比较。</translation>
+    </message>
+</context>
+<context>
+    <name>ProblemsModel</name>
+    <message>
+        <source>ok</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>empty</source>
+        <translation>空文件</translation>
+    </message>
+    <message>
+        <source>encrypted</source>
+        <translation>有密码保护</translation>
+    </message>
+    <message>
+        <source>unreadable</source>
+        <translation>无法读取</translation>
+    </message>
+    <message>
+        <source>too large</source>
+        <translation>文件过大</translation>
+    </message>
+    <message>
+        <source>unsupported</source>
+        <translation>不支持</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>出错</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>What to do</source>
+        <translation>处理建议</translation>
+    </message>
+</context>
+<context>
+    <name>ProblemsPage</name>
+    <message>
+        <source>Files that could not be compared, and what to do about each</source>
+        <translation>无法比较的文件，以及各自的处理办法</translation>
+    </message>
+    <message>
+        <source>Try Again</source>
+        <translation>重试</translation>
+    </message>
+    <message>
+        <source>Read again the files whose reading crashed, ran out of memory or took too long (a scan of the folders that tries those files once more)</source>
+        <translation>重新读取那些读取时崩溃、内存不足或超时的文件（会扫描文件夹，并再试一次这些文件）</translation>
+    </message>
+    <message>
+        <source>Files that could not be compared, and what to do about each.</source>
+        <translation>无法比较的文件，以及各自的处理办法。</translation>
+    </message>
+</context>
+<context>
+    <name>Review</name>
+    <message>
+        <source>it is no longer there</source>
+        <translation>它已不在原处</translation>
+    </message>
+    <message>
+        <source>it cannot be checked ({reason})</source>
+        <translation>无法检查它（{reason}）</translation>
+    </message>
+    <message>
+        <source>it is no longer a regular file (now a folder, a link or a device)</source>
+        <translation>它已不再是普通文件（现在是文件夹、链接或设备）</translation>
+    </message>
+    <message>
+        <source>it was changed after the scan</source>
+        <translation>扫描之后它被修改过</translation>
+    </message>
+    <message>
+        <source>Choose a folder to move the files into.</source>
+        <translation>请选择要把文件移入的文件夹。</translation>
+    </message>
+    <message>
+        <source>{folder} is inside a scanned folder (or would put the files back into one); choose a folder outside the scanned folders.</source>
+        <translation>{folder} 位于扫描的文件夹之内（或会把文件放回其中）；请选择扫描范围之外的文件夹。</translation>
+    </message>
+    <message>
+        <source>a file of that name is already there</source>
+        <translation>那里已有同名文件</translation>
+    </message>
+    <message>
+        <source>a file is already at {path}</source>
+        <translation>{path} 处已有文件</translation>
+    </message>
+</context>
+<context>
+    <name>Scan</name>
+    <message>
+        <source>{files} files in {seconds} s: {read} read, {reused} reused, {unchanged} unchanged, {gone} gone, {problems} problems</source>
+        <translation>{seconds} 秒处理了 {files} 个文件：读取 {read} 个，复用 {reused} 个，未变 {unchanged} 个，已不存在 {gone} 个，有问题 {problems} 个</translation>
+    </message>
+    <message>
+        <source>{summary}; {folder} no longer exists: its documents left the results</source>
+        <translation>{summary}；{folder} 已不存在：其中的文档已从结果中移除</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutList</name>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>操作</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+</context>
+<context>
+    <name>Similarity</name>
+    <message>
+        <source>same text</source>
+        <translation>内容相同</translation>
+    </message>
+    <message>
+        <source>{percent} · inside the keeper</source>
+        <translation>{percent} · 包含在保留项中</translation>
+    </message>
+    <message>
+        <source>{percent} · holds the keeper</source>
+        <translation>{percent} · 包含保留项</translation>
+    </message>
+    <message>
+        <source>{share} of the phrases are shared (Jaccard {jaccard}; estimated {estimate})
+{inside} of this text is inside the keeper; {keeper_inside} of the keeper is inside this
+{bits} of 64 fingerprint bits differ (SimHash Hamming distance)</source>
+        <translation>{share} 的片段相同（Jaccard {jaccard}；估计值 {estimate}）
+本文有 {inside} 包含在保留项中；保留项有 {keeper_inside} 包含在本文中
+64 位指纹中有 {bits} 位不同（SimHash 汉明距离）</translation>
+    </message>
+</context>
+<context>
+    <name>SystemCheck</name>
+    <message>
+        <source>drops a reference to None on every QPainter.save/restore/setPen/setFont, so the app aborts after some minutes of use</source>
+        <translation>每次调用 QPainter.save/restore/setPen/setFont 都会少计一次 None 的引用，应用使用几分钟后就会崩溃</translation>
+    </message>
+    <message>
+        <source>the packages that provide {libraries}</source>
+        <translation>提供 {libraries} 的软件包</translation>
+    </message>
+    <message>
+        <source>{command} and the packages that provide {libraries}</source>
+        <translation>{command}，以及提供 {libraries} 的软件包</translation>
+    </message>
+    <message>
+        <source>Qt cannot open a window: its {platform} platform plugin needs {libraries}. Install them with: {hint}</source>
+        <translation>Qt 无法打开窗口：它的 {platform} 平台插件需要 {libraries}。请安装：{hint}</translation>
+    </message>
+    <message>
+        <source>neardup-gui needs a graphical desktop, and there is none here ({variable} is not set). On a server, use the command line, neardup, or run the app under Xvfb.</source>
+        <translation>neardup-gui 需要图形桌面，但这里没有（未设置 {variable}）。在服务器上请使用命令行工具 neardup，或在 Xvfb 下运行本应用。</translation>
+    </message>
+    <message>
+        <source>neardup-gui needs PySide6, which is not installed: run bash resources/setup.sh (see README.md).</source>
+        <translation>neardup-gui 需要 PySide6，但尚未安装：请运行 bash resources/setup.sh（见 README.md）。</translation>
+    </message>
+    <message>
+        <source>PySide6 {version} {problem} on Python {python}; run bash resources/setup.sh again to install another release (or: .venv/bin/pip install &apos;PySide6-Essentials!={version}&apos;).</source>
+        <translation>PySide6 {version} 在 Python {python} 上{problem}；请重新运行 bash resources/setup.sh 安装其他版本（或运行：.venv/bin/pip install &apos;PySide6-Essentials!={version}&apos;）。</translation>
+    </message>
+    <message>
+        <source>Qt cannot load: {libraries} missing. Install them with: {hint}</source>
+        <translation>Qt 无法加载：缺少 {libraries}。请安装：{hint}</translation>
+    </message>
+</context>
+<context>
+    <name>Texts</name>
+    <message>
+        <source>The file is no longer there (moved or deleted since the scan).</source>
+        <translation>文件已不在原处（扫描后被移动或删除）。</translation>
+    </message>
+    <message>
+        <source>The file cannot be read now: {reason}.</source>
+        <translation>现在无法读取文件：{reason}。</translation>
+    </message>
+    <message>
+        <source>The file changed since the scan; rescan to compare it again.</source>
+        <translation>扫描后文件有改动；请重新扫描后再比较。</translation>
+    </message>
+</context>
+<context>
+    <name>ThresholdsPanel</name>
+    <message>
+        <source>Shared phrases (MinHash)</source>
+        <translation>共同片段（MinHash）</translation>
+    </message>
+    <message>
+        <source>Word fingerprint (SimHash)</source>
+        <translation>词语指纹（SimHash）</translation>
+    </message>
+    <message>
+        <source>Either of the two</source>
+        <translation>两者任一</translation>
+    </message>
+    <message>
+        <source>Shared phrases: the share of three-word (for Chinese, three-character) phrases two documents have in common, checked exactly; recommended. Word fingerprint: compares 64-bit fingerprints of the words, quick on very large collections. Either: a pair found by one of the two is grouped.</source>
+        <translation>共同片段：两份文档共有的三词片段（中文为三个字）所占的比例，并经过精确核对；推荐使用。词语指纹：比较文档词语的 64 位指纹，在特别大的文档集上更快。两者任一：任一方法找到的文档对都会被分组。</translation>
+    </message>
+    <message>
+        <source>Compare by</source>
+        <translation>比较方式</translation>
+    </message>
+    <message>
+        <source>How similar must documents be?</source>
+        <translation>文档要多相似才算重复？</translation>
+    </message>
+    <message>
+        <source>Documents are grouped when at least this share of their phrases is the same: 100 % only for the same text, 80 % for a copy with some sentences changed, 50 % for a loose relative. For experts: Jaccard similarity of the documents&apos; three-word (or three-character) shingles.</source>
+        <translation>相同片段至少占这个比例的文档会被分为一组：100% 只包括内容完全相同的文档，80% 包括改了几句话的副本，50% 包括大致相关的文档。供专业人员参考：文档三词（或三字）片段集合的 Jaccard 相似度。</translation>
+    </message>
+    <message>
+        <source>Similarity in percent</source>
+        <translation>相似度百分比</translation>
+    </message>
+    <message>
+        <source>How much may fingerprints differ?</source>
+        <translation>指纹最多可以相差多少？</translation>
+    </message>
+    <message>
+        <source>Documents are grouped when their 64-bit word fingerprints differ in at most this many bits: 0 for the same words, 8 (the default) for a copy with some sentences changed; fewer is stricter. For experts: SimHash Hamming distance.</source>
+        <translation>64 位词语指纹最多相差这么多位的文档会被分为一组：0 表示词语完全相同，8（默认值）包括改了几句话的副本；越少越严格。供专业人员参考：SimHash 汉明距离。</translation>
+    </message>
+    <message>
+        <source>Bits that may differ</source>
+        <translation>允许不同的位数</translation>
+    </message>
+    <message>
+        <source>Leave out common text</source>
+        <translation>不计常见文字</translation>
+    </message>
+    <message>
+        <source>Passages found in 10 % or more of the scanned documents (page footers, letterheads, licence headers, e-mail disclaimers) do not count when documents are compared, so that they do not make unrelated documents look alike. Turn it off when a large family of copies of one form is what you are looking for.</source>
+        <translation>在 10% 以上已扫描文档中出现的段落（页脚、信头、许可证开头、邮件免责声明）不参与比较，以免它们让无关的文档看起来相似。如果你要找的正是同一份表格的大量副本，请关闭此项。</translation>
+    </message>
+    <message>
+        <source>Groups and documents at these settings</source>
+        <translation>按当前设置得到的组数和文档数</translation>
+    </message>
+    <message>
+        <source>Jaccard ≥ {value}</source>
+        <translation>Jaccard ≥ {value}</translation>
+    </message>
+    <message>
+        <source>Hamming ≤ {value}</source>
+        <translation>汉明距离 ≤ {value}</translation>
+    </message>
+    <message numerus="yes">
+        <source> bit(s)</source>
+        <translation>
+            <numerusform> 位</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{groups}&lt;/b&gt; groups · &lt;b&gt;{documents}&lt;/b&gt; documents in them</source>
+        <translation>&lt;b&gt;{groups}&lt;/b&gt; 个组 · 共 &lt;b&gt;{documents}&lt;/b&gt; 个文档</translation>
+    </message>
+</context>
+<context>
+    <name>UserGuide</name>
+    <message>
+        <source>neardup User Guide</source>
+        <translation>neardup 使用指南</translation>
+    </message>
+    <message>
+        <source>User guide</source>
+        <translation>使用指南</translation>
+    </message>
+</context>
+</TS>

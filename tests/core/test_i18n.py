@@ -1,0 +1,141 @@
+"""The engine, the command line and the HTML report speak the person's language (the real zh_CN catalogue),
+while what is stored and the JSON/CSV contract stay English."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from neardup_gui.core import i18n
+from neardup_gui.core.extract import extract_text
+from neardup_gui.core.fingerprint import Scheme
+from neardup_gui.core.html_report import to_html
+from neardup_gui.core.match import Matcher
+from neardup_gui.core.models import ScanOptions, Status, Thresholds
+from neardup_gui.core.pool import TaskFailed
+from neardup_gui.core.report import ReportContext, to_json
+from neardup_gui.core.scan import ExtractTask, scan, transient_failure
+from neardup_gui.core.store import Store
+from neardup_gui.core.texts import TextLoader
+from tests.conftest import REPO, english_texts, plant_edits
+
+HAN = re.compile(r"[\u4e00-\u9fff]")
+
+
+def _speaking(language: str):
+    """Speak ``language`` through the catalogues (no Qt translator), and English again afterwards."""
+    translator = i18n._State.translator
+    i18n.use_translator(None)
+    i18n.set_language(language)
+    try:
+        yield
+    finally:
+        i18n.set_language("en")
+        i18n.use_translator(translator)
+
+
+@pytest.fixture
+def chinese():
+    yield from _speaking("zh_CN")
+
+
+@pytest.fixture
+def english():
+    yield from _speaking("en")
+
+
+@pytest.fixture
+def two_near_copies(tmp_path: Path) -> Path:
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    text = english_texts()["BSD"]
+    (folder / "licence.txt").write_text(text, encoding="utf-8")
+    (folder / "licence-edited.txt").write_text(plant_edits(text, 0.01, seed=7), encoding="utf-8")
+    (folder / "empty.txt").write_text("", encoding="utf-8")
+    return folder
+
+
+def test_a_stored_message_with_a_field_is_shown_in_chinese(chinese):
+    damaged = extract_text(b"A text of many words, and one damaged byte. " * 40 + b"\x00" + b"The end of it. " * 10)
+    assert damaged.status is Status.OK and damaged.message.startswith("Read as utf-8: 1 damaged byte")  # stored
+    shown = i18n.localize("Problem", damaged.message)
+    assert HAN.search(shown) and "utf-8" in shown and "Read as" not in shown
+
+    shown = i18n.localize("Problem", "Damaged or unreadable PDF: EOF marker not found")
+    assert shown.startswith("PDF 已损坏") and shown.endswith("EOF marker not found")  # the value is not a message
+
+
+def test_a_nested_stored_message_is_translated_with_its_parts(chinese):
+    task = ExtractTask("/x/slow.pdf", "pdf", b"\0" * 16, Scheme.current(), 1)
+    failed = TaskFailed("reading it took longer than 5 s, so it was stopped", timed_out=True)
+    stored = transient_failure(task, failed, 5.0).message
+    assert stored.startswith("Not compared: reading it took longer than 5 s")  # stored in English
+    shown = i18n.localize("Problem", stored)
+    assert shown.startswith("未比较：读取超过 5 秒") and "neardup scan --timeout" in shown, shown
+    assert "reading it" not in shown and "Try Again" not in shown, shown  # the reason and the remedy too
+
+    i18n.set_language("en")
+    assert i18n.localize("Problem", stored) == stored
+
+
+def _cli(args: list[str], lang: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+    env["LANG"] = lang
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH", "")]))
+    return subprocess.run([sys.executable, "-m", "neardup_gui.cli", *args], capture_output=True, text=True,
+                          cwd=cwd, env=env, timeout=300)
+
+
+def test_the_command_line_follows_lang(two_near_copies, tmp_path):
+    db = str(tmp_path / "n.db")
+    zh = _cli(["scan", str(two_near_copies), "--db", db, "--format", "json", "--workers", "2"], "zh_CN.UTF-8",
+              tmp_path)
+    assert zh.returncode == 0, zh.stderr
+    assert "1 个重复组" in zh.stderr and "个文件" in zh.stderr, zh.stderr
+    report = json.loads(zh.stdout)
+    assert report["summary"]["groups"] == 1
+    empty = next(d for d in report["documents"] if d["path"].endswith("empty.txt"))
+    assert empty["message"] == "The file is empty."  # the JSON contract stays English
+
+    en = _cli(["groups", "--db", db, "--format", "csv"], "C", tmp_path)
+    assert en.returncode == 0, en.stderr
+    assert "1 group" in en.stderr and not HAN.search(en.stderr), en.stderr
+    assert en.stdout.startswith("group,representative,path")
+
+    usage = _cli(["groups", "--db", str(tmp_path / "nothing.db")], "zh_CN.UTF-8", tmp_path)
+    assert usage.returncode == 2 and "没有数据库" in usage.stderr, usage.stderr
+    usage = _cli(["groups", "--db", str(tmp_path / "nothing.db")], "C", tmp_path)
+    assert usage.returncode == 2 and "No database at" in usage.stderr, usage.stderr
+
+    helped = _cli(["scan", "--help"], "zh_CN.UTF-8", tmp_path)
+    assert helped.returncode == 0 and "要扫描的文件夹" in helped.stdout
+
+
+def _report(folder: Path, tmp_path: Path) -> tuple[str, str]:
+    with Store(tmp_path / "r.db") as store:
+        summary = scan(store, ScanOptions(roots=(str(folder),), workers=2))
+        result = Matcher(store).match(Thresholds())
+        loader = TextLoader(store.content_hashes(d.content_id for d in result.documents if d.content_id))
+        context = ReportContext(roots=summary.roots, scan={"seconds": summary.seconds})
+        return to_html(result, context, loader), to_json(result, context, loader)
+
+
+def test_the_html_report_speaks_chinese(two_near_copies, tmp_path, chinese):
+    page, as_json = _report(two_near_copies, tmp_path)
+    assert re.search(r"<html lang=['\"]zh-CN['\"]", page)
+    assert "<h1>重复文档</h1>" in page and "<h2>重复组（1）</h2>" in page and "<h2>问题（1）</h2>" in page
+    assert "文件是空的。" in page  # the stored problem, translated where shown
+    assert "Duplicate documents" not in page and "Problems (" not in page
+    assert '"message": "The file is empty."' in as_json and "重复" not in as_json  # the contract stays English
+
+
+def test_the_html_report_in_english(two_near_copies, tmp_path, english):
+    page, _ = _report(two_near_copies, tmp_path)
+    assert re.search(r"<html lang=['\"]en['\"]", page)
+    assert "<h1>Duplicate documents</h1>" in page and "The file is empty." in page and not HAN.search(page)
