@@ -250,9 +250,9 @@ def cmd_groups(args: argparse.Namespace, session: Session) -> int:
     _emit(session, args.format, args.out)
     if not args.quiet:
         groups = len(view.result.groups)
-        said = (translate("Cli", "{documents} documents under {folders}, %n group(s)", None, groups).format(
+        said = (translate("Cli", "Documents under {folders}: {documents}; %n group(s)", None, groups).format(
                     documents=len(view.result.documents), folders=", ".join(view.roots)) if view.roots else
-                translate("Cli", "{documents} documents in every folder, %n group(s)", None, groups).format(
+                translate("Cli", "Documents in every folder: {documents}; %n group(s)", None, groups).format(
                     documents=len(view.result.documents)))
         print("neardup: " + said, file=sys.stderr)
     return EXIT_OK
@@ -283,9 +283,33 @@ def cmd_query(args: argparse.Namespace, session: Session) -> int:
     return EXIT_OK
 
 
+ARGPARSE_WORDS = (  # argparse's own words a person meets, for the catalogue (argparse asks its `_` for them)
+    QT_TRANSLATE_NOOP("argparse", "usage: "),
+    QT_TRANSLATE_NOOP("argparse", "positional arguments"),
+    QT_TRANSLATE_NOOP("argparse", "options"),
+    QT_TRANSLATE_NOOP("argparse", "show this help message and exit"),
+    QT_TRANSLATE_NOOP("argparse", "show program's version number and exit"),
+    QT_TRANSLATE_NOOP("argparse", "%(prog)s: error: %(message)s\n"),
+    QT_TRANSLATE_NOOP("argparse", "argument %(argument_name)s: %(message)s"),
+    QT_TRANSLATE_NOOP("argparse", "invalid choice: %(value)r (choose from %(choices)s)"),
+    QT_TRANSLATE_NOOP("argparse", "invalid %(type)s value: %(value)r"),
+    QT_TRANSLATE_NOOP("argparse", "the following arguments are required: %s"),
+    QT_TRANSLATE_NOOP("argparse", "unrecognized arguments: %s"),
+    QT_TRANSLATE_NOOP("argparse", "expected one argument"),
+    QT_TRANSLATE_NOOP("argparse", "ambiguous option: %(option)s could match %(matches)s"),
+)
+
+
+def speak_argparse() -> None:
+    """argparse's own words ("usage:", "options", its errors) in the current language: argparse looks
+    them up through its module's gettext function `_` when it prints, which is its hook for translation."""
+    setattr(argparse, "_", lambda text: translate("argparse", text))  # noqa: B010 - the name argparse looks up
+
+
 def main(argv: list[str] | None = None) -> int:
     if not i18n.translator_installed():  # a Qt translator (the app's, in the same process) keeps its language
         i18n.set_language(i18n.system_language())
+    speak_argparse()
     parser = build_parser()
     args = parser.parse_args(argv)
     db_path = args.db_path = args.db or default_db_path()

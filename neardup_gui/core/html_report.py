@@ -17,12 +17,13 @@ from collections.abc import Callable, Sequence
 from .. import __version__
 from . import i18n
 from .diff import Chunk, Line, compare, describe, hunks
-from .i18n import QT_TRANSLATE_NOOP, localize, translate
+from .i18n import localize, translate
 from .jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_progress
 from .match import MatchResult
-from .models import Document, Group, Status, display_path
+from .models import Document, Group, display_path
 from .report import ReportContext
 from .texts import DocumentText
+from .words import kind_label, percent, similarity_words, status_label
 
 MAX_LINES_PER_PAIR = 80
 MAX_DIFFS_PER_GROUP = 3  # the least similar members: the ones worth a second look
@@ -96,24 +97,6 @@ tr.gap td{color:var(--muted);background:var(--soft);text-align:center;font-style
 
 def _e(value: object) -> str:
     return html.escape(str(value), quote=True)
-
-
-_STATUS_LABELS = {
-    Status.OK: QT_TRANSLATE_NOOP("HtmlReport", "read"),
-    Status.EMPTY: QT_TRANSLATE_NOOP("HtmlReport", "empty"),
-    Status.ENCRYPTED: QT_TRANSLATE_NOOP("HtmlReport", "encrypted"),
-    Status.UNREADABLE: QT_TRANSLATE_NOOP("HtmlReport", "unreadable"),
-    Status.TOO_LARGE: QT_TRANSLATE_NOOP("HtmlReport", "too large"),
-    Status.UNSUPPORTED: QT_TRANSLATE_NOOP("HtmlReport", "unsupported"),
-    Status.ERROR: QT_TRANSLATE_NOOP("HtmlReport", "error"),
-}
-
-
-def _status(status: str) -> str:
-    try:
-        return translate("HtmlReport", _STATUS_LABELS[Status(status)])
-    except (ValueError, KeyError):
-        return status
 
 
 def _note(text: str) -> str:
@@ -212,7 +195,7 @@ def to_html(
         add("<p class='muted'>" + _e(translate("HtmlReport", "These files were not compared.")) + "</p>"
             "<table><thead><tr>" + "".join(f"<th>{_e(c)}</th>" for c in columns) + "</tr></thead><tbody>")
         for d in problems:
-            add(f"<tr><td class='path'>{_e(d.display_path)}</td><td>{_e(_status(d.status))}</td>"
+            add(f"<tr><td class='path'>{_e(d.display_path)}</td><td>{_e(status_label(d.status))}</td>"
                 f"<td>{_e(localize('Problem', d.message))}</td></tr>")
         add("</tbody></table>")
     else:
@@ -224,21 +207,24 @@ def to_html(
 def _group_html(group: Group, docs: dict[int, Document], load_text: Callable[[Document], DocumentText] | None,
                 cancel: CancelToken) -> str:
     rep = docs[group.representative]
-    worst = min(m.similarity.jaccard for m in group.members)
+    worst = min(m.similarity.jaccard for m in group.members if m.document_id != group.representative) \
+        if len(group.members) > 1 else 1.0
     if group.exact:
         badge = "<span class='badge exact'>" + _e(translate("HtmlReport", "exact")) + "</span>"
     else:
         badge = "<span class='badge'>" + _e(translate("HtmlReport", "near")) + "</span>"
     heading = translate("HtmlReport", "Group {number}").format(number=group.id)
     members = len(group.members)
-    about = translate("HtmlReport", "%n document(s) · lowest Jaccard {jaccard}", None, members).format(
-        jaccard=f"{worst:.3f}")
+    about = translate("HtmlReport", "%n document(s) · at least {share} of the text the same", None, members).format(
+        share=percent(worst))
     out = [f"<details class='group' id='g{group.id}'><summary><b>{_e(heading)}</b>{badge} · {_e(about)} · "
            f"<span class='path'>{_e(rep.display_path)}</span></summary><div class='inner'>"]
     columns = (  # (heading, what it means)
         (translate("HtmlReport", "Document"), ""),
         (translate("HtmlReport", "Size"), ""),
         (translate("HtmlReport", "Type"), ""),
+        (translate("HtmlReport", "Similarity"), translate("HtmlReport", "how much of the text is the same as the "
+                                                                      "keeper's")),
         (translate("HtmlReport", "Hamming"), translate("HtmlReport", "differing bits of 64")),
         (translate("HtmlReport", "J est."), translate("HtmlReport", "MinHash estimate")),
         ("Jaccard", translate("HtmlReport", "exact Jaccard of the shingle sets")),
@@ -255,7 +241,9 @@ def _group_html(group: Group, docs: dict[int, Document], load_text: Callable[[Do
         s = m.similarity
         who = keep if d.id == group.representative else ""
         out.append(f"<tr><td class='path'>{_e(d.display_path)}{who}</td><td class='num'>{_size(d.size)}</td>"
-                   f"<td>{_e(d.kind)}</td><td class='num'>{s.hamming}</td><td class='num'>{s.jaccard_estimate:.3f}</td>"
+                   f"<td>{_e(kind_label(d.kind))}</td>"
+                   f"<td class='num'>{'' if who else _e(similarity_words(s))}</td>"
+                   f"<td class='num'>{s.hamming}</td><td class='num'>{s.jaccard_estimate:.3f}</td>"
                    f"<td class='num'>{s.jaccard:.3f}</td><td class='num'>{s.containment:.3f}</td></tr>")
     out.append("</tbody></table>")
     if load_text is not None:
@@ -264,7 +252,7 @@ def _group_html(group: Group, docs: dict[int, Document], load_text: Callable[[Do
         copies = [m for m in others if docs[m.document_id].content_id == rep.content_id]
         if copies:
             same_bytes = len(copies)
-            same = translate("HtmlReport", "Same bytes as the representative: %n member(s).", None, same_bytes)
+            same = translate("HtmlReport", "Same bytes as the keeper: %n member(s).", None, same_bytes)
             out.append(_note(same))
         differing = sorted((m for m in others if m not in copies),
                            key=lambda m: (m.similarity.jaccard, docs[m.document_id].path))
@@ -284,7 +272,7 @@ def _pair_html(left: Document, left_text: DocumentText, right: Document, right_t
                cancel: CancelToken, diff_id: str) -> str:
     other = f"<span class='path'>{_e(right.display_path)}</span>"
     head = (f"<details class='pair' data-diff='{diff_id}'><summary>"
-            + _e(translate("HtmlReport", "Differences: representative ↔ {document}")).format(document=other))
+            + _e(translate("HtmlReport", "Differences: keeper ↔ {document}")).format(document=other))
     no_diff_head = head.replace(f" data-diff='{diff_id}'", "")
     if left_text.text is None or right_text.text is None:
         doc, loaded = (left, left_text) if left_text.text is None else (right, right_text)

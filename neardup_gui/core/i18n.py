@@ -92,7 +92,8 @@ def translator_installed() -> bool:
 
 
 def translate(context: str, source: str, disambiguation: str | None = None, n: int = -1) -> str:
-    """``source`` in the current language; ``%n`` becomes ``n`` (Qt's rule, so both paths agree), and
+    """``source`` in the current language; ``%n`` becomes ``n`` and ``%Ln`` ``n`` with thousands separators
+    (Qt's rules, so both paths agree), and
     an English "(s)" or "(es)" agrees with ``n`` (lupdate reads plural forms only from a widget's
     ``self.tr``, so text outside widgets relies on this)."""
     if _State.translator is not None:
@@ -102,7 +103,7 @@ def translate(context: str, source: str, disambiguation: str | None = None, n: i
         text = source
         if forms:
             text = forms[min(_PLURAL_FORM[_State.language](n), len(forms) - 1)] if n >= 0 else forms[0]
-        text = text.replace("%n", str(n)) if n >= 0 else text
+        text = text.replace("%Ln", f"{n:,}").replace("%n", str(n)) if n >= 0 else text
     return english_plural(text, n) if n >= 0 else text
 
 
@@ -120,8 +121,11 @@ _TEMPLATES: dict[str, list[str]] = {}
 def message_template(context: str, source: str) -> str:
     """Mark a stored message's template for translation (lupdate reads it as QT_TRANSLATE_NOOP) and for
     ``localize``, which recognises messages made from it; returns the template unchanged."""
-    _TEMPLATES.setdefault(context, []).append(source)
-    _pattern.cache_clear()
+    templates = _TEMPLATES.setdefault(context, [])
+    templates.append(source)
+    # the most literal first: "the reader crashed on it (exit code {code})" before "... ({signal})"
+    templates.sort(key=lambda t: len(re.sub(r"\{\w+\}", "", t)), reverse=True)
+    localize.cache_clear()  # a message seen before its template was known
     return source
 
 

@@ -30,6 +30,7 @@ from .simhash import hamming
 from .store import BAND_THRESHOLD, FingerprintArrays, Store
 from .text import sorted_unique
 from .unionfind import UnionFind
+from .words import status_label
 
 NOT_DUPLICATE = "not_duplicate"
 
@@ -637,7 +638,8 @@ def query(store: Store, path: str, thresholds: Thresholds, *, max_file_size: int
                       if fp.out_of_memory else translate("Errors", "{path}: not compared: {reason}."))
             raise ExtractionError(str(Status.ERROR), failed.format(path=path, reason=localize("Problem", fp.reason)))
         if isinstance(fp, FileFailure) or fp.status is not Status.OK:
-            raise ExtractionError(str(fp.status), f"{path}: {fp.status}: {localize('Problem', fp.message)}")
+            said = f"{path}: {status_label(fp.status)}: {localize('Problem', fp.message)}"
+            raise ExtractionError(str(fp.status), said)
         simhash_value = fp.simhash
         signature = np.frombuffer(fp.minhash, dtype="<u4").astype(np.uint32)
         text_hash = fp.text_hash

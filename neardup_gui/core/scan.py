@@ -53,10 +53,11 @@ class ScanSummary:
 
 def summary_text(summary: ScanSummary) -> str:
     """A scan's outcome in one sentence (the command line's last line, the app's status bar)."""
+    files = summary.files_found
     text = translate(
-        "Scan", "{files} files in {seconds} s: {read} read, {reused} reused, {unchanged} unchanged, {gone} gone, "
-                "{problems} problems"
-    ).format(files=f"{summary.files_found:,}", seconds=f"{summary.seconds:.1f}", read=f"{summary.extracted:,}",
+        "Scan", "%Ln file(s) in {seconds} s: {read} read, {reused} reused, {unchanged} unchanged, {gone} gone, "
+                "{problems} with problems", None, files
+    ).format(seconds=f"{summary.seconds:.1f}", read=f"{summary.extracted:,}",
              reused=f"{summary.reused:,}", unchanged=f"{summary.unchanged:,}", gone=f"{summary.removed:,}",
              problems=f"{summary.problems:,}")
     for root in summary.vanished_roots:
@@ -87,12 +88,13 @@ _CHANGED_DURING_SCAN = QT_TRANSLATE_NOOP(
     "Problem", "The file changed while it was being scanned; scan again to include it.")
 _TOO_LARGE_TO_COMPARE = QT_TRANSLATE_NOOP(
     "Problem", "Too large to compare: {reason}. To allow a reader more: neardup scan --max-memory MIB --retry-failed.")
-_NOT_COMPARED = QT_TRANSLATE_NOOP("Problem", "Not compared: {reason}. {remedy}")
-_AFTER_TIMEOUT = QT_TRANSLATE_NOOP(
-    "Problem", "It is read again by a scan with a longer time limit: Try Again in the app's Problems tab, "
-               "or neardup scan --timeout.")
-_AFTER_CRASH = QT_TRANSLATE_NOOP(
-    "Problem", "To try it again: Try Again in the app's Problems tab, or neardup scan --retry-failed.")
+# the remedy is part of each template: a reason may itself hold ". " (a reader's error)
+_NOT_COMPARED_TIMED_OUT = QT_TRANSLATE_NOOP(
+    "Problem", "Not compared: {reason}. It is read again by a scan with a longer time limit: Try Again in the "
+               "app's Problems tab, or neardup scan --timeout.")
+_NOT_COMPARED_CRASHED = QT_TRANSLATE_NOOP(
+    "Problem", "Not compared: {reason}. To try it again: Try Again in the app's Problems tab, or neardup scan "
+               "--retry-failed.")
 _REPLACED = QT_TRANSLATE_NOOP(
     "Problem", "The file was replaced by a folder, a link, a pipe or a device during the scan; scan again.")
 _PERMISSION_DENIED = QT_TRANSLATE_NOOP("Problem", "Permission denied: neardup may not read this file.")
@@ -128,9 +130,8 @@ def transient_failure(task: ExtractTask, failed: TaskFailed, file_timeout: float
     if failed.out_of_memory:
         return Fingerprint(task.expected_hash, task.kind, Status.ERROR,
                            _TOO_LARGE_TO_COMPARE.format(reason=failed.reason), transient=0.0)
-    remedy = _AFTER_TIMEOUT if failed.timed_out else _AFTER_CRASH
-    return Fingerprint(task.expected_hash, task.kind, Status.ERROR,
-                       _NOT_COMPARED.format(reason=failed.reason, remedy=remedy),
+    template = _NOT_COMPARED_TIMED_OUT if failed.timed_out else _NOT_COMPARED_CRASHED
+    return Fingerprint(task.expected_hash, task.kind, Status.ERROR, template.format(reason=failed.reason),
                        transient=file_timeout if failed.timed_out else 0.0)
 
 

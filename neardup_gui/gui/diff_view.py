@@ -43,11 +43,10 @@ from ..core.diff import (
     share_in_words,
     shared_passages,
 )
-from ..core.i18n import localize
 from ..core.jobs import NEVER_CANCELLED, CancelToken, Progress, no_progress
 from ..core.models import Document, Method, Similarity
 from ..core.texts import DocumentText
-from .models import inside, percent, same_text
+from ..core.words import inside, percent, same_text
 from .worker import Job, JobRunner
 
 
@@ -430,7 +429,7 @@ class DiffView(QWidget):
         if self.method is not Method.SIMHASH:
             expert.append(self.tr("Jaccard {value}").format(value=f"{s.jaccard:.3f}"))
         if self.method is not Method.MINHASH:
-            expert.append(self.tr("%n of 64 bits differ", "", s.hamming))
+            expert.append(self.tr("%n of 64 bits different", "", s.hamming))
         if without_boilerplate:
             expert.append(self.tr("common text left out"))
         self.numbers.setText(f"{words} · <span style='color: gray'>{' · '.join(expert)}</span>")
@@ -439,13 +438,13 @@ class DiffView(QWidget):
     def compare_documents(self, left: Document, right: Document, load: Callable[[Document], DocumentText]) -> None:
         """Read both files and compare them in the background (after show_pending)."""
         request = self._request
-        unreadable = self.tr("{path}: {problem}")  # translated here: the work runs on another thread
+        unreadable = self.tr("{path}: {problem}")  # the problem arrives in words already (core.texts)
 
         def work(*, progress: Progress, cancel: CancelToken) -> tuple[str, str] | str:
             a, b = load(left), load(right)
             if a.text is None or b.text is None:
                 doc, loaded = (left, a) if a.text is None else (right, b)
-                return unreadable.format(path=doc.display_path, problem=localize("Problem", loaded.problem))
+                return unreadable.format(path=doc.display_path, problem=loaded.problem)
             return a.text, b.text
 
         self._start(work, request, lambda texts: self._texts_read(request, texts))

@@ -3,7 +3,7 @@ pair view or the whole group. Widgets only: the window wires them to the review.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -62,8 +62,17 @@ KEEPER_RULES = (
 """The keeper rules the Keep box offers: (rule, label, tooltip), English here, translated where shown."""
 
 
+def fill_keeper_rules(box: QComboBox) -> None:
+    """The keeper rules as a menu's items, each with its explanation as the item's tooltip."""
+    for rule, label, tip in KEEPER_RULES:
+        box.addItem(QCoreApplication.translate("GroupsPage", label), rule)
+        box.setItemData(box.count() - 1, QCoreApplication.translate("GroupsPage", tip), Qt.ItemDataRole.ToolTipRole)
+
+
 class GroupsPage(QWidget):
     """Everything on the Groups tab."""
+
+    columns_changed = Signal()  # the person showed or hid a column
 
     def __init__(self, marks: Marks, keeper_rule: KeeperRule, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -83,14 +92,12 @@ class GroupsPage(QWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         header.customContextMenuRequested.connect(self._column_menu)
-        header.setToolTip(self.tr("Right-click to show or hide columns"))
         self.tree.setColumnWidth(0, 330)
         self.tree.setColumnWidth(1, 200)
         self._columns_sized = False
-        for col in EXPERT_COLUMNS:
-            self.tree.setColumnHidden(col, True)
         self._method = Method.MINHASH
-        self.tree.setColumnHidden(BITS_COLUMN, True)
+        self._hidden: set[int] = set(EXPERT_COLUMNS)  # the columns the person keeps hidden
+        self._apply_columns()
         self.filter_edit = QLineEdit(self)
         self.filter_edit.setPlaceholderText(self.tr("Filter by path…"))
         self.filter_edit.setClearButtonEnabled(True)
@@ -156,13 +163,7 @@ class GroupsPage(QWidget):
         self.unmark_button = self._tool_button(self.tr("Unmark all"), self.tr("Untick every file (Ctrl+Shift+M)"))
         self.marked_label = QLabel("", self)
         self.keeper_rule = QComboBox(self)
-        for rule, label, tip in KEEPER_RULES:
-            self.keeper_rule.addItem(QCoreApplication.translate("GroupsPage", label), rule)
-            self.keeper_rule.setItemData(
-                self.keeper_rule.count() - 1,
-                QCoreApplication.translate("GroupsPage", tip),
-                Qt.ItemDataRole.ToolTipRole,
-            )
+        fill_keeper_rules(self.keeper_rule)
         self.keeper_rule.setCurrentIndex(self.keeper_rule.findData(keeper_rule))
         self.keeper_rule.setToolTip(
             self.tr(
@@ -190,15 +191,15 @@ class GroupsPage(QWidget):
             self.tr("Copy paths"), self.tr("Copy the paths of the ticked files, one a line (Ctrl+Shift+C)")
         )
         marks_bar = self._bar(self.tr("Marks"))
-        for b in (self.mark_rule_button, self.mark_by_rule_button, self.unmark_button):
+        # what acts first, so that a narrow window hides the keeper rule (also in Preferences) behind »
+        for b in (self.mark_rule_button, self.mark_by_rule_button, self.unmark_button, self.trash_marked_button,
+                  self.move_marked_button, self.copy_marked_button):
             marks_bar.addWidget(b)
         self.marked_label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.marked_label.setMinimumWidth(60)
         marks_bar.addWidget(self.marked_label)
         marks_bar.addWidget(keeper_label)
         marks_bar.addWidget(self.keeper_rule)
-        for b in (self.trash_marked_button, self.move_marked_button, self.copy_marked_button):
-            marks_bar.addWidget(b)
         groups_layout.addWidget(marks_bar)
         groups_layout.addWidget(self.split, 1)
 
@@ -209,18 +210,50 @@ class GroupsPage(QWidget):
         self._columns_sized = True
         self.tree.expand(self.group_proxy.index(0, 0))  # members' numbers are what the columns hold
         for col in range(SIMILARITY_COLUMN, self.group_model.columnCount()):
-            self.tree.resizeColumnToContents(col)
+            if not self.tree.isColumnHidden(col):
+                self._fit_column(col)
+        others = sum(self.tree.columnWidth(c) for c in range(1, self.group_model.columnCount())
+                     if not self.tree.isColumnHidden(c))
+        self.tree.setColumnWidth(0, max(self.tree.columnWidth(0), self.tree.viewport().width() - others - 4))
 
     def show_method(self, method: Method) -> None:
         """Show the fingerprint bits only where that method groups (only the active method's numbers)."""
         self._method = method
-        self.tree.setColumnHidden(BITS_COLUMN, method is Method.MINHASH)
+        self._apply_columns()
         self.group_view.show_method(method is not Method.MINHASH)
         self.diff.method = method
+
+    def hidden_columns(self) -> list[int]:
+        """The columns the person chose to hide (remembered by the window)."""
+        return sorted(self._hidden)
+
+    def set_hidden_columns(self, hidden: list[int]) -> None:
+        self._hidden = {c for c in hidden if 0 < c < self.group_model.columnCount()}
+        self._apply_columns()
+
+    def _apply_columns(self) -> None:
+        """Hide what the person hid, and the bits where this method has none; a column shown again fits."""
+        for col in range(1, self.group_model.columnCount()):
+            hide = col in self._hidden or (col == BITS_COLUMN and self._method is Method.MINHASH)
+            shown_again = self.tree.isColumnHidden(col) and not hide
+            self.tree.setColumnHidden(col, hide)
+            if shown_again:
+                self._fit_column(col)
+
+    def _fit_column(self, col: int) -> None:
+        """Wide enough for its title and the rows on screen (and a little more for rows not shown yet)."""
+        width = max(self.tree.sizeHintForColumn(col), self.tree.header().sectionSizeHint(col)) + 12
+        self.tree.setColumnWidth(col, max(self.tree.columnWidth(col), width))
+
+    def _show_column(self, col: int, shown: bool) -> None:
+        (self._hidden.discard if shown else self._hidden.add)(col)
+        self._apply_columns()
+        self.columns_changed.emit()
 
     def _column_menu(self, position) -> None:
         """The header's menu: the columns that may be shown or hidden (the expert measures among them)."""
         menu = QMenu(self)
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         model = self.group_model
         for col in range(1, model.columnCount()):
             if col == BITS_COLUMN and self._method is Method.MINHASH:
@@ -228,7 +261,7 @@ class GroupsPage(QWidget):
             action = menu.addAction(str(model.headerData(col, Qt.Orientation.Horizontal)))
             action.setCheckable(True)
             action.setChecked(not self.tree.isColumnHidden(col))
-            action.toggled.connect(lambda shown, c=col: self.tree.setColumnHidden(c, not shown))
+            action.toggled.connect(lambda shown, c=col: self._show_column(c, shown))
         menu.exec(self.tree.header().mapToGlobal(position))
 
     def _bar(self, name: str) -> QToolBar:

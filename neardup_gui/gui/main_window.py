@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from .. import __version__
+from ..core import i18n
 from ..core.errors import is_damaged_database, set_aside_damaged_database
 from ..core.i18n import QT_TRANSLATE_NOOP
 from ..core.jobs import PaceMeter, ProgressEvent
@@ -54,6 +55,7 @@ from .preferences import Preferences, PreferencesDialog
 from .problems_page import ProblemsPage
 from .theme import apply_colour_scheme
 from .thresholds import ThresholdsPanel
+from .translation import chosen_language
 from .worker import Job, JobRunner
 
 PHASES = {
@@ -129,6 +131,9 @@ class MainWindow(QMainWindow):
         self.thresholds = ThresholdsPanel(self.state.thresholds, self)
         self.groups = GroupsPage(self.review.marks, self.state.keeper_rule, self)
         self.groups.show_method(self.state.thresholds.method)
+        if self.state.hidden_columns is not None:
+            self.groups.set_hidden_columns(self.state.hidden_columns)
+        self.groups.columns_changed.connect(self._save_state)
         self.groups.diff.runner = self.runner
         self.groups.diff.options_changed.connect(self._save_state)
         self.groups.group_view.activated.connect(lambda doc: self._select_document(doc.id))
@@ -432,6 +437,7 @@ class MainWindow(QMainWindow):
         s.keeper_rule = self.groups.keeper_rule.currentData()
         s.ignore_layout = self.groups.diff.ignore_layout.isChecked()
         s.wrap_lines = self.groups.diff.wrap_lines.isChecked()
+        s.hidden_columns = self.groups.hidden_columns()
         s.geometry = self.saveGeometry()
         s.splitter = self.groups.split.saveState()
         app_settings.save(self.qsettings, s)
@@ -867,11 +873,12 @@ class MainWindow(QMainWindow):
             documents = sum(d.status is Status.OK for d in self.result.documents)
             self.groups.diff.show_problem(
                 self.tr(
-                    "No duplicates among the %n document(s) compared, at these settings. Lower "
-                    "\u201cJaccard \u2265\u201d (or raise \u201cHamming \u2264\u201d) to look for looser matches.",
-                    "",
-                    documents,
-                )
+                    "No duplicates among the %n document(s) compared, at these settings. Lower \u201cHow similar "
+                    "must documents be?\u201d to look for looser matches.", "", documents)
+                if self.result.thresholds.method is not Method.SIMHASH else
+                self.tr(
+                    "No duplicates among the %n document(s) compared, at these settings. Raise \u201cHow much may "
+                    "fingerprints differ?\u201d to look for looser matches.", "", documents)
             )
 
     def _without_boilerplate(self, pair: Pair) -> bool:
@@ -1060,10 +1067,11 @@ class MainWindow(QMainWindow):
         if chosen.thresholds != before.thresholds:
             self.thresholds.set_thresholds(chosen.thresholds)
             self._thresholds_changed(chosen.thresholds)
-            self._compute_histogram()
+            if chosen.thresholds.method is not before.thresholds.method:
+                self._compute_histogram()
         self.state.language = chosen.language
         self._save_state()
-        if chosen.language != before.language:
+        if chosen_language(chosen.language) != i18n.language():
             answer = QMessageBox.question(
                 self, self.tr("Language"),
                 self.tr("neardup speaks the new language when it starts again. Restart now? Your folders, "
@@ -1075,7 +1083,8 @@ class MainWindow(QMainWindow):
     def restart(self) -> None:
         """Close the window (its state saved, its jobs stopped) and start the app again."""
         if self.close():
-            QProcess.startDetached(sys.executable, ["-m", "neardup_gui", *sys.argv[1:]])
+            frozen = getattr(sys, "frozen", False)  # a bundled app is its own executable
+            QProcess.startDetached(sys.executable, [*([] if frozen else ["-m", "neardup_gui"]), *sys.argv[1:]])
 
     def _system_colours_changed(self) -> None:
         if self.state.theme == "system":

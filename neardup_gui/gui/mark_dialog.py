@@ -123,7 +123,7 @@ class MarkRuleDialog(QDialog):
             left = (self.tr("{keepers} and {references}").format(keepers=keepers, references=references)
                     if selection.keepers_left and selection.references_left
                     else keepers if selection.keepers_left else references)
-            done = self.tr("Ticked %n file(s); {left} met the rule and stay unticked.", "", count).format(left=left)
+            done = self.tr("Ticked %n file(s). Met the rule but never ticked: {left}.", "", count).format(left=left)
         else:
             done = self.tr("Ticked %n file(s).", "", count)
         summary = self.review.marked_summary()

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import math
 import os
 import time
 
@@ -21,8 +20,9 @@ from PySide6.QtWidgets import QApplication
 
 from ..core.i18n import QT_TRANSLATE_NOOP, localize
 from ..core.match import MatchResult
-from ..core.models import Document, Group, Member, Similarity, Status
+from ..core.models import Document, Group, Member
 from ..core.review import GroupSummary, human_size, in_folders, summarise, trash_plan
+from ..core.words import kind_label, percent, percent_range, similarity_details, similarity_words, status_label
 from .controller import Marks
 
 DocumentRole = Qt.ItemDataRole.UserRole + 1
@@ -60,67 +60,6 @@ SIMILARITY_COLUMN, BITS_COLUMN, JACCARD_COLUMN, CONTAINMENT_COLUMN = 2, 3, 4, 5
 EXPERT_COLUMNS = (JACCARD_COLUMN, CONTAINMENT_COLUMN)
 """Hidden until asked for (the header's menu): the exact measures behind the similarity shown."""
 
-CONTAINED = 0.95
-"""A member with at least this share of its text inside the keeper (or the keeper's inside it) is said to
-be inside it (to hold it) when the two are otherwise not alike: an excerpt, or a longer version."""
-
-
-def percent(share: float) -> str:
-    """A share as a whole percentage, never rounded up to 100 % (0.996 is 99 %: not the same text)."""
-    return f"{math.floor(share * 100 + 1e-9):.0f} %"
-
-
-def inside(sim: Similarity) -> str:
-    """"a" when the first document (a member) is inside the other (its keeper) though the two are not
-    otherwise alike, "b" for the other way round, "" for neither."""
-    if sim.jaccard >= 0.9:
-        return ""
-    if sim.containment_ab >= CONTAINED:
-        return "a"
-    return "b" if sim.containment_ba >= CONTAINED else ""
-
-
-def same_text(sim: Similarity) -> bool:
-    return sim.jaccard >= 1.0 and sim.hamming == 0
-
-
-def similarity_words(sim: Similarity) -> str:
-    """One similarity a person reads: how much of the text is the same as the keeper's, or that one holds
-    the other. The exact measures are in the tooltip (``similarity_details``)."""
-    if same_text(sim):
-        return QCoreApplication.translate("Similarity", "same text")
-    if inside(sim) == "a":
-        return QCoreApplication.translate("Similarity", "{percent} · inside the keeper").format(
-            percent=percent(sim.jaccard))
-    if inside(sim) == "b":
-        return QCoreApplication.translate("Similarity", "{percent} · holds the keeper").format(
-            percent=percent(sim.jaccard))
-    return percent(sim.jaccard)
-
-
-def similarity_details(sim: Similarity) -> str:
-    """The exact measures behind ``similarity_words``, in one line each."""
-    return QCoreApplication.translate(
-        "Similarity",
-        "{share} of the phrases are shared (Jaccard {jaccard}; estimated {estimate})\n"
-        "{inside} of this text is inside the keeper; {keeper_inside} of the keeper is inside this\n"
-        "{bits} of 64 fingerprint bits differ (SimHash Hamming distance)").format(
-        share=percent(sim.jaccard), jaccard=f"{sim.jaccard:.3f}", estimate=f"{sim.jaccard_estimate:.3f}",
-        inside=percent(sim.containment_ab), keeper_inside=percent(sim.containment_ba), bits=sim.hamming)
-
-
-STATUS_LABELS = {
-    Status.OK: QT_TRANSLATE_NOOP("ProblemsModel", "ok"),
-    Status.EMPTY: QT_TRANSLATE_NOOP("ProblemsModel", "empty"),
-    Status.ENCRYPTED: QT_TRANSLATE_NOOP("ProblemsModel", "encrypted"),
-    Status.UNREADABLE: QT_TRANSLATE_NOOP("ProblemsModel", "unreadable"),
-    Status.TOO_LARGE: QT_TRANSLATE_NOOP("ProblemsModel", "too large"),
-    Status.UNSUPPORTED: QT_TRANSLATE_NOOP("ProblemsModel", "unsupported"),
-    Status.ERROR: QT_TRANSLATE_NOOP("ProblemsModel", "error"),
-}
-"""A file's status as the problems table names it (the stored value stays the JSON report's)."""
-
-
 NUMBERS_ALIGNMENT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 """How the tables align a column of numbers."""
 
@@ -149,11 +88,6 @@ def column_header(
         if role == Qt.ItemDataRole.ToolTipRole:
             return QCoreApplication.translate(context, tips[section])
     return None
-
-
-def kind_label(kind: str) -> str:
-    """A file's kind as the Type columns show it: "text" in the person's language, "pdf" as it is."""
-    return QCoreApplication.translate("FileKind", "text") if kind == "text" else kind
 
 
 class GroupTreeModel(QAbstractItemModel):
@@ -240,7 +174,10 @@ class GroupTreeModel(QAbstractItemModel):
         return len(COLUMNS)
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):  # noqa: N802 - Qt's name
-        return column_header("GroupTreeModel", COLUMNS, TIPS, section, orientation, role)
+        header = column_header("GroupTreeModel", COLUMNS, TIPS, section, orientation, role)
+        if role == Qt.ItemDataRole.ToolTipRole and header:
+            return header + "\n" + self.tr("Right-click a column's title to show or hide columns.")
+        return header
 
     # content --------------------------------------------------------------------------------
     def summary(self, index: QModelIndex | QPersistentModelIndex) -> GroupSummary:
@@ -326,9 +263,7 @@ class GroupTreeModel(QAbstractItemModel):
             return (
                 title.format(id=s.group.id, count=s.members, name=os.path.basename(s.representative.display_path)),
                 os.path.dirname(s.representative.display_path),
-                self.tr("same text") if s.group.exact else
-                f"{percent(s.worst_jaccard)[:-2]}–{percent(s.best_jaccard)}"
-                if percent(s.worst_jaccard) != percent(s.best_jaccard) else percent(s.worst_jaccard),
+                self.tr("same text") if s.group.exact else percent_range(s.worst_jaccard, s.best_jaccard),
                 str(s.worst_hamming),
                 f"{s.worst_jaccard:.3f}–{s.best_jaccard:.3f}"
                 if s.worst_jaccard != s.best_jaccard
@@ -450,9 +385,7 @@ class ProblemsModel(QAbstractTableModel):
             return None
         doc = self.rows[index.row()]
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
-            label = STATUS_LABELS.get(doc.status)
-            status = QCoreApplication.translate("ProblemsModel", label) if label else str(doc.status).replace("_", " ")
-            return (doc.display_path, status, localize("Problem", doc.message))[index.column()]
+            return (doc.display_path, status_label(doc.status), localize("Problem", doc.message))[index.column()]
         if role == DocumentRole:
             return doc
         return None

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -22,7 +21,7 @@ from PySide6.QtWidgets import (
 from ..core import i18n
 from ..core.models import HAMMING_MAX, JACCARD_MIN, Method, Thresholds
 from ..core.review import KeeperRule
-from .groups_page import KEEPER_RULES
+from .groups_page import fill_keeper_rules
 from .thresholds import method_label
 from .translation import system_language
 
@@ -65,10 +64,7 @@ class PreferencesDialog(QDialog):
         self.theme.setToolTip(self.tr("Light or dark colours; “As the system” changes with the desktop"))
 
         self.keeper = QComboBox(self)
-        for rule, label, tip in KEEPER_RULES:
-            self.keeper.addItem(QCoreApplication.translate("GroupsPage", label), rule)
-            self.keeper.setItemData(self.keeper.count() - 1, QCoreApplication.translate("GroupsPage", tip),
-                                    Qt.ItemDataRole.ToolTipRole)
+        fill_keeper_rules(self.keeper)
         self.keeper.setCurrentIndex(max(0, self.keeper.findData(current.keeper_rule)))
         self.keeper.setToolTip(self.tr("Which file of each group is kept when you mark all but the keepers"))
 
@@ -86,7 +82,7 @@ class PreferencesDialog(QDialog):
                                        "by a fingerprint of their words (faster on huge collections)"))
         self.similarity = QSpinBox(self)
         self.similarity.setRange(round(JACCARD_MIN * 100), 100)
-        self.similarity.setSuffix(" %")
+        self.similarity.setSuffix(self.tr(" %", "a percentage's sign after its number"))
         self.similarity.setValue(round(current.thresholds.jaccard * 100))
         self.similarity.setToolTip(self.tr("Documents sharing at least this share of their phrases are grouped "
                                            "(Jaccard similarity × 100)"))

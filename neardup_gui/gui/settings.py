@@ -24,6 +24,7 @@ class AppState:
     keeper_rule: KeeperRule = KeeperRule.ORIGINAL
     ignore_layout: bool = True  # the pair view: spacing, line breaks, page headers are not differences
     wrap_lines: bool = True
+    hidden_columns: list[int] | None = None  # the groups tree's, as the person chose them (None: the defaults)
     language: str = ""  # a key of core.i18n.LANGUAGES, or "" for the system's (read at start: gui/app.py)
     theme: str = "system"  # "system" (follows the desktop's light/dark), "light" or "dark"
     database: str = ""
@@ -74,6 +75,12 @@ def load(settings: QSettings) -> AppState:
         state.keeper_rule = KeeperRule.ORIGINAL
     state.ignore_layout = _bool(settings.value("ignore_layout"), True)
     state.wrap_lines = _bool(settings.value("wrap_lines"), True)
+    hidden = settings.value("hidden_columns")
+    if hidden is not None:
+        try:
+            state.hidden_columns = [int(c) for c in _list(hidden)]
+        except ValueError:
+            state.hidden_columns = None
     state.language = str(settings.value("language", "") or "")
     state.theme = str(settings.value("theme", "system") or "system")
     state.database = str(settings.value("database", "") or "") or str(default_db_path())
@@ -97,6 +104,8 @@ def save(settings: QSettings, state: AppState) -> None:
     settings.setValue("keeper_rule", state.keeper_rule.value)
     settings.setValue("ignore_layout", state.ignore_layout)
     settings.setValue("wrap_lines", state.wrap_lines)
+    if state.hidden_columns is not None:
+        settings.setValue("hidden_columns", [str(c) for c in state.hidden_columns] or "")
     settings.setValue("language", state.language)
     settings.setValue("theme", state.theme)
     settings.setValue("database", state.database)

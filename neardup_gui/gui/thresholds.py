@@ -69,7 +69,7 @@ class HistogramWidget(QWidget):
             return ""
         n = pairs_at_or_above(h, self.threshold)
         if h.method is Method.SIMHASH:
-            return self.tr("%n pair(s) differ in at most {bits} bits", "", n).format(bits=round(self.threshold))
+            return self.tr("%n pair(s) within {bits} bits", "", n).format(bits=round(self.threshold))
         return self.tr("%n pair(s) at {share} % or more", "", n).format(share=round(self.threshold * 100))
 
     def paintEvent(self, event) -> None:  # noqa: N802 - Qt's name
@@ -152,7 +152,7 @@ class ThresholdsPanel(QWidget):
         self.similarity_slider.setRange(round(JACCARD_MIN * 100), 100)
         self.similarity_spin = QSpinBox(self)
         self.similarity_spin.setRange(round(JACCARD_MIN * 100), 100)
-        self.similarity_spin.setSuffix(" %")
+        self.similarity_spin.setSuffix(self.tr(" %", "a percentage's sign after its number"))
         self.jaccard_value = QLabel(self)
         similarity_tip = self.tr(
             "Documents are grouped when at least this share of their phrases is the same: 100 % only for the "
@@ -284,5 +284,5 @@ class ThresholdsPanel(QWidget):
         self.caption.setText(self.histogram.caption())
 
     def show_counts(self, groups: int, documents: int) -> None:
-        self.counts.setText(self.tr("<b>{groups}</b> groups · <b>{documents}</b> documents in them").format(
-            groups=groups, documents=documents))
+        self.counts.setText(self.tr("<b>%n</b> group(s)", "", groups) + " · "
+                            + self.tr("<b>%n</b> document(s) in them", "", documents))

@@ -4,10 +4,10 @@
 <context>
     <name>DiffView</name>
     <message numerus="yes">
-        <source>%n of 64 bits differ</source>
+        <source>%n of 64 bits different</source>
         <translation>
-            <numerusform>%n of 64 bits differ</numerusform>
-            <numerusform>%n of 64 bits differ</numerusform>
+            <numerusform>%n of 64 bits different</numerusform>
+            <numerusform>%n of 64 bits different</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -21,10 +21,10 @@
 <context>
     <name>HistogramWidget</name>
     <message numerus="yes">
-        <source>%n pair(s) differ in at most {bits} bits</source>
+        <source>%n pair(s) within {bits} bits</source>
         <translation>
-            <numerusform>%n pair differ in at most {bits} bits</numerusform>
-            <numerusform>%n pairs differ in at most {bits} bits</numerusform>
+            <numerusform>%n pair within {bits} bits</numerusform>
+            <numerusform>%n pairs within {bits} bits</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -45,10 +45,17 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>No duplicates among the %n document(s) compared, at these settings. Lower “Jaccard ≥” (or raise “Hamming ≤”) to look for looser matches.</source>
+        <source>No duplicates among the %n document(s) compared, at these settings. Lower “How similar must documents be?” to look for looser matches.</source>
         <translation>
-            <numerusform>No duplicates among the %n document compared, at these settings. Lower “Jaccard ≥” (or raise “Hamming ≤”) to look for looser matches.</numerusform>
-            <numerusform>No duplicates among the %n documents compared, at these settings. Lower “Jaccard ≥” (or raise “Hamming ≤”) to look for looser matches.</numerusform>
+            <numerusform>No duplicates among the %n document compared, at these settings. Lower “How similar must documents be?” to look for looser matches.</numerusform>
+            <numerusform>No duplicates among the %n documents compared, at these settings. Lower “How similar must documents be?” to look for looser matches.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No duplicates among the %n document(s) compared, at these settings. Raise “How much may fingerprints differ?” to look for looser matches.</source>
+        <translation>
+            <numerusform>No duplicates among the %n document compared, at these settings. Raise “How much may fingerprints differ?” to look for looser matches.</numerusform>
+            <numerusform>No duplicates among the %n documents compared, at these settings. Raise “How much may fingerprints differ?” to look for looser matches.</numerusform>
         </translation>
     </message>
 </context>
@@ -76,10 +83,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>Ticked %n file(s); {left} met the rule and stay unticked.</source>
+        <source>Ticked %n file(s). Met the rule but never ticked: {left}.</source>
         <translation>
-            <numerusform>Ticked %n file; {left} met the rule and stay unticked.</numerusform>
-            <numerusform>Ticked %n files; {left} met the rule and stay unticked.</numerusform>
+            <numerusform>Ticked %n file. Met the rule but never ticked: {left}.</numerusform>
+            <numerusform>Ticked %n files. Met the rule but never ticked: {left}.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -97,6 +104,20 @@
         <translation>
             <numerusform> bit</numerusform>
             <numerusform> bits</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n&lt;/b&gt; group(s)</source>
+        <translation>
+            <numerusform>&lt;b&gt;%n&lt;/b&gt; group</numerusform>
+            <numerusform>&lt;b&gt;%n&lt;/b&gt; groups</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n&lt;/b&gt; document(s) in them</source>
+        <translation>
+            <numerusform>&lt;b&gt;%n&lt;/b&gt; document in them</numerusform>
+            <numerusform>&lt;b&gt;%n&lt;/b&gt; documents in them</numerusform>
         </translation>
     </message>
 </context>

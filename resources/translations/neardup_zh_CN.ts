@@ -5,7 +5,7 @@
     <name>Boilerplate</name>
     <message>
         <source>not analysed for this collection yet: scan again to ignore it</source>
-        <translation>尚未针对这批文件分析样板文字：重新扫描后即可忽略它</translation>
+        <translation>这批文档尚未分析常见文字：重新扫描后即可不计这些文字</translation>
     </message>
 </context>
 <context>
@@ -128,7 +128,7 @@
     </message>
     <message>
         <source>fingerprint</source>
-        <translation>提取指纹</translation>
+        <translation>计算指纹</translation>
     </message>
     <message>
         <source>index</source>
@@ -136,7 +136,7 @@
     </message>
     <message>
         <source>boilerplate</source>
-        <translation>样板文字</translation>
+        <translation>查找常见文字</translation>
     </message>
     <message>
         <source>match</source>
@@ -171,12 +171,12 @@
         <translation>数据库中没有上次扫描的文件夹中的文档；请先扫描它们（`neardup scan FOLDER`）。</translation>
     </message>
     <message>
-        <source>{documents} documents under {folders}, %n group(s)</source>
-        <translation>{folders} 下有 {documents} 个文档，%n 个重复组</translation>
+        <source>Documents under {folders}: {documents}; %n group(s)</source>
+        <translation>{folders} 下的文档：{documents} 个；重复组：%n 个</translation>
     </message>
     <message>
-        <source>{documents} documents in every folder, %n group(s)</source>
-        <translation>所有文件夹中共 {documents} 个文档，%n 个重复组</translation>
+        <source>Documents in every folder: {documents}; %n group(s)</source>
+        <translation>所有文件夹中的文档：{documents} 个；重复组：%n 个</translation>
     </message>
     <message>
         <source>No such file: {path}</source>
@@ -211,7 +211,7 @@
     </message>
     <message>
         <source>{name} is no longer grouped with the documents that differ from it; its identical copies stay with it. Edit ▸ Undo takes this back.</source>
-        <translation>{name} 已不再与跟它不同的文档分在一组，与它完全相同的副本仍和它在一起。可用“编辑 ▸ 撤销”恢复。</translation>
+        <translation>{name} 已与组内内容不同的文档分开，与它完全相同的副本仍和它在一起。可用“编辑 ▸ 撤销”恢复。</translation>
     </message>
     <message>
         <source>{name} is no longer grouped with the %n other document(s) of its group. Edit ▸ Undo takes this back.</source>
@@ -310,7 +310,7 @@ Nothing was moved. Scan again to compare the files as they are now.</source>
     </message>
     <message>
         <source>{name} and {count} more</source>
-        <translation>{name} 等另外 {count} 个</translation>
+        <translation>{name} 及另外 {count} 个</translation>
     </message>
     <message>
         <source>Decisions</source>
@@ -415,7 +415,7 @@ Nothing was moved. Scan again to compare the files as they are now.</source>
     </message>
     <message>
         <source>Previous difference (Shift+F3)</source>
-        <translation>上一处不同（Shift+F3）</translation>
+        <translation>上一处差异（Shift+F3）</translation>
     </message>
     <message>
         <source>▼ Next</source>
@@ -423,7 +423,7 @@ Nothing was moved. Scan again to compare the files as they are now.</source>
     </message>
     <message>
         <source>Next difference (F3)</source>
-        <translation>下一处不同（F3）</translation>
+        <translation>下一处差异（F3）</translation>
     </message>
     <message>
         <source>Select a document in a group to compare it with the file the group keeps.</source>
@@ -435,7 +435,7 @@ Nothing was moved. Scan again to compare the files as they are now.</source>
     </message>
     <message>
         <source>How much of the two texts is the same, and the exact measures behind it:</source>
-        <translation>两份文本有多少相同，以及背后的精确度量：</translation>
+        <translation>两份文本有多少内容相同，以及具体的计算数值：</translation>
     </message>
     <message>
         <source>{share} of the phrases are shared (Jaccard {jaccard}; estimated {estimate})
@@ -470,7 +470,7 @@ Nothing was moved. Scan again to compare the files as they are now.</source>
         <translation>Jaccard {value}</translation>
     </message>
     <message numerus="yes">
-        <source>%n of 64 bits differ</source>
+        <source>%n of 64 bits different</source>
         <translation>
             <numerusform>64 位中有 %n 位不同</numerusform>
         </translation>
@@ -708,7 +708,7 @@ Each group keeps its keeper.</source>
     </message>
     <message>
         <source>Move marked files into</source>
-        <translation>把已标记的文件移到</translation>
+        <translation>将已标记文件移到此文件夹</translation>
     </message>
     <message>
         <source>Choose another folder</source>
@@ -790,7 +790,7 @@ is no longer there (moved or deleted since the scan). Scan again to update the g
     </message>
     <message>
         <source>Folders to scan. Tick a folder to make it a reference folder: its files are originals and are never proposed for removal.</source>
-        <translation>要扫描的文件夹。勾选一个文件夹即可设为参考文件夹：其中的文件是原件，永远不会被建议删除。</translation>
+        <translation>要扫描的文件夹。勾选某个文件夹即可设为参考文件夹：其中的文件视为原件，始终保留。</translation>
     </message>
     <message>
         <source>Add folder…</source>
@@ -860,7 +860,7 @@ is no longer there (moved or deleted since the scan). Scan again to update the g
         <source>{folder}
 Ticked: reference folder (originals, never proposed for removal)</source>
         <translation>{folder}
-勾选后即为参考文件夹（存放原件，永远不会被建议删除）</translation>
+勾选后即为参考文件夹（存放原件，始终保留）</translation>
     </message>
 </context>
 <context>
@@ -903,7 +903,7 @@ Ticked: reference folder (originals, never proposed for removal)</source>
     </message>
     <message>
         <source>How much of the text is the same as the keeper&apos;s; hover over a value for the exact measures</source>
-        <translation>与保留项相同的内容占多少；鼠标停在数值上可查看精确度量</translation>
+        <translation>与保留项相同的内容所占比例；鼠标悬停在数值上可查看详细数据</translation>
     </message>
     <message>
         <source>Word fingerprint: how many of its 64 bits differ from the keeper&apos;s (SimHash Hamming distance)</source>
@@ -935,7 +935,7 @@ Ticked: reference folder (originals, never proposed for removal)</source>
     </message>
     <message>
         <source>In a reference folder: never proposed for removal.</source>
-        <translation>位于参考文件夹中：永远不会被建议删除。</translation>
+        <translation>位于参考文件夹中：始终保留。</translation>
     </message>
 </context>
 <context>
@@ -966,7 +966,7 @@ Ticked: reference folder (originals, never proposed for removal)</source>
     </message>
     <message>
         <source>How much of the text is the same as the keeper&apos;s (a group shows its lowest–highest); hover over a value for the exact measures</source>
-        <translation>与保留项相同的内容占多少（组所在行显示最低–最高）；鼠标停在数值上可查看精确度量</translation>
+        <translation>与保留项相同的内容所占比例（组所在行显示最低–最高）；鼠标悬停在数值上可查看详细数据</translation>
     </message>
     <message>
         <source>Word fingerprint: how many of its 64 bits differ from the keeper&apos;s (SimHash Hamming distance; a group shows its largest)</source>
@@ -981,6 +981,10 @@ Ticked: reference folder (originals, never proposed for removal)</source>
         <translation>供专业人员参考：较短文本有多少包含在另一份中（长文档中的节选为 1.0）</translation>
     </message>
     <message>
+        <source>Right-click a column&apos;s title to show or hide columns.</source>
+        <translation>右键单击列标题可显示或隐藏列。</translation>
+    </message>
+    <message>
         <source>The file this group keeps; the others are measured against it.</source>
         <translation>本组保留的文件；其他成员都与它比较。</translation>
     </message>
@@ -991,7 +995,7 @@ Ticked: reference folder (originals, never proposed for removal)</source>
     <message>
         <source>{count} documents; the keeper is {path}
 Each member is measured against the keeper: from {lowest} to {highest} of the text is the same. A member can be less alike to the keeper than your setting asks: it is in the group because it is that alike to another member.</source>
-        <translation>{count} 份文档；保留项是 {path}
+        <translation>{count} 个文档；保留项：{path}
 每个成员都与保留项比较：相同内容在 {lowest} 到 {highest} 之间。某个成员与保留项的相似度可能低于你的设定：它在组里，是因为它与组内另一成员足够相似。</translation>
     </message>
     <message>
@@ -1032,11 +1036,11 @@ Each member is measured against the keeper: from {lowest} to {highest} of the te
     </message>
     <message>
         <source>In a reference folder: an original, never proposed for removal.</source>
-        <translation>位于参考文件夹中：是原件，永远不会被建议删除。</translation>
+        <translation>位于参考文件夹中：是原件，始终保留。</translation>
     </message>
     <message>
         <source>Group {id} · {count} documents · exact — {name}</source>
-        <translation>第 {id} 组 · {count} 个文档 · 完全相同 — {name}</translation>
+        <translation>第 {id} 组 · {count} 个文档 · 完全重复 — {name}</translation>
     </message>
     <message>
         <source>Group {id} · {count} documents · near — {name}</source>
@@ -1097,10 +1101,6 @@ Each member is measured against the keeper: from {lowest} to {highest} of the te
         <translation>在文件夹中层级最浅的文件</translation>
     </message>
     <message>
-        <source>Right-click to show or hide columns</source>
-        <translation>右键单击可显示或隐藏列</translation>
-    </message>
-    <message>
         <source>Filter by path…</source>
         <translation>按路径筛选…</translation>
     </message>
@@ -1142,7 +1142,7 @@ Each member is measured against the keeper: from {lowest} to {highest} of the te
     </message>
     <message>
         <source>Move others to trash…</source>
-        <translation>其余移到回收站…</translation>
+        <translation>将其余文件移到回收站…</translation>
     </message>
     <message>
         <source>Move every member except the keeper to the system trash, after confirmation (Del). Files in reference folders are never moved.</source>
@@ -1170,7 +1170,7 @@ Each member is measured against the keeper: from {lowest} to {highest} of the te
     </message>
     <message>
         <source>Mark all but the keepers</source>
-        <translation>标记保留项以外的全部</translation>
+        <translation>标记除保留项外的所有文件</translation>
     </message>
     <message>
         <source>Tick every member of every group except the file it keeps; files in reference folders are never ticked (Ctrl+M). Tick or untick any file by hand in the first column.</source>
@@ -1202,7 +1202,7 @@ Each member is measured against the keeper: from {lowest} to {highest} of the te
     </message>
     <message>
         <source>Move marked to trash…</source>
-        <translation>已标记的移到回收站…</translation>
+        <translation>将已标记文件移到回收站…</translation>
     </message>
     <message>
         <source>Move every ticked file to the system trash, all groups at once, after one confirmation (Shift+Del). A group&apos;s keeper and files in reference folders never move.</source>
@@ -1210,7 +1210,7 @@ Each member is measured against the keeper: from {lowest} to {highest} of the te
     </message>
     <message>
         <source>Move marked to folder…</source>
-        <translation>已标记的移到文件夹…</translation>
+        <translation>将已标记文件移到文件夹…</translation>
     </message>
     <message>
         <source>Move every ticked file into a folder you choose, keeping their folders below it, after one confirmation; Edit ▸ Undo puts them back. A group&apos;s keeper and reference files never move.</source>
@@ -1240,9 +1240,9 @@ Each member is measured against the keeper: from {lowest} to {highest} of the te
         <translation>按相似度统计的文档对</translation>
     </message>
     <message numerus="yes">
-        <source>%n pair(s) differ in at most {bits} bits</source>
+        <source>%n pair(s) within {bits} bits</source>
         <translation>
-            <numerusform>%n 对文档最多相差 {bits} 位</numerusform>
+            <numerusform>%n 对文档相差不超过 {bits} 位</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -1262,34 +1262,6 @@ Each member is measured against the keeper: from {lowest} to {highest} of the te
 </context>
 <context>
     <name>HtmlReport</name>
-    <message>
-        <source>read</source>
-        <translation>已读取</translation>
-    </message>
-    <message>
-        <source>empty</source>
-        <translation>空文件</translation>
-    </message>
-    <message>
-        <source>encrypted</source>
-        <translation>已加密</translation>
-    </message>
-    <message>
-        <source>unreadable</source>
-        <translation>无法读取</translation>
-    </message>
-    <message>
-        <source>too large</source>
-        <translation>太大</translation>
-    </message>
-    <message>
-        <source>unsupported</source>
-        <translation>不支持</translation>
-    </message>
-    <message>
-        <source>error</source>
-        <translation>出错</translation>
-    </message>
     <message>
         <source>neardup report — %n group(s)</source>
         <translation>neardup 报告 — %n 个重复组</translation>
@@ -1356,7 +1328,7 @@ Each member is measured against the keeper: from {lowest} to {highest} of the te
     </message>
     <message>
         <source>Boilerplate</source>
-        <translation>样板文字</translation>
+        <translation>常见文字</translation>
     </message>
     <message>
         <source>Groups ({count})</source>
@@ -1380,7 +1352,7 @@ Each member is measured against the keeper: from {lowest} to {highest} of the te
     </message>
     <message>
         <source>What to do</source>
-        <translation>怎么办</translation>
+        <translation>处理建议</translation>
     </message>
     <message>
         <source>These files were not compared.</source>
@@ -1403,8 +1375,8 @@ Each member is measured against the keeper: from {lowest} to {highest} of the te
         <translation>第 {number} 组</translation>
     </message>
     <message>
-        <source>%n document(s) · lowest Jaccard {jaccard}</source>
-        <translation>%n 个文档 · 最低 Jaccard {jaccard}</translation>
+        <source>%n document(s) · at least {share} of the text the same</source>
+        <translation>%n 个文档 · 至少 {share} 的内容相同</translation>
     </message>
     <message>
         <source>Document</source>
@@ -1417,6 +1389,22 @@ Each member is measured against the keeper: from {lowest} to {highest} of the te
     <message>
         <source>Type</source>
         <translation>类型</translation>
+    </message>
+    <message>
+        <source>Similarity</source>
+        <translation>相似度</translation>
+    </message>
+    <message>
+        <source>how much of the text is the same as the keeper&apos;s</source>
+        <translation>与保留项相同的内容占多少</translation>
+    </message>
+    <message>
+        <source>Same bytes as the keeper: %n member(s).</source>
+        <translation>与保留项完全相同（字节一致）的成员：%n 个。</translation>
+    </message>
+    <message>
+        <source>Differences: keeper ↔ {document}</source>
+        <translation>差异：保留项 ↔ {document}</translation>
     </message>
     <message>
         <source>Hamming</source>
@@ -1451,16 +1439,8 @@ Each member is measured against the keeper: from {lowest} to {highest} of the te
         <translation>保留</translation>
     </message>
     <message>
-        <source>Same bytes as the representative: %n member(s).</source>
-        <translation>与代表文档完全相同（字节一致）的成员：%n 个。</translation>
-    </message>
-    <message>
         <source>Differences shown for the {shown} least similar of {members} members; open the group in the app to compare the others.</source>
         <translation>只显示了 {members} 个成员中最不相似的 {shown} 个的差异；在应用中打开这一组可比较其余的文档。</translation>
-    </message>
-    <message>
-        <source>Differences: representative ↔ {document}</source>
-        <translation>差异：代表文档 ↔ {document}</translation>
     </message>
     <message>
         <source>… more differences; open the pair in the app to see them all</source>
@@ -1491,7 +1471,7 @@ Each member is measured against the keeper: from {lowest} to {highest} of the te
     </message>
     <message>
         <source>Finding boilerplate</source>
-        <translation>查找样板文字</translation>
+        <translation>查找常见文字</translation>
     </message>
     <message>
         <source>Grouping</source>
@@ -1591,7 +1571,7 @@ Each member is measured against the keeper: from {lowest} to {highest} of the te
     </message>
     <message>
         <source>Every “not a duplicate” you made, to review and take back</source>
-        <translation>你做过的所有“不是重复”决定，可以查看和撤销</translation>
+        <translation>你做过的所有“不是重复”决定，可以查看和撤回</translation>
     </message>
     <message>
         <source>&amp;Keep This One</source>
@@ -1603,7 +1583,7 @@ Each member is measured against the keeper: from {lowest} to {highest} of the te
     </message>
     <message>
         <source>Move Others to &amp;Trash…</source>
-        <translation>其余移到回收站(&amp;T)…</translation>
+        <translation>将其余文件移到回收站(&amp;T)…</translation>
     </message>
     <message>
         <source>&amp;Open Document</source>
@@ -1635,7 +1615,7 @@ Each member is measured against the keeper: from {lowest} to {highest} of the te
     </message>
     <message>
         <source>Mark &amp;All but the Keepers</source>
-        <translation>标记保留项以外的全部(&amp;A)</translation>
+        <translation>标记除保留项外的所有文件(&amp;A)</translation>
     </message>
     <message>
         <source>Mark by &amp;Rule…</source>
@@ -1663,15 +1643,15 @@ Each member is measured against the keeper: from {lowest} to {highest} of the te
     </message>
     <message>
         <source>Move Marked to &amp;Trash…</source>
-        <translation>已标记的移到回收站(&amp;T)…</translation>
+        <translation>将已标记文件移到回收站(&amp;T)…</translation>
     </message>
     <message>
         <source>Move Marked to &amp;Folder…</source>
-        <translation>已标记的移到文件夹(&amp;F)…</translation>
+        <translation>将已标记文件移到文件夹(&amp;F)…</translation>
     </message>
     <message>
         <source>&amp;Copy Marked Paths</source>
-        <translation>复制已标记的路径(&amp;C)</translation>
+        <translation>复制已标记文件的路径(&amp;C)</translation>
     </message>
     <message>
         <source>&amp;View</source>
@@ -1785,7 +1765,7 @@ Each member is measured against the keeper: from {lowest} to {highest} of the te
     </message>
     <message>
         <source>Starting…</source>
-        <translation>正在开始…</translation>
+        <translation>正在准备…</translation>
     </message>
     <message>
         <source>Cancelling… keeping what was read</source>
@@ -1819,7 +1799,7 @@ Each member is measured against the keeper: from {lowest} to {highest} of the te
     </message>
     <message>
         <source>Your documents are not affected: the database holds what neardup found in them, made again by the next scan, and your “not a duplicate” decisions, which a new database starts without. The damaged one is kept beside it.</source>
-        <translation>你的文档不受影响：数据库里存的是 neardup 从文档中得到的信息（下次扫描会重新生成），以及你做出的“不是重复”决定（新数据库里不会有这些决定）。损坏的数据库会保留在它旁边。</translation>
+        <translation>你的文档不受影响：数据库里存的是 neardup 从文档中得到的信息（下次扫描会重新生成），以及你做出的“不是重复”决定（新数据库里不会有这些决定）。损坏的数据库会另存在同一文件夹中。</translation>
     </message>
     <message>
         <source>Start a New Database</source>
@@ -1850,9 +1830,15 @@ Each member is measured against the keeper: from {lowest} to {highest} of the te
         <translation>正在按这个相似度要求准备重复组…{percent}%</translation>
     </message>
     <message numerus="yes">
-        <source>No duplicates among the %n document(s) compared, at these settings. Lower “Jaccard ≥” (or raise “Hamming ≤”) to look for looser matches.</source>
+        <source>No duplicates among the %n document(s) compared, at these settings. Lower “How similar must documents be?” to look for looser matches.</source>
         <translation>
-            <numerusform>按当前设置，比较过的 %n 个文档中没有重复。降低“Jaccard ≥”（或提高“Hamming ≤”）可以找到相似度较低的文档。</numerusform>
+            <numerusform>按当前设置，比较过的 %n 个文档中没有重复。调低“文档要多相似才算重复？”可以找到相似度较低的文档。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No duplicates among the %n document(s) compared, at these settings. Raise “How much may fingerprints differ?” to look for looser matches.</source>
+        <translation>
+            <numerusform>按当前设置，比较过的 %n 个文档中没有重复。调高“指纹最多可以相差多少？”可以找到相似度较低的文档。</numerusform>
         </translation>
     </message>
     <message>
@@ -1972,7 +1958,7 @@ already exists. Replace it with the report?</source>
     </message>
     <message>
         <source>Mark files in folder</source>
-        <translation>选择要标记其中文件的文件夹</translation>
+        <translation>选择文件夹（标记其中的文件）</translation>
     </message>
     <message>
         <source>There is no folder {folder}. Choose one, or leave the field empty.</source>
@@ -1987,7 +1973,7 @@ already exists. Replace it with the report?</source>
     <message numerus="yes">
         <source>%n file(s) in reference folders</source>
         <translation>
-            <numerusform>%n 个参考文件夹中的文件</numerusform>
+            <numerusform>参考文件夹中的 %n 个文件</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -1998,12 +1984,12 @@ already exists. Replace it with the report?</source>
     </message>
     <message>
         <source>{keepers} and {references}</source>
-        <translation>{keepers}和 {references}</translation>
+        <translation>{keepers}和{references}</translation>
     </message>
     <message numerus="yes">
-        <source>Ticked %n file(s); {left} met the rule and stay unticked.</source>
+        <source>Ticked %n file(s). Met the rule but never ticked: {left}.</source>
         <translation>
-            <numerusform>已勾选 %n 个文件；另有 {left}符合规则，但保持不勾选。</numerusform>
+            <numerusform>已勾选 %n 个文件。符合规则但不会勾选的：{left}。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -2068,11 +2054,11 @@ already exists. Replace it with the report?</source>
     </message>
     <message>
         <source>Which file of each group is kept when you mark all but the keepers</source>
-        <translation>“标记保留项以外的全部”时，每组保留哪个文件</translation>
+        <translation>“标记除保留项外的所有文件”时，每组保留哪个文件</translation>
     </message>
     <message>
         <source>Ignore differences in spacing, line breaks and page headers</source>
-        <translation>忽略空格、换行和页眉上的差异</translation>
+        <translation>忽略空格、换行和页眉的差异</translation>
     </message>
     <message>
         <source>When two documents are compared side by side, text that only moved to another line or gained spaces is not shown as a difference</source>
@@ -2081,6 +2067,11 @@ already exists. Replace it with the report?</source>
     <message>
         <source>How documents are compared: by the phrases they share (recommended) or by a fingerprint of their words (faster on huge collections)</source>
         <translation>如何比较文档：按共同的片段（推荐），或按词语指纹（文档极多时更快）</translation>
+    </message>
+    <message>
+        <source> %</source>
+        <comment>a percentage&apos;s sign after its number</comment>
+        <translation>%</translation>
     </message>
     <message>
         <source>Documents sharing at least this share of their phrases are grouped (Jaccard similarity × 100)</source>
@@ -2112,7 +2103,7 @@ already exists. Replace it with the report?</source>
     </message>
     <message>
         <source>Reviewing</source>
-        <translation>审阅</translation>
+        <translation>查看结果</translation>
     </message>
     <message>
         <source>In each group, keep:</source>
@@ -2143,7 +2134,7 @@ already exists. Replace it with the report?</source>
     </message>
     <message>
         <source>It disappeared while the folders were being walked.</source>
-        <translation>在查找文件夹内容时，它已不见了。</translation>
+        <translation>查找文件时它已不见了（可能被移走或删除）。</translation>
     </message>
     <message>
         <source>neardup does not read {kind} files</source>
@@ -2171,7 +2162,7 @@ already exists. Replace it with the report?</source>
     </message>
     <message>
         <source>Encrypted PDF; opening it needs the &apos;cryptography&apos; package.</source>
-        <translation>加密的 PDF；需要安装 “cryptography” 软件包才能打开。</translation>
+        <translation>加密的 PDF；需要安装“cryptography”软件包才能打开。</translation>
     </message>
     <message>
         <source>Encrypted PDF that could not be opened: {error}</source>
@@ -2203,11 +2194,11 @@ already exists. Replace it with the report?</source>
     </message>
     <message>
         <source>This PDF has no text layer; it is probably a scan or images (OCR it to compare it).</source>
-        <translation>这个 PDF 没有文字层，可能是扫描件或图片（先做文字识别（OCR）才能比较）。</translation>
+        <translation>这个 PDF 没有文字层，可能是扫描件或图片（需先用 OCR 识别文字才能比较）。</translation>
     </message>
     <message>
         <source>This PDF has no text layer; it is probably a scan or images (OCR it to compare it). Pages {pages} could not be read.</source>
-        <translation>这个 PDF 没有文字层，可能是扫描件或图片（先做文字识别（OCR）才能比较）。第 {pages} 页无法读取。</translation>
+        <translation>这个 PDF 没有文字层，可能是扫描件或图片（需先用 OCR 识别文字才能比较）。第 {pages} 页无法读取。</translation>
     </message>
     <message>
         <source>reading it took longer than {seconds} s, so it was stopped</source>
@@ -2242,16 +2233,12 @@ already exists. Replace it with the report?</source>
         <translation>文件太大，无法比较：{reason}。如要允许使用更多内存：neardup scan --max-memory MIB --retry-failed。</translation>
     </message>
     <message>
-        <source>Not compared: {reason}. {remedy}</source>
-        <translation>未比较：{reason}。{remedy}</translation>
+        <source>Not compared: {reason}. It is read again by a scan with a longer time limit: Try Again in the app&apos;s Problems tab, or neardup scan --timeout.</source>
+        <translation>未比较：{reason}。放宽时间限制后重新扫描即可再次读取：在应用的“问题”标签页中点“重试”，或使用 neardup scan --timeout。</translation>
     </message>
     <message>
-        <source>It is read again by a scan with a longer time limit: Try Again in the app&apos;s Problems tab, or neardup scan --timeout.</source>
-        <translation>放宽时间限制后重新扫描即可再次读取：在应用的“问题”标签页中点“重试”，或使用 neardup scan --timeout。</translation>
-    </message>
-    <message>
-        <source>To try it again: Try Again in the app&apos;s Problems tab, or neardup scan --retry-failed.</source>
-        <translation>如要再试一次：在应用的“问题”标签页中点“重试”，或使用 neardup scan --retry-failed。</translation>
+        <source>Not compared: {reason}. To try it again: Try Again in the app&apos;s Problems tab, or neardup scan --retry-failed.</source>
+        <translation>未比较：{reason}。如要再试一次：在应用的“问题”标签页中点“重试”，或使用 neardup scan --retry-failed。</translation>
     </message>
     <message>
         <source>The file was replaced by a folder, a link, a pipe or a device during the scan; scan again.</source>
@@ -2284,34 +2271,6 @@ already exists. Replace it with the report?</source>
 </context>
 <context>
     <name>ProblemsModel</name>
-    <message>
-        <source>ok</source>
-        <translation>正常</translation>
-    </message>
-    <message>
-        <source>empty</source>
-        <translation>空文件</translation>
-    </message>
-    <message>
-        <source>encrypted</source>
-        <translation>有密码保护</translation>
-    </message>
-    <message>
-        <source>unreadable</source>
-        <translation>无法读取</translation>
-    </message>
-    <message>
-        <source>too large</source>
-        <translation>文件过大</translation>
-    </message>
-    <message>
-        <source>unsupported</source>
-        <translation>不支持</translation>
-    </message>
-    <message>
-        <source>error</source>
-        <translation>出错</translation>
-    </message>
     <message>
         <source>File</source>
         <translation>文件</translation>
@@ -2382,8 +2341,8 @@ already exists. Replace it with the report?</source>
 <context>
     <name>Scan</name>
     <message>
-        <source>{files} files in {seconds} s: {read} read, {reused} reused, {unchanged} unchanged, {gone} gone, {problems} problems</source>
-        <translation>{seconds} 秒处理了 {files} 个文件：读取 {read} 个，复用 {reused} 个，未变 {unchanged} 个，已不存在 {gone} 个，有问题 {problems} 个</translation>
+        <source>%Ln file(s) in {seconds} s: {read} read, {reused} reused, {unchanged} unchanged, {gone} gone, {problems} with problems</source>
+        <translation>{seconds} 秒处理了 %Ln 个文件：读取 {read} 个，复用 {reused} 个，未变 {unchanged} 个，已不存在 {gone} 个，有问题 {problems} 个</translation>
     </message>
     <message>
         <source>{summary}; {folder} no longer exists: its documents left the results</source>
@@ -2408,6 +2367,14 @@ already exists. Replace it with the report?</source>
 <context>
     <name>Similarity</name>
     <message>
+        <source>{value} %</source>
+        <translation>{value}%</translation>
+    </message>
+    <message>
+        <source>{low}–{high} %</source>
+        <translation>{low}–{high}%</translation>
+    </message>
+    <message>
         <source>same text</source>
         <translation>内容相同</translation>
     </message>
@@ -2426,6 +2393,37 @@ already exists. Replace it with the report?</source>
         <translation>{share} 的片段相同（Jaccard {jaccard}；估计值 {estimate}）
 本文有 {inside} 包含在保留项中；保留项有 {keeper_inside} 包含在本文中
 64 位指纹中有 {bits} 位不同（SimHash 汉明距离）</translation>
+    </message>
+</context>
+<context>
+    <name>Status</name>
+    <message>
+        <source>read</source>
+        <translation>已读取</translation>
+    </message>
+    <message>
+        <source>empty</source>
+        <translation>空文件</translation>
+    </message>
+    <message>
+        <source>encrypted</source>
+        <translation>已加密</translation>
+    </message>
+    <message>
+        <source>unreadable</source>
+        <translation>无法读取</translation>
+    </message>
+    <message>
+        <source>too large</source>
+        <translation>文件过大</translation>
+    </message>
+    <message>
+        <source>unsupported</source>
+        <translation>不支持</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>出错</translation>
     </message>
 </context>
 <context>
@@ -2505,6 +2503,11 @@ already exists. Replace it with the report?</source>
         <translation>文档要多相似才算重复？</translation>
     </message>
     <message>
+        <source> %</source>
+        <comment>a percentage&apos;s sign after its number</comment>
+        <translation>%</translation>
+    </message>
+    <message>
         <source>Documents are grouped when at least this share of their phrases is the same: 100 % only for the same text, 80 % for a copy with some sentences changed, 50 % for a loose relative. For experts: Jaccard similarity of the documents&apos; three-word (or three-character) shingles.</source>
         <translation>相同片段至少占这个比例的文档会被分为一组：100% 只包括内容完全相同的文档，80% 包括改了几句话的副本，50% 包括大致相关的文档。供专业人员参考：文档三词（或三字）片段集合的 Jaccard 相似度。</translation>
     </message>
@@ -2530,7 +2533,7 @@ already exists. Replace it with the report?</source>
     </message>
     <message>
         <source>Passages found in 10 % or more of the scanned documents (page footers, letterheads, licence headers, e-mail disclaimers) do not count when documents are compared, so that they do not make unrelated documents look alike. Turn it off when a large family of copies of one form is what you are looking for.</source>
-        <translation>在 10% 以上已扫描文档中出现的段落（页脚、信头、许可证开头、邮件免责声明）不参与比较，以免它们让无关的文档看起来相似。如果你要找的正是同一份表格的大量副本，请关闭此项。</translation>
+        <translation>在 10% 以上已扫描文档中出现的段落（页脚、信头、许可证声明、邮件免责声明）不参与比较，以免它们让无关的文档看起来相似。如果你要找的正是同一份表格的大量副本，请关闭此项。</translation>
     </message>
     <message>
         <source>Groups and documents at these settings</source>
@@ -2550,9 +2553,17 @@ already exists. Replace it with the report?</source>
             <numerusform> 位</numerusform>
         </translation>
     </message>
-    <message>
-        <source>&lt;b&gt;{groups}&lt;/b&gt; groups · &lt;b&gt;{documents}&lt;/b&gt; documents in them</source>
-        <translation>&lt;b&gt;{groups}&lt;/b&gt; 个组 · 共 &lt;b&gt;{documents}&lt;/b&gt; 个文档</translation>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n&lt;/b&gt; group(s)</source>
+        <translation>
+            <numerusform>&lt;b&gt;%n&lt;/b&gt; 个组</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n&lt;/b&gt; document(s) in them</source>
+        <translation>
+            <numerusform>其中共 &lt;b&gt;%n&lt;/b&gt; 个文档</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2564,6 +2575,63 @@ already exists. Replace it with the report?</source>
     <message>
         <source>User guide</source>
         <translation>使用指南</translation>
+    </message>
+</context>
+<context>
+    <name>argparse</name>
+    <message>
+        <source>usage: </source>
+        <translation>用法：</translation>
+    </message>
+    <message>
+        <source>positional arguments</source>
+        <translation>位置参数</translation>
+    </message>
+    <message>
+        <source>options</source>
+        <translation>选项</translation>
+    </message>
+    <message>
+        <source>show this help message and exit</source>
+        <translation>显示此帮助信息并退出</translation>
+    </message>
+    <message>
+        <source>show program&apos;s version number and exit</source>
+        <translation>显示程序版本号并退出</translation>
+    </message>
+    <message>
+        <source>%(prog)s: error: %(message)s
+</source>
+        <translation>%(prog)s：错误：%(message)s
+</translation>
+    </message>
+    <message>
+        <source>argument %(argument_name)s: %(message)s</source>
+        <translation>参数 %(argument_name)s：%(message)s</translation>
+    </message>
+    <message>
+        <source>invalid choice: %(value)r (choose from %(choices)s)</source>
+        <translation>无效的选项：%(value)r（可选：%(choices)s）</translation>
+    </message>
+    <message>
+        <source>invalid %(type)s value: %(value)r</source>
+        <translation>无效的 %(type)s 值：%(value)r</translation>
+    </message>
+    <message>
+        <source>the following arguments are required: %s</source>
+        <translation>缺少必需的参数：%s</translation>
+    </message>
+    <message>
+        <source>unrecognized arguments: %s</source>
+        <translation>无法识别的参数：%s</translation>
+    </message>
+    <message>
+        <source>expected one argument</source>
+        <translation>需要一个参数值</translation>
+    </message>
+    <message>
+        <source>ambiguous option: %(option)s could match %(matches)s</source>
+        <translation>选项不明确：%(option)s 可能是 %(matches)s</translation>
     </message>
 </context>
 </TS>

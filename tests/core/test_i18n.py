@@ -80,6 +80,13 @@ def test_a_nested_stored_message_is_translated_with_its_parts(chinese):
     assert shown.startswith("未比较：读取超过 5 秒") and "neardup scan --timeout" in shown, shown
     assert "reading it" not in shown and "Try Again" not in shown, shown  # the reason and the remedy too
 
+    # a reader's own error may hold ". ": the remedy is still found, and the crash's exit code read as such
+    failed = TaskFailed("the reader failed: Invalid object. Expected dict")
+    shown = i18n.localize("Problem", transient_failure(task, failed, 5.0).message)
+    assert shown.startswith("未比较：") and "Invalid object. Expected dict" in shown and "Try Again" not in shown, shown
+    failed = TaskFailed("the reader crashed on it (exit code 3)")
+    assert "退出码 3" in i18n.localize("Problem", transient_failure(task, failed, 5.0).message)
+
     i18n.set_language("en")
     assert i18n.localize("Problem", stored) == stored
 
@@ -115,6 +122,9 @@ def test_the_command_line_follows_lang(two_near_copies, tmp_path):
 
     helped = _cli(["scan", "--help"], "zh_CN.UTF-8", tmp_path)
     assert helped.returncode == 0 and "要扫描的文件夹" in helped.stdout
+    assert helped.stdout.startswith("用法：") and "显示此帮助信息并退出" in helped.stdout  # argparse's own words
+    wrong = _cli(["scan", "--hamming", "99", str(tmp_path)], "zh_CN.UTF-8", tmp_path)
+    assert wrong.returncode == 2 and "错误：参数 --hamming" in wrong.stderr, wrong.stderr
 
 
 def _report(folder: Path, tmp_path: Path) -> tuple[str, str]:

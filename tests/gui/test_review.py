@@ -7,7 +7,7 @@ from pathlib import Path
 
 from neardup_gui.core.models import Method, Thresholds
 from neardup_gui.core.session import Session
-from neardup_gui.gui.models import percent, similarity_words
+from neardup_gui.core.words import percent, similarity_words
 from tests.gui.conftest import answer_dialog, group_names, press, scan, select_member
 
 

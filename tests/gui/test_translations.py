@@ -198,3 +198,32 @@ def test_a_language_chosen_in_preferences_is_remembered(qtbot, window, settings_
     w.close()
     assert app_settings.load(QSettings(str(settings_file), QSettings.Format.IniFormat)).language == "zh_CN"
     assert i18n.LANGUAGES["zh_CN"] == "简体中文"
+
+
+def test_every_control_says_what_it_does(qtbot, make_settings, uploads):
+    """Each button, menu, box, slider and field of the window and of Preferences has a tooltip (the
+    standard OK/Cancel and Qt's own parts aside), so nobody has to guess."""
+    from PySide6.QtWidgets import (
+        QAbstractButton,
+        QAbstractSpinBox,
+        QComboBox,
+        QDialogButtonBox,
+        QLineEdit,
+        QScrollBar,
+        QSlider,
+        QTabBar,
+    )
+
+    w = MainWindow(make_settings(), folders=[str(uploads)])
+    qtbot.addWidget(w)
+    controls = (QAbstractButton, QComboBox, QAbstractSpinBox, QSlider, QLineEdit)
+    silent = []
+    for top in (w, PreferencesDialog(w.preferences(), w)):
+        for c in top.findChildren(QWidget):
+            if not isinstance(c, controls) or c.objectName().startswith("qt_"):
+                continue
+            if isinstance(c.parent(), QTabBar | QScrollBar | QDialogButtonBox | QLineEdit):
+                continue  # Qt's parts, and OK / Cancel
+            if not c.toolTip().strip():
+                silent.append(f"{type(top).__name__}: {type(c).__name__} {getattr(c, 'text', lambda: '')()!r}")
+    assert silent == []
