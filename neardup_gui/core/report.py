@@ -63,10 +63,12 @@ def _document(doc: Document, report_id: int) -> dict[str, Any]:
     }
 
 
-def to_dict(
-    result: MatchResult, context: ReportContext, load_text: Callable[[Document], DocumentText] | None = None
-) -> dict[str, Any]:
-    """The JSON report as a plain dict (format "neardup-report", version 1). With ``load_text``, each
+Passages = Callable[[Document, Document], list[str]]
+"""The longest passages two documents share (see ``PairPassages``)."""
+
+
+def to_dict(result: MatchResult, context: ReportContext, passages: Passages | None = None) -> dict[str, Any]:
+    """The JSON report as a plain dict (format "neardup-report", version 1). With ``passages``, each
     near pair also names its longest shared passages."""
     t = result.thresholds
     docs = {d.id: d for d in result.documents}
@@ -100,7 +102,7 @@ def to_dict(
             "scan": dict(context.scan),
         },
         "documents": [_document(d, rid[d.id]) for d in by_path],
-        "pairs": sorted((_pair(p, rid, docs, load_text) for p in result.pairs), key=lambda p: (p["a"], p["b"])),
+        "pairs": sorted((_pair(p, rid, docs, passages) for p in result.pairs), key=lambda p: (p["a"], p["b"])),
         "groups": [
             {
                 "id": g.id,
@@ -122,8 +124,7 @@ def to_dict(
     }
 
 
-def _pair(p: Pair, rid: Mapping[int, int], docs: Mapping[int, Document],
-          load_text: Callable[[Document], DocumentText] | None) -> dict[str, Any]:
+def _pair(p: Pair, rid: Mapping[int, int], docs: Mapping[int, Document], passages: Passages | None) -> dict[str, Any]:
     """One pair in report ids, the lower id first (its containments turned with it)."""
     a, b, sim = p.a, p.b, p.similarity
     if rid[a] > rid[b]:
@@ -136,22 +137,42 @@ def _pair(p: Pair, rid: Mapping[int, int], docs: Mapping[int, Document],
         "containment_a_in_b": sim.containment_ab,
         "containment_b_in_a": sim.containment_ba,
         "matched_by": p.matched_by,
-        **({"shared_passages": _passages(docs[a], docs[b], load_text)}
-           if load_text is not None and p.matched_by != "exact" else {}),
+        **({"shared_passages": passages(docs[a], docs[b])} if passages is not None and p.matched_by != "exact" else {}),
     }
 
 
-def _passages(a: Document, b: Document, load_text: Callable[[Document], DocumentText]) -> list[str]:
-    ta, tb = load_text(a), load_text(b)
-    if ta.text is None or tb.text is None:
-        return []
-    return shared_passages_between(ta.text, tb.text)
+PASSAGES_VERSION = "1"
+"""Which method found the passages kept in a database: change it when shared_passages_between would find
+other passages, and what was kept is forgotten."""
 
 
-def to_json(
-    result: MatchResult, context: ReportContext, load_text: Callable[[Document], DocumentText] | None = None
-) -> str:
-    return json.dumps(to_dict(result, context, load_text), ensure_ascii=False, indent=2) + "\n"
+class PairPassages:
+    """Each near pair's shared passages: those kept (in the database) for its two contents, or else its
+    texts read and compared now, remembered in ``found`` for the caller to keep. A report of an unchanged
+    collection then reads no text at all (measured: issue #15, the JSON report dominated rescans)."""
+
+    def __init__(self, load_text: Callable[[Document], DocumentText], kept: Mapping[tuple[int, int], list[str]]):
+        self._load_text = load_text
+        self._kept = kept
+        self.found: dict[tuple[int, int], list[str]] = {}
+
+    def __call__(self, a: Document, b: Document) -> list[str]:
+        key = (a.content_id, b.content_id) if a.content_id is not None and b.content_id is not None else None
+        if key is not None:
+            for known in (self._kept, self.found):
+                if key in known:
+                    return known[key]
+        ta, tb = self._load_text(a), self._load_text(b)
+        if ta.text is None or tb.text is None:
+            return []  # not kept: the file may be readable again next time
+        passages = shared_passages_between(ta.text, tb.text)
+        if key is not None:
+            self.found[key] = passages
+        return passages
+
+
+def to_json(result: MatchResult, context: ReportContext, passages: Passages | None = None) -> str:
+    return json.dumps(to_dict(result, context, passages), ensure_ascii=False, indent=2) + "\n"
 
 
 CSV_COLUMNS = (

@@ -22,7 +22,7 @@ from .html_report import to_html
 from .jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_progress
 from .match import NOT_DUPLICATE, Matcher, MatchResult, QueryHit, query
 from .models import Document, Group, Member, Method, ScanOptions, Thresholds
-from .report import ReportContext, check_report_target, to_csv, to_json
+from .report import PASSAGES_VERSION, PairPassages, ReportContext, check_report_target, to_csv, to_json
 from .review import (
     FileOutcome,
     Histogram,
@@ -473,7 +473,11 @@ class Session:
         )
         loader = view.text_loader(cache_size=512)
         if fmt == "json":
-            return to_json(view.result, context, loader)
+            passages = PairPassages(loader, self.store.kept_passages(PASSAGES_VERSION))
+            text = to_json(view.result, context, passages)
+            if passages.found:
+                self.store.keep_passages(passages.found, PASSAGES_VERSION)
+            return text
         return to_html(view.result, context, loader, progress=progress, cancel=cancel)
 
     def write_report(

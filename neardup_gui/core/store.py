@@ -130,6 +130,17 @@ _MIGRATIONS: tuple[str, ...] = (
     """
     CREATE TABLE kept (path BLOB PRIMARY KEY, chosen_at REAL NOT NULL) WITHOUT ROWID;
     """,
+    # 6: the JSON report's shared passages of a pair of contents (a's text first), kept so that a report
+    # of an unchanged collection does not read and compare every pair's texts again
+    """
+    CREATE TABLE passages (
+        a INTEGER NOT NULL REFERENCES contents (id) ON DELETE CASCADE,
+        b INTEGER NOT NULL REFERENCES contents (id) ON DELETE CASCADE,
+        passages TEXT NOT NULL,
+        PRIMARY KEY (a, b)
+    ) WITHOUT ROWID;
+    CREATE INDEX passages_b ON passages (b);
+    """,
 )
 SCHEMA_VERSION = len(_MIGRATIONS)
 
@@ -284,6 +295,7 @@ class Store:
                 self._db.execute("UPDATE files SET content_id = NULL, status = NULL, mtime_ns = -1")
                 self._db.execute("DELETE FROM overlaps")
                 self._db.execute("DELETE FROM core_overlaps")
+                self._db.execute("DELETE FROM passages")
                 self._db.execute("DELETE FROM forests")
                 self._db.execute("DELETE FROM bands")
                 self._db.execute("DELETE FROM contents")
@@ -370,6 +382,7 @@ class Store:
             self._db.execute("DELETE FROM bands WHERE content_id = ?", (cid,))
             self._db.execute("DELETE FROM overlaps WHERE a = ? OR b = ?", (cid, cid))
             self._db.execute("DELETE FROM core_overlaps WHERE a = ? OR b = ?", (cid, cid))
+            self._db.execute("DELETE FROM passages WHERE a = ? OR b = ?", (cid, cid))
         if fp.minhash is not None:
             sig = np.frombuffer(fp.minhash, dtype="<u4")
             keys = minhash.band_keys(sig, bands, rows)[0]
@@ -523,6 +536,22 @@ class Store:
                     f"INSERT OR REPLACE INTO {table} (a, b, shared) VALUES (?, ?, ?)",
                     [(a, b, shared) for (a, b), shared in overlaps.items()],
                 )
+
+    def kept_passages(self, version: str) -> dict[tuple[int, int], list[str]]:
+        """The shared passages kept for pairs of contents, (a, b) -> passages, if they were found by
+        ``version`` of the method (what another version found is forgotten)."""
+        if self.get_meta("passages_version") != version:
+            return {}
+        return {(a, b): json.loads(found) for a, b, found in self._db.execute("SELECT a, b, passages FROM passages")}
+
+    def keep_passages(self, found: dict[tuple[int, int], list[str]], version: str) -> None:
+        """Remember shared passages of pairs of contents, found by ``version`` of the method."""
+        with self.transaction():
+            if self.get_meta("passages_version") != version:
+                self._db.execute("DELETE FROM passages")
+                self.set_meta("passages_version", version)
+            self._db.executemany("INSERT OR REPLACE INTO passages (a, b, passages) VALUES (?, ?, ?)",
+                                 [(a, b, json.dumps(p, ensure_ascii=False)) for (a, b), p in found.items()])
 
     def save_forest(
         self, name: str, state: str, limit: float, a: np.ndarray, b: np.ndarray, weight: np.ndarray

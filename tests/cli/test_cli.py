@@ -233,6 +233,30 @@ def test_json_pairs_name_their_longest_shared_passages(small_tree, tmp_path):
         assert "Redistribution" in shared or "copyright" in shared.lower()
 
 
+def test_shared_passages_are_kept_and_a_changed_file_is_compared_again(small_tree, tmp_path):
+    """A report of an unchanged collection reads no text: the passages found once are kept in the
+    database for the two contents (here the files are even gone, and the report still names them);
+    a file whose bytes changed is read and compared again."""
+    db = str(tmp_path / "kept.db")
+    first = json.loads(run_cli("scan", str(small_tree), "--db", db, "--format", "json").stdout)
+    near = {(p["a"], p["b"]): p["shared_passages"] for p in first["pairs"] if p["matched_by"] != "exact"}
+    assert near and all(near.values())
+    aside = tmp_path / "aside"
+    shutil.move(str(small_tree), aside)  # no text can be read now
+    again = json.loads(run_cli("groups", "--db", db, "--format", "json").stdout)
+    assert {(p["a"], p["b"]): p["shared_passages"] for p in again["pairs"] if (p["a"], p["b"]) in near} == near
+
+    shutil.move(str(aside), small_tree)
+    paths = {d["id"]: Path(d["path"]) for d in first["documents"]}
+    (a, b), passages = next(iter(near.items()))
+    text = paths[b].read_text(encoding="utf-8")
+    words = [w for w in passages[0].split() if len(w) >= 6 and text.count(w) == 1]
+    paths[b].write_text(text.replace(words[len(words) // 2], "zebra-marker-word"), encoding="utf-8")
+    third = json.loads(run_cli("scan", str(small_tree), "--db", db, "--format", "json").stdout)
+    pair = next(p for p in third["pairs"] if {paths[p["a"]], paths[p["b"]]} == {paths[a], paths[b]})
+    assert pair["shared_passages"] != passages  # read and compared again, not the kept ones
+
+
 def test_groups_on_a_database_of_another_scheme_says_to_scan_again(small_tree, tmp_path):
     db = tmp_path / "n.db"
     assert run_cli("scan", str(small_tree), "--db", str(db), "--out", str(tmp_path / "r.json")).returncode == 0
