@@ -19,7 +19,7 @@ from neardup_gui.core.html_report import to_html
 from neardup_gui.core.match import Matcher
 from neardup_gui.core.models import ScanOptions, Status, Thresholds
 from neardup_gui.core.pool import TaskFailed
-from neardup_gui.core.report import ReportContext, to_json
+from neardup_gui.core.report import PairPassages, ReportContext, to_json
 from neardup_gui.core.scan import ExtractTask, scan, transient_failure
 from neardup_gui.core.store import Store
 from neardup_gui.core.texts import TextLoader
@@ -133,7 +133,7 @@ def _report(folder: Path, tmp_path: Path) -> tuple[str, str]:
         result = Matcher(store).match(Thresholds())
         loader = TextLoader(store.content_hashes(d.content_id for d in result.documents if d.content_id))
         context = ReportContext(roots=summary.roots, scan={"seconds": summary.seconds})
-        return to_html(result, context, loader), to_json(result, context, loader)
+        return to_html(result, context, loader), to_json(result, context, PairPassages(loader, {}))
 
 
 def test_the_html_report_speaks_chinese(two_near_copies, tmp_path, chinese):
