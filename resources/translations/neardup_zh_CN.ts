@@ -1054,8 +1054,8 @@ Each member is measured against the keeper: from {lowest} to {highest} of the te
         <translation>{count} 个文档的文字相同。数值都是与保留的文件 {name} 相比得出的；双击某个文档可查看不同之处。</translation>
     </message>
     <message>
-        <source>{count} documents with nearly the same text. Numbers are against the file kept, {name}; double-click a member to see what differs.</source>
-        <translation>{count} 个文档的文字几乎相同。数值都是与保留的文件 {name} 相比得出的；双击某个文档可查看不同之处。</translation>
+        <source>{count} documents with nearly the same text. Each is measured against the file kept, {name}: one can be less alike to it than your setting, being that alike to another member. Double-click a member to see what differs.</source>
+        <translation>{count} 个文档内容几乎相同。每个文档都与保留的文件 {name} 比较：某个文档与它的相似度可能低于你的设定，因为它与组内另一成员足够相似。双击某个文档可查看不同之处。</translation>
     </message>
 </context>
 <context>
