@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 from ..core.i18n import QT_TRANSLATE_NOOP
 from ..core.models import HAMMING_MAX, JACCARD_MIN, Method, Thresholds
 from ..core.review import Histogram
+from ..core.words import percent
 
 METHOD_LABELS = {
     Method.MINHASH: QT_TRANSLATE_NOOP("ThresholdsPanel", "Shared phrases (MinHash)"),
@@ -118,7 +119,7 @@ class HistogramWidget(QWidget):
         if simhash:
             left, right = (self.tr("{bits} bits").format(bits=f"{edge:g}") for edge in (lo, hi - 1))
         else:
-            left, right = f"{lo * 100:.0f} %", "100 %"
+            left, right = percent(lo), percent(1.0)
         painter.drawText(int(area.left()), label_y, left)
         painter.drawText(int(area.right() - metrics.horizontalAdvance(right)), label_y, right)
         # the threshold, and how many pairs it groups
