@@ -48,10 +48,11 @@ def similarity_words(sim: Similarity) -> str:
     the other. The exact measures are in the tooltip (``similarity_details``)."""
     if same_text(sim):
         return translate("Similarity", "same text")
-    if inside(sim) == "a":
+    where = inside(sim)
+    if where == "a":
         return translate("Similarity", "{percent} · inside the keeper").format(
             percent=percent(sim.jaccard))
-    if inside(sim) == "b":
+    if where == "b":
         return translate("Similarity", "{percent} · holds the keeper").format(
             percent=percent(sim.jaccard))
     return percent(sim.jaccard)

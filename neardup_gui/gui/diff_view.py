@@ -417,11 +417,12 @@ class DiffView(QWidget):
         collection."""
         s = similarity
         share = f"<b>{percent(s.jaccard)}</b>"
+        where = inside(s)  # "b": the keeper, on the left, inside the member
         if same_text(s):
             words = self.tr("<b>The same text</b>")
-        elif inside(s) == "b":  # the keeper, on the left, inside the member
+        elif where == "b":
             words = self.tr("{share} the same: the left text is inside the right one").format(share=share)
-        elif inside(s) == "a":
+        elif where == "a":
             words = self.tr("{share} the same: the right text is inside the left one").format(share=share)
         else:
             words = self.tr("{share} of the text is the same").format(share=share)

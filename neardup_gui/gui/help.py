@@ -33,6 +33,15 @@ def guide_html(language: str) -> str:
     return ""
 
 
+def _with_close_button(dialog: QDialog, content: QWidget) -> None:
+    """Lay out a read-only window: its content above a Close button."""
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, dialog)
+    buttons.rejected.connect(dialog.reject)
+    layout = QVBoxLayout(dialog)
+    layout.addWidget(content)
+    layout.addWidget(buttons)
+
+
 class UserGuide(QDialog):
     """The guide in a browser pane; links to the web open outside the app."""
 
@@ -43,11 +52,7 @@ class UserGuide(QDialog):
         self.browser.setOpenExternalLinks(True)
         self.browser.setHtml(guide_html(i18n.language()))
         self.browser.setAccessibleName(self.tr("User guide"))
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.browser)
-        layout.addWidget(buttons)
+        _with_close_button(self, self.browser)
         self.resize(720, 640)
 
 
@@ -89,9 +94,5 @@ class ShortcutList(QDialog):
             self.table.setItem(row, 1, keys_item)
         self.table.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.table)
-        layout.addWidget(buttons)
+        _with_close_button(self, self.table)
         self.resize(520, 480)
