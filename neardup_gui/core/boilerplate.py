@@ -25,11 +25,13 @@ import hashlib
 import math
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
 from . import minhash
 from .jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_progress
+from .parallel import IN_THIS_PROCESS, Workers
 from .text import sorted_unique
 
 MIN_SHARE = 0.10
@@ -104,13 +106,16 @@ def analyse(
     min_documents: int = MIN_DOCUMENTS,
     num_perm: int = minhash.NUM_PERM,
     seed: int = 1,
+    workers: Workers = IN_THIS_PROCESS,
     progress: Progress = no_progress,
     cancel: CancelToken = NEVER_CANCELLED,
 ) -> Boilerplate:
     """Find the collection's frequent shingles and the core of every document that has boilerplate.
 
     ``load(ids)`` returns {content id: sorted uint32 shingles}; contents are read in batches, so
-    memory holds one batch and the candidates, never the collection.
+    memory holds one batch and the candidates, never the collection. Each pass is spread over
+    ``workers`` by batch (``load`` must then be picklable, e.g. ``parallel.ShinglesOf``): the parent
+    only merges counts.
     """
     if not 0.0 < min_share <= 1.0:
         raise ValueError(f"min_share must be in (0, 1], not {min_share}")
@@ -128,53 +133,84 @@ def analyse(
         sample = np.sort(np.random.default_rng(0).choice(ids, SAMPLE_DOCUMENTS, replace=False))
     sample_needed = needed if len(sample) == n else max(2, math.floor(_SAMPLE_SLACK * needed * len(sample) / n))
     total = len(sample) + 2 * n
-    candidates = _candidates(sample, load, sample_needed, progress, cancel, total)
+    done = 0
+
+    def passed(pass_name: Callable[[_Batch], Any], batches: list[_Batch]) -> Iterator[Any]:
+        nonlocal done
+        with workers.kept():
+            for batch, result in workers.map(pass_name, batches, cancel=cancel):
+                done += len(batch.ids)
+                progress(ProgressEvent("boilerplate", done, total))
+                yield result
+
+    # candidates: a shingle in ``sample_needed`` of the sample is in at least ``sample_needed / batches`` of
+    # some batch's contents (pigeonhole), so each batch is reduced on its own and memory holds one batch
+    sample_batches = _split(sample, _SAMPLE_BATCH)
+    per_batch = max(1, sample_needed // max(1, len(sample_batches)))
+    found = list(passed(_common_in_batch, [_Batch(load, b, np.empty(0, np.uint32), per_batch) for b in sample_batches]))
+    candidates = sorted_unique(np.concatenate(found)) if found else np.empty(0, np.uint32)
     counts = np.zeros(len(candidates), dtype=np.int64)
     if len(candidates):
-        for done, batch in _batches(ids, load, cancel):
-            for shingles in batch.values():
-                at, found = _lookup(candidates, shingles)
-                counts[at[found]] += 1
-            progress(ProgressEvent("boilerplate", len(sample) + done, total))
+        for counted in passed(_count_in_batch, [_Batch(load, b, candidates) for b in _split(ids, _BATCH)]):
+            counts += counted
     frequent = candidates[counts >= needed]
     cores: dict[int, Core] = {}
     if len(frequent):
-        for done, batch in _batches(ids, load, cancel):
-            for cid, shingles in batch.items():
-                core = core_of(shingles, frequent)
-                if core is not None:
-                    cores[cid] = Core(len(core), minhash.signature(core, num_perm, seed).astype("<u4").tobytes())
-            progress(ProgressEvent("boilerplate", len(sample) + n + done, total))
+        for found_cores in passed(_cores_in_batch, [_Batch(load, b, frequent, num_perm=num_perm, seed=seed)
+                                                    for b in _split(ids, _BATCH)]):
+            cores.update(found_cores)
     progress(ProgressEvent("boilerplate", total, total))
-    return Boilerplate(digest, min_share, min_documents, frequent, cores)
+    return Boilerplate(digest, min_share, min_documents, frequent, dict(sorted(cores.items())))
 
 
-def _candidates(ids: np.ndarray, load: ShingleLoader, needed: int, progress: Progress, cancel: CancelToken,
-                total: int) -> np.ndarray:
-    """Every shingle that may be in ``needed`` of the contents ``ids``: one that is must be in at least
-    ``needed / batches`` of some batch's contents (pigeonhole), so each batch is reduced on its own and
-    memory holds one batch, whatever the size of the sample's documents."""
-    batches = max(1, math.ceil(len(ids) / _SAMPLE_BATCH))
-    per_batch = max(1, needed // batches)
-    found: list[np.ndarray] = []
-    for done, batch in _batches(ids, load, cancel, size=_SAMPLE_BATCH):
-        if batch:
-            values, counts = _value_counts(np.concatenate(list(batch.values())))
-            found.append(values[counts >= per_batch])
-        progress(ProgressEvent("boilerplate", done, total))
-    return sorted_unique(np.concatenate(found)) if found else np.empty(0, np.uint32)
+@dataclass(frozen=True, slots=True)
+class _Batch:
+    """One batch of contents for one pass, with what the pass needs (sent to a worker)."""
+
+    load: ShingleLoader
+    ids: np.ndarray
+    shingles: np.ndarray  # the candidates counted, or the frequent shingles cores leave out
+    at_least: int = 0  # in how many of the batch's contents a candidate must be
+    num_perm: int = minhash.NUM_PERM
+    seed: int = 1
+
+    def sets(self) -> dict[int, np.ndarray]:
+        return self.load(self.ids.tolist())
+
+
+def _common_in_batch(batch: _Batch) -> np.ndarray:
+    """The shingles in at least ``at_least`` of the batch's contents."""
+    sets = batch.sets()
+    if not sets:
+        return np.empty(0, np.uint32)
+    values, counts = _value_counts(np.concatenate(list(sets.values())))
+    return values[counts >= batch.at_least]
+
+
+def _count_in_batch(batch: _Batch) -> np.ndarray:
+    """How many of the batch's contents hold each candidate."""
+    counts = np.zeros(len(batch.shingles), dtype=np.int64)
+    for shingles in batch.sets().values():
+        at, found = _lookup(batch.shingles, shingles)
+        counts[at[found]] += 1
+    return counts
+
+
+def _cores_in_batch(batch: _Batch) -> dict[int, Core]:
+    """The cores of the batch's contents that have boilerplate."""
+    cores = {}
+    for cid, shingles in batch.sets().items():
+        core = core_of(shingles, batch.shingles)
+        if core is not None:
+            cores[cid] = Core(len(core), minhash.signature(core, batch.num_perm, batch.seed).astype("<u4").tobytes())
+    return cores
+
+
+def _split(ids: np.ndarray, size: int) -> list[np.ndarray]:
+    return [ids[start : start + size] for start in range(0, len(ids), size)]
 
 
 def _value_counts(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     values = np.sort(values)
     starts = np.flatnonzero(np.concatenate(([True], values[1:] != values[:-1])))
     return values[starts], np.diff(np.append(starts, len(values)))
-
-
-def _batches(ids: np.ndarray, load: ShingleLoader, cancel: CancelToken,
-             size: int = _BATCH) -> Iterator[tuple[int, dict[int, np.ndarray]]]:
-    for start in range(0, len(ids), size):
-        cancel.raise_if_cancelled()
-        chunk = ids[start : start + size].tolist()
-        yield start + len(chunk), load(chunk)
-

@@ -12,6 +12,7 @@ import heapq
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import repeat
 from typing import overload
 
 import numpy as np
@@ -70,6 +71,7 @@ def spanning_forest(
     floor: float,
     *,
     exact: Callable[[int, int], float] | None = None,
+    measure_many: Callable[[np.ndarray, np.ndarray], np.ndarray | None] | None = None,
     skip: Callable[[int, int], bool] | None = None,
     progress: Progress = no_progress,
     cancel: CancelToken = NEVER_CANCELLED,
@@ -79,7 +81,10 @@ def spanning_forest(
     ``bound`` is each edge's weight, or with ``exact`` an upper bound on it: an edge is then measured
     only when its bound comes up and its ends are still apart; an edge whose ends are already joined
     cannot enter the forest (every edge joining them so far is at least as strong as its bound), so
-    most edges are never measured. ``skip`` drops edges the user ruled out.
+    most edges are never measured. ``measure_many(a, b)``, when given, may measure at once (in worker
+    processes) the edges of a batch whose ends are apart when the batch starts, returning their
+    weights (or None: measured one by one as needed); a few of them, whose ends are joined within
+    the batch, are then measured for nothing. ``skip`` drops edges the user ruled out.
     Returns the forest's (a, b, weight) in the order joined, strongest first.
     """
     order = np.argsort(-bound, kind="stable")
@@ -109,7 +114,13 @@ def spanning_forest(
         apart = labels[ci] != labels[cj]
         # grow the chunk while most of it is already joined: those edges cost nothing
         size = min(size * 2, 1 << 20) if apart.mean() < 0.25 else max(4096, size // 2)
-        for a, b, level in zip(ci[apart].tolist(), cj[apart].tolist(), cb[apart].tolist(), strict=True):
+        ci, cj, cb = ci[apart], cj[apart], cb[apart]
+        weights = measure_many(ci, cj) if measure_many is not None and exact is not None else None
+        if weights is not None:  # an edge measured below the floor never enters: not worth a turn of the loop
+            strong = weights >= floor
+            ci, cj, cb, weights = ci[strong], cj[strong], cb[strong], weights[strong]
+        for a, b, level, known in zip(ci.tolist(), cj.tolist(), cb.tolist(),
+                                      weights.tolist() if weights is not None else repeat(None, len(ci)), strict=True):
             if exact is None:
                 if level >= floor and find(a) != find(b) and not (skip and skip(a, b)) and uf.union(a, b):
                     out_a.append(a)
@@ -119,7 +130,7 @@ def spanning_forest(
             join_down_to(level)
             if find(a) == find(b) or (skip and skip(a, b)):
                 continue
-            weight = exact(a, b)
+            weight = known if known is not None else exact(a, b)
             if weight >= floor:
                 heapq.heappush(measured, (-weight, a, b))
     join_down_to(floor)

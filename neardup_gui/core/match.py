@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from . import index, minhash
+from . import index, minhash, parallel
 from .boilerplate import Boilerplate, Core, collection_digest, frequent_in
 from .candidates import band_candidates, hamming_candidates
 from .errors import ExtractionError, StaleFingerprints
@@ -117,6 +117,45 @@ class BoilerplateUse:
 _SHINGLE_BUDGET = 256 << 20
 """Bytes of shingle sets kept in memory for exact Jaccard; past it the cache starts again."""
 
+POOL_PAIRS = 2000
+"""Fewer pairs than this to measure are measured here: starting worker processes would cost more."""
+_PAIRS_PER_TASK = 2000
+
+
+@dataclass(frozen=True, slots=True)
+class OverlapTask:
+    """Pairs of contents (a < b) whose exact overlaps a worker measures, reading the shingle sets
+    from the database itself; compared by their cores under the analysis ``boilerplate`` names."""
+
+    db_path: str
+    state: str  # the collection's state: what a worker's cached sets must have been read under
+    pairs: np.ndarray  # (n, 2) content ids
+    boilerplate: str | None  # digest of the boilerplate analysis, or None for whole texts
+
+
+_analyses: dict[tuple[str, str], Boilerplate] = {}
+
+
+def measure_overlaps(task: OverlapTask) -> np.ndarray:
+    """|A∩B| of each pair of a task (worker side)."""
+    def compared(sets: dict[int, np.ndarray]) -> dict[int, np.ndarray]:
+        if task.boilerplate is None:
+            return sets
+        key = (task.db_path, task.boilerplate)
+        if key not in _analyses:
+            found = parallel.reader(task.db_path).boilerplate()
+            if found is None or found.digest != task.boilerplate:
+                raise StaleFingerprints("the boilerplate analysis changed while the pairs were measured")
+            _analyses.clear()
+            _analyses[key] = found
+        return BoilerplateUse(True, True, _analyses[key]).compared(sets)
+
+    state = f"{task.state}:{task.boilerplate}"
+    cache = parallel.shingle_cache()
+    sets = cache.sets(task.db_path, state, np.unique(task.pairs).tolist(), compared)
+    return np.fromiter((minhash.exact_overlap(sets[a], sets[b]) for a, b in task.pairs.tolist()), dtype=np.int64,
+                       count=len(task.pairs))
+
 
 @dataclass(slots=True)
 class ModeState:
@@ -146,8 +185,9 @@ class Matcher:
     """
 
     def __init__(self, store: Store, *, roots: Iterable[str] | None = None, scheme: Scheme | None = None,
-                 ignore_boilerplate: bool = True) -> None:
+                 ignore_boilerplate: bool = True, workers: parallel.Workers = parallel.IN_THIS_PROCESS) -> None:
         self.store = store
+        self._workers = workers
         ensure_current(store, scheme)
         prefixes = tuple(r.rstrip(os.sep) for r in roots) if roots else None
         docs = store.documents()
@@ -288,6 +328,35 @@ class Matcher:
         self._mode.shingles.update(loaded)
         self._mode.shingle_bytes += sum(s.nbytes for s in loaded.values())
 
+    def _measure_many(self, rows_a: np.ndarray, rows_b: np.ndarray, cancel: CancelToken) -> np.ndarray | None:
+        """Exact Jaccard of many row pairs, their overlaps measured at once in the worker pool (those
+        not known yet) and kept in memory; None for too few, or one worker: the forest then measures
+        them one by one as it needs them."""
+        if not self._workers.pooled or len(rows_a) < POOL_PAIRS:
+            return None
+        ids = self.arrays.content_ids
+        ca, cb = ids[rows_a], ids[rows_b]
+        keys = list(zip(np.minimum(ca, cb).tolist(), np.maximum(ca, cb).tolist(), strict=True))
+        known = self._mode.overlaps
+        todo = sorted({key for key in keys if key not in known})
+        if len(todo) >= POOL_PAIRS:
+            self._measure_in_pool(np.array(todo, dtype=np.int64), cancel)
+        elif todo:
+            return None
+        shared = np.fromiter((known[key] for key in keys), dtype=np.int64, count=len(keys))
+        union = self.arrays.shingle_count[rows_a] + self.arrays.shingle_count[rows_b] - shared
+        return np.divide(shared, union, out=np.ones(len(shared)), where=union > 0)
+
+    def _measure_in_pool(self, pairs: np.ndarray, cancel: CancelToken) -> None:
+        """The overlaps of content pairs (a < b), measured by the workers, into memory."""
+        known = self._mode.overlaps
+        found = self.boilerplate.found
+        tasks = [OverlapTask(str(self.store.path), self._contents_state, pairs[k : k + _PAIRS_PER_TASK],
+                             found.digest if found is not None else None)
+                 for k in range(0, len(pairs), _PAIRS_PER_TASK)]
+        for task, shared in self._workers.map(measure_overlaps, tasks, cancel=cancel):
+            known.update(zip(map(tuple, task.pairs.tolist()), shared.tolist(), strict=True))
+
     def _jaccard_pair(self, row_a: int, row_b: int) -> float:
         """Exact Jaccard of two rows' shingle sets (one at a time: for the forest, which asks rarely)."""
         ids = self.arrays.content_ids
@@ -375,9 +444,11 @@ class Matcher:
                 layout = layout_threshold(max(JACCARD_MIN, t - FOREST_REACH))
                 i, j, est = self._band_candidates(layout, cancel)
                 bound = np.minimum(1.0, est + estimate_margin(np.clip(est, layout, 1.0)))
-                a, b, w = spanning_forest(len(self.arrays), i, j, bound, layout - 1e-9, exact=self._jaccard_pair,
-                                          skip=self._is_rejected if self._rejected else None,
-                                          progress=progress, cancel=cancel)
+                with self._workers.kept():
+                    a, b, w = spanning_forest(
+                        len(self.arrays), i, j, bound, layout - 1e-9, exact=self._jaccard_pair,
+                        measure_many=lambda ra, rb: self._measure_many(ra, rb, cancel),
+                        skip=self._is_rejected if self._rejected else None, progress=progress, cancel=cancel)
                 forest = self._keep_forest(name, Forest(layout, a, b, w))
             self._mode.minhash_forest = forest
         return forest

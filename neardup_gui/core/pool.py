@@ -90,17 +90,18 @@ def _cap_address_space(limit: int) -> None:
         pass
 
 
-def _worker_main(fn: Callable[[Any], Any], conn: Connection, memory_limit: int | None) -> None:
+def _worker_main(conn: Connection, memory_limit: int | None) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides when to stop
     if memory_limit:
         _cap_address_space(memory_limit)
     while True:
         try:
-            task = conn.recv()
+            message = conn.recv()
         except (EOFError, OSError):
             return
-        if task is None:
+        if message is None:
             return
+        fn, task = message
         try:
             result = ("ok", fn(task))
         except MemoryError:
@@ -114,9 +115,9 @@ def _worker_main(fn: Callable[[Any], Any], conn: Connection, memory_limit: int |
 
 
 class _Worker(Generic[T]):
-    def __init__(self, ctx: Any, fn: Callable[[T], Any], memory_limit: int | None) -> None:
+    def __init__(self, ctx: Any, memory_limit: int | None) -> None:
         self.conn, child = ctx.Pipe(duplex=True)
-        self.process = ctx.Process(target=_worker_main, args=(fn, child, memory_limit), daemon=True)
+        self.process = ctx.Process(target=_worker_main, args=(child, memory_limit), daemon=True)
         self.process.start()
         child.close()
         self.tasks: deque[T] = deque()
@@ -129,14 +130,14 @@ class _Worker(Generic[T]):
         except (OSError, ValueError):
             return 0  # not Linux, or already gone: nothing to watch
 
-    def send(self, task: T) -> None:
+    def send(self, fn: Callable[[T], Any], task: T) -> None:
         if not self.tasks:
             self.head_started = time.monotonic()
         self.tasks.append(task)
         # OSError: the worker died on an earlier task after we last looked. Keep this one queued: the
         # loop sees the death, blames the task that was running and hands this one to another.
         with contextlib.suppress(OSError):
-            self.conn.send(task)
+            self.conn.send((fn, task))
 
     def kill(self) -> None:
         if self.process.is_alive():
@@ -203,6 +204,120 @@ def warm_up() -> None:
         pass  # only an early start: run_isolated starts the workers (and says why it cannot) when needed
 
 
+class WorkerPool:
+    """Worker processes that live across several runs of tasks (``run``), so that what a worker
+    loaded for one batch (a database connection, shingle sets) serves the next; started as needed,
+    stopped by ``close`` (or leaving the ``with`` block). One caller at a time."""
+
+    def __init__(self, workers: int, *, memory_limit: int | None = None) -> None:
+        if workers < 1:
+            raise ValueError(f"workers must be at least 1, not {workers}")
+        if memory_limit is not None and memory_limit <= 0:
+            raise ValueError(f"memory_limit must be positive, not {memory_limit}")
+        self.workers = workers
+        self.memory_limit = memory_limit
+        self._ctx = _context()
+        self._pool: list[_Worker[Any]] = []
+        self._readiness = _Readiness()
+
+    def __enter__(self) -> WorkerPool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def close(self, *, kill: bool = False) -> None:
+        """Stop the workers (at once with ``kill``, else after their current task)."""
+        for worker in list(self._pool):
+            self._retire(worker, kill=kill)
+
+    def _start(self) -> _Worker[Any]:
+        worker: _Worker[Any] = _Worker(self._ctx, self.memory_limit)
+        self._pool.append(worker)
+        self._readiness.add(worker)
+        return worker
+
+    def _retire(self, worker: _Worker[Any], *, kill: bool = True) -> None:
+        self._readiness.remove(worker)
+        self._pool.remove(worker)
+        if kill:
+            worker.kill()
+        else:
+            worker.stop()
+
+    def run(
+        self,
+        fn: Callable[[T], Any],
+        tasks: Iterable[T],
+        *,
+        timeout: float,
+        cancel: CancelToken = NEVER_CANCELLED,
+    ) -> Iterator[tuple[T, Any | TaskFailed]]:
+        """Yield (task, fn(task)) as tasks finish, in any order; see ``run_isolated``. Workers stay
+        for the next run; a run left before its end stops the workers still busy with it, and
+        cancelling kills them all and raises JobCancelled."""
+        if timeout <= 0:
+            raise ValueError(f"timeout must be positive, not {timeout}")
+        memory_limit = self.memory_limit
+        pending: deque[T] = deque(tasks)
+        pool = self._pool
+        finished = False
+        while len(pool) < min(self.workers, len(pending)):
+            self._start()
+        memory_checked = time.monotonic()
+        try:
+            for worker in pool:
+                _fill(worker, fn, pending)
+            while any(w.tasks for w in pool):
+                cancel.raise_if_cancelled()
+                wait_at_most = _MEMORY_CHECK_SECONDS if memory_limit else 0.1
+                ready = self._readiness.ready([w for w in pool if w.tasks], timeout=wait_at_most)
+                now = time.monotonic()
+                check_memory = memory_limit is not None and now - memory_checked >= _MEMORY_CHECK_SECONDS
+                if check_memory:
+                    memory_checked = now
+                for worker in list(pool):
+                    if not worker.tasks:
+                        if worker.conn in ready or worker.process.sentinel in ready:
+                            self._retire(worker)  # an idle worker died: nothing was lost, nothing is left for it
+                        continue
+                    outcome: Any | TaskFailed | None = None
+                    lost_worker = True
+                    if worker.conn in ready:  # read before the sentinel: a result precedes the death after it
+                        try:
+                            kind, value = worker.conn.recv()
+                            outcome = _outcome(kind, value, memory_limit)
+                            lost_worker = False
+                        except (EOFError, OSError):
+                            outcome = TaskFailed(_died(worker))
+                    elif worker.process.sentinel in ready:
+                        outcome = TaskFailed(_died(worker))
+                    elif now - worker.head_started > timeout:
+                        outcome = TaskFailed(_TIMED_OUT.format(seconds=f"{timeout:g}"), timed_out=True)
+                    elif memory_limit and check_memory and worker.resident() - worker.idle_memory > memory_limit:
+                        outcome = _outcome("memory", None, memory_limit)
+                    if outcome is None:
+                        continue
+                    task = worker.tasks.popleft()
+                    worker.head_started = time.monotonic()
+                    if lost_worker:
+                        pending.extendleft(reversed(worker.tasks))  # the others did not run: try them again
+                        worker.tasks.clear()
+                        self._retire(worker)
+                        worker = self._start()
+                    yield task, outcome
+                    _fill(worker, fn, pending)
+                for worker in pool:
+                    _fill(worker, fn, pending)
+            finished = True
+        finally:
+            if cancel.cancelled:
+                self.close(kill=True)
+            elif not finished:  # left early: a busy worker's late answers must not reach the next run
+                for worker in [w for w in pool if w.tasks]:
+                    self._retire(worker)
+
+
 def run_isolated(
     fn: Callable[[T], Any],
     tasks: Iterable[T],
@@ -221,80 +336,10 @@ def run_isolated(
     50 ms on Linux; the worker is stopped) yields TaskFailed(out_of_memory).
     Cancelling kills the workers and raises JobCancelled within a fraction of a second.
     """
-    if workers < 1:
-        raise ValueError(f"workers must be at least 1, not {workers}")
     if timeout <= 0:
         raise ValueError(f"timeout must be positive, not {timeout}")
-    if memory_limit is not None and memory_limit <= 0:
-        raise ValueError(f"memory_limit must be positive, not {memory_limit}")
-    ctx = _context()
-    pending: deque[T] = deque(tasks)
-    pool: list[_Worker[T]] = []
-    readiness = _Readiness()
-
-    def start() -> _Worker[T]:
-        worker = _Worker(ctx, fn, memory_limit)
-        pool.append(worker)
-        readiness.add(worker)
-        return worker
-
-    def retire(worker: _Worker[T]) -> None:
-        readiness.remove(worker)
-        pool.remove(worker)
-        worker.kill()
-
-    memory_checked = time.monotonic()
-    try:
-        for _ in range(min(workers, len(pending)) or 0):
-            start()
-        for worker in pool:
-            _fill(worker, pending)
-        while any(w.tasks for w in pool):
-            cancel.raise_if_cancelled()
-            wait_at_most = _MEMORY_CHECK_SECONDS if memory_limit else 0.1
-            ready = readiness.ready([w for w in pool if w.tasks], timeout=wait_at_most)
-            now = time.monotonic()
-            check_memory = memory_limit is not None and now - memory_checked >= _MEMORY_CHECK_SECONDS
-            if check_memory:
-                memory_checked = now
-            for worker in list(pool):
-                if not worker.tasks:
-                    if worker.conn in ready or worker.process.sentinel in ready:
-                        retire(worker)  # an idle worker died: nothing was lost, nothing is left for it
-                    continue
-                outcome: Any | TaskFailed | None = None
-                lost_worker = True
-                if worker.conn in ready:  # read before the sentinel: a result precedes the death after it
-                    try:
-                        kind, value = worker.conn.recv()
-                        outcome = _outcome(kind, value, memory_limit)
-                        lost_worker = False
-                    except (EOFError, OSError):
-                        outcome = TaskFailed(_died(worker))
-                elif worker.process.sentinel in ready:
-                    outcome = TaskFailed(_died(worker))
-                elif now - worker.head_started > timeout:
-                    outcome = TaskFailed(_TIMED_OUT.format(seconds=f"{timeout:g}"), timed_out=True)
-                elif memory_limit and check_memory and worker.resident() - worker.idle_memory > memory_limit:
-                    outcome = _outcome("memory", None, memory_limit)
-                if outcome is None:
-                    continue
-                task = worker.tasks.popleft()
-                worker.head_started = time.monotonic()
-                if lost_worker:
-                    pending.extendleft(reversed(worker.tasks))  # the others did not run: try them again
-                    retire(worker)
-                    worker = start()
-                yield task, outcome
-                _fill(worker, pending)
-            for worker in pool:
-                _fill(worker, pending)
-    finally:
-        for worker in pool:
-            if cancel.cancelled:
-                worker.kill()
-            else:
-                worker.stop()
+    with WorkerPool(workers, memory_limit=memory_limit) as pool:
+        yield from pool.run(fn, tasks, timeout=timeout, cancel=cancel)
 
 
 def _outcome(kind: str, value: Any, memory_limit: int | None) -> Any | TaskFailed:
@@ -306,9 +351,9 @@ def _outcome(kind: str, value: Any, memory_limit: int | None) -> Any | TaskFaile
     return TaskFailed(_READER_FAILED.format(error=value))
 
 
-def _fill(worker: _Worker[T], pending: deque[T]) -> None:
+def _fill(worker: _Worker[T], fn: Callable[[T], Any], pending: deque[T]) -> None:
     while pending and len(worker.tasks) < IN_FLIGHT:
-        worker.send(pending.popleft())
+        worker.send(fn, pending.popleft())
 
 
 def _died(worker: _Worker[Any]) -> str:

@@ -20,10 +20,12 @@ from .diff import shared_passages_between
 from .errors import UsageError
 from .extract import kind_of
 from .i18n import translate
+from .jobs import NEVER_CANCELLED, CancelToken
 from .match import MatchResult
 from .models import Document, Pair, Similarity, display_path
+from .parallel import IN_THIS_PROCESS, Workers
 from .store import Store
-from .texts import DocumentText
+from .texts import DocumentText, TextLoader
 
 FORMAT_NAME = "neardup-report"
 FORMAT_VERSION = 1
@@ -146,6 +148,28 @@ PASSAGES_VERSION = "1"
 other passages, and what was kept is forgotten."""
 
 
+_PAIRS_PER_TASK = 64
+
+
+@dataclass(frozen=True, slots=True)
+class PassageTask:
+    """Pairs of documents whose shared passages a worker finds, reading their texts itself."""
+
+    pairs: tuple[tuple[Document, Document], ...]
+    hashes: Mapping[int, bytes]  # content id -> the bytes' hash the scan saw (a changed file is not read)
+
+
+def find_passages(task: PassageTask) -> dict[tuple[int, int], list[str]]:
+    """Worker side: the shared passages of each pair whose two texts can be read now."""
+    load = TextLoader(dict(task.hashes), cache_size=2 * _PAIRS_PER_TASK)
+    found = {}
+    for a, b in task.pairs:
+        ta, tb = load(a), load(b)
+        if ta.text is not None and tb.text is not None and a.content_id is not None and b.content_id is not None:
+            found[(a.content_id, b.content_id)] = shared_passages_between(ta.text, tb.text)
+    return found
+
+
 class PairPassages:
     """Each near pair's shared passages: those kept (in the database) for its two contents, or else its
     texts read and compared now, remembered in ``found`` for the caller to keep. A report of an unchanged
@@ -155,6 +179,30 @@ class PairPassages:
         self._load_text = load_text
         self._kept = kept
         self.found: dict[tuple[int, int], list[str]] = {}
+
+    def find_all(self, result: MatchResult, content_hashes: Mapping[int, bytes], *,
+                 workers: Workers = IN_THIS_PROCESS, cancel: CancelToken = NEVER_CANCELLED) -> None:
+        """Find at once, spread over ``workers``, the passages of every near pair of ``result`` not
+        kept yet (each worker reads the texts it compares; the pairs of one document go together)."""
+        docs = {d.id: d for d in result.documents}
+        todo: dict[tuple[int, int], tuple[Document, Document]] = {}
+        for pair in result.pairs:
+            a, b = docs[pair.a], docs[pair.b]
+            if a.path > b.path:  # in the order the report names them (its ids follow the paths)
+                a, b = b, a
+            if pair.matched_by == "exact" or a.content_id is None or b.content_id is None:
+                continue
+            key = (a.content_id, b.content_id)
+            if key not in self._kept and key not in self.found:
+                todo.setdefault(key, (a, b))
+        pairs = sorted(todo.values(), key=lambda ab: (ab[0].path, ab[1].path))
+        tasks = []
+        for start in range(0, len(pairs), _PAIRS_PER_TASK):
+            chunk = tuple(pairs[start : start + _PAIRS_PER_TASK])
+            used = {d.content_id for ab in chunk for d in ab if d.content_id is not None}
+            tasks.append(PassageTask(chunk, {cid: content_hashes[cid] for cid in used if cid in content_hashes}))
+        for _task, found in workers.map(find_passages, tasks, cancel=cancel):
+            self.found.update(found)
 
     def __call__(self, a: Document, b: Document) -> list[str]:
         key = (a.content_id, b.content_id) if a.content_id is not None and b.content_id is not None else None

@@ -24,12 +24,15 @@ from .fingerprint import Scheme, fingerprint_bytes
 from .i18n import QT_TRANSLATE_NOOP, translate
 from .jobs import NEVER_CANCELLED, CancelToken, JobCancelled, Progress, ProgressEvent, no_progress
 from .models import FileEntry, Fingerprint, ScanOptions, SentBetweenProcesses, Status
+from .parallel import IN_THIS_PROCESS, ShinglesOf, Workers
 from .pool import TaskFailed, default_reader_memory, run_isolated, warm_up
 from .store import FileRecord, KnownFile, Store
 
 _BATCH_ITEMS = 200
 _BATCH_SECONDS = 1.0
 _HASH_CHUNK = 1 << 20
+_HASH_BATCH = 64  # files a worker hashes per task
+_HASH_BATCH_BYTES = 64 << 20
 # POSIX: never through a link, never waiting on a pipe (Windows has neither flag, nor FIFOs at a path)
 _NO_FOLLOW_NO_WAIT = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
 
@@ -177,6 +180,34 @@ def hash_file(path: str, cancel: CancelToken = NEVER_CANCELLED) -> bytes:
     return digest.digest()
 
 
+def hash_files(entries: tuple[FileEntry, ...]) -> list[bytes | str]:
+    """Worker side: each file's hash (see ``hash_file``), or why it could not be read (stored English)."""
+    out: list[bytes | str] = []
+    for entry in entries:
+        try:
+            out.append(hash_file(entry.path))
+        except OSError as exc:
+            out.append(read_error_message(exc))
+    return out
+
+
+def _hash_batches(entries: list[FileEntry]) -> list[tuple[FileEntry, ...]]:
+    """Files in batches of at most 64 files and 64 MiB: a batch hashes in a fraction of a second, so a
+    scan hashing in this process (one worker) still stops within a second when cancelled."""
+    batches: list[tuple[FileEntry, ...]] = []
+    batch: list[FileEntry] = []
+    size = 0
+    for entry in entries:
+        if batch and (len(batch) >= _HASH_BATCH or size + entry.size > _HASH_BATCH_BYTES):
+            batches.append(tuple(batch))
+            batch, size = [], 0
+        batch.append(entry)
+        size += entry.size
+    if batch:
+        batches.append(tuple(batch))
+    return batches
+
+
 @dataclass
 class _Writer:
     """Collects results and commits them in small transactions (the single writer)."""
@@ -247,23 +278,25 @@ def scan(
     try:
         # read: hash what changed, reuse what is already known
         by_hash: dict[bytes, list[FileEntry]] = defaultdict(list)
-        done_bytes = 0
-        for n, entry in enumerate(todo, start=1):
-            cancel.raise_if_cancelled()
-            progress(ProgressEvent("read", n - 1, len(todo), current=entry.path, bytes_done=done_bytes))
+        done_bytes = done = 0
+        progress(ProgressEvent("read", 0, len(todo)))
+        limit_mib = options.max_file_size // (1 << 20)
+        for entry in todo:
             if entry.size > options.max_file_size:
-                limit_mib = options.max_file_size // (1 << 20)
+                done += 1
                 writer.add([FileRecord(entry.path, entry.size, entry.mtime_ns, entry.kind, status=Status.TOO_LARGE,
                                        message=_LARGER_THAN_LIMIT.format(limit=limit_mib))])
-                continue
-            try:
-                digest = hash_file(entry.path, cancel)
-            except OSError as exc:
-                writer.add([FileRecord(entry.path, entry.size, entry.mtime_ns, entry.kind, status=Status.UNREADABLE,
-                                       message=read_error_message(exc))])
-                continue
-            done_bytes += entry.size
-            by_hash[digest].append(entry)
+        batches = _hash_batches([e for e in todo if e.size <= options.max_file_size])
+        for batch, digests in Workers(options.workers).map(hash_files, batches, cancel=cancel):
+            for entry, digest in zip(batch, digests, strict=True):
+                if isinstance(digest, bytes):
+                    done_bytes += entry.size
+                    by_hash[digest].append(entry)
+                else:
+                    writer.add([FileRecord(entry.path, entry.size, entry.mtime_ns, entry.kind,
+                                           status=Status.UNREADABLE, message=digest)])
+            done += len(batch)
+            progress(ProgressEvent("read", done, len(todo), current=batch[-1].path, bytes_done=done_bytes))
         progress(ProgressEvent("read", len(todo), len(todo), bytes_done=done_bytes))
         stored_contents = {digest: cid for digest, cid in store.content_ids_for(by_hash).items() if cid not in retry}
         reused = 0
@@ -309,14 +342,14 @@ def scan(
     gone = [path for path in known if path not in seen and _under(path, roots + vanished)]
     removed = store.remove_files(gone)
     progress(ProgressEvent("index", 1, 1))
-    refresh_boilerplate(store, scheme, progress=progress, cancel=cancel)
+    refresh_boilerplate(store, scheme, workers=Workers(options.workers), progress=progress, cancel=cancel)
     problems = sum(1 for d in store.documents() if d.status is not Status.OK and _under(d.path, roots))
     return ScanSummary(roots, len(entries), unchanged, reused, extracted, removed, problems,
                        time.monotonic() - started, fingerprints_reset=reset, vanished_roots=vanished)
 
 
-def refresh_boilerplate(store: Store, scheme: Scheme, *, progress: Progress = no_progress,
-                        cancel: CancelToken = NEVER_CANCELLED) -> None:
+def refresh_boilerplate(store: Store, scheme: Scheme, *, workers: Workers = IN_THIS_PROCESS,
+                        progress: Progress = no_progress, cancel: CancelToken = NEVER_CANCELLED) -> None:
     """Find the collection's boilerplate again if its contents changed since it was last found
     (phase "boilerplate"). A scan killed here leaves the old analysis, marked stale by its digest."""
     ids = store.ok_content_ids()
@@ -325,8 +358,10 @@ def refresh_boilerplate(store: Store, scheme: Scheme, *, progress: Progress = no
         progress(ProgressEvent("boilerplate", 1, 1))
         return
     # short texts are shingled by characters: their common trigrams are spelling, not passages
-    store.save_boilerplate(analyse(store.ok_content_ids(word_shingled_only=True), store.shingles, digest,
-                                   num_perm=scheme.num_perm, seed=scheme.seed, progress=progress, cancel=cancel))
+    load = ShinglesOf(str(store.path)) if workers.pooled else store.shingles
+    store.save_boilerplate(analyse(store.ok_content_ids(word_shingled_only=True), load, digest,
+                                   num_perm=scheme.num_perm, seed=scheme.seed, workers=workers, progress=progress,
+                                   cancel=cancel))
 
 
 def _unchanged(known: KnownFile | None, entry: FileEntry) -> bool:

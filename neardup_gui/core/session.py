@@ -22,6 +22,7 @@ from .html_report import to_html
 from .jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_progress
 from .match import NOT_DUPLICATE, Matcher, MatchResult, QueryHit, query
 from .models import Document, Group, Member, Method, ScanOptions, Thresholds
+from .parallel import Workers
 from .report import PASSAGES_VERSION, PairPassages, ReportContext, check_report_target, to_csv, to_json
 from .review import (
     FileOutcome,
@@ -159,8 +160,12 @@ class Session:
         *,
         reference_folders: Sequence[str] = (),
         keeper_rule: KeeperRule = KeeperRule.ORIGINAL,
+        workers: int | None = None,
     ) -> None:
+        """``workers``: the processes grouping and reports may use (all cores by default; a scan uses
+        its options' count)."""
         self.db_path = Path(db_path)
+        self.workers = Workers(workers)
         self.reference_folders = tuple(reference_folders)
         self.keeper_rule = keeper_rule
         self._store: Store | None = None
@@ -212,6 +217,7 @@ class Session:
     ) -> View:
         """Scan the folders (incrementally), then group them at ``thresholds``."""
         self._matcher = None
+        self.workers = Workers(options.workers)
         summary = scan(self.store, options, progress=progress, cancel=cancel)
         self.store.set_meta("last_scan_roots", "\0".join(summary.roots))
         return self._open(summary.roots, thresholds, progress, cancel, summary)
@@ -246,7 +252,8 @@ class Session:
     ) -> View:
         self._roots = tuple(roots)
         self._rebased = {}  # measures of the matcher below
-        self._matcher = Matcher(self.store, roots=self._roots or None, ignore_boilerplate=thresholds.ignore_boilerplate)
+        self._matcher = Matcher(self.store, roots=self._roots or None, ignore_boilerplate=thresholds.ignore_boilerplate,
+                                workers=self.workers)
         return self._group(thresholds, progress, cancel, summary)
 
     def regroup(
@@ -474,6 +481,7 @@ class Session:
         loader = view.text_loader(cache_size=512)
         if fmt == "json":
             passages = PairPassages(loader, self.store.kept_passages(PASSAGES_VERSION))
+            passages.find_all(view.result, view.content_hashes, workers=self.workers, cancel=cancel)
             text = to_json(view.result, context, passages)
             if passages.found:
                 self.store.keep_passages(passages.found, PASSAGES_VERSION)

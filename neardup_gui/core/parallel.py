@@ -1,0 +1,187 @@
+"""Spreading a collection-wide step over the worker pool: finding boilerplate, measuring a forest's
+candidate pairs, a report's shared passages, hashing the files a scan reads.
+
+The parent only schedules and merges; each worker reads what its share needs from the database
+itself (a read-only connection beside the writer, see ``Store.reader``), so what crosses the pipes is
+ids and small answers, not texts or shingle sets. With one worker, or a job too small to be worth
+starting processes for, the same task functions run in this process: one code path, two places.
+A task whose worker fails (it ran out of memory, say) is done again here, so a step never loses part
+of its answer to a worker.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypeVar
+
+import numpy as np
+
+from .jobs import NEVER_CANCELLED, CancelToken
+from .pool import TaskFailed, WorkerPool
+
+if TYPE_CHECKING:
+    from .store import Store
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+_TASK_SECONDS = 3600.0  # an analysis task is never a hostile file: a generous limit only against a hang
+
+
+def default_workers() -> int:
+    """All of this machine's cores: the parent schedules, so it needs none of its own."""
+    return os.cpu_count() or 1
+
+
+class Workers:
+    """How many processes a collection-wide step may use, and the pool they run in.
+
+    ``map`` runs tasks in the pool when there are several workers and at least ``min_tasks`` tasks,
+    else here. Inside ``kept()`` one pool serves every ``map``, so workers keep what they loaded
+    (connections, shingle sets) from one batch to the next; outside, each ``map`` has its own.
+    """
+
+    def __init__(self, count: int | None = None) -> None:
+        count = default_workers() if count is None else count
+        if count < 1:
+            raise ValueError(f"workers must be at least 1, not {count}")
+        self.count = count
+        self._pool: WorkerPool | None = None
+
+    @property
+    def pooled(self) -> bool:
+        """Whether work goes to worker processes at all (more than one worker)."""
+        return self.count > 1
+
+    @contextlib.contextmanager
+    def kept(self) -> Iterator[Workers]:
+        """One pool for every ``map`` inside the block (started at the first that needs it)."""
+        if self._pool is not None:  # nested: the outer block owns the pool
+            yield self
+            return
+        self._pool = WorkerPool(self.count)
+        try:
+            yield self
+        finally:
+            pool, self._pool = self._pool, None
+            pool.close()
+
+    def map(self, fn: Callable[[T], R], tasks: Iterable[T], *, min_tasks: int = 2,
+            cancel: CancelToken = NEVER_CANCELLED) -> Iterator[tuple[T, R]]:
+        """Yield (task, fn(task)) for every task, in any order. ``fn`` is a top-level function and
+        tasks are picklable when they may go to workers."""
+        todo = list(tasks)
+        if not self.pooled or len(todo) < min_tasks:
+            try:
+                for task in todo:
+                    cancel.raise_if_cancelled()
+                    yield task, fn(task)
+            finally:
+                _forget_here()
+            return
+        own = self._pool is None
+        pool = WorkerPool(self.count) if own else self._pool
+        assert pool is not None
+        try:
+            for task, outcome in pool.run(fn, todo, timeout=_TASK_SECONDS, cancel=cancel):
+                if isinstance(outcome, TaskFailed):
+                    try:
+                        outcome = fn(task)
+                    finally:
+                        _forget_here()
+                yield task, outcome
+        finally:
+            if own:
+                pool.close()
+
+
+IN_THIS_PROCESS = Workers(1)
+"""Every step here, one task after another: what tests and small jobs use."""
+
+
+# -- what a worker keeps between tasks -------------------------------------------------------------
+_readers: dict[tuple[int, int, str], Store] = {}
+
+
+def reader(db_path: str) -> Store:
+    """This process's (and thread's) read-only connection to a database, opened once: a worker serves
+    many tasks."""
+    key = (os.getpid(), threading.get_ident(), db_path)
+    store = _readers.get(key)
+    if store is None:
+        from .store import Store  # the store's records import this module's users
+
+        store = _readers[key] = Store.reader(db_path)
+    return store
+
+
+def _forget_here() -> None:
+    """Close what tasks run in this process opened and drop what they kept: a reader left open here
+    would keep the database's write-ahead log from being folded in when the session closes."""
+    for key in [k for k in _readers if k[:2] == (os.getpid(), threading.get_ident())]:
+        _readers.pop(key).close()
+    _cache.clear()
+
+
+@dataclass(frozen=True, slots=True)
+class ShinglesOf:
+    """Reads contents' shingle sets from a database: a loader that can be sent to a worker."""
+
+    db_path: str
+
+    def __call__(self, content_ids: Iterable[int]) -> dict[int, np.ndarray]:
+        return reader(self.db_path).shingles(content_ids)
+
+
+class ShingleCache:
+    """Shingle sets a worker read for earlier tasks of the same job, within a memory budget (least
+    recently used go first). Keyed by a job's ``state``: sets compared by their cores under one
+    boilerplate analysis are not those of another."""
+
+    def __init__(self, budget: int = 192 << 20) -> None:
+        self._budget = budget
+        self._state: tuple[str, str] | None = None
+        self._sets: OrderedDict[int, np.ndarray] = OrderedDict()
+        self._bytes = 0
+
+    def clear(self) -> None:
+        self._state, self._sets, self._bytes = None, OrderedDict(), 0
+
+    def sets(self, db_path: str, state: str, content_ids: Iterable[int],
+             prepare: Callable[[dict[int, np.ndarray]], dict[int, np.ndarray]]) -> dict[int, np.ndarray]:
+        """The (prepared) shingle sets of ``content_ids``, read from the database where not kept."""
+        if self._state != (db_path, state):
+            self._state, self._sets, self._bytes = (db_path, state), OrderedDict(), 0
+        wanted = list(dict.fromkeys(content_ids))
+        out: dict[int, np.ndarray] = {}
+        missing = []
+        for cid in wanted:
+            found = self._sets.get(cid)
+            if found is None:
+                missing.append(cid)
+            else:
+                self._sets.move_to_end(cid)
+                out[cid] = found
+        if missing:
+            loaded = prepare(ShinglesOf(db_path)(missing))
+            out.update(loaded)
+            for cid, values in loaded.items():
+                self._sets[cid] = values
+                self._bytes += values.nbytes
+            while self._bytes > self._budget and len(self._sets) > len(out):
+                _cid, dropped = self._sets.popitem(last=False)
+                self._bytes -= dropped.nbytes
+        return out
+
+
+_cache = ShingleCache()
+
+
+def shingle_cache() -> ShingleCache:
+    """This process's cache of shingle sets (a worker's: forked empty from the fork server)."""
+    return _cache

@@ -1,0 +1,148 @@
+"""Collection-wide steps spread over worker processes give exactly the answers of one process."""
+
+import json
+import os
+import sqlite3
+from pathlib import Path
+
+from neardup_gui.core import boilerplate as boilerplate_module
+from neardup_gui.core import match as match_module
+from neardup_gui.core import report as report_module
+from neardup_gui.core.models import Method, ScanOptions, Status, Thresholds
+from neardup_gui.core.parallel import Workers
+from neardup_gui.core.pool import WorkerPool
+from neardup_gui.core.scan import hash_file, hash_files
+from neardup_gui.core.session import Session
+from neardup_gui.core.store import Store
+from tests.conftest import english_texts, plant_edits, write_footed_letters
+
+
+def whose(task: int) -> tuple[int, int]:
+    """Top-level so workers can import it: the task and the process that ran it."""
+    return task, os.getpid()
+
+
+def test_a_pool_keeps_its_workers_between_runs_and_a_run_left_early_leaks_nothing():
+    with WorkerPool(2) as pool:
+        first = dict(pool.run(whose, range(8), timeout=30))
+        assert {t for t, _ in first.values()} == set(range(8))
+        workers = {pid for _, pid in first.values()}
+        assert os.getpid() not in workers and len(workers) == 2
+        second = dict(pool.run(whose, range(8, 16), timeout=30))
+        assert {pid for _, pid in second.values()} == workers  # the same processes served both runs
+        left = pool.run(whose, range(100, 140), timeout=30)
+        next(left)
+        left.close()  # left early: the answers still on their way must not reach the next run
+        third = dict(pool.run(whose, range(200, 210), timeout=30))
+        assert sorted(third) == list(range(200, 210)) and all(t == k for k, (t, _) in third.items())
+
+
+def _corpus(root: Path) -> Path:
+    """Letters with a shared footer (boilerplate: their near-copy pair is compared by its cores) beside
+    families of licence variants at many edit rates (pairs on both sides of every threshold), each
+    family too small a share of the collection to look like boilerplate."""
+    root.mkdir()
+    write_footed_letters(root)
+    for name, text in english_texts().items():
+        (root / f"{name}.txt").write_text(text, encoding="utf-8")
+        for n, rate in enumerate((0.002, 0.01, 0.03, 0.08, 0.2)):
+            (root / f"{name}~{n}.txt").write_text(plant_edits(text, rate, seed=n), encoding="utf-8")
+    return root
+
+
+def _outcome(db: Path, root: Path, workers: int) -> tuple[dict, dict, list]:
+    with Session(db, workers=workers) as session:
+        session.scan(ScanOptions(roots=(str(root),), workers=workers), Thresholds())
+        report = json.loads(session.report("json"))
+        found = session.store.boilerplate()
+        assert found is not None
+        names = {d.content_id: Path(d.path).name for d in session.store.documents()}  # ids differ between runs
+        boilerplate = {"shingles": found.shingles.tolist(),
+                       "cores": {names[cid]: core for cid, core in found.cores.items()}}
+        views = []
+        for thresholds in (Thresholds(Method.MINHASH, 3, 0.5), Thresholds(Method.MINHASH, 3, 0.8, False),
+                           Thresholds(Method.BOTH, 6, 0.7)):
+            result = session.regroup(thresholds).result
+            docs = {d.id: Path(d.path).name for d in result.documents}
+            views.append(sorted(sorted(docs[m.document_id] for m in g.members) for g in result.groups))
+    for volatile in ("generated", "settings"):
+        report.pop(volatile)
+    report["summary"].pop("scan")
+    return report, boilerplate, views
+
+
+def test_boilerplate_forests_and_passages_in_workers_equal_those_of_one_process(tmp_path, monkeypatch):
+    root = _corpus(tmp_path / "docs")
+    here = _outcome(tmp_path / "one.db", root, workers=1)
+    runs = []
+    real_run = WorkerPool.run
+
+    def counted(self, fn, tasks, **kwargs):
+        runs.append(fn.__name__)
+        return real_run(self, fn, tasks, **kwargs)
+
+    monkeypatch.setattr(WorkerPool, "run", counted)
+    # batches small enough that this small collection makes several tasks of every step
+    monkeypatch.setattr(match_module, "POOL_PAIRS", 20)
+    monkeypatch.setattr(match_module, "_PAIRS_PER_TASK", 8)
+    monkeypatch.setattr(boilerplate_module, "_SAMPLE_BATCH", 16)
+    monkeypatch.setattr(boilerplate_module, "_BATCH", 16)
+    monkeypatch.setattr(report_module, "_PAIRS_PER_TASK", 4)
+    spread = _outcome(tmp_path / "two.db", root, workers=2)
+    # every step went to the workers: hashing, reading, boilerplate's three passes, a forest, passages
+    assert {"hash_files", "extract_task", "_common_in_batch", "_count_in_batch", "_cores_in_batch",
+            "measure_overlaps", "find_passages"} <= set(runs), runs
+    report, boilerplate, views = here
+    assert len(boilerplate["cores"]) >= 30, "the footer must be found as boilerplate"
+    assert any(p.get("shared_passages") for p in report["pairs"])
+    assert len({json.dumps(v) for v in views}) == 3, "the thresholds must change the groups"
+    assert spread == here
+
+
+def test_hashing_in_workers_says_why_a_file_could_not_be_read(tmp_path):
+    from neardup_gui.core.models import FileEntry
+
+    present = tmp_path / "here.txt"
+    present.write_text("some text")
+    entries = (FileEntry(str(present), 9, 0, "text"), FileEntry(str(tmp_path / "gone.txt"), 9, 0, "text"),
+               FileEntry(str(tmp_path), 0, 0, "text"))
+    [(_task, answers)] = list(Workers(2).map(hash_files, [entries], min_tasks=1))
+    assert answers[0] == hash_file(str(present))
+    assert answers[1] == "The file was deleted during the scan."
+    assert isinstance(answers[2], str) and "folder" in answers[2]
+
+
+def test_the_query_index_is_built_by_the_first_query_and_kept_up_to_date(tmp_path):
+    """A scan writes no LSH band keys (they serve queries alone); the first query adds them for every
+    content, and a later one for the contents scanned since."""
+    from neardup_gui.core.match import query
+
+    root = tmp_path / "docs"
+    root.mkdir()
+    texts = english_texts()
+    for name in ("MPL-2.0", "BSD", "Apache-2.0"):
+        (root / f"{name}.txt").write_text(texts[name], encoding="utf-8")
+    db = tmp_path / "q.db"
+    strict = Thresholds(Method.MINHASH, 3, 0.8)
+
+    def banded() -> tuple[int, int]:
+        with sqlite3.connect(db) as c:
+            contents = c.execute("SELECT count(*) FROM contents WHERE minhash IS NOT NULL").fetchone()[0]
+            return contents, c.execute("SELECT count(DISTINCT content_id) FROM bands").fetchone()[0]
+
+    with Session(db) as session:
+        session.scan(ScanOptions(roots=(str(root),), workers=1), Thresholds())
+    assert banded() == (3, 0)
+    probe = tmp_path / "probe.txt"
+    probe.write_text(plant_edits(texts["MPL-2.0"], 0.01, seed=3), encoding="utf-8")
+    with Store(db) as store:
+        assert [Path(h.document.path).name for h in query(store, str(probe), strict)] == ["MPL-2.0.txt"]
+    assert banded() == (3, 3)
+    (root / "MPL-2.0~copy.txt").write_text(plant_edits(texts["MPL-2.0"], 0.005, seed=4), encoding="utf-8")
+    with Session(db) as session:
+        session.scan(ScanOptions(roots=(str(root),), workers=1), Thresholds())
+    with Store(db) as store:
+        hits = query(store, str(probe), strict)
+        assert sorted(Path(h.document.path).name for h in hits) == ["MPL-2.0.txt", "MPL-2.0~copy.txt"]
+        assert all(h.document.status is Status.OK for h in hits)
+    assert banded() == (4, 4)
