@@ -350,6 +350,8 @@ class Store:
             existing = self.content_ids_for(fp.raw_hash for fp in fingerprints)
             for fp in fingerprints:
                 self._insert_content(fp, replaces=fp.raw_hash in existing)
+            if fingerprints:
+                self.set_meta("bands_complete", "0")
             hashes = {f.content_hash for f in files if f.content_hash is not None}
             ids = self.content_ids_for(hashes)
             self._db.executemany(
@@ -608,11 +610,16 @@ class Store:
     def _complete_bands(self) -> None:
         """Add the LSH band keys of the contents that have none yet, in one batch sorted by key. A scan
         leaves them to the first query: they serve ``query`` alone (grouping bands signatures in
-        memory), and writing them cost a scan 60 % of its database time, one content at a time."""
+        memory), and writing them cost a scan 60 % of its database time, one content at a time. A flag
+        the scan clears spares each later query the search for contents without bands."""
+        if self.get_meta("bands_complete") == "1":
+            return
         missing = self._db.execute(
             "SELECT id, minhash FROM contents WHERE minhash IS NOT NULL AND id NOT IN (SELECT content_id FROM bands)"
         ).fetchall()
         if not missing:
+            with self.transaction():
+                self.set_meta("bands_complete", "1")
             return
         bands, rows = minhash.optimal_bands(BAND_THRESHOLD)
         ids = np.array([cid for cid, _ in missing], dtype=np.int64)
@@ -625,6 +632,7 @@ class Store:
             self._db.executemany("INSERT OR IGNORE INTO bands (band, key, content_id) VALUES (?, ?, ?)",
                                  zip(band[order].tolist(), keys.ravel()[order].tolist(), owner[order].tolist(),
                                      strict=True))
+            self.set_meta("bands_complete", "1")
 
     def content_hashes(self, content_ids: Iterable[int]) -> dict[int, bytes]:
         out: dict[int, bytes] = {}
