@@ -133,25 +133,22 @@ class OverlapTask:
     boilerplate: str | None  # digest of the boilerplate analysis, or None for whole texts
 
 
-_analyses: dict[tuple[str, str], Boilerplate] = {}
-
-
 def measure_overlaps(task: OverlapTask) -> np.ndarray:
     """|A∩B| of each pair of a task (worker side)."""
+    state = f"{task.state}:{task.boilerplate}"
+    cache = parallel.shingle_cache()
+
+    def analysis() -> Boilerplate:
+        found = parallel.reader(task.db_path).boilerplate()
+        if found is None or found.digest != task.boilerplate:
+            raise StaleFingerprints("the boilerplate analysis changed while the pairs were measured")
+        return found
+
     def compared(sets: dict[int, np.ndarray]) -> dict[int, np.ndarray]:
         if task.boilerplate is None:
             return sets
-        key = (task.db_path, task.boilerplate)
-        if key not in _analyses:
-            found = parallel.reader(task.db_path).boilerplate()
-            if found is None or found.digest != task.boilerplate:
-                raise StaleFingerprints("the boilerplate analysis changed while the pairs were measured")
-            _analyses.clear()
-            _analyses[key] = found
-        return BoilerplateUse(True, True, _analyses[key]).compared(sets)
+        return BoilerplateUse(True, True, cache.derived(task.db_path, state, "boilerplate", analysis)).compared(sets)
 
-    state = f"{task.state}:{task.boilerplate}"
-    cache = parallel.shingle_cache()
     sets = cache.sets(task.db_path, state, np.unique(task.pairs).tolist(), compared)
     return np.fromiter((minhash.exact_overlap(sets[a], sets[b]) for a, b in task.pairs.tolist()), dtype=np.int64,
                        count=len(task.pairs))

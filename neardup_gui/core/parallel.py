@@ -17,7 +17,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, TypeVar, cast
 
 import numpy as np
 
@@ -145,18 +145,30 @@ class ShingleCache:
 
     def __init__(self, budget: int = 192 << 20) -> None:
         self._budget = budget
+        self.clear()
+
+    def clear(self) -> None:
         self._state: tuple[str, str] | None = None
         self._sets: OrderedDict[int, np.ndarray] = OrderedDict()
         self._bytes = 0
+        self._derived: dict[str, object] = {}
 
-    def clear(self) -> None:
-        self._state, self._sets, self._bytes = None, OrderedDict(), 0
+    def derived(self, db_path: str, state: str, name: str, make: Callable[[], T]) -> T:
+        """Something a job's tasks share beside the sets (a boilerplate analysis), made once per state."""
+        self._enter(db_path, state)
+        if name not in self._derived:
+            self._derived[name] = make()
+        return cast(T, self._derived[name])
+
+    def _enter(self, db_path: str, state: str) -> None:
+        if self._state != (db_path, state):
+            self.clear()
+            self._state = (db_path, state)
 
     def sets(self, db_path: str, state: str, content_ids: Iterable[int],
              prepare: Callable[[dict[int, np.ndarray]], dict[int, np.ndarray]]) -> dict[int, np.ndarray]:
         """The (prepared) shingle sets of ``content_ids``, read from the database where not kept."""
-        if self._state != (db_path, state):
-            self._state, self._sets, self._bytes = (db_path, state), OrderedDict(), 0
+        self._enter(db_path, state)
         wanted = list(dict.fromkeys(content_ids))
         out: dict[int, np.ndarray] = {}
         missing = []

@@ -164,10 +164,18 @@ def find_passages(task: PassageTask) -> dict[tuple[int, int], list[str]]:
     load = TextLoader(dict(task.hashes), cache_size=2 * _PAIRS_PER_TASK)
     found = {}
     for a, b in task.pairs:
-        ta, tb = load(a), load(b)
-        if ta.text is not None and tb.text is not None and a.content_id is not None and b.content_id is not None:
-            found[(a.content_id, b.content_id)] = shared_passages_between(ta.text, tb.text)
+        passages = _passages(load, a, b)
+        if passages is not None and a.content_id is not None and b.content_id is not None:
+            found[(a.content_id, b.content_id)] = passages
     return found
+
+
+def _passages(load: Callable[[Document], DocumentText], a: Document, b: Document) -> list[str] | None:
+    """The passages two documents share, or None when either text cannot be read now."""
+    ta, tb = load(a), load(b)
+    if ta.text is None or tb.text is None:
+        return None
+    return shared_passages_between(ta.text, tb.text)
 
 
 class PairPassages:
@@ -210,10 +218,9 @@ class PairPassages:
             for known in (self._kept, self.found):
                 if key in known:
                     return known[key]
-        ta, tb = self._load_text(a), self._load_text(b)
-        if ta.text is None or tb.text is None:
+        passages = _passages(self._load_text, a, b)
+        if passages is None:
             return []  # not kept: the file may be readable again next time
-        passages = shared_passages_between(ta.text, tb.text)
         if key is not None:
             self.found[key] = passages
         return passages

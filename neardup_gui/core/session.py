@@ -162,8 +162,8 @@ class Session:
         keeper_rule: KeeperRule = KeeperRule.ORIGINAL,
         workers: int | None = None,
     ) -> None:
-        """``workers``: the processes grouping and reports may use (all cores by default; a scan uses
-        its options' count)."""
+        """``workers``: the processes grouping and reports may use (all cores by default); a scan sets
+        it to its options' count for what follows."""
         self.db_path = Path(db_path)
         self.workers = Workers(workers)
         self.reference_folders = tuple(reference_folders)

@@ -617,21 +617,10 @@ class Store:
         missing = self._db.execute(
             "SELECT id, minhash FROM contents WHERE minhash IS NOT NULL AND id NOT IN (SELECT content_id FROM bands)"
         ).fetchall()
-        if not missing:
-            with self.transaction():
-                self.set_meta("bands_complete", "1")
-            return
-        bands, rows = minhash.optimal_bands(BAND_THRESHOLD)
-        ids = np.array([cid for cid, _ in missing], dtype=np.int64)
-        signatures = np.frombuffer(b"".join(sig for _, sig in missing), dtype="<u4").reshape(len(missing), -1)
-        keys = (minhash.band_keys(signatures, bands, rows) & np.uint64(BAND_KEY_MASK)).astype(np.int64)
-        band = np.broadcast_to(np.arange(bands, dtype=np.int64), keys.shape).ravel()
-        owner = np.broadcast_to(ids[:, None], keys.shape).ravel()
-        order = np.lexsort((owner, keys.ravel(), band))
         with self.transaction():
-            self._db.executemany("INSERT OR IGNORE INTO bands (band, key, content_id) VALUES (?, ?, ?)",
-                                 zip(band[order].tolist(), keys.ravel()[order].tolist(), owner[order].tolist(),
-                                     strict=True))
+            if missing:
+                self._db.executemany("INSERT OR IGNORE INTO bands (band, key, content_id) VALUES (?, ?, ?)",
+                                     _band_rows(missing))
             self.set_meta("bands_complete", "1")
 
     def content_hashes(self, content_ids: Iterable[int]) -> dict[int, bytes]:
@@ -690,6 +679,18 @@ class Store:
     def kept_paths(self) -> dict[str, float]:
         """Files a person chose to keep, with when."""
         return {_unfs(path): at for path, at in self._db.execute("SELECT path, chosen_at FROM kept")}
+
+
+def _band_rows(contents: list[tuple[int, bytes]]) -> Iterator[tuple[int, int, int]]:
+    """(band, key, content id) of (content id, MinHash signature) pairs, in the table's key order."""
+    bands, rows = minhash.optimal_bands(BAND_THRESHOLD)
+    ids = np.array([cid for cid, _ in contents], dtype=np.int64)
+    signatures = np.frombuffer(b"".join(sig for _, sig in contents), dtype="<u4").reshape(len(contents), -1)
+    keys = (minhash.band_keys(signatures, bands, rows) & np.uint64(BAND_KEY_MASK)).astype(np.int64).ravel()
+    band = np.broadcast_to(np.arange(bands, dtype=np.int64), (len(contents), bands)).ravel()
+    owner = np.repeat(ids, bands)
+    order = np.lexsort((owner, keys, band))
+    return zip(band[order].tolist(), keys[order].tolist(), owner[order].tolist(), strict=True)
 
 
 def _split_sql(script: str) -> list[str]:
