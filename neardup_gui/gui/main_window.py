@@ -101,6 +101,7 @@ class MainWindow(QMainWindow):
         self.scan_job: Job | None = None
         self._regroup_running = False
         self._regroup_pending = False
+        self._preparing_message = ""  # the last "preparing groups" shown, cleared when they are ready
         self._shown_pair: tuple[int, int] | None = None  # (left, right) in the pair view
         self._loader: TextLoader | None = None
         self._pace = PaceMeter()  # rates and time left of the scan's phases
@@ -786,15 +787,16 @@ class MainWindow(QMainWindow):
     def _regroup_progress(self, event: ProgressEvent) -> None:
         """A threshold below what the groups were prepared for needs a new search: say how far it is."""
         if event.total and event.total > 1000:
-            self.statusBar().showMessage(
-                self.tr("Preparing groups for this threshold… {percent} %").format(
-                    percent=100 * event.done // event.total
-                ),
-                3000,
+            self._preparing_message = self.tr("Preparing groups for this threshold… {percent} %").format(
+                percent=100 * event.done // event.total
             )
+            self.statusBar().showMessage(self._preparing_message, 3000)
 
     def _regroup_finished(self) -> None:
         self._regroup_running = False
+        if self._preparing_message and self.statusBar().currentMessage() == self._preparing_message:
+            self.statusBar().clearMessage()  # the groups are shown: the last "75 %" would stay up to 3 s
+        self._preparing_message = ""
         if self._regroup_pending:
             self._request_regroup()
         else:

@@ -11,6 +11,7 @@ from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QTimer, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication, QMessageBox
 
+from neardup_gui.core.jobs import ProgressEvent
 from neardup_gui.core.models import Method
 from neardup_gui.gui.models import BITS_COLUMN
 from tests.conftest import english_texts, plant_edits, write_footed_letters
@@ -269,6 +270,21 @@ def test_the_boilerplate_switch_regroups_and_is_remembered(window, tmp_path, qtb
     assert not w2.thresholds.boilerplate.isChecked()
     qtbot.waitUntil(lambda: w2.result is not None, timeout=20_000)
     assert max(len(g) for g in group_names(w2)) >= 25
+
+
+def test_the_preparing_message_goes_when_the_new_groups_are_shown(window):
+    """A forest built for a lower threshold reports its progress in the status bar; its last figure
+    (the forest never says 100 %) must not stay there beside the groups it prepared."""
+    w = window()
+    bar = w.statusBar()
+    w._regroup_progress(ProgressEvent("match", 1536, 2048))
+    assert "75 %" in bar.currentMessage()
+    w._regroup_finished()
+    assert bar.currentMessage() == ""
+    w._regroup_progress(ProgressEvent("match", 512, 2048))
+    bar.showMessage("Report saved: /tmp/r.json")  # something said since is left alone
+    w._regroup_finished()
+    assert bar.currentMessage() == "Report saved: /tmp/r.json"
 
 
 def test_ten_thousand_groups_in_a_real_item_model(qtbot):
