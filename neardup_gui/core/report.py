@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
-from .diff import shared_passages_between
+from .diff import LineVocabulary, PassageLines
 from .errors import UsageError
 from .extract import kind_of
 from .i18n import translate
@@ -143,8 +143,8 @@ def _pair(p: Pair, rid: Mapping[int, int], docs: Mapping[int, Document], passage
     }
 
 
-PASSAGES_VERSION = "1"
-"""Which method found the passages kept in a database: change it when shared_passages_between would find
+PASSAGES_VERSION = "2"
+"""Which method found the passages kept in a database: change it when PassageLines.shared_passages would find
 other passages, and what was kept is forgotten."""
 
 
@@ -161,21 +161,37 @@ class PassageTask:
 
 def find_passages(task: PassageTask) -> dict[tuple[int, int], list[str]]:
     """Worker side: the shared passages of each pair whose two texts can be read now."""
-    load = TextLoader(dict(task.hashes), cache_size=2 * _PAIRS_PER_TASK)
+    cut = _CutTexts(TextLoader(dict(task.hashes), cache_size=1))
     found = {}
     for a, b in task.pairs:
-        passages = _passages(load, a, b)
+        passages = _passages(cut, a, b)
         if passages is not None and a.content_id is not None and b.content_id is not None:
             found[(a.content_id, b.content_id)] = passages
     return found
 
 
-def _passages(load: Callable[[Document], DocumentText], a: Document, b: Document) -> list[str] | None:
+class _CutTexts:
+    """Documents' texts cut for finding passages, each text read and cut once for all its pairs (None:
+    the text cannot be read now)."""
+
+    def __init__(self, load: Callable[[Document], DocumentText]) -> None:
+        self._load = load
+        self._vocabulary = LineVocabulary()
+        self._cut: dict[int, PassageLines | None] = {}
+
+    def __call__(self, doc: Document) -> PassageLines | None:
+        if doc.id not in self._cut:
+            text = self._load(doc).text
+            self._cut[doc.id] = None if text is None else self._vocabulary.cut(text)
+        return self._cut[doc.id]
+
+
+def _passages(cut: _CutTexts, a: Document, b: Document) -> list[str] | None:
     """The passages two documents share, or None when either text cannot be read now."""
-    ta, tb = load(a), load(b)
-    if ta.text is None or tb.text is None:
+    lines_a, lines_b = cut(a), cut(b)
+    if lines_a is None or lines_b is None:
         return None
-    return shared_passages_between(ta.text, tb.text)
+    return lines_a.shared_passages(lines_b)
 
 
 class PairPassages:
@@ -218,7 +234,7 @@ class PairPassages:
             for known in (self._kept, self.found):
                 if key in known:
                     return known[key]
-        passages = _passages(self._load_text, a, b)
+        passages = _passages(_CutTexts(self._load_text), a, b)
         if passages is None:
             return []  # not kept: the file may be readable again next time
         if key is not None:

@@ -1,4 +1,4 @@
-"""Benchmarks: `python -m tests.bench.run [--quick] [--only fingerprint,index,regroup,scan]`.
+"""Benchmarks: `python -m tests.bench.run [--quick] [--only fingerprint,index,regroup,scan,passages]`.
 
 Prints a table and writes bench-results/bench.json. Every figure is reported beside a peer measured
 in the same run (datasketch, the simhash package), since absolute times on shared machines drift.
@@ -21,6 +21,7 @@ from pathlib import Path
 
 import numpy as np
 
+from neardup_gui.core.diff import LineVocabulary, compare, shared_passages, shared_passages_between
 from neardup_gui.core.fingerprint import Scheme, fingerprint_bytes, fingerprint_text, raw_hash, text_simhash
 from neardup_gui.core.index import block_probes, hamming_pairs
 from neardup_gui.core.match import Matcher
@@ -31,6 +32,7 @@ from neardup_gui.core.simhash import hamming
 from neardup_gui.core.store import FileRecord, Store
 from neardup_gui.core.text import normalise
 from tests.bench import corpus, peers
+from tests.conftest import plant_edits
 
 REPO = Path(__file__).resolve().parents[2]
 RESULTS = REPO / "bench-results"
@@ -331,7 +333,45 @@ def bench_scan(quick: bool) -> dict:
     }
 
 
-BENCHES = {"fingerprint": bench_fingerprint, "index": bench_index, "regroup": bench_regroup, "scan": bench_scan}
+# -- the JSON report's shared passages -------------------------------------------------------------
+def bench_passages(quick: bool) -> dict:
+    """Shared passages per pair: as the JSON report finds them now (each text cut once, runs of lines
+    found with numpy) against the line diff of the whole texts it made when issue #15 was filed
+    (``compare`` + ``shared_passages``, still the pair view's). Each document is in a few pairs, as in
+    a report, where a text is cut once for all of them."""
+    docs = corpus.documents(40 if quick else 150, chinese_share=0.1, near_share=0.0, seed=11)
+    pairs = [(d, plant_edits(d, rate_, seed=k)) for k, d in enumerate(docs) for rate_ in (0.005, 0.03)]
+    before_pairs = pairs[: max(20, len(pairs) // 6)]
+    t = time.perf_counter()
+    for left, right in before_pairs:
+        shared_passages(compare(left, right))
+    before = rate(len(before_pairs), time.perf_counter() - t)
+    best = float("inf")
+    for _ in range(3):
+        t = time.perf_counter()
+        vocabulary, cut = LineVocabulary(), {}
+        for left, right in pairs:
+            for text in (left, right):
+                if id(text) not in cut:
+                    cut[id(text)] = vocabulary.cut(text)
+            cut[id(left)].shared_passages(cut[id(right)])
+        best = min(best, time.perf_counter() - t)
+    after = rate(len(pairs), best)
+    t = time.perf_counter()
+    for left, right in pairs:
+        shared_passages_between(left, right)
+    alone = rate(len(pairs), time.perf_counter() - t)
+    chars = sum(len(a) + len(b) for a, b in pairs) / len(pairs) / 2
+    return {
+        "pairs": len(pairs), "characters_per_text": round(chars),
+        "before_pairs_per_s": round(before, 1), "after_pairs_per_s": round(after, 1),
+        "after_each_text_cut_per_pair_pairs_per_s": round(alone, 1),
+        "speedup": round(after / before, 1),
+    }
+
+
+BENCHES = {"fingerprint": bench_fingerprint, "index": bench_index, "regroup": bench_regroup, "scan": bench_scan,
+           "passages": bench_passages}
 
 
 def main() -> None:

@@ -3,6 +3,7 @@ nothing lost when laid out at any width."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -11,6 +12,7 @@ from neardup_gui.core.diff import (
     REGION_GAP,
     Comparison,
     Layout,
+    common_runs,
     compare,
     describe,
     display_width,
@@ -359,3 +361,47 @@ def test_identical_texts_are_the_same(ignore_layout):
     comparison = compare(text, text, ignore_layout=ignore_layout)
     assert comparison.regions == 0 and not comparison.layout_differs
     assert all(c.kind in ("equal", "layout") for c in comparison.chunks)
+
+
+def _runs_by_brute_force(a: list[int], b: list[int]) -> set[tuple[int, int, int]]:
+    runs = set()
+    for i in range(len(a)):
+        for j in range(len(b)):
+            if a[i] == b[j] and not (i and j and a[i - 1] == b[j - 1]):
+                size = 0
+                while i + size < len(a) and j + size < len(b) and a[i + size] == b[j + size]:
+                    size += 1
+                runs.add((i, j, size))
+    return runs
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_common_runs_are_every_maximal_diagonal(seed):
+    rng = np.random.default_rng(seed)
+    a = rng.integers(0, 6, int(rng.integers(0, 40))).tolist()
+    b = (a[5:25] + rng.integers(0, 6, int(rng.integers(0, 20))).tolist() + a[:10]) if seed % 2 else \
+        rng.integers(0, 6, int(rng.integers(0, 40))).tolist()
+    starts_a, starts_b, sizes = common_runs(np.array(a, dtype=np.int64), np.array(b, dtype=np.int64))
+    found = set(zip(starts_a.tolist(), starts_b.tolist(), sizes.tolist(), strict=True))
+    assert len(found) == len(sizes)
+    assert found == _runs_by_brute_force(a, b)
+
+
+def test_report_passages_find_moved_paragraphs_once_and_skip_blank_lines():
+    first = "The first paragraph that both documents share, word for word, at the start."
+    second = "A second paragraph that the other document moved to its end, also unchanged."
+    left = f"{first}\n\n{second}\nonly left\n"
+    right = f"{first}\n\n\nonly right\n   \n{second}\n"
+    assert shared_passages_between(left, right) == [second, first]
+    twice = f"{first}\n{first}\n"
+    assert shared_passages_between(twice, twice) == [f"{first} {first}"]  # not once per diagonal
+    assert shared_passages_between("abc\n" * 40, "abc\n" * 40) == []  # too short, however often
+
+
+def test_a_long_passage_is_cut_without_joining_the_whole_text():
+    from tests.conftest import english_texts
+
+    text = english_texts()["GPL-2"]
+    [passage] = shared_passages_between(text, text, top=1, max_chars=300)
+    assert len(passage) == 300 and passage.endswith("…")
+    assert passage[:-1] == " ".join(text.split())[:299]
