@@ -218,30 +218,23 @@ def _counted(values: np.ndarray, counts: np.ndarray) -> tuple[np.ndarray, np.nda
 
 
 def text_shingles(norm: str, scheme: Scheme) -> np.ndarray:
-    """The sorted 32-bit shingle set of a normalised text (what Jaccard is measured on)."""
-    return _shingles(norm, text.tokenize(norm), scheme)
-
-
-def _shingles(norm: str, tokens: text.Tokens, scheme: Scheme) -> np.ndarray:
-    """Unit shingles; for short texts (titles, names, one sentence) character shingles instead."""
-    if _is_short(tokens, scheme):
+    """The sorted 32-bit shingle set of a normalised text (what Jaccard is measured on): unit
+    shingles; for short texts (titles, names, one sentence) character shingles instead."""
+    units = text.unit_hashes(norm)
+    if _is_short(units, scheme):
         return text.char_shingles(norm, scheme.short_shingle_chars)
-    return text.shingle_hashes(tokens.units, scheme.shingle_size)
+    return text.shingle_hashes(units, scheme.shingle_size)
 
 
-def _is_short(tokens: text.Tokens, scheme: Scheme) -> bool:
-    return 0 < len(tokens.units) < scheme.short_text_units
+def _is_short(units: np.ndarray, scheme: Scheme) -> bool:
+    return 0 < len(units) < scheme.short_text_units
 
 
 def text_simhash(norm: str, scheme: Scheme) -> int:
     """The 64-bit SimHash of a normalised text under the scheme's features and weights."""
-    tokens = text.tokenize(norm)
-    return _simhash(tokens, _shingles(norm, tokens, scheme), scheme)
-
-
-def _simhash(tokens: text.Tokens, shingles: np.ndarray, scheme: Scheme) -> int:
     if scheme.simhash_features == "shingles":
-        return _shingle_simhash(shingles)
+        return _shingle_simhash(text_shingles(norm, scheme))
+    tokens = text.tokenize(norm)
     features, counts = np.unique(_simhash_features(tokens, lambda latin: text.gram_hashes(latin, 3), scheme),
                                  return_counts=True)
     return _weighted_simhash(features, counts, scheme)

@@ -183,19 +183,31 @@ def token_pieces(norm_pieces: Iterable[str], piece_chars: int = _CHUNK_CHARS) ->
         yield buffer, _tokenize_piece(buffer)
 
 
-def _tokenize_piece(norm: str) -> Tokens:
+def unit_hashes(norm: str) -> np.ndarray:
+    """The hashes of a normalised text's units alone, what its shingles are made of (no jieba: for
+    MinHash and exact Jaccard, which never use words)."""
     cps = _codepoints(norm)
-    if len(cps) == 0:
-        empty = np.empty(0, dtype=_U64)
-        return Tokens(empty, empty)
-    cls = _classes()[cps]
+    return _units(cps, _classes()[cps])[0]
+
+
+def _units(cps: np.ndarray, cls: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The unit hashes of a text's code points and where each unit starts."""
     word = cls == WORD
     single = cls >= HAN
     before = np.concatenate(([False], word[:-1]))
     after = np.concatenate((word[1:], [False]))
     starts = np.flatnonzero((word & ~before) | single)
     ends = np.flatnonzero((word & ~after) | single) + 1
-    units = span_hashes(cps, starts, ends)
+    return span_hashes(cps, starts, ends), starts
+
+
+def _tokenize_piece(norm: str) -> Tokens:
+    cps = _codepoints(norm)
+    if len(cps) == 0:
+        empty = np.empty(0, dtype=_U64)
+        return Tokens(empty, empty)
+    cls = _classes()[cps]
+    units, starts = _units(cps, cls)
     is_han = cls[starts] == HAN
     if not is_han.any():
         return Tokens(units, units)

@@ -36,5 +36,17 @@ def datasketch_minhash(text: str, shingle: int = 3):
     return m
 
 
+def rensa_minhash(text: str, shingle: int = 3):
+    """rensa (Rust) from text, as its README deduplicates: regex words, 3-word shingles as strings,
+    RMinHash(128).update, digest."""
+    from rensa import RMinHash
+
+    words = _WORD.findall(text.lower())
+    shingles = [" ".join(words[i : i + shingle]) for i in range(max(1, len(words) - shingle + 1))]
+    m = RMinHash(num_perm=128, seed=42)
+    m.update(shingles)
+    return m.digest()
+
+
 def simhash_of(text: str):
     return simhash_class()(text)

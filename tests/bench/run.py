@@ -79,7 +79,7 @@ def bench_fingerprint(quick: bool) -> dict:
             path = Path(tmp) / f"{n}.txt"
             data = d.encode()
             path.write_bytes(data)
-            tasks.append(ExtractTask(str(path), "text", raw_hash(data), scheme))
+            tasks.append(ExtractTask(str(path), "text", raw_hash(data), scheme, len(data)))
         os.sync()  # the files' write-back would otherwise run beside the timed reads
         list(run_isolated(extract_task, tasks[:4], workers=2, timeout=120))  # the fork server warms once, not per run
         for workers in (1, 2):
@@ -103,6 +103,7 @@ def bench_fingerprint(quick: bool) -> dict:
     for d in english:
         peers.datasketch_minhash(d)
     datasketch_en = rate(len(english), time.perf_counter() - t)
+    minhash_only = {"english": _minhash_only(english, scheme), "mixed": _minhash_only(docs, scheme)}
     t = time.perf_counter()
     for d in english[:200]:
         klass(d)
@@ -123,8 +124,35 @@ def bench_fingerprint(quick: bool) -> dict:
         "pool_scaling_2_vs_1": round(scaling[2]["docs_per_s"] / scaling[1]["docs_per_s"], 2),
         "pool_scaling_2_vs_1_after_startup": round(
             scaling[2]["docs_per_s_after_startup"] / scaling[1]["docs_per_s_after_startup"], 2),
-        "note": "ours computes SimHash + MinHash + shingle set + text hash; datasketch only MinHash; "
+        "minhash_only_per_core": minhash_only,
+        "note": "ours computes SimHash + MinHash + shingle set + text hash; datasketch and rensa only MinHash; "
                 "the simhash package only SimHash",
+    }
+
+
+def _minhash_only(docs: list[str], scheme: Scheme) -> dict:
+    """Documents per second in one process, MinHash signatures only: ours (normalise, unit shingles,
+    128 permutations) beside rensa's RMinHash and datasketch, and our whole fingerprint, on ``docs``."""
+    from neardup_gui.core.fingerprint import text_shingles
+    from neardup_gui.core.minhash import signature
+
+    def timed(fn) -> float:
+        fn(docs[0])
+        started = time.perf_counter()
+        for d in docs:
+            fn(d)
+        return rate(len(docs), time.perf_counter() - started)
+
+    ours = timed(lambda d: signature(text_shingles(normalise(d), scheme)))
+    whole = timed(lambda d: fingerprint_text(b"", "text", Extracted(Status.OK, text=d), scheme))
+    rensa = timed(peers.rensa_minhash)
+    datasketch = timed(peers.datasketch_minhash)
+    return {
+        "documents": len(docs), "ours_minhash_docs_per_s": round(ours),
+        "ours_whole_fingerprint_docs_per_s": round(whole),
+        "rensa_docs_per_s": round(rensa), "datasketch_docs_per_s": round(datasketch),
+        "minhash_vs_rensa": round(ours / rensa, 2), "whole_vs_rensa": round(whole / rensa, 2),
+        "minhash_vs_datasketch": round(ours / datasketch, 2),
     }
 
 
