@@ -1,4 +1,4 @@
-"""Benchmarks: `python -m tests.bench.run [--quick] [--only fingerprint,index,regroup,scan,passages]`.
+"""Benchmarks: `python -m tests.bench.run [--quick] [--only fingerprint,index,regroup,scan,passages,memory]`.
 
 Prints a table and writes bench-results/bench.json. Every figure is reported beside a peer measured
 in the same run (datasketch, the simhash package), since absolute times on shared machines drift.
@@ -313,18 +313,19 @@ def _timed_scan(tree: Path, db: Path, workers: int) -> dict:
 
     cmd = [sys.executable, "-m", "neardup_gui.cli", "scan", str(tree), "--db", str(db), "--workers", str(workers),
            "--format", "csv", "--out", os.devnull, "--quiet"]
-    peak = 0
+    peak = parent_peak = 0
     done = threading.Event()
     started = time.perf_counter()
     proc = subprocess.Popen(cmd)
 
     def sample() -> None:
-        nonlocal peak
+        nonlocal peak, parent_peak
         parent = psutil.Process(proc.pid)
         while not done.is_set():
             try:
-                total = parent.memory_info().rss + sum(c.memory_info().rss for c in parent.children(recursive=True))
-                peak = max(peak, total)
+                own = parent.memory_info().rss
+                total = own + sum(c.memory_info().rss for c in parent.children(recursive=True))
+                peak, parent_peak = max(peak, total), max(parent_peak, own)
             except psutil.Error:
                 pass
             time.sleep(0.2)
@@ -337,11 +338,12 @@ def _timed_scan(tree: Path, db: Path, workers: int) -> dict:
     sampler.join()
     if code != 0:
         raise RuntimeError(f"scan failed with exit code {code}")
-    return {"seconds": round(seconds, 2), "peak_rss_mb_all_processes": round(peak / 1e6)}
+    return {"seconds": round(seconds, 2), "peak_rss_mb_all_processes": round(peak / 1e6),
+            "peak_rss_mb_parent": round(parent_peak / 1e6)}
 
 
-def bench_scan(quick: bool) -> dict:
-    count = 2000 if quick else 20_000
+def _tree(count: int) -> tuple[Path, float]:
+    """The benchmark's tree of ``count`` documents (written once, kept in the cache) and its size in MB."""
     tree = CACHE / f"tree-{count}"
     marker = tree / ".complete"
     if not marker.exists():
@@ -349,7 +351,23 @@ def bench_scan(quick: bool) -> dict:
         log(f"  writing {count} files…")
         written = corpus.write_tree(tree, corpus.documents(count, seed=3))
         marker.write_text(str(written))
-    size_mb = int(marker.read_text()) / 1e6
+    return tree, int(marker.read_text()) / 1e6
+
+
+def bench_memory(quick: bool) -> dict:
+    """Peak resident memory of a first scan with 2 workers (all processes, and the parent alone) at
+    20,000 and 100,000 documents of ~15 KB (issue #15: at most 1.5 GB and 600 MB at 100,000)."""
+    out = {}
+    for count in (2000,) if quick else (20_000, 100_000):
+        tree, size_mb = _tree(count)
+        with tempfile.TemporaryDirectory() as tmp:
+            out[count] = {"megabytes": round(size_mb), **_timed_scan(tree, Path(tmp) / "m.db", 2)}
+    return out
+
+
+def bench_scan(quick: bool) -> dict:
+    count = 2000 if quick else 20_000
+    tree, size_mb = _tree(count)
     with tempfile.TemporaryDirectory() as tmp:
         one = _timed_scan(tree, Path(tmp) / "w1.db", 1)
         two = _timed_scan(tree, Path(tmp) / "w2.db", 2)
@@ -399,7 +417,7 @@ def bench_passages(quick: bool) -> dict:
 
 
 BENCHES = {"fingerprint": bench_fingerprint, "index": bench_index, "regroup": bench_regroup, "scan": bench_scan,
-           "passages": bench_passages}
+           "passages": bench_passages, "memory": bench_memory}
 
 
 def main() -> None:
