@@ -992,9 +992,33 @@ def shared_passages(comparison: Comparison, top: int = 3, min_chars: int = 30, m
 def shared_passages_between(
     left: str, right: str, top: int = 3, min_chars: int = 30, max_chars: int = 300
 ) -> list[str]:
-    """Shared passages of two texts without comparing what differs (for reports): see ``PassageLines``."""
-    lines = LineVocabulary()
-    return lines.cut(left).shared_passages(lines.cut(right), top, min_chars, max_chars)
+    """Shared passages of two texts without comparing what differs (for reports): see ``PassageText``."""
+    vocabulary = LineVocabulary()
+    return PassageText(left, vocabulary).shared_passages(PassageText(right, vocabulary), top, min_chars, max_chars)
+
+
+class PassageText:
+    """A text as the report's passage finder reads it: by its lines, and, when two texts have no line in
+    common worth naming (a PDF and the text it was made from, laid out differently), by its clauses
+    with the line breaks ignored (cut only then)."""
+
+    def __init__(self, text: str, vocabulary: LineVocabulary) -> None:
+        self.text = text
+        self._vocabulary = vocabulary
+        self.lines = vocabulary.cut(_sentences(text))
+        self._clauses: PassageLines | None = None
+
+    def clauses(self) -> PassageLines:
+        if self._clauses is None:
+            self._clauses = self._vocabulary.cut(_clauses(self.text))
+        return self._clauses
+
+    def shared_passages(
+        self, other: PassageText, top: int = 3, min_chars: int = 30, max_chars: int = 300
+    ) -> list[str]:
+        """The longest passages both texts hold word for word (see ``PassageLines.shared_passages``)."""
+        found = self.lines.shared_passages(other.lines, top, min_chars, max_chars)
+        return found or self.clauses().shared_passages(other.clauses(), top, min_chars, max_chars)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1051,8 +1075,7 @@ class LineVocabulary:
     def __init__(self) -> None:
         self._numbers: dict[str, int] = {}
 
-    def cut(self, text: str) -> PassageLines:
-        lines = _sentences(text)
+    def cut(self, lines: list[str]) -> PassageLines:
         numbers = self._numbers
         new = list(filterfalse(numbers.__contains__, dict.fromkeys(lines)))
         numbers.update(zip(new, range(len(numbers), len(numbers) + len(new)), strict=True))
@@ -1087,6 +1110,18 @@ def common_runs(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray, n
     starts = np.flatnonzero(new_run)
     sizes = np.diff(np.append(starts, len(i)))
     return i[starts], i[starts] + diagonal[starts], sizes
+
+
+_CLAUSE_END = re.compile(r"(?<=[,;:.!?，。！？；：、])")
+
+
+def _clauses(text: str, width: int = 240) -> list[str]:
+    """The text's clauses with its line breaks and runs of spaces ignored: cut after every comma or
+    sentence end (where an edit's effect stops), a clause longer than ``width`` cut every ``width``."""
+    pieces = [piece.strip() for piece in _CLAUSE_END.split(" ".join(text.split()))]
+    if max(map(len, pieces), default=0) > width:
+        pieces = [piece[start : start + width] for piece in pieces for start in range(0, len(piece), width)]
+    return list(filter(None, pieces))
 
 
 def _sentences(text: str, width: int = 240) -> list[str]:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
-from .diff import LineVocabulary, PassageLines
+from .diff import LineVocabulary, PassageText
 from .errors import UsageError
 from .extract import kind_of
 from .i18n import translate
@@ -143,8 +143,8 @@ def _pair(p: Pair, rid: Mapping[int, int], docs: Mapping[int, Document], passage
     }
 
 
-PASSAGES_VERSION = "2"
-"""Which method found the passages kept in a database: change it when PassageLines.shared_passages would find
+PASSAGES_VERSION = "3"
+"""Which method found the passages kept in a database: change it when PassageText.shared_passages would find
 other passages, and what was kept is forgotten."""
 
 
@@ -177,21 +177,21 @@ class _CutTexts:
     def __init__(self, load: Callable[[Document], DocumentText]) -> None:
         self._load = load
         self._vocabulary = LineVocabulary()
-        self._cut: dict[int, PassageLines | None] = {}
+        self._cut: dict[int, PassageText | None] = {}
 
-    def __call__(self, doc: Document) -> PassageLines | None:
+    def __call__(self, doc: Document) -> PassageText | None:
         if doc.id not in self._cut:
             text = self._load(doc).text
-            self._cut[doc.id] = None if text is None else self._vocabulary.cut(text)
+            self._cut[doc.id] = None if text is None else PassageText(text, self._vocabulary)
         return self._cut[doc.id]
 
 
 def _passages(cut: _CutTexts, a: Document, b: Document) -> list[str] | None:
     """The passages two documents share, or None when either text cannot be read now."""
-    lines_a, lines_b = cut(a), cut(b)
-    if lines_a is None or lines_b is None:
+    text_a, text_b = cut(a), cut(b)
+    if text_a is None or text_b is None:
         return None
-    return lines_a.shared_passages(lines_b)
+    return text_a.shared_passages(text_b)
 
 
 class PairPassages:

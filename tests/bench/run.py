@@ -21,7 +21,7 @@ from pathlib import Path
 
 import numpy as np
 
-from neardup_gui.core.diff import LineVocabulary, compare, shared_passages, shared_passages_between
+from neardup_gui.core.diff import LineVocabulary, PassageText, compare, shared_passages, shared_passages_between
 from neardup_gui.core.fingerprint import Scheme, fingerprint_bytes, fingerprint_text, raw_hash, text_simhash
 from neardup_gui.core.index import block_probes, hamming_pairs
 from neardup_gui.core.match import Matcher
@@ -399,7 +399,7 @@ def bench_passages(quick: bool) -> dict:
         for left, right in pairs:
             for text in (left, right):
                 if id(text) not in cut:
-                    cut[id(text)] = vocabulary.cut(text)
+                    cut[id(text)] = PassageText(text, vocabulary)
             cut[id(left)].shared_passages(cut[id(right)])
         best = min(best, time.perf_counter() - t)
     after = rate(len(pairs), best)
