@@ -26,6 +26,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from . import segment  # segment imports this module too: import the module, not its names
+
 _U64 = np.uint64
 SEPARATOR, WORD, HAN, OTHER_CJK = 0, 1, 2, 3
 _HAN_RANGES = ((0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF), (0x20000, 0x2EBEF), (0x30000, 0x3134F))
@@ -219,14 +221,8 @@ def _han_word_hashes(norm: str, cls: np.ndarray) -> np.ndarray:
     """jieba's words of every Han run, hashed like any other token."""
     han = cls == HAN
     edges = np.flatnonzero(np.diff(np.concatenate(([False], han, [False])).astype(np.int8)))
-    tokenizer = _jieba()
-    pieces: list[str] = []
-    for start, end in zip(edges[0::2].tolist(), edges[1::2].tolist(), strict=True):
-        pieces.extend(tokenizer.lcut(norm[start:end], HMM=False))
-    joined = "".join(pieces)
-    lengths = np.fromiter(map(len, pieces), dtype=np.int64, count=len(pieces))
-    ends = np.cumsum(lengths)
-    return span_hashes(_codepoints(joined), ends - lengths, ends)
+    starts, ends = segment.han_word_bounds(norm, edges[0::2], edges[1::2])  # jieba's words, found in numpy
+    return span_hashes(_codepoints(norm), starts, ends)
 
 
 def units(norm: str) -> list[str]:

@@ -16,8 +16,9 @@ import charset_normalizer  # noqa: F401
 import numpy  # noqa: F401
 import pypdf  # noqa: F401
 
-from . import extract, text
+from . import extract, segment, text
 
 text._classes()
 text._jieba()
+segment.load_dictionary()
 extract._quiet_pypdf()
