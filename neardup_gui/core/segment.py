@@ -58,7 +58,7 @@ class Dictionary:
     that can match in a block. Every prefix of such a word is an entry too (weight -inf unless it is
     a word itself), so that substrings of a text are only extended while they can still become one.
 
-    The entries' hashes (polynomials: text.span_hashes before its finaliser) are kept in a cuckoo
+    The entries' hashes (text.span_polynomials: span_hashes before its finaliser) are kept in a cuckoo
     hash table: each may sit in one of three slots (_slots), so that a lookup is three probes at
     once with no loop. np.searchsorted in a sorted array of the hashes measured 7x slower on random
     queries (220 ns each), and a sorted array with a directory of top bits, whose buckets must be
@@ -111,7 +111,7 @@ def _build(tokenizer: Any, source: tuple[int, int, int]) -> Dictionary:
     word_of = np.repeat(np.arange(len(words)), lengths)
     ends = np.arange(1, len(cps) + 1)
     starts = (np.cumsum(lengths) - lengths)[word_of]
-    hashes = polynomials(cps, starts, ends)
+    hashes = text.span_polynomials(cps, starts, ends)
     is_word = ends - starts == lengths[word_of]
     order = np.argsort(hashes, kind="stable")
     hashes, is_word, word_of = hashes[order], is_word[order], word_of[order]
@@ -137,20 +137,9 @@ def _build(tokenizer: Any, source: tuple[int, int, int]) -> Dictionary:
     values[used] = entry_values[owner[used]]
 
     singles = np.arange(_BLOCK_LO, _BLOCK_HI + 1, dtype=np.uint32)
-    slot = _lookup(table, slot_bits, polynomials(singles, np.arange(len(singles)), np.arange(1, len(singles) + 1)))
+    one_character = np.arange(len(singles))
+    slot = _lookup(table, slot_bits, text.span_polynomials(singles, one_character, one_character + 1))
     return Dictionary(table, values, slot_bits, values[slot], int(lengths.max()), math.log(1) - logtotal, source)
-
-
-def polynomials(codepoints: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
-    """text.span_hashes of the spans [start, end) before its finaliser (``text.mix64`` of these is
-    what span_hashes gives): the polynomial sum((c + 1) * BASE^(end - 1 - i)) plus the length times
-    a constant, mod 2^64. Two different strings share one with probability ~2^-64, as for span_hashes
-    (the finaliser is a bijection); their bits are not spread, which the table's slots see to."""
-    n = len(codepoints)
-    forward, inverse = text._power_tables(n + 1)
-    prefix = np.zeros(n + 1, dtype=_U64)
-    np.cumsum((codepoints.astype(_U64) + _U64(1)) * inverse[:n], out=prefix[1:])
-    return (prefix[ends] - prefix[starts]) * forward[ends - 1] + (ends - starts).astype(_U64) * text._MIX_MUL
 
 
 _SLOT_MULTIPLIERS = np.array([[0x9E3779B97F4A7C15], [0xC2B2AE3D27D4EB4F], [0x165667B19E3779F9]], dtype=_U64)
@@ -183,13 +172,15 @@ def _cuckoo(keys: np.ndarray, slot_bits: int) -> np.ndarray | None:
 
 
 def _lookup(table: np.ndarray, slot_bits: int, queries: np.ndarray) -> np.ndarray:
-    """The slot of every query (polynomials), or -1 (which indexes the last, empty, slot) where it
+    """The slot of every query (span_polynomials), or -1 (which indexes the last, empty, slot) where it
     is not there: three probes at once."""
     slots = _slots(queries, slot_bits)
     return np.where(table[slots] == queries, slots, -1).max(axis=0)
 
 
-def han_word_bounds(norm: str, run_starts: np.ndarray, run_ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def han_word_bounds(
+    norm: str, run_starts: np.ndarray, run_ends: np.ndarray, *, codepoints: np.ndarray | None = None
+) -> tuple[np.ndarray, np.ndarray]:
     """Where jieba's words are: the absolute (start, end) positions in ``norm`` of every word that
     ``text._jieba().lcut(norm[s:e], HMM=False)`` gives for each run [s, e), runs in order and words
     in order, as two int64 arrays. ``span_hashes(codepoints, starts, ends)`` then hashes them as
@@ -208,7 +199,7 @@ def han_word_bounds(norm: str, run_starts: np.ndarray, run_ends: np.ndarray) -> 
     lengths = run_ends - run_starts
     if lengths.sum() < _FEW_CHARS:
         return _jieba_bounds(norm, run_starts, run_ends)
-    cps = text._codepoints(norm)
+    cps = text._codepoints(norm) if codepoints is None else codepoints  # the caller's, when it has them
     starts: list[np.ndarray] = []
     ends: list[np.ndarray] = []
     for lo, hi in _groups(lengths):
@@ -324,7 +315,7 @@ def _candidates(ccps: np.ndarray, compact: np.ndarray, room: np.ndarray, d: Dict
     counts = [len(compact)]  # how many there are of each length (1, 2, ...),
     values = [single]  # and its dictionary value
     pos = compact[single < 0]
-    # key = polynomial + length * MIX (see polynomials): key' = key * BASE + (c + 1) + step, mod 2^64
+    # key = polynomial + length * MIX (see text.span_polynomials): key' = key * BASE + (c + 1) + step, mod 2^64
     key = ccps[pos].astype(_U64) + _U64(1 + mix)
     length = 1
     while len(pos) > _TAIL_POSITIONS and length < d.max_length:

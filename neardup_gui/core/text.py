@@ -132,14 +132,20 @@ def mix64(x: np.ndarray) -> np.ndarray:
 
 def span_hashes(codepoints: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
     """64-bit hashes of the code-point spans [start, end), all at once."""
-    n = len(codepoints)
     if len(starts) == 0:
         return np.empty(0, dtype=_U64)
+    return mix64(span_polynomials(codepoints, starts, ends))
+
+
+def span_polynomials(codepoints: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    """span_hashes before its finaliser: sum((c + 1) * BASE^(end - 1 - i)) plus the length times a
+    constant, mod 2^64 (segment.py grows these a character at a time to look words up)."""
+    n = len(codepoints)
     forward, inverse = _power_tables(n + 1)
     prefix = np.zeros(n + 1, dtype=_U64)
     np.cumsum((codepoints.astype(_U64) + _U64(1)) * inverse[:n], out=prefix[1:])
     poly = (prefix[ends] - prefix[starts]) * forward[ends - 1]
-    return mix64(poly + (ends - starts).astype(_U64) * _MIX_MUL)
+    return poly + (ends - starts).astype(_U64) * _MIX_MUL
 
 
 def _codepoints(text: str) -> np.ndarray:
@@ -213,16 +219,16 @@ def _tokenize_piece(norm: str) -> Tokens:
     is_han = cls[starts] == HAN
     if not is_han.any():
         return Tokens(units, units)
-    han = _han_word_hashes(norm, cls)
+    han = _han_word_hashes(norm, cps, cls)
     return Tokens(units, np.concatenate((units[~is_han], han)), len(han))
 
 
-def _han_word_hashes(norm: str, cls: np.ndarray) -> np.ndarray:
+def _han_word_hashes(norm: str, cps: np.ndarray, cls: np.ndarray) -> np.ndarray:
     """jieba's words of every Han run, hashed like any other token."""
     han = cls == HAN
     edges = np.flatnonzero(np.diff(np.concatenate(([False], han, [False])).astype(np.int8)))
-    starts, ends = segment.han_word_bounds(norm, edges[0::2], edges[1::2])  # jieba's words, found in numpy
-    return span_hashes(_codepoints(norm), starts, ends)
+    starts, ends = segment.han_word_bounds(norm, edges[0::2], edges[1::2], codepoints=cps)  # found in numpy
+    return span_hashes(cps, starts, ends)
 
 
 def units(norm: str) -> list[str]:
