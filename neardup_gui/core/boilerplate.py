@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Container, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -79,6 +79,13 @@ def frequent_in(shingles: np.ndarray, frequent: np.ndarray) -> np.ndarray:
     if len(frequent) == 0 or len(shingles) == 0:
         return np.zeros(len(shingles), dtype=bool)
     return _lookup(frequent, shingles)[1]
+
+
+def stripped(shingles: dict[int, np.ndarray], frequent: np.ndarray, with_core: Container[int]
+             ) -> dict[int, np.ndarray]:
+    """The shingle sets documents are compared by: without the ``frequent`` shingles for the contents
+    that have a core (boilerplate), whole for the others."""
+    return {cid: s[~frequent_in(s, frequent)] if cid in with_core else s for cid, s in shingles.items()}
 
 
 def _lookup(sorted_values: np.ndarray, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

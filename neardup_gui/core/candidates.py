@@ -9,6 +9,7 @@ import numpy as np
 from . import index, minhash
 from .forest import estimate_margin
 from .jobs import NEVER_CANCELLED, CancelToken
+from .parallel import IN_THIS_PROCESS, Workers
 
 DENSE_BUCKET = 32
 """An LSH bucket with more rows than this is collected once, whatever bands find it, and expanded alone."""
@@ -24,11 +25,13 @@ def hamming_candidates(
 
 
 def band_candidates(
-    signatures: np.ndarray, distinct: np.ndarray, t: float, *, cancel: CancelToken = NEVER_CANCELLED
+    signatures: np.ndarray, distinct: np.ndarray, t: float, *, cancel: CancelToken = NEVER_CANCELLED,
+    workers: Workers = IN_THIS_PROCESS,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """LSH candidates among the ``distinct`` rows for the band layout designed at ``t``, with their
     MinHash estimate, kept when the estimate comes within the margin of ``t``. Rows of dense buckets
-    (one text's many near-copies) are paired once, not once per band."""
+    (one text's many near-copies) are paired once, not once per band. Rows come as int32 and estimates
+    as float32 (k/128 exactly): millions of candidates are held through a forest's whole build."""
     if not 0.0 < t <= 1.0:
         raise ValueError(f"t must be in (0, 1], not {t}")
     bands, rows = minhash.optimal_bands(t, signatures.shape[1])
@@ -36,7 +39,7 @@ def band_candidates(
     floor = t - estimate_margin(t)
     i, j, est, buckets = index.band_pairs(sigs, bands, rows, dense=DENSE_BUCKET, min_estimate=floor, cancel=cancel)
     if buckets:
-        bi, bj, best = index.bucket_pairs(sigs, buckets, floor, cancel=cancel)
+        bi, bj, best = index.bucket_pairs(sigs, buckets, floor, cancel=cancel, workers=workers)
         n = len(distinct)
         codes = np.concatenate((i * n + j, bi * n + bj))
         est = np.concatenate((est, best))
@@ -44,4 +47,5 @@ def band_candidates(
         codes, est = codes[order], est[order]
         first = np.concatenate(([True], codes[1:] != codes[:-1]))
         i, j, est = codes[first] // n, codes[first] % n, est[first]
-    return distinct[i], distinct[j], est
+    narrow = distinct.astype(np.int32) if len(signatures) < 1 << 31 else distinct
+    return narrow[i], narrow[j], est

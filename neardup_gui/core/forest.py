@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import heapq
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from itertools import repeat
 from typing import overload
 
 import numpy as np
@@ -63,6 +62,55 @@ class Forest:
     weight: np.ndarray  # Jaccard (MinHash) or -Hamming distance (SimHash): larger is stronger
 
 
+_BATCH = 4096
+"""Candidate edges looked at a time, at first: the batch grows while most edges are joined already."""
+_POOL_BATCH = 32_768
+"""The least a batch measured by ``measure_many`` holds: fewer rounds (each costs an O(n) look at the
+components here), the workers' tasks larger."""
+
+
+class _Waiting:
+    """Measured edges waiting for their turn, strongest first, ties by their place in the bound order
+    (the order in which edges measured one at a time would join: the forest is the same either way).
+    Edges measured one at a time wait in a heap; a batch's in one sorted run of arrays (millions of
+    them cost 16 bytes each, not a tuple)."""
+
+    def __init__(self) -> None:
+        self._heap: list[tuple[float, int]] = []  # (-weight, place)
+        self._key = np.empty(0, dtype=np.float64)  # -weight, ascending
+        self._place = np.empty(0, dtype=np.int64)
+        self._head = 0
+
+    def push(self, weight: float, place: int) -> None:
+        heapq.heappush(self._heap, (-weight, place))
+
+    def add(self, weight: np.ndarray, place: np.ndarray) -> None:
+        """A batch's edges, ``place`` ascending and beyond every place added before: each goes after
+        the waiting edges as strong as it, so ties stay in place order (one copy, no sort of all)."""
+        key = -np.asarray(weight, dtype=np.float64)
+        order = np.argsort(key, kind="stable")
+        key, place = key[order], place[order]
+        waiting_key, waiting_place = self._key[self._head :], self._place[self._head :]
+        at = np.searchsorted(waiting_key, key, side="right")
+        self._key, self._place, self._head = np.insert(waiting_key, at, key), np.insert(waiting_place, at, place), 0
+
+    def pop_down_to(self, level: float) -> Iterator[tuple[float, int]]:
+        """(weight, place) of every edge at least ``level`` strong, strongest first."""
+        heap = self._heap
+        start = end = self._head
+        if start < len(self._place):
+            end = start + int(np.searchsorted(self._key[start:], -level, side="right"))
+            self._head = end
+            for key, place in zip(self._key[start:end].tolist(), self._place[start:end].tolist(), strict=True):
+                while heap and heap[0] < (key, place):
+                    first, at = heapq.heappop(heap)
+                    yield -first, at
+                yield -key, place
+        while heap and -heap[0][0] >= level:
+            first, at = heapq.heappop(heap)
+            yield -first, at
+
+
 def spanning_forest(
     n: int,
     i: np.ndarray,
@@ -84,43 +132,56 @@ def spanning_forest(
     most edges are never measured. ``measure_many(a, b)``, when given, may measure at once (in worker
     processes) the edges of a batch whose ends are apart when the batch starts, returning their
     weights (or None: measured one by one as needed); a few of them, whose ends are joined within
-    the batch, are then measured for nothing. ``skip`` drops edges the user ruled out.
-    Returns the forest's (a, b, weight) in the order joined, strongest first.
+    the batch, are then measured for nothing, and the batch's edges are handled as arrays, not one by
+    one. Either way the forest is the same: edges join strongest first, ties in the bound order.
+    ``skip`` drops edges the user ruled out. Returns the forest's (a, b, weight) in the order
+    joined, strongest first.
     """
     order = np.argsort(-bound, kind="stable")
     i, j, bound = i[order], j[order], bound[order]
+    del order
     uf = UnionFind(n)
     find = uf.find
-    measured: list[tuple[float, int, int]] = []  # heap of (-weight, a, b) waiting for their turn
+    waiting = _Waiting()
     out_a: list[int] = []
     out_b: list[int] = []
     out_w: list[float] = []
 
     def join_down_to(level: float) -> None:
-        while measured and -measured[0][0] >= level:
-            weight, a, b = heapq.heappop(measured)
+        for weight, place in waiting.pop_down_to(level):
+            a, b = int(i[place]), int(j[place])
             if uf.union(a, b):
                 out_a.append(a)
                 out_b.append(b)
-                out_w.append(-weight)
+                out_w.append(weight)
 
-    pos, size = 0, 4096
+    pos, size = 0, _BATCH
+    least = _POOL_BATCH if measure_many is not None and exact is not None else _BATCH
     while pos < len(i):
         cancel.raise_if_cancelled()
         progress(ProgressEvent("match", pos, len(i)))
         labels = uf.labels()
+        size = max(size, least)
+        first = pos
         ci, cj, cb = i[pos : pos + size], j[pos : pos + size], bound[pos : pos + size]
         pos += size
         apart = labels[ci] != labels[cj]
-        # grow the chunk while most of it is already joined: those edges cost nothing
-        size = min(size * 2, 1 << 20) if apart.mean() < 0.25 else max(4096, size // 2)
+        # grow the batch while most of it is already joined: those edges cost nothing
+        size = min(size * 2, 1 << 20) if apart.mean() < 0.25 else max(_BATCH, size // 2)
+        places = np.flatnonzero(apart) + first
         ci, cj, cb = ci[apart], cj[apart], cb[apart]
         weights = measure_many(ci, cj) if measure_many is not None and exact is not None else None
-        if weights is not None:  # an edge measured below the floor never enters: not worth a turn of the loop
+        if weights is not None:
+            # an edge measured below the floor never enters; the others wait for their turn, which
+            # comes once every edge not measured yet is bound to be weaker
             strong = weights >= floor
-            ci, cj, cb, weights = ci[strong], cj[strong], cb[strong], weights[strong]
-        for a, b, level, known in zip(ci.tolist(), cj.tolist(), cb.tolist(),
-                                      weights.tolist() if weights is not None else repeat(None, len(ci)), strict=True):
+            if skip is not None:
+                strong &= np.fromiter((not skip(a, b) for a, b in zip(ci.tolist(), cj.tolist(), strict=True)),
+                                      dtype=bool, count=len(ci))
+            waiting.add(weights[strong], places[strong])
+            join_down_to(float(bound[pos]) if pos < len(i) else floor)
+            continue
+        for a, b, level, place in zip(ci.tolist(), cj.tolist(), cb.tolist(), places.tolist(), strict=True):
             if exact is None:
                 if level >= floor and find(a) != find(b) and not (skip and skip(a, b)) and uf.union(a, b):
                     out_a.append(a)
@@ -130,8 +191,8 @@ def spanning_forest(
             join_down_to(level)
             if find(a) == find(b) or (skip and skip(a, b)):
                 continue
-            weight = known if known is not None else exact(a, b)
+            weight = exact(a, b)
             if weight >= floor:
-                heapq.heappush(measured, (-weight, a, b))
+                waiting.push(weight, place)
     join_down_to(floor)
     return np.array(out_a, dtype=np.int64), np.array(out_b, dtype=np.int64), np.array(out_w, dtype=np.float64)

@@ -12,7 +12,12 @@ differs in at most k//4 bits, so probing each block with every mask of that many
 
 from __future__ import annotations
 
+import functools
+import itertools
+import os
+import tempfile
 from collections.abc import Iterator
+from dataclasses import dataclass
 from itertools import combinations
 from math import comb
 
@@ -21,13 +26,14 @@ import numpy as np
 from . import minhash
 from .jobs import NEVER_CANCELLED, CancelToken
 from .models import HAMMING_MAX
+from .parallel import IN_THIS_PROCESS, Workers
 from .simhash import BITS, hamming
 from .store import BLOCK_BITS, BLOCKS
 from .text import sorted_unique
 from .unionfind import UnionFind
 
 _PAIR_BATCH = 1_000_000  # candidate pairs expanded at a time
-_ESTIMATE_CHUNK = 262_144  # pairs whose signatures are gathered at a time (~70 MB)
+_ESTIMATE_CHUNK = 65_536  # pairs whose signatures are gathered at a time (2 x 32 MB at 128 permutations)
 _HELD_CODES = 4_000_000  # candidate codes gathered before duplicates are first dropped
 CANDIDATE_BUDGET = 16_000_000
 """The most candidate pairs grouping holds at once (~130 MB of codes, and as much of estimates), whatever
@@ -69,15 +75,48 @@ class _Candidates:
         if self.held > self.limit:
             self._compact()
 
+    def add_estimated(self, a: np.ndarray, b: np.ndarray, est: np.ndarray) -> None:
+        """Pairs estimated already, all reaching the bar."""
+        if len(a) == 0:
+            return
+        if self.estimates is None:  # from now on, pairs are kept with their estimates
+            self.estimates = []
+            if self.codes:
+                codes, est = self._estimated(self._distinct_codes())
+                self.codes, self.estimates = [codes], [est]
+        self.codes.append(np.minimum(a, b).astype(np.int64) * self.n + np.maximum(a, b))
+        self.estimates.append(est)
+        self.held += len(a)
+        if self.held > self.limit:
+            self._compact()
+
+    def _distinct_codes(self) -> np.ndarray:
+        """The codes gathered so far, each once, sorted (the pieces let go of first: they are the bulk)."""
+        gathered = np.concatenate(self.codes)
+        self.codes = []
+        gathered.sort()
+        return gathered[np.concatenate(([True], gathered[1:] != gathered[:-1]))] if len(gathered) else gathered
+
+    def _estimated(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(codes, estimates) of the pairs of ``codes`` whose estimate reaches the bar, a batch at a time
+        (pairs are made from codes only for the batch)."""
+        kept_codes, kept_est = [codes[:0]], [np.empty(0, dtype=np.float32)]
+        for start in range(0, len(codes), _PAIR_BATCH):
+            part = codes[start : start + _PAIR_BATCH]
+            i, j, est = estimate_pairs(self.sigs, part // self.n, part % self.n, self.floor, self.cancel, self.head)
+            kept_codes.append(i * self.n + j)
+            kept_est.append(est)
+        return np.concatenate(kept_codes), np.concatenate(kept_est)
+
     def _compact(self) -> None:
         if self.estimates is None:
-            codes = sorted_unique(np.concatenate(self.codes))
+            codes = self._distinct_codes()
             if len(codes) <= self.budget // 2:
                 self.codes, self.held = [codes], len(codes)
                 self.limit = min(self.budget, max(self.limit, 2 * len(codes)))
                 return
-            i, j, est = estimate_pairs(self.sigs, codes // self.n, codes % self.n, self.floor, self.cancel, self.head)
-            self.codes, self.estimates = [i * self.n + j], [est]
+            codes, est = self._estimated(codes)
+            self.codes, self.estimates = [codes], [est]
         codes, est = _unique_codes(np.concatenate(self.codes), np.concatenate(self.estimates))
         if len(codes) > self.budget // 2:
             codes, est = _forest_by_estimate(self.n, codes, est, self.cancel)
@@ -87,11 +126,11 @@ class _Candidates:
         """(i, j, estimate), i < j, each pair once, of the candidates whose estimate reaches the bar."""
         if not self.codes:
             i, j = _empty_pairs()
-            return i, j, np.empty(0)
+            return i, j, np.empty(0, dtype=np.float32)
         if self.estimates is None:
-            codes = sorted_unique(np.concatenate(self.codes))
-            return estimate_pairs(self.sigs, codes // self.n, codes % self.n, self.floor, self.cancel, self.head)
-        codes, est = _unique_codes(np.concatenate(self.codes), np.concatenate(self.estimates))
+            codes, est = self._estimated(self._distinct_codes())
+        else:
+            codes, est = _unique_codes(np.concatenate(self.codes), np.concatenate(self.estimates))
         return codes // self.n, codes % self.n, est
 
 
@@ -403,40 +442,95 @@ def _split_dense(order: np.ndarray, sorted_keys: np.ndarray, dense: int, buckets
     return order[keep], sorted_keys[keep], np.concatenate(star_i), np.concatenate(star_j)
 
 
+_BUCKET_TASK_PAIRS = 500_000
+"""Pairs inside dense buckets a task makes, about: the same tasks whatever the number of workers (what
+is kept past the budget depends on the pieces), small enough to spread over 16 and to bound memory."""
+_POOL_BUCKET_PAIRS = 1_000_000
+"""Fewer pairs than this inside dense buckets are made here: starting workers would cost more."""
+
+
 def bucket_pairs(sigs: np.ndarray, buckets: list[np.ndarray], min_estimate: float,
                  cancel: CancelToken = NEVER_CANCELLED, budget: int = CANDIDATE_BUDGET,
-                 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+                 workers: Workers = IN_THIS_PROCESS) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Every pair (i, j), i < j, inside the dense buckets (sorted rows) whose MinHash estimate reaches
-    ``min_estimate``, each once (buckets of different bands overlap), with its estimate. A bucket's
-    pairs are made and estimated in batches, so memory stays within CANDIDATE_BUDGET however large the
-    buckets are (past it, spanning forests by estimate are kept)."""
+    ``min_estimate``, each once (buckets of different bands overlap), with its estimate.
+
+    The pairs are made and estimated by tasks, in the worker pool when there are many: a task takes
+    the pairs whose first row lies in its range of rows, in every bucket, so every copy of a pair is in
+    one task, which drops them before estimating. Memory stays within CANDIDATE_BUDGET however large
+    the buckets are (past it, spanning forests by estimate are kept)."""
     found = _Candidates(sigs, min_estimate, cancel, budget)
+    n = len(sigs)
+    started = np.zeros(n, dtype=np.int64)  # pairs each row starts, over all buckets
     for members in buckets:
-        for a, b in _pairs_within(members, _PAIR_BATCH):
-            cancel.raise_if_cancelled()
-            found.add(a, b)
+        started[members[:-1]] += len(members) - 1 - np.arange(len(members) - 1)
+    total = int(started.sum())
+    if total == 0:
+        return found.pairs()
+    if total < _POOL_BUCKET_PAIRS:
+        workers = IN_THIS_PROCESS
+    count = -(-total // _BUCKET_TASK_PAIRS)
+    cuts = np.unique(np.searchsorted(np.cumsum(started), np.arange(1, count) * total / count, side="right"))
+    bounds = [0, *cuts[(cuts > 0) & (cuts < n)].tolist(), n]
+    with tempfile.TemporaryDirectory(prefix="neardup-buckets-") as folder:
+        np.save(os.path.join(folder, "sigs.npy"), np.ascontiguousarray(sigs, dtype=np.uint32))
+        np.save(os.path.join(folder, "members.npy"), np.concatenate(buckets).astype(np.int64))
+        np.save(os.path.join(folder, "offsets.npy"), np.cumsum([0, *map(len, buckets)]).astype(np.int64))
+        tasks = [BucketTask(folder, first, last, min_estimate) for first, last in itertools.pairwise(bounds)]
+        # taken in the order of the tasks, whatever order they finish in: past the budget, what is kept
+        # must not depend on the workers' timing
+        finished: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+        taken = 0
+        for task, pairs in workers.map(bucket_pairs_task, tasks, cancel=cancel):
+            finished[task.first] = pairs
+            while taken < len(tasks) and tasks[taken].first in finished:
+                found.add_estimated(*finished.pop(tasks[taken].first))
+                taken += 1
+        _bucket_files.cache_clear()
     return found.pairs()
 
 
-def _pairs_within(members: np.ndarray, batch: int) -> Iterator[tuple[np.ndarray, np.ndarray]]:
-    """Every pair of ``members`` (members[p], members[q]), p < q, in batches of about ``batch``: a block
-    of rows at a time, each with all the rows after it."""
-    m = len(members)
-    if m < 2:
-        return
-    after = m - 1 - np.arange(m - 1)  # pairs each row starts
-    ends = np.cumsum(after)
-    row = 0
-    while row < m - 1:
-        done = int(ends[row - 1]) if row else 0
-        last = max(row + 1, int(np.searchsorted(ends, done + batch, side="right")))
-        rows = np.arange(row, min(last, m - 1))
-        per = after[rows]
+@dataclass(frozen=True, slots=True)
+class BucketTask:
+    """The pairs inside dense buckets whose first row is in [first, last). The signatures and the
+    buckets are .npy files in ``folder``, which every worker maps (written once, not sent each time)."""
+
+    folder: str
+    first: int
+    last: int
+    min_estimate: float
+
+
+@functools.lru_cache(maxsize=1)
+def _bucket_files(folder: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(signatures, members of all buckets, where each bucket starts, probe head) of one search."""
+    sigs = np.load(os.path.join(folder, "sigs.npy"), mmap_mode="r")
+    members = np.load(os.path.join(folder, "members.npy"), mmap_mode="r")
+    offsets = np.load(os.path.join(folder, "offsets.npy"))
+    return sigs, members, offsets, probe_head(sigs)
+
+
+def bucket_pairs_task(task: BucketTask) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(i, j, estimate) of the task's pairs (worker side): made bucket by bucket, each pair once,
+    kept when the estimate reaches the bar."""
+    sigs, members, offsets, head = _bucket_files(task.folder)
+    n = len(sigs)
+    codes = []
+    for start, stop in itertools.pairwise(offsets.tolist()):
+        bucket = np.asarray(members[start:stop])
+        first, last = np.searchsorted(bucket, (task.first, task.last)).tolist()
+        rows = np.arange(first, min(last, len(bucket) - 1))
+        if len(rows) == 0:
+            continue
+        per = len(bucket) - 1 - rows  # each row with every row after it
         left = np.repeat(rows, per)
-        offsets = np.cumsum(per) - per
-        right = left + 1 + (np.arange(int(per.sum())) - np.repeat(offsets, per))
-        yield members[left], members[right]
-        row = int(rows[-1]) + 1
+        right = left + 1 + (np.arange(int(per.sum())) - np.repeat(np.cumsum(per) - per, per))
+        codes.append(bucket[left] * n + bucket[right])
+    if not codes:
+        i, j = _empty_pairs()
+        return i, j, np.empty(0, dtype=np.float32)
+    distinct = sorted_unique(np.concatenate(codes))
+    return estimate_pairs(sigs, distinct // n, distinct % n, task.min_estimate, head=head)
 
 
 def estimate_pairs(sigs: np.ndarray, i: np.ndarray, j: np.ndarray, min_estimate: float,
@@ -444,7 +538,7 @@ def estimate_pairs(sigs: np.ndarray, i: np.ndarray, j: np.ndarray, min_estimate:
                    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The pairs whose MinHash estimate reaches ``min_estimate``, with that estimate. ``head`` is
     ``probe_head(sigs)`` when the caller estimates many pieces of the same signatures."""
-    kept_i, kept_j, kept_est = [np.empty(0, np.int64)], [np.empty(0, np.int64)], [np.empty(0)]
+    kept_i, kept_j, kept_est = [np.empty(0, np.int64)], [np.empty(0, np.int64)], [np.empty(0, np.float32)]
     probe = min(_PROBE, sigs.shape[1])
     # a pair whose true estimate reaches the bar rarely shows < bar - 0.25 on 32 positions (~3 sigma)
     probe_bar = min_estimate - 0.25
@@ -456,9 +550,9 @@ def estimate_pairs(sigs: np.ndarray, i: np.ndarray, j: np.ndarray, min_estimate:
         if probe_bar > 0:
             rough = np.count_nonzero(head[ci] == head[cj], axis=1) / probe
             ci, cj = ci[rough >= probe_bar], cj[rough >= probe_bar]
-        est = np.asarray(minhash.estimate(sigs[ci], sigs[cj]), dtype=np.float64)
+        est = np.count_nonzero(sigs[ci] == sigs[cj], axis=1) / sigs.shape[1]
         keep = est >= min_estimate
         kept_i.append(ci[keep])
         kept_j.append(cj[keep])
-        kept_est.append(est[keep])
+        kept_est.append(est[keep].astype(np.float32))  # k / num_perm exactly; millions of them are kept
     return np.concatenate(kept_i), np.concatenate(kept_j), np.concatenate(kept_est)

@@ -18,13 +18,14 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from . import index, minhash, parallel
-from .boilerplate import Boilerplate, Core, collection_digest, frequent_in
+from .boilerplate import Boilerplate, Core, collection_digest, stripped
 from .candidates import band_candidates, hamming_candidates
 from .errors import ExtractionError, StaleFingerprints
 from .fingerprint import Scheme
 from .forest import FOREST_REACH, Forest, estimate_margin, layout_threshold, spanning_forest
 from .i18n import QT_TRANSLATE_NOOP, localize, translate
 from .jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_progress
+from .known_overlaps import KnownOverlaps
 from .models import IDENTICAL, JACCARD_MIN, Document, Group, Member, Method, Pair, Similarity, Status, Thresholds
 from .simhash import hamming
 from .store import BAND_THRESHOLD, FingerprintArrays, Store
@@ -110,8 +111,7 @@ class BoilerplateUse:
         found = self.found
         if found is None or not found.cores:
             return shingles
-        cores, frequent = found.cores, found.shingles
-        return {cid: s[~frequent_in(s, frequent)] if cid in cores else s for cid, s in shingles.items()}
+        return stripped(shingles, found.shingles, found.cores)
 
 
 _SHINGLE_BUDGET = 256 << 20
@@ -138,16 +138,17 @@ def measure_overlaps(task: OverlapTask) -> np.ndarray:
     state = f"{task.state}:{task.boilerplate}"
     cache = parallel.shingle_cache()
 
-    def analysis() -> Boilerplate:
-        found = parallel.reader(task.db_path).boilerplate()
-        if found is None or found.digest != task.boilerplate:
+    def analysis() -> tuple[str, np.ndarray, set[int]]:
+        found = parallel.reader(task.db_path).boilerplate_to_strip()
+        if found is None or found[0] != task.boilerplate:
             raise StaleFingerprints("the boilerplate analysis changed while the pairs were measured")
         return found
 
     def compared(sets: dict[int, np.ndarray]) -> dict[int, np.ndarray]:
         if task.boilerplate is None:
             return sets
-        return BoilerplateUse(True, True, cache.derived(task.db_path, state, "boilerplate", analysis)).compared(sets)
+        _digest, frequent, with_core = cache.derived(task.db_path, state, "boilerplate", analysis)
+        return stripped(sets, frequent, with_core)
 
     sets = cache.sets(task.db_path, state, np.unique(task.pairs).tolist(), compared)
     return np.fromiter((minhash.exact_overlap(sets[a], sets[b]) for a, b in task.pairs.tolist()), dtype=np.int64,
@@ -161,7 +162,7 @@ class ModeState:
 
     boilerplate: BoilerplateUse
     arrays: FingerprintArrays
-    overlaps: dict[tuple[int, int], int]  # exact |A∩B| of content pairs
+    overlaps: KnownOverlaps  # exact |A∩B| of content pairs
     shingles: dict[int, np.ndarray] = field(default_factory=dict)  # shingle sets read for exact measures
     shingle_bytes: int = 0
     similarities: dict[tuple[int, int], Similarity] = field(default_factory=dict)  # by row pair
@@ -247,7 +248,8 @@ class Matcher:
 
     def _new_mode(self, ignore: bool) -> ModeState:
         use = BoilerplateUse(ignore, self._analysis is not None, self._analysis if ignore else None)
-        return ModeState(use, use.applied(self._whole), self.store.all_overlaps(cores=use.found is not None))
+        return ModeState(use, use.applied(self._whole),
+                         KnownOverlaps(self.store.all_overlaps(cores=use.found is not None)))
 
     @property
     def boilerplate(self) -> BoilerplateUse:
@@ -279,39 +281,51 @@ class Matcher:
                 mode.minhash_forest = None
 
     # -- exact overlaps ---------------------------------------------------------------------
-    def _overlap_rows(self, rows_a: np.ndarray, rows_b: np.ndarray) -> np.ndarray:
-        """|A∩B| for row pairs: from memory, the database's cache, or computed (and saved)."""
+    def _content_pairs(self, rows_a: np.ndarray, rows_b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The content ids of row pairs, the smaller first (how overlaps are kept)."""
         ids = self.arrays.content_ids
         ca, cb = ids[rows_a], ids[rows_b]
-        lo, hi = np.minimum(ca, cb).tolist(), np.maximum(ca, cb).tolist()
-        out = np.empty(len(lo), dtype=np.int64)
-        missing = []
-        for n, key in enumerate(zip(lo, hi, strict=True)):
-            value = self._mode.overlaps.get(key)
-            if value is None:
-                missing.append(n)
-            else:
-                out[n] = value
-        if missing:
-            self._load_shingles({c for n in missing for c in (lo[n], hi[n])})
-            computed = {}
-            for n in missing:
-                key = (lo[n], hi[n])
-                computed[key] = out[n] = self._overlap(key)
-            found = self.boilerplate.found
-            self.store.save_overlaps(computed, cores_of=found.digest if found is not None else None)
-        return out
+        return np.minimum(ca, cb), np.maximum(ca, cb)
 
-    def _overlap(self, key: tuple[int, int]) -> int:
-        """|A∩B| of two contents (ids in order), remembered for this matcher's lifetime."""
-        shared = self._mode.overlaps.get(key)
+    def _overlap_rows(self, rows_a: np.ndarray, rows_b: np.ndarray) -> np.ndarray:
+        """|A∩B| for row pairs: from memory, the database's cache, or measured now (and saved)."""
+        lo, hi = self._content_pairs(rows_a, rows_b)
+        shared, known = self._mode.overlaps.lookup(lo, hi)
+        if known.all():
+            return shared
+        new_lo, new_hi = _distinct_pairs(lo[~known], hi[~known])
+        if self._workers.pooled and len(new_lo) >= POOL_PAIRS:
+            self._measure_in_pool(new_lo, new_hi, NEVER_CANCELLED)
+        else:
+            self._measure_here(new_lo, new_hi)
+        measured, _ = self._mode.overlaps.lookup(new_lo, new_hi)
+        found = self.boilerplate.found
+        self.store.save_overlaps(dict(zip(zip(new_lo.tolist(), new_hi.tolist(), strict=True), measured.tolist(),
+                                          strict=True)), cores_of=found.digest if found is not None else None)
+        return self._mode.overlaps.lookup(lo, hi)[0]
+
+    def _overlap(self, a: int, b: int) -> int:
+        """|A∩B| of two contents (a < b), remembered for this matcher's lifetime."""
+        shared = self._mode.overlaps.get(a, b)
         if shared is None:
             sets = self._mode.shingles
-            if key[0] not in sets or key[1] not in sets:  # hot path: most are in memory already
-                self._load_shingles(key)
+            if a not in sets or b not in sets:  # hot path: most are in memory already
+                self._load_shingles((a, b))
                 sets = self._mode.shingles
-            shared = self._mode.overlaps[key] = minhash.exact_overlap(sets[key[0]], sets[key[1]])
+            shared = minhash.exact_overlap(sets[a], sets[b])
+            self._mode.overlaps.set(a, b, shared)
         return shared
+
+    def _measure_here(self, lo: np.ndarray, hi: np.ndarray) -> None:
+        """The overlaps of content pairs (lo < hi), measured in this process, into memory."""
+        for start in range(0, len(lo), _PAIRS_PER_TASK):
+            part = slice(start, start + _PAIRS_PER_TASK)
+            self._load_shingles({*lo[part].tolist(), *hi[part].tolist()})
+            sets = self._mode.shingles
+            shared = np.fromiter((minhash.exact_overlap(sets[a], sets[b])
+                                  for a, b in zip(lo[part].tolist(), hi[part].tolist(), strict=True)),
+                                 dtype=np.int64, count=len(lo[part]))
+            self._mode.overlaps.add(lo[part], hi[part], shared)
 
     def _load_shingles(self, content_ids: set[int] | tuple[int, ...]) -> None:
         """Make the shingle sets of ``content_ids`` available, within a memory budget."""
@@ -326,40 +340,41 @@ class Matcher:
         self._mode.shingle_bytes += sum(s.nbytes for s in loaded.values())
 
     def _measure_many(self, rows_a: np.ndarray, rows_b: np.ndarray, cancel: CancelToken) -> np.ndarray | None:
-        """Exact Jaccard of many row pairs, their overlaps measured at once in the worker pool (those
-        not known yet) and kept in memory; None for too few, or one worker: the forest then measures
-        them one by one as it needs them."""
-        if not self._workers.pooled or len(rows_a) < POOL_PAIRS:
+        """Exact Jaccard of a forest's batch of row pairs, the overlaps not known yet measured at once
+        by the worker pool; None with one worker (the forest then measures them one by one, as it
+        needs them) or for a few pairs before the pool has started (not worth starting it for)."""
+        if not self._workers.pooled:
             return None
-        ids = self.arrays.content_ids
-        ca, cb = ids[rows_a], ids[rows_b]
-        keys = list(zip(np.minimum(ca, cb).tolist(), np.maximum(ca, cb).tolist(), strict=True))
-        known = self._mode.overlaps
-        todo = sorted({key for key in keys if key not in known})
-        if len(todo) >= POOL_PAIRS:
-            self._measure_in_pool(np.array(todo, dtype=np.int64), cancel)
-        elif todo:
-            return None
-        shared = np.fromiter((known[key] for key in keys), dtype=np.int64, count=len(keys))
+        lo, hi = self._content_pairs(rows_a, rows_b)
+        shared, known = self._mode.overlaps.lookup(lo, hi)
+        if not known.all():
+            todo_lo, todo_hi = _distinct_pairs(lo[~known], hi[~known])
+            if len(todo_lo) < POOL_PAIRS and not self._workers.warm:
+                return None
+            self._measure_in_pool(todo_lo, todo_hi, cancel)
+            shared, _ = self._mode.overlaps.lookup(lo, hi)
         union = self.arrays.shingle_count[rows_a] + self.arrays.shingle_count[rows_b] - shared
         return np.divide(shared, union, out=np.ones(len(shared)), where=union > 0)
 
-    def _measure_in_pool(self, pairs: np.ndarray, cancel: CancelToken) -> None:
-        """The overlaps of content pairs (a < b), measured by the workers, into memory."""
-        known = self._mode.overlaps
+    def _measure_in_pool(self, lo: np.ndarray, hi: np.ndarray, cancel: CancelToken) -> None:
+        """The overlaps of content pairs (lo < hi), measured by the workers, into memory: in tasks of
+        neighbouring pairs (a worker keeps the sets it read), at least one per worker."""
         found = self.boilerplate.found
-        tasks = [OverlapTask(str(self.store.path), self._contents_state, pairs[k : k + _PAIRS_PER_TASK],
+        per_task = max(1, min(_PAIRS_PER_TASK, -(-len(lo) // self._workers.count)))
+        pairs = np.column_stack((lo, hi))
+        tasks = [OverlapTask(str(self.store.path), self._contents_state, pairs[k : k + per_task],
                              found.digest if found is not None else None)
-                 for k in range(0, len(pairs), _PAIRS_PER_TASK)]
-        for task, shared in self._workers.map(measure_overlaps, tasks, cancel=cancel):
-            known.update(zip(map(tuple, task.pairs.tolist()), shared.tolist(), strict=True))
+                 for k in range(0, len(pairs), per_task)]
+        known = self._mode.overlaps
+        for task, shared in self._workers.map(measure_overlaps, tasks, min_tasks=1, cancel=cancel):
+            known.add(task.pairs[:, 0], task.pairs[:, 1], shared)
 
     def _jaccard_pair(self, row_a: int, row_b: int) -> float:
         """Exact Jaccard of two rows' shingle sets (one at a time: for the forest, which asks rarely)."""
         ids = self.arrays.content_ids
         ca, cb = int(ids[row_a]), int(ids[row_b])
         # kept in memory only: most are pairs that fail, and the forest is what is worth keeping
-        shared = self._overlap((ca, cb) if ca < cb else (cb, ca))
+        shared = self._overlap(*((ca, cb) if ca < cb else (cb, ca)))
         union = int(self.arrays.shingle_count[row_a]) + int(self.arrays.shingle_count[row_b]) - shared
         return shared / union if union else 1.0
 
@@ -408,7 +423,7 @@ class Matcher:
         return hamming_candidates(self.arrays.simhash, self._distinct, k, cancel=cancel)
 
     def _band_candidates(self, t: float, cancel: CancelToken) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        return band_candidates(self.arrays.minhash, self._distinct, t, cancel=cancel)
+        return band_candidates(self.arrays.minhash, self._distinct, t, cancel=cancel, workers=self._workers)
 
     # -- forests ------------------------------------------------------------------------------
     def simhash_forest(self, k: int, *, cancel: CancelToken = NEVER_CANCELLED) -> Forest:
@@ -439,9 +454,10 @@ class Matcher:
                 forest = kept
             else:
                 layout = layout_threshold(max(JACCARD_MIN, t - FOREST_REACH))
-                i, j, est = self._band_candidates(layout, cancel)
-                bound = np.minimum(1.0, est + estimate_margin(np.clip(est, layout, 1.0)))
-                with self._workers.kept():
+                with self._workers.kept():  # the same workers find the candidates and measure them
+                    i, j, est = self._band_candidates(layout, cancel)
+                    bound = np.minimum(1.0, est + estimate_margin(np.clip(est, layout, 1.0)))  # float32, as est
+                    del est
                     a, b, w = spanning_forest(
                         len(self.arrays), i, j, bound, layout - 1e-9, exact=self._jaccard_pair,
                         measure_many=lambda ra, rb: self._measure_many(ra, rb, cancel),
@@ -501,7 +517,7 @@ class Matcher:
             found_j.append(j[ok])
         if not found_i:
             return np.empty(0, np.int64), np.empty(0, np.int64)
-        a, b = np.concatenate(found_i), np.concatenate(found_j)
+        a, b = np.concatenate(found_i).astype(np.int64), np.concatenate(found_j).astype(np.int64)
         rows_of_text: dict[int, list[int]] = defaultdict(list)
         for row, tid in enumerate(self._text_id.tolist()):
             rows_of_text[tid].append(row)
@@ -656,6 +672,12 @@ class Matcher:
 
     def document(self, doc_id: int) -> Document:
         return self._doc_by_id[doc_id]
+
+
+def _distinct_pairs(lo: np.ndarray, hi: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each pair (lo, hi) once, in order of ``lo`` then ``hi`` (neighbouring pairs share contents)."""
+    codes = sorted_unique((lo.astype(np.int64) << 32) | hi.astype(np.int64))
+    return codes >> 32, codes & 0xFFFFFFFF
 
 
 def match(store: Store, thresholds: Thresholds, *, roots: Iterable[str] | None = None,

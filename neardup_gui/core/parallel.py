@@ -58,6 +58,11 @@ class Workers:
         """Whether work goes to worker processes at all (more than one worker)."""
         return self.count > 1
 
+    @property
+    def warm(self) -> bool:
+        """Whether a kept pool's workers are running: a small batch costs them no start-up then."""
+        return self._pool is not None and self._pool.started
+
     @contextlib.contextmanager
     def kept(self) -> Iterator[Workers]:
         """One pool for every ``map`` inside the block (started at the first that needs it)."""

@@ -220,6 +220,11 @@ class WorkerPool:
         self._pool: list[_Worker[Any]] = []
         self._readiness = _Readiness()
 
+    @property
+    def started(self) -> bool:
+        """Whether any worker process is running (a run costs no start-up then)."""
+        return bool(self._pool)
+
     def __enter__(self) -> WorkerPool:
         return self
 

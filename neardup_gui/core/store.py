@@ -506,6 +506,17 @@ class Store:
                  self._db.execute("SELECT id, core_count, core_minhash FROM contents WHERE core_count IS NOT NULL")}
         return Boilerplate(info["digest"], info["min_share"], info["min_documents"], shingles, cores)
 
+    def boilerplate_to_strip(self) -> tuple[str, np.ndarray, set[int]] | None:
+        """What comparing by cores needs of the last analysis, without the cores' signatures (a worker
+        holds this for a whole job): (digest, the frequent shingles, the contents that have a core)."""
+        raw = self.get_meta("boilerplate")
+        if raw is None:
+            return None
+        rows = self._db.execute("SELECT shingle FROM boilerplate_shingles ORDER BY shingle").fetchall()
+        shingles = np.fromiter((r[0] for r in rows), dtype=np.uint32, count=len(rows))
+        with_core = {cid for (cid,) in self._db.execute("SELECT id FROM contents WHERE core_count IS NOT NULL")}
+        return json.loads(raw)["digest"], shingles, with_core
+
     def content_fingerprint(self, content_id: int) -> tuple[int, np.ndarray, bytes, int] | None:
         row = self._db.execute(
             "SELECT simhash, minhash, text_hash, shingle_count FROM contents WHERE id = ? AND status = 'ok'",

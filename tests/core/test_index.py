@@ -76,17 +76,12 @@ def _components(n: int, i: np.ndarray, j: np.ndarray) -> list[int]:
     return uf.labels().tolist()
 
 
-def test_a_huge_dense_bucket_is_held_within_the_budget_and_joins_the_same_documents():
-    """600 one-line notes that differ in a word or two share LSH buckets: every pair of them is a
-    candidate (~180,000). With a budget of 20,000 pairs only spanning forests by estimate are kept: by
-    estimate they join exactly the documents all the pairs join, at every level, and after the exact
-    Jaccard check the groups are the same too at the thresholds these notes sit across."""
+def _meeting_notes() -> tuple[np.ndarray, list[np.ndarray]]:
+    """(MinHash signatures, shingle sets) of 600 one-line notes that differ in a word or two."""
     import random
 
     from neardup_gui.core import minhash
     from neardup_gui.core.fingerprint import Scheme, fingerprint_bytes
-    from neardup_gui.core.forest import estimate_margin, spanning_forest
-    from neardup_gui.core.index import SPARE_FORESTS, bucket_pairs
 
     rng = random.Random(7)
     words = ["the", "meeting", "about", "the", "budget", "moves", "to", "thursday", "at", "ten", "in", "the", "small",
@@ -101,7 +96,19 @@ def test_a_huge_dense_bucket_is_held_within_the_budget_and_joins_the_same_docume
     scheme = Scheme.current()
     fps = [fingerprint_bytes("text", note.encode(), scheme) for note in sorted(notes)]
     sigs = np.array([np.frombuffer(fp.minhash, dtype="<u4") for fp in fps])
-    shingles = [minhash.unpack_shingles(fp.shingles) for fp in fps]
+    return sigs, [minhash.unpack_shingles(fp.shingles) for fp in fps]
+
+
+def test_a_huge_dense_bucket_is_held_within_the_budget_and_joins_the_same_documents():
+    """600 one-line notes that differ in a word or two share LSH buckets: every pair of them is a
+    candidate (~180,000). With a budget of 20,000 pairs only spanning forests by estimate are kept: by
+    estimate they join exactly the documents all the pairs join, at every level, and after the exact
+    Jaccard check the groups are the same too at the thresholds these notes sit across."""
+    from neardup_gui.core import minhash
+    from neardup_gui.core.forest import estimate_margin, spanning_forest
+    from neardup_gui.core.index import SPARE_FORESTS, bucket_pairs
+
+    sigs, shingles = _meeting_notes()
     n, everyone, floor = len(sigs), [np.arange(len(sigs))], 0.35
     full = bucket_pairs(sigs, everyone, floor, budget=10**9)
     small = bucket_pairs(sigs, everyone, floor, budget=20_000)
@@ -123,3 +130,34 @@ def test_a_huge_dense_bucket_is_held_within_the_budget_and_joins_the_same_docume
 
     for t in (0.5, 0.6, 0.7):
         assert groups(full, t) == groups(small, t), t
+
+
+def test_pairs_in_dense_buckets_found_by_workers_equal_those_found_here(monkeypatch):
+    """Tasks of a few thousand pairs each, in two worker processes: the same pairs and estimates, within
+    the budget and past it (where what is kept must not depend on which task finished first)."""
+    from neardup_gui.core import index
+    from neardup_gui.core.parallel import Workers
+    from neardup_gui.core.pool import WorkerPool
+
+    sigs, _shingles = _meeting_notes()
+    everyone = [np.arange(len(sigs))]
+    monkeypatch.setattr(index, "_BUCKET_TASK_PAIRS", 5_000)
+    full = index.bucket_pairs(sigs, everyone, 0.35, budget=10**9)
+    small = index.bucket_pairs(sigs, everyone, 0.35, budget=20_000)
+    assert len(full[0]) > 100_000 and len(small[0]) <= 20_000
+    monkeypatch.setattr(index, "_POOL_BUCKET_PAIRS", 0)
+    runs = []
+    real_run = WorkerPool.run
+
+    def counted(self, fn, tasks, **kwargs):
+        tasks = list(tasks)
+        runs.append((fn.__name__, len(tasks)))
+        return real_run(self, fn, tasks, **kwargs)
+
+    monkeypatch.setattr(WorkerPool, "run", counted)
+    workers = Workers(2)
+    for budget, here in ((10**9, full), (20_000, small)):
+        spread = index.bucket_pairs(sigs, everyone, 0.35, budget=budget, workers=workers)
+        for got, expected in zip(spread, here, strict=True):
+            assert got.tolist() == expected.tolist()
+    assert runs and all(name == "bucket_pairs_task" and count >= 20 for name, count in runs), runs
