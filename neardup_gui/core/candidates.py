@@ -10,6 +10,9 @@ from . import index, minhash
 from .forest import estimate_margin
 from .jobs import NEVER_CANCELLED, CancelToken
 from .parallel import IN_THIS_PROCESS, Workers
+from .text import merged_runs
+
+_ROWS_AT_ONCE = 1 << 20
 
 DENSE_BUCKET = 32
 """An LSH bucket with more rows than this is collected once, whatever bands find it, and expanded alone."""
@@ -38,14 +41,16 @@ def band_candidates(
     sigs = signatures[distinct]
     floor = t - estimate_margin(t)
     i, j, est, buckets = index.band_pairs(sigs, bands, rows, dense=DENSE_BUCKET, min_estimate=floor, cancel=cancel)
+    n = len(distinct)
+    codes = i * n + j  # sorted
     if buckets:
-        bi, bj, best = index.bucket_pairs(sigs, buckets, floor, cancel=cancel, workers=workers)
-        n = len(distinct)
-        codes = np.concatenate((i * n + j, bi * n + bj))
-        est = np.concatenate((est, best))
-        order = np.argsort(codes, kind="stable")
-        codes, est = codes[order], est[order]
-        first = np.concatenate(([True], codes[1:] != codes[:-1]))
-        i, j, est = codes[first] // n, codes[first] % n, est[first]
+        in_buckets, bucket_est = index.bucket_codes(sigs, buckets, floor, cancel=cancel, workers=workers)
+        codes, est = merged_runs(in_buckets, bucket_est, codes, est)
+    # millions of candidates: rows made a slice at a time, held as int32
     narrow = distinct.astype(np.int32) if len(signatures) < 1 << 31 else distinct
-    return narrow[i], narrow[j], est
+    out_i, out_j = np.empty(len(codes), dtype=narrow.dtype), np.empty(len(codes), dtype=narrow.dtype)
+    for start in range(0, len(codes), _ROWS_AT_ONCE):
+        part = codes[start : start + _ROWS_AT_ONCE]
+        out_i[start : start + len(part)] = narrow[part // n]
+        out_j[start : start + len(part)] = narrow[part % n]
+    return out_i, out_j, est.astype(np.float32, copy=False)

@@ -12,7 +12,6 @@ differs in at most k//4 bits, so probing each block with every mask of that many
 
 from __future__ import annotations
 
-import functools
 import itertools
 import os
 import tempfile
@@ -124,14 +123,16 @@ class _Candidates:
 
     def pairs(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(i, j, estimate), i < j, each pair once, of the candidates whose estimate reaches the bar."""
-        if not self.codes:
-            i, j = _empty_pairs()
-            return i, j, np.empty(0, dtype=np.float32)
-        if self.estimates is None:
-            codes, est = self._estimated(self._distinct_codes())
-        else:
-            codes, est = _unique_codes(np.concatenate(self.codes), np.concatenate(self.estimates))
+        codes, est = self.codes_and_estimates()
         return codes // self.n, codes % self.n, est
+
+    def codes_and_estimates(self) -> tuple[np.ndarray, np.ndarray]:
+        """The candidates as sorted codes i * n + j, each once, with their estimates."""
+        if not self.codes:
+            return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.float32)
+        if self.estimates is None:
+            return self._estimated(self._distinct_codes())
+        return _unique_codes(np.concatenate(self.codes), np.concatenate(self.estimates))
 
 
 def _unique_codes(codes: np.ndarray, est: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -453,7 +454,16 @@ def bucket_pairs(sigs: np.ndarray, buckets: list[np.ndarray], min_estimate: floa
                  cancel: CancelToken = NEVER_CANCELLED, budget: int = CANDIDATE_BUDGET,
                  workers: Workers = IN_THIS_PROCESS) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Every pair (i, j), i < j, inside the dense buckets (sorted rows) whose MinHash estimate reaches
-    ``min_estimate``, each once (buckets of different bands overlap), with its estimate.
+    ``min_estimate``, each once (buckets of different bands overlap), with its estimate (see
+    ``bucket_codes``)."""
+    codes, est = bucket_codes(sigs, buckets, min_estimate, cancel, budget, workers)
+    return codes // len(sigs), codes % len(sigs), est
+
+
+def bucket_codes(sigs: np.ndarray, buckets: list[np.ndarray], min_estimate: float,
+                 cancel: CancelToken = NEVER_CANCELLED, budget: int = CANDIDATE_BUDGET,
+                 workers: Workers = IN_THIS_PROCESS) -> tuple[np.ndarray, np.ndarray]:
+    """The pairs of ``bucket_pairs`` as sorted codes i * len(sigs) + j, with their estimates.
 
     The pairs are made and estimated by tasks, in the worker pool when there are many: a task takes
     the pairs whose first row lies in its range of rows, in every bucket, so every copy of a pair is in
@@ -466,7 +476,7 @@ def bucket_pairs(sigs: np.ndarray, buckets: list[np.ndarray], min_estimate: floa
         started[members[:-1]] += len(members) - 1 - np.arange(len(members) - 1)
     total = int(started.sum())
     if total == 0:
-        return found.pairs()
+        return found.codes_and_estimates()
     if total < _POOL_BUCKET_PAIRS:
         workers = IN_THIS_PROCESS
     count = -(-total // _BUCKET_TASK_PAIRS)
@@ -486,8 +496,7 @@ def bucket_pairs(sigs: np.ndarray, buckets: list[np.ndarray], min_estimate: floa
             while taken < len(tasks) and tasks[taken].first in finished:
                 found.add_estimated(*finished.pop(tasks[taken].first))
                 taken += 1
-        _bucket_files.cache_clear()
-    return found.pairs()
+    return found.codes_and_estimates()
 
 
 @dataclass(frozen=True, slots=True)
@@ -501,9 +510,9 @@ class BucketTask:
     min_estimate: float
 
 
-@functools.lru_cache(maxsize=1)
 def _bucket_files(folder: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """(signatures, members of all buckets, where each bucket starts, probe head) of one search."""
+    """(signatures, members of all buckets, where each bucket starts, probe head) of one search,
+    mapped for one task (a worker holds nothing of a search between tasks: mapping is cheap)."""
     sigs = np.load(os.path.join(folder, "sigs.npy"), mmap_mode="r")
     members = np.load(os.path.join(folder, "members.npy"), mmap_mode="r")
     offsets = np.load(os.path.join(folder, "offsets.npy"))

@@ -13,6 +13,8 @@ from collections.abc import Mapping
 
 import numpy as np
 
+from .text import merged_runs
+
 _ID_LIMIT = 1 << 31
 _SINGLES_MERGED_AT = 65_536  # single pairs kept in a dict before they become a run
 
@@ -82,19 +84,10 @@ class KnownOverlaps:
     def _add_codes(self, codes: np.ndarray, values: np.ndarray) -> None:
         if not len(codes):
             return
-        codes, values = _merged(codes, values.astype(np.int32), codes[:0], values[:0].astype(np.int32))
+        order = np.argsort(codes, kind="stable")
+        codes, values = codes[order], values[order].astype(np.int32)
+        codes, values = merged_runs(codes, values, codes[:0], values[:0])  # each pair once
         while self._runs and len(self._runs[-1][0]) <= len(codes):
             run_codes, run_values = self._runs.pop()
-            codes, values = _merged(run_codes, run_values, codes, values)
+            codes, values = merged_runs(run_codes, run_values, codes, values)
         self._runs.append((codes, values))
-
-
-def _merged(codes_a: np.ndarray, values_a: np.ndarray, codes_b: np.ndarray, values_b: np.ndarray
-            ) -> tuple[np.ndarray, np.ndarray]:
-    """One sorted run of two, each pair once (a pair measured twice has one overlap)."""
-    codes = np.concatenate((codes_a, codes_b))
-    values = np.concatenate((values_a, values_b))
-    order = np.argsort(codes, kind="stable")
-    codes, values = codes[order], values[order]
-    first = np.concatenate(([True], codes[1:] != codes[:-1]))
-    return codes[first], values[first]

@@ -26,6 +26,7 @@ from .forest import FOREST_REACH, Forest, estimate_margin, layout_threshold, spa
 from .i18n import QT_TRANSLATE_NOOP, localize, translate
 from .jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_progress
 from .known_overlaps import KnownOverlaps
+from .memory import release_freed_memory
 from .models import IDENTICAL, JACCARD_MIN, Document, Group, Member, Method, Pair, Similarity, Status, Thresholds
 from .simhash import hamming
 from .store import BAND_THRESHOLD, FingerprintArrays, Store
@@ -458,10 +459,17 @@ class Matcher:
                     i, j, est = self._band_candidates(layout, cancel)
                     bound = np.minimum(1.0, est + estimate_margin(np.clip(est, layout, 1.0)))  # float32, as est
                     del est
+                    # sorted here, so that millions of candidates are not held twice by the forest
+                    order = np.argsort(-bound, kind="stable")
+                    i, j, bound = i[order], j[order], bound[order]
+                    del order
+                    release_freed_memory()  # the search's sorting and gathering, for the forest's arrays
                     a, b, w = spanning_forest(
                         len(self.arrays), i, j, bound, layout - 1e-9, exact=self._jaccard_pair,
                         measure_many=lambda ra, rb: self._measure_many(ra, rb, cancel),
                         skip=self._is_rejected if self._rejected else None, progress=progress, cancel=cancel)
+                del i, j, bound
+                release_freed_memory()
                 forest = self._keep_forest(name, Forest(layout, a, b, w))
             self._mode.minhash_forest = forest
         return forest
