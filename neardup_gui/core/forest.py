@@ -72,43 +72,50 @@ components here), the workers' tasks larger."""
 class _Waiting:
     """Measured edges waiting for their turn, strongest first, ties by their place in the bound order
     (the order in which edges measured one at a time would join: the forest is the same either way).
-    Edges measured one at a time wait in a heap; a batch's in one sorted run of arrays (millions of
-    them cost 16 bytes each, not a tuple)."""
+    An edge's turn is set by its weight, or by its bound where it measured above it (a bound is
+    statistical: one at a time, such an edge joins as soon as it is measured). Edges measured one at a
+    time wait in a heap; a batch's in one sorted run of arrays (24 bytes an edge, not a tuple)."""
 
     def __init__(self) -> None:
-        self._heap: list[tuple[float, int]] = []  # (-weight, place)
-        self._key = np.empty(0, dtype=np.float64)  # -weight, ascending
+        self._heap: list[tuple[float, int, float]] = []  # (-turn, place, weight)
+        self._key = np.empty(0, dtype=np.float64)  # -turn, ascending
         self._place = np.empty(0, dtype=np.int64)
+        self._weight = np.empty(0, dtype=np.float64)
         self._head = 0
 
-    def push(self, weight: float, place: int) -> None:
-        heapq.heappush(self._heap, (-weight, place))
+    def push(self, weight: float, bound: float, place: int) -> None:
+        heapq.heappush(self._heap, (-min(weight, bound), place, weight))
 
-    def add(self, weight: np.ndarray, place: np.ndarray) -> None:
+    def add(self, weight: np.ndarray, bound: np.ndarray, place: np.ndarray) -> None:
         """A batch's edges, ``place`` ascending and beyond every place added before: each goes after
-        the waiting edges as strong as it, so ties stay in place order (one copy, no sort of all)."""
-        key = -np.asarray(weight, dtype=np.float64)
+        the waiting edges whose turn is as early, so ties stay in place order (one copy, no sort of all)."""
+        weight = np.asarray(weight, dtype=np.float64)
+        key = -np.minimum(weight, bound)
         order = np.argsort(key, kind="stable")
-        key, place = key[order], place[order]
-        waiting_key, waiting_place = self._key[self._head :], self._place[self._head :]
-        at = np.searchsorted(waiting_key, key, side="right")
-        self._key, self._place, self._head = np.insert(waiting_key, at, key), np.insert(waiting_place, at, place), 0
+        key, place, weight = key[order], place[order], weight[order]
+        start = self._head
+        at = np.searchsorted(self._key[start:], key, side="right")
+        self._key = np.insert(self._key[start:], at, key)
+        self._place = np.insert(self._place[start:], at, place)
+        self._weight = np.insert(self._weight[start:], at, weight)
+        self._head = 0
 
     def pop_down_to(self, level: float) -> Iterator[tuple[float, int]]:
-        """(weight, place) of every edge at least ``level`` strong, strongest first."""
+        """(weight, place) of every edge whose turn comes at ``level`` or before, in turn."""
         heap = self._heap
         start = end = self._head
         if start < len(self._place):
             end = start + int(np.searchsorted(self._key[start:], -level, side="right"))
             self._head = end
-            for key, place in zip(self._key[start:end].tolist(), self._place[start:end].tolist(), strict=True):
-                while heap and heap[0] < (key, place):
-                    first, at = heapq.heappop(heap)
-                    yield -first, at
-                yield -key, place
+            for key, place, weight in zip(self._key[start:end].tolist(), self._place[start:end].tolist(),
+                                          self._weight[start:end].tolist(), strict=True):
+                while heap and heap[0][:2] < (key, place):
+                    _turn, at, first = heapq.heappop(heap)
+                    yield first, at
+                yield weight, place
         while heap and -heap[0][0] >= level:
-            first, at = heapq.heappop(heap)
-            yield -first, at
+            _turn, at, first = heapq.heappop(heap)
+            yield first, at
 
 
 def spanning_forest(
@@ -179,7 +186,7 @@ def spanning_forest(
             if skip is not None:
                 strong &= np.fromiter((not skip(a, b) for a, b in zip(ci.tolist(), cj.tolist(), strict=True)),
                                       dtype=bool, count=len(ci))
-            waiting.add(weights[strong], places[strong])
+            waiting.add(weights[strong], cb[strong], places[strong])
             join_down_to(float(bound[pos]) if pos < len(i) else floor)
             continue
         for a, b, level, place in zip(ci.tolist(), cj.tolist(), cb.tolist(), places.tolist(), strict=True):
@@ -194,6 +201,6 @@ def spanning_forest(
                 continue
             weight = exact(a, b)
             if weight >= floor:
-                waiting.push(weight, place)
+                waiting.push(weight, level, place)
     join_down_to(floor)
     return np.array(out_a, dtype=np.int64), np.array(out_b, dtype=np.int64), np.array(out_w, dtype=np.float64)
