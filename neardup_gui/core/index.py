@@ -472,23 +472,29 @@ def bucket_codes(sigs: np.ndarray, buckets: list[np.ndarray], min_estimate: floa
     found = _Candidates(sigs, min_estimate, cancel, budget)
     n = len(sigs)
     started = np.zeros(n, dtype=np.int64)  # pairs each row starts, over all buckets
-    for members in buckets:
-        started[members[:-1]] += len(members) - 1 - np.arange(len(members) - 1)
+    for bucket in buckets:
+        started[bucket[:-1]] += len(bucket) - 1 - np.arange(len(bucket) - 1)
     total = int(started.sum())
     if total == 0:
         return found.codes_and_estimates()
-    if total < _POOL_BUCKET_PAIRS:
-        workers = IN_THIS_PROCESS
     count = -(-total // _BUCKET_TASK_PAIRS)
     cuts = np.unique(np.searchsorted(np.cumsum(started), np.arange(1, count) * total / count, side="right"))
-    bounds = [0, *cuts[(cuts > 0) & (cuts < n)].tolist(), n]
+    bounds = list(itertools.pairwise([0, *cuts[(cuts > 0) & (cuts < n)].tolist(), n]))
+    members = np.concatenate(buckets).astype(np.int64)
+    offsets = np.cumsum([0, *map(len, buckets)]).astype(np.int64)
+    if not workers.pooled or total < _POOL_BUCKET_PAIRS:  # here, from memory: nothing written
+        head = probe_head(sigs)
+        for first, last in bounds:
+            cancel.raise_if_cancelled()
+            found.add_estimated(*_pairs_from_rows(sigs, members, offsets, head, first, last, min_estimate))
+        return found.codes_and_estimates()
     with tempfile.TemporaryDirectory(prefix="neardup-buckets-") as folder:
         np.save(os.path.join(folder, "sigs.npy"), np.ascontiguousarray(sigs, dtype=np.uint32))
-        np.save(os.path.join(folder, "members.npy"), np.concatenate(buckets).astype(np.int64))
-        np.save(os.path.join(folder, "offsets.npy"), np.cumsum([0, *map(len, buckets)]).astype(np.int64))
-        tasks = [BucketTask(folder, first, last, min_estimate) for first, last in itertools.pairwise(bounds)]
+        np.save(os.path.join(folder, "members.npy"), members)
+        np.save(os.path.join(folder, "offsets.npy"), offsets)
+        tasks = [BucketTask(folder, first, last, min_estimate) for first, last in bounds]
         # taken in the order of the tasks, whatever order they finish in: past the budget, what is kept
-        # must not depend on the workers' timing
+        # must not depend on the workers' timing (nor on their number: the tasks are the same here)
         finished: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
         taken = 0
         for task, pairs in workers.map(bucket_pairs_task, tasks, cancel=cancel):
@@ -510,25 +516,26 @@ class BucketTask:
     min_estimate: float
 
 
-def _bucket_files(folder: str) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """(signatures, members of all buckets, where each bucket starts, probe head) of one search,
-    mapped for one task (a worker holds nothing of a search between tasks: mapping is cheap)."""
-    sigs = np.load(os.path.join(folder, "sigs.npy"), mmap_mode="r")
-    members = np.load(os.path.join(folder, "members.npy"), mmap_mode="r")
-    offsets = np.load(os.path.join(folder, "offsets.npy"))
-    return sigs, members, offsets, probe_head(sigs)
-
-
 def bucket_pairs_task(task: BucketTask) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(i, j, estimate) of the task's pairs (worker side): made bucket by bucket, each pair once,
-    kept when the estimate reaches the bar."""
-    sigs, members, offsets, head = _bucket_files(task.folder)
+    """(i, j, estimate) of the task's pairs (worker side), from the search's files mapped for this
+    task alone (a worker holds nothing of a search between tasks: mapping is cheap)."""
+    sigs = np.load(os.path.join(task.folder, "sigs.npy"), mmap_mode="r")
+    members = np.load(os.path.join(task.folder, "members.npy"), mmap_mode="r")
+    offsets = np.load(os.path.join(task.folder, "offsets.npy"))
+    return _pairs_from_rows(sigs, members, offsets, probe_head(sigs), task.first, task.last, task.min_estimate)
+
+
+def _pairs_from_rows(sigs: np.ndarray, members: np.ndarray, offsets: np.ndarray, head: np.ndarray, first: int,
+                     last: int, min_estimate: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(i, j, estimate) of the pairs inside the buckets (``members[offsets[k]:offsets[k + 1]]``, sorted)
+    whose first row is in [first, last): made bucket by bucket, each pair once, kept when the estimate
+    reaches the bar."""
     n = len(sigs)
     codes = []
     for start, stop in itertools.pairwise(offsets.tolist()):
         bucket = np.asarray(members[start:stop])
-        first, last = np.searchsorted(bucket, (task.first, task.last)).tolist()
-        rows = np.arange(first, min(last, len(bucket) - 1))
+        lo, hi = np.searchsorted(bucket, (first, last)).tolist()
+        rows = np.arange(lo, min(hi, len(bucket) - 1))
         if len(rows) == 0:
             continue
         per = len(bucket) - 1 - rows  # each row with every row after it
@@ -539,7 +546,7 @@ def bucket_pairs_task(task: BucketTask) -> tuple[np.ndarray, np.ndarray, np.ndar
         i, j = _empty_pairs()
         return i, j, np.empty(0, dtype=np.float32)
     distinct = sorted_unique(np.concatenate(codes))
-    return estimate_pairs(sigs, distinct // n, distinct % n, task.min_estimate, head=head)
+    return estimate_pairs(sigs, distinct // n, distinct % n, min_estimate, head=head)
 
 
 def estimate_pairs(sigs: np.ndarray, i: np.ndarray, j: np.ndarray, min_estimate: float,
