@@ -31,6 +31,7 @@ import numpy as np
 
 from . import minhash
 from .jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_progress
+from .models import SentBetweenProcesses
 from .parallel import IN_THIS_PROCESS, Workers
 from .text import sorted_unique
 
@@ -45,7 +46,7 @@ ShingleLoader = Callable[[Sequence[int]], dict[int, np.ndarray]]
 
 
 @dataclass(frozen=True, slots=True)
-class Core:
+class Core(SentBetweenProcesses):
     """A document compared without its boilerplate: the core's size and MinHash signature."""
 
     shingle_count: int

@@ -84,10 +84,10 @@ def discover(
                 seen_files.add(root)
                 yield entry
             continue
-        stack = [root]
+        stack = [(root, "")]  # folders to walk, with their paths relative to the root
         while stack:
             cancel.raise_if_cancelled()
-            folder = stack.pop()
+            folder, folder_rel = stack.pop()
             try:
                 folder_stat = os.stat(folder)
             except OSError as exc:
@@ -103,17 +103,17 @@ def discover(
             except OSError as exc:
                 yield WalkProblem(folder, _why(exc))
                 continue
-            subfolders: list[str] = []
+            subfolders: list[tuple[str, str]] = []
             for child in children:
                 if not hidden and child.name.startswith("."):
                     continue
-                rel = os.path.relpath(child.path, root)
+                rel = os.path.join(folder_rel, child.name) if folder_rel else child.name
                 try:
                     if child.is_symlink():
                         continue
                     if child.is_dir(follow_symlinks=False):
                         if not _matches(exclude, child.name, rel):
-                            subfolders.append(child.path)
+                            subfolders.append((child.path, rel))
                         continue
                     child_stat = child.stat(follow_symlinks=False)
                 except OSError as exc:

@@ -82,7 +82,7 @@ class Thresholds:
 
 
 @dataclass(frozen=True, slots=True)
-class FileEntry:
+class FileEntry(SentBetweenProcesses):
     """A file found under one of the roots, before it is read."""
 
     path: str

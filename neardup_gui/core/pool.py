@@ -323,6 +323,40 @@ class WorkerPool:
                     self._retire(worker)
 
 
+def run_in_batches(
+    pool: WorkerPool,
+    fn: Callable[[T], Any],
+    batches: Iterable[tuple[T, ...]],
+    *,
+    timeout: float,
+    cancel: CancelToken = NEVER_CANCELLED,
+) -> Iterator[tuple[T, Any | TaskFailed]]:
+    """Yield (task, fn(task)) for every task of ``batches``, a batch a worker task (one message and
+    one wake-up of this process for the lot), batches in any order, a batch's tasks in order.
+
+    A batch whose worker failed (crashed, ran past ``timeout`` for the whole batch, out of memory, or
+    ``fn`` raised) is run again task by task, so that a failure costs its own task only, as in
+    ``run_isolated``; the others lose the time of a second run.
+    """
+    left: list[tuple[T, ...]] = list(batches)
+    while left:
+        alone: list[tuple[T, ...]] = []
+        for (_fn, batch), outcome in pool.run(_each, [(fn, batch) for batch in left], timeout=timeout, cancel=cancel):
+            if isinstance(outcome, TaskFailed):
+                if len(batch) > 1:
+                    alone.extend((task,) for task in batch)
+                    continue
+                outcome = [outcome]
+            yield from zip(batch, outcome, strict=True)
+        left = alone
+
+
+def _each(job: tuple[Callable[[T], Any], tuple[T, ...]]) -> list[Any]:
+    """Worker side of run_in_batches: fn of each task of a batch."""
+    fn, batch = job
+    return [fn(task) for task in batch]
+
+
 def run_isolated(
     fn: Callable[[T], Any],
     tasks: Iterable[T],

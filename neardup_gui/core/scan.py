@@ -16,7 +16,7 @@ import stat
 import time
 from collections import defaultdict
 from dataclasses import dataclass, field
-from typing import BinaryIO
+from typing import BinaryIO, Protocol, TypeVar
 
 from .boilerplate import analyse, collection_digest
 from .discover import WalkProblem, discover, split_roots
@@ -25,14 +25,21 @@ from .i18n import QT_TRANSLATE_NOOP, translate
 from .jobs import NEVER_CANCELLED, CancelToken, JobCancelled, Progress, ProgressEvent, no_progress
 from .models import FileEntry, Fingerprint, ScanOptions, SentBetweenProcesses, Status
 from .parallel import IN_THIS_PROCESS, ShinglesOf, Workers
-from .pool import TaskFailed, default_reader_memory, run_isolated, warm_up
+from .pool import TaskFailed, WorkerPool, default_reader_memory, run_in_batches, warm_up
 from .store import FileRecord, KnownFile, Store
+from .writer import WriterProcess
 
 _BATCH_ITEMS = 200
 _BATCH_SECONDS = 1.0
+_WRITER_PROCESS_CONTENTS = 200  # new contents from which a writer process writes them (~0.3 s to start)
 _HASH_CHUNK = 1 << 20
 _HASH_BATCH = 64  # files a worker hashes per task
 _HASH_BATCH_BYTES = 64 << 20
+# small texts a worker fingerprints per task: one pipe message, one pickle of the scheme and one wake-up
+# of the parent for them all instead of one each (the parent's per-file cost); PDFs go one by one, as
+# a hanging reader makes its whole task be tried again file by file
+_EXTRACT_BATCH = 32
+_EXTRACT_BATCH_BYTES = 512 << 10
 # POSIX: never through a link, never waiting on a pipe (Windows has neither flag, nor FIFOs at a path)
 _NO_FOLLOW_NO_WAIT = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
 
@@ -123,6 +130,38 @@ def extract_task(task: ExtractTask) -> Fingerprint | FileFailure:
     return fp
 
 
+def _extract_batches(tasks: list[ExtractTask]) -> list[tuple[ExtractTask, ...]]:
+    """Texts in batches of at most _EXTRACT_BATCH contents and _EXTRACT_BATCH_BYTES; anything else,
+    and a larger text, alone, first (the slowest tasks start first, so none is left running alone)."""
+    small = [t for t in tasks if t.kind == "text" and t.size <= _EXTRACT_BATCH_BYTES]
+    alone = [(t,) for t in tasks if not (t.kind == "text" and t.size <= _EXTRACT_BATCH_BYTES)]
+    return alone + _in_batches(small, _EXTRACT_BATCH, _EXTRACT_BATCH_BYTES)
+
+
+class _Sized(Protocol):
+    @property
+    def size(self) -> int: ...
+
+
+SizedT = TypeVar("SizedT", bound=_Sized)
+
+
+def _in_batches(items: list[SizedT], most: int, most_bytes: int) -> list[tuple[SizedT, ...]]:
+    """``items`` in order, in batches of at most ``most`` items and ``most_bytes`` (a larger item alone)."""
+    batches: list[tuple[SizedT, ...]] = []
+    batch: list[SizedT] = []
+    size = 0
+    for item in items:
+        if batch and (len(batch) >= most or size + item.size > most_bytes):
+            batches.append(tuple(batch))
+            batch, size = [], 0
+        batch.append(item)
+        size += item.size
+    if batch:
+        batches.append(tuple(batch))
+    return batches
+
+
 class NotARegularFile(OSError):
     """The path was replaced by a folder, a link, a pipe or a device after it was found."""
 
@@ -194,38 +233,49 @@ def hash_files(entries: tuple[FileEntry, ...]) -> list[bytes | str]:
 def _hash_batches(entries: list[FileEntry]) -> list[tuple[FileEntry, ...]]:
     """Files in batches of at most 64 files and 64 MiB: a batch hashes in a fraction of a second, so a
     scan hashing in this process (one worker) still stops within a second when cancelled."""
-    batches: list[tuple[FileEntry, ...]] = []
-    batch: list[FileEntry] = []
-    size = 0
-    for entry in entries:
-        if batch and (len(batch) >= _HASH_BATCH or size + entry.size > _HASH_BATCH_BYTES):
-            batches.append(tuple(batch))
-            batch, size = [], 0
-        batch.append(entry)
-        size += entry.size
-    if batch:
-        batches.append(tuple(batch))
-    return batches
+    return _in_batches(entries, _HASH_BATCH, _HASH_BATCH_BYTES)
 
 
 @dataclass
 class _Writer:
-    """Collects results and commits them in small transactions (the single writer)."""
+    """Collects results and commits them in small transactions: here, or, once ``hand_over`` was
+    called, through a writer process (the single writer either way)."""
 
     store: Store
     fingerprints: list[Fingerprint] = field(default_factory=list)
     files: list[FileRecord] = field(default_factory=list)
     last_flush: float = field(default_factory=time.monotonic)
+    process: WriterProcess | None = None
 
     def add(self, files: list[FileRecord], fingerprint: Fingerprint | None = None) -> None:
         if fingerprint is not None:
             self.fingerprints.append(fingerprint)
         self.files.extend(files)
         if len(self.files) >= _BATCH_ITEMS or time.monotonic() - self.last_flush > _BATCH_SECONDS:
-            self.flush()
+            self._write()
+
+    def hand_over(self) -> None:
+        """Write from now on through a writer process (what was collected so far is written first)."""
+        self._write()
+        self.process = WriterProcess(self.store.path)
 
     def flush(self) -> None:
-        self.store.write_batch(self.fingerprints, self.files)
+        """Write what was collected and return once all of it is written."""
+        self._write()
+        if self.process is not None:
+            self.process.wait()
+
+    def close(self) -> None:
+        """Stop the writer process, if any (after ``flush``, nothing is lost)."""
+        if self.process is not None:
+            self.process.close()
+            self.process = None
+
+    def _write(self) -> None:
+        if self.process is not None:
+            self.process.write(self.fingerprints, self.files)
+        else:
+            self.store.write_batch(self.fingerprints, self.files)
         self.fingerprints, self.files = [], []
         self.last_flush = time.monotonic()
 
@@ -305,36 +355,40 @@ def scan(
             reused += len(files)
             writer.add([FileRecord(f.path, f.size, f.mtime_ns, f.kind, content_hash=digest) for f in files])
 
-        # fingerprint: one task per distinct new content
+        # fingerprint: each distinct new content once, small texts several to a task
         tasks = [ExtractTask(files[0].path, files[0].kind, digest, scheme, files[0].size)
                  for digest, files in by_hash.items()]
+        if len(tasks) >= _WRITER_PROCESS_CONTENTS:
+            writer.hand_over()
         total = len(tasks)
         progress(ProgressEvent("fingerprint", 0, total))
-        extracted = 0
-        fp_bytes = 0
-        results = run_isolated(extract_task, tasks, workers=max(1, options.workers), timeout=options.file_timeout,
-                               memory_limit=options.reader_memory or default_reader_memory(),
-                               cancel=cancel) if tasks else iter(())
-        for done, (task, outcome) in enumerate(results, start=1):
-            files = by_hash[task.expected_hash]
-            fp_bytes += files[0].size
-            progress(ProgressEvent("fingerprint", done, total, current=task.path, bytes_done=fp_bytes))
-            if isinstance(outcome, Fingerprint):
-                extracted += 1
-                writer.add([FileRecord(f.path, f.size, f.mtime_ns, f.kind, content_hash=task.expected_hash)
-                            for f in files], outcome)
-            elif isinstance(outcome, TaskFailed):
-                # the bytes broke or hung the reader: remembered, so a rescan skips them, as a failure that
-                # is tried again with a longer time limit or when asked (memory may be free next time)
-                writer.add([FileRecord(f.path, f.size, f.mtime_ns, f.kind, content_hash=task.expected_hash)
-                            for f in files], transient_failure(task, outcome, options.file_timeout))
-            else:
-                writer.add([FileRecord(f.path, f.size, f.mtime_ns, f.kind, status=outcome.status,
-                                       message=outcome.message) for f in files])
+        extracted = fp_bytes = 0
+        with WorkerPool(max(1, options.workers),
+                        memory_limit=options.reader_memory or default_reader_memory()) as pool:
+            results = run_in_batches(pool, extract_task, _extract_batches(tasks), timeout=options.file_timeout,
+                                     cancel=cancel)
+            for done, (task, outcome) in enumerate(results, start=1):
+                files = by_hash[task.expected_hash]
+                fp_bytes += files[0].size
+                progress(ProgressEvent("fingerprint", done, total, current=task.path, bytes_done=fp_bytes))
+                if isinstance(outcome, Fingerprint):
+                    extracted += 1
+                    writer.add([FileRecord(f.path, f.size, f.mtime_ns, f.kind, content_hash=task.expected_hash)
+                                for f in files], outcome)
+                elif isinstance(outcome, TaskFailed):
+                    # the bytes broke or hung the reader: remembered, so a rescan skips them, as a failure
+                    # that is tried again with a longer time limit or when asked (memory may be free then)
+                    writer.add([FileRecord(f.path, f.size, f.mtime_ns, f.kind, content_hash=task.expected_hash)
+                                for f in files], transient_failure(task, outcome, options.file_timeout))
+                else:
+                    writer.add([FileRecord(f.path, f.size, f.mtime_ns, f.kind, status=outcome.status,
+                                           message=outcome.message) for f in files])
         writer.flush()
     except JobCancelled:
         writer.flush()
         raise
+    finally:
+        writer.close()
 
     # index: forget files that are gone from the roots walked
     progress(ProgressEvent("index", 0, 1))
@@ -343,7 +397,7 @@ def scan(
     removed = store.remove_files(gone)
     progress(ProgressEvent("index", 1, 1))
     refresh_boilerplate(store, scheme, workers=Workers(options.workers), progress=progress, cancel=cancel)
-    problems = sum(1 for d in store.documents() if d.status is not Status.OK and _under(d.path, roots))
+    problems = sum(1 for d in store.problem_documents() if _under(d.path, roots))
     return ScanSummary(roots, len(entries), unchanged, reused, extracted, removed, problems,
                        time.monotonic() - started, fingerprints_reset=reset, vanished_roots=vanished)
 

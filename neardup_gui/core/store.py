@@ -2,10 +2,10 @@
 
 Layout: ``contents`` holds one row per distinct byte content (keyed by its hash) with its
 fingerprints; ``files`` maps paths to contents, so the same bytes in two places, or a moved file, are
-extracted once. The SimHash block index is four 16-bit block columns of ``contents``, each indexed
-with the fingerprint (a covering index); the MinHash band index is the ``bands`` table (filled by the
-first query after a scan). Paths are stored as the file system's bytes, so names that are not valid
-UTF-8 survive.
+extracted once. The indexes only ``neardup query`` reads, the SimHash block index (``simhash_blocks``:
+the four 16-bit blocks of each fingerprint, with the fingerprint, a covering key) and the MinHash band
+index (``bands``), are written by the first query after a scan, in one sorted batch, not by the scan.
+Paths are stored as the file system's bytes, so names that are not valid UTF-8 survive.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from .boilerplate import Boilerplate, Core
 from .errors import DatabaseError, database_error_message
 from .fingerprint import Scheme
 from .i18n import translate
-from .models import Document, Fingerprint, Status
+from .models import Document, Fingerprint, SentBetweenProcesses, Status
 from .simhash import to_signed, to_unsigned
 
 APPLICATION_ID = 0x4E445550  # "NDUP": tells our databases from other SQLite files
@@ -35,6 +35,7 @@ BLOCK_BITS = 16
 BAND_THRESHOLD = 0.7
 """The persisted band index is laid out for this Jaccard threshold and above; lower ones use memory."""
 BAND_KEY_MASK = 0xFFFFFFFF
+_QUERY_INDEX_COMPLETE = "query_index_complete"  # meta key: "1" when every content has its blocks and bands
 
 _MIGRATIONS: tuple[str, ...] = (
     # version 1
@@ -142,6 +143,37 @@ _MIGRATIONS: tuple[str, ...] = (
     ) WITHOUT ROWID;
     CREATE INDEX passages_b ON passages (b);
     """,
+    # 7: what is not a content's own fingerprint leaves ``contents`` (whose columns b0-b3, core_count and
+    # core_minhash stay, unused, since dropping them rewrites the table):
+    # - the SimHash block index: four indexed columns cost a scan four random index writes per content,
+    #   half its database time; its table is written by the first query, as the bands are;
+    # - the boilerplate analysis's cores: updating them in ``contents`` rewrote each row with its shingle
+    #   set (~9 KB), twice per analysis.
+    # Nothing reads text_hash through an index.
+    """
+    DROP INDEX contents_b0;
+    DROP INDEX contents_b1;
+    DROP INDEX contents_b2;
+    DROP INDEX contents_b3;
+    DROP INDEX contents_text_hash;
+    CREATE TABLE simhash_blocks (
+        block INTEGER NOT NULL,
+        value INTEGER NOT NULL,
+        content_id INTEGER NOT NULL REFERENCES contents (id) ON DELETE CASCADE,
+        simhash INTEGER NOT NULL,
+        PRIMARY KEY (block, value, content_id)
+    ) WITHOUT ROWID;
+    CREATE INDEX simhash_blocks_content ON simhash_blocks (content_id);
+    DELETE FROM meta WHERE key = 'bands_complete';
+    CREATE TABLE cores (
+        content_id INTEGER PRIMARY KEY REFERENCES contents (id) ON DELETE CASCADE,
+        shingle_count INTEGER NOT NULL,
+        minhash BLOB NOT NULL
+    );
+    INSERT INTO cores (content_id, shingle_count, minhash)
+        SELECT id, core_count, core_minhash FROM contents WHERE core_count IS NOT NULL;
+    UPDATE contents SET core_count = NULL, core_minhash = NULL WHERE core_count IS NOT NULL;
+    """,
 )
 SCHEMA_VERSION = len(_MIGRATIONS)
 
@@ -156,7 +188,7 @@ class KnownFile:
 
 
 @dataclass(frozen=True, slots=True)
-class FileRecord:
+class FileRecord(SentBetweenProcesses):
     """A file's row to write: linked to a content, or carrying its own failure status."""
 
     path: str
@@ -312,6 +344,8 @@ class Store:
                 self._db.execute("DELETE FROM passages")
                 self._db.execute("DELETE FROM forests")
                 self._db.execute("DELETE FROM bands")
+                self._db.execute("DELETE FROM simhash_blocks")
+                self._db.execute("DELETE FROM cores")
                 self._db.execute("DELETE FROM contents")
             self.set_meta("scheme", scheme.to_json())
         return dropped
@@ -351,7 +385,7 @@ class Store:
             for fp in fingerprints:
                 self._insert_content(fp, replaces=fp.raw_hash in existing)
             if fingerprints:
-                self.set_meta("bands_complete", "0")
+                self.set_meta(_QUERY_INDEX_COMPLETE, "0")
             hashes = {f.content_hash for f in files if f.content_hash is not None}
             ids = self.content_ids_for(hashes)
             self._db.executemany(
@@ -372,29 +406,25 @@ class Store:
             )
 
     def _insert_content(self, fp: Fingerprint, replaces: bool) -> None:
-        blocks: list[int | None] = [None] * BLOCKS
-        signed = None
-        if fp.simhash is not None:
-            blocks = list(blocks_of(fp.simhash))
-            signed = to_signed(fp.simhash)
+        signed = to_signed(fp.simhash) if fp.simhash is not None else None
         cid = self._db.execute(
             """INSERT INTO contents (raw_hash, kind, status, message, encoding, pages, chars, text_hash,
-                 simhash, b0, b1, b2, b3, minhash, shingle_count, shingles, short_text, transient)
-               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                 simhash, minhash, shingle_count, shingles, short_text, transient)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                ON CONFLICT (raw_hash) DO UPDATE SET kind = excluded.kind, status = excluded.status,
                  message = excluded.message, encoding = excluded.encoding, pages = excluded.pages,
                  chars = excluded.chars, text_hash = excluded.text_hash, simhash = excluded.simhash,
-                 b0 = excluded.b0, b1 = excluded.b1, b2 = excluded.b2, b3 = excluded.b3,
                  minhash = excluded.minhash, shingle_count = excluded.shingle_count, shingles = excluded.shingles,
                  short_text = excluded.short_text, transient = excluded.transient
                RETURNING id""",
             (
                 fp.raw_hash, fp.kind, str(fp.status), fp.message, fp.encoding, fp.pages, fp.chars, fp.text_hash,
-                signed, *blocks, fp.minhash, fp.shingle_count, fp.shingles, int(fp.short_text), fp.transient,
+                signed, fp.minhash, fp.shingle_count, fp.shingles, int(fp.short_text), fp.transient,
             ),
         ).fetchone()[0]
         if replaces:  # the same bytes fingerprinted again: what was derived from the old row goes
             self._db.execute("DELETE FROM bands WHERE content_id = ?", (cid,))
+            self._db.execute("DELETE FROM simhash_blocks WHERE content_id = ?", (cid,))
             self._db.execute("DELETE FROM overlaps WHERE a = ? OR b = ?", (cid, cid))
             self._db.execute("DELETE FROM core_overlaps WHERE a = ? OR b = ?", (cid, cid))
             self._db.execute("DELETE FROM passages WHERE a = ? OR b = ?", (cid, cid))
@@ -430,6 +460,11 @@ class Store:
 
     def documents(self) -> list[Document]:
         rows = self._db.execute(self._DOC_SQL + " ORDER BY f.path")
+        return [self._doc(r) for r in rows]
+
+    def problem_documents(self) -> list[Document]:
+        """The documents that could not be compared (any status but ok), by path."""
+        rows = self._db.execute(self._DOC_SQL + " WHERE COALESCE(f.status, c.status, 'error') != 'ok' ORDER BY f.path")
         return [self._doc(r) for r in rows]
 
     def document(self, file_id: int) -> Document | None:
@@ -484,9 +519,9 @@ class Store:
             self._db.execute("DELETE FROM core_overlaps")
             self._db.executemany("INSERT INTO boilerplate_shingles (shingle) VALUES (?)",
                                  ((v,) for v in found.shingles.tolist()))
-            self._db.execute("UPDATE contents SET core_count = NULL, core_minhash = NULL WHERE core_count IS NOT NULL")
-            self._db.executemany("UPDATE contents SET core_count = ?, core_minhash = ? WHERE id = ?",
-                                 ((c.shingle_count, c.minhash, cid) for cid, c in found.cores.items()))
+            self._db.execute("DELETE FROM cores")
+            self._db.executemany("INSERT INTO cores (content_id, shingle_count, minhash) VALUES (?, ?, ?)",
+                                 ((cid, c.shingle_count, c.minhash) for cid, c in sorted(found.cores.items())))
             self.set_meta("boilerplate", json.dumps(info, sort_keys=True))
 
     def boilerplate_digest(self) -> str | None:
@@ -503,7 +538,7 @@ class Store:
         rows = self._db.execute("SELECT shingle FROM boilerplate_shingles ORDER BY shingle").fetchall()
         shingles = np.fromiter((r[0] for r in rows), dtype=np.uint32, count=len(rows))
         cores = {cid: Core(count, blob) for cid, count, blob in
-                 self._db.execute("SELECT id, core_count, core_minhash FROM contents WHERE core_count IS NOT NULL")}
+                 self._db.execute("SELECT content_id, shingle_count, minhash FROM cores")}
         return Boilerplate(info["digest"], info["min_share"], info["min_documents"], shingles, cores)
 
     def boilerplate_to_strip(self) -> tuple[str, np.ndarray, set[int]] | None:
@@ -514,7 +549,7 @@ class Store:
             return None
         rows = self._db.execute("SELECT shingle FROM boilerplate_shingles ORDER BY shingle").fetchall()
         shingles = np.fromiter((r[0] for r in rows), dtype=np.uint32, count=len(rows))
-        with_core = {cid for (cid,) in self._db.execute("SELECT id FROM contents WHERE core_count IS NOT NULL")}
+        with_core = {cid for (cid,) in self._db.execute("SELECT content_id FROM cores")}
         return json.loads(raw)["digest"], shingles, with_core
 
     def content_fingerprint(self, content_id: int) -> tuple[int, np.ndarray, bytes, int] | None:
@@ -597,19 +632,21 @@ class Store:
 
         ``probes`` are XOR masks applied to each 16-bit block (0 alone means exact block match).
         """
+        self.complete_query_index()
         found: dict[int, int] = {}
         for i, value in enumerate(blocks_of(fingerprint)):
             candidates = sorted({value ^ p for p in probes})
             marks = ",".join("?" * len(candidates))
             for cid, sim in self._db.execute(
-                f"SELECT id, simhash FROM contents INDEXED BY contents_b{i} WHERE b{i} IN ({marks})", candidates
+                f"SELECT content_id, simhash FROM simhash_blocks WHERE block = ? AND value IN ({marks})",
+                (i, *candidates),
             ):
                 found[cid] = to_unsigned(sim)
         return list(found.items())
 
     def band_neighbours(self, keys: Sequence[int]) -> set[int]:
         """Content ids sharing at least one persisted band key with ``keys`` (one key per band)."""
-        self._complete_bands()
+        self.complete_query_index()
         found: set[int] = set()
         for band, key in enumerate(keys):
             for (cid,) in self._db.execute(
@@ -618,21 +655,30 @@ class Store:
                 found.add(cid)
         return found
 
-    def _complete_bands(self) -> None:
-        """Add the LSH band keys of the contents that have none yet, in one batch sorted by key. A scan
-        leaves them to the first query: they serve ``query`` alone (grouping bands signatures in
-        memory), and writing them cost a scan 60 % of its database time, one content at a time. A flag
-        the scan clears spares each later query the search for contents without bands."""
-        if self.get_meta("bands_complete") == "1":
+    def complete_query_index(self) -> None:
+        """Add the SimHash blocks and LSH band keys of the contents that have none yet, each in one
+        batch sorted by key. A scan leaves them to the first query: they serve ``query`` alone (grouping
+        works on the fingerprints in memory), and written one content at a time as a scan writes, the
+        block columns' indexes cost it half its database time and the bands 60 %. A flag the scan
+        clears spares each later query the search for contents without them."""
+        if self.get_meta(_QUERY_INDEX_COMPLETE) == "1":
             return
-        missing = self._db.execute(
+        no_bands = self._db.execute(
             "SELECT id, minhash FROM contents WHERE minhash IS NOT NULL AND id NOT IN (SELECT content_id FROM bands)"
         ).fetchall()
+        no_blocks = self._db.execute(
+            "SELECT id, simhash FROM contents WHERE simhash IS NOT NULL "
+            "AND id NOT IN (SELECT content_id FROM simhash_blocks)"
+        ).fetchall()
         with self.transaction():
-            if missing:
+            if no_bands:
                 self._db.executemany("INSERT OR IGNORE INTO bands (band, key, content_id) VALUES (?, ?, ?)",
-                                     _band_rows(missing))
-            self.set_meta("bands_complete", "1")
+                                     _band_rows(no_bands))
+            if no_blocks:
+                self._db.executemany(
+                    "INSERT OR IGNORE INTO simhash_blocks (block, value, content_id, simhash) VALUES (?, ?, ?, ?)",
+                    _block_rows(no_blocks))
+            self.set_meta(_QUERY_INDEX_COMPLETE, "1")
 
     def content_hashes(self, content_ids: Iterable[int]) -> dict[int, bytes]:
         out: dict[int, bytes] = {}
@@ -702,6 +748,22 @@ def _band_rows(contents: list[tuple[int, bytes]]) -> Iterator[tuple[int, int, in
     owner = np.repeat(ids, bands)
     order = np.lexsort((owner, keys, band))
     return zip(band[order].tolist(), keys[order].tolist(), owner[order].tolist(), strict=True)
+
+
+def _block_rows(contents: list[tuple[int, int]]) -> Iterator[tuple[int, int, int, int]]:
+    """(block, value, content id, signed fingerprint) of (content id, signed SimHash) pairs, in the
+    table's key order."""
+    ids = np.array([cid for cid, _ in contents], dtype=np.int64)
+    signed = np.array([sim for _, sim in contents], dtype=np.int64)
+    shifts = np.arange(BLOCKS, dtype=np.uint64) * np.uint64(BLOCK_BITS)
+    values = ((signed.view(np.uint64)[:, None] >> shifts) & np.uint64((1 << BLOCK_BITS) - 1)).astype(np.int64)
+    block = np.broadcast_to(np.arange(BLOCKS, dtype=np.int64), values.shape).ravel()
+    owner = np.repeat(ids, BLOCKS)
+    fingerprint = np.repeat(signed, BLOCKS)
+    values = values.ravel()
+    order = np.lexsort((owner, values, block))
+    return zip(block[order].tolist(), values[order].tolist(), owner[order].tolist(), fingerprint[order].tolist(),
+               strict=True)
 
 
 def _split_sql(script: str) -> list[str]:

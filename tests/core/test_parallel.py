@@ -89,8 +89,8 @@ def test_boilerplate_forests_and_passages_in_workers_equal_those_of_one_process(
     monkeypatch.setattr(boilerplate_module, "_BATCH", 16)
     monkeypatch.setattr(report_module, "_PAIRS_PER_TASK", 4)
     spread = _outcome(tmp_path / "two.db", root, workers=2)
-    # every step went to the workers: hashing, reading, boilerplate's three passes, a forest, passages
-    assert {"hash_files", "extract_task", "_common_in_batch", "_count_in_batch", "_cores_in_batch",
+    # every step went to the workers: hashing, reading (in batches), boilerplate's three passes, a forest, passages
+    assert {"hash_files", "_each", "_common_in_batch", "_count_in_batch", "_cores_in_batch",
             "measure_overlaps", "find_passages"} <= set(runs), runs
     report, boilerplate, views = here
     assert len(boilerplate["cores"]) >= 30, "the footer must be found as boilerplate"
@@ -113,8 +113,8 @@ def test_hashing_in_workers_says_why_a_file_could_not_be_read(tmp_path):
 
 
 def test_the_query_index_is_built_by_the_first_query_and_kept_up_to_date(tmp_path):
-    """A scan writes no LSH band keys (they serve queries alone); the first query adds them for every
-    content, and a later one for the contents scanned since."""
+    """A scan writes no LSH band keys or SimHash blocks (they serve queries alone); the first query adds
+    them for every content, and a later one for the contents scanned since."""
     from neardup_gui.core.match import query
 
     root = tmp_path / "docs"
@@ -126,9 +126,14 @@ def test_the_query_index_is_built_by_the_first_query_and_kept_up_to_date(tmp_pat
     strict = Thresholds(Method.MINHASH, 3, 0.8)
 
     def banded() -> tuple[int, int]:
+        """(contents, contents in the band index); the SimHash block index always holds the same ones."""
         with sqlite3.connect(db) as c:
             contents = c.execute("SELECT count(*) FROM contents WHERE minhash IS NOT NULL").fetchone()[0]
-            return contents, c.execute("SELECT count(DISTINCT content_id) FROM bands").fetchone()[0]
+            in_bands = c.execute("SELECT count(DISTINCT content_id) FROM bands").fetchone()[0]
+            blocks = c.execute("SELECT count(*), count(DISTINCT content_id), count(DISTINCT block) "
+                               "FROM simhash_blocks").fetchone()
+            assert blocks == ((4 * in_bands, in_bands, 4) if in_bands else (0, 0, 0))
+            return contents, in_bands
 
     with Session(db) as session:
         session.scan(ScanOptions(roots=(str(root),), workers=1), Thresholds())
@@ -145,4 +150,6 @@ def test_the_query_index_is_built_by_the_first_query_and_kept_up_to_date(tmp_pat
         hits = query(store, str(probe), strict)
         assert sorted(Path(h.document.path).name for h in hits) == ["MPL-2.0.txt", "MPL-2.0~copy.txt"]
         assert all(h.document.status is Status.OK for h in hits)
+        by_simhash = query(store, str(probe), Thresholds(Method.SIMHASH, 12, 0.8))
+        assert sorted(Path(h.document.path).name for h in by_simhash) == ["MPL-2.0.txt", "MPL-2.0~copy.txt"]
     assert banded() == (4, 4)

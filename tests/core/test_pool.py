@@ -5,7 +5,7 @@ import time
 import pytest
 
 from neardup_gui.core.jobs import CancelToken, JobCancelled
-from neardup_gui.core.pool import TaskFailed, run_isolated
+from neardup_gui.core.pool import TaskFailed, WorkerPool, run_in_batches, run_isolated
 
 
 def behave(task):
@@ -25,6 +25,8 @@ def behave(task):
         return len(held)
     if kind == "grab":  # asks for ``value`` MiB at once
         return len(bytearray(value << 20))
+    if kind == "pid":
+        return os.getpid()
     return value * 2
 
 
@@ -39,6 +41,27 @@ def test_a_crash_or_hang_costs_that_task_only_and_the_pool_recovers():
     assert "longer than 2 s" in results[("hang", 0)].reason
     assert "exit code 3" in results[("exit", 0)].reason
     assert isinstance(results[("raise", 0)], TaskFailed) and "boom" in results[("raise", 0)].reason
+
+
+def test_batches_run_as_one_task_each_and_a_failure_in_one_costs_its_own_task_only():
+    """Several tasks travel to one worker together; a batch whose worker crashed, hung or raised is run
+    again task by task, so every other task of it still gets its answer, each task exactly once."""
+    batches = [(("pid", 0), ("pid", 1), ("pid", 2)), (("ok", 0), ("ok", 1), ("crash", 0), ("ok", 2)),
+               (("ok", 3), ("hang", 0)), (("raise", 0), ("ok", 4)), (("ok", 5),), (("exit", 0),)]
+    started = time.monotonic()
+    with WorkerPool(2) as pool:
+        answered = list(run_in_batches(pool, behave, batches, timeout=2.0))
+    assert time.monotonic() - started < 30
+    assert sorted(task for task, _ in answered) == sorted(task for batch in batches for task in batch)
+    results = dict(answered)
+    assert [results[("ok", i)] for i in range(6)] == [i * 2 for i in range(6)]
+    assert len({results[("pid", i)] for i in range(3)}) == 1  # one worker ran the whole batch
+    assert "SIGSEGV" in results[("crash", 0)].reason
+    assert "longer than 2 s" in results[("hang", 0)].reason
+    assert "boom" in results[("raise", 0)].reason
+    assert "exit code 3" in results[("exit", 0)].reason
+    in_batch_order = [task for task, _ in answered if task[0] == "pid"]
+    assert in_batch_order == [("pid", 0), ("pid", 1), ("pid", 2)]
 
 
 def test_a_worker_that_dies_while_the_caller_is_busy_costs_only_its_task():

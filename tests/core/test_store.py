@@ -122,3 +122,54 @@ def test_a_database_of_the_first_schema_is_migrated_and_scanned_again(tmp_path):
         assert summary.fingerprints_reset and summary.extracted == 2
         groups = Matcher(store).match(Thresholds()).groups
         assert len(groups) == 1 and len(groups[0].members) == 2
+
+
+def test_a_database_of_schema_6_keeps_its_cores_and_answers_simhash_queries_from_the_new_block_table(tmp_path):
+    """Schema 6 kept the SimHash blocks in indexed columns of ``contents`` (and marked its band index
+    complete) and each document's core there too; after the migration the cores are in their own table
+    and the block table is empty, so the first query fills it for the contents already there and finds
+    them."""
+    from neardup_gui.core.match import query
+    from neardup_gui.core.models import Method, Thresholds
+    from neardup_gui.core.simhash import to_signed
+    from neardup_gui.core.store import _MIGRATIONS, APPLICATION_ID, _split_sql, blocks_of
+
+    root = tmp_path / "docs"
+    root.mkdir()
+    text = "Stored before the upgrade, this document is still found by its fingerprint afterwards. " * 8
+    stored = root / "stored.txt"
+    stored.write_text(text, encoding="utf-8")
+    probe = tmp_path / "probe.txt"
+    probe.write_text(text + "One more sentence.", encoding="utf-8")
+    fp = fingerprint_bytes("text", stored.read_bytes(), Scheme.current())
+    assert fp.simhash is not None
+
+    path = tmp_path / "v6.db"
+    con = sqlite3.connect(path)
+    for migration in _MIGRATIONS[:6]:
+        for statement in _split_sql(migration):
+            con.execute(statement)
+    con.execute("INSERT INTO meta (key, value) VALUES ('scheme', ?), ('bands_complete', '1')",
+                (Scheme.current().to_json(),))
+    con.execute("INSERT INTO contents (id, raw_hash, kind, status, chars, text_hash, simhash, b0, b1, b2, b3, "
+                "minhash, shingle_count, shingles, core_count, core_minhash) "
+                "VALUES (1, ?, 'text', 'ok', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 7, x'0102')",
+                (fp.raw_hash, fp.chars, fp.text_hash, to_signed(fp.simhash), *blocks_of(fp.simhash), fp.minhash,
+                 fp.shingle_count, fp.shingles))
+    stat = stored.stat()
+    con.execute("INSERT INTO files (path, size, mtime_ns, kind, content_id, scanned_at) VALUES (?, ?, ?, 'text', 1, 0)",
+                (bytes(stored), stat.st_size, stat.st_mtime_ns))
+    con.execute("PRAGMA user_version = 6")
+    con.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+    con.commit()
+    con.close()
+
+    with Store(path) as store:
+        assert store.schema_version == SCHEMA_VERSION == 7
+        indexes = {r[0] for r in store._db.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
+        assert not indexes & {"contents_b0", "contents_b1", "contents_b2", "contents_b3", "contents_text_hash"}
+        assert store._db.execute("SELECT * FROM cores").fetchall() == [(1, 7, b"\x01\x02")]
+        assert store._db.execute("SELECT core_count, core_minhash FROM contents").fetchall() == [(None, None)]
+        hits = query(store, str(probe), Thresholds(Method.SIMHASH, 6, 0.8))
+        assert [h.document.path for h in hits] == [str(stored)]
+        assert store._db.execute("SELECT count(*) FROM simhash_blocks WHERE content_id = 1").fetchone()[0] == 4

@@ -1,0 +1,124 @@
+"""The scan's writer process: the same database as writing in the scan's own process, failures said
+as the database errors they are, nothing half-written when either side stops."""
+
+import multiprocessing as mp
+import sqlite3
+import time
+
+import pytest
+
+from neardup_gui.core import scan as scan_module
+from neardup_gui.core.errors import DatabaseError
+from neardup_gui.core.jobs import CancelToken, JobCancelled
+from neardup_gui.core.models import ScanOptions, Status
+from neardup_gui.core.scan import scan
+from neardup_gui.core.store import FileRecord, Store
+from neardup_gui.core.writer import WriterProcess
+from tests.conftest import chinese_texts, english_texts, plant_edits, write_pdf
+
+
+@pytest.fixture(scope="module")
+def tree(tmp_path_factory):
+    root = tmp_path_factory.mktemp("tree")
+    texts = {**english_texts(), **chinese_texts()}
+    for n in range(60):
+        name, content = list(texts.items())[n % len(texts)]
+        (root / f"{name}-{n:02d}.txt").write_text(plant_edits(content, 0.01 * (n % 4), seed=n), encoding="utf-8")
+    (root / "copy.txt").write_text(plant_edits(english_texts()["BSD"], 0.0, seed=0), encoding="utf-8")
+    (root / "empty.txt").write_bytes(b"")
+    (root / "binary.txt").write_bytes(bytes(range(256)) * 40)
+    write_pdf(root / "bsd.pdf", english_texts()["BSD"])
+    return root
+
+
+def _database(path) -> tuple[list, list]:
+    """Every file's row and every content's fingerprints, by path and bytes (not by row ids)."""
+    con = sqlite3.connect(path)
+    files = con.execute("SELECT f.path, f.size, f.kind, f.status, f.message, c.raw_hash FROM files f "
+                        "LEFT JOIN contents c ON c.id = f.content_id ORDER BY f.path").fetchall()
+    contents = con.execute("SELECT raw_hash, kind, status, message, chars, text_hash, simhash, minhash, "
+                           "shingle_count, shingles, short_text FROM contents ORDER BY raw_hash").fetchall()
+    con.close()
+    return files, contents
+
+
+def test_a_scan_written_by_the_writer_process_equals_one_written_here(tree, tmp_path, monkeypatch):
+    started = []
+    real_init = WriterProcess.__init__
+
+    def counted(self, db_path):
+        started.append(db_path)
+        real_init(self, db_path)
+
+    monkeypatch.setattr(WriterProcess, "__init__", counted)
+    monkeypatch.setattr(scan_module, "_WRITER_PROCESS_CONTENTS", 10 ** 9)
+    with Store(tmp_path / "here.db") as store:
+        here = scan(store, ScanOptions(roots=(str(tree),), workers=2))
+    assert not started
+    monkeypatch.setattr(scan_module, "_WRITER_PROCESS_CONTENTS", 1)
+    monkeypatch.setattr(scan_module, "_BATCH_ITEMS", 7)  # many batches, so their order matters
+    with Store(tmp_path / "there.db") as store:
+        there = scan(store, ScanOptions(roots=(str(tree),), workers=2))
+    assert len(started) == 1
+    assert (here.extracted, here.problems) == (there.extracted, there.problems)
+    assert here.extracted >= 50 and here.problems == 2
+    assert _database(tmp_path / "here.db") == _database(tmp_path / "there.db")
+    assert not [p for p in mp.active_children() if p.name == "neardup-writer"], "the writer stops with the scan"
+
+
+def test_a_cancelled_scan_keeps_everything_handed_to_the_writer(tree, tmp_path, monkeypatch):
+    monkeypatch.setattr(scan_module, "_WRITER_PROCESS_CONTENTS", 1)
+    monkeypatch.setattr(scan_module, "_BATCH_ITEMS", 5)
+    cancel = CancelToken()
+    done = []
+
+    def progress(event):
+        if event.phase == "fingerprint" and event.done:
+            done.append(event.done)
+            if event.done >= 20:
+                cancel.cancel()
+
+    with Store(tmp_path / "cancelled.db") as store:
+        with pytest.raises(JobCancelled):
+            scan(store, ScanOptions(roots=(str(tree),), workers=1), progress=progress, cancel=cancel)
+        # written before scan() returned: every fingerprint the scan was told of is in the database
+        assert store._db.execute("SELECT count(*) FROM contents").fetchone()[0] >= max(done) >= 20
+        resumed = scan(store, ScanOptions(roots=(str(tree),), workers=1))
+    assert resumed.unchanged >= 20
+    with Store(tmp_path / "whole.db") as store:
+        scan(store, ScanOptions(roots=(str(tree),), workers=1))
+    assert _database(tmp_path / "cancelled.db")[1] == _database(tmp_path / "whole.db")[1]
+
+
+def test_a_write_that_fails_in_the_writer_is_raised_as_that_database_error(tree, tmp_path, monkeypatch):
+    """A real SQLite failure (a trigger refusing one file's row) stops the scan with the error SQLite
+    gave, as a write in the scan's own process would; what was written before it is kept."""
+    monkeypatch.setattr(scan_module, "_WRITER_PROCESS_CONTENTS", 1)
+    monkeypatch.setattr(scan_module, "_BATCH_ITEMS", 5)
+    db = tmp_path / "refusing.db"
+    with Store(db) as store:
+        store._db.execute("CREATE TRIGGER refuse BEFORE INSERT ON files WHEN CAST(NEW.path AS TEXT) LIKE '%/empty.txt' "
+                          "BEGIN SELECT RAISE(ABORT, 'refused by the test'); END")
+        with pytest.raises(sqlite3.IntegrityError, match="refused by the test") as raised:
+            scan(store, ScanOptions(roots=(str(tree),), workers=1))
+        assert raised.value.sqlite_errorname.startswith("SQLITE_CONSTRAINT")
+        assert store._db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        assert store._db.execute("SELECT count(*) FROM files").fetchone()[0] > 0
+
+
+def test_a_writer_that_died_is_said_plainly(tmp_path):
+    with Store(tmp_path / "w.db"):
+        pass
+    with WriterProcess(tmp_path / "w.db") as writer:
+        writer.write([], [FileRecord(str(tmp_path / "a.txt"), 1, 1, "text", status=Status.ERROR, message="x")])
+        writer.wait()
+        [child] = [p for p in mp.active_children() if p.name == "neardup-writer"]
+        child.kill()
+        child.join(timeout=10)
+        deadline = time.monotonic() + 10
+        with pytest.raises(DatabaseError, match="stopped unexpectedly"):
+            while time.monotonic() < deadline:
+                writer.write([], [FileRecord(str(tmp_path / "b.txt"), 1, 1, "text", status=Status.ERROR)])
+                writer.wait()
+    with Store(tmp_path / "w.db") as store:
+        assert [d.path for d in store.documents()] == [str(tmp_path / "a.txt")]
