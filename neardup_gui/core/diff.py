@@ -28,6 +28,7 @@ import numpy as np
 
 from .i18n import translate
 from .jobs import NEVER_CANCELLED, CancelToken
+from .text import nfkc
 
 ChunkKind = Literal["equal", "layout", "replace", "delete", "insert"]
 """equal: the same lines; layout: the same words laid out otherwise (quiet, never a difference);
@@ -320,10 +321,10 @@ def _line_keys(text: str, lines: list[str], kept: list[int], ignore_layout: bool
     if not ignore_layout:
         return [lines[i] for i in kept]
     if not text.isascii():
-        normalised = file_lines(unicodedata.normalize("NFKC", text))
+        normalised = file_lines(nfkc(text))
         # NFKC never joins or splits lines; checked all the same
         one_for_one = len(normalised) == len(lines)
-        lines = normalised if one_for_one else [unicodedata.normalize("NFKC", line) for line in lines]
+        lines = normalised if one_for_one else [nfkc(line) for line in lines]
     return [" ".join(lines[i].split()) for i in kept]
 
 
@@ -417,7 +418,7 @@ class _Stream:
         ends: list[int] = []
         keys: list[str] = []
         pattern = _UNIT_LOOSE if self.ignore_layout else _UNIT_EXACT
-        folded = unicodedata.normalize("NFKC", self.text) if self.ignore_layout else self.text
+        folded = nfkc(self.text) if self.ignore_layout else self.text
         one_for_one = len(folded) == len(self.text)  # else each piece is folded by itself
         for match in pattern.finditer(self.text):
             a, b = match.span()
@@ -425,7 +426,7 @@ class _Stream:
                 continue
             piece = match.group()
             if self.ignore_layout:
-                piece_key = folded[a:b] if one_for_one else unicodedata.normalize("NFKC", piece)
+                piece_key = folded[a:b] if one_for_one else nfkc(piece)
                 key = " ".join(piece_key.replace("-" + _JOIN, "").split())
                 if not key:
                     continue
@@ -444,7 +445,7 @@ class _Stream:
         text = self.text
         keys = text
         if self.ignore_layout and not unicodedata.is_normalized("NFKC", text[start:end]):
-            folded = unicodedata.normalize("NFKC", text[start:end])
+            folded = nfkc(text[start:end])
             # one for one (full-width forms): keys read from the folded copy; else token by token
             keys = " " * start + folded if len(folded) == end - start else ""
         for match in _TOKEN.finditer(text, start, end):
@@ -457,7 +458,7 @@ class _Stream:
             if not self.ignore_layout:
                 out.append(_Token(piece, a, b, len(piece)))
                 continue
-            key = keys[a:b] if keys else unicodedata.normalize("NFKC", piece)
+            key = keys[a:b] if keys else nfkc(piece)
             if (
                 len(out) >= 2
                 and out[-1].key == "-"

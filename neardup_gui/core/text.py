@@ -39,6 +39,7 @@ _CHUNK_CHARS = 1 << 20
 
 _table_lock = threading.Lock()
 _class_table: np.ndarray | None = None
+_nfkc_changes: list[int | str] | None = None
 _powers: tuple[np.ndarray, np.ndarray] = (np.ones(1, _U64), np.ones(1, _U64))
 
 
@@ -54,6 +55,34 @@ def _classes() -> np.ndarray:
                 table[lo : hi + 1] = OTHER_CJK
             _class_table = table
         return _class_table
+
+
+def nfkc(text: str) -> str:
+    """``unicodedata.normalize("NFKC", text)``, 3-5x faster on Chinese text.
+
+    Chinese text is full of full-width punctuation (，。：) that NFKC changes, so CPython's quick check
+    fails and the whole text takes the slow path (a quarter of fingerprinting a Chinese text). Here
+    every character NFKC changes by itself is first replaced by its own NFKC form, from a table; that
+    leaves the text's NFKC as it was (NFKD works one character at a time and NFKD(NFKC(c)) = NFKD(c)),
+    and what is left usually passes the quick check. Characters beyond the BMP are left to NFKC.
+    """
+    if unicodedata.is_normalized("NFKC", text):
+        return text
+    return unicodedata.normalize("NFKC", text.translate(_nfkc_table()))
+
+
+def _nfkc_table() -> list[int | str]:
+    """Each BMP code point, or its NFKC form where that differs (about 3,000); once per process."""
+    global _nfkc_changes
+    with _table_lock:
+        if _nfkc_changes is None:
+            table: list[int | str] = list(range(0x10000))
+            for code in range(0x10000):
+                normal = unicodedata.normalize("NFKC", chr(code))
+                if normal != chr(code):
+                    table[code] = normal
+            _nfkc_changes = table
+        return _nfkc_changes
 
 
 def _power_tables(n: int) -> tuple[np.ndarray, np.ndarray]:
@@ -72,7 +101,7 @@ def _power_tables(n: int) -> tuple[np.ndarray, np.ndarray]:
 def normalise(text: str) -> str:
     """NFKC, case-folded, every run of white space one space: what "the same text" means here."""
     if len(text) <= _CHUNK_CHARS:
-        return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
+        return " ".join(nfkc(text).casefold().split())
     return "".join(normalised_pieces(text))
 
 
@@ -90,7 +119,7 @@ def normalised_pieces(text: str, piece_chars: int = _CHUNK_CHARS) -> Iterator[st
     start = 0
     while start < len(text):
         end = _boundary_before(text, min(len(text), start + piece_chars), start)
-        folded = unicodedata.normalize("NFKC", text[start:end]).casefold()
+        folded = nfkc(text[start:end]).casefold()
         start = end
         words = " ".join(folded.split())
         if not words:

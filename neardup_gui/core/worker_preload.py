@@ -19,6 +19,7 @@ import pypdf  # noqa: F401
 from . import extract, segment, text
 
 text._classes()
+text._nfkc_table()
 text._jieba()
 segment.load_dictionary()
 extract._quiet_pypdf()

@@ -85,6 +85,18 @@ def test_normalising_in_pieces_gives_the_whole_texts_normal_form(raw, piece_char
     assert "".join(text.normalised_pieces(raw, piece_chars)) == whole
 
 
+# every BMP character NFKC changes by itself, beside what composes with it or reorders around it:
+# combining marks, Hangul jamo (half-width ones compose after their own NFKC), Han and ASCII
+_CHANGED_ALONE = [chr(c) for c in range(0x10000) if unicodedata.normalize("NFKC", chr(c)) != chr(c)]
+_AROUND = _TRICKY + ["\u0300", "\u0308", "\u0327", "\u05b0", "\u3099", "\uffa1", "\uffc2", "\uffd2", "o", "A"]
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(_CHANGED_ALONE), st.sampled_from(_AROUND)), max_size=60).map("".join))
+def test_the_fast_nfkc_is_nfkc(raw):
+    assert text.nfkc(raw) == unicodedata.normalize("NFKC", raw)
+
+
 @settings(max_examples=200, deadline=None)
 @given(_tricky_texts, st.lists(st.integers(min_value=0, max_value=120), max_size=6),
        st.integers(min_value=2, max_value=25))
