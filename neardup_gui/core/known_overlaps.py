@@ -66,15 +66,22 @@ class KnownOverlaps:
         codes = _codes(lo, hi)
         if self._singles:
             self._merge_singles()
-        out = np.zeros(len(codes), dtype=np.int64)
-        known = np.zeros(len(codes), dtype=bool)
+        # looked up in ascending order: numpy's binary search starts each key where the last one ended,
+        # which makes a search in millions of codes some 10x faster than in the callers' order
+        order = np.argsort(codes)
+        codes = codes[order]
+        found = np.zeros(len(codes), dtype=np.int64)
+        hits = np.zeros(len(codes), dtype=bool)
         for run_codes, run_values in self._runs:
             if not len(run_codes):
                 continue
             at = np.minimum(np.searchsorted(run_codes, codes), len(run_codes) - 1)
             hit = run_codes[at] == codes
-            out[hit] = run_values[at[hit]]
-            known |= hit
+            found[hit] = run_values[at[hit]]
+            hits |= hit
+        out = np.empty_like(found)
+        known = np.empty_like(hits)
+        out[order], known[order] = found, hits
         return out, known
 
     def add(self, lo: np.ndarray, hi: np.ndarray, overlaps: np.ndarray) -> None:

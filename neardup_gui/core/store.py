@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import sys
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -232,7 +233,11 @@ def _fs(path: str) -> bytes:
 
 
 def _unfs(raw: bytes) -> str:
-    return os.fsdecode(raw)
+    return raw.decode(_FS_ENCODING, _FS_ERRORS)  # os.fsdecode, without its checks (100,000 paths a grouping)
+
+
+_FS_ENCODING, _FS_ERRORS = sys.getfilesystemencoding(), sys.getfilesystemencodeerrors()
+_STATUS_OF = {str(status): status for status in Status}
 
 
 class Store:
@@ -488,7 +493,7 @@ class Store:
 
     @staticmethod
     def _doc(r: tuple) -> Document:
-        return Document(r[0], _unfs(r[1]), r[2], r[3], r[4], Status(r[5]), r[6], r[7], r[8])
+        return Document(r[0], _unfs(r[1]), r[2], r[3], r[4], _STATUS_OF[r[5]], r[6], r[7], r[8])
 
     def fingerprint_arrays(self) -> FingerprintArrays:
         """All comparable contents, loaded for in-memory matching (64 + 512 bytes each)."""

@@ -104,6 +104,7 @@ def bench_fingerprint(quick: bool) -> dict:
         peers.datasketch_minhash(d)
     datasketch_en = rate(len(english), time.perf_counter() - t)
     minhash_only = {"english": _minhash_only(english, scheme), "mixed": _minhash_only(docs, scheme)}
+    per_character = _chinese_per_character(200 if quick else 400, scheme)
     t = time.perf_counter()
     for d in english[:200]:
         klass(d)
@@ -125,9 +126,26 @@ def bench_fingerprint(quick: bool) -> dict:
         "pool_scaling_2_vs_1_after_startup": round(
             scaling[2]["docs_per_s_after_startup"] / scaling[1]["docs_per_s_after_startup"], 2),
         "minhash_only_per_core": minhash_only,
+        "chinese_per_character": per_character,
         "note": "ours computes SimHash + MinHash + shingle set + text hash; datasketch and rensa only MinHash; "
                 "the simhash package only SimHash",
     }
+
+
+def _chinese_per_character(count: int, scheme: Scheme) -> dict:
+    """The whole fingerprint's characters per second in one process, all-Chinese documents against
+    all-English ones of the same size (issue #15: Chinese within 1.5x of English per character)."""
+    speeds = {}
+    for language, share in (("chinese", 1.0), ("english", 0.0)):
+        docs = corpus.documents(count, chinese_share=share, near_share=0.0, seed=8)
+        fingerprint_text(b"", "text", Extracted(Status.OK, text=docs[0]), scheme)
+        started = time.perf_counter()
+        for d in docs:
+            fingerprint_text(b"", "text", Extracted(Status.OK, text=d), scheme)
+        speeds[language] = sum(map(len, docs)) / (time.perf_counter() - started)
+    return {"documents": count, "chinese_chars_per_s": round(speeds["chinese"]),
+            "english_chars_per_s": round(speeds["english"]),
+            "english_vs_chinese": round(speeds["english"] / speeds["chinese"], 2)}
 
 
 def _minhash_only(docs: list[str], scheme: Scheme) -> dict:
