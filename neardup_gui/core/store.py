@@ -173,7 +173,6 @@ _MIGRATIONS: tuple[str, ...] = (
     );
     INSERT INTO cores (content_id, shingle_count, minhash)
         SELECT id, core_count, core_minhash FROM contents WHERE core_count IS NOT NULL;
-    UPDATE contents SET core_count = NULL, core_minhash = NULL WHERE core_count IS NOT NULL;
     """,
 )
 SCHEMA_VERSION = len(_MIGRATIONS)
@@ -430,6 +429,7 @@ class Store:
         if replaces:  # the same bytes fingerprinted again: what was derived from the old row goes
             self._db.execute("DELETE FROM bands WHERE content_id = ?", (cid,))
             self._db.execute("DELETE FROM simhash_blocks WHERE content_id = ?", (cid,))
+            self._db.execute("DELETE FROM cores WHERE content_id = ?", (cid,))
             self._db.execute("DELETE FROM overlaps WHERE a = ? OR b = ?", (cid, cid))
             self._db.execute("DELETE FROM core_overlaps WHERE a = ? OR b = ?", (cid, cid))
             self._db.execute("DELETE FROM passages WHERE a = ? OR b = ?", (cid, cid))
@@ -668,14 +668,17 @@ class Store:
         clears spares each later query the search for contents without them."""
         if self.get_meta(_QUERY_INDEX_COMPLETE) == "1":
             return
-        no_bands = self._db.execute(
-            "SELECT id, minhash FROM contents WHERE minhash IS NOT NULL AND id NOT IN (SELECT content_id FROM bands)"
-        ).fetchall()
-        no_blocks = self._db.execute(
-            "SELECT id, simhash FROM contents WHERE simhash IS NOT NULL "
-            "AND id NOT IN (SELECT content_id FROM simhash_blocks)"
-        ).fetchall()
-        with self.transaction():
+        with self.transaction():  # looked for inside it: a scan's writer may add contents meanwhile
+            if self.get_meta(_QUERY_INDEX_COMPLETE) == "1":
+                return
+            no_bands = self._db.execute(
+                "SELECT id, minhash FROM contents WHERE minhash IS NOT NULL "
+                "AND id NOT IN (SELECT content_id FROM bands)"
+            ).fetchall()
+            no_blocks = self._db.execute(
+                "SELECT id, simhash FROM contents WHERE simhash IS NOT NULL "
+                "AND id NOT IN (SELECT content_id FROM simhash_blocks)"
+            ).fetchall()
             if no_bands:
                 self._db.executemany("INSERT OR IGNORE INTO bands (band, key, content_id) VALUES (?, ?, ?)",
                                      _band_rows(no_bands))

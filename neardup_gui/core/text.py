@@ -74,6 +74,8 @@ def nfkc(text: str) -> str:
 def _nfkc_table() -> list[int | str]:
     """Each BMP code point, or its NFKC form where that differs (about 3,000); once per process."""
     global _nfkc_changes
+    if _nfkc_changes is not None:
+        return _nfkc_changes
     with _table_lock:
         if _nfkc_changes is None:
             table: list[int | str] = list(range(0x10000))

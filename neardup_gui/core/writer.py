@@ -17,9 +17,11 @@ import multiprocessing as mp
 import os
 import signal
 import sqlite3
-from collections.abc import Sequence
+import threading
+from collections.abc import Iterator, Sequence
 from typing import Any
 
+from . import i18n
 from .errors import DatabaseError
 from .i18n import translate
 from .models import Fingerprint
@@ -35,9 +37,10 @@ class WriterProcess:
     def __init__(self, db_path: str | os.PathLike[str]) -> None:
         ctx = mp.get_context("spawn")
         self._conn, child = ctx.Pipe(duplex=True)
-        self._process = ctx.Process(target=_serve, args=(child, os.fspath(db_path)), daemon=True,
+        self._process = ctx.Process(target=_serve, args=(child, os.fspath(db_path), i18n.language()), daemon=True,
                                     name="neardup-writer")
-        self._process.start()
+        with _ctrl_c_ignored():  # until the writer can ignore it itself, a Ctrl-C would kill it mid-start
+            self._process.start()
         child.close()
         self._ready = False
         self._waiting: list[tuple[Sequence[Fingerprint], Sequence[FileRecord]]] = []
@@ -110,9 +113,9 @@ class WriterProcess:
         if reply[0] == "ready":
             self._ready = True
         elif reply[0] == "failed":
-            _kind, class_name, text, error_name = reply
+            _kind, class_name, text, error_name, error_code = reply
             error = getattr(sqlite3, class_name, sqlite3.Error)(text)
-            error.sqlite_errorname = error_name
+            error.sqlite_errorname, error.sqlite_errorcode = error_name, error_code
             raise error
         elif reply[0] == "refused":
             raise DatabaseError(reply[1])
@@ -125,16 +128,35 @@ class WriterProcess:
             code=self._process.exitcode))
 
 
-def _serve(conn: Any, db_path: str) -> None:
+@contextlib.contextmanager
+def _ctrl_c_ignored() -> Iterator[None]:
+    """SIGINT ignored in this process while the block runs (a process started then inherits that);
+    only the main thread may change it, and only there does Python handle it."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, before)
+
+
+def _failure(exc: sqlite3.Error) -> tuple[str, str, str, str, int]:
+    """A reply saying how a write failed, from which the parent raises the same sqlite3 error."""
+    return ("failed", type(exc).__name__, str(exc), getattr(exc, "sqlite_errorname", ""),
+            getattr(exc, "sqlite_errorcode", 0))
+
+
+def _serve(conn: Any, db_path: str, language: str) -> None:
     """The writer: write each batch received, in order, until told to stop or the parent is gone."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle; it stops us
+    i18n.set_language(language)  # what it says, it says in the parent's language
     try:
         store = Store(db_path)
-    except DatabaseError as exc:
-        conn.send(("refused", str(exc)))
-        return
-    except sqlite3.Error as exc:
-        conn.send(("failed", type(exc).__name__, str(exc), getattr(exc, "sqlite_errorname", "")))
+    except DatabaseError as exc:  # the parent opened this file a moment ago: unlikely, but said
+        cause = exc.__cause__
+        conn.send(_failure(cause) if isinstance(cause, sqlite3.Error) else ("refused", str(exc)))
         return
     conn.send(("ready",))
     failed = False
@@ -153,4 +175,4 @@ def _serve(conn: Any, db_path: str) -> None:
                     store.write_batch(message[1], message[2])
                 except sqlite3.Error as exc:
                     failed = True
-                    conn.send(("failed", type(exc).__name__, str(exc), getattr(exc, "sqlite_errorname", "")))
+                    conn.send(_failure(exc))

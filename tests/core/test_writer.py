@@ -122,3 +122,23 @@ def test_a_writer_that_died_is_said_plainly(tmp_path):
                 writer.wait()
     with Store(tmp_path / "w.db") as store:
         assert [d.path for d in store.documents()] == [str(tmp_path / "a.txt")]
+
+
+def test_ctrl_c_while_the_writer_starts_does_not_kill_it(tmp_path):
+    """A Ctrl-C reaches the writer too (one process group): ignored from its very start, since the
+    parent handles it (cancels the scan, which then writes everything it was handed)."""
+    import os
+    import signal
+
+    with Store(tmp_path / "w.db"):
+        pass
+    with WriterProcess(tmp_path / "w.db") as writer:
+        [child] = [p for p in mp.active_children() if p.name == "neardup-writer"]
+        for _ in range(10):  # during the ~0.3 s it takes to start Python and import the store
+            os.kill(child.pid, signal.SIGINT)
+            time.sleep(0.03)
+        writer.write([], [FileRecord(str(tmp_path / "a.txt"), 1, 1, "text", status=Status.ERROR, message="x")])
+        writer.wait()
+        assert child.is_alive()
+    with Store(tmp_path / "w.db") as store:
+        assert [d.path for d in store.documents()] == [str(tmp_path / "a.txt")]
