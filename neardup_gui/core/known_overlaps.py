@@ -19,7 +19,8 @@ _ID_LIMIT = 1 << 31
 _SINGLES_MERGED_AT = 65_536  # single pairs kept in a dict before they become a run
 
 
-def _codes(lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
+def pair_codes(lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
+    """One int64 code per content pair, ordered as (lo, hi) are: how pairs are kept and compared."""
     lo, hi = np.asarray(lo, dtype=np.int64), np.asarray(hi, dtype=np.int64)
     if len(lo) and (lo.min() < 0 or hi.min() < 0 or lo.max() >= _ID_LIMIT or hi.max() >= _ID_LIMIT):
         raise ValueError("content ids must be in [0, 2**31)")
@@ -63,7 +64,7 @@ class KnownOverlaps:
 
     def lookup(self, lo: np.ndarray, hi: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(overlaps, known) of many pairs (lo < hi element-wise): the overlap where known, else 0."""
-        codes = _codes(lo, hi)
+        codes = pair_codes(lo, hi)
         if self._singles:
             self._merge_singles()
         # looked up in ascending order: numpy's binary search starts each key where the last one ended,
@@ -86,7 +87,7 @@ class KnownOverlaps:
 
     def add(self, lo: np.ndarray, hi: np.ndarray, overlaps: np.ndarray) -> None:
         """Remember the overlaps of many pairs (lo < hi element-wise)."""
-        self._add_codes(_codes(lo, hi), np.asarray(overlaps, dtype=np.int64))
+        self._add_codes(pair_codes(lo, hi), np.asarray(overlaps, dtype=np.int64))
 
     def _add_codes(self, codes: np.ndarray, values: np.ndarray) -> None:
         if not len(codes):

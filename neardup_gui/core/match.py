@@ -25,7 +25,7 @@ from .fingerprint import Scheme
 from .forest import FOREST_REACH, Forest, estimate_margin, layout_threshold, spanning_forest
 from .i18n import QT_TRANSLATE_NOOP, localize, translate
 from .jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_progress
-from .known_overlaps import KnownOverlaps
+from .known_overlaps import KnownOverlaps, pair_codes
 from .memory import release_freed_memory
 from .models import IDENTICAL, JACCARD_MIN, Document, Group, Member, Method, Pair, Similarity, Status, Thresholds
 from .simhash import hamming
@@ -684,7 +684,7 @@ class Matcher:
 
 def _distinct_pairs(lo: np.ndarray, hi: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Each pair (lo, hi) once, in order of ``lo`` then ``hi`` (neighbouring pairs share contents)."""
-    codes = sorted_unique((lo.astype(np.int64) << 32) | hi.astype(np.int64))
+    codes = sorted_unique(pair_codes(lo, hi))
     return codes >> 32, codes & 0xFFFFFFFF
 
 
