@@ -1,8 +1,8 @@
 """One document's bytes to its fingerprints, under a named, versioned scheme.
 
 The scheme is everything that shapes a fingerprint (normalisation, units, shingle size, SimHash
-features, hash and seeds, and the versions of jieba and pypdf). The database records it; a different
-scheme means every document is fingerprinted again, a different threshold never does.
+features, hash and seeds, and the versions of pypdf, and of jieba when the features use it). The
+database records it; a different scheme means every document is fingerprinted again, a different threshold never does.
 """
 
 from __future__ import annotations
@@ -18,7 +18,9 @@ from . import minhash, simhash, text
 from .extract import extract, pypdf_version
 from .models import Extracted, Fingerprint, SentBetweenProcesses, Status
 
-SCHEME_VERSION = 2  # 2: MinHash permutations are affine maps mod 2^32 (were 64-bit multiply-shift)
+# 2: MinHash permutations are affine maps mod 2^32 (were 64-bit multiply-shift)
+# 3: SimHash features of Han text are runs of three Han characters (were jieba's words)
+SCHEME_VERSION = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,17 +33,22 @@ class Scheme(SentBetweenProcesses):
     shingle_size: int = 3
     short_text_units: int = 30  # below this many units a text is shingled by characters
     short_shingle_chars: int = 3
-    simhash_features: str = "word-3grams+jieba-words"  # measured best against J >= 0.8 (README)
+    simhash_features: str = "word-3grams+han-3grams"  # measured best against J >= 0.8 (README)
     simhash_weights: str = "log-tf"
     num_perm: int = minhash.NUM_PERM
     seed: int = 1
     feature_hash: str = "poly64-splitmix"
-    jieba: str = ""
+    jieba: str = ""  # jieba's version, when the SimHash features use its words (else they do not change with it)
     pypdf: str = ""
 
     @classmethod
     def current(cls) -> Scheme:
-        return cls(jieba=text.jieba_version(), pypdf=pypdf_version())
+        return cls(jieba=text.jieba_version() if cls().segments_han else "", pypdf=pypdf_version())
+
+    @property
+    def segments_han(self) -> bool:
+        """Whether the SimHash features hold jieba's words of Han runs (else their characters)."""
+        return "jieba" in self.simhash_features
 
     def to_json(self) -> str:
         return json.dumps(asdict(self), sort_keys=True)
@@ -103,18 +110,20 @@ def _text_features(raw_text: str, scheme: Scheme) -> _TextFeatures:
     text costs its result and not 15 times its size; equal to text_shingles and text_simhash on the
     whole normalised text."""
     text_hash = hashlib.blake2b(digest_size=16)
-    unit_runs, latin_runs = _Runs(scheme.shingle_size), _Runs(3)
+    unit_runs, latin_runs, han_runs = _Runs(scheme.shingle_size), _Runs(3), _Runs(3)
     shingles, features = _SortedUnion(), _FeatureCounts()
     units = pieces = 0
     last_piece = ""
-    for last_piece, tokens in text.token_pieces(text.normalised_pieces(raw_text)):
+    for last_piece, tokens in text.token_pieces(text.normalised_pieces(raw_text), segment_han=scheme.segments_han):
         pieces += 1
         text_hash.update(last_piece.encode("utf-8", "surrogatepass"))
         units += len(tokens.units)
         shingles.add(text.shingle_ids(unit_runs.feed(tokens.units)))
-        features.add(_simhash_features(tokens, latin_runs.feed, scheme))
+        features.add(_simhash_features(tokens, latin_runs.feed, han_runs.feed, scheme))
     shingles.add(text.shingle_ids(unit_runs.finish()))
     features.add(latin_runs.finish())
+    if scheme.simhash_features == "word-3grams+han-3grams":
+        features.add(han_runs.finish())
     if scheme.simhash_features != "shingles":  # before the shingles are merged: the peaks do not add up
         votes = simhash.Votes()
         for distinct, counts in features.in_order():
@@ -234,24 +243,40 @@ def text_simhash(norm: str, scheme: Scheme) -> int:
     """The 64-bit SimHash of a normalised text under the scheme's features and weights."""
     if scheme.simhash_features == "shingles":
         return _shingle_simhash(text_shingles(norm, scheme))
-    tokens = text.tokenize(norm)
-    features, counts = np.unique(_simhash_features(tokens, lambda latin: text.gram_hashes(latin, 3), scheme),
-                                 return_counts=True)
-    return _weighted_simhash(features, counts, scheme)
+    return _weighted_simhash(*simhash_feature_counts(norm, scheme), scheme)
+
+
+def simhash_feature_counts(norm: str, scheme: Scheme) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct SimHash features of a normalised text (sorted) and how often each occurs: what
+    text_simhash weighs and sums (the "shingles" features have no counts: not for those)."""
+    if scheme.simhash_features == "shingles":
+        raise ValueError("the shingle features are the shingle set itself, without counts")
+    tokens = text.tokenize(norm, segment_han=scheme.segments_han)
+    grams = lambda hashes: text.gram_hashes(hashes, 3)  # noqa: E731
+    features, counts = np.unique(_simhash_features(tokens, grams, grams, scheme), return_counts=True)
+    return features, counts
 
 
 def _simhash_features(
-    tokens: text.Tokens, latin_grams: Callable[[np.ndarray], np.ndarray], scheme: Scheme
+    tokens: text.Tokens,
+    latin_grams: Callable[[np.ndarray], np.ndarray],
+    han_grams: Callable[[np.ndarray], np.ndarray],
+    scheme: Scheme,
 ) -> np.ndarray:
-    """SimHash's features of some tokens, with repeats: jieba words, and either the non-Han words or
-    (``latin_grams``) their runs of three."""
+    """SimHash's features of some tokens, with repeats: the non-Han words' runs of three
+    (``latin_grams``), and the Han characters' runs of three (``han_grams``; the Han characters in
+    the order they come, across punctuation and other words, as the Latin words' runs are) or jieba's
+    words of the Han runs. Runs of Han characters measured better than jieba's words and cost
+    nothing more than the units already hashed (README: defaults)."""
+    split = len(tokens.words) - tokens.han_words
     if scheme.simhash_features == "shingles":
         return np.empty(0, dtype=np.uint64)
     if scheme.simhash_features == "jieba-words":
         return tokens.words
     if scheme.simhash_features == "word-3grams+jieba-words":
-        split = len(tokens.words) - tokens.han_words
         return np.concatenate((latin_grams(tokens.words[:split]), tokens.words[split:]))
+    if scheme.simhash_features == "word-3grams+han-3grams":
+        return np.concatenate((latin_grams(tokens.words[:split]), han_grams(tokens.words[split:])))
     raise ValueError(f"unknown SimHash features {scheme.simhash_features!r}")
 
 

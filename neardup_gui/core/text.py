@@ -4,7 +4,8 @@ Two views of a text serve two fingerprints:
 - *units* (one per Han/kana/Hangul character, one per word elsewhere) make the shingles MinHash and
   exact Jaccard work on: character n-grams are what keep 上海浦东四季酒店 nearer to 浦东四季酒店 than
   to 上海浦东全季酒店;
-- *words* (jieba words for Han runs, the same words as the units elsewhere) are SimHash's features.
+- *words* (the same words as the units outside Han runs; in Han runs either the Han characters, or
+  jieba's words when asked: ``segment_han``) are what SimHash's features are made of.
 Only Han runs ever reach jieba: on Latin text it is about 100x slower than this tokeniser. jieba runs
 without its HMM (new-word guessing): 22 % faster, and SimHash features gain nothing from it.
 
@@ -40,6 +41,7 @@ _CHUNK_CHARS = 1 << 20
 _table_lock = threading.Lock()
 _class_table: np.ndarray | None = None
 _nfkc_changes: list[int | str] | None = None
+_nfkc_array_table: _NfkcArrays | None = None
 _powers: tuple[np.ndarray, np.ndarray] = (np.ones(1, _U64), np.ones(1, _U64))
 
 
@@ -64,11 +66,38 @@ def nfkc(text: str) -> str:
     fails and the whole text takes the slow path (a quarter of fingerprinting a Chinese text). Here
     every character NFKC changes by itself is first replaced by its own NFKC form, from a table; that
     leaves the text's NFKC as it was (NFKD works one character at a time and NFKD(NFKC(c)) = NFKD(c)),
-    and what is left usually passes the quick check. Characters beyond the BMP are left to NFKC.
+    and what is left usually passes the quick check. The table is applied in numpy to text within the
+    BMP (str.translate looks each character up in a Python list: 4x slower); characters beyond the
+    BMP are left to NFKC.
     """
     if unicodedata.is_normalized("NFKC", text):
         return text
-    return unicodedata.normalize("NFKC", text.translate(_nfkc_table()))
+    return unicodedata.normalize("NFKC", _nfkc_characters(text))
+
+
+def _nfkc_characters(text: str) -> str:
+    """``text`` with every BMP character replaced by its own NFKC form."""
+    cps = _codepoints(text)
+    if not len(cps) or cps.max() > 0xFFFF:
+        return text.translate(_nfkc_table())
+    table = _nfkc_arrays()
+    lengths = table.lengths[cps]
+    if (lengths == 1).all():
+        out = table.data[table.offsets[cps]]
+    else:  # some characters become several (… to ...): each one's output spread over its own slots
+        ends = np.cumsum(lengths)
+        out = table.data[np.repeat(table.offsets[cps] - (ends - lengths), lengths) + np.arange(int(ends[-1]))]
+    return out.tobytes().decode("utf-32-le", "surrogatepass")
+
+
+@dataclass(frozen=True, slots=True)
+class _NfkcArrays:
+    """The BMP's NFKC forms, character by character, as code points: code point c becomes
+    data[offsets[c] : offsets[c] + lengths[c]]."""
+
+    data: np.ndarray
+    offsets: np.ndarray
+    lengths: np.ndarray
 
 
 def _nfkc_table() -> list[int | str]:
@@ -85,6 +114,17 @@ def _nfkc_table() -> list[int | str]:
                     table[code] = normal
             _nfkc_changes = table
         return _nfkc_changes
+
+
+def _nfkc_arrays() -> _NfkcArrays:
+    """_nfkc_table as arrays; once per process."""
+    global _nfkc_array_table
+    if _nfkc_array_table is None:
+        forms = [chr(v) if isinstance(v, int) else v for v in _nfkc_table()]
+        lengths = np.fromiter(map(len, forms), dtype=np.int64, count=len(forms))
+        data = _codepoints("".join(forms)).copy()
+        _nfkc_array_table = _NfkcArrays(data, np.cumsum(lengths) - lengths, lengths)
+    return _nfkc_array_table
 
 
 def _power_tables(n: int) -> tuple[np.ndarray, np.ndarray]:
@@ -186,16 +226,17 @@ def _codepoints(text: str) -> np.ndarray:
 @dataclass(frozen=True, slots=True)
 class Tokens:
     """A normalised text's unit hashes (for shingles) and word hashes (for SimHash), in order:
-    ``words`` holds the non-Han words first, then the jieba words of the Han runs (``han_words``)."""
+    ``words`` holds the non-Han words first, then the ``han_words`` of the Han runs (their characters,
+    or jieba's words if the text was tokenised with ``segment_han``)."""
 
     units: np.ndarray
     words: np.ndarray
     han_words: int = 0
 
 
-def tokenize(norm: str) -> Tokens:
+def tokenize(norm: str, *, segment_han: bool = False) -> Tokens:
     """Hash the units and the words of a normalised text (long texts in 1 M-character pieces)."""
-    pieces = [tokens for _piece, tokens in token_pieces([norm])]
+    pieces = [tokens for _piece, tokens in token_pieces([norm], segment_han=segment_han)]
     if len(pieces) == 1:
         return pieces[0]
     latin = [p.words[: len(p.words) - p.han_words] for p in pieces]
@@ -204,10 +245,13 @@ def tokenize(norm: str) -> Tokens:
                   sum(p.han_words for p in pieces))
 
 
-def token_pieces(norm_pieces: Iterable[str], piece_chars: int = _CHUNK_CHARS) -> Iterator[tuple[str, Tokens]]:
+def token_pieces(
+    norm_pieces: Iterable[str], piece_chars: int = _CHUNK_CHARS, *, segment_han: bool = False
+) -> Iterator[tuple[str, Tokens]]:
     """Tokenise a normalised text given in pieces, ``piece_chars`` characters at a time: each piece is
     cut at its last space (or at ``piece_chars`` if it has none), wherever the input pieces were cut,
-    so a text's tokens do not depend on how it was read. At least one piece is yielded."""
+    so a text's tokens do not depend on how it was read. At least one piece is yielded.
+    ``segment_han``: the words of Han runs are jieba's words, not their characters."""
     buffer = ""
     yielded = False
     for piece in norm_pieces:
@@ -215,11 +259,11 @@ def token_pieces(norm_pieces: Iterable[str], piece_chars: int = _CHUNK_CHARS) ->
         while len(buffer) > piece_chars:
             cut = buffer.rfind(" ", 0, piece_chars)
             end = cut + 1 if cut > 0 else piece_chars
-            yield buffer[:end], _tokenize_piece(buffer[:end])
+            yield buffer[:end], _tokenize_piece(buffer[:end], segment_han)
             yielded = True
             buffer = buffer[end:]
     if buffer or not yielded:
-        yield buffer, _tokenize_piece(buffer)
+        yield buffer, _tokenize_piece(buffer, segment_han)
 
 
 def unit_hashes(norm: str) -> np.ndarray:
@@ -240,7 +284,7 @@ def _units(cps: np.ndarray, cls: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return span_hashes(cps, starts, ends), starts
 
 
-def _tokenize_piece(norm: str) -> Tokens:
+def _tokenize_piece(norm: str, segment_han: bool) -> Tokens:
     cps = _codepoints(norm)
     if len(cps) == 0:
         empty = np.empty(0, dtype=_U64)
@@ -250,7 +294,7 @@ def _tokenize_piece(norm: str) -> Tokens:
     is_han = cls[starts] == HAN
     if not is_han.any():
         return Tokens(units, units)
-    han = _han_word_hashes(norm, cps, cls)
+    han = _han_word_hashes(norm, cps, cls) if segment_han else units[is_han]
     return Tokens(units, np.concatenate((units[~is_han], han)), len(han))
 
 
@@ -287,8 +331,15 @@ def words(norm: str) -> list[str]:
     out = [u for u in units(norm) if _classes()[ord(u[0])] != HAN]
     han = np.flatnonzero(np.diff(np.concatenate(([False], cls == HAN, [False])).astype(np.int8)))
     for start, end in zip(han[0::2].tolist(), han[1::2].tolist(), strict=True):
-        out.extend(_jieba().lcut(norm[start:end], HMM=False))
+        out.extend(han_words(norm[start:end]))
     return out
+
+
+def han_words(run: str) -> list[str]:
+    """jieba's words of a run of Han characters (its dictionary, without guessing new words): how a
+    Chinese reader splits it, so that a change shows as the words it changed. Joined, the words are
+    the run. Loads jieba's dictionary on first use (~1 s)."""
+    return _jieba().lcut(run, HMM=False)
 
 
 def hash_tokens(tokens: list[str]) -> np.ndarray:

@@ -1,6 +1,7 @@
 """Imported once by the fork server that starts reader workers (Linux): everything a worker needs is
-loaded and warmed here, jieba's dictionary included, so each worker forks ready instead of spending
-about a second loading it, and the dictionary's memory is shared between workers."""
+loaded and warmed here (jieba's dictionary too, when the scheme's SimHash features use its words), so
+each worker forks ready instead of spending about a second loading it, and the tables' memory is
+shared between workers."""
 
 from __future__ import annotations
 
@@ -17,9 +18,11 @@ import numpy  # noqa: F401
 import pypdf  # noqa: F401
 
 from . import extract, segment, text
+from .fingerprint import Scheme
 
 text._classes()
-text._nfkc_table()
-text._jieba()
-segment.load_dictionary()
+text._nfkc_arrays()
+if Scheme().segments_han:
+    text._jieba()
+    segment.load_dictionary()
 extract._quiet_pypdf()

@@ -34,7 +34,7 @@ import numpy as np
 
 from neardup_gui.core import text
 from neardup_gui.core.boilerplate import core_of
-from neardup_gui.core.fingerprint import Scheme, fingerprint_bytes, text_shingles
+from neardup_gui.core.fingerprint import Scheme, fingerprint_bytes, simhash_feature_counts, text_shingles
 from neardup_gui.core.match import Matcher
 from neardup_gui.core.models import Method, Thresholds
 from neardup_gui.core.scan import refresh_boilerplate
@@ -297,8 +297,9 @@ def corpus_table(name: str, docs: list[tuple[str, str]], truth_t: float, quick: 
 def simhash_ceiling(docs: list[tuple[str, str]], jac: dict[tuple[int, int], float], truth_t: float,
                     sizes: list[int]) -> dict:
     """The best F1 against J >= truth_t that any 64-bit SimHash can expect: with our features and
-    weights, and with the shingle sets themselves as features (whose angle follows Jaccard as
-    closely as any can: cos = |A∩B| / sqrt(|A||B|)).
+    weights, with jieba's words for Han text instead (the features before 2026-11-23), and with the
+    shingle sets themselves as features (whose angle follows Jaccard as closely as any can:
+    cos = |A∩B| / sqrt(|A||B|)).
 
     Charikar's SimHash differs in a bit with probability angle/pi, the angle being that between the
     two documents' feature vectors; so the distance of a pair is Binomial(64, angle/pi), and the
@@ -307,34 +308,38 @@ def simhash_ceiling(docs: list[tuple[str, str]], jac: dict[tuple[int, int], floa
     from math import comb
 
     scheme = Scheme.current()
-    vectors = []
+    assert scheme.simhash_weights == "log-tf"
+    schemes = {"ours": scheme, "jieba words": Scheme(simhash_features="word-3grams+jieba-words")}
+    vectors: dict[str, list[tuple[np.ndarray, np.ndarray, float]]] = {name: [] for name in schemes}
     for _n, body in docs:
-        tokens = text.tokenize(text.normalise(body))
-        latin = tokens.words[: len(tokens.words) - tokens.han_words]
-        han = tokens.words[len(tokens.words) - tokens.han_words :]
-        features, counts = np.unique(np.concatenate((text.gram_hashes(latin, 3), han)), return_counts=True)
-        weights = 1.0 + np.log(counts)
-        vectors.append((features, weights, float(np.sqrt(np.sum(weights * weights)))))
-    assert scheme.simhash_features == "word-3grams+jieba-words" and scheme.simhash_weights == "log-tf"
+        norm = text.normalise(body)
+        for name, features_scheme in schemes.items():
+            features, counts = simhash_feature_counts(norm, features_scheme)
+            weights = 1.0 + np.log(counts)
+            vectors[name].append((features, weights, float(np.sqrt(np.sum(weights * weights)))))
     ks = np.arange(0, 13)
-    tp = {"ours": np.zeros(len(ks)), "shingle sets": np.zeros(len(ks))}
-    fp = {"ours": np.zeros(len(ks)), "shingle sets": np.zeros(len(ks))}
+    names = [*schemes, "shingle sets"]
+    tp = {name: np.zeros(len(ks)) for name in names}
+    fp = {name: np.zeros(len(ks)) for name in names}
     truth = 0
 
     def within(cosine: float) -> np.ndarray:
         p = math.acos(max(-1.0, min(1.0, cosine))) / math.pi
         return np.cumsum([comb(64, d) * p**d * (1 - p) ** (64 - d) for d in range(13)])
 
-    for (a, b), j in jac.items():
-        fa, wa, na = vectors[a]
-        fb, wb, nb = vectors[b]
+    def cosine(name: str, a: int, b: int) -> float:
+        fa, wa, na = vectors[name][a]
+        fb, wb, nb = vectors[name][b]
         _, ia, ib = np.intersect1d(fa, fb, assume_unique=True, return_indices=True)
-        cosines = {"ours": float(np.dot(wa[ia], wb[ib])) / (na * nb) if na and nb else 0.0,
-                   "shingle sets": j * (sizes[a] + sizes[b]) / (1 + j) / math.sqrt(sizes[a] * sizes[b])}
+        return float(np.dot(wa[ia], wb[ib])) / (na * nb) if na and nb else 0.0
+
+    for (a, b), j in jac.items():
+        cosines = {name: cosine(name, a, b) for name in schemes}
+        cosines["shingle sets"] = j * (sizes[a] + sizes[b]) / (1 + j) / math.sqrt(sizes[a] * sizes[b])
         true = j >= truth_t - 1e-9
         truth += true
-        for name, cosine in cosines.items():
-            (tp if true else fp)[name] += within(cosine)
+        for name, value in cosines.items():
+            (tp if true else fp)[name] += within(value)
     out = {}
     for name in tp:
         f1 = 2 * tp[name] / (2 * tp[name] + fp[name] + (truth - tp[name]))
