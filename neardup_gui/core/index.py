@@ -116,7 +116,7 @@ class _Candidates:
                 return
             codes, est = self._estimated(codes)
             self.codes, self.estimates = [codes], [est]
-        codes, est = _unique_codes(np.concatenate(self.codes), np.concatenate(self.estimates))
+        codes, est = self._unique()
         if len(codes) > self.budget // 2:
             codes, est = _forest_by_estimate(self.n, codes, est, self.cancel)
         self.codes, self.estimates, self.held, self.limit = [codes], [est], len(codes), self.budget
@@ -132,14 +132,48 @@ class _Candidates:
             return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.float32)
         if self.estimates is None:
             return self._estimated(self._distinct_codes())
-        return _unique_codes(np.concatenate(self.codes), np.concatenate(self.estimates))
+        return self._unique()
+
+    def _unique(self) -> tuple[np.ndarray, np.ndarray]:
+        """The estimated pieces as one sorted run, each pair once (the pieces let go of as they are read)."""
+        assert self.estimates is not None
+        codes, est = np.concatenate(self.codes), np.concatenate(self.estimates)
+        self.codes, self.estimates = [], []
+        return _unique_codes(codes, est, self.sigs.shape[1], self.n)
 
 
-def _unique_codes(codes: np.ndarray, est: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    order = np.argsort(codes, kind="stable")
-    codes, est = codes[order], est[order]
-    first = np.concatenate(([True], codes[1:] != codes[:-1])) if len(codes) else np.zeros(0, dtype=bool)
-    return codes[first], est[first]
+def _unique_codes(codes: np.ndarray, est: np.ndarray, width: int, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """Sorted codes, each once, with their estimates (k / width: a pair found twice has the same one).
+
+    Each estimate's k is packed below its code and the packed keys sorted in place: a grouping's tens
+    of millions of candidates then need 8 bytes each while sorted instead of the 32 of an argsort and
+    two gathers (the parent's peak at 100,000 documents)."""
+    base = width + 1
+    if not len(codes) or n * n * base >= 1 << 62:
+        order = np.argsort(codes, kind="stable")
+        codes, est = codes[order], est[order]
+        first = np.concatenate(([True], codes[1:] != codes[:-1])) if len(codes) else np.zeros(0, dtype=bool)
+        return codes[first], est[first]
+    keys = codes if codes.flags.writeable else codes.copy()
+    for start in range(0, len(keys), _PAIR_BATCH):  # in slices: no temporary of the whole
+        part = slice(start, start + _PAIR_BATCH)
+        keys[part] *= base
+        keys[part] += np.rint(est[part] * width).astype(np.int64)
+    del codes, est
+    keys.sort()
+    first = np.empty(len(keys), dtype=bool)
+    first[0] = True
+    for start in range(0, len(keys) - 1, _PAIR_BATCH):
+        stop = min(start + _PAIR_BATCH, len(keys) - 1)
+        np.not_equal(keys[start + 1 : stop + 1] // base, keys[start:stop] // base, out=first[start + 1 : stop + 1])
+    keys = keys[first]
+    del first
+    out_est = np.empty(len(keys), dtype=np.float32)
+    for start in range(0, len(keys), _PAIR_BATCH):
+        part = slice(start, start + _PAIR_BATCH)
+        out_est[part] = (keys[part] % base) / width  # float64 k / width, then float32: as estimate_pairs
+        keys[part] //= base
+    return keys, out_est
 
 
 def _forest_by_estimate(n: int, codes: np.ndarray, est: np.ndarray, cancel: CancelToken,

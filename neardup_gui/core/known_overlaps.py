@@ -94,7 +94,10 @@ class KnownOverlaps:
             return
         order = np.argsort(codes, kind="stable")
         codes, values = codes[order], values[order].astype(np.int32)
-        codes, values = merged_runs(codes, values, codes[:0], values[:0])  # each pair once
+        if len(codes) > 1:  # each pair once
+            first = np.concatenate(([True], codes[1:] != codes[:-1]))
+            if not first.all():
+                codes, values = codes[first], values[first]
         while self._runs and len(self._runs[-1][0]) <= len(codes):
             run_codes, run_values = self._runs.pop()
             codes, values = merged_runs(run_codes, run_values, codes, values)

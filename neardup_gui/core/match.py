@@ -349,26 +349,37 @@ class Matcher:
         lo, hi = self._content_pairs(rows_a, rows_b)
         shared, known = self._mode.overlaps.lookup(lo, hi)
         if not known.all():
-            todo_lo, todo_hi = _distinct_pairs(lo[~known], hi[~known])
-            if len(todo_lo) < POOL_PAIRS and not self._workers.warm:
+            unknown = pair_codes(lo[~known], hi[~known])
+            todo = sorted_unique(unknown)
+            if len(todo) < POOL_PAIRS and not self._workers.warm:
                 return None
-            self._measure_in_pool(todo_lo, todo_hi, cancel)
-            shared, _ = self._mode.overlaps.lookup(lo, hi)
+            measured = self._measure_in_pool(todo >> 32, todo & 0xFFFFFFFF, cancel)
+            shared[~known] = measured[np.searchsorted(todo, unknown)]
         union = self.arrays.shingle_count[rows_a] + self.arrays.shingle_count[rows_b] - shared
         return np.divide(shared, union, out=np.ones(len(shared)), where=union > 0)
 
-    def _measure_in_pool(self, lo: np.ndarray, hi: np.ndarray, cancel: CancelToken) -> None:
-        """The overlaps of content pairs (lo < hi), measured by the workers, into memory: in tasks of
-        neighbouring pairs (a worker keeps the sets it read), at least one per worker."""
+    def _measure_in_pool(self, lo: np.ndarray, hi: np.ndarray, cancel: CancelToken) -> np.ndarray:
+        """The overlaps of distinct content pairs (lo < hi, ascending), measured by the workers in tasks
+        of neighbouring pairs (a worker keeps the sets it read), at least one per worker; remembered
+        all at once (one merge into the known overlaps, not one a task; on cancelling, those measured)."""
         found = self.boilerplate.found
         per_task = max(1, min(_PAIRS_PER_TASK, -(-len(lo) // self._workers.count)))
         pairs = np.column_stack((lo, hi))
         tasks = [OverlapTask(str(self.store.path), self._contents_state, pairs[k : k + per_task],
                              found.digest if found is not None else None)
                  for k in range(0, len(pairs), per_task)]
-        known = self._mode.overlaps
-        for task, shared in self._workers.map(measure_overlaps, tasks, min_tasks=1, cancel=cancel):
-            known.add(task.pairs[:, 0], task.pairs[:, 1], shared)
+        offset_of = {id(task): k * per_task for k, task in enumerate(tasks)}
+        shared = np.zeros(len(pairs), dtype=np.int64)
+        measured = np.zeros(len(pairs), dtype=bool)
+        try:
+            for task, overlaps in self._workers.map(measure_overlaps, tasks, min_tasks=1, cancel=cancel):
+                at = offset_of[id(task)]
+                shared[at : at + len(task.pairs)] = overlaps
+                measured[at : at + len(task.pairs)] = True
+        finally:
+            done = measured if not measured.all() else slice(None)
+            self._mode.overlaps.add(lo[done], hi[done], shared[done])
+        return shared
 
     def _jaccard_pair(self, row_a: int, row_b: int) -> float:
         """Exact Jaccard of two rows' shingle sets (one at a time: for the forest, which asks rarely)."""

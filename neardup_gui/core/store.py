@@ -324,6 +324,19 @@ class Store:
             raise
         self._db.execute("COMMIT")
 
+    @contextmanager
+    def _snapshot(self) -> Iterator[None]:
+        """Reads that must see one state of the database (a read transaction; inside a write
+        transaction, that one)."""
+        if self._db.in_transaction:
+            yield
+            return
+        self._db.execute("BEGIN")
+        try:
+            yield
+        finally:
+            self._db.execute("COMMIT")
+
     def get_meta(self, key: str) -> str | None:
         row = self._db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
         return row[0] if row else None
@@ -496,19 +509,24 @@ class Store:
         return Document(r[0], _unfs(r[1]), r[2], r[3], r[4], _STATUS_OF[r[5]], r[6], r[7], r[8])
 
     def fingerprint_arrays(self) -> FingerprintArrays:
-        """All comparable contents, loaded for in-memory matching (64 + 512 bytes each)."""
-        rows = self._db.execute(
-            "SELECT id, simhash, minhash, text_hash, shingle_count FROM contents WHERE status = 'ok' ORDER BY id"
-        ).fetchall()
-        n = len(rows)
-        ids = np.fromiter((r[0] for r in rows), dtype=np.int64, count=n)
-        sims = np.fromiter((to_unsigned(r[1]) for r in rows), dtype=np.uint64, count=n)
-        if n:
-            sigs = np.frombuffer(b"".join(r[2] for r in rows), dtype="<u4").reshape(n, -1)
-        else:
-            sigs = np.empty((0, minhash.NUM_PERM), np.uint32)
-        counts = np.fromiter((r[4] for r in rows), dtype=np.int64, count=n)
-        return FingerprintArrays(ids, sims, sigs.astype(np.uint32), [r[3] for r in rows], counts)
+        """All comparable contents, loaded for in-memory matching (64 + 512 bytes each). Read row by
+        row into arrays made to size: a list of 100,000 rows and a joined copy of their signatures
+        would hold three times the 51 MB the signatures take, which the parent keeps as heap."""
+        with self._snapshot():  # the count and the rows from one state of the database
+            (n,) = self._db.execute("SELECT COUNT(*) FROM contents WHERE status = 'ok'").fetchone()
+            ids = np.empty(n, dtype=np.int64)
+            sims = np.empty(n, dtype=np.uint64)
+            sigs = np.empty((n, minhash.NUM_PERM), dtype=np.uint32)
+            counts = np.empty(n, dtype=np.int64)
+            text_hashes: list[bytes] = []
+            rows = self._db.execute(
+                "SELECT id, simhash, minhash, text_hash, shingle_count FROM contents WHERE status = 'ok' ORDER BY id")
+            as_bytes = sigs.view(np.uint8).reshape(n, 4 * minhash.NUM_PERM)
+            for row, (cid, simhash_value, signature, text_hash, count) in enumerate(rows):
+                ids[row], sims[row], counts[row] = cid, to_unsigned(simhash_value), count
+                as_bytes[row] = np.frombuffer(signature, dtype=np.uint8)
+                text_hashes.append(text_hash)
+        return FingerprintArrays(ids, sims, sigs if sys.byteorder == "little" else sigs.byteswap(), text_hashes, counts)
 
     def ok_content_ids(self, *, word_shingled_only: bool = False) -> np.ndarray:
         """Ids of every comparable content (or of those shingled by words, not characters), ascending."""

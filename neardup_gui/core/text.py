@@ -438,14 +438,17 @@ def shingle_hashes(unit_hashes: np.ndarray, size: int) -> np.ndarray:
 
 def merged_runs(codes_a: np.ndarray, values_a: np.ndarray, codes_b: np.ndarray, values_b: np.ndarray
                 ) -> tuple[np.ndarray, np.ndarray]:
-    """Two runs of sorted integer codes with a value each, as one sorted run, each code once (the
-    second run's value where both hold it). One copy of each array, no sort of the whole: merging a
-    batch into millions is linear."""
+    """Two runs of sorted integer codes, each code once in each, with a value each, as one sorted run,
+    each code once (the second run's value where both hold it: written into ``values_a``, which must
+    be writable). One copy of each array, no sort of the whole: merging a batch into millions is
+    linear, and the codes both hold are dropped before the copy, not after it."""
+    if not len(codes_a) or not len(codes_b):
+        return (codes_b, values_b) if len(codes_b) else (codes_a, values_a)
     at = np.searchsorted(codes_a, codes_b)
-    codes, values = np.insert(codes_a, at, codes_b), np.insert(values_a, at, values_b)
-    if len(codes) < 2:
-        return codes, values
-    first = np.empty(len(codes), dtype=bool)
-    first[0] = True
-    np.not_equal(codes[1:], codes[:-1], out=first[1:])
-    return (codes, values) if first.all() else (codes[first], values[first])
+    held = np.minimum(at, len(codes_a) - 1)
+    both = codes_a[held] == codes_b
+    if both.any():
+        values_a[held[both]] = values_b[both]
+        new = ~both
+        at, codes_b, values_b = at[new], codes_b[new], values_b[new]
+    return np.insert(codes_a, at, codes_b), np.insert(values_a, at, values_b)

@@ -161,3 +161,24 @@ def test_pairs_in_dense_buckets_found_by_workers_equal_those_found_here(monkeypa
         for got, expected in zip(spread, here, strict=True):
             assert got.tolist() == expected.tolist()
     assert runs and all(name == "bucket_pairs_task" and count >= 20 for name, count in runs), runs
+
+
+@settings(max_examples=80, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), pairs=st.integers(0, 3000), n=st.sampled_from([2, 50, 100_000, 1 << 30]),
+       width=st.sampled_from([128, 64, 100]))
+def test_candidates_each_once_sorted_with_their_estimates(seed, pairs, n, width):
+    """_unique_codes packs each estimate's k below its code to sort in place (and, past the packing's
+    range, sorts as before): every code once, ascending, with the estimate it came with."""
+    from neardup_gui.core.index import _unique_codes
+
+    rng = np.random.default_rng(seed)
+    i = rng.integers(0, n - 1, size=pairs)
+    j = rng.integers(i + 1, n)
+    codes = i * n + j
+    k_of = {}
+    ks = np.array([k_of.setdefault(c, int(rng.integers(0, width + 1))) for c in codes.tolist()], dtype=np.int64)
+    est = (ks / width).astype(np.float32)  # as estimate_pairs makes them
+    out_codes, out_est = _unique_codes(codes.copy(), est.copy(), width, n)
+    assert out_codes.tolist() == sorted(k_of)
+    assert out_est.dtype == np.float32
+    assert out_est.tolist() == [np.float32(k_of[c] / width) for c in out_codes.tolist()]

@@ -2,6 +2,8 @@
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from neardup_gui.core.known_overlaps import KnownOverlaps
 
@@ -66,3 +68,21 @@ def test_ids_out_of_range_are_refused():
         known.set(-1, 2, 3)
     values, found = known.lookup(np.array([], dtype=np.int64), np.array([], dtype=np.int64))
     assert len(values) == len(found) == 0
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.dictionaries(st.integers(0, 200), st.integers(0, 9), max_size=60),
+       st.dictionaries(st.integers(0, 200), st.integers(10, 19), max_size=60))
+def test_merged_runs_is_a_sorted_union_with_the_second_runs_values(first, second):
+    """text.merged_runs, which holds every known overlap and every LSH candidate: one sorted run, each
+    code once, the second run's value where both hold a code."""
+    from neardup_gui.core.text import merged_runs
+
+    def run(d: dict[int, int]) -> tuple[np.ndarray, np.ndarray]:
+        keys = sorted(d)
+        return np.array(keys, dtype=np.int64), np.array([d[k] for k in keys], dtype=np.int32)
+
+    codes, values = merged_runs(*run(first), *run(second))
+    expected = {**first, **second}
+    assert codes.tolist() == sorted(expected)
+    assert values.tolist() == [expected[c] for c in sorted(expected)]
