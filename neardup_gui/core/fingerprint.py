@@ -33,7 +33,7 @@ class Scheme(SentBetweenProcesses):
     shingle_size: int = 3
     short_text_units: int = 30  # below this many units a text is shingled by characters
     short_shingle_chars: int = 3
-    simhash_features: str = "word-3grams+han-3grams"  # measured best against J >= 0.8 (README)
+    simhash_features: str = "word-3grams+han-3grams"  # chosen by measuring against J >= 0.8 (README: defaults)
     simhash_weights: str = "log-tf"
     num_perm: int = minhash.NUM_PERM
     seed: int = 1
@@ -110,8 +110,8 @@ def _text_features(raw_text: str, scheme: Scheme) -> _TextFeatures:
     text costs its result and not 15 times its size; equal to text_shingles and text_simhash on the
     whole normalised text."""
     text_hash = hashlib.blake2b(digest_size=16)
-    unit_runs, latin_runs, han_runs = _Runs(scheme.shingle_size), _Runs(3), _Runs(3)
-    shingles, features = _SortedUnion(), _FeatureCounts()
+    unit_runs = _Runs(scheme.shingle_size)
+    shingles, features = _SortedUnion(), _PieceFeatures(scheme)
     units = pieces = 0
     last_piece = ""
     for last_piece, tokens in text.token_pieces(text.normalised_pieces(raw_text), segment_han=scheme.segments_han):
@@ -119,11 +119,8 @@ def _text_features(raw_text: str, scheme: Scheme) -> _TextFeatures:
         text_hash.update(last_piece.encode("utf-8", "surrogatepass"))
         units += len(tokens.units)
         shingles.add(text.shingle_ids(unit_runs.feed(tokens.units)))
-        features.add(_simhash_features(tokens, latin_runs.feed, han_runs.feed, scheme))
+        features.add(tokens)
     shingles.add(text.shingle_ids(unit_runs.finish()))
-    features.add(latin_runs.finish())
-    if scheme.simhash_features == "word-3grams+han-3grams":
-        features.add(han_runs.finish())
     if scheme.simhash_features != "shingles":  # before the shingles are merged: the peaks do not add up
         votes = simhash.Votes()
         for distinct, counts in features.in_order():
@@ -156,6 +153,27 @@ class _Runs:
 
     def finish(self) -> np.ndarray:
         return text.run_hashes(self.tail, self.seen) if 0 < self.seen < self.size else np.empty(0, np.uint64)
+
+
+class _PieceFeatures:
+    """SimHash's features of a text whose tokens arrive in pieces, counted: together, what
+    simhash_feature_counts gives for the whole text (the runs of three that straddle two pieces
+    included), bucket by bucket in order."""
+
+    def __init__(self, scheme: Scheme) -> None:
+        self.scheme = scheme
+        self.latin_runs, self.han_runs = _Runs(3), _Runs(3)
+        self.counts = _FeatureCounts()
+
+    def add(self, tokens: text.Tokens) -> None:
+        self.counts.add(_simhash_features(tokens, self.latin_runs.feed, self.han_runs.feed, self.scheme))
+
+    def in_order(self) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+        """(distinct features, their counts), sorted bucket by bucket (see _FeatureCounts.in_order)."""
+        self.counts.add(self.latin_runs.finish())
+        if self.scheme.simhash_features == "word-3grams+han-3grams":
+            self.counts.add(self.han_runs.finish())
+        return self.counts.in_order()
 
 
 class _SortedUnion:

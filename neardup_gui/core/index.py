@@ -127,7 +127,8 @@ class _Candidates:
         return codes // self.n, codes % self.n, est
 
     def codes_and_estimates(self) -> tuple[np.ndarray, np.ndarray]:
-        """The candidates as sorted codes i * n + j, each once, with their estimates."""
+        """The candidates as sorted codes i * n + j, each once, with their estimates (handed over:
+        the gathered pieces are let go of)."""
         if not self.codes:
             return np.empty(0, dtype=np.int64), np.empty(0, dtype=np.float32)
         if self.estimates is None:
@@ -144,12 +145,14 @@ class _Candidates:
 
 def _unique_codes(codes: np.ndarray, est: np.ndarray, width: int, n: int) -> tuple[np.ndarray, np.ndarray]:
     """Sorted codes, each once, with their estimates (k / width: a pair found twice has the same one).
+    ``codes`` is overwritten.
 
     Each estimate's k is packed below its code and the packed keys sorted in place: a grouping's tens
     of millions of candidates then need 8 bytes each while sorted instead of the 32 of an argsort and
-    two gathers (the parent's peak at 100,000 documents)."""
+    two gathers (the parent's peak at 100,000 documents). Past about 267 million rows the keys would not
+    fit 64 bits, and the codes are sorted as before."""
     base = width + 1
-    if not len(codes) or n * n * base >= 1 << 62:
+    if not len(codes) or (n * n - 1) * base + width >= 1 << 63:  # packed keys must fit int64: n up to ~267 million
         order = np.argsort(codes, kind="stable")
         codes, est = codes[order], est[order]
         first = np.concatenate(([True], codes[1:] != codes[:-1])) if len(codes) else np.zeros(0, dtype=bool)

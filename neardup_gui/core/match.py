@@ -296,10 +296,10 @@ class Matcher:
             return shared
         new_lo, new_hi = _distinct_pairs(lo[~known], hi[~known])
         if self._workers.pooled and len(new_lo) >= POOL_PAIRS:
-            self._measure_in_pool(new_lo, new_hi, NEVER_CANCELLED)
+            measured = self._measure_in_pool(new_lo, new_hi, NEVER_CANCELLED)
         else:
             self._measure_here(new_lo, new_hi)
-        measured, _ = self._mode.overlaps.lookup(new_lo, new_hi)
+            measured, _ = self._mode.overlaps.lookup(new_lo, new_hi)
         found = self.boilerplate.found
         self.store.save_overlaps(dict(zip(zip(new_lo.tolist(), new_hi.tolist(), strict=True), measured.tolist(),
                                           strict=True)), cores_of=found.digest if found is not None else None)

@@ -1,6 +1,6 @@
 """A process pool in which a task that crashes or hangs its worker costs that task only.
 
-jieba and pypdf hold the GIL, so threads do not scale; processes do. Unlike
+pypdf (and jieba, for a scheme that segments) hold the GIL, so threads do not scale; processes do. Unlike
 concurrent.futures.ProcessPoolExecutor, this pool kills a worker whose task runs past a time
 limit, replaces a worker that dies, and reports both as failures of that one task. Workers are
 forked from a clean server process that preloaded them (or spawned where there is none), never

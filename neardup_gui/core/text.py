@@ -441,7 +441,8 @@ def merged_runs(codes_a: np.ndarray, values_a: np.ndarray, codes_b: np.ndarray, 
     """Two runs of sorted integer codes, each code once in each, with a value each, as one sorted run,
     each code once (the second run's value where both hold it: written into ``values_a``, which must
     be writable). One copy of each array, no sort of the whole: merging a batch into millions is
-    linear, and the codes both hold are dropped before the copy, not after it."""
+    linear, and the codes both hold are dropped before the copy, not after it. When one run is
+    empty, the other is returned itself: the runs are handed over, not kept by the caller."""
     if not len(codes_a) or not len(codes_b):
         return (codes_b, values_b) if len(codes_b) else (codes_a, values_a)
     at = np.searchsorted(codes_a, codes_b)

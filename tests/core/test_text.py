@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from neardup_gui.core import text
-from neardup_gui.core.fingerprint import Scheme, text_shingles
+from neardup_gui.core.fingerprint import Scheme, simhash_feature_counts, text_shingles
 
 
 def jaccard(a: str, b: str) -> float:
@@ -114,17 +114,52 @@ def test_the_fast_nfkc_is_nfkc(raw):
 
 @settings(max_examples=200, deadline=None)
 @given(_tricky_texts, st.lists(st.integers(min_value=0, max_value=120), max_size=6),
-       st.integers(min_value=2, max_value=25))
-def test_tokens_do_not_depend_on_how_the_normalised_text_arrives(raw, cuts, piece_chars):
+       st.integers(min_value=2, max_value=25), st.booleans())
+def test_tokens_do_not_depend_on_how_the_normalised_text_arrives(raw, cuts, piece_chars, segment_han):
     norm = text.normalise(raw)
     bounds = sorted({0, len(norm), *(c for c in cuts if c < len(norm))})
     arrived = [norm[a:b] for a, b in zip(bounds, bounds[1:], strict=False)]
-    whole = list(text.token_pieces([norm], piece_chars))
-    split = list(text.token_pieces(arrived, piece_chars))
+    whole = list(text.token_pieces([norm], piece_chars, segment_han=segment_han))
+    split = list(text.token_pieces(arrived, piece_chars, segment_han=segment_han))
     assert [p for p, _t in split] == [p for p, _t in whole]
     assert "".join(p for p, _t in whole) == norm
     for (_p, a), (_q, b) in zip(whole, split, strict=True):
         assert a.units.tolist() == b.units.tolist() and a.words.tolist() == b.words.tolist()
+
+
+# Latin words between spaces, so that a piece (cut at its last space, or anywhere when it has none)
+# never cuts one; Han runs are cut anywhere
+_MIXED = ["世", "界", "和", "平", "中", "国", "法", "律", "，", "。", " ", "\n", " word ", " text ", " a ",
+          " Ｆｉｎｅ ", "\U00020000", "カ", "한"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_MIXED), max_size=200).map("".join), st.integers(min_value=6, max_value=30))
+def test_simhash_features_counted_piece_by_piece_are_those_of_the_whole_text(raw, piece_chars):
+    """fingerprint_text counts SimHash's features a piece at a time: the runs of three Han characters
+    and of three words that straddle two pieces (Han runs cut anywhere) must be counted as in the
+    whole text, each as often."""
+    from neardup_gui.core.fingerprint import _PieceFeatures, simhash_feature_counts
+
+    scheme = Scheme()
+    norm = text.normalise(raw)
+    features = _PieceFeatures(scheme)
+    for _piece, tokens in text.token_pieces([norm], piece_chars):
+        features.add(tokens)
+    counted = list(features.in_order())
+    got = ([int(v) for d, _c in counted for v in d], [int(v) for _d, c in counted for v in c])
+    expected, counts = simhash_feature_counts(norm, scheme)
+    assert got == (expected.tolist(), counts.tolist())
+
+
+def test_the_simhash_features_of_han_text_are_its_runs_of_three_characters():
+    norm = text.normalise("中华人民共和国中华人民")
+    features, counts = simhash_feature_counts(norm, Scheme())
+    runs = text.gram_hashes(text.unit_hashes(norm), 3)  # 9 runs, 中华人 and 华人民 twice
+    assert len(runs) == 9
+    expected, expected_counts = np.unique(runs, return_counts=True)
+    assert features.tolist() == expected.tolist() and counts.tolist() == expected_counts.tolist()
+    assert sorted(counts.tolist()) == [1, 1, 1, 1, 1, 2, 2]
 
 
 @pytest.mark.parametrize("features", ["word-3grams+han-3grams", "word-3grams+jieba-words"])
