@@ -187,9 +187,12 @@ def test_a_scan_killed_with_sigkill_resumes_to_the_uninterrupted_result(tmp_path
     root = tmp_path / "many"
     root.mkdir()
     texts = english_texts()
-    for n in range(240):
+    # enough files for several of the scan's 200-file write batches: the first lands well before the
+    # last even on a fast machine (with 240, one batch of 200 and the rest could land within one poll)
+    files = 1000
+    for n in range(files):
         base = list(texts.values())[n % len(texts)]
-        (root / f"doc{n:03d}.txt").write_text(plant_edits(base, 0.01 * (n % 5), seed=n))
+        (root / f"doc{n:04d}.txt").write_text(plant_edits(base, 0.01 * (n % 5), seed=n))
     killed_db = tmp_path / "killed.db"
     proc = subprocess.Popen([sys.executable, "-m", "neardup_gui.cli", "scan", str(root), "--db", str(killed_db),
                              "--workers", "1", "--out", str(tmp_path / "never.json")],
@@ -208,7 +211,7 @@ def test_a_scan_killed_with_sigkill_resumes_to_the_uninterrupted_result(tmp_path
         time.sleep(0.02)
     proc.send_signal(signal.SIGKILL)
     proc.wait()
-    assert 20 <= stored < 240, "the kill must land mid-scan"
+    assert 20 <= stored < files, f"the kill must land mid-scan ({stored} of {files} files stored)"
     con = sqlite3.connect(killed_db)
     assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
     con.close()
