@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Callable, Container, Iterator, Sequence
+from collections.abc import Callable, Container, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -53,6 +53,48 @@ class Core(SentBetweenProcesses):
     minhash: bytes
 
 
+class CoreTable(Mapping[int, Core]):
+    """Cores as arrays (content ids ascending, shingle counts, signatures one row each): what a
+    matcher reads back from the database. At 100,000 documents a dict of Core objects took 70 MB and
+    a second to build in the parent; these take the 51 MB of the signatures, read in 0.1 s."""
+
+    __slots__ = ("counts", "ids", "signatures")
+
+    def __init__(self, ids: np.ndarray, counts: np.ndarray, signatures: np.ndarray) -> None:
+        if not (len(ids) == len(counts) == len(signatures)) or (len(ids) > 1 and not (np.diff(ids) > 0).all()):
+            raise ValueError("a core table needs ascending distinct ids, one count and one signature each")
+        self.ids, self.counts, self.signatures = ids, counts, signatures
+
+    @classmethod
+    def of(cls, cores: Mapping[int, Core]) -> CoreTable:
+        """The same cores as a table."""
+        ids = np.array(sorted(cores), dtype=np.int64)
+        counts = np.array([cores[c].shingle_count for c in ids.tolist()], dtype=np.int64)
+        signatures = np.array([np.frombuffer(cores[c].minhash, dtype="<u4") for c in ids.tolist()], dtype=np.uint32)
+        return cls(ids, counts, signatures.reshape(len(ids), -1) if len(ids) else np.empty((0, 0), np.uint32))
+
+    def _row(self, content_id: object) -> int:
+        if not isinstance(content_id, int | np.integer) or not len(self.ids):
+            return -1
+        row = int(np.searchsorted(self.ids, content_id))
+        return row if row < len(self.ids) and self.ids[row] == content_id else -1
+
+    def __getitem__(self, content_id: int) -> Core:
+        row = self._row(content_id)
+        if row < 0:
+            raise KeyError(content_id)
+        return Core(int(self.counts[row]), self.signatures[row].astype("<u4").tobytes())
+
+    def __contains__(self, content_id: object) -> bool:
+        return self._row(content_id) >= 0
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self.ids.tolist())
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+
 @dataclass(frozen=True, slots=True)
 class Boilerplate:
     """The outcome of one analysis of the whole collection."""
@@ -61,7 +103,7 @@ class Boilerplate:
     min_share: float
     min_documents: int
     shingles: np.ndarray  # sorted uint32: the frequent shingles
-    cores: dict[int, Core]  # content id -> core, for the documents that have boilerplate
+    cores: Mapping[int, Core]  # content id -> core, for the documents that have boilerplate
 
     @property
     def documents_affected(self) -> int:

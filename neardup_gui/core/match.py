@@ -12,13 +12,13 @@ from __future__ import annotations
 import hashlib
 import os
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
 
 from . import index, minhash, parallel
-from .boilerplate import Boilerplate, Core, collection_digest, stripped
+from .boilerplate import Boilerplate, Core, CoreTable, collection_digest, stripped
 from .candidates import band_candidates, hamming_candidates
 from .errors import ExtractionError, StaleFingerprints
 from .fingerprint import Scheme
@@ -79,7 +79,7 @@ class BoilerplateUse:
         return store.boilerplate()
 
     @property
-    def cores(self) -> dict[int, Core]:
+    def cores(self) -> Mapping[int, Core]:
         return self.found.cores if self.found is not None else {}
 
     def summary(self) -> dict:
@@ -99,12 +99,14 @@ class BoilerplateUse:
         cores = self.cores
         if not cores:
             return arrays
+        table = cores if isinstance(cores, CoreTable) else CoreTable.of(cores)
+        ids = arrays.content_ids
+        order = np.argsort(ids, kind="stable")
+        rows = order[np.minimum(np.searchsorted(ids, table.ids, sorter=order), len(ids) - 1)] if len(ids) else order
+        present = ids[rows] == table.ids if len(ids) else np.zeros(len(table.ids), dtype=bool)
         sigs, counts = arrays.minhash.copy(), arrays.shingle_count.copy()
-        for row, cid in enumerate(arrays.content_ids.tolist()):
-            core = cores.get(cid)
-            if core is not None:
-                sigs[row] = np.frombuffer(core.minhash, dtype="<u4")
-                counts[row] = core.shingle_count
+        sigs[rows[present]] = table.signatures[present]
+        counts[rows[present]] = table.counts[present]
         return FingerprintArrays(arrays.content_ids, arrays.simhash, sigs, arrays.text_hash, counts)
 
     def compared(self, shingles: dict[int, np.ndarray]) -> dict[int, np.ndarray]:

@@ -23,7 +23,7 @@ from pathlib import Path
 import numpy as np
 
 from . import minhash
-from .boilerplate import Boilerplate, Core
+from .boilerplate import Boilerplate, CoreTable
 from .errors import DatabaseError, database_error_message
 from .fingerprint import Scheme
 from .i18n import translate
@@ -558,11 +558,21 @@ class Store:
         if raw is None:
             return None
         info = json.loads(raw)
-        rows = self._db.execute("SELECT shingle FROM boilerplate_shingles ORDER BY shingle").fetchall()
-        shingles = np.fromiter((r[0] for r in rows), dtype=np.uint32, count=len(rows))
-        cores = {cid: Core(count, blob) for cid, count, blob in
-                 self._db.execute("SELECT content_id, shingle_count, minhash FROM cores")}
-        return Boilerplate(info["digest"], info["min_share"], info["min_documents"], shingles, cores)
+        with self._snapshot():
+            rows = self._db.execute("SELECT shingle FROM boilerplate_shingles ORDER BY shingle").fetchall()
+            shingles = np.fromiter((r[0] for r in rows), dtype=np.uint32, count=len(rows))
+            (n,) = self._db.execute("SELECT COUNT(*) FROM cores").fetchone()
+            ids, counts = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64)
+            signatures = np.empty((n, minhash.NUM_PERM), dtype=np.uint32)
+            as_bytes = signatures.view(np.uint8).reshape(n, 4 * minhash.NUM_PERM)
+            cores = self._db.execute("SELECT content_id, shingle_count, minhash FROM cores ORDER BY content_id")
+            for row, (cid, count, blob) in enumerate(cores):
+                ids[row], counts[row] = cid, count
+                as_bytes[row] = np.frombuffer(blob, dtype=np.uint8)
+        if sys.byteorder != "little":
+            signatures = signatures.byteswap()
+        return Boilerplate(info["digest"], info["min_share"], info["min_documents"], shingles,
+                           CoreTable(ids, counts, signatures))
 
     def boilerplate_to_strip(self) -> tuple[str, np.ndarray, set[int]] | None:
         """What comparing by cores needs of the last analysis, without the cores' signatures (a worker

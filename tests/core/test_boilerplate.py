@@ -134,3 +134,30 @@ def test_arguments_are_checked():
         boilerplate.analyse(np.arange(3), lambda ids: {}, "d", min_share=0)
     with pytest.raises(ValueError):
         boilerplate.analyse(np.arange(3), lambda ids: {}, "d", min_documents=1)
+
+
+def test_the_cores_read_back_are_the_ones_stored_as_a_table_and_applied_to_their_rows(footed, tmp_path):
+    """store.boilerplate() reads the cores into arrays (a CoreTable, not 100,000 objects): the same
+    mapping as the rows stored, and the matcher's signatures by cores take exactly those rows."""
+    with Store(tmp_path / "n.db") as store:
+        scan(store, ScanOptions(roots=(str(footed),), workers=1))
+        found = store.boilerplate()
+        stored = {cid: boilerplate.Core(count, blob) for cid, count, blob in
+                  store._db.execute("SELECT content_id, shingle_count, minhash FROM cores")}
+        matcher = Matcher(store)
+        whole, applied = matcher._whole, matcher.arrays
+    assert found is not None and isinstance(found.cores, boilerplate.CoreTable)
+    assert len(found.cores) == len(stored) == 31
+    assert dict(found.cores.items()) == stored and list(found.cores) == sorted(stored)
+    assert boilerplate.CoreTable.of(stored) == found.cores
+    absent = max(stored) + 1
+    assert absent not in found.cores and "1" not in found.cores
+    with pytest.raises(KeyError):
+        found.cores[absent]
+    for row, cid in enumerate(whole.content_ids.tolist()):
+        core = stored.get(cid)
+        expected = np.frombuffer(core.minhash, dtype="<u4") if core else whole.minhash[row]
+        assert applied.minhash[row].tolist() == expected.tolist()
+        assert applied.shingle_count[row] == (core.shingle_count if core else whole.shingle_count[row])
+    with pytest.raises(ValueError):
+        boilerplate.CoreTable(np.array([2, 1]), np.zeros(2, np.int64), np.zeros((2, 4), np.uint32))
