@@ -144,8 +144,9 @@ class ThresholdsPanel(QWidget):
             self.method.addItem(method_label(method), method)
         self.method.setToolTip(self.tr(
             "Shared phrases: the share of three-word (for Chinese, three-character) phrases two documents have in "
-            "common, checked exactly; recommended. Word fingerprint: compares 64-bit fingerprints of the words, "
-            "quick on very large collections. Either: a pair found by one of the two is grouped."))
+            "common, checked exactly; recommended. Word fingerprint: compares 64-bit fingerprints of the words (for "
+            "Chinese, of three-character runs), quick on very large collections. Either: a pair found by one of "
+            "the two is grouped."))
         self.method.setAccessibleName(self.tr("Compare by"))
 
         self.similarity_label = QLabel(self.tr("How similar must documents be?"), self)

@@ -2495,8 +2495,8 @@ already exists. Replace it with the report?</source>
         <translation>两者任一</translation>
     </message>
     <message>
-        <source>Shared phrases: the share of three-word (for Chinese, three-character) phrases two documents have in common, checked exactly; recommended. Word fingerprint: compares 64-bit fingerprints of the words, quick on very large collections. Either: a pair found by one of the two is grouped.</source>
-        <translation>共同片段：两份文档共有的三词片段（中文为三个字）所占的比例，并经过精确核对；推荐使用。词语指纹：比较文档词语的 64 位指纹，在特别大的文档集上更快。两者任一：任一方法找到的文档对都会被分组。</translation>
+        <source>Shared phrases: the share of three-word (for Chinese, three-character) phrases two documents have in common, checked exactly; recommended. Word fingerprint: compares 64-bit fingerprints of the words (for Chinese, of three-character runs), quick on very large collections. Either: a pair found by one of the two is grouped.</source>
+        <translation>共同片段：两份文档共有的三词片段（中文为三个字）所占的比例，并经过精确核对；推荐使用。词语指纹：比较文档词语（中文为每三个相连的字）的 64 位指纹，在特别大的文档集上更快。两者任一：任一方法找到的文档对都会被分组。</translation>
     </message>
     <message>
         <source>Compare by</source>
