@@ -296,8 +296,9 @@ class Matcher:
         shared, known = self._mode.overlaps.lookup(lo, hi)
         if known.all():
             return shared
-        new_lo, new_hi = _distinct_pairs(lo[~known], hi[~known])
-        if self._workers.pooled and len(new_lo) >= POOL_PAIRS:
+        unknown, todo = _to_measure(lo, hi, known)
+        new_lo, new_hi = todo >> 32, todo & 0xFFFFFFFF
+        if self._workers.pooled and len(todo) >= POOL_PAIRS:
             measured = self._measure_in_pool(new_lo, new_hi, NEVER_CANCELLED)
         else:
             self._measure_here(new_lo, new_hi)
@@ -305,7 +306,8 @@ class Matcher:
         found = self.boilerplate.found
         self.store.save_overlaps(dict(zip(zip(new_lo.tolist(), new_hi.tolist(), strict=True), measured.tolist(),
                                           strict=True)), cores_of=found.digest if found is not None else None)
-        return self._mode.overlaps.lookup(lo, hi)[0]
+        shared[~known] = measured[np.searchsorted(todo, unknown)]
+        return shared
 
     def _overlap(self, a: int, b: int) -> int:
         """|A∩B| of two contents (a < b), remembered for this matcher's lifetime."""
@@ -351,8 +353,7 @@ class Matcher:
         lo, hi = self._content_pairs(rows_a, rows_b)
         shared, known = self._mode.overlaps.lookup(lo, hi)
         if not known.all():
-            unknown = pair_codes(lo[~known], hi[~known])
-            todo = sorted_unique(unknown)
+            unknown, todo = _to_measure(lo, hi, known)
             if len(todo) < POOL_PAIRS and not self._workers.warm:
                 return None
             measured = self._measure_in_pool(todo >> 32, todo & 0xFFFFFFFF, cancel)
@@ -695,10 +696,12 @@ class Matcher:
         return self._doc_by_id[doc_id]
 
 
-def _distinct_pairs(lo: np.ndarray, hi: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Each pair (lo, hi) once, in order of ``lo`` then ``hi`` (neighbouring pairs share contents)."""
-    codes = sorted_unique(pair_codes(lo, hi))
-    return codes >> 32, codes & 0xFFFFFFFF
+def _to_measure(lo: np.ndarray, hi: np.ndarray, known: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The pairs (lo, hi) not ``known``: their codes in the callers' order, and each once, ascending
+    (what is measured: in order of lo then hi, neighbouring pairs share contents). The overlaps
+    measured for the second fill the first by np.searchsorted."""
+    unknown = pair_codes(lo[~known], hi[~known])
+    return unknown, sorted_unique(unknown)
 
 
 def match(store: Store, thresholds: Thresholds, *, roots: Iterable[str] | None = None,

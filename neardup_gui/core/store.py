@@ -239,6 +239,23 @@ _FS_ENCODING, _FS_ERRORS = sys.getfilesystemencoding(), sys.getfilesystemencodee
 _STATUS_OF = {str(status): status for status in Status}
 
 
+class _Signatures:
+    """A matrix of ``count`` MinHash signatures filled row by row from the database's little-endian
+    blobs: no list of the rows and no joined copy of them, which at 100,000 held three times the
+    51 MB the signatures take."""
+
+    def __init__(self, count: int) -> None:
+        self._matrix = np.empty((count, minhash.NUM_PERM), dtype=np.uint32)
+        self._bytes = self._matrix.view(np.uint8).reshape(count, 4 * minhash.NUM_PERM)
+
+    def put(self, row: int, blob: bytes) -> None:
+        self._bytes[row] = np.frombuffer(blob, dtype=np.uint8)
+
+    def matrix(self) -> np.ndarray:
+        """The signatures as native uint32."""
+        return self._matrix if sys.byteorder == "little" else self._matrix.byteswap()
+
+
 class Store:
     """A neardup database. One instance per thread; only the scan writes fingerprints."""
 
@@ -509,24 +526,22 @@ class Store:
         return Document(r[0], _unfs(r[1]), r[2], r[3], r[4], _STATUS_OF[r[5]], r[6], r[7], r[8])
 
     def fingerprint_arrays(self) -> FingerprintArrays:
-        """All comparable contents, loaded for in-memory matching (64 + 512 bytes each). Read row by
-        row into arrays made to size: a list of 100,000 rows and a joined copy of their signatures
-        would hold three times the 51 MB the signatures take, which the parent keeps as heap."""
+        """All comparable contents, loaded for in-memory matching (64 + 512 bytes each), read row by
+        row into arrays made to size."""
         with self._snapshot():  # the count and the rows from one state of the database
             (n,) = self._db.execute("SELECT COUNT(*) FROM contents WHERE status = 'ok'").fetchone()
             ids = np.empty(n, dtype=np.int64)
             sims = np.empty(n, dtype=np.uint64)
-            sigs = np.empty((n, minhash.NUM_PERM), dtype=np.uint32)
+            sigs = _Signatures(n)
             counts = np.empty(n, dtype=np.int64)
             text_hashes: list[bytes] = []
             rows = self._db.execute(
                 "SELECT id, simhash, minhash, text_hash, shingle_count FROM contents WHERE status = 'ok' ORDER BY id")
-            as_bytes = sigs.view(np.uint8).reshape(n, 4 * minhash.NUM_PERM)
             for row, (cid, simhash_value, signature, text_hash, count) in enumerate(rows):
                 ids[row], sims[row], counts[row] = cid, to_unsigned(simhash_value), count
-                as_bytes[row] = np.frombuffer(signature, dtype=np.uint8)
+                sigs.put(row, signature)
                 text_hashes.append(text_hash)
-        return FingerprintArrays(ids, sims, sigs if sys.byteorder == "little" else sigs.byteswap(), text_hashes, counts)
+        return FingerprintArrays(ids, sims, sigs.matrix(), text_hashes, counts)
 
     def ok_content_ids(self, *, word_shingled_only: bool = False) -> np.ndarray:
         """Ids of every comparable content (or of those shingled by words, not characters), ascending."""
@@ -562,17 +577,13 @@ class Store:
             rows = self._db.execute("SELECT shingle FROM boilerplate_shingles ORDER BY shingle").fetchall()
             shingles = np.fromiter((r[0] for r in rows), dtype=np.uint32, count=len(rows))
             (n,) = self._db.execute("SELECT COUNT(*) FROM cores").fetchone()
-            ids, counts = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64)
-            signatures = np.empty((n, minhash.NUM_PERM), dtype=np.uint32)
-            as_bytes = signatures.view(np.uint8).reshape(n, 4 * minhash.NUM_PERM)
+            ids, counts, signatures = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64), _Signatures(n)
             cores = self._db.execute("SELECT content_id, shingle_count, minhash FROM cores ORDER BY content_id")
             for row, (cid, count, blob) in enumerate(cores):
                 ids[row], counts[row] = cid, count
-                as_bytes[row] = np.frombuffer(blob, dtype=np.uint8)
-        if sys.byteorder != "little":
-            signatures = signatures.byteswap()
+                signatures.put(row, blob)
         return Boilerplate(info["digest"], info["min_share"], info["min_documents"], shingles,
-                           CoreTable(ids, counts, signatures))
+                           CoreTable(ids, counts, signatures.matrix()))
 
     def boilerplate_to_strip(self) -> tuple[str, np.ndarray, set[int]] | None:
         """What comparing by cores needs of the last analysis, without the cores' signatures (a worker

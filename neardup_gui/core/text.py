@@ -331,15 +331,8 @@ def words(norm: str) -> list[str]:
     out = [u for u in units(norm) if _classes()[ord(u[0])] != HAN]
     han = np.flatnonzero(np.diff(np.concatenate(([False], cls == HAN, [False])).astype(np.int8)))
     for start, end in zip(han[0::2].tolist(), han[1::2].tolist(), strict=True):
-        out.extend(han_words(norm[start:end]))
+        out.extend(_jieba().lcut(norm[start:end], HMM=False))
     return out
-
-
-def han_words(run: str) -> list[str]:
-    """jieba's words of a run of Han characters (its dictionary, without guessing new words): how a
-    Chinese reader splits it, so that a change shows as the words it changed. Joined, the words are
-    the run. Loads jieba's dictionary on first use (~1 s)."""
-    return _jieba().lcut(run, HMM=False)
 
 
 def hash_tokens(tokens: list[str]) -> np.ndarray:
