@@ -88,9 +88,10 @@ def build_parser() -> argparse.ArgumentParser:
                        help=translate("Cli", "MinHash: shingle-set Jaccard similarity at least T (0-1; default 0.8)"))
         if with_report:
             p.add_argument("--boilerplate", choices=["ignore", "keep"], default="ignore",
-                           help=translate("Cli", "passages found in 10%% or more of the collection (footers, "
-                                                 "letterheads, licence headers): ignore them when measuring Jaccard "
-                                                 "(default) or keep them"))
+                           help=translate("Cli", "passages that open or close 10%% or more of the collection's "
+                                                 "documents, whose other text is unrelated (letterheads, notices, "
+                                                 "footers): ignore them when measuring Jaccard (default) or keep "
+                                                 "them; families of similar documents always keep what they share"))
             p.add_argument("--format", choices=["json", "csv", "html"], default="json",
                            help=translate("Cli", "report format (default json)"))
             p.add_argument("--out", type=Path,

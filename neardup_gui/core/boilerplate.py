@@ -1,29 +1,37 @@
-"""Boilerplate: passages that recur across a large share of the collection (licence headers,
-letterheads, page footers, e-mail disclaimers) and would make unrelated documents look alike.
+"""Boilerplate: passages that open or close a large share of the collection's documents (letterheads,
+licence notices, e-mail disclaimers) and would make unrelated documents look alike.
 
-A shingle is *frequent* when at least ``min_share`` of the collection's contents (and at least
-``min_documents``) contain it; contents shingled by characters (short texts) take no part, since their
-common trigrams are spelling, not passages. A document is compared by its *core*: its shingles without the
-frequent ones. MinHash works on the core's own signature, so estimates, LSH and exact Jaccard agree
-on what is compared. A document that is nothing but frequent shingles (a licence file, say) is
-compared whole; identical texts are grouped by their text hash in any case.
-
-What frequency cannot tell apart, and so what the option to turn this off is for: a family of
-near-copies that is itself a large share of the collection (300 copies of one form among 1,000
-files) looks exactly like a footer on 300 unrelated pages, and its members are then compared by what
-they do not share. Below the share, families are untouched.
+A boilerplate passage is found from where and how it occurs, not from frequency alone:
+1. A shingle is *frequent* when at least ``min_share`` of the collection's contents (and at least
+   ``min_documents``) contain it. Contents shingled by characters (short texts) take no part: their
+   common trigrams are spelling, not passages.
+2. A *passage* is a run of at least MIN_RUN frequent shingles at the very start or the very end of a
+   document (its edges: the shingles kept in order at each end, fingerprint.pack_edges). A frequent
+   phrase in the middle of a text, or a short one at its edge, is never a passage: formulaic statutes and
+   contracts keep their wording.
+3. Documents whose passage opens (or closes) the same way share it. It is boilerplate only where those
+   documents have text of their own that is unrelated (the median estimated Jaccard of what they keep is
+   below FAMILY_SIMILARITY) and not small beside the passage (at least FAMILY_SHARE of it). Otherwise the
+   documents are a *family* (licence variants, versions of one form: the shared text is what they are),
+   however large, and are compared whole.
+4. A document with a boilerplate passage is compared by its *core*: its shingles without those of the
+   passage and without the ``shingle_size - 1`` shingles that straddle the passage and its own text
+   (stored as how many edge positions are cut at each end). MinHash works on the core's own signature,
+   so estimates, LSH and exact Jaccard agree on what is compared. A document left with fewer than
+   MIN_OWN shingles of its own is compared whole; identical texts are grouped by their text hash anyway.
 
 Frequent shingles are found in passes of bounded memory: a fixed sample proposes candidates (a shingle
 in 10 % of the collection is in about 200 of 2,000 sampled documents; the cut-off is 60 % of that,
-more than 6 standard deviations down), one pass over every content counts the candidates exactly,
-and one more computes the cores.
+more than 6 standard deviations down), one pass over every content counts the candidates exactly, one
+finds the passages at every document's edges, and one computes the cores.
 """
 
 from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Callable, Container, Iterator, Mapping, Sequence
+from collections import defaultdict
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -37,41 +45,64 @@ from .text import sorted_unique
 
 MIN_SHARE = 0.10
 MIN_DOCUMENTS = 10
+MIN_RUN = 8
+"""Frequent shingles in a row that make a passage (about eight words, or Chinese characters): shorter
+runs are phrases of the language or of the trade, which say what a text is about."""
+MIN_OWN = 30
+"""Shingles a document must keep of its own to be compared by its core."""
+FAMILY_SIMILARITY = 0.2
+"""Median estimated Jaccard, between documents that share a passage, of the text they keep: at or above
+it, their own texts are related, so they are a family and the passage is part of what they share."""
+FAMILY_SHARE = 0.2
+"""Text of its own, as a share of the passage, below which a document is mostly that passage (a licence
+with its copyright line): documents that share such a passage are a family."""
 SAMPLE_DOCUMENTS = 2000
 _SAMPLE_SLACK = 0.6
 _BATCH = 500
 _SAMPLE_BATCH = 100
+_PAIRS_SAMPLED = 48  # documents of one passage whose own texts are compared pairwise
 
-ShingleLoader = Callable[[Sequence[int]], dict[int, np.ndarray]]
+Shingled = tuple[np.ndarray, np.ndarray | None]
+"""A content's sorted shingle set and its edges (the shingle ids at its two ends in order, see
+fingerprint.unpack_edges; None for a text shingled by characters)."""
+ShingleLoader = Callable[[Sequence[int]], dict[int, Shingled]]
 
 
 @dataclass(frozen=True, slots=True)
 class Core(SentBetweenProcesses):
-    """A document compared without its boilerplate: the core's size and MinHash signature."""
+    """A document compared without its boilerplate: the core's size and MinHash signature, and how many
+    positions of its edges the passages take (``head_cut`` at its start, ``tail_cut`` at its end)."""
 
     shingle_count: int
     minhash: bytes
+    head_cut: int = 0
+    tail_cut: int = 0
 
 
 class CoreTable(Mapping[int, Core]):
-    """Cores as arrays (content ids ascending, shingle counts, signatures one row each): what a
-    matcher reads back from the database. At 100,000 documents a dict of Core objects took 70 MB and
+    """Cores as arrays (content ids ascending, shingle counts, signatures one row each, edge cuts): what
+    a matcher reads back from the database. At 100,000 documents a dict of Core objects took 70 MB and
     a second to build in the parent; these take the 51 MB of the signatures, read in 0.1 s."""
 
-    __slots__ = ("counts", "ids", "signatures")
+    __slots__ = ("counts", "cuts", "ids", "signatures")
 
-    def __init__(self, ids: np.ndarray, counts: np.ndarray, signatures: np.ndarray) -> None:
-        if not (len(ids) == len(counts) == len(signatures)) or (len(ids) > 1 and not (np.diff(ids) > 0).all()):
-            raise ValueError("a core table needs ascending distinct ids, one count and one signature each")
-        self.ids, self.counts, self.signatures = ids, counts, signatures
+    def __init__(self, ids: np.ndarray, counts: np.ndarray, signatures: np.ndarray,
+                 cuts: np.ndarray | None = None) -> None:
+        cuts = np.zeros((len(ids), 2), dtype=np.int64) if cuts is None else cuts
+        if not (len(ids) == len(counts) == len(signatures) == len(cuts)) or (
+                len(ids) > 1 and not (np.diff(ids) > 0).all()):
+            raise ValueError("a core table needs ascending distinct ids, one count, signature and cut each")
+        self.ids, self.counts, self.signatures, self.cuts = ids, counts, signatures, cuts
 
     @classmethod
     def of(cls, cores: Mapping[int, Core]) -> CoreTable:
         """The same cores as a table."""
         ids = np.array(sorted(cores), dtype=np.int64)
-        counts = np.array([cores[c].shingle_count for c in ids.tolist()], dtype=np.int64)
-        signatures = np.array([np.frombuffer(cores[c].minhash, dtype="<u4") for c in ids.tolist()], dtype=np.uint32)
-        return cls(ids, counts, signatures.reshape(len(ids), -1) if len(ids) else np.empty((0, 0), np.uint32))
+        found = [cores[c] for c in ids.tolist()]
+        counts = np.array([c.shingle_count for c in found], dtype=np.int64)
+        signatures = np.array([np.frombuffer(c.minhash, dtype="<u4") for c in found], dtype=np.uint32)
+        cuts = np.array([(c.head_cut, c.tail_cut) for c in found], dtype=np.int64).reshape(len(ids), 2)
+        return cls(ids, counts, signatures.reshape(len(ids), -1) if len(ids) else np.empty((0, 0), np.uint32), cuts)
 
     def _row(self, content_id: object) -> int:
         if not isinstance(content_id, int | np.integer) or not len(self.ids):
@@ -83,7 +114,8 @@ class CoreTable(Mapping[int, Core]):
         row = self._row(content_id)
         if row < 0:
             raise KeyError(content_id)
-        return Core(int(self.counts[row]), self.signatures[row].astype("<u4").tobytes())
+        head, tail = self.cuts[row].tolist()
+        return Core(int(self.counts[row]), self.signatures[row].astype("<u4").tobytes(), head, tail)
 
     def __contains__(self, content_id: object) -> bool:
         return self._row(content_id) >= 0
@@ -104,6 +136,8 @@ class Boilerplate:
     min_documents: int
     shingles: np.ndarray  # sorted uint32: the frequent shingles
     cores: Mapping[int, Core]  # content id -> core, for the documents that have boilerplate
+    passages: int = 0  # distinct passages taken for boilerplate
+    family_passages: int = 0  # passages at documents' edges kept, being what a family shares
 
     @property
     def documents_affected(self) -> int:
@@ -117,34 +151,24 @@ def collection_digest(scheme_json: str, content_ids: np.ndarray) -> str:
     return h.hexdigest()
 
 
-def frequent_in(shingles: np.ndarray, frequent: np.ndarray) -> np.ndarray:
-    """Mask of the sorted ``shingles`` that are among the sorted ``frequent`` ones."""
-    if len(frequent) == 0 or len(shingles) == 0:
-        return np.zeros(len(shingles), dtype=bool)
-    return _lookup(frequent, shingles)[1]
+def core_set(shingles: np.ndarray, edges: np.ndarray | None, head_cut: int, tail_cut: int) -> np.ndarray:
+    """A document's shingles without those at the first ``head_cut`` and last ``tail_cut`` positions of its
+    edges, except shingles it also has at edge positions that are kept (its own text)."""
+    if edges is None or not (head_cut or tail_cut):
+        return shingles
+    cut = np.zeros(len(edges), dtype=bool)
+    cut[:head_cut] = True
+    cut[len(edges) - tail_cut :] = True
+    removed = np.setdiff1d(edges[cut], edges[~cut])
+    return shingles[~_is_in(shingles, removed)] if len(removed) else shingles
 
 
-def stripped(shingles: dict[int, np.ndarray], frequent: np.ndarray, with_core: Container[int]
-             ) -> dict[int, np.ndarray]:
-    """The shingle sets documents are compared by: without the ``frequent`` shingles for the contents
-    that have a core (boilerplate), whole for the others."""
-    return {cid: s[~frequent_in(s, frequent)] if cid in with_core else s for cid, s in shingles.items()}
-
-
-def _lookup(sorted_values: np.ndarray, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(position in ``sorted_values`` of each key, whether the key is there); values not empty."""
-    at = np.minimum(np.searchsorted(sorted_values, keys), len(sorted_values) - 1)
-    return at, sorted_values[at] == keys
-
-
-def core_of(shingles: np.ndarray, frequent: np.ndarray) -> np.ndarray | None:
-    """The shingles a document is compared by, or None when it is compared whole (it has no
-    boilerplate, or nothing but)."""
-    mask = frequent_in(shingles, frequent)
-    hits = int(np.count_nonzero(mask))
-    if hits == 0 or hits == len(shingles):
-        return None
-    return shingles[~mask]
+def _is_in(values: np.ndarray, sorted_keys: np.ndarray) -> np.ndarray:
+    """Mask of ``values`` found in the sorted ``sorted_keys``."""
+    if len(sorted_keys) == 0 or len(values) == 0:
+        return np.zeros(len(values), dtype=bool)
+    at = np.minimum(np.searchsorted(sorted_keys, values), len(sorted_keys) - 1)
+    return sorted_keys[at] == values
 
 
 def analyse(
@@ -154,23 +178,28 @@ def analyse(
     *,
     min_share: float = MIN_SHARE,
     min_documents: int = MIN_DOCUMENTS,
+    shingle_size: int = 3,
+    edge_window: int = 400,
     num_perm: int = minhash.NUM_PERM,
     seed: int = 1,
     workers: Workers = IN_THIS_PROCESS,
     progress: Progress = no_progress,
     cancel: CancelToken = NEVER_CANCELLED,
 ) -> Boilerplate:
-    """Find the collection's frequent shingles and the core of every document that has boilerplate.
+    """Find the collection's boilerplate passages and the core of every document that has one.
 
-    ``load(ids)`` returns {content id: sorted uint32 shingles}; contents are read in batches, so
-    memory holds one batch and the candidates, never the collection. Each pass is spread over
-    ``workers`` by batch (``load`` must then be picklable, e.g. ``parallel.ShinglesOf``): the parent
-    only merges counts.
+    ``load(ids)`` returns {content id: (sorted uint32 shingles, edges)}; contents are read in batches,
+    so memory holds one batch and the per-document summaries, never the collection. Each pass is spread
+    over ``workers`` by batch (``load`` must then be picklable, e.g. ``parallel.ShinglesOf``): the parent
+    only merges counts and decides which passages are boilerplate.
     """
     if not 0.0 < min_share <= 1.0:
         raise ValueError(f"min_share must be in (0, 1], not {min_share}")
     if min_documents < 2:
         raise ValueError(f"min_documents must be at least 2, not {min_documents}")
+    if shingle_size < 1 or edge_window < MIN_RUN:
+        raise ValueError(f"shingle_size must be at least 1 (not {shingle_size}) and edge_window at least "
+                         f"{MIN_RUN} (not {edge_window})")
     ids = np.asarray(content_ids, dtype=np.int64)
     n = len(ids)
     needed = max(min_documents, math.ceil(min_share * n))
@@ -182,7 +211,7 @@ def analyse(
     else:
         sample = np.sort(np.random.default_rng(0).choice(ids, SAMPLE_DOCUMENTS, replace=False))
     sample_needed = needed if len(sample) == n else max(2, math.floor(_SAMPLE_SLACK * needed * len(sample) / n))
-    total = len(sample) + 2 * n
+    total = len(sample) + 3 * n
     done = 0
 
     def passed(pass_name: Callable[[_Batch], Any], batches: list[_Batch]) -> Iterator[Any]:
@@ -193,6 +222,9 @@ def analyse(
                 progress(ProgressEvent("boilerplate", done, total))
                 yield result
 
+    def batches(of: np.ndarray, shingles: np.ndarray, **more: Any) -> list[_Batch]:
+        return [_Batch(load, b, shingles, **more) for b in _split(of, _BATCH)]
+
     # candidates: a shingle in ``sample_needed`` of the sample is in at least ``sample_needed / batches`` of
     # some batch's contents (pigeonhole), so each batch is reduced on its own and memory holds one batch
     sample_batches = _split(sample, _SAMPLE_BATCH)
@@ -201,16 +233,26 @@ def analyse(
     candidates = sorted_unique(np.concatenate(found)) if found else np.empty(0, np.uint32)
     counts = np.zeros(len(candidates), dtype=np.int64)
     if len(candidates):
-        for counted in passed(_count_in_batch, [_Batch(load, b, candidates) for b in _split(ids, _BATCH)]):
+        for counted in passed(_count_in_batch, batches(ids, candidates)):
             counts += counted
     frequent = candidates[counts >= needed]
+    if not len(frequent):
+        progress(ProgressEvent("boilerplate", total, total))
+        return Boilerplate(digest, min_share, min_documents, frequent, {})
+    runs = _EdgeRuns.merged(list(passed(_runs_in_batch, batches(ids, frequent, shingle_size=shingle_size,
+                                                                   edge_window=edge_window, num_perm=num_perm,
+                                                                   seed=seed))))
+    boilerplate_keys, families = runs.boilerplate_passages(min_documents)
+    head_cuts, tail_cuts = runs.cuts(boilerplate_keys)
+    with_passage = np.flatnonzero((head_cuts > 0) | (tail_cuts > 0))
     cores: dict[int, Core] = {}
-    if len(frequent):
-        for found_cores in passed(_cores_in_batch, [_Batch(load, b, frequent, num_perm=num_perm, seed=seed)
-                                                    for b in _split(ids, _BATCH)]):
-            cores.update(found_cores)
+    cut_of = {int(runs.ids[r]): (int(head_cuts[r]), int(tail_cuts[r])) for r in with_passage.tolist()}
+    for found_cores in passed(_cores_in_batch, batches(runs.ids[with_passage], frequent, cuts=cut_of,
+                                                       num_perm=num_perm, seed=seed)):
+        cores.update(found_cores)
     progress(ProgressEvent("boilerplate", total, total))
-    return Boilerplate(digest, min_share, min_documents, frequent, dict(sorted(cores.items())))
+    return Boilerplate(digest, min_share, min_documents, frequent, dict(sorted(cores.items())),
+                       passages=len(boilerplate_keys), family_passages=families)
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,12 +261,15 @@ class _Batch:
 
     load: ShingleLoader
     ids: np.ndarray
-    shingles: np.ndarray  # the candidates counted, or the frequent shingles cores leave out
+    shingles: np.ndarray  # the candidates counted, or the frequent shingles
     at_least: int = 0  # in how many of the batch's contents a candidate must be
+    shingle_size: int = 3
+    edge_window: int = 400
     num_perm: int = minhash.NUM_PERM
     seed: int = 1
+    cuts: Mapping[int, tuple[int, int]] | None = None  # the cores' edge cuts, by content
 
-    def sets(self) -> dict[int, np.ndarray]:
+    def sets(self) -> dict[int, Shingled]:
         return self.load(self.ids.tolist())
 
 
@@ -233,26 +278,136 @@ def _common_in_batch(batch: _Batch) -> np.ndarray:
     sets = batch.sets()
     if not sets:
         return np.empty(0, np.uint32)
-    values, counts = _value_counts(np.concatenate(list(sets.values())))
+    values, counts = _value_counts(np.concatenate([s for s, _e in sets.values()]))
     return values[counts >= batch.at_least]
 
 
 def _count_in_batch(batch: _Batch) -> np.ndarray:
     """How many of the batch's contents hold each candidate."""
     counts = np.zeros(len(batch.shingles), dtype=np.int64)
-    for shingles in batch.sets().values():
-        at, found = _lookup(batch.shingles, shingles)
-        counts[at[found]] += 1
+    for shingles, _edges in batch.sets().values():
+        at = np.minimum(np.searchsorted(batch.shingles, shingles), len(batch.shingles) - 1)
+        counts[at[batch.shingles[at] == shingles]] += 1
     return counts
 
 
+@dataclass(frozen=True, slots=True)
+class _EdgeRuns(SentBetweenProcesses):
+    """The passages at the edges of some documents, one row each (documents without one left out): which
+    passage (a key per side, 0 for none), how many edge positions it and its straddling shingles take
+    (``*_cut``), and the document's own text without both: its size and MinHash signature."""
+
+    ids: np.ndarray
+    head_key: np.ndarray  # uint64
+    tail_key: np.ndarray
+    head_cut: np.ndarray  # int64
+    tail_cut: np.ndarray
+    own_count: np.ndarray
+    own_minhash: np.ndarray  # (rows, num_perm) uint32
+
+    @classmethod
+    def merged(cls, parts: list[_EdgeRuns]) -> _EdgeRuns:
+        return cls(*(np.concatenate([getattr(p, name) for p in parts]) for name in cls.__slots__))
+
+    def boilerplate_passages(self, min_documents: int) -> tuple[set[int], int]:
+        """(the keys of the passages that are boilerplate, how many passages are a family's text)."""
+        rows_of: dict[int, list[int]] = defaultdict(list)
+        for side_keys in (self.head_key, self.tail_key):
+            for row in np.flatnonzero(side_keys).tolist():
+                rows_of[int(side_keys[row])].append(row)
+        boilerplate, families = set(), 0
+        rng = np.random.default_rng(0)
+        for key, rows in rows_of.items():
+            if len(rows) < min_documents:
+                continue
+            rows_a = np.array(rows)
+            cut = np.where(self.head_key[rows_a] == key, self.head_cut[rows_a], self.tail_cut[rows_a])
+            own_share = float(np.median(self.own_count[rows_a] / np.maximum(cut, 1)))
+            sampled = rng.choice(rows_a, min(len(rows_a), _PAIRS_SAMPLED), replace=False)
+            i, j = np.triu_indices(len(sampled), 1)
+            related = float(np.median(minhash.estimate(self.own_minhash[sampled[i]], self.own_minhash[sampled[j]])))
+            if related < FAMILY_SIMILARITY and own_share >= FAMILY_SHARE:
+                boilerplate.add(key)
+            else:
+                families += 1
+        return boilerplate, families
+
+    def cuts(self, keys: set[int]) -> tuple[np.ndarray, np.ndarray]:
+        """Each row's head and tail cuts, counting only the passages in ``keys``."""
+        chosen = np.fromiter(keys, dtype=np.uint64, count=len(keys))
+        head = np.where(np.isin(self.head_key, chosen) & (self.head_key != 0), self.head_cut, 0)
+        tail = np.where(np.isin(self.tail_key, chosen) & (self.tail_key != 0), self.tail_cut, 0)
+        return head, tail
+
+
+def _passage_key(side: bytes, ids: np.ndarray) -> int:
+    return int.from_bytes(hashlib.blake2b(side + ids.astype("<u4").tobytes(), digest_size=8).digest(), "little") | 1
+
+
+def edge_runs(edges: np.ndarray, frequent: np.ndarray, window: int, max_gap: int) -> tuple[int, int]:
+    """How many of the first and of the last ``window`` edge positions a passage takes from the very start
+    and the very end: frequent shingles in a row, across gaps of at most ``max_gap`` other shingles (the
+    shingle size: where two passages meet, the shingles that straddle them are rare, and one word changed
+    in a passage changes that many). The windows of a short text overlap: it is all one sequence."""
+    is_frequent = _is_in(edges, frequent)
+    head, tail = is_frequent[:window], is_frequent[max(0, len(is_frequent) - window) :]
+    return _run_length(head, max_gap), _run_length(tail[::-1], max_gap)
+
+
+def _run_length(is_frequent: np.ndarray, max_gap: int) -> int:
+    """The length of the prefix of frequent positions, bridging gaps of at most ``max_gap`` positions."""
+    if not len(is_frequent) or not is_frequent[0]:
+        return 0
+    others = np.flatnonzero(~is_frequent)
+    if not len(others):
+        return len(is_frequent)
+    breaks = np.flatnonzero(np.diff(others) > 1)
+    starts = np.concatenate((others[:1], others[breaks + 1]))
+    ends = np.concatenate((others[breaks], others[-1:])) + 1
+    too_long = (ends - starts > max_gap) | (ends == len(is_frequent))
+    return int(starts[np.argmax(too_long)]) if too_long.any() else len(is_frequent)
+
+
+def _runs_in_batch(batch: _Batch) -> _EdgeRuns:
+    """The passages at the edges of the batch's contents, and what each keeps of its own without them."""
+    rows: list[tuple[int, int, int, int, int, int, np.ndarray]] = []
+    straddle = batch.shingle_size - 1
+    for cid, (shingles, edges) in batch.sets().items():
+        if edges is None or len(edges) == 0:
+            continue
+        head_run, tail_run = edge_runs(edges, batch.shingles, batch.edge_window, batch.shingle_size)
+        if head_run >= len(edges):  # nothing but frequent shingles: compared whole
+            continue
+        head_key = _passage_key(b"h", edges[:MIN_RUN]) if head_run >= MIN_RUN else 0
+        tail_key = _passage_key(b"t", edges[len(edges) - MIN_RUN :]) if tail_run >= MIN_RUN else 0
+        if not (head_key or tail_key):
+            continue
+        head_cut = min(head_run + straddle, len(edges)) if head_key else 0
+        tail_cut = min(tail_run + straddle, len(edges)) if tail_key else 0
+        own = core_set(shingles, edges, head_cut, tail_cut)
+        rows.append((cid, head_key, tail_key, head_cut, tail_cut, len(own),
+                     minhash.signature(own, batch.num_perm, batch.seed)))
+    if not rows:
+        none = np.empty(0, np.int64)
+        return _EdgeRuns(none, none.astype(np.uint64), none.astype(np.uint64), none, none, none,
+                         np.empty((0, batch.num_perm), np.uint32))
+    ids, head_keys, tail_keys, head_cuts, tail_cuts, own_counts, own_minhashes = zip(*rows, strict=True)
+    return _EdgeRuns(np.array(ids, dtype=np.int64), np.array(head_keys, dtype=np.uint64),
+                     np.array(tail_keys, dtype=np.uint64), np.array(head_cuts, dtype=np.int64),
+                     np.array(tail_cuts, dtype=np.int64), np.array(own_counts, dtype=np.int64),
+                     np.array(own_minhashes, dtype=np.uint32))
+
+
 def _cores_in_batch(batch: _Batch) -> dict[int, Core]:
-    """The cores of the batch's contents that have boilerplate."""
+    """The cores of the batch's contents (those with a boilerplate passage) that keep enough of their own."""
+    assert batch.cuts is not None
     cores = {}
-    for cid, shingles in batch.sets().items():
-        core = core_of(shingles, batch.shingles)
-        if core is not None:
-            cores[cid] = Core(len(core), minhash.signature(core, batch.num_perm, batch.seed).astype("<u4").tobytes())
+    for cid, (shingles, edges) in batch.sets().items():
+        head_cut, tail_cut = batch.cuts[cid]
+        core = core_set(shingles, edges, head_cut, tail_cut)
+        if len(core) >= MIN_OWN and len(core) < len(shingles):
+            cores[cid] = Core(len(core), minhash.signature(core, batch.num_perm, batch.seed).astype("<u4").tobytes(),
+                              head_cut, tail_cut)
     return cores
 
 

@@ -20,7 +20,8 @@ from .models import Extracted, Fingerprint, SentBetweenProcesses, Status
 
 # 2: MinHash permutations are affine maps mod 2^32 (were 64-bit multiply-shift)
 # 3: SimHash features of Han text are runs of three Han characters (were jieba's words)
-SCHEME_VERSION = 3
+# 4: the shingles at each end of a text are kept in order ("edges"), for boilerplate passages
+SCHEME_VERSION = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +38,7 @@ class Scheme(SentBetweenProcesses):
     simhash_weights: str = "log-tf"
     num_perm: int = minhash.NUM_PERM
     seed: int = 1
+    edge_window: int = 400  # shingle positions kept in order at each end of a text (boilerplate.py)
     feature_hash: str = "poly64-splitmix"
     jieba: str = ""  # jieba's version, when the SimHash features use its words (else they do not change with it)
     pypdf: str = ""
@@ -94,7 +96,20 @@ def fingerprint_text(digest: bytes, kind: str, extracted: Extracted, scheme: Sch
         shingle_count=int(features.shingles.size),
         shingles=minhash.pack_shingles(features.shingles),
         short_text=features.short_text,
+        edges=None if features.short_text else pack_edges(features.edges, features.shingles),
     )
+
+
+def pack_edges(sequence: np.ndarray, shingles: np.ndarray) -> bytes:
+    """The shingle ids of a text's edges (``_Edges.sequence``) as positions in its sorted shingle set:
+    two bytes each while the set has at most 65,536 shingles, four beyond (see unpack_edges)."""
+    at = np.searchsorted(shingles, sequence)
+    return at.astype("<u2" if len(shingles) <= 1 << 16 else "<u4").tobytes()
+
+
+def unpack_edges(blob: bytes, shingles: np.ndarray) -> np.ndarray:
+    """The shingle ids, in text order, that ``pack_edges`` stored for this shingle set."""
+    return shingles[np.frombuffer(blob, dtype="<u2" if len(shingles) <= 1 << 16 else "<u4")]
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,6 +118,7 @@ class _TextFeatures:
     shingles: np.ndarray
     simhash: int
     short_text: bool
+    edges: np.ndarray  # see _Edges.sequence
 
 
 def _text_features(raw_text: str, scheme: Scheme) -> _TextFeatures:
@@ -111,16 +127,20 @@ def _text_features(raw_text: str, scheme: Scheme) -> _TextFeatures:
     whole normalised text."""
     text_hash = hashlib.blake2b(digest_size=16)
     unit_runs = _Runs(scheme.shingle_size)
-    shingles, features = _SortedUnion(), _PieceFeatures(scheme)
+    shingles, features, edges = _SortedUnion(), _PieceFeatures(scheme), _Edges(scheme.edge_window)
     units = pieces = 0
     last_piece = ""
     for last_piece, tokens in text.token_pieces(text.normalised_pieces(raw_text), segment_han=scheme.segments_han):
         pieces += 1
         text_hash.update(last_piece.encode("utf-8", "surrogatepass"))
         units += len(tokens.units)
-        shingles.add(text.shingle_ids(unit_runs.feed(tokens.units)))
+        ids = text.shingle_id_sequence(unit_runs.feed(tokens.units))
+        edges.add(ids)
+        shingles.add(text.sorted_unique(ids))
         features.add(tokens)
-    shingles.add(text.shingle_ids(unit_runs.finish()))
+    ids = text.shingle_id_sequence(unit_runs.finish())
+    edges.add(ids)
+    shingles.add(text.sorted_unique(ids))
     if scheme.simhash_features != "shingles":  # before the shingles are merged: the peaks do not add up
         votes = simhash.Votes()
         for distinct, counts in features.in_order():
@@ -132,7 +152,7 @@ def _text_features(raw_text: str, scheme: Scheme) -> _TextFeatures:
     else:
         shingle_set = shingles.result()
     fingerprint = _shingle_simhash(shingle_set) if scheme.simhash_features == "shingles" else votes.result()
-    return _TextFeatures(text_hash.digest(), shingle_set, fingerprint, short)
+    return _TextFeatures(text_hash.digest(), shingle_set, fingerprint, short, edges.sequence())
 
 
 class _Runs:
@@ -153,6 +173,34 @@ class _Runs:
 
     def finish(self) -> np.ndarray:
         return text.run_hashes(self.tail, self.seen) if 0 < self.seen < self.size else np.empty(0, np.uint64)
+
+
+class _Edges:
+    """The shingle ids at a text's first and last ``window`` positions, in order, from a sequence that
+    arrives in pieces: where boilerplate passages (letterheads, notices, footers) sit."""
+
+    def __init__(self, window: int) -> None:
+        self.window = window
+        self.head: list[np.ndarray] = []
+        self.head_count = 0
+        self.tail = np.empty(0, dtype=np.uint32)
+        self.count = 0
+
+    def add(self, ids: np.ndarray) -> None:
+        self.count += len(ids)
+        if self.head_count < self.window and len(ids):
+            part = ids[: self.window - self.head_count].copy()
+            self.head.append(part)
+            self.head_count += len(part)
+        joined = np.concatenate((self.tail, ids[-self.window :])) if len(self.tail) else ids[-self.window :]
+        self.tail = joined[-self.window :].copy() if self.window else joined[:0]
+
+    def sequence(self) -> np.ndarray:
+        """The whole sequence if it has at most 2 x window positions, else its first window positions
+        followed by its last window positions."""
+        head = np.concatenate(self.head) if self.head else np.empty(0, dtype=np.uint32)
+        after_head = min(self.count - len(head), len(self.tail))
+        return np.concatenate((head, self.tail[len(self.tail) - after_head :]))
 
 
 class _PieceFeatures:

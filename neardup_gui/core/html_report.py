@@ -20,7 +20,7 @@ from .diff import Chunk, Line, compare, describe, hunks
 from .i18n import localize, translate
 from .jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_progress
 from .match import MatchResult
-from .models import Document, Group, display_path
+from .models import SIMHASH_MIN_JACCARD, Document, Group, display_path
 from .report import ReportContext
 from .texts import DocumentText
 from .words import kind_label, percent, similarity_words, status_label
@@ -155,20 +155,23 @@ def to_html(
         method = translate("HtmlReport", "MinHash: Jaccard ≥ {jaccard} of the shingle sets (3 words, or 3 characters); "
                                          "exact duplicates always")
     elif str(t.method) == "simhash":
-        method = translate("HtmlReport", "SimHash Hamming distance ≤ {hamming} of 64 bits; exact duplicates always")
+        method = translate("HtmlReport", "SimHash Hamming distance ≤ {hamming} of 64 bits, checked: pairs sharing "
+                                         "less than {floor} of their shingles left out; exact duplicates always")
     else:
         method = translate("HtmlReport", "either Jaccard ≥ {jaccard} of the shingle sets (3 words, or 3 characters), "
-                                         "or SimHash Hamming distance ≤ {hamming} of 64 bits; exact duplicates always")
-    method = method.format(jaccard=t.jaccard, hamming=t.hamming)
+                                         "or SimHash Hamming distance ≤ {hamming} of 64 bits, checked: pairs sharing "
+                                         "less than {floor} of their shingles left out; exact duplicates always")
+    method = method.format(jaccard=t.jaccard, hamming=t.hamming, floor=f"{SIMHASH_MIN_JACCARD:.0%}")
     label = translate("HtmlReport", "Method")
     add(f"<tr><th>{_e(label)}</th><td>{_e(method)}</td></tr>")
     boilerplate = context.boilerplate
     if boilerplate and str(t.method) != "simhash":
         if boilerplate.get("ignored"):
-            said = translate("HtmlReport", "left out of Jaccard: {shingles} shingles found in {share} or more of the "
-                                           "documents, in {documents} documents").format(
-                shingles=boilerplate.get("frequent_shingles", 0), share=f"{boilerplate.get('min_share', 0):.0%}",
-                documents=boilerplate.get("documents_affected", 0))
+            said = translate("HtmlReport", "left out of Jaccard: {passages} passages that open or close {share} or "
+                                           "more of the documents, in {documents} documents; {families} shared by "
+                                           "families of documents kept").format(
+                passages=boilerplate.get("passages", 0), share=f"{boilerplate.get('min_share', 0):.0%}",
+                documents=boilerplate.get("documents_affected", 0), families=boilerplate.get("family_passages", 0))
         else:
             note = boilerplate.get("note")
             said = localize("Boilerplate", note) if note else translate("HtmlReport", "counted like any other text")
@@ -183,7 +186,7 @@ def to_html(
     for number, group in enumerate(result.groups, start=1):
         cancel.raise_if_cancelled()
         progress(ProgressEvent("report", number - 1, len(result.groups)))
-        add(_group_html(group, docs, load_text, cancel))
+        add(_group_html(group, docs, load_text, cancel, chained=group.chained(t)))
     progress(ProgressEvent("report", len(result.groups), len(result.groups)))
 
     problems = result.problems
@@ -205,7 +208,7 @@ def to_html(
 
 
 def _group_html(group: Group, docs: dict[int, Document], load_text: Callable[[Document], DocumentText] | None,
-                cancel: CancelToken) -> str:
+                cancel: CancelToken, *, chained: bool) -> str:
     rep = docs[group.representative]
     worst = min(m.similarity.jaccard for m in group.members if m.document_id != group.representative) \
         if len(group.members) > 1 else 1.0
@@ -213,6 +216,10 @@ def _group_html(group: Group, docs: dict[int, Document], load_text: Callable[[Do
         badge = "<span class='badge exact'>" + _e(translate("HtmlReport", "exact")) + "</span>"
     else:
         badge = "<span class='badge'>" + _e(translate("HtmlReport", "near")) + "</span>"
+    if chained:
+        badge += ("<span class='badge' title='" + _e(translate(
+            "HtmlReport", "a member shares far less of its text with the keeper than the threshold: it is in the "
+                          "group through other members")) + "'>" + _e(translate("HtmlReport", "chained")) + "</span>")
     heading = translate("HtmlReport", "Group {number}").format(number=group.id)
     members = len(group.members)
     about = translate("HtmlReport", "%n document(s) · at least {share} of the text the same", None, members).format(

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from . import index, minhash, parallel
-from .boilerplate import Boilerplate, Core, CoreTable, collection_digest, stripped
+from .boilerplate import Boilerplate, Core, CoreTable, collection_digest
 from .candidates import band_candidates, hamming_candidates
 from .errors import ExtractionError, StaleFingerprints
 from .fingerprint import Scheme
@@ -27,7 +27,19 @@ from .i18n import QT_TRANSLATE_NOOP, localize, translate
 from .jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_progress
 from .known_overlaps import KnownOverlaps, pair_codes
 from .memory import release_freed_memory
-from .models import IDENTICAL, JACCARD_MIN, Document, Group, Member, Method, Pair, Similarity, Status, Thresholds
+from .models import (
+    IDENTICAL,
+    JACCARD_MIN,
+    SIMHASH_MIN_JACCARD,
+    Document,
+    Group,
+    Member,
+    Method,
+    Pair,
+    Similarity,
+    Status,
+    Thresholds,
+)
 from .simhash import hamming
 from .store import BAND_THRESHOLD, FingerprintArrays, Store
 from .text import sorted_unique
@@ -91,6 +103,7 @@ class BoilerplateUse:
                                                            "ignore it")
         if self.found is not None:
             out.update(min_share=self.found.min_share, frequent_shingles=int(len(self.found.shingles)),
+                       passages=self.found.passages, family_passages=self.found.family_passages,
                        documents_affected=self.found.documents_affected)
         return out
 
@@ -109,12 +122,10 @@ class BoilerplateUse:
         counts[rows[present]] = table.counts[present]
         return FingerprintArrays(arrays.content_ids, arrays.simhash, sigs, arrays.text_hash, counts)
 
-    def compared(self, shingles: dict[int, np.ndarray]) -> dict[int, np.ndarray]:
+    def compared(self, store: Store, content_ids: Iterable[int]) -> dict[int, np.ndarray]:
         """The shingle sets documents are compared by (cores where they have boilerplate)."""
         found = self.found
-        if found is None or not found.cores:
-            return shingles
-        return stripped(shingles, found.shingles, found.cores)
+        return store.shingles(content_ids, cores=found.digest if found is not None and found.cores else None)
 
 
 _SHINGLE_BUDGET = 256 << 20
@@ -139,21 +150,7 @@ class OverlapTask:
 def measure_overlaps(task: OverlapTask) -> np.ndarray:
     """|A∩B| of each pair of a task (worker side)."""
     state = f"{task.state}:{task.boilerplate}"
-    cache = parallel.shingle_cache()
-
-    def analysis() -> tuple[str, np.ndarray, set[int]]:
-        found = parallel.reader(task.db_path).boilerplate_to_strip()
-        if found is None or found[0] != task.boilerplate:
-            raise StaleFingerprints("the boilerplate analysis changed while the pairs were measured")
-        return found
-
-    def compared(sets: dict[int, np.ndarray]) -> dict[int, np.ndarray]:
-        if task.boilerplate is None:
-            return sets
-        _digest, frequent, with_core = cache.derived(task.db_path, state, "boilerplate", analysis)
-        return stripped(sets, frequent, with_core)
-
-    sets = cache.sets(task.db_path, state, np.unique(task.pairs).tolist(), compared)
+    sets = parallel.shingle_cache().sets(task.db_path, state, np.unique(task.pairs).tolist(), task.boilerplate)
     return np.fromiter((minhash.exact_overlap(sets[a], sets[b]) for a, b in task.pairs.tolist()), dtype=np.int64,
                        count=len(task.pairs))
 
@@ -290,7 +287,8 @@ class Matcher:
         ca, cb = ids[rows_a], ids[rows_b]
         return np.minimum(ca, cb), np.maximum(ca, cb)
 
-    def _overlap_rows(self, rows_a: np.ndarray, rows_b: np.ndarray) -> np.ndarray:
+    def _overlap_rows(self, rows_a: np.ndarray, rows_b: np.ndarray, cancel: CancelToken = NEVER_CANCELLED
+                      ) -> np.ndarray:
         """|A∩B| for row pairs: from memory, the database's cache, or measured now (and saved)."""
         lo, hi = self._content_pairs(rows_a, rows_b)
         shared, known = self._mode.overlaps.lookup(lo, hi)
@@ -299,7 +297,7 @@ class Matcher:
         unknown, todo = _to_measure(lo, hi, known)
         new_lo, new_hi = todo >> 32, todo & 0xFFFFFFFF
         if self._workers.pooled and len(todo) >= POOL_PAIRS:
-            measured = self._measure_in_pool(new_lo, new_hi, NEVER_CANCELLED)
+            measured = self._measure_in_pool(new_lo, new_hi, cancel)
         else:
             self._measure_here(new_lo, new_hi)
             measured, _ = self._mode.overlaps.lookup(new_lo, new_hi)
@@ -340,7 +338,7 @@ class Matcher:
         if self._mode.shingle_bytes > _SHINGLE_BUDGET:
             self._mode.shingles = {c: s for c, s in self._mode.shingles.items() if c in content_ids}
             self._mode.shingle_bytes = sum(s.nbytes for s in self._mode.shingles.values())
-        loaded = self.boilerplate.compared(self.store.shingles(need))
+        loaded = self.boilerplate.compared(self.store, need)
         self._mode.shingles.update(loaded)
         self._mode.shingle_bytes += sum(s.nbytes for s in loaded.values())
 
@@ -393,9 +391,10 @@ class Matcher:
         union = int(self.arrays.shingle_count[row_a]) + int(self.arrays.shingle_count[row_b]) - shared
         return shared / union if union else 1.0
 
-    def _jaccard_rows(self, rows_a: np.ndarray, rows_b: np.ndarray) -> np.ndarray:
+    def _jaccard_rows(self, rows_a: np.ndarray, rows_b: np.ndarray, cancel: CancelToken = NEVER_CANCELLED
+                      ) -> np.ndarray:
         """Exact Jaccard similarity of the shingle sets of row pairs."""
-        shared = self._overlap_rows(rows_a, rows_b)
+        shared = self._overlap_rows(rows_a, rows_b, cancel)
         union = self.arrays.shingle_count[rows_a] + self.arrays.shingle_count[rows_b] - shared
         return np.divide(shared, union, out=np.ones(len(shared)), where=union > 0)
 
@@ -435,24 +434,36 @@ class Matcher:
 
     # -- candidates -------------------------------------------------------------------------
     def _hamming_candidates(self, k: int, cancel: CancelToken) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        return hamming_candidates(self.arrays.simhash, self._distinct, k, cancel=cancel)
+        """Row pairs within ``k`` bits, with their distances, whose exact Jaccard of whole texts (what
+        SimHash fingerprints, whatever is done with boilerplate) reaches SIMHASH_MIN_JACCARD."""
+        i, j, d = hamming_candidates(self.arrays.simhash, self._distinct, k, cancel=cancel)
+        ignored = self.boilerplate.ignored
+        self.set_ignore_boilerplate(False)
+        try:
+            with self._workers.kept():
+                related = self._jaccard_rows(i, j, cancel) >= SIMHASH_MIN_JACCARD - 1e-9
+        finally:
+            self.set_ignore_boilerplate(ignored)
+        return i[related], j[related], d[related]
 
     def _band_candidates(self, t: float, cancel: CancelToken) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         return band_candidates(self.arrays.minhash, self._distinct, t, cancel=cancel, workers=self._workers)
 
     # -- forests ------------------------------------------------------------------------------
     def simhash_forest(self, k: int, *, cancel: CancelToken = NEVER_CANCELLED) -> Forest:
-        """The SimHash forest serving Hamming distances up to at least ``k``."""
+        """The SimHash forest serving Hamming distances up to at least ``k``, over verified candidates
+        (see _hamming_candidates)."""
         forest = self._simhash_forest
         if forest is None or forest.limit < k:
-            kept = self._kept_forest("simhash")
+            name = "simhash-verified"  # not "simhash": forests kept before candidates were verified
+            kept = self._kept_forest(name)
             if kept is not None and kept.limit >= k:
                 forest = kept
             else:
                 i, j, d = self._hamming_candidates(k, cancel)
                 a, b, w = spanning_forest(len(self.arrays), i, j, -d.astype(np.float64), -k,
                                           skip=self._is_rejected if self._rejected else None, cancel=cancel)
-                forest = self._keep_forest("simhash", Forest(k, a, b, w))
+                forest = self._keep_forest(name, Forest(k, a, b, w))
             self._simhash_forest = forest
         return forest
 
@@ -798,7 +809,8 @@ def query(store: Store, path: str, thresholds: Thresholds, *, max_file_size: int
         if other_text == text_hash:
             how = "exact"
         else:
-            by_s = thresholds.method in (Method.SIMHASH, Method.BOTH) and sim.hamming <= thresholds.hamming
+            by_s = (thresholds.method in (Method.SIMHASH, Method.BOTH) and sim.hamming <= thresholds.hamming
+                    and sim.jaccard >= SIMHASH_MIN_JACCARD)
             by_m = thresholds.method in (Method.MINHASH, Method.BOTH) and sim.jaccard >= thresholds.jaccard
             if not (by_s or by_m):
                 continue

@@ -60,6 +60,14 @@ HAMMING_MAX = 12
 JACCARD_MIN = 0.3
 """Lowest Jaccard threshold accepted: below it nearly every pair of texts in one language shares an
 LSH band, and "near-duplicate" stops meaning anything."""
+CHAIN_MARGIN = 0.2
+"""A group whose member is this much less alike to its representative than T says so (Group.chained)."""
+SIMHASH_MIN_JACCARD = 0.2
+"""A pair within the Hamming distance is shown only if its exact Jaccard (of what is compared: cores when
+boilerplate is ignored) reaches this: SimHash candidates are verified, so texts that only share vocabulary
+(formulaic statutes, licences of one style) are never grouped. Measured (README, "SimHash"): every pair
+within K <= 8 of our three corpora has J >= 0.3; the pairs below 0.2 appear from K = 9 (71 English pairs
+within 12 bits, none of them near-duplicates)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +131,7 @@ class Fingerprint(SentBetweenProcesses):
     shingle_count: int = 0
     shingles: bytes | None = None
     short_text: bool = False  # shingled by characters (too few words for word shingles)
+    edges: bytes | None = None  # the shingles at the text's two ends, in order (fingerprint.pack_edges)
     # a failure that may not happen again: the time limit it ran out of (s), or 0 for a reader that crashed
     # or ran out of memory; None for a result that is what these bytes are (text, empty, encrypted…)
     transient: float | None = None
@@ -193,6 +202,14 @@ class Group:
     representative: int
     members: tuple[Member, ...]
     exact: bool  # every member has the same normalised text as the representative
+
+    def chained(self, thresholds: Thresholds) -> bool:
+        """Whether a member is far less alike to the representative than the thresholds ask (Jaccard
+        below T - CHAIN_MARGIN; for SimHash alone, below SIMHASH_MIN_JACCARD): it is in the group only
+        through other members, a chain A ~ B ~ C the group must say it is."""
+        floor = (SIMHASH_MIN_JACCARD if thresholds.method is Method.SIMHASH
+                 else thresholds.jaccard - CHAIN_MARGIN)
+        return any(m.similarity.jaccard < floor - 1e-9 for m in self.members)
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, TypeVar, cast
+from typing import TYPE_CHECKING, TypeVar
 
 import numpy as np
 
@@ -135,12 +135,13 @@ def _forget_here() -> None:
 
 @dataclass(frozen=True, slots=True)
 class ShinglesOf:
-    """Reads contents' shingle sets from a database: a loader that can be sent to a worker."""
+    """Reads contents' shingle sets with their edges from a database (Store.shingles_and_edges): a
+    loader that can be sent to a worker."""
 
     db_path: str
 
-    def __call__(self, content_ids: Iterable[int]) -> dict[int, np.ndarray]:
-        return reader(self.db_path).shingles(content_ids)
+    def __call__(self, content_ids: Iterable[int]) -> dict[int, tuple[np.ndarray, np.ndarray | None]]:
+        return reader(self.db_path).shingles_and_edges(content_ids)
 
 
 class ShingleCache:
@@ -156,23 +157,16 @@ class ShingleCache:
         self._state: tuple[str, str] | None = None
         self._sets: OrderedDict[int, np.ndarray] = OrderedDict()
         self._bytes = 0
-        self._derived: dict[str, object] = {}
-
-    def derived(self, db_path: str, state: str, name: str, make: Callable[[], T]) -> T:
-        """Something a job's tasks share beside the sets (a boilerplate analysis), made once per state."""
-        self._enter(db_path, state)
-        if name not in self._derived:
-            self._derived[name] = make()
-        return cast(T, self._derived[name])
 
     def _enter(self, db_path: str, state: str) -> None:
         if self._state != (db_path, state):
             self.clear()
             self._state = (db_path, state)
 
-    def sets(self, db_path: str, state: str, content_ids: Iterable[int],
-             prepare: Callable[[dict[int, np.ndarray]], dict[int, np.ndarray]]) -> dict[int, np.ndarray]:
-        """The (prepared) shingle sets of ``content_ids``, read from the database where not kept."""
+    def sets(self, db_path: str, state: str, content_ids: Iterable[int], cores: str | None
+             ) -> dict[int, np.ndarray]:
+        """The shingle sets of ``content_ids`` (their cores under the boilerplate analysis ``cores``, see
+        Store.shingles), read from the database where not kept."""
         self._enter(db_path, state)
         wanted = list(dict.fromkeys(content_ids))
         out: dict[int, np.ndarray] = {}
@@ -185,7 +179,7 @@ class ShingleCache:
                 self._sets.move_to_end(cid)
                 out[cid] = found
         if missing:
-            loaded = prepare(ShinglesOf(db_path)(missing))
+            loaded = reader(db_path).shingles(missing, cores=cores)
             out.update(loaded)
             for cid, values in loaded.items():
                 self._sets[cid] = values

@@ -110,6 +110,7 @@ def to_dict(result: MatchResult, context: ReportContext, passages: Passages | No
                 "id": g.id,
                 "representative": rid[g.representative],
                 "exact": g.exact,
+                "chained": g.chained(result.thresholds),
                 "members": [
                     {
                         "id": rid[m.document_id],

@@ -412,8 +412,9 @@ def refresh_boilerplate(store: Store, scheme: Scheme, *, workers: Workers = IN_T
         progress(ProgressEvent("boilerplate", 1, 1))
         return
     # short texts are shingled by characters: their common trigrams are spelling, not passages
-    load = ShinglesOf(str(store.path)) if workers.pooled else store.shingles
+    load = ShinglesOf(str(store.path)) if workers.pooled else store.shingles_and_edges
     store.save_boilerplate(analyse(store.ok_content_ids(word_shingled_only=True), load, digest,
+                                   shingle_size=scheme.shingle_size, edge_window=scheme.edge_window,
                                    num_perm=scheme.num_perm, seed=scheme.seed, workers=workers, progress=progress,
                                    cancel=cancel))
 

@@ -22,10 +22,10 @@ from pathlib import Path
 
 import numpy as np
 
-from . import minhash
-from .boilerplate import Boilerplate, CoreTable
-from .errors import DatabaseError, database_error_message
-from .fingerprint import Scheme
+from . import boilerplate, minhash
+from .boilerplate import Boilerplate, CoreTable, Shingled
+from .errors import DatabaseError, StaleFingerprints, database_error_message
+from .fingerprint import Scheme, unpack_edges
 from .i18n import translate
 from .models import Document, Fingerprint, SentBetweenProcesses, Status
 from .simhash import to_signed, to_unsigned
@@ -173,6 +173,13 @@ _MIGRATIONS: tuple[str, ...] = (
     );
     INSERT INTO cores (content_id, shingle_count, minhash)
         SELECT id, core_count, core_minhash FROM contents WHERE core_count IS NOT NULL;
+    """,
+    # 8: boilerplate is a passage at a text's start or end (see boilerplate.py): each content keeps the
+    # shingles at its two ends in order, and a core says how many of those positions its passages take
+    """
+    ALTER TABLE contents ADD COLUMN edges BLOB;
+    ALTER TABLE cores ADD COLUMN head_cut INTEGER NOT NULL DEFAULT 0;
+    ALTER TABLE cores ADD COLUMN tail_cut INTEGER NOT NULL DEFAULT 0;
     """,
 )
 SCHEMA_VERSION = len(_MIGRATIONS)
@@ -443,17 +450,17 @@ class Store:
         signed = to_signed(fp.simhash) if fp.simhash is not None else None
         cid = self._db.execute(
             """INSERT INTO contents (raw_hash, kind, status, message, encoding, pages, chars, text_hash,
-                 simhash, minhash, shingle_count, shingles, short_text, transient)
-               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                 simhash, minhash, shingle_count, shingles, short_text, transient, edges)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                ON CONFLICT (raw_hash) DO UPDATE SET kind = excluded.kind, status = excluded.status,
                  message = excluded.message, encoding = excluded.encoding, pages = excluded.pages,
                  chars = excluded.chars, text_hash = excluded.text_hash, simhash = excluded.simhash,
                  minhash = excluded.minhash, shingle_count = excluded.shingle_count, shingles = excluded.shingles,
-                 short_text = excluded.short_text, transient = excluded.transient
+                 short_text = excluded.short_text, transient = excluded.transient, edges = excluded.edges
                RETURNING id""",
             (
                 fp.raw_hash, fp.kind, str(fp.status), fp.message, fp.encoding, fp.pages, fp.chars, fp.text_hash,
-                signed, fp.minhash, fp.shingle_count, fp.shingles, int(fp.short_text), fp.transient,
+                signed, fp.minhash, fp.shingle_count, fp.shingles, int(fp.short_text), fp.transient, fp.edges,
             ),
         ).fetchone()[0]
         if replaces:  # the same bytes fingerprinted again: what was derived from the old row goes
@@ -551,15 +558,17 @@ class Store:
 
     def save_boilerplate(self, found: Boilerplate) -> None:
         """Replace the recorded boilerplate analysis with ``found``, in one transaction."""
-        info = {"digest": found.digest, "min_share": found.min_share, "min_documents": found.min_documents}
+        info = {"digest": found.digest, "min_share": found.min_share, "min_documents": found.min_documents,
+                "passages": found.passages, "family_passages": found.family_passages}
         with self.transaction():
             self._db.execute("DELETE FROM boilerplate_shingles")
             self._db.execute("DELETE FROM core_overlaps")
             self._db.executemany("INSERT INTO boilerplate_shingles (shingle) VALUES (?)",
                                  ((v,) for v in found.shingles.tolist()))
             self._db.execute("DELETE FROM cores")
-            self._db.executemany("INSERT INTO cores (content_id, shingle_count, minhash) VALUES (?, ?, ?)",
-                                 ((cid, c.shingle_count, c.minhash) for cid, c in sorted(found.cores.items())))
+            self._db.executemany(
+                "INSERT INTO cores (content_id, shingle_count, minhash, head_cut, tail_cut) VALUES (?, ?, ?, ?, ?)",
+                ((cid, c.shingle_count, c.minhash, c.head_cut, c.tail_cut) for cid, c in sorted(found.cores.items())))
             self.set_meta("boilerplate", json.dumps(info, sort_keys=True))
 
     def boilerplate_digest(self) -> str | None:
@@ -578,23 +587,16 @@ class Store:
             shingles = np.fromiter((r[0] for r in rows), dtype=np.uint32, count=len(rows))
             (n,) = self._db.execute("SELECT COUNT(*) FROM cores").fetchone()
             ids, counts, signatures = np.empty(n, dtype=np.int64), np.empty(n, dtype=np.int64), _Signatures(n)
-            cores = self._db.execute("SELECT content_id, shingle_count, minhash FROM cores ORDER BY content_id")
-            for row, (cid, count, blob) in enumerate(cores):
-                ids[row], counts[row] = cid, count
+            cuts = np.empty((n, 2), dtype=np.int64)
+            cores = self._db.execute(
+                "SELECT content_id, shingle_count, minhash, head_cut, tail_cut FROM cores ORDER BY content_id")
+            for row, (cid, count, blob, head_cut, tail_cut) in enumerate(cores):
+                ids[row], counts[row], cuts[row] = cid, count, (head_cut, tail_cut)
                 signatures.put(row, blob)
         return Boilerplate(info["digest"], info["min_share"], info["min_documents"], shingles,
-                           CoreTable(ids, counts, signatures.matrix()))
+                           CoreTable(ids, counts, signatures.matrix(), cuts), passages=info.get("passages", 0),
+                           family_passages=info.get("family_passages", 0))
 
-    def boilerplate_to_strip(self) -> tuple[str, np.ndarray, set[int]] | None:
-        """What comparing by cores needs of the last analysis, without the cores' signatures (a worker
-        holds this for a whole job): (digest, the frequent shingles, the contents that have a core)."""
-        raw = self.get_meta("boilerplate")
-        if raw is None:
-            return None
-        rows = self._db.execute("SELECT shingle FROM boilerplate_shingles ORDER BY shingle").fetchall()
-        shingles = np.fromiter((r[0] for r in rows), dtype=np.uint32, count=len(rows))
-        with_core = {cid for (cid,) in self._db.execute("SELECT content_id FROM cores")}
-        return json.loads(raw)["digest"], shingles, with_core
 
     def content_fingerprint(self, content_id: int) -> tuple[int, np.ndarray, bytes, int] | None:
         row = self._db.execute(
@@ -605,15 +607,48 @@ class Store:
             return None
         return to_unsigned(row[0]), np.frombuffer(row[1], dtype="<u4").astype(np.uint32), row[2], row[3]
 
-    def shingles(self, content_ids: Iterable[int]) -> dict[int, np.ndarray]:
-        out: dict[int, np.ndarray] = {}
+    def shingles(self, content_ids: Iterable[int], *, cores: str | None = None) -> dict[int, np.ndarray]:
+        """Contents' shingle sets: whole, or (``cores`` = the digest of the boilerplate analysis) what
+        each is compared by under that analysis, its core where it has one (StaleFingerprints if that
+        analysis is no longer the database's)."""
+        if cores is None:
+            return {cid: shingles for cid, (shingles, _edges) in self._shingled(content_ids, edges=False).items()}
+        with self._snapshot():
+            if self.boilerplate_digest() != cores:
+                raise StaleFingerprints("the boilerplate analysis changed while documents were compared")
+            sets = self._shingled(content_ids, edges=True)
+            cuts = self._core_cuts(sets)
+        return {cid: boilerplate.core_set(shingles, edges, *cuts.get(cid, (0, 0)))
+                for cid, (shingles, edges) in sets.items()}
+
+    def shingles_and_edges(self, content_ids: Iterable[int]) -> dict[int, Shingled]:
+        """Contents' shingle sets with their edges (the shingles at each end in order; None for texts
+        shingled by characters): what the boilerplate analysis reads."""
+        return self._shingled(content_ids, edges=True)
+
+    def _shingled(self, content_ids: Iterable[int], *, edges: bool) -> dict[int, Shingled]:
+        out: dict[int, Shingled] = {}
         batch = list(set(content_ids))
+        columns = "id, shingles, edges" if edges else "id, shingles, NULL"
         for start in range(0, len(batch), 500):
             chunk = batch[start : start + 500]
             marks = ",".join("?" * len(chunk))
-            for cid, blob in self._db.execute(f"SELECT id, shingles FROM contents WHERE id IN ({marks})", chunk):
+            for cid, blob, edge_blob in self._db.execute(
+                    f"SELECT {columns} FROM contents WHERE id IN ({marks})", chunk):
                 if blob is not None:
-                    out[cid] = minhash.unpack_shingles(blob)
+                    shingles = minhash.unpack_shingles(blob)
+                    out[cid] = shingles, unpack_edges(edge_blob, shingles) if edge_blob is not None else None
+        return out
+
+    def _core_cuts(self, content_ids: Iterable[int]) -> dict[int, tuple[int, int]]:
+        out = {}
+        batch = list(content_ids)
+        for start in range(0, len(batch), 500):
+            chunk = batch[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            for cid, head_cut, tail_cut in self._db.execute(
+                    f"SELECT content_id, head_cut, tail_cut FROM cores WHERE content_id IN ({marks})", chunk):
+                out[cid] = head_cut, tail_cut
         return out
 
     def all_overlaps(self, *, cores: bool = False) -> dict[tuple[int, int], int]:

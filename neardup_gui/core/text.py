@@ -415,7 +415,12 @@ def gram_hashes(hashes: np.ndarray, size: int) -> np.ndarray:
 
 def shingle_ids(run_codes: np.ndarray) -> np.ndarray:
     """Sorted, unique 32-bit shingle ids of 64-bit run hashes (their high halves)."""
-    return sorted_unique((run_codes >> _U64(32)).astype(np.uint32))
+    return sorted_unique(shingle_id_sequence(run_codes))
+
+
+def shingle_id_sequence(run_codes: np.ndarray) -> np.ndarray:
+    """The 32-bit shingle id of each 64-bit run hash (its high half), in order, repeats kept."""
+    return (run_codes >> _U64(32)).astype(np.uint32)
 
 
 def shingle_hashes(unit_hashes: np.ndarray, size: int) -> np.ndarray:

@@ -395,8 +395,8 @@ class DiffView(QWidget):
                 share=percent(s.jaccard), jaccard=f"{s.jaccard:.3f}", estimate=f"{s.jaccard_estimate:.3f}",
                 left_in_right=percent(s.containment_ba), right_in_left=percent(s.containment_ab), bits=s.hamming))
         if without_boilerplate:
-            lines.append(self.tr("Text found in 10 % or more of the collection (headers, footers, notices) is left "
-                                 "out of these numbers (Leave out common text)."))
+            lines.append(self.tr("Passages that open or close 10 % or more of the collection's documents (letterheads, "
+                                 "notices, footers) are left out of these numbers (Leave out common text)."))
         return "\n".join(lines)
 
     # -- what the window calls --------------------------------------------------------------

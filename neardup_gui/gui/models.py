@@ -16,7 +16,7 @@ from PySide6.QtCore import (
     Qt,
 )
 from PySide6.QtGui import QFont, QPalette
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QStyle
 
 from ..core.i18n import QT_TRANSLATE_NOOP, localize
 from ..core.match import MatchResult
@@ -259,6 +259,7 @@ class GroupTreeModel(QAbstractItemModel):
             return Qt.CheckState.Checked if movable <= self.marked else Qt.CheckState.PartiallyChecked
         if role == Qt.ItemDataRole.DisplayRole:
             title = (self.tr("Group {id} · {count} documents · exact — {name}") if s.group.exact
+                     else self.tr("Group {id} · {count} documents · near, chained — {name}") if s.chained
                      else self.tr("Group {id} · {count} documents · near — {name}"))
             return (
                 title.format(id=s.group.id, count=s.members, name=os.path.basename(s.representative.display_path)),
@@ -286,12 +287,19 @@ class GroupTreeModel(QAbstractItemModel):
                 kind,
             )[col]
         if role == Qt.ItemDataRole.ToolTipRole:
-            return self.tr("{count} documents; the keeper is {path}\n"
+            said = self.tr("{count} documents; the keeper is {path}\n"
                            "Each member is measured against the keeper: from {lowest} to {highest} of the text is "
                            "the same. A member can be less alike to the keeper than your setting asks: it is in "
                            "the group because it is that alike to another member.").format(
                 count=s.members, path=self.docs[self.keepers.get(s.group.id, s.group.representative)].display_path,
                 lowest=percent(s.worst_jaccard), highest=percent(s.best_jaccard))
+            if s.chained:
+                said += "\n" + self.tr("Chained: a member shares only {lowest} of its text with the keeper, far less "
+                                       "than your setting. Look at the members one by one, or ask for more similar "
+                                       "documents to split the chain.").format(lowest=percent(s.worst_jaccard))
+            return said
+        if role == Qt.ItemDataRole.DecorationRole and col == 0 and s.chained:
+            return QApplication.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
         if role == Qt.ItemDataRole.FontRole and col == 0:
             return bold_font()
         if role == Qt.ItemDataRole.TextAlignmentRole and col in (2, 3, 4, 5, 6):

@@ -90,12 +90,15 @@ class PreferencesDialog(QDialog):
         self.bits.setRange(0, HAMMING_MAX)
         self.bits.setValue(current.thresholds.hamming)
         self.bits.setToolTip(self.tr("Fingerprints may differ in at most this many of their 64 bits (Hamming "
-                                     "distance); fewer is stricter"))
+                                     "distance); fewer is stricter. Documents sharing less than a fifth of their "
+                                     "phrases are never grouped by it, however close their fingerprints."))
         self.boilerplate = QCheckBox(self.tr("Leave out text that most documents share (headers, footers, "
                                              "notices)"), self)
         self.boilerplate.setChecked(current.thresholds.ignore_boilerplate)
-        self.boilerplate.setToolTip(self.tr("Passages found in many of the scanned documents do not count when "
-                                            "documents are compared"))
+        self.boilerplate.setToolTip(self.tr("Passages that open or close many of the scanned documents, whose "
+                                            "other text is unrelated, do not count when documents are compared; "
+                                            "documents of one family (versions of a form, licence variants) keep "
+                                            "the text they share"))
         self.method.currentIndexChanged.connect(self._enable)
 
         look = QGroupBox(self.tr("Language and appearance"), self)

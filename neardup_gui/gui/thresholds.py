@@ -145,8 +145,8 @@ class ThresholdsPanel(QWidget):
         self.method.setToolTip(self.tr(
             "Shared phrases: the share of three-word (for Chinese, three-character) phrases two documents have in "
             "common, checked exactly; recommended. Word fingerprint: compares 64-bit fingerprints of the words (for "
-            "Chinese, of three-character runs), quick on very large collections. Either: a pair found by one of "
-            "the two is grouped."))
+            "Chinese, of three-character runs), quick on very large collections; documents sharing less than a fifth "
+            "of their phrases are never grouped by it. Either: a pair found by one of the two is grouped."))
         self.method.setAccessibleName(self.tr("Compare by"))
 
         self.similarity_label = QLabel(self.tr("How similar must documents be?"), self)

@@ -59,8 +59,8 @@
         <translation>MinHash：片段集合的 Jaccard 相似度至少为 T（0-1；默认 0.8）</translation>
     </message>
     <message>
-        <source>passages found in 10%% or more of the collection (footers, letterheads, licence headers): ignore them when measuring Jaccard (default) or keep them</source>
-        <translation>在 10%% 或更多文档中出现的段落（页脚、信头、许可证声明等）：计算 Jaccard 时忽略（默认）或保留</translation>
+        <source>passages that open or close 10%% or more of the collection&apos;s documents, whose other text is unrelated (letterheads, notices, footers): ignore them when measuring Jaccard (default) or keep them; families of similar documents always keep what they share</source>
+        <translation>位于 10%% 或更多文档开头或结尾、而这些文档其余内容互不相关的段落（信头、声明、页脚）：计算 Jaccard 时忽略（默认）或保留；同一类相似文档共有的文字始终保留</translation>
     </message>
     <message>
         <source>report format (default json)</source>
@@ -430,6 +430,10 @@ Nothing was moved. Scan again to compare the files as they are now.</source>
         <translation>在重复组中选择一个文档，即可将它与该组保留的文件进行比较。</translation>
     </message>
     <message>
+        <source>Passages that open or close 10 % or more of the collection&apos;s documents (letterheads, notices, footers) are left out of these numbers (Leave out common text).</source>
+        <translation>位于 10% 以上文档开头或结尾的段落（信头、声明、页脚）不计入这些数字（“不计常见文字”）。</translation>
+    </message>
+    <message>
         <source>Comparing…</source>
         <translation>正在比较…</translation>
     </message>
@@ -444,10 +448,6 @@ Nothing was moved. Scan again to compare the files as they are now.</source>
         <translation>{share} 的片段相同（Jaccard {jaccard}；估计值 {estimate}）
 左侧文本有 {left_in_right} 包含在右侧中；右侧有 {right_in_left} 包含在左侧中
 64 位指纹中有 {bits} 位不同（SimHash 汉明距离）</translation>
-    </message>
-    <message>
-        <source>Text found in 10 % or more of the collection (headers, footers, notices) is left out of these numbers (Leave out common text).</source>
-        <translation>在 10% 以上文档中出现的文字（页眉、页脚、声明）不计入这些数字（“不计常见文字”）。</translation>
     </message>
     <message>
         <source>&lt;b&gt;The same text&lt;/b&gt;</source>
@@ -993,6 +993,10 @@ Ticked: reference folder (originals, never proposed for removal)</source>
         <translation>本组保留的文件；其他成员都与它比较。</translation>
     </message>
     <message>
+        <source>Group {id} · {count} documents · near, chained — {name}</source>
+        <translation>第 {id} 组 · {count} 个文档 · 近似重复，链式 — {name}</translation>
+    </message>
+    <message>
         <source>same text</source>
         <translation>内容相同</translation>
     </message>
@@ -1001,6 +1005,10 @@ Ticked: reference folder (originals, never proposed for removal)</source>
 Each member is measured against the keeper: from {lowest} to {highest} of the text is the same. A member can be less alike to the keeper than your setting asks: it is in the group because it is that alike to another member.</source>
         <translation>{count} 个文档；保留项：{path}
 每个成员都与保留项比较：相同内容在 {lowest} 到 {highest} 之间。某个成员与保留项的相似度可能低于你的设定：它在组里，是因为它与组内另一成员足够相似。</translation>
+    </message>
+    <message>
+        <source>Chained: a member shares only {lowest} of its text with the keeper, far less than your setting. Look at the members one by one, or ask for more similar documents to split the chain.</source>
+        <translation>链式：有成员与保留文件只有 {lowest} 的文字相同，远低于你的设置。请逐个查看成员，或要求更相似的文档来拆开这条链。</translation>
     </message>
     <message>
         <source>Containment</source>
@@ -1311,20 +1319,8 @@ Each member is measured against the keeper: from {lowest} to {highest} of the te
         <translation>MinHash：片段集合（3 个词或 3 个字）的 Jaccard ≥ {jaccard}；完全重复的始终算在内</translation>
     </message>
     <message>
-        <source>SimHash Hamming distance ≤ {hamming} of 64 bits; exact duplicates always</source>
-        <translation>SimHash：64 位中的汉明距离 ≤ {hamming}；完全重复的始终算在内</translation>
-    </message>
-    <message>
-        <source>either Jaccard ≥ {jaccard} of the shingle sets (3 words, or 3 characters), or SimHash Hamming distance ≤ {hamming} of 64 bits; exact duplicates always</source>
-        <translation>片段集合（3 个词或 3 个字）的 Jaccard ≥ {jaccard}，或 SimHash 64 位中的汉明距离 ≤ {hamming}，满足其一即可；完全重复的始终算在内</translation>
-    </message>
-    <message>
         <source>Method</source>
         <translation>方法</translation>
-    </message>
-    <message>
-        <source>left out of Jaccard: {shingles} shingles found in {share} or more of the documents, in {documents} documents</source>
-        <translation>计算 Jaccard 时已忽略：{shingles} 个在 {share} 或更多文档中出现的片段，涉及 {documents} 个文档</translation>
     </message>
     <message>
         <source>counted like any other text</source>
@@ -1375,6 +1371,14 @@ Each member is measured against the keeper: from {lowest} to {highest} of the te
         <translation>近似重复</translation>
     </message>
     <message>
+        <source>a member shares far less of its text with the keeper than the threshold: it is in the group through other members</source>
+        <translation>有成员与保留文件相同的文字远少于阈值：它是通过其他成员进入本组的</translation>
+    </message>
+    <message>
+        <source>chained</source>
+        <translation>链式</translation>
+    </message>
+    <message>
         <source>Group {number}</source>
         <translation>第 {number} 组</translation>
     </message>
@@ -1413,6 +1417,18 @@ Each member is measured against the keeper: from {lowest} to {highest} of the te
     <message>
         <source>Hamming</source>
         <translation>汉明距离</translation>
+    </message>
+    <message>
+        <source>SimHash Hamming distance ≤ {hamming} of 64 bits, checked: pairs sharing less than {floor} of their shingles left out; exact duplicates always</source>
+        <translation>SimHash：64 位中的汉明距离 ≤ {hamming}，并经核对：共同片段不到 {floor} 的文档对不算；完全重复的始终算在内</translation>
+    </message>
+    <message>
+        <source>either Jaccard ≥ {jaccard} of the shingle sets (3 words, or 3 characters), or SimHash Hamming distance ≤ {hamming} of 64 bits, checked: pairs sharing less than {floor} of their shingles left out; exact duplicates always</source>
+        <translation>片段集合（3 个词或 3 个字）的 Jaccard ≥ {jaccard}，或 SimHash 64 位中的汉明距离 ≤ {hamming}（并经核对：共同片段不到 {floor} 的文档对不算），满足其一即可；完全重复的始终算在内</translation>
+    </message>
+    <message>
+        <source>left out of Jaccard: {passages} passages that open or close {share} or more of the documents, in {documents} documents; {families} shared by families of documents kept</source>
+        <translation>计算 Jaccard 时已忽略：{passages} 个位于 {share} 或更多文档开头或结尾的段落，涉及 {documents} 个文档；同一类文档共有的 {families} 个段落予以保留</translation>
     </message>
     <message>
         <source>differing bits of 64</source>
@@ -2082,16 +2098,16 @@ already exists. Replace it with the report?</source>
         <translation>共同片段至少占这个比例的文档会被分为一组（Jaccard 相似度 × 100）</translation>
     </message>
     <message>
-        <source>Fingerprints may differ in at most this many of their 64 bits (Hamming distance); fewer is stricter</source>
-        <translation>64 位指纹最多允许有这么多位不同（汉明距离）；越少越严格</translation>
+        <source>Fingerprints may differ in at most this many of their 64 bits (Hamming distance); fewer is stricter. Documents sharing less than a fifth of their phrases are never grouped by it, however close their fingerprints.</source>
+        <translation>64 位指纹最多允许有这么多位不同（汉明距离）；越少越严格。共同片段不到五分之一的两份文档，无论指纹多接近，都不会因此被分到一组。</translation>
+    </message>
+    <message>
+        <source>Passages that open or close many of the scanned documents, whose other text is unrelated, do not count when documents are compared; documents of one family (versions of a form, licence variants) keep the text they share</source>
+        <translation>比较文档时，不计许多已扫描文档开头或结尾都有、而其余内容互不相关的段落；同一类文档（同一表格的各个版本、同一许可证的各种变体）保留它们共有的文字</translation>
     </message>
     <message>
         <source>Leave out text that most documents share (headers, footers, notices)</source>
         <translation>不计大多数文档共有的文字（页眉、页脚、声明）</translation>
-    </message>
-    <message>
-        <source>Passages found in many of the scanned documents do not count when documents are compared</source>
-        <translation>比较文档时，不计在许多已扫描文档中都出现的段落</translation>
     </message>
     <message>
         <source>Language and appearance</source>
@@ -2495,8 +2511,8 @@ already exists. Replace it with the report?</source>
         <translation>两者任一</translation>
     </message>
     <message>
-        <source>Shared phrases: the share of three-word (for Chinese, three-character) phrases two documents have in common, checked exactly; recommended. Word fingerprint: compares 64-bit fingerprints of the words (for Chinese, of three-character runs), quick on very large collections. Either: a pair found by one of the two is grouped.</source>
-        <translation>共同片段：两份文档共有的三词片段（中文为三个字）所占的比例，并经过精确核对；推荐使用。词语指纹：比较文档词语（中文为每三个相连的字）的 64 位指纹，在特别大的文档集上更快。两者任一：任一方法找到的文档对都会被分组。</translation>
+        <source>Shared phrases: the share of three-word (for Chinese, three-character) phrases two documents have in common, checked exactly; recommended. Word fingerprint: compares 64-bit fingerprints of the words (for Chinese, of three-character runs), quick on very large collections; documents sharing less than a fifth of their phrases are never grouped by it. Either: a pair found by one of the two is grouped.</source>
+        <translation>共同片段：两份文档共有的三词片段（中文为三个字）所占的比例，并经过精确核对；推荐使用。词语指纹：比较文档词语（中文为每三个相连的字）的 64 位指纹，在特别大的文档集上更快；共同片段不到五分之一的文档不会因此被分组。两者任一：任一方法找到的文档对都会被分组。</translation>
     </message>
     <message>
         <source>Compare by</source>

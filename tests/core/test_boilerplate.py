@@ -1,3 +1,4 @@
+import shutil
 from pathlib import Path
 
 import numpy as np
@@ -9,7 +10,7 @@ from neardup_gui.core.match import Matcher
 from neardup_gui.core.models import Method, ScanOptions, Thresholds
 from neardup_gui.core.scan import scan
 from neardup_gui.core.store import Store
-from tests.conftest import write_footed_letters
+from tests.conftest import LICENSES, write_footed_letters
 
 AT_HALF = Thresholds(Method.MINHASH, 8, 0.5)
 KEEPING = Thresholds(Method.MINHASH, 8, 0.5, ignore_boilerplate=False)
@@ -40,7 +41,7 @@ def test_a_shared_footer_no_longer_makes_unrelated_letters_duplicates(footed, tm
     # without it, only the real near-copy remains
     assert groups_ignored == [{"letter00.txt", "letter00~copy.txt"}]
     assert summary["ignored"] is True and summary["documents_affected"] == 31
-    assert summary["frequent_shingles"] >= 100
+    assert summary["frequent_shingles"] >= 100 and summary["passages"] == 1 and summary["family_passages"] == 0
     assert kept_summary == {"ignored": False}
     # switching back and forth on one matcher gives what a matcher made for each way gives
     assert again == groups_ignored
@@ -113,20 +114,92 @@ def test_frequent_shingles_are_exactly_those_in_the_share_of_the_collection():
         sets[cid] = np.append(sets[cid], just_below)
     for cid in range(n):
         sets[cid] = np.sort(np.append(sets[cid], everywhere))
-    sets[0] = np.array([everywhere], dtype=np.uint32)  # nothing but boilerplate: compared whole
 
-    found = boilerplate.analyse(np.arange(n), lambda ids: {c: sets[c] for c in ids}, "digest")
+    found = boilerplate.analyse(np.arange(n), lambda ids: {c: (sets[c], None) for c in ids}, "digest")
     assert found.shingles.tolist() == [7, 9]
-    assert 0 not in found.cores and len(found.cores) == n - 1
-    core = found.cores[1]
-    assert core.shingle_count == len(sets[1]) - int(np.isin(sets[1], [7, 9]).sum())
+    assert len(found.cores) == 0 and found.passages == 0, "frequent shingles alone are no passage"
 
 
-def test_core_of_a_document():
-    frequent = np.array([5, 10, 20], dtype=np.uint32)
-    assert boilerplate.core_of(np.array([1, 5, 7, 20], dtype=np.uint32), frequent).tolist() == [1, 7]
-    assert boilerplate.core_of(np.array([1, 2, 3], dtype=np.uint32), frequent) is None
-    assert boilerplate.core_of(np.array([5, 10], dtype=np.uint32), frequent) is None
+def _passages_collection() -> dict[int, np.ndarray]:
+    """Shingle sequences (ids in text order): 40 letters that open with one letterhead and close with a
+    notice (half of them with a second notice before it, the two joined by shingles of their own), with
+    a common phrase amid their own text; 30 members of a family (one 150-shingle text with 3 phrases of
+    three words changed in each: 5 shingles a phrase); 30 unrelated texts, 20 of which open with the same 5 shingles."""
+    rng = np.random.default_rng(5)
+
+    def fresh(k: int) -> np.ndarray:
+        return rng.integers(1 << 20, 1 << 32, size=k, dtype=np.uint64).astype(np.uint32)
+
+    letterhead, first_notice, notice, phrase = fresh(12), fresh(25), fresh(40), fresh(9)
+    opening, family = fresh(5), fresh(150)
+    docs = {}
+    for cid in range(40):
+        own = fresh(60)
+        closing = np.concatenate((first_notice, fresh(2), notice)) if cid % 2 else notice
+        docs[cid] = np.concatenate((letterhead, own[:30], phrase, own[30:], closing))
+    for cid in range(40, 70):
+        member = family.copy()
+        for at in rng.choice(np.arange(10, 140, 10), 3, replace=False):  # three words changed: 5 shingles
+            member[at : at + 5] = fresh(5)
+        docs[cid] = member
+    for cid in range(70, 100):
+        docs[cid] = np.concatenate((opening, fresh(75))) if cid < 90 else fresh(80)
+    return docs
+
+
+def test_a_passage_at_the_edges_of_unrelated_documents_is_boilerplate_and_a_family_keeps_its_text():
+    docs = _passages_collection()
+    found = boilerplate.analyse(np.arange(len(docs)),
+                                lambda ids: {c: (np.unique(docs[c]), docs[c]) for c in ids}, "digest")
+    assert found.passages == 2  # the letterhead, and the notice(s) the letters close with
+    assert set(found.cores) == set(range(40)), "letters only: not the family, not a short common opening"
+    for cid in range(40):
+        core, sequence = found.cores[cid], docs[cid]
+        closing = 40 + (27 if cid % 2 else 0)  # the two notices and what joins them are one passage
+        assert (core.head_cut, core.tail_cut) == (12 + 2, closing + 2)  # with the shingles that straddle
+        kept = boilerplate.core_set(np.unique(sequence), sequence, core.head_cut, core.tail_cut)
+        assert kept.tolist() == np.unique(sequence[14 : len(sequence) - closing - 2]).tolist()
+        assert core.shingle_count == len(kept) == 69 - 4  # own text and the phrase, less the straddlers
+    assert found.family_passages >= 1
+
+
+def test_edge_runs_bridge_only_the_gaps_where_passages_meet():
+    frequent = np.array([1, 2, 3], dtype=np.uint32)
+    edges = np.array([1, 2, 9, 9, 3, 1, 7, 7, 7, 2, 3], dtype=np.uint32)
+    assert boilerplate.edge_runs(edges, frequent, 11, 2) == (6, 2)  # a gap of 3 ends the run
+    assert boilerplate.edge_runs(edges, frequent, 11, 3) == (11, 11)
+    assert boilerplate.edge_runs(edges, frequent, 3, 2) == (2, 2), "a trailing gap is not taken"
+    assert boilerplate.edge_runs(np.array([9, 1], dtype=np.uint32), frequent, 2, 2) == (0, 1)
+
+
+def test_a_family_of_licence_variants_keeps_its_shared_text_beside_letters_with_a_footer(footed, tmp_path):
+    """Twelve copies of the BSD licence under different copyright holders (a family, 28 % of the
+    collection, whose text closes each of them) are grouped as whole texts, while the letters' footer
+    is still boilerplate."""
+    bsd = (LICENSES / "BSD").read_text(encoding="utf-8").split("\n", 2)[2]
+    root = tmp_path / "mixed"
+    shutil.copytree(footed, root)
+    holders = ["Ada Lovelace", "Alan Turing", "Grace Hopper", "Edsger Dijkstra", "Barbara Liskov", "Donald Knuth",
+               "Frances Allen", "John Backus", "Margaret Hamilton", "Niklaus Wirth", "Radia Perlman", "Ken Thompson"]
+    for n, holder in enumerate(holders):
+        (root / f"bsd{n:02d}.txt").write_text(f"Copyright (c) {1990 + n} {holder}.\nAll rights reserved.\n{bsd}",
+                                              encoding="utf-8")
+    with Store(tmp_path / "n.db") as store:
+        scan(store, ScanOptions(roots=(str(root),), workers=1))
+        groups = names(Matcher(store).match(Thresholds(Method.MINHASH, 8, 0.8)))
+        letters = names(Matcher(store).match(AT_HALF))
+    assert {f"bsd{n:02d}.txt" for n in range(12)} in groups
+    assert {"letter00.txt", "letter00~copy.txt"} in letters
+    assert not any("letter01.txt" in g for g in letters), "the footer is still left out"
+
+
+def test_the_core_of_a_document():
+    shingles = np.array([1, 2, 3, 4, 5, 6], dtype=np.uint32)
+    edges = np.array([5, 1, 2, 3, 4, 5, 6], dtype=np.uint32)  # 5 opens and closes it
+    assert boilerplate.core_set(shingles, edges, 2, 0).tolist() == [2, 3, 4, 5, 6], "5 is also kept text"
+    assert boilerplate.core_set(shingles, edges, 2, 2).tolist() == [2, 3, 4]
+    assert boilerplate.core_set(shingles, edges, 0, 0) is shingles
+    assert boilerplate.core_set(shingles, None, 3, 3) is shingles
 
 
 def test_arguments_are_checked():
@@ -134,6 +207,8 @@ def test_arguments_are_checked():
         boilerplate.analyse(np.arange(3), lambda ids: {}, "d", min_share=0)
     with pytest.raises(ValueError):
         boilerplate.analyse(np.arange(3), lambda ids: {}, "d", min_documents=1)
+    with pytest.raises(ValueError):
+        boilerplate.analyse(np.arange(3), lambda ids: {}, "d", edge_window=boilerplate.MIN_RUN - 1)
 
 
 def test_the_cores_read_back_are_the_ones_stored_as_a_table_and_applied_to_their_rows(footed, tmp_path):
@@ -142,8 +217,8 @@ def test_the_cores_read_back_are_the_ones_stored_as_a_table_and_applied_to_their
     with Store(tmp_path / "n.db") as store:
         scan(store, ScanOptions(roots=(str(footed),), workers=1))
         found = store.boilerplate()
-        stored = {cid: boilerplate.Core(count, blob) for cid, count, blob in
-                  store._db.execute("SELECT content_id, shingle_count, minhash FROM cores")}
+        stored = {cid: boilerplate.Core(count, blob, head_cut, tail_cut) for cid, count, blob, head_cut, tail_cut in
+                  store._db.execute("SELECT content_id, shingle_count, minhash, head_cut, tail_cut FROM cores")}
         matcher = Matcher(store)
         whole, applied = matcher._whole, matcher.arrays
     assert found is not None and isinstance(found.cores, boilerplate.CoreTable)

@@ -1,4 +1,6 @@
+import json
 import os
+import random
 import shutil
 from pathlib import Path
 
@@ -410,6 +412,83 @@ def test_groups_at_every_threshold_equal_the_components_of_all_verified_pairs(tm
             assert grouped == {frozenset(c) for c in components.values() if len(c) > 1}, thresholds
             seen.add(frozenset(grouped))
         assert len(seen) >= 5, "the thresholds must actually change the groups"
+
+
+def _form(own_words: int, seed: int) -> str:
+    """A form letter: one sentence repeated 60 times, then a few words of its own."""
+    rng = random.Random(seed)
+    names = ["river", "stone", "lamp", "cloud", "maple", "orbit", "velvet", "harbor", "copper", "meadow",
+             "signal", "pepper", "quartz", "tunnel", "willow", "zenith", "ember", "falcon", "glacier", "hollow"]
+    return "the annual report of the board " * 60 + " ".join(
+        f"{rng.choice(names)}{rng.randrange(1000)}" for _ in range(own_words))
+
+
+def test_simhash_never_groups_texts_that_share_little_of_their_wording(tmp_path):
+    """Two form letters whose repeated sentence outweighs their own words land within a few bits of
+    each other while sharing under a fifth of their shingles: SimHash's candidates are verified, so
+    they are not grouped at any K, while a near copy (one word changed) still is."""
+    from neardup_gui.core.fingerprint import fingerprint_bytes, text_shingles
+    from neardup_gui.core.models import HAMMING_MAX, SIMHASH_MIN_JACCARD
+    from neardup_gui.core.simhash import hamming
+    from neardup_gui.core.store import FileRecord
+    from neardup_gui.core.text import normalise
+
+    scheme = Scheme.current()
+    first, second = _form(14, 4), _form(14, 5)
+    near = first.rsplit(" ", 1)[0] + " changed"
+    fps = [fingerprint_bytes("text", d.encode(), scheme) for d in (first, second, near)]
+    sets = [text_shingles(normalise(d), scheme) for d in (first, second)]
+    shared = np.intersect1d(*sets).size
+    assert shared / (len(sets[0]) + len(sets[1]) - shared) < SIMHASH_MIN_JACCARD
+    assert hamming(fps[0].simhash, fps[1].simhash) <= Thresholds().hamming, "the pair SimHash alone would group"
+    with Store(tmp_path / "forms.db") as store:
+        store.ensure_scheme(scheme)
+        store.write_batch(fps, [FileRecord(f"/d/{name}.txt", 1, n, "text", content_hash=fp.raw_hash)
+                                for n, (name, fp) in enumerate(zip(("first", "second", "near"), fps, strict=True))])
+        matcher = Matcher(store)
+        for k in (Thresholds().hamming, HAMMING_MAX):
+            for ignore in (True, False):
+                thresholds = Thresholds(Method.SIMHASH, k, ignore_boilerplate=ignore)
+                assert group_names(matcher.match(thresholds)) == [{"first.txt", "near.txt"}], (k, ignore)
+                i, j = matcher.verified_pairs(thresholds)
+                assert len(i) == 1, (k, ignore)
+        asked = tmp_path / "second.txt"
+        asked.write_text(second)
+        hits = query(store, str(asked), Thresholds(Method.SIMHASH, HAMMING_MAX))
+        assert [Path(h.document.path).name for h in hits] == ["second.txt"], "itself (stored) only"
+
+
+def test_a_group_that_chains_documents_far_apart_says_so(tmp_path):
+    """Ten successive revisions of one licence, each a few words from the one before: single linkage
+    joins them all at T = 0.7 though the last shares far less than half of its text with the first;
+    that group says it is chained (in the summary and the JSON report), a pair of close copies does not."""
+    from neardup_gui.core.fingerprint import fingerprint_bytes
+    from neardup_gui.core.report import ReportContext, to_json
+    from neardup_gui.core.review import summarise
+    from neardup_gui.core.store import FileRecord
+
+    texts = english_texts()
+    revisions = [texts["GPL-2"]]
+    for n in range(9):
+        revisions.append(plant_edits(revisions[-1], 0.03, seed=n))
+    docs = [*revisions, texts["MPL-2.0"], plant_edits(texts["MPL-2.0"], 0.005, seed=1)]
+    scheme = Scheme.current()
+    thresholds = Thresholds(Method.MINHASH, 8, 0.7)
+    with Store(tmp_path / "chain.db") as store:
+        store.ensure_scheme(scheme)
+        fps = [fingerprint_bytes("text", d.encode(), scheme) for d in docs]
+        store.write_batch(fps, [FileRecord(f"/d/{n:02d}.txt", 1, n, "text", content_hash=fp.raw_hash)
+                                for n, fp in enumerate(fps)])
+        result = Matcher(store).match(thresholds)
+    by_name = {frozenset(g): g for g in map(frozenset, group_names(result))}
+    chain = frozenset(f"{n:02d}.txt" for n in range(10))
+    assert set(by_name) == {chain, frozenset({"10.txt", "11.txt"})}
+    summaries = {frozenset(Path(next(d.path for d in result.documents if d.id == m.document_id)).name
+                           for m in s.group.members): s for s in summarise(result)}
+    assert summaries[chain].worst_jaccard < thresholds.jaccard - 0.2, "the chain's ends are far apart"
+    assert summaries[chain].chained and not summaries[frozenset({"10.txt", "11.txt"})].chained
+    report = json.loads(to_json(result, ReportContext()))
+    assert sorted(g["chained"] for g in report["groups"]) == [False, True]
 
 
 def test_a_file_changed_or_deleted_between_hashing_and_reading(tmp_path):

@@ -152,6 +152,40 @@ def test_simhash_features_counted_piece_by_piece_are_those_of_the_whole_text(raw
     assert got == (expected.tolist(), counts.tolist())
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.lists(st.integers(min_value=0, max_value=50), max_size=40), max_size=8),
+       st.integers(min_value=1, max_value=30))
+def test_the_edges_of_a_sequence_that_arrives_in_pieces(pieces, window):
+    """fingerprint keeps the shingle ids at a text's two ends as they arrive: the whole sequence when it
+    is at most two windows long, else its first window then its last."""
+    from neardup_gui.core.fingerprint import _Edges
+
+    edges = _Edges(window)
+    for piece in pieces:
+        edges.add(np.array(piece, dtype=np.uint32))
+    whole = [v for piece in pieces for v in piece]
+    expected = whole if len(whole) <= 2 * window else whole[:window] + whole[-window:]
+    assert edges.sequence().tolist() == expected
+
+
+def test_edges_are_stored_as_positions_in_the_shingle_set():
+    from neardup_gui.core.extract import Extracted
+    from neardup_gui.core.fingerprint import fingerprint_text, unpack_edges
+    from neardup_gui.core.minhash import unpack_shingles
+    from neardup_gui.core.models import Status
+
+    scheme = Scheme()
+    body = " ".join(f"w{n % 700}" for n in range(3000))
+    fp = fingerprint_text(b"", "text", Extracted(Status.OK, text=body), scheme)
+    shingles = unpack_shingles(fp.shingles)
+    ids = text.shingle_id_sequence(text.gram_hashes(text.unit_hashes(text.normalise(body)), 3))
+    window = scheme.edge_window
+    assert unpack_edges(fp.edges, shingles).tolist() == ids[:window].tolist() + ids[-window:].tolist()
+    assert len(fp.edges) == 2 * 2 * window  # two bytes a position: the set has far fewer than 65,536
+    short = fingerprint_text(b"", "text", Extracted(Status.OK, text="a short title"), scheme)
+    assert short.short_text and short.edges is None
+
+
 def test_the_simhash_features_of_han_text_are_its_runs_of_three_characters():
     norm = text.normalise("中华人民共和国中华人民")
     features, counts = simhash_feature_counts(norm, Scheme())

@@ -287,6 +287,30 @@ def test_the_preparing_message_goes_when_the_new_groups_are_shown(window):
     assert bar.currentMessage() == "Report saved: /tmp/r.json"
 
 
+def test_a_chained_group_says_so_in_its_row(qtbot):
+    """A group whose member shares far less with the keeper than the setting asks (a chain) is marked in
+    its title, its tooltip and with a warning icon; a close group is not."""
+    from neardup_gui.core.match import MatchResult
+    from neardup_gui.core.models import Document, Group, Member, Similarity, Status, Thresholds
+    from neardup_gui.gui.models import GroupTreeModel
+
+    docs = tuple(Document(n, f"/data/doc{n}.txt", 1000, 0, "text", Status.OK, "", 900, n) for n in range(5))
+    close = Group(1, 0, (Member(0, Similarity(0, 1, 1, 1, 1)), Member(1, Similarity(2, 0.9, 0.91, 0.95, 0.95))), False)
+    chain = Group(2, 2, (Member(2, Similarity(0, 1, 1, 1, 1)), Member(3, Similarity(3, 0.85, 0.84, 0.9, 0.9)),
+                         Member(4, Similarity(14, 0.4, 0.41, 0.6, 0.6))), False)
+    model = GroupTreeModel()
+    model.set_result(MatchResult(Thresholds(), docs, (), (close, chain)), {})
+    rows = {model.data(model.index(r, 0)): r for r in range(2)}
+    chained_row = next(r for title, r in rows.items() if "chained" in title)
+    close_row = next(r for title, r in rows.items() if "chained" not in title)
+    assert "Group 2" in model.data(model.index(chained_row, 0))
+    tip = model.data(model.index(chained_row, 0), Qt.ItemDataRole.ToolTipRole)
+    assert "Chained" in tip and "41" in tip
+    assert model.data(model.index(chained_row, 0), Qt.ItemDataRole.DecorationRole) is not None
+    assert model.data(model.index(close_row, 0), Qt.ItemDataRole.DecorationRole) is None
+    assert "Chained" not in model.data(model.index(close_row, 0), Qt.ItemDataRole.ToolTipRole)
+
+
 def test_ten_thousand_groups_in_a_real_item_model(qtbot):
     from PySide6.QtWidgets import QTreeView
 
