@@ -153,12 +153,14 @@ def collection_digest(scheme_json: str, content_ids: np.ndarray) -> str:
 
 def core_set(shingles: np.ndarray, edges: np.ndarray | None, head_cut: int, tail_cut: int) -> np.ndarray:
     """A document's shingles without those at the first ``head_cut`` and last ``tail_cut`` positions of its
-    edges, except shingles it also has at edge positions that are kept (its own text)."""
+    edges, except shingles it also has at edge positions that are kept. (A cut shingle that recurs only in
+    the middle of a long text, whose positions are not kept, goes too: the analysis and every reader of
+    cores do the same, so they always describe the same set.)"""
     if edges is None or not (head_cut or tail_cut):
         return shingles
     cut = np.zeros(len(edges), dtype=bool)
     cut[:head_cut] = True
-    cut[len(edges) - tail_cut :] = True
+    cut[max(0, len(edges) - tail_cut) :] = True
     removed = np.setdiff1d(edges[cut], edges[~cut])
     return shingles[~_is_in(shingles, removed)] if len(removed) else shingles
 
@@ -242,13 +244,14 @@ def analyse(
     runs = _EdgeRuns.merged(list(passed(_runs_in_batch, batches(ids, frequent, shingle_size=shingle_size,
                                                                    edge_window=edge_window, num_perm=num_perm,
                                                                    seed=seed))))
-    boilerplate_keys, families = runs.boilerplate_passages(min_documents)
+    boilerplate_keys, families = runs.boilerplate_passages(needed)
     head_cuts, tail_cuts = runs.cuts(boilerplate_keys)
     with_passage = np.flatnonzero((head_cuts > 0) | (tail_cuts > 0))
     cores: dict[int, Core] = {}
-    cut_of = {int(runs.ids[r]): (int(head_cuts[r]), int(tail_cuts[r])) for r in with_passage.tolist()}
-    for found_cores in passed(_cores_in_batch, batches(runs.ids[with_passage], frequent, cuts=cut_of,
-                                                       num_perm=num_perm, seed=seed)):
+    cut_batches = [_Batch(load, runs.ids[rows], frequent, num_perm=num_perm, seed=seed,
+                          cuts={int(runs.ids[r]): (int(head_cuts[r]), int(tail_cuts[r])) for r in rows.tolist()})
+                   for rows in _split(with_passage, _BATCH)]
+    for found_cores in passed(_cores_in_batch, cut_batches):
         cores.update(found_cores)
     progress(ProgressEvent("boilerplate", total, total))
     return Boilerplate(digest, min_share, min_documents, frequent, dict(sorted(cores.items())),
@@ -309,8 +312,9 @@ class _EdgeRuns(SentBetweenProcesses):
     def merged(cls, parts: list[_EdgeRuns]) -> _EdgeRuns:
         return cls(*(np.concatenate([getattr(p, name) for p in parts]) for name in cls.__slots__))
 
-    def boilerplate_passages(self, min_documents: int) -> tuple[set[int], int]:
-        """(the keys of the passages that are boilerplate, how many passages are a family's text)."""
+    def boilerplate_passages(self, needed: int) -> tuple[set[int], int]:
+        """(the keys of the passages that are boilerplate, how many passages are a family's text), among the
+        passages that open or close at least ``needed`` documents."""
         rows_of: dict[int, list[int]] = defaultdict(list)
         for side_keys in (self.head_key, self.tail_key):
             for row in np.flatnonzero(side_keys).tolist():
@@ -318,7 +322,7 @@ class _EdgeRuns(SentBetweenProcesses):
         boilerplate, families = set(), 0
         rng = np.random.default_rng(0)
         for key, rows in rows_of.items():
-            if len(rows) < min_documents:
+            if len(rows) < needed:
                 continue
             rows_a = np.array(rows)
             cut = np.where(self.head_key[rows_a] == key, self.head_cut[rows_a], self.tail_cut[rows_a])
@@ -349,7 +353,10 @@ def edge_runs(edges: np.ndarray, frequent: np.ndarray, window: int, max_gap: int
     and the very end: frequent shingles in a row, across gaps of at most ``max_gap`` other shingles (the
     shingle size: where two passages meet, the shingles that straddle them are rare, and one word changed
     in a passage changes that many). The windows of a short text overlap: it is all one sequence."""
-    is_frequent = _is_in(edges, frequent)
+    return _edge_runs(_is_in(edges, frequent), window, max_gap)
+
+
+def _edge_runs(is_frequent: np.ndarray, window: int, max_gap: int) -> tuple[int, int]:
     head, tail = is_frequent[:window], is_frequent[max(0, len(is_frequent) - window) :]
     return _run_length(head, max_gap), _run_length(tail[::-1], max_gap)
 
@@ -375,15 +382,23 @@ def _runs_in_batch(batch: _Batch) -> _EdgeRuns:
     for cid, (shingles, edges) in batch.sets().items():
         if edges is None or len(edges) == 0:
             continue
-        head_run, tail_run = edge_runs(edges, batch.shingles, batch.edge_window, batch.shingle_size)
+        is_frequent = _is_in(edges, batch.shingles)
+        head_run, tail_run = _edge_runs(is_frequent, batch.edge_window, batch.shingle_size)
         if head_run >= len(edges):  # nothing but frequent shingles: compared whole
             continue
-        head_key = _passage_key(b"h", edges[:MIN_RUN]) if head_run >= MIN_RUN else 0
-        tail_key = _passage_key(b"t", edges[len(edges) - MIN_RUN :]) if tail_run >= MIN_RUN else 0
+        # keyed by the passage's own (frequent) shingles, so that a date or a name in it does not split it
+        head = edges[:head_run][is_frequent[:head_run]]
+        tail = edges[len(edges) - tail_run :][is_frequent[len(edges) - tail_run :]]
+        head_key = _passage_key(b"h", head[:MIN_RUN]) if len(head) >= MIN_RUN else 0
+        tail_key = _passage_key(b"t", tail[len(tail) - MIN_RUN :]) if len(tail) >= MIN_RUN else 0
         if not (head_key or tail_key):
             continue
-        head_cut = min(head_run + straddle, len(edges)) if head_key else 0
-        tail_cut = min(tail_run + straddle, len(edges)) if tail_key else 0
+        # the shingles that straddle the passage and the text after (before) it go too; not across the join
+        # of the head and tail windows of a long text, whose positions are not next to each other there
+        apart = len(edges) >= 2 * batch.edge_window
+        limit = batch.edge_window if apart else len(edges)
+        head_cut = min(head_run + straddle, limit) if head_key else 0
+        tail_cut = min(tail_run + straddle, limit) if tail_key else 0
         own = core_set(shingles, edges, head_cut, tail_cut)
         rows.append((cid, head_key, tail_key, head_cut, tail_cut, len(own),
                      minhash.signature(own, batch.num_perm, batch.seed)))

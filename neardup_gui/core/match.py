@@ -169,6 +169,7 @@ class ModeState:
     pair_cache: dict[tuple[int, int, str], Pair] = field(default_factory=dict)
     group_cache: dict[bytes, tuple[Document, tuple[Member, ...], bool]] = field(default_factory=dict)
     minhash_forest: Forest | None = None
+    simhash_forest: Forest | None = None  # its candidates verified by this way's Jaccard
 
 
 class Matcher:
@@ -230,7 +231,6 @@ class Matcher:
         self._hashes = store.content_hashes(self._row_of) if self._row_of else {}
         self._exact_allowed: tuple[object, tuple[np.ndarray, np.ndarray]] | None = None  # (for which rulings, edges)
         self._contents_state = collection_digest(store.get_meta("scheme") or "", self._whole.content_ids)
-        self._simhash_forest: Forest | None = None
         self._modes: dict[bool, ModeState] = {}  # the other way of treating boilerplate, kept for a switch back
         self._mode = self._new_mode(ignore_boilerplate)
         self._rejected: set[tuple[bytes, bytes]] = set()
@@ -274,11 +274,11 @@ class Matcher:
             return forest is not None and (withdrawn or any(
                 self._is_rejected(a, b) for a, b in zip(forest.a.tolist(), forest.b.tolist(), strict=True)))
 
-        if outdated(self._simhash_forest):
-            self._simhash_forest = None
         for mode in (self._mode, *self._modes.values()):  # both ways of treating boilerplate
             if outdated(mode.minhash_forest):
                 mode.minhash_forest = None
+            if outdated(mode.simhash_forest):
+                mode.simhash_forest = None
 
     # -- exact overlaps ---------------------------------------------------------------------
     def _content_pairs(self, rows_a: np.ndarray, rows_b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -299,7 +299,7 @@ class Matcher:
         if self._workers.pooled and len(todo) >= POOL_PAIRS:
             measured = self._measure_in_pool(new_lo, new_hi, cancel)
         else:
-            self._measure_here(new_lo, new_hi)
+            self._measure_here(new_lo, new_hi, cancel)
             measured, _ = self._mode.overlaps.lookup(new_lo, new_hi)
         found = self.boilerplate.found
         self.store.save_overlaps(dict(zip(zip(new_lo.tolist(), new_hi.tolist(), strict=True), measured.tolist(),
@@ -319,9 +319,10 @@ class Matcher:
             self._mode.overlaps.set(a, b, shared)
         return shared
 
-    def _measure_here(self, lo: np.ndarray, hi: np.ndarray) -> None:
+    def _measure_here(self, lo: np.ndarray, hi: np.ndarray, cancel: CancelToken = NEVER_CANCELLED) -> None:
         """The overlaps of content pairs (lo < hi), measured in this process, into memory."""
         for start in range(0, len(lo), _PAIRS_PER_TASK):
+            cancel.raise_if_cancelled()
             part = slice(start, start + _PAIRS_PER_TASK)
             self._load_shingles({*lo[part].tolist(), *hi[part].tolist()})
             sets = self._mode.shingles
@@ -434,16 +435,11 @@ class Matcher:
 
     # -- candidates -------------------------------------------------------------------------
     def _hamming_candidates(self, k: int, cancel: CancelToken) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Row pairs within ``k`` bits, with their distances, whose exact Jaccard of whole texts (what
-        SimHash fingerprints, whatever is done with boilerplate) reaches SIMHASH_MIN_JACCARD."""
+        """Row pairs within ``k`` bits, with their distances, whose exact Jaccard (of what is compared:
+        cores where boilerplate is ignored) reaches SIMHASH_MIN_JACCARD."""
         i, j, d = hamming_candidates(self.arrays.simhash, self._distinct, k, cancel=cancel)
-        ignored = self.boilerplate.ignored
-        self.set_ignore_boilerplate(False)
-        try:
-            with self._workers.kept():
-                related = self._jaccard_rows(i, j, cancel) >= SIMHASH_MIN_JACCARD - 1e-9
-        finally:
-            self.set_ignore_boilerplate(ignored)
+        with self._workers.kept():
+            related = self._jaccard_rows(i, j, cancel) >= SIMHASH_MIN_JACCARD - 1e-9
         return i[related], j[related], d[related]
 
     def _band_candidates(self, t: float, cancel: CancelToken) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -452,10 +448,11 @@ class Matcher:
     # -- forests ------------------------------------------------------------------------------
     def simhash_forest(self, k: int, *, cancel: CancelToken = NEVER_CANCELLED) -> Forest:
         """The SimHash forest serving Hamming distances up to at least ``k``, over verified candidates
-        (see _hamming_candidates)."""
-        forest = self._simhash_forest
+        (see _hamming_candidates): one for each way of treating boilerplate."""
+        forest = self._mode.simhash_forest
         if forest is None or forest.limit < k:
-            name = "simhash-verified"  # not "simhash": forests kept before candidates were verified
+            # not "simhash": forests kept before candidates were verified
+            name = "simhash-verified-cores" if self.boilerplate.found is not None else "simhash-verified"
             kept = self._kept_forest(name)
             if kept is not None and kept.limit >= k:
                 forest = kept
@@ -464,7 +461,7 @@ class Matcher:
                 a, b, w = spanning_forest(len(self.arrays), i, j, -d.astype(np.float64), -k,
                                           skip=self._is_rejected if self._rejected else None, cancel=cancel)
                 forest = self._keep_forest(name, Forest(k, a, b, w))
-            self._simhash_forest = forest
+            self._mode.simhash_forest = forest
         return forest
 
     def minhash_forest(
@@ -505,7 +502,7 @@ class Matcher:
         h = hashlib.blake2b(self._contents_state.encode(), digest_size=16)
         for a, b in sorted(self._rejected):
             h.update(a + b)
-        if name == "minhash-cores" and self.boilerplate.found is not None:
+        if name.endswith("-cores") and self.boilerplate.found is not None:
             h.update(self.boilerplate.found.digest.encode())
         return h.hexdigest()
 

@@ -62,12 +62,15 @@ JACCARD_MIN = 0.3
 LSH band, and "near-duplicate" stops meaning anything."""
 CHAIN_MARGIN = 0.2
 """A group whose member is this much less alike to its representative than T says so (Group.chained)."""
+CHAIN_BITS = 4
+"""...or, by SimHash, whose member is more than max(2K, K + this) bits from its representative."""
 SIMHASH_MIN_JACCARD = 0.2
 """A pair within the Hamming distance is shown only if its exact Jaccard (of what is compared: cores when
-boilerplate is ignored) reaches this: SimHash candidates are verified, so texts that only share vocabulary
-(formulaic statutes, licences of one style) are never grouped. Measured (README, "SimHash"): every pair
-within K <= 8 of our three corpora has J >= 0.3; the pairs below 0.2 appear from K = 9 (71 English pairs
-within 12 bits, none of them near-duplicates)."""
+boilerplate is ignored, so that a shared footer does not pass it) reaches this: SimHash candidates are
+verified, so texts that only share vocabulary (formulaic statutes, licences of one style) or a footer are
+never grouped (a one-file query compares whole texts). Measured
+(README, "SimHash"): every pair within K <= 8 of our three corpora has J >= 0.3; the pairs below 0.2
+appear from K = 9 (71 English pairs within 12 bits, none of them near-duplicates)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -204,12 +207,22 @@ class Group:
     exact: bool  # every member has the same normalised text as the representative
 
     def chained(self, thresholds: Thresholds) -> bool:
-        """Whether a member is far less alike to the representative than the thresholds ask (Jaccard
-        below T - CHAIN_MARGIN; for SimHash alone, below SIMHASH_MIN_JACCARD): it is in the group only
-        through other members, a chain A ~ B ~ C the group must say it is."""
-        floor = (SIMHASH_MIN_JACCARD if thresholds.method is Method.SIMHASH
-                 else thresholds.jaccard - CHAIN_MARGIN)
-        return any(m.similarity.jaccard < floor - 1e-9 for m in self.members)
+        """Whether a member is far from the representative by every measure the thresholds use (Jaccard
+        below T - CHAIN_MARGIN; Hamming distance above max(2K, K + CHAIN_BITS)): it is in the group only
+        through other members, a chain A ~ B ~ C the group must say it is. A member joined to the
+        representative directly is within the thresholds, so a pair is never chained."""
+        far_bits = max(2 * thresholds.hamming, thresholds.hamming + CHAIN_BITS)
+
+        def far(s: Similarity) -> bool:
+            by_jaccard = s.jaccard < thresholds.jaccard - CHAIN_MARGIN - 1e-9
+            by_bits = s.hamming > far_bits
+            if thresholds.method is Method.MINHASH:
+                return by_jaccard
+            if thresholds.method is Method.SIMHASH:
+                return by_bits
+            return by_jaccard and by_bits
+
+        return any(far(m.similarity) for m in self.members)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1008,7 +1008,7 @@ Each member is measured against the keeper: from {lowest} to {highest} of the te
     </message>
     <message>
         <source>Chained: a member shares only {lowest} of its text with the keeper, far less than your setting. Look at the members one by one, or ask for more similar documents to split the chain.</source>
-        <translation>链式：有成员与保留文件只有 {lowest} 的文字相同，远低于你的设置。请逐个查看成员，或要求更相似的文档来拆开这条链。</translation>
+        <translation>链式：有成员与保留项只有 {lowest} 的文字相同，远低于你的设置。请逐个查看成员，或要求更相似的文档来拆开这条链。</translation>
     </message>
     <message>
         <source>Containment</source>
@@ -1372,7 +1372,7 @@ Each member is measured against the keeper: from {lowest} to {highest} of the te
     </message>
     <message>
         <source>a member shares far less of its text with the keeper than the threshold: it is in the group through other members</source>
-        <translation>有成员与保留文件相同的文字远少于阈值：它是通过其他成员进入本组的</translation>
+        <translation>有成员与保留项相同的文字远少于阈值：它是通过其他成员进入本组的</translation>
     </message>
     <message>
         <source>chained</source>

@@ -328,7 +328,7 @@ def corpus_table(name: str, docs: list[tuple[str, str]], truth_t: float, quick: 
         oi, oj, od = all_distances(np.array([text_simhash(text.normalise(b), scheme) for _n, b in docs],
                                             dtype=np.uint64))
         for k in range(0, HAMMING_MAX + 1):
-            found = engine.pairs(Thresholds(Method.SIMHASH, k, truth_t))
+            found = engine.pairs(Thresholds(Method.SIMHASH, k, truth_t, ignore_boilerplate=False))
             ours[k] = {**score(found, truth), "unrelated": len(found & unrelated)}
             sel = od <= k
             raw = set(zip(oi[sel].tolist(), oj[sel].tolist(), strict=True)) | {

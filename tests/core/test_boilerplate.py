@@ -36,6 +36,8 @@ def test_a_shared_footer_no_longer_makes_unrelated_letters_duplicates(footed, tm
         kept_summary = matcher.boilerplate.summary()
         again = names(matcher.match(AT_HALF))
         fresh_kept = names(Matcher(store, ignore_boilerplate=False).match(KEEPING))
+        by_simhash = Thresholds(Method.SIMHASH, 8, 0.5)
+        simhash_result = matcher.match(by_simhash)
     # with the footer counted, unrelated letters are "near-duplicates" of each other
     assert max(len(g) for g in groups_kept) >= 25
     # without it, only the real near-copy remains
@@ -46,6 +48,10 @@ def test_a_shared_footer_no_longer_makes_unrelated_letters_duplicates(footed, tm
     # switching back and forth on one matcher gives what a matcher made for each way gives
     assert again == groups_ignored
     assert sorted(map(sorted, groups_kept)) == sorted(map(sorted, fresh_kept))
+    # SimHash fingerprints whole texts, footer and all, but its pairs are verified by what is compared: with
+    # the footer left out, unrelated letters are not grouped however close their fingerprints
+    assert names(simhash_result) == [{"letter00.txt", "letter00~copy.txt"}]
+    assert not any(g.chained(by_simhash) for g in simhash_result.groups)
 
 
 def test_boilerplate_is_found_again_only_when_the_collection_changes(footed, tmp_path):
@@ -161,6 +167,87 @@ def test_a_passage_at_the_edges_of_unrelated_documents_is_boilerplate_and_a_fami
         assert kept.tolist() == np.unique(sequence[14 : len(sequence) - closing - 2]).tolist()
         assert core.shingle_count == len(kept) == 69 - 4  # own text and the phrase, less the straddlers
     assert found.family_passages >= 1
+
+
+def _fresh(rng: np.random.Generator, k: int) -> np.ndarray:
+    return rng.integers(1 << 20, 1 << 32, size=k, dtype=np.uint64).astype(np.uint32)
+
+
+def _analysed(docs: dict[int, np.ndarray], **kw) -> boilerplate.Boilerplate:
+    """The analysis of shingle sequences, with the edges fingerprint keeps (``edge_window`` a side)."""
+    window = kw.get("edge_window", 400)
+
+    def edges(seq: np.ndarray) -> np.ndarray:
+        return seq if len(seq) <= 2 * window else np.concatenate((seq[:window], seq[-window:]))
+
+    return boilerplate.analyse(np.array(sorted(docs)), lambda ids: {c: (np.unique(docs[c]), edges(docs[c]))
+                                                                    for c in ids}, "digest", **kw)
+
+
+def test_a_name_or_date_inside_a_letterhead_does_not_split_it():
+    """Half of 200 documents open with one 20-shingle letterhead whose fourth shingle differs in each
+    (a date): it is one passage, and those documents are compared without it."""
+    rng = np.random.default_rng(9)
+    letterhead = _fresh(rng, 20)
+    docs = {}
+    for cid in range(200):
+        own = _fresh(rng, 80)
+        if cid % 2:
+            head = letterhead.copy()
+            head[3] = _fresh(rng, 1)[0]
+            own = np.concatenate((head, own))
+        docs[cid] = own
+    found = _analysed(docs)
+    assert found.passages == 1 and set(found.cores) == set(range(1, 200, 2))
+
+
+def test_a_passage_must_open_or_close_the_share_of_the_collection():
+    """A notice in 30 of 150 documents is frequent, but it closes only 12 of them (it stands in the middle
+    of the others): 12 documents are not 10 % of 150, so it is not boilerplate."""
+    rng = np.random.default_rng(4)
+    notice = _fresh(rng, 30)
+    docs = {cid: _fresh(rng, 80) for cid in range(150)}
+    for cid in range(12):
+        docs[cid] = np.concatenate((docs[cid], notice))
+    for cid in range(12, 30):
+        docs[cid] = np.concatenate((docs[cid][:40], notice, docs[cid][40:]))
+    found = _analysed(docs)
+    assert len(found.shingles) >= 30 and found.passages == 0 and len(found.cores) == 0
+
+
+def test_a_passage_longer_than_the_window_is_cut_at_the_window():
+    """A long text keeps its first and last ``edge_window`` positions, which do not meet: a letterhead
+    that fills the whole first window is cut there, and never takes positions of the last window."""
+    rng = np.random.default_rng(6)
+    letterhead = _fresh(rng, 25)
+    docs = {cid: np.concatenate((letterhead, _fresh(rng, 60))) for cid in range(20)}
+    docs.update({cid: _fresh(rng, 85) for cid in range(20, 40)})
+    found = _analysed(docs, edge_window=20)
+    assert set(found.cores) == set(range(20))
+    for cid in range(20):
+        core, seq = found.cores[cid], docs[cid]
+        assert (core.head_cut, core.tail_cut) == (20, 0)
+        kept = boilerplate.core_set(np.unique(seq), np.concatenate((seq[:20], seq[-20:])), 20, 0)
+        assert np.isin(seq[20:], kept).all() and not np.isin(seq[:20], kept).any()
+
+
+def test_the_cores_a_database_gives_are_those_the_analysis_measured(footed, tmp_path):
+    """Store.shingles(cores=digest) rebuilds each core from the stored edges and cuts: the same size and
+    MinHash signature as the analysis stored; under another analysis's digest it refuses."""
+    from neardup_gui.core import minhash
+    from neardup_gui.core.errors import StaleFingerprints
+
+    with Store(tmp_path / "n.db") as store:
+        scan(store, ScanOptions(roots=(str(footed),), workers=2))
+        found = store.boilerplate()
+        assert found is not None and len(found.cores) == 31
+        sets = store.shingles(list(found.cores), cores=found.digest)
+        whole = store.shingles(list(found.cores))
+        for cid, core in found.cores.items():
+            assert len(sets[cid]) == core.shingle_count < len(whole[cid])
+            assert minhash.signature(sets[cid]).astype("<u4").tobytes() == core.minhash
+        with pytest.raises(StaleFingerprints):
+            store.shingles(list(found.cores), cores="another analysis")
 
 
 def test_edge_runs_bridge_only_the_gaps_where_passages_meet():

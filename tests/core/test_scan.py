@@ -489,6 +489,9 @@ def test_a_group_that_chains_documents_far_apart_says_so(tmp_path):
     assert summaries[chain].chained and not summaries[frozenset({"10.txt", "11.txt"})].chained
     report = json.loads(to_json(result, ReportContext()))
     assert sorted(g["chained"] for g in report["groups"]) == [False, True]
+    for method in (Method.SIMHASH, Method.BOTH):  # a pair is joined directly: never a chain
+        other = Thresholds(method, 8, 0.7)
+        assert not any(g.chained(other) for g in result.groups if len(g.members) == 2)
 
 
 def test_a_file_changed_or_deleted_between_hashing_and_reading(tmp_path):
