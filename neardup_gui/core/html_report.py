@@ -167,11 +167,12 @@ def to_html(
     boilerplate = context.boilerplate
     if boilerplate and str(t.method) != "simhash":
         if boilerplate.get("ignored"):
-            said = translate("HtmlReport", "left out of Jaccard: {passages} passages that open or close {share} or "
-                                           "more of the documents, in {documents} documents; {families} shared by "
-                                           "families of documents kept").format(
-                passages=boilerplate.get("passages", 0), share=f"{boilerplate.get('min_share', 0):.0%}",
-                documents=boilerplate.get("documents_affected", 0), families=boilerplate.get("family_passages", 0))
+            passages = int(boilerplate.get("passages", 0))
+            said = translate("HtmlReport", "left out of Jaccard: %n passage(s) at the start or end of {share} or more "
+                                           "of the documents, found in {documents} of them; {families} shared by "
+                                           "families of similar documents kept", None, passages).format(
+                share=f"{boilerplate.get('min_share', 0):.0%}", documents=boilerplate.get("documents_affected", 0),
+                families=boilerplate.get("family_passages", 0))
         else:
             note = boilerplate.get("note")
             said = localize("Boilerplate", note) if note else translate("HtmlReport", "counted like any other text")

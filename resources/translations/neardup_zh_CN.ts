@@ -1323,6 +1323,10 @@ Each member is measured against the keeper: from {lowest} to {highest} of the te
         <translation>方法</translation>
     </message>
     <message>
+        <source>left out of Jaccard: %n passage(s) at the start or end of {share} or more of the documents, found in {documents} of them; {families} shared by families of similar documents kept</source>
+        <translation>计算 Jaccard 时已忽略：%n 个位于 {share} 或更多文档开头或结尾的段落，出现在其中 {documents} 个文档里；同一类相似文档共有的 {families} 个段落予以保留</translation>
+    </message>
+    <message>
         <source>counted like any other text</source>
         <translation>与其他文字一样参与计算</translation>
     </message>
@@ -1425,10 +1429,6 @@ Each member is measured against the keeper: from {lowest} to {highest} of the te
     <message>
         <source>either Jaccard ≥ {jaccard} of the shingle sets (3 words, or 3 characters), or SimHash Hamming distance ≤ {hamming} of 64 bits, checked: pairs sharing less than {floor} of their shingles left out; exact duplicates always</source>
         <translation>片段集合（3 个词或 3 个字）的 Jaccard ≥ {jaccard}，或 SimHash 64 位中的汉明距离 ≤ {hamming}（并经核对：共同片段不到 {floor} 的文档对不算），满足其一即可；完全重复的始终算在内</translation>
-    </message>
-    <message>
-        <source>left out of Jaccard: {passages} passages that open or close {share} or more of the documents, in {documents} documents; {families} shared by families of documents kept</source>
-        <translation>计算 Jaccard 时已忽略：{passages} 个位于 {share} 或更多文档开头或结尾的段落，涉及 {documents} 个文档；同一类文档共有的 {families} 个段落予以保留</translation>
     </message>
     <message>
         <source>differing bits of 64</source>
