@@ -165,7 +165,7 @@ def to_html(
     label = translate("HtmlReport", "Method")
     add(f"<tr><th>{_e(label)}</th><td>{_e(method)}</td></tr>")
     boilerplate = context.boilerplate
-    if boilerplate and str(t.method) != "simhash":
+    if boilerplate:  # SimHash too: its pairs are verified by what is compared
         if boilerplate.get("ignored"):
             passages = int(boilerplate.get("passages", 0))
             said = translate("HtmlReport", "left out of Jaccard: %n passage(s) at the start or end of {share} or more "

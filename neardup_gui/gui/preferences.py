@@ -129,13 +129,12 @@ class PreferencesDialog(QDialog):
     def _enable(self) -> None:
         method = Method(self.method.currentData())
         self.similarity.setEnabled(method is not Method.SIMHASH)
-        self.boilerplate.setEnabled(method is not Method.SIMHASH)
         self.bits.setEnabled(method is not Method.MINHASH)
 
     def preferences(self) -> Preferences:
         """What the dialog shows now."""
         thresholds = Thresholds(Method(self.method.currentData()), self.bits.value(), self.similarity.value() / 100,
-                                self.boilerplate.isChecked())
+                                self.boilerplate.isChecked(), self._current.thresholds.split_chains)
         return replace(self._current, language=str(self.language.currentData()), theme=str(self.theme.currentData()),
                        keeper_rule=self.keeper.currentData(), ignore_layout=self.ignore_layout.isChecked(),
                        thresholds=thresholds)

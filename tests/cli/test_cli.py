@@ -73,7 +73,7 @@ def test_boilerplate_is_ignored_unless_asked_to_keep_it(tmp_path):
     assert kept["settings"]["boilerplate"] == {"ignored": False}
     assert run_cli("groups", "--db", db, "--boilerplate", "maybe").returncode == 2
     html = run_cli("groups", "--db", db, "--jaccard", "0.5", "--format", "html").stdout
-    assert "left out of Jaccard" in html and "in 31 documents" in html
+    assert "left out of Jaccard: 1 passage at the start or end" in html and "found in 31 of them" in html
 
 
 def test_scan_of_the_test_corpora_gives_every_file_a_status(tmp_path):
