@@ -14,25 +14,14 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from .html_report import to_html
 from .jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_progress
 from .match import NOT_DUPLICATE, Matcher, MatchResult, QueryHit, query
-from .models import (
-    IDENTICAL,
-    Document,
-    Group,
-    Member,
-    Method,
-    Pair,
-    ScanOptions,
-    Similarity,
-    Thresholds,
-    within_thresholds,
-)
+from .models import Document, Group, Member, Method, ScanOptions, Thresholds
 from .parallel import Workers
 from .report import PASSAGES_VERSION, PairPassages, ReportContext, check_report_target, to_csv, to_json
 from .review import (
@@ -40,7 +29,6 @@ from .review import (
     Histogram,
     KeeperRule,
     choose_keepers,
-    default_keeper,
     mark_not_duplicate,
     merge_outcomes,
     move_back,
@@ -118,65 +106,6 @@ def rebased_on_keepers(
             groups.append(Group(g.id, keeper, cache[(ignored, keeper, tuple(m.document_id for m in g.members))],
                                 g.exact))
     return dataclasses.replace(result, groups=tuple(groups))
-
-
-def split_chains(
-    result: MatchResult, keepers: dict[int, int], matcher: Matcher, keeper_of: Callable[[Group], int]
-) -> tuple[MatchResult, dict[int, int]]:
-    """The chained groups (Group.chained) split so that every member is a duplicate of its group's keeper
-    by the thresholds directly: the keeper and the members within the thresholds of it stay a group; the
-    others are grouped again the same way around a keeper of their own (``keeper_of``: the session's rule),
-    and a document left alone is in no group. Other groups stay as they are; the pairs reported for a split
-    group are its keeper with each member. Returns the result and its keepers (new groups get new ids)."""
-    t = result.thresholds
-    docs = {d.id: d for d in result.documents}
-    content = {doc_id: d.content_id for doc_id, d in docs.items() if d.content_id is not None}  # grouped: all
-    next_id = max((g.id for g in result.groups), default=0) + 1
-    groups: list[Group] = []
-    out_keepers = dict(keepers)
-    split_pairs: list[Pair] = []
-    members_of_split: set[int] = set()
-    for g in result.groups:
-        if not g.chained(t):
-            groups.append(g)
-            continue
-        del out_keepers[g.id]
-        members_of_split.update(m.document_id for m in g.members)
-        remaining = [m.document_id for m in g.members]
-        keeper, group_id = keepers.get(g.id, g.representative), g.id
-        while len(remaining) > 1:
-            sims = matcher.similarity_pairs([content[keeper]] * len(remaining), [content[d] for d in remaining])
-            close = [Member(d, s) for d, s in zip(remaining, sims, strict=True)
-                     if d == keeper or within_thresholds(s, t)]
-            if len(close) > 1:
-                close.sort(key=lambda m: (m.document_id != keeper, -m.similarity.jaccard, docs[m.document_id].path))
-                groups.append(Group(group_id, keeper, tuple(close), all(m.similarity == IDENTICAL for m in close)))
-                out_keepers[group_id] = keeper
-                split_pairs.extend(_keeper_pair(keeper, m, t) for m in close[1:])
-                group_id, next_id = next_id, next_id + 1
-            taken = {m.document_id for m in close}
-            remaining = [d for d in remaining if d not in taken]
-            if len(remaining) > 1:
-                keeper = keeper_of(Group(0, remaining[0], tuple(Member(d, IDENTICAL) for d in remaining), False))
-    if not members_of_split:
-        return result, keepers
-    pairs = [p for p in result.pairs if p.a not in members_of_split] + split_pairs
-    pairs.sort(key=lambda p: (p.a, p.b))
-    return dataclasses.replace(result, groups=tuple(groups), pairs=tuple(pairs)), out_keepers
-
-
-def _keeper_pair(keeper: int, member: Member, t: Thresholds) -> Pair:
-    s = member.similarity
-    if s == IDENTICAL:
-        how = "exact"
-    else:
-        by_bits = t.method is not Method.MINHASH and s.hamming <= t.hamming
-        by_jaccard = t.method is not Method.SIMHASH and s.jaccard >= t.jaccard - 1e-9
-        how = "both" if by_bits and by_jaccard else "simhash" if by_bits else "minhash"
-    a, b = keeper, member.document_id
-    if a > b:
-        return Pair(b, a, Similarity(s.hamming, s.jaccard_estimate, s.jaccard, s.containment_ba, s.containment_ab), how)
-    return Pair(a, b, s, how)
 
 
 @dataclass(frozen=True, slots=True)
@@ -348,9 +277,6 @@ class Session:
         kept = self.store.kept_paths()
         keepers = choose_keepers(result.groups, docs, self.reference_folders, self.keeper_rule, kept)
         result = rebased_on_keepers(result, keepers, docs, matcher, self._rebased)
-        if thresholds.split_chains:
-            result, keepers = split_chains(result, keepers, matcher, lambda g: default_keeper(
-                g, docs, self.reference_folders, self.keeper_rule, kept))
         self._view = View(
             result=result,
             keepers=keepers,

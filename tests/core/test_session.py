@@ -249,38 +249,3 @@ def test_each_group_is_measured_from_its_keeper_in_the_groups_and_the_reports(tm
         [reported] = [g for g in report["groups"] if len(g["members"]) == len(group.members)]
         assert Path(next(d["path"] for d in report["documents"] if d["id"] == reported["representative"])).name \
             == Path(keeper.path).name
-
-
-def test_split_chains_makes_every_member_a_duplicate_of_its_keeper(tmp_path):
-    """Ten successive revisions of one licence form one chained group at T = 0.7; split, every group's
-    members are within T of its keeper (the keeper by the session's rule), no document is in two groups,
-    the report's pairs are each group's keeper with its members, and the close pair beside is untouched."""
-    from neardup_gui.core.models import Method, within_thresholds
-
-    root = tmp_path / "drafts"
-    root.mkdir()
-    text = english_texts()["GPL-2"]
-    for n in range(10):
-        (root / f"draft-{n:02d}.txt").write_text(text)
-        text = plant_edits(text, 0.03, seed=n)
-    (root / "mpl.txt").write_text(english_texts()["MPL-2.0"])
-    (root / "mpl-copy.txt").write_text(plant_edits(english_texts()["MPL-2.0"], 0.005, seed=1))
-    with Session(tmp_path / "db.sqlite") as session:
-        chained = scan_view(session, root, jaccard=0.7)
-        drafts = {f"draft-{n:02d}.txt" for n in range(10)}
-        assert sorted(map(sorted, names(session, chained))) == sorted([sorted(drafts), ["mpl-copy.txt", "mpl.txt"]])
-        assert [g.chained(chained.result.thresholds) for g in chained.result.groups].count(True) == 1
-        split_at = Thresholds(Method.MINHASH, 8, 0.7, split_chains=True)
-        split = session.regroup(split_at)
-        groups = names(session, split)
-        assert len(groups) >= 3 and {"mpl.txt", "mpl-copy.txt"} in groups
-        seen = [name for g in groups for name in g]
-        assert len(seen) == len(set(seen)), "a document in two groups"
-        for group in split.result.groups:
-            assert not group.chained(split_at)
-            assert group.representative == split.keepers[group.id] == group.members[0].document_id
-            assert all(within_thresholds(m.similarity, split_at) for m in group.members)
-        report = json.loads(session.report("json"))
-        group_of = {m["id"]: g["id"] for g in report["groups"] for m in g["members"]}
-        assert report["pairs"] and all(group_of[p["a"]] == group_of[p["b"]] for p in report["pairs"])
-        assert session.regroup(Thresholds(Method.MINHASH, 8, 0.7)).result.groups == chained.result.groups
