@@ -92,6 +92,10 @@ def build_parser() -> argparse.ArgumentParser:
                                                  "documents, whose other text is unrelated (letterheads, notices, "
                                                  "footers): ignore them when measuring Jaccard (default) or keep "
                                                  "them; families of similar documents always keep what they share"))
+            p.add_argument("--split-chains", action="store_true",
+                           help=translate("Cli", "split chained groups so that every member of a group is a "
+                                                 "duplicate of its keeper (a group can otherwise join documents "
+                                                 "through others)"))
             p.add_argument("--format", choices=["json", "csv", "html"], default="json",
                            help=translate("Cli", "report format (default json)"))
             p.add_argument("--out", type=Path,
@@ -197,7 +201,8 @@ def _emit(session: Session, fmt: str, out: Path | None) -> None:
 
 def _thresholds(args: argparse.Namespace) -> Thresholds:
     return Thresholds(method=Method(args.method), hamming=args.hamming, jaccard=args.jaccard,
-                      ignore_boilerplate=getattr(args, "boilerplate", "ignore") == "ignore")
+                      ignore_boilerplate=getattr(args, "boilerplate", "ignore") == "ignore",
+                      split_chains=getattr(args, "split_chains", False))
 
 
 def _mebibytes(value: int | None) -> int | None:

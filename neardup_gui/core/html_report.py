@@ -178,6 +178,10 @@ def to_html(
             said = localize("Boilerplate", note) if note else translate("HtmlReport", "counted like any other text")
         label = translate("HtmlReport", "Boilerplate")
         add(f"<tr><th>{_e(label)}</th><td>{_e(said)}</td></tr>")
+    if t.split_chains:
+        label, said = translate("HtmlReport", "Chains"), translate(
+            "HtmlReport", "split: every member of a group is a duplicate of its keeper")
+        add(f"<tr><th>{_e(label)}</th><td>{_e(said)}</td></tr>")
     add("</tbody></table>")
 
     groups_heading = translate("HtmlReport", "Groups ({count})").format(count=len(result.groups))

@@ -631,6 +631,16 @@ class Matcher:
         return (np.concatenate((exact_a[keep], np.array(extra_a, dtype=exact_a.dtype))),
                 np.concatenate((exact_b[keep], np.array(extra_b, dtype=exact_b.dtype))))
 
+    def ruled_apart(self, content_a: int, content_b: int) -> bool:
+        """Whether a person ruled these two contents "not a duplicate"."""
+        row_a, row_b = self._row_of.get(content_a), self._row_of.get(content_b)
+        return row_a is not None and row_b is not None and self._is_rejected(row_a, row_b)
+
+    def same_text(self, content_a: int, content_b: int) -> bool:
+        """Whether two contents have the same normalised text (exact duplicates)."""
+        row_a, row_b = self._row_of.get(content_a), self._row_of.get(content_b)
+        return row_a is not None and row_b is not None and self._text_id[row_a] == self._text_id[row_b]
+
     def _is_rejected(self, row_a: int, row_b: int) -> bool:
         if not self._rejected:
             return False

@@ -81,6 +81,7 @@ class Thresholds:
     hamming: int = 8  # measured: the K at which SimHash best reproduces J >= 0.8 (README)
     jaccard: float = 0.8
     ignore_boilerplate: bool = True  # compare documents without passages common to the collection
+    split_chains: bool = False  # chained groups split so that every member is a duplicate of its keeper
 
     def __post_init__(self) -> None:
         if not 0 <= self.hamming <= HAMMING_MAX:
@@ -179,6 +180,18 @@ class Similarity:
 
 
 IDENTICAL = Similarity(0, 1.0, 1.0, 1.0, 1.0)
+
+
+def within_thresholds(s: Similarity, t: Thresholds) -> bool:
+    """Whether two documents with these numbers are duplicates by the thresholds directly (not through
+    others): Jaccard at least T, or (SimHash) at most K bits apart and sharing SIMHASH_MIN_JACCARD."""
+    by_jaccard = s.jaccard >= t.jaccard - 1e-9
+    by_bits = s.hamming <= t.hamming and s.jaccard >= SIMHASH_MIN_JACCARD - 1e-9
+    if t.method is Method.MINHASH:
+        return by_jaccard
+    if t.method is Method.SIMHASH:
+        return by_bits
+    return by_jaccard or by_bits
 
 
 @dataclass(frozen=True, slots=True)

@@ -88,6 +88,7 @@ def to_dict(result: MatchResult, context: ReportContext, passages: Passages | No
             "method": str(t.method),
             "hamming": t.hamming,
             "jaccard": t.jaccard,
+            "split_chains": t.split_chains,
             "roots": [display_path(r) for r in context.roots],
             "scheme": dict(context.scheme),
             "boilerplate": dict(context.boilerplate),

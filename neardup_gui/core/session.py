@@ -18,10 +18,11 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from .chains import split_chains
 from .html_report import to_html
 from .jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_progress
 from .match import NOT_DUPLICATE, Matcher, MatchResult, QueryHit, query
-from .models import Document, Group, Member, Method, ScanOptions, Thresholds
+from .models import IDENTICAL, Document, Group, Member, Method, ScanOptions, Thresholds
 from .parallel import Workers
 from .report import PASSAGES_VERSION, PairPassages, ReportContext, check_report_target, to_csv, to_json
 from .review import (
@@ -29,6 +30,8 @@ from .review import (
     Histogram,
     KeeperRule,
     choose_keepers,
+    default_keeper,
+    in_folders,
     mark_not_duplicate,
     merge_outcomes,
     move_back,
@@ -55,6 +58,7 @@ class View:
     ignores_boilerplate: bool = True  # the choice the grouping was made under
     cores: frozenset[int] = frozenset()  # contents compared without their boilerplate
     content_hashes: dict[int, bytes] = field(default_factory=dict)  # to read the texts again (TextLoader)
+    left_alone: int = 0  # documents Split chains left in no group (chains.Split)
     scan: ScanSummary | None = None  # when this view follows a scan
 
     @property
@@ -277,6 +281,17 @@ class Session:
         kept = self.store.kept_paths()
         keepers = choose_keepers(result.groups, docs, self.reference_folders, self.keeper_rule, kept)
         result = rebased_on_keepers(result, keepers, docs, matcher, self._rebased)
+        left_alone = 0
+        if thresholds.split_chains:
+            def keeper_of(ids: Sequence[int]) -> int:
+                group = Group(0, ids[0], tuple(Member(d, IDENTICAL) for d in ids), False)
+                return default_keeper(group, docs, self.reference_folders, self.keeper_rule, kept)
+
+            def fixed(doc_id: int) -> bool:  # a person's choice: kept, or in a reference folder
+                return docs[doc_id].path in kept or in_folders(docs[doc_id].path, self.reference_folders)
+
+            split = split_chains(result, keepers, matcher, keeper_of, fixed, cancel=cancel)
+            result, keepers, left_alone = split.result, split.keepers, split.left_alone
         self._view = View(
             result=result,
             keepers=keepers,
@@ -285,6 +300,7 @@ class Session:
             ignores_boilerplate=matcher.boilerplate.ignored,
             cores=frozenset(matcher.boilerplate.cores),
             content_hashes=matcher.content_hashes,  # read once per matcher, not on every threshold move
+            left_alone=left_alone,
             scan=summary if summary is not None else (self._view.scan if self._view is not None else None),
         )
         return self._view
@@ -380,7 +396,8 @@ class Session:
         progress: Progress = no_progress,
         cancel: CancelToken = NEVER_CANCELLED,
     ) -> View | None:
-        """Choose keepers by another rule (and reference folders); the grouping itself does not change."""
+        """Choose keepers by another rule (and reference folders); the grouping itself does not change,
+        except where Split chains split a group around its keepers."""
         self.keeper_rule = rule
         if reference_folders is not None:
             self.reference_folders = tuple(reference_folders)

@@ -294,9 +294,9 @@ class GroupTreeModel(QAbstractItemModel):
                 count=s.members, path=self.docs[self.keepers.get(s.group.id, s.group.representative)].display_path,
                 lowest=percent(s.worst_jaccard), highest=percent(s.best_jaccard))
             if s.chained:
-                said += "\n" + self.tr("Chained: a member shares only {lowest} of its text with the keeper, far less "
-                                       "than your setting. Look at the members one by one, or ask for more similar "
-                                       "documents to split the chain.").format(lowest=percent(s.worst_jaccard))
+                chained = self.tr("Chained: a member shares only {lowest} of its text with the keeper, far less than "
+                                  "your setting. Look at the members one by one, or tick Split chains.")
+                said += "\n" + chained.format(lowest=percent(s.worst_jaccard))
             return said
         if role == Qt.ItemDataRole.DecorationRole and col == 0 and s.chained:
             return QApplication.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QGridLayout,
+    QHBoxLayout,
     QLabel,
     QSizePolicy,
     QSlider,
@@ -186,6 +187,11 @@ class ThresholdsPanel(QWidget):
             "notices, e-mail disclaimers) do not count when documents are compared, so that they do not make "
             "unrelated documents look alike; documents of one family (versions of a form, licence variants) keep "
             "the text they share."))
+        self.split = QCheckBox(self.tr("Split chains"), self)
+        self.split.setToolTip(self.tr(
+            "A group can join documents through others: each draft close to the one before, the last far from the "
+            "first (such a group says \"chained\"). Split, every member of a group is as alike to the group's "
+            "keeper as you ask, and the others form groups of their own."))
         self.histogram = HistogramWidget(self)
         self.caption = QLabel("", self)  # the histogram's line in words: how many pairs it groups
         self.caption.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -209,7 +215,11 @@ class ThresholdsPanel(QWidget):
         grid.addWidget(self.hamming_slider, 2, 1)
         grid.addWidget(self.hamming_spin, 2, 2)
         grid.addWidget(self.hamming_value, 2, 3)
-        grid.addWidget(self.boilerplate, 3, 0, 1, 4)
+        options = QHBoxLayout()
+        options.addWidget(self.boilerplate)
+        options.addWidget(self.split)
+        options.addStretch(1)
+        grid.addLayout(options, 3, 0, 1, 4)
         grid.addWidget(self.histogram, 0, 4, 3, 1)
         grid.addWidget(self.caption, 3, 4)
         grid.setColumnStretch(1, 2)
@@ -226,13 +236,13 @@ class ThresholdsPanel(QWidget):
         self.similarity_slider.valueChanged.connect(self.similarity_spin.setValue)
         self.similarity_spin.valueChanged.connect(self.similarity_slider.setValue)
         for signal in (self.hamming_spin.valueChanged, self.similarity_spin.valueChanged,
-                       self.method.currentIndexChanged, self.boilerplate.toggled):
+                       self.method.currentIndexChanged, self.boilerplate.toggled, self.split.toggled):
             signal.connect(self._schedule)
         self.set_thresholds(thresholds)
 
     def set_thresholds(self, thresholds: Thresholds) -> None:
         controls = (self.method, self.hamming_spin, self.hamming_slider, self.similarity_spin, self.similarity_slider,
-                    self.boilerplate)
+                    self.boilerplate, self.split)
         for w in controls:
             w.blockSignals(True)
         self.method.setCurrentIndex(self.method.findData(thresholds.method))
@@ -241,13 +251,14 @@ class ThresholdsPanel(QWidget):
         self.similarity_spin.setValue(round(thresholds.jaccard * 100))
         self.similarity_slider.setValue(round(thresholds.jaccard * 100))
         self.boilerplate.setChecked(thresholds.ignore_boilerplate)
+        self.split.setChecked(thresholds.split_chains)
         for w in controls:
             w.blockSignals(False)
         self._show_method()
 
     def thresholds(self) -> Thresholds:
         return Thresholds(Method(self.method.currentData()), self.hamming_spin.value(),
-                          self.similarity_spin.value() / 100, self.boilerplate.isChecked())
+                          self.similarity_spin.value() / 100, self.boilerplate.isChecked(), self.split.isChecked())
 
     def _schedule(self) -> None:
         self._show_method()
@@ -286,6 +297,11 @@ class ThresholdsPanel(QWidget):
         self.histogram.set_data(histogram, float(t.hamming) if self.histogram_method() is Method.SIMHASH else t.jaccard)
         self.caption.setText(self.histogram.caption())
 
-    def show_counts(self, groups: int, documents: int) -> None:
-        self.counts.setText(self.tr("<b>%n</b> group(s)", "", groups) + " · "
-                            + self.tr("<b>%n</b> document(s) in them", "", documents))
+    def show_counts(self, groups: int, documents: int, left_alone: int = 0) -> None:
+        """The groups and documents shown; and the documents Split chains left in no group (a duplicate only
+        of a member of another part, not of its keeper), so that none goes unseen."""
+        text = (self.tr("<b>%n</b> group(s)", "", groups) + " · "
+                + self.tr("<b>%n</b> document(s) in them", "", documents))
+        if left_alone:
+            text += " · " + self.tr("%n left out by the split", "", left_alone)
+        self.counts.setText(text)

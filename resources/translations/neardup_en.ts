@@ -120,5 +120,12 @@
             <numerusform>&lt;b&gt;%n&lt;/b&gt; documents in them</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n left out by the split</source>
+        <translation>
+            <numerusform>%n left out by the split</numerusform>
+            <numerusform>%n left out by the split</numerusform>
+        </translation>
+    </message>
 </context>
 </TS>

@@ -63,6 +63,10 @@
         <translation>位于 10%% 或更多文档开头或结尾、而这些文档其余内容互不相关的段落（信头、声明、页脚）：计算 Jaccard 时忽略（默认）或保留；同一类相似文档共有的文字始终保留</translation>
     </message>
     <message>
+        <source>split chained groups so that every member of a group is a duplicate of its keeper (a group can otherwise join documents through others)</source>
+        <translation>拆开链式重复组，使组内每个成员都与该组的保留项重复（否则一个组可能经由其他成员把文档连在一起）</translation>
+    </message>
+    <message>
         <source>report format (default json)</source>
         <translation>报告格式（默认 json）</translation>
     </message>
@@ -1007,8 +1011,8 @@ Each member is measured against the keeper: from {lowest} to {highest} of the te
 每个成员都与保留项比较：相同内容在 {lowest} 到 {highest} 之间。某个成员与保留项的相似度可能低于你的设定：它在组里，是因为它与组内另一成员足够相似。</translation>
     </message>
     <message>
-        <source>Chained: a member shares only {lowest} of its text with the keeper, far less than your setting. Look at the members one by one, or ask for more similar documents to split the chain.</source>
-        <translation>链式：有成员与保留项只有 {lowest} 的文字相同，远低于你的设置。请逐个查看成员，或要求更相似的文档来拆开这条链。</translation>
+        <source>Chained: a member shares only {lowest} of its text with the keeper, far less than your setting. Look at the members one by one, or tick Split chains.</source>
+        <translation>链式：有成员与保留项只有 {lowest} 的文字相同，远低于你的设置。请逐个查看成员，或勾选“拆开链式组”。</translation>
     </message>
     <message>
         <source>Containment</source>
@@ -1333,6 +1337,14 @@ Each member is measured against the keeper: from {lowest} to {highest} of the te
     <message>
         <source>Boilerplate</source>
         <translation>常见文字</translation>
+    </message>
+    <message>
+        <source>Chains</source>
+        <translation>链式组</translation>
+    </message>
+    <message>
+        <source>split: every member of a group is a duplicate of its keeper</source>
+        <translation>已拆开：组内每个成员都与该组的保留项重复</translation>
     </message>
     <message>
         <source>Groups ({count})</source>
@@ -2556,6 +2568,14 @@ already exists. Replace it with the report?</source>
         <translation>位于 10% 以上已扫描文档开头或结尾的段落（信头、页脚、许可证声明、电子邮件免责声明）在比较文档时不计入，以免让内容无关的文档看起来相似；同一类文档（同一表格的各个版本、同一许可证的各种变体）保留它们共有的文字。</translation>
     </message>
     <message>
+        <source>Split chains</source>
+        <translation>拆开链式组</translation>
+    </message>
+    <message>
+        <source>A group can join documents through others: each draft close to the one before, the last far from the first (such a group says &quot;chained&quot;). Split, every member of a group is as alike to the group&apos;s keeper as you ask, and the others form groups of their own.</source>
+        <translation>一个组可能经由其他成员把文档连在一起：每一稿都与前一稿相近，最后一稿却与第一稿相差很远（这样的组会标明“链式”）。拆开后，组内每个成员与保留项的相似度都达到你的要求，其余文档各自成组。</translation>
+    </message>
+    <message>
         <source>Groups and documents at these settings</source>
         <translation>按当前设置得到的组数和文档数</translation>
     </message>
@@ -2583,6 +2603,12 @@ already exists. Replace it with the report?</source>
         <source>&lt;b&gt;%n&lt;/b&gt; document(s) in them</source>
         <translation>
             <numerusform>其中共 &lt;b&gt;%n&lt;/b&gt; 个文档</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n left out by the split</source>
+        <translation>
+            <numerusform>拆分后有 %n 个文档未归入任何组</numerusform>
         </translation>
     </message>
 </context>

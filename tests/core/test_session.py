@@ -249,3 +249,60 @@ def test_each_group_is_measured_from_its_keeper_in_the_groups_and_the_reports(tm
         [reported] = [g for g in report["groups"] if len(g["members"]) == len(group.members)]
         assert Path(next(d["path"] for d in report["documents"] if d["id"] == reported["representative"])).name \
             == Path(keeper.path).name
+
+
+def test_split_chains_makes_every_member_a_duplicate_of_its_keeper_and_keeps_a_persons_decisions(tmp_path):
+    """Ten successive revisions of one licence (and an exact copy of the first) form one chained group at
+    T = 0.7; split, every member of every group is within T of its keeper, no document is in two groups and
+    none is lost without being counted, the copy stays with its original as an exact pair, the report's
+    pairs lie inside groups; "Not a duplicate" and "Keep this one" hold in the split groups."""
+    from neardup_gui.core.models import Method, within_thresholds
+
+    root = tmp_path / "drafts"
+    root.mkdir()
+    text = english_texts()["GPL-2"]
+    for n in range(10):
+        (root / f"draft-{n:02d}.txt").write_text(text)
+        text = plant_edits(text, 0.03, seed=n)
+    shutil.copy(root / "draft-00.txt", root / "draft-00-copy.txt")
+    (root / "mpl.txt").write_text(english_texts()["MPL-2.0"])
+    (root / "mpl-copy.txt").write_text(plant_edits(english_texts()["MPL-2.0"], 0.005, seed=1))
+    chain = {f"draft-{n:02d}.txt" for n in range(10)} | {"draft-00-copy.txt"}
+    split_at = Thresholds(Method.MINHASH, 8, 0.7, split_chains=True)
+
+    def check(view) -> list[set[str]]:
+        groups = names(session, view)
+        seen = [name for g in groups for name in g]
+        assert len(seen) == len(set(seen)), "a document in two groups"
+        assert len(set(seen) & chain) + view.left_alone == len(chain), "every draft grouped or counted"
+        for group in view.result.groups:
+            assert not group.chained(split_at) and group.representative == view.keepers[group.id]
+            assert group.members[0].document_id == group.representative
+            assert all(within_thresholds(m.similarity, split_at) for m in group.members)
+        return groups
+
+    with Session(tmp_path / "db.sqlite") as session:
+        chained = scan_view(session, root, jaccard=0.7)
+        assert sorted(map(sorted, names(session, chained))) == sorted([sorted(chain), ["mpl-copy.txt", "mpl.txt"]])
+        split = session.regroup(split_at)
+        groups = check(split)
+        assert len(groups) >= 3 and {"mpl.txt", "mpl-copy.txt"} in groups
+        assert any({"draft-00.txt", "draft-00-copy.txt"} <= g for g in groups)
+        report = json.loads(session.report("json"))
+        assert report["settings"]["split_chains"] is True
+        group_of = {m["id"]: g["id"] for g in report["groups"] for m in g["members"]}
+        path_of = {d["id"]: Path(d["path"]).name for d in report["documents"]}
+        assert all(group_of[p["a"]] == group_of[p["b"]] for p in report["pairs"])
+        assert any({path_of[p["a"]], path_of[p["b"]]} == {"draft-00.txt", "draft-00-copy.txt"}
+                   and p["matched_by"] == "exact" for p in report["pairs"])
+
+        docs = {Path(d.path).name: d for d in split.result.documents}
+        assert any({"draft-00.txt", "draft-01.txt"} <= g for g in groups), "a duplicate of its keeper"
+        apart = check(session.mark_not_duplicate(docs["draft-00.txt"], docs["draft-01.txt"]))
+        assert not any({"draft-00.txt", "draft-01.txt"} <= g for g in apart), "the ruling holds after the split"
+        session.keep(docs["draft-00.txt"])
+        kept = session.keep(docs["draft-07.txt"])  # the last chosen keeps the chain; the other keeps its part
+        check(kept)
+        assert {"draft-00.txt", "draft-07.txt"} <= {Path(kept.documents[k].path).name for k in kept.keepers.values()}
+        unsplit = session.regroup(Thresholds(Method.MINHASH, 8, 0.7))
+        assert any(g.chained(unsplit.result.thresholds) for g in unsplit.result.groups)

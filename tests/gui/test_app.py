@@ -272,6 +272,33 @@ def test_the_boilerplate_switch_regroups_and_is_remembered(window, tmp_path, qtb
     assert max(len(g) for g in group_names(w2)) >= 25
 
 
+def test_split_chains_splits_the_chained_group_and_is_remembered(window, tmp_path, qtbot):
+    drafts = tmp_path / "drafts"
+    drafts.mkdir()
+    text = english_texts()["GPL-2"]
+    for n in range(10):
+        (drafts / f"draft-{n:02d}.txt").write_text(text)
+        text = plant_edits(text, 0.03, seed=n)
+    w = window(folders=[str(drafts)])
+    w.thresholds.similarity_spin.setValue(70)
+    scan(qtbot, w)
+    qtbot.waitUntil(lambda: w.result.thresholds.jaccard == 0.7, timeout=20_000)
+    assert not w.thresholds.split.isChecked() and len(group_names(w)) == 1
+    assert w.groups.group_model.summaries[0].chained
+    box = w.thresholds.split
+    assert box.isVisible()
+    qtbot.mouseClick(box, Qt.MouseButton.LeftButton, pos=QPoint(8, box.height() // 2))
+    qtbot.waitUntil(lambda: w.result.thresholds.split_chains, timeout=20_000)
+    assert len(group_names(w)) >= 2 and not any(s.chained for s in w.groups.group_model.summaries)
+    assert sum(map(len, group_names(w))) + w.view.left_alone == 10
+    qtbot.waitUntil(lambda: not w._regroup_running and not w.runner.busy, timeout=20_000)
+    w.close()
+    w2 = window()
+    assert w2.thresholds.split.isChecked()
+    qtbot.waitUntil(lambda: w2.result is not None, timeout=20_000)
+    assert len(group_names(w2)) >= 2
+
+
 def test_the_preparing_message_goes_when_the_new_groups_are_shown(window):
     """A forest built for a lower threshold reports its progress in the status bar; its last figure
     (the forest never says 100 %) must not stay there beside the groups it prepared."""

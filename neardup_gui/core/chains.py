@@ -1,0 +1,137 @@
+"""Splitting chained groups: a group joins documents through others (each draft close to the one before,
+the last far from the first); split, every member of a group is a duplicate of its keeper by the thresholds
+directly. Toolkit-free; the session applies it to a grouping when the person asks (Thresholds.split_chains).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from .jobs import NEVER_CANCELLED, CancelToken
+from .match import Matcher, MatchResult
+from .models import IDENTICAL, Group, Member, Method, Pair, Similarity, Thresholds, within_thresholds
+
+SPLIT_LIMIT = 300
+"""Members of the largest chained group split: every pair of its members is measured (45,000 at most);
+a larger one stays as it is (it still says it is chained)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Split:
+    """A grouping with its chains split, the keepers of its groups, and what the split could not place."""
+
+    result: MatchResult
+    keepers: dict[int, int]  # group id -> the document to keep
+    left_alone: int  # documents that are duplicates only of members of other parts, not of their keepers
+    too_large: int  # chained groups left whole: more than SPLIT_LIMIT members
+
+
+def split_chains(
+    result: MatchResult,
+    keepers: dict[int, int],
+    matcher: Matcher,
+    keeper_of: Callable[[Sequence[int]], int],
+    fixed: Callable[[int], bool],
+    *,
+    cancel: CancelToken = NEVER_CANCELLED,
+) -> Split:
+    """Each chained group (Group.chained) split into parts: its keeper with every member that is a duplicate
+    of it (within the thresholds, and not ruled apart by a person), then, among the others, around the
+    document a person fixed (kept, or in a reference folder: ``fixed``) or else the one with the most
+    duplicates left (ties: ``keeper_of``, the session's rule), and so on. A document with no duplicate left
+    among the others is in no group (counted in ``left_alone``). Groups are numbered again, largest first;
+    a part's pairs are its keeper with each member."""
+    t = result.thresholds
+    content = {d.id: d.content_id for d in result.documents if d.content_id is not None}
+    path_of = {d.id: d.path for d in result.documents}
+    groups: list[tuple[Group, int]] = []  # (group, its keeper)
+    pairs = list(result.pairs)
+    left_alone = too_large = 0
+    for g in result.groups:
+        keeper = keepers.get(g.id, g.representative)
+        if not g.chained(t) or len(g.members) > SPLIT_LIMIT:
+            too_large += g.chained(t)
+            groups.append((g, keeper))
+            continue
+        cancel.raise_if_cancelled()
+        parts, alone = _parts(g, keeper, matcher, content, path_of, t, keeper_of, fixed)
+        left_alone += alone
+        inside = {m.document_id for m in g.members}
+        pairs = [p for p in pairs if p.a not in inside]
+        for part in parts:
+            groups.append((part, part.representative))
+            pairs.extend(_keeper_pair(part.representative, m, t, matcher, content) for m in part.members[1:])
+    order = sorted(range(len(groups)), key=lambda k: -len(groups[k][0].members))  # stable: ties keep their order
+    numbered = [dataclasses.replace(groups[k][0], id=n) for n, k in enumerate(order, start=1)]
+    new_keepers = {n: groups[k][1] for n, k in enumerate(order, start=1)}
+    pairs.sort(key=lambda p: (p.a, p.b))
+    return Split(dataclasses.replace(result, groups=tuple(numbered), pairs=tuple(pairs)), new_keepers,
+                 left_alone, too_large)
+
+
+def _parts(group: Group, keeper: int, matcher: Matcher, content: dict[int, int], path_of: dict[int, str],
+           t: Thresholds, keeper_of: Callable[[Sequence[int]], int], fixed: Callable[[int], bool]
+           ) -> tuple[list[Group], int]:
+    ids = [m.document_id for m in group.members]
+    first, second = np.triu_indices(len(ids), 1)
+    sims = matcher.similarity_pairs([content[ids[a]] for a in first.tolist()],
+                                    [content[ids[b]] for b in second.tolist()])
+    measured: dict[tuple[int, int], Similarity] = {}
+    near: dict[int, set[int]] = {d: set() for d in ids}
+    for a, b, s in zip(first.tolist(), second.tolist(), sims, strict=True):
+        x, y = ids[a], ids[b]
+        measured[(x, y)] = s
+        if within_thresholds(s, t) and not matcher.ruled_apart(content[x], content[y]):
+            near[x].add(y)
+            near[y].add(x)
+    remaining = set(ids)
+    parts: list[Group] = []
+    while True:
+        members = [keeper, *sorted(near[keeper] & remaining)]
+        remaining -= set(members)
+        if len(members) > 1:
+            parts.append(_part(keeper, members, measured, matcher, content, path_of))
+        candidates = sorted(d for d in remaining if near[d] & remaining)
+        if not candidates:
+            return parts, len(remaining)
+        chosen = [d for d in candidates if fixed(d)]
+        if not chosen:
+            most = max(len(near[d] & remaining) for d in candidates)
+            chosen = [d for d in candidates if len(near[d] & remaining) == most]
+        keeper = keeper_of(chosen)
+
+
+def _part(keeper: int, members: list[int], measured: dict[tuple[int, int], Similarity], matcher: Matcher,
+          content: dict[int, int], path_of: dict[int, str]) -> Group:
+    """The keeper first, then its duplicates, most alike first, each with its numbers against the keeper."""
+    def against_keeper(d: int) -> Similarity:
+        if d == keeper:
+            return IDENTICAL
+        s = measured.get((keeper, d))
+        if s is not None:
+            return s
+        s = measured[(d, keeper)]  # measured the other way round: containment swaps
+        return Similarity(s.hamming, s.jaccard_estimate, s.jaccard, s.containment_ba, s.containment_ab)
+
+    ranked = [Member(d, against_keeper(d)) for d in members]
+    ranked[1:] = sorted(ranked[1:], key=lambda m: (-m.similarity.jaccard, path_of[m.document_id]))
+    exact = all(matcher.same_text(content[keeper], content[d]) for d in members)
+    return Group(0, keeper, tuple(ranked), exact)
+
+
+def _keeper_pair(keeper: int, member: Member, t: Thresholds, matcher: Matcher, content: dict[int, int]) -> Pair:
+    s, other = member.similarity, member.document_id
+    if matcher.same_text(content[keeper], content[other]):
+        how = "exact"
+    else:
+        by_bits = t.method is not Method.MINHASH and s.hamming <= t.hamming
+        by_jaccard = t.method is not Method.SIMHASH and s.jaccard >= t.jaccard - 1e-9
+        how = "both" if by_bits and by_jaccard else "simhash" if by_bits else "minhash"
+    if keeper > other:
+        return Pair(other, keeper, Similarity(s.hamming, s.jaccard_estimate, s.jaccard, s.containment_ba,
+                                              s.containment_ab), how)
+    return Pair(keeper, other, s, how)
