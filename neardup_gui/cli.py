@@ -260,6 +260,10 @@ def cmd_groups(args: argparse.Namespace, session: Session) -> int:
                     documents=len(view.result.documents), folders=", ".join(view.roots)) if view.roots else
                 translate("Cli", "Documents in every folder: {documents}; %n group(s)", None, groups).format(
                     documents=len(view.result.documents)))
+        left_out = len(view.left_alone)
+        if left_out:
+            said += "; " + translate("Cli", "%n left out by the split (a duplicate only of other groups' "
+                                            "members)", None, left_out)
         print("neardup: " + said, file=sys.stderr)
     return EXIT_OK
 

@@ -40,6 +40,7 @@ class ReportContext:
     scan: Mapping[str, Any] = field(default_factory=dict)
     scheme: Mapping[str, Any] = field(default_factory=dict)
     boilerplate: Mapping[str, Any] = field(default_factory=dict)  # Matcher.boilerplate.summary()
+    left_out_by_split: tuple[int, ...] = ()  # documents Split chains left in no group (session.View)
     generated: float = field(default_factory=time.time)
 
 
@@ -102,6 +103,7 @@ def to_dict(result: MatchResult, context: ReportContext, passages: Passages | No
             "documents_in_groups": in_groups,
             "redundant_documents": in_groups - len(result.groups),
             "pairs": len(result.pairs),
+            "left_out_by_split": sorted(rid[d] for d in context.left_out_by_split),
             "scan": dict(context.scan),
         },
         "documents": [_document(d, rid[d.id]) for d in by_path],

@@ -58,7 +58,8 @@ class View:
     ignores_boilerplate: bool = True  # the choice the grouping was made under
     cores: frozenset[int] = frozenset()  # contents compared without their boilerplate
     content_hashes: dict[int, bytes] = field(default_factory=dict)  # to read the texts again (TextLoader)
-    left_alone: int = 0  # documents Split chains left in no group (chains.Split)
+    left_alone: tuple[int, ...] = ()  # documents Split chains left in no group (chains.Split)
+    too_large: int = 0  # groups Split chains left whole: too many members (chains.SPLIT_LIMIT)
     scan: ScanSummary | None = None  # when this view follows a scan
 
     @property
@@ -94,7 +95,8 @@ def rebased_on_keepers(
             if key not in cache:
                 todo.append((g, key))
     content = {doc_id: d.content_id for doc_id, d in docs.items() if d.content_id is not None}  # grouped: all
-    pairs = [(content[key[1]], content[m.document_id]) for g, key in todo for m in g.members]
+    # (member, keeper), as the matcher measures its groups: containment_ab is the member inside the keeper
+    pairs = [(content[m.document_id], content[key[1]]) for g, key in todo for m in g.members]
     sims = iter(matcher.similarity_pairs([a for a, _ in pairs], [b for _, b in pairs]))
     for g, key in todo:
         keeper = key[1]
@@ -281,7 +283,8 @@ class Session:
         kept = self.store.kept_paths()
         keepers = choose_keepers(result.groups, docs, self.reference_folders, self.keeper_rule, kept)
         result = rebased_on_keepers(result, keepers, docs, matcher, self._rebased)
-        left_alone = 0
+        left_alone: tuple[int, ...] = ()
+        too_large = 0
         if thresholds.split_chains:
             def keeper_of(ids: Sequence[int]) -> int:
                 group = Group(0, ids[0], tuple(Member(d, IDENTICAL) for d in ids), False)
@@ -291,7 +294,7 @@ class Session:
                 return docs[doc_id].path in kept or in_folders(docs[doc_id].path, self.reference_folders)
 
             split = split_chains(result, keepers, matcher, keeper_of, fixed, cancel=cancel)
-            result, keepers, left_alone = split.result, split.keepers, split.left_alone
+            result, keepers, left_alone, too_large = split.result, split.keepers, split.left_alone, split.too_large
         self._view = View(
             result=result,
             keepers=keepers,
@@ -301,6 +304,7 @@ class Session:
             cores=frozenset(matcher.boilerplate.cores),
             content_hashes=matcher.content_hashes,  # read once per matcher, not on every threshold move
             left_alone=left_alone,
+            too_large=too_large,
             scan=summary if summary is not None else (self._view.scan if self._view is not None else None),
         )
         return self._view
@@ -494,6 +498,7 @@ class Session:
             scan=asdict(view.scan) if view.scan else {},
             scheme=asdict(scheme) if scheme else {},
             boilerplate=view.boilerplate,
+            left_out_by_split=view.left_alone,
         )
         loader = view.text_loader(cache_size=512)
         if fmt == "json":

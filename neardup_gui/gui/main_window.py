@@ -742,7 +742,8 @@ class MainWindow(QMainWindow):
         )
         if self.result is not None:
             self.thresholds.show_counts(len(self.result.groups), sum(len(g.members) for g in self.result.groups),
-                                        view.left_alone if view is not None else 0)
+                                        len(view.left_alone) if view is not None else 0,
+                                        view.too_large if view is not None else 0)
             self.groups.size_columns_once()
         self._refresh_empty_state()
         if selected is not None:

@@ -297,11 +297,13 @@ class ThresholdsPanel(QWidget):
         self.histogram.set_data(histogram, float(t.hamming) if self.histogram_method() is Method.SIMHASH else t.jaccard)
         self.caption.setText(self.histogram.caption())
 
-    def show_counts(self, groups: int, documents: int, left_alone: int = 0) -> None:
-        """The groups and documents shown; and the documents Split chains left in no group (a duplicate only
-        of a member of another part, not of its keeper), so that none goes unseen."""
+    def show_counts(self, groups: int, documents: int, left_alone: int = 0, too_large: int = 0) -> None:
+        """The groups and documents shown; and what Split chains could not do: documents it left in no group
+        (a duplicate only of a member of another part, not of its keeper), groups too large to split."""
         text = (self.tr("<b>%n</b> group(s)", "", groups) + " · "
                 + self.tr("<b>%n</b> document(s) in them", "", documents))
         if left_alone:
             text += " · " + self.tr("%n left out by the split", "", left_alone)
+        if too_large:
+            text += " · " + self.tr("%n group(s) too large to split", "", too_large)
         self.counts.setText(text)

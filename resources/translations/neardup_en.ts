@@ -127,5 +127,12 @@
             <numerusform>%n left out by the split</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>%n group(s) too large to split</source>
+        <translation>
+            <numerusform>%n group too large to split</numerusform>
+            <numerusform>%n groups too large to split</numerusform>
+        </translation>
+    </message>
 </context>
 </TS>

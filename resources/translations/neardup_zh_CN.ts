@@ -183,6 +183,10 @@
         <translation>所有文件夹中的文档：{documents} 个；重复组：%n 个</translation>
     </message>
     <message>
+        <source>%n left out by the split (a duplicate only of other groups&apos; members)</source>
+        <translation>拆分后有 %n 个文档未归入任何组（只与其他组的成员重复）</translation>
+    </message>
+    <message>
         <source>No such file: {path}</source>
         <translation>没有这个文件：{path}</translation>
     </message>
@@ -1345,6 +1349,10 @@ Each member is measured against the keeper: from {lowest} to {highest} of the te
     <message>
         <source>split: every member of a group is a duplicate of its keeper</source>
         <translation>已拆开：组内每个成员都与该组的保留项重复</translation>
+    </message>
+    <message>
+        <source>in no group, a duplicate only of other groups&apos; members: {paths}</source>
+        <translation>未归入任何组（只与其他组的成员重复）：{paths}</translation>
     </message>
     <message>
         <source>Groups ({count})</source>
@@ -2609,6 +2617,12 @@ already exists. Replace it with the report?</source>
         <source>%n left out by the split</source>
         <translation>
             <numerusform>拆分后有 %n 个文档未归入任何组</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n group(s) too large to split</source>
+        <translation>
+            <numerusform>%n 个组太大，未拆开</numerusform>
         </translation>
     </message>
 </context>

@@ -241,7 +241,8 @@ def test_each_group_is_measured_from_its_keeper_in_the_groups_and_the_reports(tm
         by_name = {Path(docs[m.document_id].path).name: m.similarity for m in group.members}
         assert all(by_name[f"original-{n}.txt"].jaccard == 1.0 for n in range(7))
         edited = next(d for d in docs.values() if d.path.endswith("edited_v2.txt"))
-        assert by_name["edited_v2.txt"] == session.matcher.similarity(keeper.content_id, edited.content_id)
+        # the member's numbers against the keeper: containment_ab is the member inside the keeper
+        assert by_name["edited_v2.txt"] == session.matcher.similarity(edited.content_id, keeper.content_id)
         assert by_name["edited_v2.txt"].jaccard < 1.0
         jaccards = [m.similarity.jaccard for m in group.members[1:]]
         assert jaccards == sorted(jaccards, reverse=True)
@@ -271,14 +272,16 @@ def test_split_chains_makes_every_member_a_duplicate_of_its_keeper_and_keeps_a_p
     split_at = Thresholds(Method.MINHASH, 8, 0.7, split_chains=True)
 
     def check(view) -> list[set[str]]:
+        t = view.result.thresholds
         groups = names(session, view)
         seen = [name for g in groups for name in g]
         assert len(seen) == len(set(seen)), "a document in two groups"
-        assert len(set(seen) & chain) + view.left_alone == len(chain), "every draft grouped or counted"
+        left_out = {Path(view.documents[d].path).name for d in view.left_alone}
+        assert not left_out & set(seen) and (set(seen) | left_out) >= chain, "every draft grouped or counted"
         for group in view.result.groups:
-            assert not group.chained(split_at) and group.representative == view.keepers[group.id]
+            assert not group.chained(t) and group.representative == view.keepers[group.id]
             assert group.members[0].document_id == group.representative
-            assert all(within_thresholds(m.similarity, split_at) for m in group.members)
+            assert all(within_thresholds(m.similarity, t) for m in group.members)
         return groups
 
     with Session(tmp_path / "db.sqlite") as session:
@@ -290,6 +293,7 @@ def test_split_chains_makes_every_member_a_duplicate_of_its_keeper_and_keeps_a_p
         assert any({"draft-00.txt", "draft-00-copy.txt"} <= g for g in groups)
         report = json.loads(session.report("json"))
         assert report["settings"]["split_chains"] is True
+        assert len(report["summary"]["left_out_by_split"]) == len(split.left_alone)
         group_of = {m["id"]: g["id"] for g in report["groups"] for m in g["members"]}
         path_of = {d["id"]: Path(d["path"]).name for d in report["documents"]}
         assert all(group_of[p["a"]] == group_of[p["b"]] for p in report["pairs"])
@@ -306,3 +310,52 @@ def test_split_chains_makes_every_member_a_duplicate_of_its_keeper_and_keeps_a_p
         assert {"draft-00.txt", "draft-07.txt"} <= {Path(kept.documents[k].path).name for k in kept.keepers.values()}
         unsplit = session.regroup(Thresholds(Method.MINHASH, 8, 0.7))
         assert any(g.chained(unsplit.result.thresholds) for g in unsplit.result.groups)
+        # a mild chain (members below T but not T - 0.2 from the keeper) is split too
+        mild = session.regroup(Thresholds(Method.MINHASH, 8, 0.8))
+        assert any(not within_thresholds(m.similarity, mild.result.thresholds)
+                   for g in mild.result.groups for m in g.members)
+        check(session.regroup(Thresholds(Method.MINHASH, 8, 0.8, split_chains=True)))
+
+
+def test_each_member_is_measured_as_inside_its_keeper_after_a_person_chooses_the_keeper(tmp_path):
+    """A short text that is three quarters of a long one: whoever keeps the group, a member's
+    containment_ab is how much of the member is inside the keeper (as the matcher measures its groups)."""
+    root = tmp_path / "docs"
+    root.mkdir()
+    words = english_texts()["GPL-2"].split()
+    (root / "long.txt").write_text(" ".join(words[:2000]))
+    (root / "short.txt").write_text(" ".join(words[:1500]))
+    with Session(tmp_path / "db.sqlite") as session:
+        view = scan_view(session, root, jaccard=0.6)
+        docs = {Path(d.path).name: d for d in view.result.documents}
+        for keeper, member in (("long.txt", "short.txt"), ("short.txt", "long.txt")):
+            view = session.keep(docs[keeper])
+            [group] = view.result.groups
+            assert group.representative == docs[keeper].id
+            m = next(m for m in group.members if m.document_id == docs[member].id)
+            short_in_long, long_in_short = (m.similarity.containment_ab, m.similarity.containment_ba)[
+                :: 1 if member == "short.txt" else -1]
+            assert short_in_long > 0.99 and long_in_short < 0.85, (keeper, m.similarity)
+
+
+def test_split_chains_splits_a_mild_chain_too(tmp_path):
+    """Three drafts, each a few words from the one before: at T = 0.8 the first and the last are below T
+    but not so far as to be called chained; split, every member is within T of its keeper all the same."""
+    from neardup_gui.core.models import Method, within_thresholds
+
+    root = tmp_path / "drafts"
+    root.mkdir()
+    text = english_texts()["GPL-2"]
+    for n in range(3):
+        (root / f"draft-{n}.txt").write_text(text)
+        text = plant_edits(text, 0.03, seed=n)
+    with Session(tmp_path / "db.sqlite") as session:
+        plain = scan_view(session, root, jaccard=0.8)
+        [group] = plain.result.groups
+        t = plain.result.thresholds
+        assert not group.chained(t) and not all(within_thresholds(m.similarity, t) for m in group.members)
+        split = session.regroup(Thresholds(Method.MINHASH, 8, 0.8, split_chains=True))
+        grouped = [m.document_id for g in split.result.groups for m in g.members]
+        assert sorted(grouped + list(split.left_alone)) == sorted(m.document_id for m in group.members)
+        assert all(within_thresholds(m.similarity, split.result.thresholds)
+                   for g in split.result.groups for m in g.members)

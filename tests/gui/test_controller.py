@@ -51,7 +51,7 @@ def test_groups_are_measured_from_their_keepers_and_a_member_is_compared_with_th
         assert group.representative == keeper.id and group.members[0].document_id == keeper.id
         for m in group.members:
             doc = review.docs[m.document_id]
-            assert m.similarity == matcher.similarity(keeper.content_id, doc.content_id)
+            assert m.similarity == matcher.similarity(doc.content_id, keeper.content_id)  # member inside keeper: ab
     edited = by_name(review, "edited_v2.txt")
     group = review.group_of(edited.id)
     assert group is not None and Path(review.keeper(group).path).name.startswith("original-")
