@@ -105,6 +105,17 @@ def write_footed_letters(root: Path) -> Path:
     return root
 
 
+def write_drafts(root: Path, count: int) -> Path:
+    """``count`` successive drafts of the GPL-2 text, draft-00.txt, draft-01.txt…, each with 3 % of the words
+    of the one before edited: each close to the next, the last far from the first (a chain)."""
+    root.mkdir(parents=True, exist_ok=True)
+    text = english_texts()["GPL-2"]
+    for n in range(count):
+        (root / f"draft-{n:02d}.txt").write_text(text)
+        text = plant_edits(text, 0.03, seed=n)
+    return root
+
+
 def write_pdf(
     path: Path, text: str, *, user_password: str | None = None, owner_password: str | None = None
 ) -> Path:

@@ -12,7 +12,7 @@ import pytest
 from neardup_gui.core.models import ScanOptions, Thresholds
 from neardup_gui.core.review import KeeperRule, move_target_problem
 from neardup_gui.core.session import Session
-from tests.conftest import english_texts, plant_edits, write_pdf
+from tests.conftest import english_texts, plant_edits, write_drafts, write_pdf
 
 
 def names(session: Session, view) -> list[set[str]]:
@@ -259,12 +259,7 @@ def test_split_chains_makes_every_member_a_duplicate_of_its_keeper_and_keeps_a_p
     pairs lie inside groups; "Not a duplicate" and "Keep this one" hold in the split groups."""
     from neardup_gui.core.models import Method, within_thresholds
 
-    root = tmp_path / "drafts"
-    root.mkdir()
-    text = english_texts()["GPL-2"]
-    for n in range(10):
-        (root / f"draft-{n:02d}.txt").write_text(text)
-        text = plant_edits(text, 0.03, seed=n)
+    root = write_drafts(tmp_path / "drafts", 10)
     shutil.copy(root / "draft-00.txt", root / "draft-00-copy.txt")
     (root / "mpl.txt").write_text(english_texts()["MPL-2.0"])
     (root / "mpl-copy.txt").write_text(plant_edits(english_texts()["MPL-2.0"], 0.005, seed=1))
@@ -343,12 +338,7 @@ def test_split_chains_splits_a_mild_chain_too(tmp_path):
     but not so far as to be called chained; split, every member is within T of its keeper all the same."""
     from neardup_gui.core.models import Method, within_thresholds
 
-    root = tmp_path / "drafts"
-    root.mkdir()
-    text = english_texts()["GPL-2"]
-    for n in range(3):
-        (root / f"draft-{n}.txt").write_text(text)
-        text = plant_edits(text, 0.03, seed=n)
+    root = write_drafts(tmp_path / "drafts", 3)
     with Session(tmp_path / "db.sqlite") as session:
         plain = scan_view(session, root, jaccard=0.8)
         [group] = plain.result.groups

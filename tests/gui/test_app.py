@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 from neardup_gui.core.jobs import ProgressEvent
 from neardup_gui.core.models import Method
 from neardup_gui.gui.models import BITS_COLUMN
-from tests.conftest import english_texts, plant_edits, write_footed_letters
+from tests.conftest import english_texts, plant_edits, write_drafts, write_footed_letters
 from tests.gui.conftest import PLANTED, answer_dialog, group_names, press, scan, select_member
 
 
@@ -273,12 +273,7 @@ def test_the_boilerplate_switch_regroups_and_is_remembered(window, tmp_path, qtb
 
 
 def test_split_chains_splits_the_chained_group_and_is_remembered(window, tmp_path, qtbot):
-    drafts = tmp_path / "drafts"
-    drafts.mkdir()
-    text = english_texts()["GPL-2"]
-    for n in range(10):
-        (drafts / f"draft-{n:02d}.txt").write_text(text)
-        text = plant_edits(text, 0.03, seed=n)
+    drafts = write_drafts(tmp_path / "drafts", 10)
     w = window(folders=[str(drafts)])
     w.thresholds.similarity_spin.setValue(70)
     scan(qtbot, w)
