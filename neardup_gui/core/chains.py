@@ -13,7 +13,7 @@ import numpy as np
 
 from .jobs import NEVER_CANCELLED, CancelToken
 from .match import Matcher, MatchResult
-from .models import IDENTICAL, Group, Member, Method, Pair, Similarity, Thresholds, within_thresholds
+from .models import IDENTICAL, Group, Member, Pair, Similarity, Thresholds, matched_by, within_thresholds
 
 SPLIT_LIMIT = 300
 """Members of the largest group split: every pair of its members is measured (44,850 at most); a larger
@@ -151,12 +151,8 @@ def _keeper_pair(keeper: int, member: Member, t: Thresholds, matcher: Matcher, c
     """The pair of a part's keeper and a member, the smaller document id first (``member.similarity`` is the
     member's numbers against the keeper)."""
     s, other = member.similarity, member.document_id
-    if matcher.same_text(content[keeper], content[other]):
-        how = "exact"
-    else:
-        by_bits = t.method is not Method.MINHASH and s.hamming <= t.hamming
-        by_jaccard = t.method is not Method.SIMHASH and s.jaccard >= t.jaccard - 1e-9
-        how = "both" if by_bits and by_jaccard else "simhash" if by_bits else "minhash"
+    # every member of a part is within the thresholds of its keeper: matched_by is never None here
+    how = "exact" if matcher.same_text(content[keeper], content[other]) else matched_by(s, t) or "minhash"
     if other < keeper:
         return Pair(other, keeper, s, how)
     return Pair(keeper, other, Similarity(s.hamming, s.jaccard_estimate, s.jaccard, s.containment_ba,

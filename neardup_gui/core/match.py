@@ -39,6 +39,7 @@ from .models import (
     Similarity,
     Status,
     Thresholds,
+    matched_by,
 )
 from .simhash import hamming
 from .store import BAND_THRESHOLD, FingerprintArrays, Store
@@ -677,9 +678,7 @@ class Matcher:
     def _matched_by(how: str, sim: Similarity, t: Thresholds) -> str:
         if how == "exact":
             return "exact"
-        by_simhash = t.method in (Method.SIMHASH, Method.BOTH) and sim.hamming <= t.hamming
-        by_minhash = t.method in (Method.MINHASH, Method.BOTH) and sim.jaccard >= t.jaccard
-        return "both" if by_simhash and by_minhash else "simhash" if by_simhash else "minhash"
+        return matched_by(sim, t) or how  # the forest's own method when rounding put a pair on the line
 
     def _groups(self, components: list[np.ndarray]) -> list[Group]:
         """Groups of the components' files, largest first. A component met at an earlier threshold is
@@ -816,12 +815,10 @@ def query(store: Store, path: str, thresholds: Thresholds, *, max_file_size: int
         if other_text == text_hash:
             how = "exact"
         else:
-            by_s = (thresholds.method in (Method.SIMHASH, Method.BOTH) and sim.hamming <= thresholds.hamming
-                    and sim.jaccard >= SIMHASH_MIN_JACCARD)
-            by_m = thresholds.method in (Method.MINHASH, Method.BOTH) and sim.jaccard >= thresholds.jaccard
-            if not (by_s or by_m):
+            found = matched_by(sim, thresholds)
+            if found is None:
                 continue
-            how = "both" if by_s and by_m else "simhash" if by_s else "minhash"
+            how = found
         for doc in docs_by_content.get(cid, []):
             hits.append(QueryHit(doc, sim, how))
     if own_cid is not None:

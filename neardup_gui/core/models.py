@@ -182,16 +182,19 @@ class Similarity:
 IDENTICAL = Similarity(0, 1.0, 1.0, 1.0, 1.0)
 
 
+def matched_by(s: Similarity, t: Thresholds) -> str | None:
+    """By which method two documents with these numbers are duplicates by the thresholds directly (not
+    through others): "minhash" (Jaccard at least T), "simhash" (at most K bits apart and sharing
+    SIMHASH_MIN_JACCARD), "both", or None. The methods the thresholds do not use do not count."""
+    by_jaccard = t.method is not Method.SIMHASH and s.jaccard >= t.jaccard - 1e-9
+    by_bits = (t.method is not Method.MINHASH and s.hamming <= t.hamming
+               and s.jaccard >= SIMHASH_MIN_JACCARD - 1e-9)
+    return "both" if by_jaccard and by_bits else "simhash" if by_bits else "minhash" if by_jaccard else None
+
+
 def within_thresholds(s: Similarity, t: Thresholds) -> bool:
-    """Whether two documents with these numbers are duplicates by the thresholds directly (not through
-    others): Jaccard at least T, or (SimHash) at most K bits apart and sharing SIMHASH_MIN_JACCARD."""
-    by_jaccard = s.jaccard >= t.jaccard - 1e-9
-    by_bits = s.hamming <= t.hamming and s.jaccard >= SIMHASH_MIN_JACCARD - 1e-9
-    if t.method is Method.MINHASH:
-        return by_jaccard
-    if t.method is Method.SIMHASH:
-        return by_bits
-    return by_jaccard or by_bits
+    """Whether two documents with these numbers are duplicates by the thresholds directly (matched_by)."""
+    return matched_by(s, t) is not None
 
 
 @dataclass(frozen=True, slots=True)
