@@ -61,7 +61,8 @@ def _positive_int(value: str) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="neardup", description=translate("Cli", "Find exact and near-duplicate text and PDF documents."))
+        prog="neardup", description=translate(
+            "Cli", "Find exact and near-duplicate documents: text, PDF, Word, OpenDocument, RTF, EPUB and web pages."))
     parser.add_argument("--version", action="version", version=f"neardup {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
 

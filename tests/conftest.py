@@ -153,6 +153,84 @@ def write_pdf(
     return path
 
 
+def write_slow_docx(path: Path, paragraphs: int = 600_000) -> Path:
+    """A valid .docx that takes seconds to read (~5 s here at the default size: 74 MB of WordprocessingML,
+    1.8 million runs, packed into 250 KB): what the tests of reading time limits use."""
+    import zipfile
+
+    word = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+    package = "http://schemas.openxmlformats.org/package/2006"
+    paragraph = ('<w:p><w:r><w:t>lorem</w:t></w:r><w:r><w:t xml:space="preserve"> ipsum </w:t></w:r>'
+                 "<w:r><w:tab/><w:t>dolor</w:t></w:r></w:p>")
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as docx:
+        docx.writestr("[Content_Types].xml", (
+            f'<?xml version="1.0" encoding="UTF-8"?><Types xmlns="{package}/content-types">'
+            '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+            '<Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" '
+            'ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>'
+            "</Types>"))
+        docx.writestr("_rels/.rels", (
+            f'<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="{package}/relationships">'
+            '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/'
+            'officeDocument" Target="word/document.xml"/></Relationships>'))
+        docx.writestr("word/document.xml", f'<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="{word}">'
+                                           f"<w:body>{paragraph * paragraphs}</w:body></w:document>")
+    return path
+
+
+def write_flat_odt(path: Path, paragraphs: list[str], *, footnote: str = "", comment: str = "", title: str = "",
+                   text_box: str = "") -> Path:
+    """A flat OpenDocument text (LibreOffice's own .fodt): a heading, ``paragraphs`` (a footnote on the first, a
+    comment on the second), a text box, a two-cell table and a metadata title; what libreoffice_convert
+    makes the other formats from."""
+    from xml.sax.saxutils import escape
+
+    note = (f'<text:note text:id="ftn1" text:note-class="footnote"><text:note-citation>1</text:note-citation>'
+            f"<text:note-body><text:p>{escape(footnote)}</text:p></text:note-body></text:note>") if footnote else ""
+    remark = (f"<office:annotation><dc:creator>Reviewer</dc:creator><text:p>{escape(comment)}</text:p>"
+              "</office:annotation>") if comment else ""
+    box = (f'<text:p><draw:frame draw:name="Box" text:anchor-type="paragraph" svg:width="8cm" svg:height="2cm">'
+           f"<draw:text-box><text:p>{escape(text_box)}</text:p></draw:text-box></draw:frame></text:p>"
+           ) if text_box else ""
+    first, second, *rest = [escape(p) for p in paragraphs]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(f"""<?xml version="1.0" encoding="UTF-8"?>
+<office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"
+ xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"
+ xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:dc="http://purl.org/dc/elements/1.1/"
+ xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"
+ xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"
+ office:version="1.2" office:mimetype="application/vnd.oasis.opendocument.text">
+ <office:meta><dc:title>{escape(title)}</dc:title></office:meta>
+ <office:body><office:text>
+  <text:h text:outline-level="1">Licence of the near-duplicate finder</text:h>
+  <text:p>{first}{note}</text:p>
+  <text:p>{remark}{second}</text:p>
+  {box}
+  {"".join(f"<text:p>{p}</text:p>" for p in rest)}
+  <table:table table:name="Terms"><table:table-column table:number-columns-repeated="2"/>
+   <table:table-row><table:table-cell office:value-type="string"><text:p>cell one</text:p></table:table-cell>
+   <table:table-cell office:value-type="string"><text:p>cell two</text:p></table:table-cell></table:table-row>
+  </table:table>
+ </office:text></office:body>
+</office:document>
+""", encoding="utf-8")
+    return path
+
+
+def libreoffice_convert(source: Path, target: str, out: Path, profile: Path) -> Path:
+    """``source`` converted by a real LibreOffice, headless (``soffice --convert-to TARGET``), into ``out``."""
+    import shutil
+
+    soffice = shutil.which("soffice") or shutil.which("libreoffice")
+    assert soffice, "needs LibreOffice Writer (tests/run.sh installs libreoffice-writer-nogui)"
+    subprocess.run([soffice, "--headless", f"-env:UserInstallation=file://{profile}", "--convert-to", target,
+                    "--outdir", str(out), str(source)], check=True, capture_output=True, timeout=180)
+    made = out / f"{source.stem}.{target.split(':')[0]}"
+    assert made.exists(), f"LibreOffice did not write {made.name}"
+    return made
+
+
 def run_cli(*args: str, cwd: Path | None = None, timeout: float = 300) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "neardup_gui.cli", *args], capture_output=True, text=True, cwd=cwd, timeout=timeout,

@@ -6,6 +6,6 @@
 #  - pytest (benchmarks under tests/bench are not part of this run: python -m tests.bench.run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-bash resources/setup.sh --venv .venv-test --extras test --also "chromium libreoffice-calc-nogui poppler-utils"
+bash resources/setup.sh --venv .venv-test --extras test --also "chromium libreoffice-calc-nogui libreoffice-writer-nogui poppler-utils"
 export QT_QPA_PLATFORM=offscreen
 exec .venv-test/bin/python -m pytest -q "$@"

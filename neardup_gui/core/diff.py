@@ -34,7 +34,7 @@ ChunkKind = Literal["equal", "layout", "replace", "delete", "insert"]
 """equal: the same lines; layout: the same words laid out otherwise (quiet, never a difference);
 replace / delete / insert: a difference."""
 CHANGE_KINDS = frozenset({"replace", "delete", "insert"})
-PAGE_BREAK = "\f"  # extract.PAGE_SEPARATOR puts it on a line of its own between a PDF's pages
+PAGE_BREAK = "\f"  # extract_pdf.PAGE_SEPARATOR puts it on a line of its own between a PDF's pages
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _HAN = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003fffd"

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from .extract import kind_of
+from .extract import KINDS, kind_of
 from .i18n import QT_TRANSLATE_NOOP, translate
 from .jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_progress
 from .models import FileEntry
@@ -60,11 +60,11 @@ def discover(
     include: tuple[str, ...] = (),
     exclude: tuple[str, ...] = (),
     hidden: bool = False,
-    kinds: frozenset[str] = frozenset({"text", "pdf"}),
+    kinds: frozenset[str] = KINDS,
     progress: Progress = no_progress,
     cancel: CancelToken = NEVER_CANCELLED,
 ) -> Iterator[FileEntry | WalkProblem]:
-    """Every readable-looking text or PDF file under ``roots`` (files may be roots too).
+    """Every file of the ``kinds`` neardup reads under ``roots`` (files may be roots too).
 
     ``include``/``exclude`` are glob patterns matched against a file's name and its path relative to
     its root (exclude also prunes folders). Hidden names (leading dot) are skipped unless ``hidden``.

@@ -2,19 +2,18 @@
 
 Text files are decoded by detection, never by blind UTF-8-with-replacement: byte-order marks, then
 UTF-16 without a mark, then strict UTF-8, then charset-normalizer over a fixed list of encodings
-(GB18030, Big5, cp1252... which strict decoding cannot tell apart). PDFs go through pypdf, every page;
-an encrypted PDF is tried with the empty password.
+(GB18030, Big5, cp1252... which strict decoding cannot tell apart). The other formats have a module
+each: extract_pdf (PDFium, then pypdf), extract_office (.docx, .odt, .rtf), extract_web (.html, .epub).
 """
 
 from __future__ import annotations
 
 import codecs
-import io
-import logging
+import functools
 import os
 import re
 import threading
-import warnings
+from collections.abc import Callable
 
 from .i18n import QT_TRANSLATE_NOOP
 from .models import Extracted, Status
@@ -22,7 +21,17 @@ from .models import Extracted, Status
 TEXT_SUFFIXES = frozenset(
     {".txt", ".text", ".md", ".markdown", ".rst", ".csv", ".tsv", ".log", ".tex", ".org", ".adoc", ".srt"}
 )
-PDF_SUFFIXES = frozenset({".pdf"})
+KIND_OF_SUFFIX = {
+    **dict.fromkeys(TEXT_SUFFIXES, "text"),
+    ".pdf": "pdf",
+    ".docx": "docx",
+    ".odt": "odt",
+    ".rtf": "rtf",
+    ".epub": "epub",
+    ".html": "html", ".htm": "html", ".xhtml": "html",
+}
+"""The kind of each file name ending neardup reads: the JSON report's ``type`` values are these kinds."""
+KINDS = frozenset(KIND_OF_SUFFIX.values())
 
 # What our users' legacy files are in. Each extra candidate (Shift-JIS, EUC-KR...) measurably steals
 # short Chinese texts from GB18030, so the list stays closed.
@@ -47,39 +56,30 @@ _DAMAGED_BYTE = QT_TRANSLATE_NOOP(
 _DAMAGED_BYTES = QT_TRANSLATE_NOOP(
     "Problem", "Read as {encoding}: {count} damaged bytes (zero bytes, or bytes not valid in that encoding) could "
                "not be read and were replaced with �; the rest of the text is compared as usual.")
-_NEEDS_CRYPTOGRAPHY = QT_TRANSLATE_NOOP("Problem", "Encrypted PDF; opening it needs the 'cryptography' package.")
-_ENCRYPTION_FAILED = QT_TRANSLATE_NOOP("Problem", "Encrypted PDF that could not be opened: {error}")
-_PASSWORD = QT_TRANSLATE_NOOP(
-    "Problem", "Password-protected PDF: remove the password (or export an unprotected copy) to compare it.")
-_PAGES_LOCKED = QT_TRANSLATE_NOOP("Problem", "Password-protected PDF: its pages cannot be read without the password.")
-_DAMAGED_PDF = QT_TRANSLATE_NOOP("Problem", "Damaged or unreadable PDF: {reason}")
-_LOOPING_PDF = QT_TRANSLATE_NOOP("Problem", "Damaged PDF: its structure loops on itself.")
-_PAGES_FAILED = QT_TRANSLATE_NOOP("Problem", "Pages {pages} could not be read.")
-_NO_PAGE_READ = QT_TRANSLATE_NOOP("Problem", "No page of this PDF could be read. Pages {pages} could not be read.")
-_NO_TEXT_LAYER = QT_TRANSLATE_NOOP(
-    "Problem", "This PDF has no text layer; it is probably a scan or images (OCR it to compare it).")
-_NO_TEXT_LAYER_PAGES_FAILED = QT_TRANSLATE_NOOP(
-    "Problem", "This PDF has no text layer; it is probably a scan or images (OCR it to compare it). "
-               "Pages {pages} could not be read.")
-
 
 def kind_of(path: str) -> str | None:
-    """"text", "pdf", or None for a file type neardup does not read."""
-    suffix = os.path.splitext(path)[1].lower()
-    if suffix in TEXT_SUFFIXES:
-        return "text"
-    if suffix in PDF_SUFFIXES:
-        return "pdf"
-    return None
+    """The kind of file a path names by its ending (KIND_OF_SUFFIX), or None for one neardup does not read."""
+    return KIND_OF_SUFFIX.get(os.path.splitext(path)[1].lower())
 
 
 def extract(kind: str, data: bytes) -> Extracted:
-    """The text of a file's bytes, given its kind ("text" or "pdf")."""
-    if kind == "pdf":
-        return extract_pdf(data)
-    if kind == "text":
-        return extract_text(data)
-    return Extracted(Status.UNSUPPORTED, message=_UNREAD_KIND.format(kind=kind))
+    """The text of a file's bytes, given its kind (one of KINDS)."""
+    reader = _readers().get(kind)
+    if reader is None:
+        return Extracted(Status.UNSUPPORTED, message=_UNREAD_KIND.format(kind=kind))
+    if not data:
+        return Extracted(Status.EMPTY, message=_EMPTY)
+    return reader(data)
+
+
+@functools.cache
+def _readers() -> dict[str, Callable[[bytes], Extracted]]:
+    from .extract_office import extract_docx, extract_odt, extract_rtf
+    from .extract_pdf import extract_pdf
+    from .extract_web import extract_epub, extract_html
+
+    return {"text": extract_text, "pdf": extract_pdf, "docx": extract_docx, "odt": extract_odt,
+            "rtf": extract_rtf, "epub": extract_epub, "html": extract_html}
 
 
 def extract_file(path: str, kind: str) -> tuple[bytes, Extracted]:
@@ -263,83 +263,3 @@ def _decodes(data: bytes, encoding: str) -> bool:
 def _looks_binary(text: str) -> bool:
     sample = text[:8192]
     return len(_CONTROL.findall(sample)) > max(2, len(sample) // 100)
-
-
-PAGE_SEPARATOR = "\n\f\n"
-"""Between a PDF's pages: a form feed on a line of its own. White space to fingerprints and to "the same
-text"; the pair view finds pages by it (running headers and footers are not differences)."""
-
-
-def extract_pdf(data: bytes) -> Extracted:
-    """Text of every page of a PDF. Encrypted: tried with the empty password. No text: ``empty``."""
-    _quiet_pypdf()
-    from pypdf import PdfReader
-    from pypdf.errors import DependencyError, FileNotDecryptedError, PdfReadError
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        try:
-            reader = PdfReader(io.BytesIO(data), strict=False)
-            if reader.is_encrypted:
-                try:
-                    opened = reader.decrypt("")
-                except DependencyError:
-                    return Extracted(Status.ENCRYPTED, message=_NEEDS_CRYPTOGRAPHY)
-                except MemoryError:
-                    raise  # the reader's memory cap, not a property of the file: the pool says so
-                except Exception as exc:  # pypdf raises many kinds on odd encryption dictionaries
-                    return Extracted(Status.ENCRYPTED, message=_ENCRYPTION_FAILED.format(error=exc))
-                if not opened:
-                    return Extracted(Status.ENCRYPTED, message=_PASSWORD)
-            pages = reader.pages
-            page_count = len(pages)
-            texts: list[str] = []
-            failed_pages: list[int] = []
-            for number, page in enumerate(pages, start=1):
-                try:
-                    texts.append(page.extract_text() or "")
-                except FileNotDecryptedError:
-                    return Extracted(Status.ENCRYPTED, message=_PAGES_LOCKED)
-                except MemoryError:
-                    raise
-                except Exception:
-                    failed_pages.append(number)
-        except FileNotDecryptedError:
-            return Extracted(Status.ENCRYPTED, message=_PAGES_LOCKED)
-        except (PdfReadError, ValueError, KeyError, TypeError, IndexError, AttributeError, OSError) as exc:
-            return Extracted(Status.ERROR, message=_DAMAGED_PDF.format(reason=exc or type(exc).__name__))
-        except RecursionError:
-            return Extracted(Status.ERROR, message=_LOOPING_PDF)
-    text = PAGE_SEPARATOR.join(texts)
-    pages_failed = _ranges(failed_pages)
-    if not text.strip():
-        if failed_pages and len(failed_pages) == page_count:
-            return Extracted(Status.ERROR, message=_NO_PAGE_READ.format(pages=pages_failed), pages=page_count)
-        message = _NO_TEXT_LAYER_PAGES_FAILED.format(pages=pages_failed) if failed_pages else _NO_TEXT_LAYER
-        return Extracted(Status.EMPTY, message=message, pages=page_count)
-    message = _PAGES_FAILED.format(pages=pages_failed) if failed_pages else ""
-    return Extracted(Status.OK, text=text, message=message, pages=page_count)
-
-
-def _ranges(numbers: list[int]) -> str:
-    return ", ".join(str(n) for n in numbers[:10]) + (" …" if len(numbers) > 10 else "")
-
-
-_pypdf_quieted = False
-
-
-def _quiet_pypdf() -> None:
-    """pypdf logs every oddity of a real-world PDF; none of it is the user's business on a terminal."""
-    global _pypdf_quieted
-    if not _pypdf_quieted:
-        logger = logging.getLogger("pypdf")
-        logger.setLevel(logging.CRITICAL)
-        logger.propagate = False
-        logger.addHandler(logging.NullHandler())
-        _pypdf_quieted = True
-
-
-def pypdf_version() -> str:
-    import pypdf
-
-    return pypdf.__version__

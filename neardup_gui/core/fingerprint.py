@@ -1,7 +1,7 @@
 """One document's bytes to its fingerprints, under a named, versioned scheme.
 
 The scheme is everything that shapes a fingerprint (normalisation, units, shingle size, SimHash
-features, hash and seeds, and the versions of pypdf, and of jieba when the features use it). The
+features, hash and seeds, and the versions of the PDF readers, and of jieba when the features use it). The
 database records it; a different scheme means every document is fingerprinted again, a different threshold never does.
 """
 
@@ -15,7 +15,8 @@ from dataclasses import asdict, dataclass
 import numpy as np
 
 from . import minhash, simhash, text
-from .extract import extract, pypdf_version
+from .extract import extract
+from .extract_pdf import reader_versions
 from .models import Extracted, Fingerprint, SentBetweenProcesses, Status
 
 # 2: MinHash permutations are affine maps mod 2^32 (were 64-bit multiply-shift)
@@ -41,11 +42,11 @@ class Scheme(SentBetweenProcesses):
     edge_window: int = 400  # shingle positions kept in order at each end of a text (boilerplate.py)
     feature_hash: str = "poly64-splitmix"
     jieba: str = ""  # jieba's version, when the SimHash features use its words (else they do not change with it)
-    pypdf: str = ""
+    pypdf: str = ""  # the PDF readers' versions (extract_pdf.reader_versions); the name is the first one's
 
     @classmethod
     def current(cls) -> Scheme:
-        return cls(jieba=text.jieba_version() if cls().segments_han else "", pypdf=pypdf_version())
+        return cls(jieba=text.jieba_version() if cls().segments_han else "", pypdf=reader_versions())
 
     @property
     def segments_han(self) -> bool:

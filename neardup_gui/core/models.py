@@ -249,7 +249,7 @@ class ScanOptions:
     include: tuple[str, ...] = ()
     exclude: tuple[str, ...] = ()
     hidden: bool = False
-    kinds: frozenset[str] = frozenset({"text", "pdf"})
+    kinds: frozenset[str] = frozenset({"text", "pdf", "docx", "odt", "rtf", "epub", "html"})  # extract.KINDS
     workers: int = field(default_factory=lambda: os.cpu_count() or 1)
     max_file_size: int = 256 * 1024 * 1024
     file_timeout: float = 120.0

@@ -310,7 +310,7 @@ def check_report_target(out: Path | None, db_path: Path, store: Store | None = N
     if kind_of(str(target)) is not None and any(target.is_relative_to(Path(r).resolve()) for r in scan_roots):
         raise UsageError(translate("Errors", "The report cannot go to {path}: it is inside a folder being scanned and "
                                              "would be compared as one of the documents; choose a file elsewhere "
-                                             "(or a .json or .html report)").format(path=out))
+                                             "(or a .json report)").format(path=out))
     if store is not None and store.document_by_path(str(target)) is not None:
         raise UsageError(translate("Errors", "The report cannot go to {path}: it is one of the documents being "
                                              "compared; choose another file").format(path=out))

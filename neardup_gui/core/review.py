@@ -74,10 +74,15 @@ def in_folders(path: str, folders: Iterable[str]) -> bool:
     return any(path == f or path.startswith(f.rstrip(os.sep) + os.sep) for f in folders)
 
 
+EXPORT_RANK = {"html": 1, "epub": 1, "pdf": 2}
+"""How likely a kind of file is an export of another (a web page or e-book, a PDF) rather than the document a
+person edits (text, .docx, .odt, .rtf: 0): the original keeps the editable one."""
+
+
 class KeeperRule(enum.Enum):
     """How a group's keeper is chosen when the person has not chosen one (after reference folders)."""
 
-    ORIGINAL = "original"  # the copy with the most identical twins; a text file over a PDF; then the oldest
+    ORIGINAL = "original"  # the most identical twins; an editable document over an export (EXPORT_RANK); the oldest
     OLDEST = "oldest"
     NEWEST = "newest"
     LARGEST = "largest"
@@ -105,7 +110,8 @@ def default_keeper(
         return (len(d.path), d.path)
 
     if rule is KeeperRule.ORIGINAL:
-        best = min(candidates, key=lambda d: (-copies[d.content_id], d.kind == "pdf", d.mtime_ns, *tie_break(d)))
+        best = min(candidates, key=lambda d: (-copies[d.content_id], EXPORT_RANK.get(d.kind, 0), d.mtime_ns,
+                                          *tie_break(d)))
     elif rule is KeeperRule.OLDEST:
         best = min(candidates, key=lambda d: (d.mtime_ns, *tie_break(d)))
     elif rule is KeeperRule.NEWEST:

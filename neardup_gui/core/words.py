@@ -70,8 +70,9 @@ def similarity_details(sim: Similarity) -> str:
 
 
 def kind_label(kind: str) -> str:
-    """A file's kind as the Type columns show it: "text" in the person's language, "pdf" as it is."""
-    return translate("FileKind", "text") if kind == "text" else kind
+    """A file's kind as the Type columns show it: "text" in the person's language, a format by its name
+    ("PDF", "DOCX", "EPUB"...), the same in every language."""
+    return translate("FileKind", "text") if kind == "text" else kind.upper()
 
 
 STATUS_LABELS = {

@@ -16,8 +16,9 @@ for _variable in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
 import charset_normalizer  # noqa: F401
 import numpy  # noqa: F401
 import pypdf  # noqa: F401
+import pypdfium2  # noqa: F401
 
-from . import extract, segment, text
+from . import extract_pdf, segment, text
 from .fingerprint import Scheme
 
 text._classes()
@@ -25,4 +26,4 @@ text._nfkc_arrays()
 if Scheme().segments_han:
     text._jieba()
     segment.load_dictionary()
-extract._quiet_pypdf()
+extract_pdf.quiet_pypdf()

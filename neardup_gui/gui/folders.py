@@ -18,6 +18,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+TYPE_GROUPS: dict[str, frozenset[str]] = {
+    "text": frozenset({"text"}),
+    "pdf": frozenset({"pdf"}),
+    "office": frozenset({"docx", "odt", "rtf"}),
+    "web": frozenset({"html", "epub"}),
+}
+"""The file-type boxes of the folders panel and the kinds of file (extract.KINDS) each stands for."""
+
 
 class FoldersPanel(QWidget):
     changed = Signal()
@@ -40,12 +48,22 @@ class FoldersPanel(QWidget):
         self.exclude = QLineEdit(self)
         self.exclude.setPlaceholderText(self.tr("skip these, e.g. drafts; *.log"))
         self.exclude.setToolTip(self.tr("Glob patterns, separated by ';' — matching files and folders are skipped"))
-        self.text_kind = QCheckBox(self.tr("Text and Markdown"), self)
-        self.text_kind.setToolTip(self.tr(".txt, .md, .rst, .csv, .log … in any common encoding"))
-        self.pdf_kind = QCheckBox("PDF", self)  # a format's name: the same in every language
-        self.pdf_kind.setToolTip(self.tr("PDFs with a text layer (scanned PDFs are listed as problems)"))
-        self.text_kind.setChecked(True)
-        self.pdf_kind.setChecked(True)
+        # The file types, in groups a person thinks in; each box stands for the kinds beside it (extract.KINDS)
+        self.type_boxes: dict[str, QCheckBox] = {}
+        for key, label, tip in (
+            ("text", self.tr("Text and Markdown"), self.tr(".txt, .md, .rst, .csv, .log … in any common encoding")),
+            ("pdf", "PDF",  # a format's name: the same in every language
+             self.tr("PDFs with a text layer (scanned PDFs are listed as problems)")),
+            ("office", self.tr("Word, OpenDocument and RTF"),
+             self.tr(".docx, .odt and .rtf: the body and tables, and the footnotes of .docx and .odt "
+                     "(older .doc files are not read)")),
+            ("web", self.tr("Web pages and e-books"),
+             self.tr(".html, .htm and .epub: the text a reader sees, without scripts or styles")),
+        ):
+            box = QCheckBox(label, self)
+            box.setToolTip(tip)
+            box.setChecked(True)
+            self.type_boxes[key] = box
 
         buttons = QHBoxLayout()
         buttons.addWidget(self.add_button)
@@ -64,8 +82,8 @@ class FoldersPanel(QWidget):
         layout.addWidget(QLabel(self.tr("Exclude"), self))
         layout.addWidget(self.exclude)
         layout.addWidget(QLabel(self.tr("File types"), self))
-        layout.addWidget(self.text_kind)
-        layout.addWidget(self.pdf_kind)
+        for box in self.type_boxes.values():
+            layout.addWidget(box)
 
         self.add_button.clicked.connect(self.choose_folder)
         self.remove_button.clicked.connect(self.remove_selected)
@@ -73,8 +91,8 @@ class FoldersPanel(QWidget):
         self.list.itemSelectionChanged.connect(lambda: self.remove_button.setEnabled(bool(self.list.selectedItems())))
         for pattern in (self.include, self.exclude):
             pattern.editingFinished.connect(self.changed.emit)
-        for kind in (self.text_kind, self.pdf_kind):
-            kind.toggled.connect(lambda _on: self.changed.emit())
+        for box in self.type_boxes.values():
+            box.toggled.connect(lambda _on: self.changed.emit())
         self.remove_button.setEnabled(False)
 
     def choose_folder(self) -> None:
@@ -117,4 +135,13 @@ class FoldersPanel(QWidget):
         return tuple(p.strip() for p in field.text().split(";") if p.strip())
 
     def kinds(self) -> frozenset[str]:
-        return frozenset(k for k, box in (("text", self.text_kind), ("pdf", self.pdf_kind)) if box.isChecked())
+        """The kinds of file the ticked type boxes stand for."""
+        return frozenset(kind for key, box in self.type_boxes.items() if box.isChecked() for kind in TYPE_GROUPS[key])
+
+    def types(self) -> list[str]:
+        """The ticked type boxes' keys (what the settings remember)."""
+        return [key for key, box in self.type_boxes.items() if box.isChecked()]
+
+    def set_types(self, keys: list[str]) -> None:
+        for key, box in self.type_boxes.items():
+            box.setChecked(key in keys)

@@ -36,7 +36,7 @@ TIPS = (
                                            "(SimHash Hamming distance)"),
     QT_TRANSLATE_NOOP("GroupMembersModel", "File size"),
     QT_TRANSLATE_NOOP("GroupMembersModel", "Last modified"),
-    QT_TRANSLATE_NOOP("GroupMembersModel", "text or pdf"),
+    QT_TRANSLATE_NOOP("GroupMembersModel", "The file's format: text, PDF, DOCX, ODT, RTF, EPUB or HTML"),
 )
 """The members table's columns and their tooltips, in English: translated (context "GroupMembersModel") where
 shown."""

@@ -35,7 +35,8 @@ KEEPER_RULES = (
         KeeperRule.ORIGINAL,
         QT_TRANSLATE_NOOP("GroupsPage", "The original"),
         QT_TRANSLATE_NOOP(
-            "GroupsPage", "The copy with the most identical twins; a text file over a PDF; then the oldest"
+            "GroupsPage", "The copy with the most identical twins; a document you edit (text, Word, OpenDocument) "
+                          "over a web page or e-book, and those over a PDF; then the oldest"
         ),
     ),
     (

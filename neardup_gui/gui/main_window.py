@@ -410,8 +410,7 @@ class MainWindow(QMainWindow):
             self.folders.add_folder(folder)
         self.folders.include.setText(s.include)
         self.folders.exclude.setText(s.exclude)
-        self.folders.text_kind.setChecked(s.scan_text)
-        self.folders.pdf_kind.setChecked(s.scan_pdf)
+        self.folders.set_types(s.file_types)
         self.groups.diff.ignore_layout.setChecked(s.ignore_layout)
         self.groups.diff.wrap_lines.setChecked(s.wrap_lines)
         self._restoring = False
@@ -432,8 +431,7 @@ class MainWindow(QMainWindow):
         s.reference_folders = self.folders.reference_folders()
         s.include = self.folders.include.text()
         s.exclude = self.folders.exclude.text()
-        s.scan_text = self.folders.text_kind.isChecked()
-        s.scan_pdf = self.folders.pdf_kind.isChecked()
+        s.file_types = self.folders.types()
         s.thresholds = self.thresholds.thresholds()
         s.keeper_rule = self.groups.keeper_rule.currentData()
         s.ignore_layout = self.groups.diff.ignore_layout.isChecked()
@@ -562,7 +560,7 @@ class MainWindow(QMainWindow):
             return
         if not self.folders.kinds():
             QMessageBox.information(
-                self, self.tr("Nothing to scan"), self.tr("Tick at least one file type (text or PDF).")
+                self, self.tr("Nothing to scan"), self.tr("Tick at least one file type.")
             )
             return
         self._save_state()

@@ -52,11 +52,11 @@ TIPS = (
                                         "excerpt inside a longer document scores 1.0)"),
     QT_TRANSLATE_NOOP("GroupTreeModel", "File size (a group shows the total)"),
     QT_TRANSLATE_NOOP("GroupTreeModel", "Last modified"),
-    QT_TRANSLATE_NOOP("GroupTreeModel", "text or pdf"),
+    QT_TRANSLATE_NOOP("GroupTreeModel", "The file's format: text, PDF, DOCX, ODT, RTF, EPUB or HTML"),
 )
 """The group tree's columns and their tooltips, in English: translated (context "GroupTreeModel") where shown."""
 
-SIMILARITY_COLUMN, BITS_COLUMN, JACCARD_COLUMN, CONTAINMENT_COLUMN = 2, 3, 4, 5
+SIMILARITY_COLUMN, BITS_COLUMN, JACCARD_COLUMN, CONTAINMENT_COLUMN, TYPE_COLUMN = 2, 3, 4, 5, 8
 EXPERT_COLUMNS = (JACCARD_COLUMN, CONTAINMENT_COLUMN)
 """Hidden until asked for (the header's menu): the exact measures behind the similarity shown."""
 

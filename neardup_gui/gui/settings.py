@@ -18,8 +18,7 @@ class AppState:
     reference_folders: list[str] = field(default_factory=list)
     include: str = ""
     exclude: str = ""
-    scan_text: bool = True
-    scan_pdf: bool = True
+    file_types: list[str] = field(default_factory=lambda: ["text", "pdf", "office", "web"])  # folders.TYPE_GROUPS
     thresholds: Thresholds = field(default_factory=Thresholds)
     keeper_rule: KeeperRule = KeeperRule.ORIGINAL
     ignore_layout: bool = True  # the pair view: spacing, line breaks, page headers are not differences
@@ -56,8 +55,8 @@ def load(settings: QSettings) -> AppState:
     state.reference_folders = _list(settings.value("reference_folders"))
     state.include = str(settings.value("include", "") or "")
     state.exclude = str(settings.value("exclude", "") or "")
-    state.scan_text = _bool(settings.value("scan_text"), True)
-    state.scan_pdf = _bool(settings.value("scan_pdf"), True)
+    state.file_types = [key for key in state.file_types  # a type the app did not read yet is ticked
+                        if _bool(settings.value(f"scan_{key}"), True)]
     hamming: Any = settings.value("hamming", 8)
     jaccard: Any = settings.value("jaccard", 0.8)
     try:
@@ -96,8 +95,8 @@ def save(settings: QSettings, state: AppState) -> None:
     settings.setValue("reference_folders", state.reference_folders)
     settings.setValue("include", state.include)
     settings.setValue("exclude", state.exclude)
-    settings.setValue("scan_text", state.scan_text)
-    settings.setValue("scan_pdf", state.scan_pdf)
+    for key in AppState().file_types:
+        settings.setValue(f"scan_{key}", key in state.file_types)
     settings.setValue("method", state.thresholds.method.value)
     settings.setValue("hamming", state.thresholds.hamming)
     settings.setValue("jaccard", state.thresholds.jaccard)

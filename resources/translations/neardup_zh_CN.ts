@@ -27,8 +27,8 @@
         <translation>至少为 1</translation>
     </message>
     <message>
-        <source>Find exact and near-duplicate text and PDF documents.</source>
-        <translation>查找完全重复和近似重复的文本与 PDF 文档。</translation>
+        <source>Find exact and near-duplicate documents: text, PDF, Word, OpenDocument, RTF, EPUB and web pages.</source>
+        <translation>查找完全相同和近似重复的文档：文本、PDF、Word、OpenDocument、RTF、EPUB 和网页。</translation>
     </message>
     <message>
         <source>leave out a larger file (default 256 MiB)</source>
@@ -640,8 +640,8 @@ Nothing was moved. Scan again to compare the files as they are now.</source>
         <translation>报告不能保存到 {path}：这是数据库本身；请换一个文件</translation>
     </message>
     <message>
-        <source>The report cannot go to {path}: it is inside a folder being scanned and would be compared as one of the documents; choose a file elsewhere (or a .json or .html report)</source>
-        <translation>报告不能保存到 {path}：它位于正在扫描的文件夹中，会被当作一个文档参与比较；请保存到别处（或改用 .json 或 .html 报告）</translation>
+        <source>The report cannot go to {path}: it is inside a folder being scanned and would be compared as one of the documents; choose a file elsewhere (or a .json report)</source>
+        <translation>报告不能写到 {path}：它在正在扫描的文件夹里，会被当作一份文档来比较；请选择别处的文件（或改用 .json 报告）</translation>
     </message>
     <message>
         <source>The report cannot go to {path}: it is one of the documents being compared; choose another file</source>
@@ -849,6 +849,22 @@ is no longer there (moved or deleted since the scan). Scan again to update the g
         <translation>带文字层的 PDF（扫描件 PDF 会列在“问题”中）</translation>
     </message>
     <message>
+        <source>Word, OpenDocument and RTF</source>
+        <translation>Word、OpenDocument 和 RTF</translation>
+    </message>
+    <message>
+        <source>.docx, .odt and .rtf: the body and tables, and the footnotes of .docx and .odt (older .doc files are not read)</source>
+        <translation>.docx、.odt 和 .rtf：正文和表格，以及 .docx 和 .odt 的脚注（不读取旧版 .doc 文件）</translation>
+    </message>
+    <message>
+        <source>Web pages and e-books</source>
+        <translation>网页和电子书</translation>
+    </message>
+    <message>
+        <source>.html, .htm and .epub: the text a reader sees, without scripts or styles</source>
+        <translation>.html、.htm 和 .epub：读者看到的文字，不含脚本和样式</translation>
+    </message>
+    <message>
         <source>☑ reference folder: originals, never moved to the trash</source>
         <translation>☑ 参考文件夹：存放原件，永远不会被移到回收站</translation>
     </message>
@@ -906,6 +922,10 @@ Ticked: reference folder (originals, never proposed for removal)</source>
         <translation>文件所在的文件夹</translation>
     </message>
     <message>
+        <source>The file&apos;s format: text, PDF, DOCX, ODT, RTF, EPUB or HTML</source>
+        <translation>文件格式：文本、PDF、DOCX、ODT、RTF、EPUB 或 HTML</translation>
+    </message>
+    <message>
         <source>Similarity</source>
         <translation>相似度</translation>
     </message>
@@ -928,10 +948,6 @@ Ticked: reference folder (originals, never proposed for removal)</source>
     <message>
         <source>Last modified</source>
         <translation>最后修改时间</translation>
-    </message>
-    <message>
-        <source>text or pdf</source>
-        <translation>文本或 PDF</translation>
     </message>
     <message>
         <source>keep</source>
@@ -993,6 +1009,10 @@ Ticked: reference folder (originals, never proposed for removal)</source>
         <translation>供专业人员参考：较短文本有多少包含在另一份中（长文档中的节选为 1.0）</translation>
     </message>
     <message>
+        <source>The file&apos;s format: text, PDF, DOCX, ODT, RTF, EPUB or HTML</source>
+        <translation>文件格式：文本、PDF、DOCX、ODT、RTF、EPUB 或 HTML</translation>
+    </message>
+    <message>
         <source>Right-click a column&apos;s title to show or hide columns.</source>
         <translation>右键单击列标题可显示或隐藏列。</translation>
     </message>
@@ -1047,10 +1067,6 @@ Each member is measured against the keeper: from {lowest} to {highest} of the te
         <translation>最后修改时间</translation>
     </message>
     <message>
-        <source>text or pdf</source>
-        <translation>文本或 PDF</translation>
-    </message>
-    <message>
         <source>{name}  — keep</source>
         <translation>{name}  — 保留</translation>
     </message>
@@ -1085,8 +1101,8 @@ Each member is measured against the keeper: from {lowest} to {highest} of the te
         <translation>原件</translation>
     </message>
     <message>
-        <source>The copy with the most identical twins; a text file over a PDF; then the oldest</source>
-        <translation>完全相同的副本最多的文件；文本文件优先于 PDF；其次选最早的</translation>
+        <source>The copy with the most identical twins; a document you edit (text, Word, OpenDocument) over a web page or e-book, and those over a PDF; then the oldest</source>
+        <translation>相同副本最多的那份；可编辑的文档（文本、Word、OpenDocument）优先于网页或电子书，它们又优先于 PDF；其次是最早的</translation>
     </message>
     <message>
         <source>The oldest</source>
@@ -1796,8 +1812,8 @@ Each member is measured against the keeper: from {lowest} to {highest} of the te
         <translation>没有可扫描的文件</translation>
     </message>
     <message>
-        <source>Tick at least one file type (text or PDF).</source>
-        <translation>请至少勾选一种文件类型（文本或 PDF）。</translation>
+        <source>Tick at least one file type.</source>
+        <translation>请至少勾选一种文件类型。</translation>
     </message>
     <message>
         <source>The scan failed</source>
@@ -2307,6 +2323,50 @@ already exists. Replace it with the report?</source>
     <message>
         <source>Larger than the {limit} MiB limit; not compared.</source>
         <translation>超过 {limit} MiB 的大小上限，未比较。</translation>
+    </message>
+    <message>
+        <source>Damaged or unreadable document: {reason}</source>
+        <translation>文档已损坏或无法读取：{reason}</translation>
+    </message>
+    <message>
+        <source>Damaged document: it is not a complete package of its format (a download or copy cut short?).</source>
+        <translation>文档已损坏：它不是该格式的完整文件包（可能是下载或复制没有完成）。</translation>
+    </message>
+    <message>
+        <source>Damaged document: its part {part} is missing.</source>
+        <translation>文档已损坏：缺少其组成部分 {part}。</translation>
+    </message>
+    <message>
+        <source>Not read: this document unpacks to more than {limit} MB of text parts (a zip bomb?).</source>
+        <translation>未读取：这份文档解压后的文字部分超过 {limit} MB（可能是压缩炸弹）。</translation>
+    </message>
+    <message>
+        <source>Not read: the document&apos;s part {part} declares a document type (XML entities), which such documents never need; it could expand without limit.</source>
+        <translation>未读取：文档的组成部分 {part} 声明了文档类型（XML 实体）；这类文档从不需要它，它可能无限膨胀。</translation>
+    </message>
+    <message>
+        <source>Password-protected document: remove the password (or save an unprotected copy) to compare it.</source>
+        <translation>受密码保护的文档：请去掉密码（或另存一份不加密的副本）后再比较。</translation>
+    </message>
+    <message>
+        <source>The document holds no text.</source>
+        <translation>文档中没有文字。</translation>
+    </message>
+    <message>
+        <source>This is an older Word document (.doc) under a .docx name; save it as .docx to compare it.</source>
+        <translation>这是旧版 Word 文档（.doc），只是名字是 .docx；请另存为 .docx 后再比较。</translation>
+    </message>
+    <message>
+        <source>This is not an RTF document, although its name says so.</source>
+        <translation>这不是 RTF 文档，只是文件名以 .rtf 结尾。</translation>
+    </message>
+    <message>
+        <source>This e-book is protected by DRM (its chapters are encrypted); it cannot be read.</source>
+        <translation>这本电子书受 DRM 保护（章节已加密），无法读取。</translation>
+    </message>
+    <message>
+        <source>Damaged e-book: its package file lists no chapters to read.</source>
+        <translation>电子书已损坏：其包文件中没有列出可读的章节。</translation>
     </message>
 </context>
 <context>

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import DATA, PDF_SAMPLES, english_texts, plant_edits, run_cli, write_footed_letters
+from tests.conftest import DATA, english_texts, plant_edits, run_cli, write_footed_letters, write_slow_docx
 
 STATUSES = {"ok", "empty", "encrypted", "unreadable", "too_large", "unsupported", "error"}
 
@@ -411,8 +411,7 @@ def test_query_reads_a_new_file_as_a_scan_does_with_its_limits(small_tree, tmp_p
     big.write_text(english_texts()["GPL-2"] * 200)  # ~3.6 MB
     proc = run_cli("query", str(big), "--db", db, "--max-size", "1")
     assert proc.returncode == 2 and "larger than the 1 MiB limit" in proc.stderr and "Traceback" not in proc.stderr
-    slow = tmp_path / "slow.pdf"
-    shutil.copy(PDF_SAMPLES / "009-pdflatex-geotopo_GeoTopo-komprimiert.pdf", slow)  # ~5 s to read
+    slow = write_slow_docx(tmp_path / "slow.docx")  # ~5 s to read
     started = time.monotonic()
     proc = run_cli("query", str(slow), "--db", db, "--timeout", "1")
     assert proc.returncode == 1 and "took longer than 1 s" in proc.stderr, proc.stderr

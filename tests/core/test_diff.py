@@ -24,7 +24,7 @@ from neardup_gui.core.diff import (
     shared_passages_between,
     wrap_points,
 )
-from neardup_gui.core.extract import PAGE_SEPARATOR
+from neardup_gui.core.extract_pdf import PAGE_SEPARATOR
 from tests.conftest import _HAN_FILLER
 
 WIDTHS = (0, 13, 37, 80)  # 0: not wrapped

@@ -3,7 +3,8 @@ import os
 
 import pytest
 
-from neardup_gui.core.extract import detect_encoding, extract, extract_pdf, extract_text, kind_of
+from neardup_gui.core.extract import detect_encoding, extract, extract_text, kind_of
+from neardup_gui.core.extract_pdf import extract_pdf
 from neardup_gui.core.models import Status
 from tests.conftest import PDF_SAMPLES, chinese_texts, english_texts, write_pdf
 

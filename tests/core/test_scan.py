@@ -13,7 +13,7 @@ from neardup_gui.core.match import Matcher, match, query
 from neardup_gui.core.models import Method, ScanOptions, Status, Thresholds
 from neardup_gui.core.scan import scan
 from neardup_gui.core.store import Store
-from tests.conftest import PDF_SAMPLES, chinese_texts, english_texts, plant_edits, write_pdf
+from tests.conftest import PDF_SAMPLES, chinese_texts, english_texts, plant_edits, write_pdf, write_slow_docx
 
 EDIT_RATES = (0.0, 0.005, 0.01, 0.02)
 
@@ -202,20 +202,20 @@ def test_bad_files_each_get_a_status_and_never_stop_the_scan(tmp_path, db_path):
 def test_a_file_that_takes_too_long_costs_that_file_only(tmp_path, db_path):
     root = tmp_path / "slow"
     root.mkdir()
-    shutil.copy(PDF_SAMPLES / "009-pdflatex-geotopo_GeoTopo-komprimiert.pdf", root / "slow.pdf")  # ~5 s to read
+    write_slow_docx(root / "slow.docx")  # ~5 s to read
     (root / "fast.txt").write_text(english_texts()["BSD"])
     with Store(db_path) as store:
         scan(store, ScanOptions(roots=(str(root),), workers=1, file_timeout=1.0))
         status = {Path(d.path).name: d for d in store.documents()}
-    assert status["slow.pdf"].status is Status.ERROR and "longer than 1 s" in status["slow.pdf"].message
-    assert "longer time limit" in status["slow.pdf"].message
+    assert status["slow.docx"].status is Status.ERROR and "longer than 1 s" in status["slow.docx"].message
+    assert "longer time limit" in status["slow.docx"].message
     assert status["fast.txt"].status is Status.OK
 
 
 def test_a_file_that_ran_out_of_time_is_read_again_with_a_longer_limit_or_when_asked(tmp_path, db_path):
     root = tmp_path / "slow"
     root.mkdir()
-    shutil.copy(PDF_SAMPLES / "009-pdflatex-geotopo_GeoTopo-komprimiert.pdf", root / "slow.pdf")  # ~5 s to read
+    write_slow_docx(root / "slow.docx")  # ~5 s to read
     tried: list[int] = []
 
     def scan_with(**options) -> Status:
@@ -223,7 +223,7 @@ def test_a_file_that_ran_out_of_time_is_read_again_with_a_longer_limit_or_when_a
         with Store(db_path) as store:
             scan(store, ScanOptions(roots=(str(root),), workers=1, **options),
                  progress=lambda e: tried.append(e.total) if e.phase == "fingerprint" else None)
-            return store.document_by_path(str(root / "slow.pdf")).status
+            return store.document_by_path(str(root / "slow.docx")).status
 
     assert scan_with(file_timeout=1.0) is Status.ERROR
     assert scan_with(file_timeout=1.0) is Status.ERROR and max(tried) == 0  # the same limit: not tried again

@@ -11,10 +11,19 @@ from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QTimer, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication, QMessageBox
 
+from neardup_gui.core.extract import KINDS
 from neardup_gui.core.jobs import ProgressEvent
 from neardup_gui.core.models import Method
-from neardup_gui.gui.models import BITS_COLUMN
-from tests.conftest import english_texts, plant_edits, write_drafts, write_footed_letters
+from neardup_gui.gui.folders import TYPE_GROUPS
+from neardup_gui.gui.models import BITS_COLUMN, TYPE_COLUMN
+from tests.conftest import (
+    english_texts,
+    libreoffice_convert,
+    plant_edits,
+    write_drafts,
+    write_flat_odt,
+    write_footed_letters,
+)
 from tests.gui.conftest import PLANTED, answer_dialog, group_names, press, scan, select_member
 
 
@@ -474,3 +483,31 @@ def test_a_damaged_database_is_kept_aside_and_a_new_one_started(window, uploads,
     assert w2.isVisible() and w2.pages.currentIndex() == 0 and w2.scan_button.isEnabled()
     scan(qtbot, w2)  # the app goes on: a new database, the same groups
     assert {"bsd.txt", "bsd-copy.txt"} in group_names(w2)
+
+
+def test_office_documents_group_with_their_pdf_and_the_file_types_are_remembered(window, tmp_path, qtbot):
+    """A .docx, the PDF and the web page LibreOffice exported from it: with every type ticked they are one
+    group, shown as DOCX / PDF / HTML; with "Web pages and e-books" unticked the page is not scanned, and
+    the choice survives a restart."""
+    source = write_flat_odt(tmp_path / "src" / "terms.fodt", [
+        " ".join(p.split()) for p in english_texts()["BSD"].split("\n\n") if p.strip()] + ["End of the terms."])
+    uploads = tmp_path / "uploads"
+    made = {fmt: libreoffice_convert(source, fmt, uploads, tmp_path / "lo") for fmt in ("docx", "pdf", "html")}
+    (uploads / "gpl.txt").write_text(english_texts()["GPL-2"])
+    assert set(TYPE_GROUPS["web"]) | set(TYPE_GROUPS["office"]) | {"text", "pdf"} == KINDS
+    w = window(folders=[str(uploads)])
+    scan(qtbot, w)
+    assert {made[f].name for f in made} in group_names(w)
+    model = w.groups.group_model
+    parent = model.index(0, 0)
+    types = {model.index(r, TYPE_COLUMN, parent).data() for r in range(model.rowCount(parent))}
+    assert types == {"DOCX", "PDF", "HTML"}, types
+    w.folders.type_boxes["web"].click()
+    assert w.folders.kinds() == KINDS - TYPE_GROUPS["web"]
+    scan(qtbot, w)
+    assert {made["docx"].name, made["pdf"].name} in group_names(w)
+    assert not any(made["html"].name in g for g in group_names(w))
+    qtbot.waitUntil(lambda: not w.runner.busy, timeout=20_000)
+    w.close()
+    w2 = window()
+    assert not w2.folders.type_boxes["web"].isChecked() and w2.folders.type_boxes["office"].isChecked()

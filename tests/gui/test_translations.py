@@ -46,7 +46,8 @@ FIELD = re.compile(r"\{\w*\}")
 KEPT = {"neardup", "MinHash", "SimHash", "Jaccard", "Hamming", "PDF", "HTML", "CSV", "JSON", "Qt", "PySide",
         "Ctrl", "Shift", "Del", "Esc", "Return", "Enter", "Space", "Tab", "Alt", "GB", "MB", "KB", "TB", "GiB",
         "MiB", "UTF", "Markdown", "English", "GB18030", "Big5", "OCR", "SQLite", "Linux", "Windows", "macOS", "OK",
-        "Backspace", "Home", "End", "Delete", "Ins", "PgUp", "PgDown", "Up", "Down", "Left", "Right"}
+        "Backspace", "Home", "End", "Delete", "Ins", "PgUp", "PgDown", "Up", "Down", "Left", "Right",
+        "Word", "OpenDocument", "RTF", "EPUB", "DOCX", "ODT"}  # formats' names
 
 
 @pytest.fixture
@@ -100,7 +101,8 @@ def test_english_plurals_come_from_the_english_catalogue(qapp, english_again):
 
 def _latin_words(text: str) -> set[str]:
     text = re.sub(r"(?:[A-Za-z]:)?[\w.\-/\\]*[/\\][\w.\-/\\]*", " ", text)  # paths
-    text = re.sub(r"[\w\-]*\.(?:txt|pdf|db|html|csv|json|md|rst|log|tsv)\b", " ", text)  # file names, types
+    # file names and types
+    text = re.sub(r"[\w\-]*\.(?:txt|pdf|db|html?|csv|json|md|rst|log|tsv|docx?|odt|rtf|epub)\b", " ", text)
     text = re.sub(r"<[^>]+>", " ", text)  # markup
     text = re.sub(r"\{\w*\}", " ", text)  # fields
     text = re.sub(r"&\w+;", " ", text)

@@ -1,0 +1,238 @@
+"""The formats people upload, made by a real LibreOffice from one document: Word, OpenDocument, RTF, EPUB,
+HTML and PDF. Each reads as the document (body, table, footnote; never a comment or the metadata), all
+of them land in one group, and damaged, encrypted or hostile files get a plain status and message."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import re
+import shutil
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from neardup_gui.core.containers import UNPACKED_LIMIT
+from neardup_gui.core.extract import KINDS, extract, kind_of
+from neardup_gui.core.extract_pdf import PAGE_SEPARATOR, _by_pypdf, extract_pdf
+from neardup_gui.core.models import ScanOptions, Status
+from tests.conftest import (
+    PDF_SAMPLES,
+    chinese_texts,
+    english_texts,
+    libreoffice_convert,
+    run_cli,
+    write_flat_odt,
+    write_pdf,
+)
+
+FOOTNOTE = "Footnote: the conditions hold in every country."
+COMMENT = "Reviewer comment that is not part of the text"
+META_TITLE = "Metadata title never shown"
+TEXT_BOX = "Words inside a text box, read once"
+FORMATS = ("odt", "docx", "rtf", "epub", "html", "pdf")
+
+
+def _paragraphs() -> list[str]:
+    english = [p for p in re.split(r"\n\s*\n", english_texts()["BSD"]) if p.strip()]
+    chinese = [p for p in next(iter(chinese_texts().values())).splitlines() if p.strip()][:6]
+    return [" ".join(p.split()) for p in english] + chinese
+
+
+@pytest.fixture(scope="module")
+def made(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """The same document in every format, each written by LibreOffice from the flat ODT."""
+    root = tmp_path_factory.mktemp("formats")
+    source = root / "source" / "licence.fodt"
+    write_flat_odt(source, _paragraphs(), footnote=FOOTNOTE, comment=COMMENT, title=META_TITLE,
+                   text_box=TEXT_BOX)
+    out, profile = root / "made", root / "profile"
+    files = {fmt: libreoffice_convert(source, fmt, out, profile) for fmt in FORMATS}
+    files["doc"] = libreoffice_convert(source, "doc:MS Word 97", out, profile)
+    return files
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_every_format_reads_as_the_document(made, fmt):
+    found = extract(kind_of(str(made[fmt])) or "", made[fmt].read_bytes())
+    assert found.status is Status.OK, found.message
+    text = _words(found.text)
+    paragraphs = _paragraphs()
+    assert _words(paragraphs[1]) in text  # English body
+    assert "".join(paragraphs[-1].split())[:40] in "".join(found.text.split())  # Chinese body
+    assert "cell one" in text and "cell two" in text
+    assert COMMENT not in text and META_TITLE not in text
+    if fmt in ("odt", "docx"):
+        assert text.count(TEXT_BOX) == 1, "a text box once (.docx holds a fallback copy of it)"
+        assert FOOTNOTE in text
+        assert text.index(FOOTNOTE) > text.index(_words(paragraphs[-1])[:20]), "notes come after the body"
+
+
+def test_a_docx_and_the_pdf_exported_from_it_land_in_one_group_with_every_other_format(made, tmp_path):
+    root = tmp_path / "uploads"
+    root.mkdir()
+    for age, fmt in enumerate(("pdf", "html", "epub", "odt", "docx", "rtf")):  # the exports oldest
+        shutil.copy(made[fmt], root / f"licence-{fmt}.{fmt}")
+        os.utime(root / f"licence-{fmt}.{fmt}", (1_600_000_000 + age, 1_600_000_000 + age))
+    for name in ("GPL-2", "Apache-2.0", "MPL-2.0"):  # unrelated documents
+        (root / f"{name}.txt").write_text(english_texts()[name])
+    good_docx = made["docx"].read_bytes()
+    (root / "truncated.docx").write_bytes(good_docx[: len(good_docx) // 2])
+    proc = run_cli("scan", str(root), "--db", str(tmp_path / "n.db"), "--format", "json", "--workers", "2")
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads(proc.stdout)
+    by_id = {d["id"]: d for d in report["documents"]}
+    types = {Path(d["path"]).name: d["type"] for d in report["documents"]}
+    assert types["licence-docx.docx"] == "docx" and types["licence-epub.epub"] == "epub"
+    groups = [{Path(by_id[m["id"]]["path"]).name for m in g["members"]} for g in report["groups"]]
+    assert {f"licence-{fmt}.{fmt}" for fmt in FORMATS} in groups, groups
+    group = next(g for g in report["groups"] if len(g["members"]) == len(FORMATS))
+    keeper = Path(by_id[group["representative"]]["path"]).name
+    assert keeper == "licence-odt.odt", "the original is the oldest document one edits, not an export"
+    truncated = next(d for d in report["documents"] if d["path"].endswith("truncated.docx"))
+    assert truncated["status"] == "error" and "Damaged" in truncated["message"]
+
+
+def test_an_old_word_file_under_a_docx_name_and_an_encrypted_docx_say_so(made):
+    old = extract("docx", made["doc"].read_bytes())
+    assert old.status is Status.UNSUPPORTED and ".doc" in old.message
+    from msoffcrypto.format.ooxml import OOXMLFile
+
+    locked = io.BytesIO()
+    with made["docx"].open("rb") as plain:
+        OOXMLFile(plain).encrypt("secret", locked)
+    found = extract("docx", locked.getvalue())
+    assert found.status is Status.ENCRYPTED and "Password-protected" in found.message
+
+
+def _rezip(source: bytes, replace: dict[str, bytes]) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(source)) as old, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as new:
+        for info in old.infolist():
+            new.writestr(info, replace.pop(info.filename, old.read(info)))
+        for name, data in replace.items():
+            new.writestr(name, data)
+    return out.getvalue()
+
+
+def test_an_encrypted_odt_and_a_drm_epub_say_so(made):
+    """LibreOffice cannot be told a password from its command line: the encryption is written as it
+    writes it (the manifest's encryption-data for content.xml, the part's bytes unreadable), and an EPUB
+    whose chapters META-INF/encryption.xml lists as a DRM scheme does."""
+    odt = made["odt"].read_bytes()
+    with zipfile.ZipFile(io.BytesIO(odt)) as z:
+        manifest = z.read("META-INF/manifest.xml").decode()
+    manifest = manifest.replace(
+        'manifest:full-path="content.xml" manifest:media-type="text/xml"/>',
+        'manifest:full-path="content.xml" manifest:media-type="text/xml"><manifest:encryption-data '
+        'manifest:checksum-type="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0#sha256-1k" manifest:checksum="x">'
+        '<manifest:algorithm manifest:algorithm-name="http://www.w3.org/2001/04/xmlenc#aes256-cbc" '
+        'manifest:initialisation-vector="x"/></manifest:encryption-data></manifest:file-entry>')
+    assert "encryption-data" in manifest
+    locked = _rezip(odt, {"META-INF/manifest.xml": manifest.encode(), "content.xml": os.urandom(4000)})
+    found = extract("odt", locked)
+    assert found.status is Status.ENCRYPTED and "Password-protected" in found.message
+
+    epub = made["epub"].read_bytes()
+    with zipfile.ZipFile(io.BytesIO(epub)) as z:
+        chapters = [n for n in z.namelist() if n.endswith((".xhtml", ".html"))]
+    references = "".join(
+        f'<enc:EncryptedData><enc:CipherData><enc:CipherReference URI="{c}"/></enc:CipherData></enc:EncryptedData>'
+        for c in chapters)
+    encryption = ('<?xml version="1.0"?><encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container" '
+                  f'xmlns:enc="http://www.w3.org/2001/04/xmlenc#">{references}</encryption>').encode()
+    found = extract("epub", _rezip(epub, {"META-INF/encryption.xml": encryption,
+                                          **{c: os.urandom(2000) for c in chapters}}))
+    assert found.status is Status.ENCRYPTED and "DRM" in found.message
+
+
+def test_zip_bombs_and_entity_expansion_are_refused_and_damage_is_an_error(made):
+    docx = made["docx"].read_bytes()
+    bomb = _rezip(docx, {"word/document.xml": b" " * (UNPACKED_LIMIT + (1 << 20))})
+    assert len(bomb) < 2 << 20  # a small file...
+    found = extract("docx", bomb)
+    assert found.status is Status.TOO_LARGE and "zip bomb" in found.message  # ...that is not inflated
+
+    laughs = ('<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">'
+              + "".join(f'<!ENTITY lol{i} "{("&lol" + str(i - 1) + ";") * 10 if i else "&lol;" * 10}">'
+                        for i in range(9))
+              + ']><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">'
+              "<w:body><w:p><w:r><w:t>&lol8;</w:t></w:r></w:p></w:body></w:document>")
+    found = extract("docx", _rezip(docx, {"word/document.xml": laughs.encode()}))
+    assert found.status is Status.ERROR and "document type" in found.message
+
+    for kind, good in (("docx", docx), ("odt", made["odt"].read_bytes()), ("epub", made["epub"].read_bytes())):
+        for damaged in (good[: len(good) // 2], os.urandom(3000), b"PK\x03\x04" + os.urandom(500)):
+            found = extract(kind, damaged)
+            assert found.status is Status.ERROR and found.message, (kind, found)
+        empty_zip = io.BytesIO()
+        zipfile.ZipFile(empty_zip, "w").close()  # a valid zip without the document's parts
+        found = extract(kind, empty_zip.getvalue())
+        assert found.status is Status.ERROR and "missing" in found.message, (kind, found)
+    assert extract("docx", b"").status is Status.EMPTY
+    assert extract("rtf", b"plain words, not RTF").status is Status.UNSUPPORTED
+
+
+def test_web_pages_decode_as_declared_and_show_only_what_a_browser_shows():
+    page = ("<html><head><meta http-equiv='Content-Type' content='text/html; charset=gb2312'>"
+            "<title>标题不算</title><style>p {color: red}</style><script>var hidden = '脚本';</script>"
+            "<body><h1>近似重复</h1><p>上海浦东四季酒店是一家豪华酒店，\n   位于陆家嘴金融区。</p>"
+            "<pre>keep   these\n  spaces</pre><table><tr><td>a</td><td>b</td></tr></table></body></html>")
+    found = extract("html", page.encode("gbk"))
+    assert found.status is Status.OK and found.encoding == "gb18030"
+    assert "上海浦东四季酒店是一家豪华酒店， 位于陆家嘴金融区。" in found.text
+    assert "keep   these\nspaces" in found.text and "a\tb" in found.text
+    assert "标题不算" not in found.text and "脚本" not in found.text and "color" not in found.text
+    # a head left open, no declared charset, GB18030 bytes: detected as a text file is
+    careless = "<html><head><title>x</title><p>段落的文字在这里，没有声明编码。这是第二句话。</p>".encode("gb18030")
+    found = extract("html", careless)
+    assert found.status is Status.OK and "段落的文字在这里" in found.text
+    assert extract("html", b"<html><body><script>only()</script></body></html>").status is Status.EMPTY
+
+
+def encrypt_attachments_only(pdf: bytes) -> bytes:
+    """``pdf`` with an incremental update that encrypts only its attachments (PDF 1.6: the crypt filter
+    /EFF, the pages' streams and strings /Identity), as Acrobat's "encrypt only file attachments" writes
+    it; the password check values are random, so no password opens the attachments."""
+    prev = int(re.search(rb"startxref\s+(\d+)\s+%%EOF\s*$", pdf).group(1))
+    trailer = pdf[pdf.rindex(b"trailer"):]
+    size = int(re.search(rb"/Size (\d+)", trailer).group(1))
+    root = re.search(rb"/Root (\d+ \d+ R)", trailer).group(1).decode()
+    ident = re.search(rb"/ID\s*\[\s*<([0-9a-fA-F]+)>", trailer).group(1).decode()
+    check = os.urandom(32).hex()
+    obj = (f"{size} 0 obj\n<< /Filter /Standard /V 4 /R 4 /Length 128 /P -1028 /EncryptMetadata false "
+           "/CF << /StdCF << /CFM /AESV2 /AuthEvent /EFOpen /Length 16 >> >> /StmF /Identity /StrF /Identity "
+           f"/EFF /StdCF /O <{check}> /U <{check}> >>\nendobj\n").encode()
+    tail = (f"xref\n{size} 1\n{len(pdf):010d} 00000 n \ntrailer\n<< /Size {size + 1} /Root {root} /Prev {prev} "
+            f"/Encrypt {size} 0 R /ID [<{ident}> <{ident}>] >>\nstartxref\n{len(pdf) + len(obj)}\n%%EOF\n").encode()
+    return pdf + obj + tail
+
+
+def test_a_pdf_whose_attachments_alone_are_encrypted_is_read(tmp_path):
+    text = english_texts()["BSD"]
+    data = encrypt_attachments_only(write_pdf(tmp_path / "a.pdf", text).read_bytes())
+    assert _by_pypdf(data).status is Status.ENCRYPTED  # what neardup said before PDFium read first
+    found = extract_pdf(data)
+    assert found.status is Status.OK and _words(text)[:200] in _words(found.text)
+
+
+def test_every_kind_has_a_name_ending_and_is_scanned_by_default():
+    assert {kind_of(f"x.{ending}") for ending in ("txt", "pdf", "docx", "odt", "rtf", "epub", "html", "htm")} == KINDS
+    assert kind_of("x.DOCX") == "docx" and kind_of("x.doc") is None and kind_of("x.xhtml") == "html"
+    assert ScanOptions(roots=()).kinds == KINDS
+
+
+def test_pdfium_text_is_cleaned_and_right_to_left_words_keep_their_order():
+    """PDFium marks a word it joined across a line's hyphen with U+FFFE (pypdf leaves "adip-" and "iscing"
+    apart), and gives Arabic in visual order: the first is cleaned, the second read by pypdf."""
+    columns = extract_pdf((PDF_SAMPLES / "026-latex-multicolumn_multicolumn.pdf").read_bytes())
+    assert "adipiscing" in columns.text and "\ufffe" not in columns.text
+    assert not re.search(r"[\x00-\x08\x0b\x0c\x0e-\x1f]", columns.text.replace(PAGE_SEPARATOR, ""))
+    arabic = extract_pdf((PDF_SAMPLES / "015-arabic_habibi.pdf").read_bytes())
+    assert "حَبيبي" in arabic.text
