@@ -23,6 +23,7 @@ from .core.errors import NeardupError, UsageError, database_error_message
 from .core.i18n import QT_TRANSLATE_NOOP, translate
 from .core.jobs import CancelToken, JobCancelled, PaceMeter, ProgressEvent
 from .core.models import HAMMING_MAX, JACCARD_MIN, Method, ScanOptions, Thresholds, display_path
+from .core.ocr import DEFAULT_LANGUAGES
 from .core.report import check_report_target
 from .core.scan import summary_text
 from .core.session import Session
@@ -114,6 +115,10 @@ def build_parser() -> argparse.ArgumentParser:
     p_scan.add_argument("--exclude", action="append", default=[], metavar="GLOB",
                         help=translate("Cli", "skip files/folders matching (repeatable)"))
     p_scan.add_argument("--hidden", action="store_true", help=translate("Cli", "also scan hidden files and folders"))
+    p_scan.add_argument("--ocr", nargs="?", const=DEFAULT_LANGUAGES, default="", metavar="LANGUAGES",
+                        help=translate("Cli", "read scanned PDFs and images (.png .jpg .tif .bmp) with Tesseract OCR, "
+                                              "in these languages (default {languages}); slow: seconds a page"
+                                       ).format(languages=DEFAULT_LANGUAGES))
     reader_limits(p_scan)
     p_scan.add_argument("--retry-failed", action="store_true",
                         help=translate("Cli", "read again the files whose reader crashed, "
@@ -141,6 +146,7 @@ _PHASES = {
     "discover": QT_TRANSLATE_NOOP("Cli", "discover"),
     "read": QT_TRANSLATE_NOOP("Cli", "read"),
     "fingerprint": QT_TRANSLATE_NOOP("Cli", "fingerprint"),
+    "ocr": QT_TRANSLATE_NOOP("Cli", "OCR pages"),
     "index": QT_TRANSLATE_NOOP("Cli", "index"),
     "boilerplate": QT_TRANSLATE_NOOP("Cli", "boilerplate"),
     "match": QT_TRANSLATE_NOOP("Cli", "match"),
@@ -214,7 +220,7 @@ def cmd_scan(args: argparse.Namespace, session: Session) -> int:
     options = ScanOptions(
         roots=tuple(args.paths), include=tuple(args.include), exclude=tuple(args.exclude), hidden=args.hidden,
         workers=args.workers, max_file_size=args.max_size * (1 << 20), file_timeout=args.timeout,
-        reader_memory=_mebibytes(args.max_memory), retry_failed=args.retry_failed,
+        reader_memory=_mebibytes(args.max_memory), retry_failed=args.retry_failed, ocr=args.ocr,
     )
     session.check_report_target(args.out, args.paths)
     cancel = CancelToken()

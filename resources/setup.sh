@@ -2,6 +2,7 @@
 # Install neardup into a virtualenv, with the system packages its desktop app needs:
 #     bash resources/setup.sh                      (README's first command: then .venv/bin/neardup-gui)
 #     bash resources/setup.sh --venv DIR --extras test --also "PKG …"   (tests/run.sh)
+#     bash resources/setup.sh --ocr                (also Tesseract OCR with Chinese and English, to read scans)
 # Debian/Ubuntu packages (Qt's libraries, a CJK font, python3-venv where it is missing) are installed with
 # apt-get as root, through sudo otherwise; where neither works they are named, and the app names them again
 # at its start. Run it again at any time: it installs only what is missing and never deletes the virtualenv.
@@ -14,8 +15,9 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --venv) venv="${2:?--venv needs a folder}"; shift 2 ;;
     --extras) extras="${2:?--extras needs a name}"; shift 2 ;;
-    --also) also="${2:?--also needs package names}"; shift 2 ;;
-    *) echo "usage: bash resources/setup.sh [--venv DIR] [--extras NAME] [--also 'PACKAGE …']" >&2; exit 2 ;;
+    --also) also="$also ${2:?--also needs package names}"; shift 2 ;;
+    --ocr) also="$also tesseract-ocr tesseract-ocr-eng tesseract-ocr-chi-sim"; shift ;;
+    *) echo "usage: bash resources/setup.sh [--venv DIR] [--extras NAME] [--also 'PACKAGE …'] [--ocr]" >&2; exit 2 ;;
   esac
 done
 

@@ -231,9 +231,83 @@ def libreoffice_convert(source: Path, target: str, out: Path, profile: Path) -> 
     return made
 
 
-def run_cli(*args: str, cwd: Path | None = None, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+def scan_of(pdf: bytes, *, dpi: int = 200, noise: float = 0.0, seed: int = 0) -> list:
+    """The pages of a PDF as a scanner sees them: grey pixel arrays (numpy) rendered by PDFium at ``dpi``,
+    with ``noise``: the standard deviation of Gaussian grain (0-255) plus as many per mille of pixels
+    flipped to black or white (dust)."""
+    import numpy as np
+    import pypdfium2 as pdfium
+
+    rng = np.random.default_rng(seed)
+    pages = []
+    document = pdfium.PdfDocument(pdf)
+    for number in range(len(document)):
+        pixels = document[number].render(scale=dpi / 72, grayscale=True).to_numpy()
+        pixels = (pixels[:, :, 0] if pixels.ndim == 3 else pixels).astype(np.float32)
+        if noise:
+            pixels += rng.normal(0, noise, pixels.shape)
+            dust = rng.random(pixels.shape)
+            pixels[dust < noise / 2000] = 0
+            pixels[dust > 1 - noise / 2000] = 255
+        pages.append(np.clip(pixels, 0, 255).astype(np.uint8))
+    document.close()
+    return pages
+
+
+def write_image_pdf(path: Path, pages: list, *, dpi: int = 200) -> Path:
+    """A PDF whose pages are only images (what a scanner writes): each grey array of ``pages`` a page of
+    its size at ``dpi``, no text layer."""
+    import zlib
+
+    objects: list[bytes] = [b"<< /Type /Catalog /Pages 2 0 R >>", b""]
+    kids = []
+    for pixels in pages:
+        height, width = pixels.shape
+        points = (width * 72 / dpi, height * 72 / dpi)
+        image = zlib.compress(pixels.tobytes())
+        objects.append(b"<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceGray "
+                       b"/BitsPerComponent 8 /Filter /FlateDecode /Length %d >>\nstream\n" % (width, height, len(image))
+                       + image + b"\nendstream")
+        image_ref = len(objects)
+        draw = b"q %.2f 0 0 %.2f 0 0 cm /Im0 Do Q" % points
+        objects.append(b"<< /Length %d >>\nstream\n" % len(draw) + draw + b"\nendstream")
+        objects.append(b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %.2f %.2f] /Contents %d 0 R "
+                       b"/Resources << /XObject << /Im0 %d 0 R >> >> >>" % (*points, len(objects), image_ref))
+        kids.append(b"%d 0 R" % len(objects))
+    objects[1] = b"<< /Type /Pages /Kids [" + b" ".join(kids) + b"] /Count %d >>" % len(kids)
+    out = bytearray(b"%PDF-1.4\n")
+    offsets = []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+    path.write_bytes(bytes(out))
+    return path
+
+
+def write_png(path: Path, pixels) -> Path:
+    """A grey PNG of a pixel array (numpy uint8), written with zlib alone."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    height, width = pixels.shape
+    rows = b"".join(b"\x00" + pixels[y].tobytes() for y in range(height))  # filter type 0 on every row
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0))
+                     + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+    return path
+
+
+def run_cli(*args: str, cwd: Path | None = None, timeout: float = 300,
+            env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "neardup_gui.cli", *args], capture_output=True, text=True, cwd=cwd, timeout=timeout,
+        env=env,
     )
 
 

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from .extract import KINDS, kind_of
+from .extract import READ_WITHOUT_OCR, kind_of
 from .i18n import QT_TRANSLATE_NOOP, translate
 from .jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_progress
 from .models import FileEntry
@@ -60,7 +60,7 @@ def discover(
     include: tuple[str, ...] = (),
     exclude: tuple[str, ...] = (),
     hidden: bool = False,
-    kinds: frozenset[str] = KINDS,
+    kinds: frozenset[str] = READ_WITHOUT_OCR,
     progress: Progress = no_progress,
     cancel: CancelToken = NEVER_CANCELLED,
 ) -> Iterator[FileEntry | WalkProblem]:

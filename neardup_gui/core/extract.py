@@ -29,9 +29,12 @@ KIND_OF_SUFFIX = {
     ".rtf": "rtf",
     ".epub": "epub",
     ".html": "html", ".htm": "html", ".xhtml": "html",
+    **dict.fromkeys((".png", ".jpg", ".jpeg", ".tif", ".tiff", ".bmp"), "image"),  # read only by OCR (ocr.py)
 }
 """The kind of each file name ending neardup reads: the JSON report's ``type`` values are these kinds."""
 KINDS = frozenset(KIND_OF_SUFFIX.values())
+READ_WITHOUT_OCR = KINDS - {"image"}
+"""What a scan reads when OCR is off: images have no text but what OCR reads in them."""
 
 # What our users' legacy files are in. Each extra candidate (Shift-JIS, EUC-KR...) measurably steals
 # short Chinese texts from GB18030, so the list stays closed.
@@ -47,6 +50,8 @@ _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1a\x1c-\x1f]")  # control characters te
 
 # What becomes of a file, stored in English in the database and translated where shown (i18n.localize)
 _UNREAD_KIND = QT_TRANSLATE_NOOP("Problem", "neardup does not read {kind} files")
+_IMAGE_NEEDS_OCR = QT_TRANSLATE_NOOP(
+    "Problem", "An image: its text is read only with OCR (tick Read scans with OCR, or neardup scan --ocr).")
 _EMPTY = QT_TRANSLATE_NOOP("Problem", "The file is empty.")
 _WHITE_SPACE = QT_TRANSLATE_NOOP("Problem", "The file holds only white space.")
 _BINARY = QT_TRANSLATE_NOOP("Problem", "This looks like a binary file, not text, although its name says text.")
@@ -79,7 +84,12 @@ def _readers() -> dict[str, Callable[[bytes], Extracted]]:
     from .extract_web import extract_epub, extract_html
 
     return {"text": extract_text, "pdf": extract_pdf, "docx": extract_docx, "odt": extract_odt,
-            "rtf": extract_rtf, "epub": extract_epub, "html": extract_html}
+            "rtf": extract_rtf, "epub": extract_epub, "html": extract_html, "image": _image}
+
+
+def _image(data: bytes) -> Extracted:
+    """An image has no text but what OCR reads in it (scan.py hands it to ocr.py when asked)."""
+    return Extracted(Status.EMPTY, message=_IMAGE_NEEDS_OCR, pages=1)
 
 
 def extract_file(path: str, kind: str) -> tuple[bytes, Extracted]:

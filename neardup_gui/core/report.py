@@ -161,11 +161,12 @@ class PassageTask:
 
     pairs: tuple[tuple[Document, Document], ...]
     hashes: Mapping[int, bytes]  # content id -> the bytes' hash the scan saw (a changed file is not read)
+    database: str = ""  # where the text OCR read of scans is kept (TextLoader)
 
 
 def find_passages(task: PassageTask) -> dict[tuple[int, int], list[str]]:
     """Worker side: the shared passages of each pair whose two texts can be read now."""
-    cut = _CutTexts(TextLoader(dict(task.hashes), cache_size=1))
+    cut = _CutTexts(TextLoader(dict(task.hashes), cache_size=1, database=task.database))
     found = {}
     for a, b in task.pairs:
         passages = _passages(cut, a, b)
@@ -208,7 +209,7 @@ class PairPassages:
         self._kept = kept
         self.found: dict[tuple[int, int], list[str]] = {}
 
-    def find_all(self, result: MatchResult, content_hashes: Mapping[int, bytes], *,
+    def find_all(self, result: MatchResult, content_hashes: Mapping[int, bytes], database: str = "", *,
                  workers: Workers = IN_THIS_PROCESS, cancel: CancelToken = NEVER_CANCELLED) -> None:
         """Find at once, spread over ``workers``, the passages of every near pair of ``result`` not
         kept yet (each worker reads the texts it compares; the pairs of one document go together)."""
@@ -228,7 +229,8 @@ class PairPassages:
         for start in range(0, len(pairs), _PAIRS_PER_TASK):
             chunk = tuple(pairs[start : start + _PAIRS_PER_TASK])
             used = {d.content_id for ab in chunk for d in ab if d.content_id is not None}
-            tasks.append(PassageTask(chunk, {cid: content_hashes[cid] for cid in used if cid in content_hashes}))
+            tasks.append(PassageTask(chunk, {cid: content_hashes[cid] for cid in used if cid in content_hashes},
+                                     database))
         for _task, found in workers.map(find_passages, tasks, cancel=cancel):
             self.found.update(found)
 

@@ -20,10 +20,12 @@ from typing import BinaryIO, Protocol, TypeVar
 
 from .boilerplate import analyse, collection_digest
 from .discover import WalkProblem, discover, split_roots
+from .extract import READ_WITHOUT_OCR
 from .fingerprint import Scheme, fingerprint_bytes
-from .i18n import QT_TRANSLATE_NOOP, translate
+from .i18n import QT_TRANSLATE_NOOP, localize, translate
 from .jobs import NEVER_CANCELLED, CancelToken, JobCancelled, Progress, ProgressEvent, no_progress
 from .models import FileEntry, Fingerprint, ScanOptions, SentBetweenProcesses, Status
+from .ocr import PageTask, PageText, ScanText, awaits_ocr, fingerprint_scan, read_page, tag, unavailable
 from .parallel import IN_THIS_PROCESS, ShinglesOf, Workers
 from .pool import TaskFailed, WorkerPool, default_reader_memory, run_in_batches, warm_up
 from .store import FileRecord, KnownFile, Store
@@ -301,6 +303,9 @@ def scan(
         typos = [root for root in missing if root not in vanished]
         if typos:
             raise ValueError(translate("Errors", "No such folder or file: {path}").format(path=typos[0]))
+    languages = options.ocr
+    if languages and (problem := unavailable(languages)):
+        raise ValueError(localize("Problem", problem))
     scheme = Scheme.current()
     reset = store.ensure_scheme(scheme)
     known = store.known_files()
@@ -309,7 +314,8 @@ def scan(
     entries: list[FileEntry] = []
     walk_problems: list[WalkProblem] = []
     for item in discover(roots, include=options.include, exclude=options.exclude, hidden=options.hidden,
-                         kinds=options.kinds, progress=progress, cancel=cancel):
+                         kinds=options.kinds if languages else options.kinds & READ_WITHOUT_OCR,
+                         progress=progress, cancel=cancel):
         if isinstance(item, WalkProblem):
             walk_problems.append(item)
         else:
@@ -321,6 +327,8 @@ def scan(
     # failures that may not happen again are read again: with a longer time limit, or when asked to
     retry = {cid for cid, limit in store.transient_failures().items()
              if options.retry_failed or (limit > 0 and options.file_timeout > limit)}
+    if languages:  # and scans read before without OCR (or in other languages)
+        retry |= store.contents_awaiting_ocr(tag(languages))
     todo = [e for e in entries
             if not _unchanged(known.get(e.path), e) or known[e.path].content_id in retry]
     unchanged = len(entries) - len(todo)
@@ -363,6 +371,7 @@ def scan(
         total = len(tasks)
         progress(ProgressEvent("fingerprint", 0, total))
         extracted = fp_bytes = 0
+        scans: list[tuple[ExtractTask, int]] = []  # (a scan's content, its pages) for OCR to read
         with WorkerPool(max(1, options.workers),
                         memory_limit=options.reader_memory or default_reader_memory()) as pool:
             results = run_in_batches(pool, extract_task, _extract_batches(tasks), timeout=options.file_timeout,
@@ -375,6 +384,8 @@ def scan(
                     extracted += 1
                     writer.add([FileRecord(f.path, f.size, f.mtime_ns, f.kind, content_hash=task.expected_hash)
                                 for f in files], outcome)
+                    if languages and awaits_ocr(outcome, languages):
+                        scans.append((task, max(1, outcome.pages)))
                 elif isinstance(outcome, TaskFailed):
                     # the bytes broke or hung the reader: remembered, so a rescan skips them, as a failure
                     # that is tried again with a longer time limit or when asked (memory may be free then)
@@ -383,6 +394,10 @@ def scan(
                 else:
                     writer.add([FileRecord(f.path, f.size, f.mtime_ns, f.kind, status=outcome.status,
                                            message=outcome.message) for f in files])
+            if scans:
+                writer.flush()  # the scans' rows are written: OCR's results update them, from here
+                _read_scans(store, pool, scans, by_hash, languages, scheme, options.file_timeout,
+                            progress=progress, cancel=cancel)
         writer.flush()
     except JobCancelled:
         writer.flush()
@@ -400,6 +415,53 @@ def scan(
     problems = sum(1 for d in store.problem_documents() if _under(d.path, roots))
     return ScanSummary(roots, len(entries), unchanged, reused, extracted, removed, problems,
                        time.monotonic() - started, fingerprints_reset=reset, vanished_roots=vanished)
+
+
+def _read_scans(store: Store, pool: WorkerPool, scans: list[tuple[ExtractTask, int]],
+                by_hash: dict[bytes, list[FileEntry]], languages: str, scheme: Scheme, timeout: float, *,
+                progress: Progress, cancel: CancelToken) -> None:
+    """The OCR phase: every page of each scan not read before is read by Tesseract in the pool (a page a
+    task; progress in pages), each page's text kept as it comes (at least every second), so a cancelled
+    or killed scan goes on from there; then each scan's text is fingerprinted in the pool and written.
+    A page OCR cannot read is named in the scan's message; a scan that changed meanwhile is left as it
+    was (the next scan reads it)."""
+    pages_read = {task.expected_hash: store.ocr_pages(task.expected_hash, languages) for task, _ in scans}
+    todo = [PageTask(task.path, task.kind, task.expected_hash, task.size, page, languages)
+            for task, pages in scans for page in range(pages) if page not in pages_read[task.expected_hash]]
+    failed: dict[bytes, list[tuple[int, str]]] = defaultdict(list)
+    changed: set[bytes] = set()
+    unsaved: list[tuple[bytes, str, int, str]] = []
+    saved_at = time.monotonic()
+    progress(ProgressEvent("ocr", 0, len(todo)))
+    try:
+        results = run_in_batches(pool, read_page, [(page,) for page in todo], timeout=timeout, cancel=cancel)
+        for done, (page, outcome) in enumerate(results, start=1):
+            digest = page.expected_hash
+            if isinstance(outcome, TaskFailed):
+                failed[digest].append((page.page + 1, outcome.reason))
+            elif isinstance(outcome, PageText) and outcome.changed:
+                changed.add(digest)
+            elif isinstance(outcome, PageText) and outcome.failed:
+                failed[digest].append((page.page + 1, outcome.failed))
+            elif isinstance(outcome, PageText):
+                pages_read[digest][page.page] = outcome.text
+                unsaved.append((digest, languages, page.page, outcome.text))
+            if unsaved and time.monotonic() - saved_at > _BATCH_SECONDS:
+                store.save_ocr_pages(unsaved)
+                unsaved, saved_at = [], time.monotonic()
+            progress(ProgressEvent("ocr", done, len(todo), current=page.path))
+    finally:
+        if unsaved:
+            store.save_ocr_pages(unsaved)
+    texts = [ScanText(digest, task.kind, tuple(pages_read[digest].get(n, "") for n in range(pages)),
+                      tuple(sorted(failed[digest])), languages, scheme)
+             for task, pages in scans if (digest := task.expected_hash) not in changed]
+    for text, fingerprint in run_in_batches(pool, fingerprint_scan, [(t,) for t in texts], timeout=timeout,
+                                            cancel=cancel):
+        if isinstance(fingerprint, Fingerprint):
+            store.write_batch([fingerprint], [FileRecord(f.path, f.size, f.mtime_ns, f.kind,
+                                                         content_hash=text.expected_hash)
+                                              for f in by_hash[text.expected_hash]])
 
 
 def refresh_boilerplate(store: Store, scheme: Scheme, *, workers: Workers = IN_THIS_PROCESS,

@@ -58,6 +58,7 @@ class View:
     ignores_boilerplate: bool = True  # the choice the grouping was made under
     cores: frozenset[int] = frozenset()  # contents compared without their boilerplate
     content_hashes: dict[int, bytes] = field(default_factory=dict)  # to read the texts again (TextLoader)
+    database: str = ""  # the database's path: TextLoader reads the text OCR read of scans from there
     left_alone: tuple[int, ...] = ()  # documents Split chains left in no group (chains.Split)
     too_large: int = 0  # groups Split chains left whole: too many members (chains.SPLIT_LIMIT)
     scan: ScanSummary | None = None  # when this view follows a scan
@@ -67,7 +68,7 @@ class View:
         return {d.id: d for d in self.result.documents}
 
     def text_loader(self, cache_size: int = 64) -> TextLoader:
-        return TextLoader(self.content_hashes, cache_size=cache_size)
+        return TextLoader(self.content_hashes, cache_size=cache_size, database=self.database)
 
 
 RebaseCache = dict[tuple[bool, int, tuple[int, ...]], tuple[Member, ...]]
@@ -303,6 +304,7 @@ class Session:
             ignores_boilerplate=matcher.boilerplate.ignored,
             cores=frozenset(matcher.boilerplate.cores),
             content_hashes=matcher.content_hashes,  # read once per matcher, not on every threshold move
+            database=str(self.db_path),
             left_alone=left_alone,
             too_large=too_large,
             scan=summary if summary is not None else (self._view.scan if self._view is not None else None),
@@ -503,7 +505,8 @@ class Session:
         loader = view.text_loader(cache_size=512)
         if fmt == "json":
             passages = PairPassages(loader, self.store.kept_passages(PASSAGES_VERSION))
-            passages.find_all(view.result, view.content_hashes, workers=self.workers, cancel=cancel)
+            passages.find_all(view.result, view.content_hashes, view.database, workers=self.workers,
+                              cancel=cancel)
             text = to_json(view.result, context, passages)
             if passages.found:
                 self.store.keep_passages(passages.found, PASSAGES_VERSION)

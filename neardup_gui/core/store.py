@@ -10,6 +10,7 @@ Paths are stored as the file system's bytes, so names that are not valid UTF-8 s
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import sqlite3
@@ -180,6 +181,18 @@ _MIGRATIONS: tuple[str, ...] = (
     ALTER TABLE contents ADD COLUMN edges BLOB;
     ALTER TABLE cores ADD COLUMN head_cut INTEGER NOT NULL DEFAULT 0;
     ALTER TABLE cores ADD COLUMN tail_cut INTEGER NOT NULL DEFAULT 0;
+    """,
+    # 9: what OCR read of each page of a scan (ocr.py), by the bytes' hash and the languages: it is kept
+    # when fingerprints are dropped for a new scheme (hours of OCR are not thrown away), and a killed scan
+    # goes on from the next page
+    """
+    CREATE TABLE ocr_pages (
+        raw_hash BLOB NOT NULL,
+        languages TEXT NOT NULL,
+        page INTEGER NOT NULL,
+        text TEXT NOT NULL,
+        PRIMARY KEY (raw_hash, languages, page)
+    ) WITHOUT ROWID;
     """,
 )
 SCHEMA_VERSION = len(_MIGRATIONS)
@@ -404,6 +417,24 @@ class Store:
         """Contents whose reading failed in a way that may not happen again: content id -> the time
         limit it ran out of (seconds), or 0 for a crash or lack of memory."""
         return dict(self._db.execute("SELECT id, transient FROM contents WHERE transient IS NOT NULL"))
+
+    def contents_awaiting_ocr(self, encoding: str) -> set[int]:
+        """Scans whose text OCR has not read (PDFs and images without text whose ``encoding`` is not
+        ``encoding``, ocr.tag of the languages asked): read again by a scan that reads scans."""
+        return {cid for (cid,) in self._db.execute(
+            "SELECT id FROM contents WHERE status = 'empty' AND kind IN ('pdf', 'image') "
+            "AND COALESCE(encoding, '') != ?", (encoding,))}
+
+    def ocr_pages(self, raw_hash: bytes, languages: str) -> dict[int, str]:
+        """The pages of a scan OCR read in ``languages`` so far: page index -> text."""
+        return dict(self._db.execute("SELECT page, text FROM ocr_pages WHERE raw_hash = ? AND languages = ?",
+                                     (raw_hash, languages)))
+
+    def save_ocr_pages(self, pages: Sequence[tuple[bytes, str, int, str]]) -> None:
+        """Keep what OCR read: (bytes' hash, languages, page index, text), in one transaction."""
+        with self.transaction():
+            self._db.executemany("INSERT OR REPLACE INTO ocr_pages (raw_hash, languages, page, text) "
+                                 "VALUES (?, ?, ?, ?)", pages)
 
     def content_ids_for(self, hashes: Iterable[bytes]) -> dict[bytes, int]:
         """The content ids already stored for these byte hashes (missing ones are left out)."""
@@ -761,6 +792,24 @@ class Store:
                     "INSERT OR IGNORE INTO simhash_blocks (block, value, content_id, simhash) VALUES (?, ?, ?, ?)",
                     _block_rows(no_blocks))
             self.set_meta(_QUERY_INDEX_COMPLETE, "1")
+
+    @staticmethod
+    def scan_text(path: str | os.PathLike[str], raw_hash: bytes) -> str | None:
+        """The text OCR read of the scan with these bytes, as its fingerprint holds it (its pages, in the
+        languages its content's encoding names), from the database at ``path``, read-only (any thread or
+        process); None when it has none."""
+        from .extract_pdf import PAGE_SEPARATOR
+
+        uri = f"{Path(path).resolve().as_uri()}?mode=ro"
+        try:
+            with contextlib.closing(sqlite3.connect(uri, uri=True)) as db:
+                rows = db.execute(
+                    """SELECT o.page, o.text FROM ocr_pages o JOIN contents c ON c.raw_hash = o.raw_hash
+                       AND c.encoding = 'ocr ' || o.languages WHERE o.raw_hash = ? ORDER BY o.page""",
+                    (raw_hash,)).fetchall()
+        except sqlite3.Error:
+            return None
+        return PAGE_SEPARATOR.join(text for _, text in rows) if rows else None
 
     def content_hashes(self, content_ids: Iterable[int]) -> dict[int, bytes]:
         out: dict[int, bytes] = {}

@@ -1,4 +1,5 @@
-"""The text of stored documents, read again from disk for review (the database keeps no text).
+"""The text of stored documents, read again from disk for review (the database keeps no text but what OCR
+read of scans, which is read from there: OCR takes seconds a page).
 
 A file that changed or vanished since the scan is reported as such, never shown as if it matched.
 """
@@ -12,6 +13,8 @@ from .extract import extract_file
 from .fingerprint import raw_hash
 from .i18n import localize, translate
 from .models import Document, Status
+from .ocr import OCR_KINDS
+from .store import Store
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,8 +26,9 @@ class DocumentText:
 class TextLoader:
     """Loads documents' text, checking each file still holds the bytes that were scanned."""
 
-    def __init__(self, content_hashes: dict[int, bytes], cache_size: int = 32) -> None:
+    def __init__(self, content_hashes: dict[int, bytes], cache_size: int = 32, database: str = "") -> None:
         self._hashes = content_hashes
+        self._database = database  # where the text OCR read of a scan is kept (Store.scan_text)
         self._cache: OrderedDict[int, DocumentText] = OrderedDict()
         self._cache_size = cache_size
 
@@ -53,5 +57,8 @@ class TextLoader:
             return DocumentText(None, translate("Texts", "The file changed since the scan; rescan to compare it "
                                                          "again."))
         if extracted.status is not Status.OK:
+            scanned = Store.scan_text(self._database, expected) if self._database and expected is not None else None
+            if scanned is not None and doc.kind in OCR_KINDS:
+                return DocumentText(scanned)
             return DocumentText(None, localize("Problem", extracted.message))
         return DocumentText(extracted.text)

@@ -69,10 +69,13 @@ def similarity_details(sim: Similarity) -> str:
         inside=percent(sim.containment_ab), keeper_inside=percent(sim.containment_ba), bits=sim.hamming)
 
 
+_KIND_WORDS = {"text": QT_TRANSLATE_NOOP("FileKind", "text"), "image": QT_TRANSLATE_NOOP("FileKind", "image")}
+
+
 def kind_label(kind: str) -> str:
-    """A file's kind as the Type columns show it: "text" in the person's language, a format by its name
-    ("PDF", "DOCX", "EPUB"...), the same in every language."""
-    return translate("FileKind", "text") if kind == "text" else kind.upper()
+    """A file's kind as the Type columns show it: "text" and "image" in the person's language, a format by
+    its name ("PDF", "DOCX", "EPUB"...), the same in every language."""
+    return translate("FileKind", _KIND_WORDS[kind]) if kind in _KIND_WORDS else kind.upper()
 
 
 STATUS_LABELS = {

@@ -9,6 +9,7 @@ the window's size. Long lines wrap, or, with wrapping off, both sides scroll sid
 from __future__ import annotations
 
 import functools
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import cast
@@ -43,8 +44,9 @@ from ..core.diff import (
     share_in_words,
     shared_passages,
 )
+from ..core.i18n import localize
 from ..core.jobs import NEVER_CANCELLED, CancelToken, Progress, no_progress
-from ..core.models import Document, Method, Similarity
+from ..core.models import Document, Method, Similarity, Status
 from ..core.texts import DocumentText
 from ..core.words import inside, percent, same_text
 from .worker import Job, JobRunner
@@ -405,7 +407,9 @@ class DiffView(QWidget):
         """A pair's names and numbers while its texts are compared; see show_numbers."""
         self._request += 1
         self._texts = None
-        self.title.setText(f"{left.display_path}   ↔   {right.display_path}")
+        notes = [f"{os.path.basename(d.display_path)}: {localize('Problem', d.message)}"
+                 for d in (left, right) if d.status is Status.OK and d.message]  # text from OCR, damaged bytes
+        self.title.setText("\n".join([f"{left.display_path}   ↔   {right.display_path}", *notes]))
         self.show_numbers(similarity, without_boilerplate=without_boilerplate)
         self._set_layout(None)
         self.passage.setText("")

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import os
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
+    QComboBox,
     QFileDialog,
     QHBoxLayout,
     QLabel,
@@ -18,13 +19,23 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..core.i18n import QT_TRANSLATE_NOOP
+
 TYPE_GROUPS: dict[str, frozenset[str]] = {
     "text": frozenset({"text"}),
     "pdf": frozenset({"pdf"}),
     "office": frozenset({"docx", "odt", "rtf"}),
     "web": frozenset({"html", "epub"}),
 }
-"""The file-type boxes of the folders panel and the kinds of file (extract.KINDS) each stands for."""
+"""The file-type boxes of the folders panel and the kinds of file (extract.KINDS) each stands for; images are
+scanned while OCR reads scans."""
+
+OCR_LANGUAGES = (
+    ("chi_sim+eng", QT_TRANSLATE_NOOP("FoldersPanel", "Chinese and English")),
+    ("eng", QT_TRANSLATE_NOOP("FoldersPanel", "English")),
+    ("chi_sim", QT_TRANSLATE_NOOP("FoldersPanel", "Chinese (simplified)")),
+)
+"""What OCR can be asked to read: Tesseract's language codes, and their names."""
 
 
 class FoldersPanel(QWidget):
@@ -64,6 +75,16 @@ class FoldersPanel(QWidget):
             box.setToolTip(tip)
             box.setChecked(True)
             self.type_boxes[key] = box
+        self.ocr = QCheckBox(self.tr("Read scans and images with OCR (slow)"), self)
+        self.ocr.setToolTip(self.tr(
+            "PDFs without a text layer and images (.png, .jpg, .tif, .bmp) are read by Tesseract OCR, a few seconds "
+            "a page; what it reads is kept, so each page is read once"))
+        self.ocr_languages = QComboBox(self)
+        for code, name in OCR_LANGUAGES:
+            self.ocr_languages.addItem(QCoreApplication.translate("FoldersPanel", name), code)
+        self.ocr_languages.setToolTip(self.tr("The languages of the scans' text"))
+        self.ocr_languages.setEnabled(False)
+        self.ocr.toggled.connect(self.ocr_languages.setEnabled)
 
         buttons = QHBoxLayout()
         buttons.addWidget(self.add_button)
@@ -84,6 +105,8 @@ class FoldersPanel(QWidget):
         layout.addWidget(QLabel(self.tr("File types"), self))
         for box in self.type_boxes.values():
             layout.addWidget(box)
+        layout.addWidget(self.ocr)
+        layout.addWidget(self.ocr_languages)
 
         self.add_button.clicked.connect(self.choose_folder)
         self.remove_button.clicked.connect(self.remove_selected)
@@ -91,8 +114,9 @@ class FoldersPanel(QWidget):
         self.list.itemSelectionChanged.connect(lambda: self.remove_button.setEnabled(bool(self.list.selectedItems())))
         for pattern in (self.include, self.exclude):
             pattern.editingFinished.connect(self.changed.emit)
-        for box in self.type_boxes.values():
+        for box in (*self.type_boxes.values(), self.ocr):
             box.toggled.connect(lambda _on: self.changed.emit())
+        self.ocr_languages.currentIndexChanged.connect(lambda _i: self.changed.emit())
         self.remove_button.setEnabled(False)
 
     def choose_folder(self) -> None:
@@ -135,8 +159,18 @@ class FoldersPanel(QWidget):
         return tuple(p.strip() for p in field.text().split(";") if p.strip())
 
     def kinds(self) -> frozenset[str]:
-        """The kinds of file the ticked type boxes stand for."""
-        return frozenset(kind for key, box in self.type_boxes.items() if box.isChecked() for kind in TYPE_GROUPS[key])
+        """The kinds of file the ticked type boxes stand for (images too when OCR reads scans)."""
+        ticked = {kind for key, box in self.type_boxes.items() if box.isChecked() for kind in TYPE_GROUPS[key]}
+        return frozenset(ticked | {"image"} if self.ocr.isChecked() else ticked)
+
+    def ocr_choice(self) -> str:
+        """The languages OCR reads scans in (ScanOptions.ocr), or "" when scans are not read."""
+        return str(self.ocr_languages.currentData()) if self.ocr.isChecked() else ""
+
+    def set_ocr_choice(self, on: bool, languages: str) -> None:
+        self.ocr.setChecked(on)
+        index = self.ocr_languages.findData(languages)
+        self.ocr_languages.setCurrentIndex(max(0, index))
 
     def types(self) -> list[str]:
         """The ticked type boxes' keys (what the settings remember)."""

@@ -33,9 +33,9 @@ from PySide6.QtWidgets import (
 )
 
 from .. import __version__
-from ..core import i18n
+from ..core import i18n, ocr
 from ..core.errors import is_damaged_database, set_aside_damaged_database
-from ..core.i18n import QT_TRANSLATE_NOOP
+from ..core.i18n import QT_TRANSLATE_NOOP, localize
 from ..core.jobs import PaceMeter, ProgressEvent
 from ..core.match import MatchResult
 from ..core.models import Document, Group, Method, ScanOptions, Status, Thresholds
@@ -62,6 +62,7 @@ PHASES = {
     "discover": QT_TRANSLATE_NOOP("MainWindow", "Finding files"),
     "read": QT_TRANSLATE_NOOP("MainWindow", "Reading"),
     "fingerprint": QT_TRANSLATE_NOOP("MainWindow", "Fingerprinting"),
+    "ocr": QT_TRANSLATE_NOOP("MainWindow", "Reading scans (OCR)"),
     "index": QT_TRANSLATE_NOOP("MainWindow", "Indexing"),
     "boilerplate": QT_TRANSLATE_NOOP("MainWindow", "Finding boilerplate"),
     "match": QT_TRANSLATE_NOOP("MainWindow", "Grouping"),
@@ -411,6 +412,7 @@ class MainWindow(QMainWindow):
         self.folders.include.setText(s.include)
         self.folders.exclude.setText(s.exclude)
         self.folders.set_types(s.file_types)
+        self.folders.set_ocr_choice(s.ocr, s.ocr_languages)
         self.groups.diff.ignore_layout.setChecked(s.ignore_layout)
         self.groups.diff.wrap_lines.setChecked(s.wrap_lines)
         self._restoring = False
@@ -432,6 +434,8 @@ class MainWindow(QMainWindow):
         s.include = self.folders.include.text()
         s.exclude = self.folders.exclude.text()
         s.file_types = self.folders.types()
+        s.ocr = self.folders.ocr.isChecked()
+        s.ocr_languages = str(self.folders.ocr_languages.currentData())
         s.thresholds = self.thresholds.thresholds()
         s.keeper_rule = self.groups.keeper_rule.currentData()
         s.ignore_layout = self.groups.diff.ignore_layout.isChecked()
@@ -541,6 +545,7 @@ class MainWindow(QMainWindow):
             include=self.folders.patterns("include"),
             exclude=self.folders.patterns("exclude"),
             kinds=self.folders.kinds(),
+            ocr=self.folders.ocr_choice(),
         )
 
     def start_scan(self, retry_failed: bool = False) -> None:
@@ -562,6 +567,10 @@ class MainWindow(QMainWindow):
             QMessageBox.information(
                 self, self.tr("Nothing to scan"), self.tr("Tick at least one file type.")
             )
+            return
+        languages = self.folders.ocr_choice()
+        if languages and (problem := ocr.unavailable(languages)):
+            QMessageBox.warning(self, self.tr("OCR is not installed"), localize("Problem", problem))
             return
         self._save_state()
         options = self.scan_options()
@@ -597,6 +606,10 @@ class MainWindow(QMainWindow):
             self.progress.setRange(0, 0)
             self.progress.setFormat(f"{event.done:,}")
         parts = [phase]
+        if event.phase == "ocr" and event.done:
+            parts.append(self.tr("{rate} pages/s").format(rate=f"{pace.rate:,.1f}"))
+            if pace.left_text:
+                parts.append(self.tr("about {time} left").format(time=pace.left_text))
         if event.phase in ("read", "fingerprint") and event.done:
             parts.append(self.tr("{rate} files/s").format(rate=f"{pace.rate:,.0f}"))
             if event.bytes_done:

@@ -19,6 +19,8 @@ class AppState:
     include: str = ""
     exclude: str = ""
     file_types: list[str] = field(default_factory=lambda: ["text", "pdf", "office", "web"])  # folders.TYPE_GROUPS
+    ocr: bool = False  # read scans and images with OCR (slow: off until asked)
+    ocr_languages: str = "chi_sim+eng"
     thresholds: Thresholds = field(default_factory=Thresholds)
     keeper_rule: KeeperRule = KeeperRule.ORIGINAL
     ignore_layout: bool = True  # the pair view: spacing, line breaks, page headers are not differences
@@ -57,6 +59,8 @@ def load(settings: QSettings) -> AppState:
     state.exclude = str(settings.value("exclude", "") or "")
     state.file_types = [key for key in state.file_types  # a type the app did not read yet is ticked
                         if _bool(settings.value(f"scan_{key}"), True)]
+    state.ocr = _bool(settings.value("ocr"), False)
+    state.ocr_languages = str(settings.value("ocr_languages", state.ocr_languages) or state.ocr_languages)
     hamming: Any = settings.value("hamming", 8)
     jaccard: Any = settings.value("jaccard", 0.8)
     try:
@@ -97,6 +101,8 @@ def save(settings: QSettings, state: AppState) -> None:
     settings.setValue("exclude", state.exclude)
     for key in AppState().file_types:
         settings.setValue(f"scan_{key}", key in state.file_types)
+    settings.setValue("ocr", state.ocr)
+    settings.setValue("ocr_languages", state.ocr_languages)
     settings.setValue("method", state.thresholds.method.value)
     settings.setValue("hamming", state.thresholds.hamming)
     settings.setValue("jaccard", state.thresholds.jaccard)

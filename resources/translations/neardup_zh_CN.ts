@@ -103,6 +103,10 @@
         <translation>同时扫描隐藏的文件和文件夹</translation>
     </message>
     <message>
+        <source>read scanned PDFs and images (.png .jpg .tif .bmp) with Tesseract OCR, in these languages (default {languages}); slow: seconds a page</source>
+        <translation>用 Tesseract OCR 识别扫描的 PDF 和图片（.png .jpg .tif .bmp），语言为这些（默认 {languages}）；较慢：每页几秒</translation>
+    </message>
+    <message>
         <source>read again the files whose reader crashed, ran out of memory or of time</source>
         <translation>重新读取上次读取时崩溃、内存不足或超时的文件</translation>
     </message>
@@ -133,6 +137,10 @@
     <message>
         <source>fingerprint</source>
         <translation>计算指纹</translation>
+    </message>
+    <message>
+        <source>OCR pages</source>
+        <translation>OCR 页</translation>
     </message>
     <message>
         <source>index</source>
@@ -793,9 +801,25 @@ is no longer there (moved or deleted since the scan). Scan again to update the g
         <source>text</source>
         <translation>文本</translation>
     </message>
+    <message>
+        <source>image</source>
+        <translation>图片</translation>
+    </message>
 </context>
 <context>
     <name>FoldersPanel</name>
+    <message>
+        <source>Chinese and English</source>
+        <translation>中文和英文</translation>
+    </message>
+    <message>
+        <source>English</source>
+        <translation>英文</translation>
+    </message>
+    <message>
+        <source>Chinese (simplified)</source>
+        <translation>中文（简体）</translation>
+    </message>
     <message>
         <source>Folders</source>
         <translation>文件夹</translation>
@@ -863,6 +887,18 @@ is no longer there (moved or deleted since the scan). Scan again to update the g
     <message>
         <source>.html, .htm and .epub: the text a reader sees, without scripts or styles</source>
         <translation>.html、.htm 和 .epub：读者看到的文字，不含脚本和样式</translation>
+    </message>
+    <message>
+        <source>Read scans and images with OCR (slow)</source>
+        <translation>用 OCR 识别扫描件和图片（较慢）</translation>
+    </message>
+    <message>
+        <source>PDFs without a text layer and images (.png, .jpg, .tif, .bmp) are read by Tesseract OCR, a few seconds a page; what it reads is kept, so each page is read once</source>
+        <translation>没有文字层的 PDF 和图片（.png、.jpg、.tif、.bmp）由 Tesseract OCR 识别，每页几秒；识别结果会保存下来，每页只识别一次</translation>
+    </message>
+    <message>
+        <source>The languages of the scans&apos; text</source>
+        <translation>扫描件文字的语言</translation>
     </message>
     <message>
         <source>☑ reference folder: originals, never moved to the trash</source>
@@ -1522,6 +1558,10 @@ Each member is measured against the keeper: from {lowest} to {highest} of the te
         <translation>计算指纹</translation>
     </message>
     <message>
+        <source>Reading scans (OCR)</source>
+        <translation>识别扫描件（OCR）</translation>
+    </message>
+    <message>
         <source>Indexing</source>
         <translation>建立索引</translation>
     </message>
@@ -1816,6 +1856,10 @@ Each member is measured against the keeper: from {lowest} to {highest} of the te
         <translation>请至少勾选一种文件类型。</translation>
     </message>
     <message>
+        <source>OCR is not installed</source>
+        <translation>未安装 OCR</translation>
+    </message>
+    <message>
         <source>The scan failed</source>
         <translation>扫描失败</translation>
     </message>
@@ -1826,6 +1870,10 @@ Each member is measured against the keeper: from {lowest} to {highest} of the te
     <message>
         <source>Cancelling… keeping what was read</source>
         <translation>正在取消…已读取的内容会保留</translation>
+    </message>
+    <message>
+        <source>{rate} pages/s</source>
+        <translation>每秒 {rate} 页</translation>
     </message>
     <message>
         <source>{rate} files/s</source>
@@ -2197,6 +2245,10 @@ already exists. Replace it with the report?</source>
         <translation>neardup 不读取 {kind} 文件</translation>
     </message>
     <message>
+        <source>An image: its text is read only with OCR (tick Read scans with OCR, or neardup scan --ocr).</source>
+        <translation>这是一张图片：只有用 OCR 才能读出其中的文字（勾选“用 OCR 识别扫描件和图片”，或使用 neardup scan --ocr）。</translation>
+    </message>
+    <message>
         <source>The file is empty.</source>
         <translation>文件是空的。</translation>
     </message>
@@ -2367,6 +2419,30 @@ already exists. Replace it with the report?</source>
     <message>
         <source>Damaged e-book: its package file lists no chapters to read.</source>
         <translation>电子书已损坏：其包文件中没有列出可读的章节。</translation>
+    </message>
+    <message>
+        <source>Reading scans needs Tesseract OCR: install the packages {packages} (or run bash resources/setup.sh --ocr).</source>
+        <translation>识别扫描件需要 Tesseract OCR：请安装软件包 {packages}（或运行 bash resources/setup.sh --ocr）。</translation>
+    </message>
+    <message>
+        <source>Tesseract OCR has no language data for {languages}: install the packages {packages}.</source>
+        <translation>Tesseract OCR 缺少 {languages} 的语言数据：请安装软件包 {packages}。</translation>
+    </message>
+    <message>
+        <source>Text from OCR (Tesseract, {languages}): a scan&apos;s text may hold misread characters.</source>
+        <translation>文字由 OCR 识别（Tesseract，{languages}）：扫描件的文字可能有识别错误。</translation>
+    </message>
+    <message>
+        <source>Text from OCR (Tesseract, {languages}): a scan&apos;s text may hold misread characters. Pages {pages} could not be read: {reason}</source>
+        <translation>文字由 OCR 识别（Tesseract，{languages}）：扫描件的文字可能有识别错误。第 {pages} 页无法识别：{reason}</translation>
+    </message>
+    <message>
+        <source>OCR (Tesseract, {languages}) found no text in it.</source>
+        <translation>OCR（Tesseract，{languages}）没有在其中找到文字。</translation>
+    </message>
+    <message>
+        <source>OCR (Tesseract, {languages}) could not read it: {reason}</source>
+        <translation>OCR（Tesseract，{languages}）无法识别它：{reason}</translation>
     </message>
 </context>
 <context>

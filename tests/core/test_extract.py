@@ -59,7 +59,8 @@ def test_kind_of_by_suffix():
     assert kind_of("/a/b.TXT") == "text"
     assert kind_of("notes.md") == "text"
     assert kind_of("paper.Pdf") == "pdf"
-    assert kind_of("photo.jpg") is None
+    assert kind_of("photo.jpg") == "image"  # read only by OCR
+    assert kind_of("setup.exe") is None
 
 
 def test_pdf_written_by_reportlab_english_and_chinese(tmp_path):

@@ -20,9 +20,12 @@ from tests.conftest import (
     english_texts,
     libreoffice_convert,
     plant_edits,
+    scan_of,
     write_drafts,
     write_flat_odt,
     write_footed_letters,
+    write_image_pdf,
+    write_pdf,
 )
 from tests.gui.conftest import PLANTED, answer_dialog, group_names, press, scan, select_member
 
@@ -494,7 +497,7 @@ def test_office_documents_group_with_their_pdf_and_the_file_types_are_remembered
     uploads = tmp_path / "uploads"
     made = {fmt: libreoffice_convert(source, fmt, uploads, tmp_path / "lo") for fmt in ("docx", "pdf", "html")}
     (uploads / "gpl.txt").write_text(english_texts()["GPL-2"])
-    assert set(TYPE_GROUPS["web"]) | set(TYPE_GROUPS["office"]) | {"text", "pdf"} == KINDS
+    assert set().union(*TYPE_GROUPS.values()) == KINDS - {"image"}  # images: while OCR reads scans
     w = window(folders=[str(uploads)])
     scan(qtbot, w)
     assert {made[f].name for f in made} in group_names(w)
@@ -503,7 +506,7 @@ def test_office_documents_group_with_their_pdf_and_the_file_types_are_remembered
     types = {model.index(r, TYPE_COLUMN, parent).data() for r in range(model.rowCount(parent))}
     assert types == {"DOCX", "PDF", "HTML"}, types
     w.folders.type_boxes["web"].click()
-    assert w.folders.kinds() == KINDS - TYPE_GROUPS["web"]
+    assert w.folders.kinds() == KINDS - TYPE_GROUPS["web"] - {"image"}
     scan(qtbot, w)
     assert {made["docx"].name, made["pdf"].name} in group_names(w)
     assert not any(made["html"].name in g for g in group_names(w))
@@ -511,3 +514,37 @@ def test_office_documents_group_with_their_pdf_and_the_file_types_are_remembered
     w.close()
     w2 = window()
     assert not w2.folders.type_boxes["web"].isChecked() and w2.folders.type_boxes["office"].isChecked()
+
+
+def test_scans_are_read_with_ocr_when_ticked_and_the_pair_view_says_so(window, tmp_path, qtbot):
+    text = english_texts()["BSD"]
+    uploads = tmp_path / "uploads"
+    uploads.mkdir()
+    (uploads / "bsd.txt").write_text(text)
+    write_image_pdf(uploads / "bsd-scan.pdf", scan_of(write_pdf(tmp_path / "bsd.pdf", text).read_bytes(), noise=4))
+    w = window(folders=[str(uploads)])
+    assert not w.folders.ocr.isChecked() and not w.folders.ocr_languages.isEnabled()  # slow: off until asked
+    w.folders.ocr.click()
+    w.folders.ocr_languages.setCurrentIndex(w.folders.ocr_languages.findData("eng"))
+    assert "image" in w.folders.kinds() and w.scan_options().ocr == "eng"
+    shown: list[str] = []
+    original = w._scan_progress
+
+    def watch(event: ProgressEvent) -> None:
+        original(event)
+        if event.phase == "ocr":
+            shown.append(w.progress_label.text())
+
+    w._scan_progress = watch
+    scan(qtbot, w)
+    assert any("Reading scans (OCR)" in text for text in shown)
+    w._scan_progress(ProgressEvent("ocr", 3, 10))
+    assert "pages/s" in w.progress_label.text()
+    assert {"bsd.txt", "bsd-scan.pdf"} in group_names(w)
+    select_member(qtbot, w, "bsd-scan.pdf")
+    qtbot.waitUntil(lambda: w.groups.diff.model.rowCount() > 0, timeout=20_000)
+    assert "Text from OCR (Tesseract, eng)" in w.groups.diff.title.text()
+    qtbot.waitUntil(lambda: not w.runner.busy, timeout=20_000)
+    w.close()
+    w2 = window()
+    assert w2.folders.ocr.isChecked() and w2.folders.ocr_choice() == "eng"

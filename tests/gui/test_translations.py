@@ -47,7 +47,7 @@ KEPT = {"neardup", "MinHash", "SimHash", "Jaccard", "Hamming", "PDF", "HTML", "C
         "Ctrl", "Shift", "Del", "Esc", "Return", "Enter", "Space", "Tab", "Alt", "GB", "MB", "KB", "TB", "GiB",
         "MiB", "UTF", "Markdown", "English", "GB18030", "Big5", "OCR", "SQLite", "Linux", "Windows", "macOS", "OK",
         "Backspace", "Home", "End", "Delete", "Ins", "PgUp", "PgDown", "Up", "Down", "Left", "Right",
-        "Word", "OpenDocument", "RTF", "EPUB", "DOCX", "ODT"}  # formats' names
+        "Word", "OpenDocument", "RTF", "EPUB", "DOCX", "ODT", "Tesseract"}  # formats' and programs' names
 
 
 @pytest.fixture
@@ -101,8 +101,8 @@ def test_english_plurals_come_from_the_english_catalogue(qapp, english_again):
 
 def _latin_words(text: str) -> set[str]:
     text = re.sub(r"(?:[A-Za-z]:)?[\w.\-/\\]*[/\\][\w.\-/\\]*", " ", text)  # paths
-    # file names and types
-    text = re.sub(r"[\w\-]*\.(?:txt|pdf|db|html?|csv|json|md|rst|log|tsv|docx?|odt|rtf|epub)\b", " ", text)
+    endings = "txt|pdf|db|html?|csv|json|md|rst|log|tsv|docx?|odt|rtf|epub|png|jpe?g|tiff?|bmp"
+    text = re.sub(rf"[\w\-]*\.(?:{endings})\b", " ", text)  # file names and types
     text = re.sub(r"<[^>]+>", " ", text)  # markup
     text = re.sub(r"\{\w*\}", " ", text)  # fields
     text = re.sub(r"&\w+;", " ", text)
