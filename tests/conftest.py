@@ -179,7 +179,7 @@ def write_slow_docx(path: Path, paragraphs: int = 600_000) -> Path:
 
 
 def write_flat_odt(path: Path, paragraphs: list[str], *, footnote: str = "", comment: str = "", title: str = "",
-                   text_box: str = "") -> Path:
+                   text_box: str = "", alt_text: str = "") -> Path:
     """A flat OpenDocument text (LibreOffice's own .fodt): a heading, ``paragraphs`` (a footnote on the first, a
     comment on the second), a text box, a two-cell table and a metadata title; what libreoffice_convert
     makes the other formats from."""
@@ -190,7 +190,8 @@ def write_flat_odt(path: Path, paragraphs: list[str], *, footnote: str = "", com
     remark = (f"<office:annotation><dc:creator>Reviewer</dc:creator><text:p>{escape(comment)}</text:p>"
               "</office:annotation>") if comment else ""
     box = (f'<text:p><draw:frame draw:name="Box" text:anchor-type="paragraph" svg:width="8cm" svg:height="2cm">'
-           f"<draw:text-box><text:p>{escape(text_box)}</text:p></draw:text-box></draw:frame></text:p>"
+           f"<draw:text-box><text:p>{escape(text_box)}</text:p></draw:text-box>"
+           f"{f'<svg:desc>{escape(alt_text)}</svg:desc>' if alt_text else ''}</draw:frame></text:p>"
            ) if text_box else ""
     first, second, *rest = [escape(p) for p in paragraphs]
     path.parent.mkdir(parents=True, exist_ok=True)

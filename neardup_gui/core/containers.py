@@ -68,7 +68,7 @@ class Package:
             self._zip = zipfile.ZipFile(io.BytesIO(data))
         except zipfile.BadZipFile as exc:  # no zip directory at its end: cut short, or not this format at all
             raise Unreadable(Status.ERROR, _NOT_A_PACKAGE) from exc
-        except (zlib.error, EOFError, OSError, ValueError) as exc:
+        except READ_ERRORS as exc:  # a directory entry zipfile refuses ("zip file version 10.0")
             raise damaged(exc) from exc
         self._names = {info.filename for info in self._zip.infolist()}
         self._unpacked = 0
@@ -90,6 +90,8 @@ class Package:
                     if self._unpacked > UNPACKED_LIMIT:
                         raise Unreadable(Status.TOO_LARGE, _BOMB.format(limit=UNPACKED_LIMIT >> 20))
                     chunks.append(chunk)
+        except NotImplementedError as exc:  # a compression zipfile lacks (Deflate64): not a password
+            raise damaged(exc) from exc
         except RuntimeError as exc:  # zipfile: "File ... is encrypted, password required for extraction"
             raise Unreadable(Status.ENCRYPTED, PASSWORD_PROTECTED) from exc
         except READ_ERRORS as exc:

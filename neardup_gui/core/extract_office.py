@@ -8,15 +8,20 @@ striprtf (BSD-3-Clause).
 
 from __future__ import annotations
 
+import functools
 import re
 
-from .containers import PASSWORD_PROTECTED, Package, Unreadable, damaged, parse_xml, resolve
+from .containers import PASSWORD_PROTECTED, Package, Unreadable, parse_xml, resolve
 from .i18n import QT_TRANSLATE_NOOP
 from .models import Extracted, Status
 
 _NO_TEXT = QT_TRANSLATE_NOOP("Problem", "The document holds no text.")
 _OLD_WORD = QT_TRANSLATE_NOOP(
     "Problem", "This is an older Word document (.doc) under a .docx name; save it as .docx to compare it.")
+_OLD_BINARY = QT_TRANSLATE_NOOP(
+    "Problem", "This is an older binary Office file (.doc, .xls, .ppt) under an .odt name; save it as .odt to "
+               "compare it.")
+_DAMAGED_RTF = QT_TRANSLATE_NOOP("Problem", "Damaged RTF document: its control words could not be read.")
 _NOT_RTF = QT_TRANSLATE_NOOP("Problem", "This is not an RTF document, although its name says so.")
 
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # a compound file: old .doc, or an encrypted .docx
@@ -29,8 +34,9 @@ _RELATIONSHIPS = "http://schemas.openxmlformats.org/package/2006/relationships"
 
 
 def finish(pieces: list[str], encoding: str = "") -> Extracted:
-    """The document's text from its pieces: lines stripped of trailing blanks, runs of blank lines one."""
-    text = re.sub(r"[ \t]+\n", "\n", "".join(pieces))
+    """The document's text from its pieces: lines stripped of trailing blanks, runs of blank lines one (line
+    by line: a regular expression over a long run of spaces takes quadratic time)."""
+    text = "\n".join(line.rstrip(" \t") for line in "".join(pieces).split("\n"))
     text = re.sub(r"\n{3,}", "\n\n", text).strip("\n")
     if not text.strip():
         return Extracted(Status.EMPTY, message=_NO_TEXT, encoding=encoding)
@@ -45,13 +51,13 @@ def end_cell(pieces: list[str]) -> None:
         pieces.append("\t")
 
 
-def read_package(data: bytes) -> Package:
+def read_package(data: bytes, kind: str) -> Package:
     """The document's package, or Unreadable: a compound file is an encrypted Office document (or an old
     binary one under a new name)."""
     if data.startswith(_OLE_MAGIC):
         if _ENCRYPTED_PACKAGE in data:
             raise Unreadable(Status.ENCRYPTED, PASSWORD_PROTECTED)
-        raise Unreadable(Status.UNSUPPORTED, _OLD_WORD)
+        raise Unreadable(Status.UNSUPPORTED, _OLD_WORD if kind == "docx" else _OLD_BINARY)
     return Package(data)
 
 
@@ -60,7 +66,7 @@ def read_package(data: bytes) -> Package:
 def extract_docx(data: bytes) -> Extracted:
     """A .docx's body, then its footnotes and endnotes."""
     try:
-        package = read_package(data)
+        package = read_package(data, "docx")
         main = _main_part(package)
         pieces: list[str] = []
         _word_text(package.read(main), main, pieces)
@@ -115,7 +121,9 @@ def _word_text(xml: bytes, part: str, pieces: list[str]) -> None:
         if namespace == _MARKUP_COMPATIBILITY and local == "Fallback":
             state["skip"] = 1
         elif namespace in _WORD:
-            if local == "t":
+            if local == "txbxContent":  # a text box's text is not the word before it
+                pieces.append("\n")
+            elif local == "t":
                 state["text"] = True
             elif local == "r":
                 state["run"] += 1
@@ -158,7 +166,10 @@ def _word_text(xml: bytes, part: str, pieces: list[str]) -> None:
 _ODF_TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
 _ODF_OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
 _ODF_TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
+_ODF_DRAWING = "urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"
+_ODF_SVG = "urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"
 _ODF_SKIPPED = frozenset({
+    (_ODF_SVG, "title"), (_ODF_SVG, "desc"),  # a picture's alternative text: not what the page says
     (_ODF_OFFICE, "annotation"), (_ODF_OFFICE, "annotation-end"), (_ODF_TEXT, "tracked-changes"),
     (_ODF_TEXT, "note-citation"), (_ODF_TEXT, "sequence-decls"), (_ODF_TEXT, "variable-decls"),
     (_ODF_TEXT, "user-field-decls"),
@@ -169,7 +180,7 @@ _ODF_LINE_ENDS = frozenset({"p", "h"})
 def extract_odt(data: bytes) -> Extracted:
     """An OpenDocument text's body; its notes (footnotes, endnotes) after it, as a .docx has them."""
     try:
-        package = read_package(data)
+        package = read_package(data, "odt")
         if package.has("META-INF/manifest.xml") and b"encryption-data" in package.read("META-INF/manifest.xml"):
             raise Unreadable(Status.ENCRYPTED, PASSWORD_PROTECTED)
         body: list[str] = []
@@ -198,6 +209,8 @@ def _odf_text(xml: bytes, part: str, body: list[str], notes: list[str]) -> None:
             state["skip"] = 1
         elif namespace == _ODF_OFFICE and local == "body":
             state["body"] += 1
+        elif namespace == _ODF_DRAWING and local == "text-box":
+            out().append("\n")
         elif namespace == _ODF_TEXT:
             if local == "note-body":
                 state["note"] += 1
@@ -235,7 +248,7 @@ def _odf_text(xml: bytes, part: str, body: list[str], notes: list[str]) -> None:
 
 def _count(value: str | None) -> int:
     try:
-        return max(1, min(int(value or 1), 1000))
+        return max(1, min(int(value or 1), 100))  # a hostile count cannot make gigabytes of spaces
     except ValueError:
         return 1
 
@@ -250,8 +263,32 @@ def extract_rtf(data: bytes) -> Extracted:
         return Extracted(Status.UNSUPPORTED, message=_NOT_RTF)
     # RTF is 7-bit: other characters are escapes (\'hh in the document's code page, \uN); a byte above
     # 127 written raw by a careless writer is kept as the Latin-1 character it is.
+    _readable_charsets()
     try:
         text = rtf_to_text(data.decode("latin-1"), errors="replace")
-    except (ValueError, LookupError, IndexError, RecursionError) as exc:
-        return damaged(exc).outcome
+    except MemoryError:
+        raise
+    except Exception:  # striprtf's parsing of a broken file raises what it happens to (TypeError, ValueError...)
+        return Extracted(Status.ERROR, message=_DAMAGED_RTF)
     return finish([text])
+
+
+# Code pages striprtf names that Python lacks (Mac font charsets), and the nearest it has
+_CHARSET_STAND_INS = {"mac_japanese": "shift_jis", "mac_chinesetrad": "big5", "mac_korean": "euc_kr",
+                      "mac_hebrew": "cp1255", "mac_chinesesimp": "gb18030", "mac_rumanian": "mac_romanian",
+                      "mac_ukrainian": "mac_cyrillic", "mac_thai": "cp874", "mac_ce": "mac_latin2"}
+
+
+@functools.cache
+def _readable_charsets() -> None:
+    """Point striprtf's table of RTF font charsets at codecs Python has (once): an RTF naming a Mac
+    Japanese or Chinese font is read, not called damaged for "unknown encoding"."""
+    import codecs
+
+    from striprtf import striprtf
+
+    for number, name in list(striprtf.charset_map.items()):
+        try:
+            codecs.lookup(name)
+        except LookupError:
+            striprtf.charset_map[number] = _CHARSET_STAND_INS.get(name, "cp1252")

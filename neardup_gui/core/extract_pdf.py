@@ -51,13 +51,21 @@ def extract_pdf(data: bytes) -> Extracted:
     text (no text, pages failed, or the file refused), and the fuller of the two answers is kept. Arabic
     and Hebrew are pypdf's when it reads them: PDFium gives right-to-left words in visual order, reversed."""
     first = _by_pdfium(data)
-    right_to_left = first is not None and bool(_RIGHT_TO_LEFT.search(first.text))
+    right_to_left = first is not None and _mostly_right_to_left(first.text)
     if first is not None and first.status is Status.OK and not first.message and not right_to_left:
         return first
     second = _by_pypdf(data)
-    if first is None or (right_to_left and second.status is Status.OK):
+    if first is None:
         return second
+    if right_to_left and _fullness(second)[:2] >= _fullness(first)[:2]:
+        return second  # as much of the document, in reading order
     return first if _fullness(first) >= _fullness(second) else second
+
+
+def _mostly_right_to_left(text: str) -> bool:
+    """Whether a tenth or more of a text's letters are Hebrew or Arabic (a name or a quotation is not)."""
+    letters = sum(1 for ch in text if ch.isalpha())
+    return letters > 0 and len(_RIGHT_TO_LEFT.findall(text)) >= 0.1 * letters
 
 
 def _fullness(found: Extracted) -> tuple[int, int, int]:
@@ -92,7 +100,7 @@ def _by_pdfium(data: bytes) -> Extracted | None:
                         text_page.close()
                 finally:
                     page.close()
-            except pdfium.PdfiumError:
+            except (pdfium.PdfiumError, AssertionError):  # pypdfium2 asserts on odd character counts
                 failed.append(number + 1)
     finally:
         document.close()
@@ -108,7 +116,7 @@ def _by_pypdf(data: bytes) -> Extracted:
     """pypdf's text of every page; the reason when there is none."""
     quiet_pypdf()
     from pypdf import PdfReader
-    from pypdf.errors import DependencyError, FileNotDecryptedError, PdfReadError
+    from pypdf.errors import DependencyError, FileNotDecryptedError, PyPdfError
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -140,7 +148,7 @@ def _by_pypdf(data: bytes) -> Extracted:
                     failed.append(number)
         except FileNotDecryptedError:
             return Extracted(Status.ENCRYPTED, message=_PAGES_LOCKED)
-        except (PdfReadError, ValueError, KeyError, TypeError, IndexError, AttributeError, OSError) as exc:
+        except (PyPdfError, ValueError, KeyError, TypeError, IndexError, AttributeError, OSError) as exc:
             return Extracted(Status.ERROR, message=_DAMAGED_PDF.format(reason=exc or type(exc).__name__))
         except RecursionError:
             return Extracted(Status.ERROR, message=_LOOPING_PDF)
@@ -178,8 +186,13 @@ def quiet_pypdf() -> None:
 
 
 def reader_versions() -> str:
-    """The PDF readers' versions: a PDF's text, so its fingerprints, may change with either."""
+    """The versions of the libraries that read documents (PDFium and its binding, pypdf, striprtf): a
+    document's text, so its fingerprints, may change with any of them (the stdlib readers change with
+    neardup's SCHEME_VERSION)."""
+    from importlib.metadata import version
+
     import pypdf
     import pypdfium2
 
-    return f"pypdf {pypdf.__version__}; pdfium {pypdfium2.PDFIUM_INFO.build}"
+    return (f"pypdf {pypdf.__version__}; pypdfium2 {version('pypdfium2')}; pdfium {pypdfium2.PDFIUM_INFO.build}; "
+            f"striprtf {version('striprtf')}")

@@ -20,6 +20,7 @@ from .models import Extracted, Status
 
 _DRM = QT_TRANSLATE_NOOP("Problem", "This e-book is protected by DRM (its chapters are encrypted); it cannot be read.")
 _NO_CHAPTERS = QT_TRANSLATE_NOOP("Problem", "Damaged e-book: its package file lists no chapters to read.")
+_CHAPTERS_MISSING = QT_TRANSLATE_NOOP("Problem", "Damaged e-book: the chapters its package file lists are missing.")
 
 _DROPPED = frozenset({"script", "style", "template", "noscript", "head", "title", "svg", "iframe", "object"})
 _BLOCKS = frozenset({
@@ -54,6 +55,8 @@ class _VisibleText(HTMLParser):
             self.pieces.append("\n")
             if tag == "pre":
                 self._pre += 1
+        elif tag in _CELLS and self.pieces[-1:] != ["\t"]:  # after a cell whose end tag was left out
+            self.pieces.append("\t")
 
     def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if not self._dropping and tag in _BLOCKS:  # <br/>, <hr/>, and an empty <p/> in XHTML
@@ -81,7 +84,7 @@ def visible_text(markup: str) -> str:
     parser = _VisibleText()
     parser.feed(markup)
     parser.close()
-    return re.sub(r"[ \t]*\n[ \t]*", "\n", "".join(parser.pieces))
+    return "\n".join(line.strip(" \t") for line in "".join(parser.pieces).split("\n"))  # linear, not a regex
 
 
 # --- decoding -----------------------------------------------------------------------------------------
@@ -89,6 +92,12 @@ def visible_text(markup: str) -> str:
 _META_CHARSET = re.compile(rb"""<meta[^>]+?charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.IGNORECASE)
 _XML_ENCODING = re.compile(rb"""^\s*<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9_.:-]+)""")
 # What browsers decode a declared label as (the WHATWG Encoding Standard): supersets, not the label.
+_WEB_ENCODINGS = frozenset(codecs.lookup(label).name for label in (  # the WHATWG Encoding Standard's, less UTF-16
+    "utf-8", "ibm866", "iso-8859-2", "iso-8859-3", "iso-8859-4", "iso-8859-5", "iso-8859-6", "iso-8859-7",
+    "iso-8859-8", "iso-8859-10", "iso-8859-13", "iso-8859-14", "iso-8859-15", "iso-8859-16", "koi8-r", "koi8-u",
+    "mac-roman", "cp874", "cp1250", "cp1251", "cp1252", "cp1253", "cp1254", "cp1255", "cp1256", "cp1257",
+    "cp1258", "mac-cyrillic", "gbk", "gb2312", "gb18030", "big5", "big5hkscs", "euc-jp", "iso-2022-jp",
+    "shift_jis", "euc-kr", "latin-1", "ascii"))
 _BROWSERS_READ = {"gb2312": "gb18030", "gbk": "gb18030", "latin-1": "cp1252", "iso8859-1": "cp1252",
                   "ascii": "cp1252", "big5": "big5hkscs"}
 
@@ -104,10 +113,10 @@ def decode_markup(data: bytes) -> Extracted:
         if declared is not None:
             try:
                 name = codecs.lookup(declared.group(1).decode("ascii")).name
-                if not name.startswith("utf-16"):  # a page that says UTF-16 in ASCII bytes is not (WHATWG)
+                if name in _WEB_ENCODINGS:  # a label of a web page's encoding, not "unicode_escape" or "rot13"
                     encoding = _BROWSERS_READ.get(name, name)
                     return Extracted(Status.OK, text=data.decode(encoding), encoding=encoding)
-            except (LookupError, UnicodeDecodeError):
+            except (LookupError, UnicodeError):
                 pass  # a wrong label: detect instead, as for a text file
     return extract_text(data)
 
@@ -145,6 +154,8 @@ def extract_epub(data: bytes) -> Extracted:
             raise Unreadable(Status.ERROR, _NO_CHAPTERS)
         if _encrypted(package) & set(chapters):
             raise Unreadable(Status.ENCRYPTED, _DRM)
+        if not any(package.has(chapter) for chapter in chapters):
+            raise Unreadable(Status.ERROR, _CHAPTERS_MISSING)
         pieces: list[str] = []
         for chapter in chapters:
             if package.has(chapter):

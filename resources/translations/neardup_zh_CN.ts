@@ -2409,6 +2409,14 @@ already exists. Replace it with the report?</source>
         <translation>这是旧版 Word 文档（.doc），只是名字是 .docx；请另存为 .docx 后再比较。</translation>
     </message>
     <message>
+        <source>This is an older binary Office file (.doc, .xls, .ppt) under an .odt name; save it as .odt to compare it.</source>
+        <translation>这是旧版二进制 Office 文件（.doc、.xls、.ppt），只是名字是 .odt；请另存为 .odt 后再比较。</translation>
+    </message>
+    <message>
+        <source>Damaged RTF document: its control words could not be read.</source>
+        <translation>RTF 文档已损坏：无法读取其中的控制字。</translation>
+    </message>
+    <message>
         <source>This is not an RTF document, although its name says so.</source>
         <translation>这不是 RTF 文档，只是文件名以 .rtf 结尾。</translation>
     </message>
@@ -2419,6 +2427,10 @@ already exists. Replace it with the report?</source>
     <message>
         <source>Damaged e-book: its package file lists no chapters to read.</source>
         <translation>电子书已损坏：其包文件中没有列出可读的章节。</translation>
+    </message>
+    <message>
+        <source>Damaged e-book: the chapters its package file lists are missing.</source>
+        <translation>电子书已损坏：其包文件列出的章节都不存在。</translation>
     </message>
     <message>
         <source>Reading scans needs Tesseract OCR: install the packages {packages} (or run bash resources/setup.sh --ocr).</source>
