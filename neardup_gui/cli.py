@@ -115,9 +115,11 @@ def build_parser() -> argparse.ArgumentParser:
     p_scan.add_argument("--exclude", action="append", default=[], metavar="GLOB",
                         help=translate("Cli", "skip files/folders matching (repeatable)"))
     p_scan.add_argument("--hidden", action="store_true", help=translate("Cli", "also scan hidden files and folders"))
-    p_scan.add_argument("--ocr", nargs="?", const=DEFAULT_LANGUAGES, default="", metavar="LANGUAGES",
-                        help=translate("Cli", "read scanned PDFs and images (.png .jpg .tif .bmp) with Tesseract OCR, "
-                                              "in these languages (default {languages}); slow: seconds a page"
+    p_scan.add_argument("--ocr", action="store_true",
+                        help=translate("Cli", "read scanned PDFs and images (.png .jpg .tif .bmp) with Tesseract OCR; "
+                                              "slow: seconds a page"))
+    p_scan.add_argument("--ocr-languages", default=DEFAULT_LANGUAGES, metavar="LANGUAGES",
+                        help=translate("Cli", "the scans' languages, as Tesseract names them (default {languages})"
                                        ).format(languages=DEFAULT_LANGUAGES))
     reader_limits(p_scan)
     p_scan.add_argument("--retry-failed", action="store_true",
@@ -220,7 +222,8 @@ def cmd_scan(args: argparse.Namespace, session: Session) -> int:
     options = ScanOptions(
         roots=tuple(args.paths), include=tuple(args.include), exclude=tuple(args.exclude), hidden=args.hidden,
         workers=args.workers, max_file_size=args.max_size * (1 << 20), file_timeout=args.timeout,
-        reader_memory=_mebibytes(args.max_memory), retry_failed=args.retry_failed, ocr=args.ocr,
+        reader_memory=_mebibytes(args.max_memory), retry_failed=args.retry_failed,
+        ocr=args.ocr_languages if args.ocr else "",
     )
     session.check_report_target(args.out, args.paths)
     cancel = CancelToken()

@@ -50,6 +50,7 @@ _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1a\x1c-\x1f]")  # control characters te
 
 # What becomes of a file, stored in English in the database and translated where shown (i18n.localize)
 _UNREAD_KIND = QT_TRANSLATE_NOOP("Problem", "neardup does not read {kind} files")
+_NOT_AN_IMAGE = QT_TRANSLATE_NOOP("Problem", "This is not a PNG, JPEG, TIFF or BMP image, although its name says so.")
 _IMAGE_NEEDS_OCR = QT_TRANSLATE_NOOP(
     "Problem", "An image: its text is read only with OCR (tick Read scans with OCR, or neardup scan --ocr).")
 _EMPTY = QT_TRANSLATE_NOOP("Problem", "The file is empty.")
@@ -87,8 +88,15 @@ def _readers() -> dict[str, Callable[[bytes], Extracted]]:
             "rtf": extract_rtf, "epub": extract_epub, "html": extract_html, "image": _image}
 
 
+_IMAGE_SIGNATURES = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b"II*\x00", b"MM\x00*", b"BM")  # PNG JPEG TIFF BMP
+
+
 def _image(data: bytes) -> Extracted:
-    """An image has no text but what OCR reads in it (scan.py hands it to ocr.py when asked)."""
+    """An image has no text but what OCR reads in it (scan.py hands it to ocr.py when asked: a page to
+    read). Bytes that are no image are refused here: Tesseract takes what it cannot decode for a list of
+    file names, and would read those files."""
+    if not data.startswith(_IMAGE_SIGNATURES):
+        return Extracted(Status.UNSUPPORTED, message=_NOT_AN_IMAGE)
     return Extracted(Status.EMPTY, message=_IMAGE_NEEDS_OCR, pages=1)
 
 

@@ -13,6 +13,7 @@ from the next page, and the pair view and reports read the text from there.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import shutil
 import subprocess
@@ -28,7 +29,7 @@ DEFAULT_LANGUAGES = "chi_sim+eng"
 """Chinese (simplified) and English at once: Tesseract reads a page mixing both."""
 DPI = 300  # a page without a scan on it (text drawn as shapes) is rendered at this resolution
 MAX_PIXELS = 40_000_000  # a page rendered larger than this is rendered at a lower resolution (A4 at 300 dpi: 8.7 M)
-PAGE_TIMEOUT = 600.0  # seconds Tesseract may take on one page before it is stopped
+TESSERACT_MEMORY = 2 << 30  # bytes of address space Tesseract may take on one page (its own process)
 
 _NO_TESSERACT = QT_TRANSLATE_NOOP(
     "Problem", "Reading scans needs Tesseract OCR: install the packages {packages} (or run "
@@ -42,10 +43,22 @@ _FROM_OCR_PAGES_FAILED = QT_TRANSLATE_NOOP(
                "could not be read: {reason}")
 _OCR_FOUND_NOTHING = QT_TRANSLATE_NOOP("Problem", "OCR (Tesseract, {languages}) found no text in it.")
 _OCR_FAILED = QT_TRANSLATE_NOOP("Problem", "OCR (Tesseract, {languages}) could not read it: {reason}")
+_OCR_FAILED_FOR_NOW = QT_TRANSLATE_NOOP(
+    "Problem", "OCR (Tesseract, {languages}) could not read it: {reason}. It is read again by a scan with a longer "
+               "time limit: Try Again in the app's Problems tab, or neardup scan --timeout.")
 
 
 class OcrFailed(Exception):
-    """Tesseract could not read a page (its own words)."""
+    """A page could not be read (in plain words)."""
+
+
+class OcrTimedOut(OcrFailed):
+    """Tesseract ran past its time on a page."""
+
+
+_UNREADABLE_IMAGE = QT_TRANSLATE_NOOP("Problem", "Tesseract could not read the image (damaged, or not an image)")
+_UNRENDERED_PAGE = QT_TRANSLATE_NOOP("Problem", "the page could not be drawn: {reason}")
+_TOOK_TOO_LONG = QT_TRANSLATE_NOOP("Problem", "Tesseract took longer than {seconds} s on it")
 
 
 def packages_for(languages: str) -> list[str]:
@@ -85,16 +98,18 @@ class PageTask(SentBetweenProcesses):
     size: int
     page: int
     languages: str
+    timeout: float  # seconds Tesseract may take (less than the pool's limit, so the page is named)
 
 
 @dataclass(frozen=True, slots=True)
 class PageText(SentBetweenProcesses):
-    """What OCR read of a page; ``failed`` says why there is nothing (Tesseract's words), or ``changed``
-    that the file is not the one scanned any more."""
+    """What OCR read of a page; ``failed`` says why there is nothing (``timed_out``: it may be read with a
+    longer limit), or ``changed`` that the file is not the one scanned any more."""
 
     text: str = ""
     failed: str = ""
     changed: bool = False
+    timed_out: bool = False
 
 
 def read_page(task: PageTask) -> PageText:
@@ -109,8 +124,10 @@ def read_page(task: PageTask) -> PageText:
     try:
         if task.kind == "pdf":
             image, dpi = render_page(data, task.page)
-            return PageText(run_tesseract(image, task.languages, dpi=dpi))
-        return PageText(run_tesseract(data, task.languages))
+            return PageText(run_tesseract(image, task.languages, dpi=dpi, timeout=task.timeout))
+        return PageText(run_tesseract(data, task.languages, timeout=task.timeout))
+    except OcrTimedOut as exc:
+        return PageText(failed=str(exc), timed_out=True)
     except OcrFailed as exc:
         return PageText(failed=str(exc))
 
@@ -127,7 +144,7 @@ def render_page(data: bytes, page: int, dpi: int | None = None) -> tuple[bytes, 
     try:
         document = pdfium.PdfDocument(data)
     except pdfium.PdfiumError as exc:
-        raise OcrFailed(str(exc)) from exc
+        raise OcrFailed(_UNRENDERED_PAGE.format(reason=exc)) from exc
     try:
         sheet = document[page]
         if dpi is None:
@@ -139,8 +156,8 @@ def render_page(data: bytes, page: int, dpi: int | None = None) -> tuple[bytes, 
         dpi = round(scale * 72)
         pixels = sheet.render(scale=scale, grayscale=True).to_numpy()
         sheet.close()
-    except pdfium.PdfiumError as exc:
-        raise OcrFailed(str(exc)) from exc
+    except (pdfium.PdfiumError, IndexError) as exc:
+        raise OcrFailed(_UNRENDERED_PAGE.format(reason=exc)) from exc
     finally:
         document.close()
     if pixels.ndim == 3:
@@ -149,9 +166,10 @@ def render_page(data: bytes, page: int, dpi: int | None = None) -> tuple[bytes, 
     return header + np.ascontiguousarray(pixels, dtype=np.uint8).tobytes(), dpi
 
 
-def run_tesseract(image: bytes, languages: str, *, dpi: int | None = None) -> str:
-    """The text Tesseract reads in ``image`` (any format Leptonica reads: PGM, PNG, JPEG, TIFF, BMP),
-    one thread (the pool is the parallelism)."""
+def run_tesseract(image: bytes, languages: str, *, dpi: int | None = None, timeout: float = 600.0) -> str:
+    """The text Tesseract reads in ``image`` (PGM, PNG, JPEG, TIFF, BMP: extract._image checked it is one),
+    one thread (the pool is the parallelism), in a process that dies with the worker (the pool kills a
+    worker past its time or memory, or on cancel) and may take TESSERACT_MEMORY at most."""
     program = shutil.which("tesseract")
     if program is None:
         raise OcrFailed("tesseract is not installed")
@@ -159,16 +177,29 @@ def run_tesseract(image: bytes, languages: str, *, dpi: int | None = None) -> st
     if dpi is not None:
         command += ["--dpi", str(dpi)]
     try:
-        done = subprocess.run(command, input=image, capture_output=True, timeout=PAGE_TIMEOUT,
-                              env={**os.environ, "OMP_THREAD_LIMIT": "1"})
+        done = subprocess.run(command, input=image, capture_output=True, timeout=timeout,
+                              env={**os.environ, "OMP_THREAD_LIMIT": "1"}, preexec_fn=_bounded_child)
     except subprocess.TimeoutExpired as exc:
-        raise OcrFailed(f"Tesseract took longer than {PAGE_TIMEOUT:.0f} s") from exc
+        raise OcrTimedOut(_TOOK_TOO_LONG.format(seconds=f"{timeout:.0f}")) from exc
     except OSError as exc:
         raise OcrFailed(str(exc)) from exc
     if done.returncode != 0:
-        said = done.stderr.decode("utf-8", "replace").strip().splitlines()
-        raise OcrFailed(said[-1] if said else f"exit code {done.returncode}")
+        raise OcrFailed(_UNREADABLE_IMAGE)
     return done.stdout.decode("utf-8", "replace")
+
+
+def _bounded_child() -> None:
+    """In Tesseract's process before it starts: killed when the worker that started it dies (Linux), and
+    its memory capped."""
+    import resource
+    import signal
+    import sys
+
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    resource.setrlimit(resource.RLIMIT_AS, (TESSERACT_MEMORY, TESSERACT_MEMORY))
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,6 +213,7 @@ class ScanText(SentBetweenProcesses):
     failed: tuple[tuple[int, str], ...]
     languages: str
     scheme: Scheme
+    transient: float | None = None  # a page ran out of time (its limit) or crashed its worker (0): read again
 
 
 def fingerprint_scan(task: ScanText) -> Fingerprint:
@@ -192,21 +224,23 @@ def fingerprint_scan(task: ScanText) -> Fingerprint:
     text = PAGE_SEPARATOR.join(task.pages)
     pages = len(task.pages)
     if not text.strip():
-        message = (_OCR_FAILED.format(languages=languages, reason=task.failed[0][1]) if task.failed
+        failed_template = _OCR_FAILED if task.transient is None else _OCR_FAILED_FOR_NOW
+        message = (failed_template.format(languages=languages, reason=task.failed[0][1]) if task.failed
                    else _OCR_FOUND_NOTHING.format(languages=languages))
         status = Status.ERROR if task.failed and len(task.failed) == pages else Status.EMPTY
-        return Fingerprint(task.expected_hash, task.kind, status, message, encoding, pages)
+        return Fingerprint(task.expected_hash, task.kind, status, message, encoding, pages, transient=task.transient)
     if task.failed:
         numbers = ", ".join(str(n) for n, _ in task.failed[:10]) + (" …" if len(task.failed) > 10 else "")
         message = _FROM_OCR_PAGES_FAILED.format(languages=languages, pages=numbers, reason=task.failed[0][1])
     else:
         message = _FROM_OCR.format(languages=languages)
     extracted = Extracted(Status.OK, text=text, message=message, encoding=encoding, pages=pages)
-    return fingerprint_text(task.expected_hash, task.kind, extracted, task.scheme)
+    found = fingerprint_text(task.expected_hash, task.kind, extracted, task.scheme)
+    return dataclasses.replace(found, transient=task.transient) if task.transient is not None else found
 
 
 def awaits_ocr(fingerprint: Fingerprint, languages: str) -> bool:
-    """Whether a content is a scan OCR in ``languages`` has not read yet: a PDF or image without text
-    whose text did not come from that OCR."""
-    return (fingerprint.kind in OCR_KINDS and fingerprint.status is Status.EMPTY
+    """Whether a content is a scan OCR in ``languages`` has not read yet: a PDF with pages or an image
+    (extract says so: ``pages`` >= 1) without text, whose text did not come from that OCR."""
+    return (fingerprint.kind in OCR_KINDS and fingerprint.status is Status.EMPTY and fingerprint.pages > 0
             and fingerprint.encoding != tag(languages))

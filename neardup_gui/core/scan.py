@@ -423,12 +423,15 @@ def _read_scans(store: Store, pool: WorkerPool, scans: list[tuple[ExtractTask, i
     """The OCR phase: every page of each scan not read before is read by Tesseract in the pool (a page a
     task; progress in pages), each page's text kept as it comes (at least every second), so a cancelled
     or killed scan goes on from there; then each scan's text is fingerprinted in the pool and written.
-    A page OCR cannot read is named in the scan's message; a scan that changed meanwhile is left as it
-    was (the next scan reads it)."""
+    A page OCR cannot read is named in the scan's message; one that ran out of time or crashed its worker
+    marks the scan to be read again (with a longer limit, or when asked: its other pages are kept); a scan
+    that changed meanwhile says so (the next scan reads it)."""
     pages_read = {task.expected_hash: store.ocr_pages(task.expected_hash, languages) for task, _ in scans}
-    todo = [PageTask(task.path, task.kind, task.expected_hash, task.size, page, languages)
+    page_limit = max(1.0, 0.9 * timeout)  # Tesseract stops first, so the page is named, not only the worker
+    todo = [PageTask(task.path, task.kind, task.expected_hash, task.size, page, languages, page_limit)
             for task, pages in scans for page in range(pages) if page not in pages_read[task.expected_hash]]
     failed: dict[bytes, list[tuple[int, str]]] = defaultdict(list)
+    transient: dict[bytes, float] = {}  # scans with a page that may be read another time: the limit it met
     changed: set[bytes] = set()
     unsaved: list[tuple[bytes, str, int, str]] = []
     saved_at = time.monotonic()
@@ -439,10 +442,13 @@ def _read_scans(store: Store, pool: WorkerPool, scans: list[tuple[ExtractTask, i
             digest = page.expected_hash
             if isinstance(outcome, TaskFailed):
                 failed[digest].append((page.page + 1, outcome.reason))
+                transient[digest] = max(transient.get(digest, 0.0), timeout if outcome.timed_out else 0.0)
             elif isinstance(outcome, PageText) and outcome.changed:
                 changed.add(digest)
             elif isinstance(outcome, PageText) and outcome.failed:
                 failed[digest].append((page.page + 1, outcome.failed))
+                if outcome.timed_out:
+                    transient[digest] = max(transient.get(digest, 0.0), timeout)
             elif isinstance(outcome, PageText):
                 pages_read[digest][page.page] = outcome.text
                 unsaved.append((digest, languages, page.page, outcome.text))
@@ -453,8 +459,11 @@ def _read_scans(store: Store, pool: WorkerPool, scans: list[tuple[ExtractTask, i
     finally:
         if unsaved:
             store.save_ocr_pages(unsaved)
+    for digest in changed:
+        store.write_batch([], [FileRecord(f.path, f.size, f.mtime_ns, f.kind, status=Status.ERROR,
+                                          message=_CHANGED_DURING_SCAN) for f in by_hash[digest]])
     texts = [ScanText(digest, task.kind, tuple(pages_read[digest].get(n, "") for n in range(pages)),
-                      tuple(sorted(failed[digest])), languages, scheme)
+                      tuple(sorted(failed[digest])), languages, scheme, transient.get(digest))
              for task, pages in scans if (digest := task.expected_hash) not in changed]
     for text, fingerprint in run_in_batches(pool, fingerprint_scan, [(t,) for t in texts], timeout=timeout,
                                             cancel=cancel):

@@ -419,11 +419,12 @@ class Store:
         return dict(self._db.execute("SELECT id, transient FROM contents WHERE transient IS NOT NULL"))
 
     def contents_awaiting_ocr(self, encoding: str) -> set[int]:
-        """Scans whose text OCR has not read (PDFs and images without text whose ``encoding`` is not
-        ``encoding``, ocr.tag of the languages asked): read again by a scan that reads scans."""
+        """Scans whose text OCR has not read in the languages asked (``encoding``, ocr.tag of them): PDFs
+        and images without text, and those OCR read in other languages; read again by a scan that reads
+        scans (the pages read before in each language are kept, so going back costs no OCR)."""
         return {cid for (cid,) in self._db.execute(
-            "SELECT id FROM contents WHERE status = 'empty' AND kind IN ('pdf', 'image') "
-            "AND COALESCE(encoding, '') != ?", (encoding,))}
+            "SELECT id FROM contents WHERE kind IN ('pdf', 'image') AND COALESCE(encoding, '') != ? AND "
+            "(status = 'empty' OR encoding LIKE 'ocr %')", (encoding,))}
 
     def ocr_pages(self, raw_hash: bytes, languages: str) -> dict[int, str]:
         """The pages of a scan OCR read in ``languages`` so far: page index -> text."""
@@ -804,12 +805,15 @@ class Store:
         try:
             with contextlib.closing(sqlite3.connect(uri, uri=True)) as db:
                 rows = db.execute(
-                    """SELECT o.page, o.text FROM ocr_pages o JOIN contents c ON c.raw_hash = o.raw_hash
+                    """SELECT c.pages, o.page, o.text FROM ocr_pages o JOIN contents c ON c.raw_hash = o.raw_hash
                        AND c.encoding = 'ocr ' || o.languages WHERE o.raw_hash = ? ORDER BY o.page""",
                     (raw_hash,)).fetchall()
         except sqlite3.Error:
             return None
-        return PAGE_SEPARATOR.join(text for _, text in rows) if rows else None
+        if not rows:
+            return None
+        pages = dict((page, text) for _, page, text in rows)  # a page OCR could not read is empty, as compared
+        return PAGE_SEPARATOR.join(pages.get(n, "") for n in range(max(rows[0][0] or 0, len(pages))))
 
     def content_hashes(self, content_ids: Iterable[int]) -> dict[int, bytes]:
         out: dict[int, bytes] = {}

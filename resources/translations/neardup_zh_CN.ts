@@ -103,8 +103,12 @@
         <translation>同时扫描隐藏的文件和文件夹</translation>
     </message>
     <message>
-        <source>read scanned PDFs and images (.png .jpg .tif .bmp) with Tesseract OCR, in these languages (default {languages}); slow: seconds a page</source>
-        <translation>用 Tesseract OCR 识别扫描的 PDF 和图片（.png .jpg .tif .bmp），语言为这些（默认 {languages}）；较慢：每页几秒</translation>
+        <source>read scanned PDFs and images (.png .jpg .tif .bmp) with Tesseract OCR; slow: seconds a page</source>
+        <translation>用 Tesseract OCR 识别扫描的 PDF 和图片（.png .jpg .tif .bmp）；较慢：每页几秒</translation>
+    </message>
+    <message>
+        <source>the scans&apos; languages, as Tesseract names them (default {languages})</source>
+        <translation>扫描件的语言，用 Tesseract 的名称（默认 {languages}）</translation>
     </message>
     <message>
         <source>read again the files whose reader crashed, ran out of memory or of time</source>
@@ -2245,6 +2249,10 @@ already exists. Replace it with the report?</source>
         <translation>neardup 不读取 {kind} 文件</translation>
     </message>
     <message>
+        <source>This is not a PNG, JPEG, TIFF or BMP image, although its name says so.</source>
+        <translation>这不是 PNG、JPEG、TIFF 或 BMP 图片，只是文件名如此。</translation>
+    </message>
+    <message>
         <source>An image: its text is read only with OCR (tick Read scans with OCR, or neardup scan --ocr).</source>
         <translation>这是一张图片：只有用 OCR 才能读出其中的文字（勾选“用 OCR 识别扫描件和图片”，或使用 neardup scan --ocr）。</translation>
     </message>
@@ -2455,6 +2463,22 @@ already exists. Replace it with the report?</source>
     <message>
         <source>OCR (Tesseract, {languages}) could not read it: {reason}</source>
         <translation>OCR（Tesseract，{languages}）无法识别它：{reason}</translation>
+    </message>
+    <message>
+        <source>OCR (Tesseract, {languages}) could not read it: {reason}. It is read again by a scan with a longer time limit: Try Again in the app&apos;s Problems tab, or neardup scan --timeout.</source>
+        <translation>OCR（Tesseract，{languages}）无法识别它：{reason}。用更长的时限扫描时会重新识别：在“问题”标签页点“重试”，或使用 neardup scan --timeout。</translation>
+    </message>
+    <message>
+        <source>Tesseract could not read the image (damaged, or not an image)</source>
+        <translation>Tesseract 无法读取这张图片（已损坏，或不是图片）</translation>
+    </message>
+    <message>
+        <source>the page could not be drawn: {reason}</source>
+        <translation>无法绘制该页：{reason}</translation>
+    </message>
+    <message>
+        <source>Tesseract took longer than {seconds} s on it</source>
+        <translation>Tesseract 处理它超过了 {seconds} 秒</translation>
     </message>
 </context>
 <context>

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -112,8 +113,8 @@ def test_a_cancelled_ocr_goes_on_from_the_next_page_and_the_report_has_the_passa
 
 def test_the_command_line_reads_scans_with_ocr_and_says_when_tesseract_is_missing(scans, tmp_path):
     db = str(tmp_path / "n.db")
-    proc = run_cli("scan", str(scans / "bsd.txt"), str(scans / "bsd-scan.pdf"), "--db", db, "--ocr", "eng",
-                   "--format", "json")
+    proc = run_cli("scan", str(scans / "bsd.txt"), str(scans / "bsd-scan.pdf"), "--db", db, "--ocr",
+                   "--ocr-languages", "eng", "--format", "json")
     assert proc.returncode == 0, proc.stderr
     report = json.loads(proc.stdout)
     assert any(len(g["members"]) == 2 for g in report["groups"])
@@ -126,3 +127,53 @@ def test_the_command_line_reads_scans_with_ocr_and_says_when_tesseract_is_missin
     assert "Traceback" not in proc.stderr
     assert ocr.unavailable("eng+fra") is not None and "tesseract-ocr-fra" in ocr.unavailable("eng+fra")
     assert ocr.unavailable("chi_sim+eng") is None
+
+
+def test_what_is_no_image_is_never_handed_to_tesseract_and_other_languages_read_again(scans, tmp_path):
+    """Tesseract takes bytes it cannot decode for a list of file names and reads those files: a text file
+    named .jpg that names another scan must not get that scan's text."""
+    root = tmp_path / "odd"
+    root.mkdir()
+    (root / "notes.jpg").write_text(f"{scans / '条例-照片.png'}\n")
+    (root / "empty.png").write_bytes(b"")
+    (root / "zero-pages.pdf").write_bytes(b"")
+    db = tmp_path / "db.sqlite"
+    with Session(db) as session:
+        view = session.scan(ScanOptions(roots=(str(root), str(scans / "条例-照片.png")), workers=1, ocr="eng"),
+                            Thresholds())
+        docs = {Path(d.path).name: d for d in view.result.documents}
+        assert docs["notes.jpg"].status is Status.UNSUPPORTED and "not a PNG, JPEG" in docs["notes.jpg"].message
+        assert docs["empty.png"].status is Status.EMPTY and docs["empty.png"].message == "The file is empty."
+        assert "Tesseract, eng" in docs["条例-照片.png"].message
+        # the same scans, another language: read again in it
+        view = session.scan(ScanOptions(roots=(str(root), str(scans / "条例-照片.png")), workers=1,
+                                        ocr="chi_sim"), Thresholds())
+        docs = {Path(d.path).name: d for d in view.result.documents}
+        assert "Tesseract, chi_sim)" in docs["条例-照片.png"].message
+        assert "条例" in view.text_loader()(docs["条例-照片.png"]).text
+
+
+def test_a_page_tesseract_cannot_finish_is_read_again_with_a_longer_limit_and_leaves_no_process(scans, tmp_path):
+    """A stand-in tesseract that sleeps: the page runs out of time, Tesseract is stopped with its worker,
+    and the scan is marked to be read again; the real one with a longer limit reads it."""
+    fake = tmp_path / "bin"
+    fake.mkdir()
+    marker = f"neardup-slow-tesseract-{os.getpid()}"
+    (fake / "tesseract").write_text(
+        "#!/bin/bash\n"
+        'if [ "$1" = "--list-langs" ]; then printf \'List of available languages (1):\\neng\\n\'; exit 0; fi\n'
+        f"exec -a {marker} sleep 60\n")
+    (fake / "tesseract").chmod(0o755)
+    db = str(tmp_path / "n.db")
+    slow = dict(os.environ, PATH=f"{fake}:{os.environ['PATH']}")
+    proc = run_cli("scan", str(scans / "bsd-scan.pdf"), "--db", db, "--ocr", "--ocr-languages", "eng",
+                   "--timeout", "2", "--format", "json", env=slow)
+    assert proc.returncode == 0, proc.stderr
+    scanned = json.loads(proc.stdout)["documents"][0]
+    assert scanned["status"] == "error" and "longer than" in scanned["message"], scanned
+    left = subprocess.run(["pgrep", "-f", marker], capture_output=True, text=True).stdout.split()
+    assert left == [], "a stopped page's Tesseract must not run on"
+    proc = run_cli("scan", str(scans / "bsd-scan.pdf"), "--db", db, "--ocr", "--ocr-languages", "eng",
+                   "--format", "json")  # the real tesseract, the default limit (longer): read again
+    scanned = json.loads(proc.stdout)["documents"][0]
+    assert scanned["status"] == "ok" and "Text from OCR" in scanned["message"], scanned
