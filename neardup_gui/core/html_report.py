@@ -20,7 +20,7 @@ from .diff import Chunk, Line, compare, describe, hunks
 from .i18n import localize, translate
 from .jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_progress
 from .match import MatchResult
-from .models import SIMHASH_MIN_JACCARD, Document, Group, display_path
+from .models import SIMHASH_MIN_JACCARD, Document, Group, Status, display_path
 from .report import ReportContext
 from .texts import DocumentText
 from .words import kind_label, percent, similarity_words, status_label
@@ -256,7 +256,9 @@ def _group_html(group: Group, docs: dict[int, Document], load_text: Callable[[Do
         d = docs[m.document_id]
         s = m.similarity
         who = keep if d.id == group.representative else ""
-        out.append(f"<tr><td class='path'>{_e(d.display_path)}{who}</td><td class='num'>{_size(d.size)}</td>"
+        note = (f"<br><span class='muted'>{_e(localize('Problem', d.message))}</span>"  # text from OCR, damaged bytes
+                if d.status is Status.OK and d.message else "")
+        out.append(f"<tr><td class='path'>{_e(d.display_path)}{who}{note}</td><td class='num'>{_size(d.size)}</td>"
                    f"<td>{_e(kind_label(d.kind))}</td>"
                    f"<td class='num'>{'' if who else _e(similarity_words(s))}</td>"
                    f"<td class='num'>{s.hamming}</td><td class='num'>{s.jaccard_estimate:.3f}</td>"

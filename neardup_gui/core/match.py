@@ -70,8 +70,9 @@ def ensure_current(store: Store, expected: Scheme | None = None) -> None:
     stored = store.scheme()
     if stored is not None and stored != (expected or Scheme.current()):
         raise StaleFingerprints(translate(
-            "Errors", "{path} was fingerprinted by another version of neardup (or of jieba/pypdf); scan the folders "
-                      "again to renew its fingerprints (`neardup scan FOLDER`, or Scan in the app)."
+            "Errors", "{path} was fingerprinted by another version of neardup (or of the libraries that read "
+                      "documents); scan the folders again to renew its fingerprints (`neardup scan FOLDER`, or Scan "
+                      "in the app)."
         ).format(path=store.path))
 
 

@@ -668,8 +668,8 @@ Nothing was moved. Scan again to compare the files as they are now.</source>
         <translation>{path} 由更新版本的 neardup 写入（结构版本 {version}）；请更新 neardup 后再打开。</translation>
     </message>
     <message>
-        <source>{path} was fingerprinted by another version of neardup (or of jieba/pypdf); scan the folders again to renew its fingerprints (`neardup scan FOLDER`, or Scan in the app).</source>
-        <translation>{path} 中的指纹由其他版本的 neardup（或 jieba/pypdf）生成；请重新扫描文件夹以更新指纹（`neardup scan FOLDER`，或在应用中点“扫描”）。</translation>
+        <source>{path} was fingerprinted by another version of neardup (or of the libraries that read documents); scan the folders again to renew its fingerprints (`neardup scan FOLDER`, or Scan in the app).</source>
+        <translation>{path} 中的指纹由其他版本的 neardup（或读取文档的库的其他版本）生成；请重新扫描文件夹以更新指纹（`neardup scan FOLDER`，或在应用中点“扫描”）。</translation>
     </message>
     <message>
         <source>{path}: larger than the {limit} MiB limit; not compared.</source>

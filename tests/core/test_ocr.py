@@ -107,6 +107,7 @@ def test_a_cancelled_ocr_goes_on_from_the_next_page_and_the_report_has_the_passa
         assert totals[0] == 3 - len(kept)  # only the pages not read yet
         assert {"gpl.txt", "gpl-scan.pdf"} in names(view)
         report = json.loads(session.report("json"))
+        assert "Text from OCR (Tesseract, chi_sim+eng)" in session.report("html")  # under the scan's name
     near = [p for p in report["pairs"] if p["matched_by"] != "exact"]
     assert near and near[0]["shared_passages"], "the report reads the scan's text from the database"
 
