@@ -139,6 +139,8 @@ class Fingerprint(SentBetweenProcesses):
     # a failure that may not happen again: the time limit it ran out of (s), or 0 for a reader that crashed
     # or ran out of memory; None for a result that is what these bytes are (text, empty, encrypted…)
     transient: float | None = None
+    # where a worker put minhash, shingles and edges instead (spill.py): (file, offset, their three sizes)
+    spilled: tuple[str, int, int, int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)

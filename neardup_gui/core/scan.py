@@ -12,12 +12,15 @@ from __future__ import annotations
 import errno
 import hashlib
 import os
+import shutil
 import stat
+import tempfile
 import time
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import BinaryIO, Protocol, TypeVar
 
+from . import spill
 from .boilerplate import analyse, collection_digest
 from .discover import WalkProblem, discover, split_roots
 from .extract import READ_WITHOUT_OCR
@@ -87,6 +90,7 @@ class ExtractTask(SentBetweenProcesses):
     expected_hash: bytes
     scheme: Scheme
     size: int  # as hashed: no more is read (a file that grew since changed, and is not read on and on)
+    spill_folder: str = ""  # where the worker puts the fingerprint's large parts for the writer (spill.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +133,7 @@ def extract_task(task: ExtractTask) -> Fingerprint | FileFailure:
     fp = fingerprint_bytes(task.kind, data, task.scheme)
     if fp.raw_hash != task.expected_hash:
         return FileFailure(Status.ERROR, _CHANGED_DURING_SCAN)
-    return fp
+    return spill.spill(fp, task.spill_folder) if task.spill_folder else fp
 
 
 def _extract_batches(tasks: list[ExtractTask]) -> list[tuple[ExtractTask, ...]]:
@@ -322,6 +326,7 @@ def scan(
             entries.append(item)
 
     writer = _Writer(store)
+    spill_folder = ""
     writer.add([FileRecord(p.path, 0, 0, "folder" if os.path.isdir(p.path) else "file", status=Status.UNREADABLE,
                            message=p.message) for p in walk_problems])
     # failures that may not happen again are read again: with a longer time limit, or when asked to
@@ -364,7 +369,8 @@ def scan(
             writer.add([FileRecord(f.path, f.size, f.mtime_ns, f.kind, content_hash=digest) for f in files])
 
         # fingerprint: each distinct new content once, small texts several to a task
-        tasks = [ExtractTask(files[0].path, files[0].kind, digest, scheme, files[0].size)
+        spill_folder = tempfile.mkdtemp(prefix="neardup-spill-")
+        tasks = [ExtractTask(files[0].path, files[0].kind, digest, scheme, files[0].size, spill_folder)
                  for digest, files in by_hash.items()]
         if len(tasks) >= _WRITER_PROCESS_CONTENTS:
             writer.hand_over()
@@ -404,6 +410,9 @@ def scan(
         raise
     finally:
         writer.close()
+        if spill_folder:  # written: what the workers put aside is not needed any more
+            spill.forget(spill_folder)
+            shutil.rmtree(spill_folder, ignore_errors=True)
 
     # index: forget files that are gone from the roots walked
     progress(ProgressEvent("index", 0, 1))

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
-from . import boilerplate, minhash
+from . import boilerplate, minhash, spill
 from .boilerplate import Boilerplate, CoreTable, Shingled
 from .errors import DatabaseError, StaleFingerprints, database_error_message
 from .fingerprint import Scheme, unpack_edges
@@ -453,6 +453,7 @@ class Store:
         if not fingerprints and not files:
             return
         now = time.time()
+        fingerprints = [spill.restore(fp) for fp in fingerprints]  # read back what workers put aside
         with self.transaction():
             existing = self.content_ids_for(fp.raw_hash for fp in fingerprints)
             for fp in fingerprints:

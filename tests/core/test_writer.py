@@ -3,12 +3,16 @@ as the database errors they are, nothing half-written when either side stops."""
 
 import multiprocessing as mp
 import sqlite3
+import tempfile
 import time
+from pathlib import Path
 
 import pytest
 
 from neardup_gui.core import scan as scan_module
 from neardup_gui.core.errors import DatabaseError
+from neardup_gui.core.extract import kind_of
+from neardup_gui.core.fingerprint import Scheme, fingerprint_bytes
 from neardup_gui.core.jobs import CancelToken, JobCancelled
 from neardup_gui.core.models import ScanOptions, Status
 from neardup_gui.core.scan import scan
@@ -142,3 +146,25 @@ def test_ctrl_c_while_the_writer_starts_does_not_kill_it(tmp_path):
         assert child.is_alive()
     with Store(tmp_path / "w.db") as store:
         assert [d.path for d in store.documents()] == [str(tmp_path / "a.txt")]
+
+
+def test_what_workers_put_aside_is_written_byte_for_byte_and_the_spill_folder_goes(tree, tmp_path, monkeypatch):
+    """The workers hand the writer each fingerprint's large parts through a spill file, not the parent:
+    what the database holds is what fingerprinting the file here gives, and nothing is left behind."""
+    monkeypatch.setattr(scan_module, "_WRITER_PROCESS_CONTENTS", 1)
+    spill_folders = set(Path(tempfile.gettempdir()).glob("neardup-spill-*"))
+    with Store(tmp_path / "n.db") as store:
+        scan(store, ScanOptions(roots=(str(tree),), workers=2))
+    assert set(Path(tempfile.gettempdir()).glob("neardup-spill-*")) == spill_folders
+    con = sqlite3.connect(tmp_path / "n.db")
+    stored = {raw: (minhash, shingles, edges) for raw, minhash, shingles, edges in con.execute(
+        "SELECT raw_hash, minhash, shingles, edges FROM contents WHERE status = 'ok'")}
+    con.close()
+    scheme = Scheme.current()
+    checked = 0
+    for path in sorted(tree.iterdir()):
+        fp = fingerprint_bytes(kind_of(str(path)) or "", path.read_bytes(), scheme)
+        if fp.status is Status.OK:
+            assert stored[fp.raw_hash] == (fp.minhash, fp.shingles, fp.edges), path.name
+            checked += 1
+    assert checked >= 55
