@@ -14,7 +14,6 @@ import hashlib
 import os
 import shutil
 import stat
-import tempfile
 import time
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -369,7 +368,7 @@ def scan(
             writer.add([FileRecord(f.path, f.size, f.mtime_ns, f.kind, content_hash=digest) for f in files])
 
         # fingerprint: each distinct new content once, small texts several to a task
-        spill_folder = tempfile.mkdtemp(prefix="neardup-spill-")
+        spill_folder = spill.new_folder()
         tasks = [ExtractTask(files[0].path, files[0].kind, digest, scheme, files[0].size, spill_folder)
                  for digest, files in by_hash.items()]
         if len(tasks) >= _WRITER_PROCESS_CONTENTS:

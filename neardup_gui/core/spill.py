@@ -62,6 +62,24 @@ def restore(fingerprint: Fingerprint) -> Fingerprint:
         edges=data[minhash_size + shingles_size :] or None, spilled=None)
 
 
+def new_folder() -> str:
+    """A spill folder for this scan (named after this process), after removing those of scans that were
+    killed (their process is gone): a killed scan cannot remove its own."""
+    import glob
+    import shutil
+    import tempfile
+
+    for stale in glob.glob(os.path.join(tempfile.gettempdir(), "neardup-spill-*-*")):
+        try:
+            owner = int(os.path.basename(stale).split("-")[2])
+            os.kill(owner, 0)
+        except ProcessLookupError:
+            shutil.rmtree(stale, ignore_errors=True)
+        except (ValueError, IndexError, PermissionError):
+            continue  # not ours, or another user's live scan
+    return tempfile.mkdtemp(prefix=f"neardup-spill-{os.getpid()}-")
+
+
 def forget(folder: str) -> None:
     """Close this process's files of ``folder`` (before it is removed)."""
     for cache in (_open_for_writing, _open_for_reading):

@@ -152,7 +152,10 @@ def test_what_workers_put_aside_is_written_byte_for_byte_and_the_spill_folder_go
     """The workers hand the writer each fingerprint's large parts through a spill file, not the parent:
     what the database holds is what fingerprinting the file here gives, and nothing is left behind."""
     monkeypatch.setattr(scan_module, "_WRITER_PROCESS_CONTENTS", 1)
-    spill_folders = set(Path(tempfile.gettempdir()).glob("neardup-spill-*"))
+    killed = Path(tempfile.gettempdir()) / "neardup-spill-999999999-left"  # a scan killed: no such process
+    killed.mkdir(exist_ok=True)
+    (killed / "1.bin").write_bytes(b"x" * 100)
+    spill_folders = set(Path(tempfile.gettempdir()).glob("neardup-spill-*")) - {killed}
     with Store(tmp_path / "n.db") as store:
         scan(store, ScanOptions(roots=(str(tree),), workers=2))
     assert set(Path(tempfile.gettempdir()).glob("neardup-spill-*")) == spill_folders
