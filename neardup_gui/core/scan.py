@@ -12,11 +12,11 @@ from __future__ import annotations
 import errno
 import hashlib
 import os
-import shutil
 import stat
 import time
 from collections import defaultdict
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import BinaryIO, Protocol, TypeVar
 
 from . import spill
@@ -368,7 +368,7 @@ def scan(
             writer.add([FileRecord(f.path, f.size, f.mtime_ns, f.kind, content_hash=digest) for f in files])
 
         # fingerprint: each distinct new content once, small texts several to a task
-        spill_folder = spill.new_folder()
+        spill_folder = spill.new_folder(str(Path(store.path).resolve().parent))
         tasks = [ExtractTask(files[0].path, files[0].kind, digest, scheme, files[0].size, spill_folder)
                  for digest, files in by_hash.items()]
         if len(tasks) >= _WRITER_PROCESS_CONTENTS:
@@ -411,7 +411,6 @@ def scan(
         writer.close()
         if spill_folder:  # written: what the workers put aside is not needed any more
             spill.forget(spill_folder)
-            shutil.rmtree(spill_folder, ignore_errors=True)
 
     # index: forget files that are gone from the roots walked
     progress(ProgressEvent("index", 0, 1))

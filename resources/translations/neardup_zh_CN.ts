@@ -2480,6 +2480,10 @@ already exists. Replace it with the report?</source>
         <source>Tesseract took longer than {seconds} s on it</source>
         <translation>Tesseract 处理它超过了 {seconds} 秒</translation>
     </message>
+    <message>
+        <source>Not compared: its fingerprint could not be read back ({reason}). To try it again: Try Again in the app&apos;s Problems tab, or neardup scan --retry-failed.</source>
+        <translation>未比较：无法读回它的指纹（{reason}）。如要再试一次：在应用的“问题”标签页中点“重试”，或使用 neardup scan --retry-failed。</translation>
+    </message>
 </context>
 <context>
     <name>ProblemsModel</name>

@@ -2,14 +2,15 @@
 as the database errors they are, nothing half-written when either side stops."""
 
 import multiprocessing as mp
+import os
 import sqlite3
-import tempfile
 import time
 from pathlib import Path
 
 import pytest
 
 from neardup_gui.core import scan as scan_module
+from neardup_gui.core import spill
 from neardup_gui.core.errors import DatabaseError
 from neardup_gui.core.extract import kind_of
 from neardup_gui.core.fingerprint import Scheme, fingerprint_bytes
@@ -149,25 +150,57 @@ def test_ctrl_c_while_the_writer_starts_does_not_kill_it(tmp_path):
 
 
 def test_what_workers_put_aside_is_written_byte_for_byte_and_the_spill_folder_goes(tree, tmp_path, monkeypatch):
-    """The workers hand the writer each fingerprint's large parts through a spill file, not the parent:
-    what the database holds is what fingerprinting the file here gives, and nothing is left behind."""
-    monkeypatch.setattr(scan_module, "_WRITER_PROCESS_CONTENTS", 1)
-    killed = Path(tempfile.gettempdir()) / "neardup-spill-999999999-left"  # a scan killed: no such process
-    killed.mkdir(exist_ok=True)
-    (killed / "1.bin").write_bytes(b"x" * 100)
-    spill_folders = set(Path(tempfile.gettempdir()).glob("neardup-spill-*")) - {killed}
-    with Store(tmp_path / "n.db") as store:
-        scan(store, ScanOptions(roots=(str(tree),), workers=2))
-    assert set(Path(tempfile.gettempdir()).glob("neardup-spill-*")) == spill_folders
-    con = sqlite3.connect(tmp_path / "n.db")
-    stored = {raw: (minhash, shingles, edges) for raw, minhash, shingles, edges in con.execute(
-        "SELECT raw_hash, minhash, shingles, edges FROM contents WHERE status = 'ok'")}
-    con.close()
+    """The workers hand the writer each fingerprint's large parts through a spill file beside the database,
+    not through the parent: what the database holds is what fingerprinting the file here gives (by the
+    writer process and here), parts did go through the file, and the folder goes with the scan; a folder
+    left by a killed scan (its lock free) is removed, one a running scan holds is not."""
+    import fcntl
+
+    killed = tmp_path / f"{spill.PREFIX}killed"
+    killed.mkdir()
+    (killed / "lock").write_bytes(b"")
+    running = tmp_path / f"{spill.PREFIX}running"
+    running.mkdir()
+    held = os.open(running / "lock", os.O_RDWR | os.O_CREAT)
+    fcntl.flock(held, fcntl.LOCK_EX)
+    restored: list[bool] = []
+    real_restore = spill.restore
+
+    def counted(fp):
+        restored.append(fp.spilled is not None)
+        return real_restore(fp)
+
+    monkeypatch.setattr(spill, "restore", counted)
     scheme = Scheme.current()
-    checked = 0
-    for path in sorted(tree.iterdir()):
-        fp = fingerprint_bytes(kind_of(str(path)) or "", path.read_bytes(), scheme)
-        if fp.status is Status.OK:
-            assert stored[fp.raw_hash] == (fp.minhash, fp.shingles, fp.edges), path.name
-            checked += 1
-    assert checked >= 55
+    for process_from in (10 ** 9, 1):  # written here, then by the writer process
+        monkeypatch.setattr(scan_module, "_WRITER_PROCESS_CONTENTS", process_from)
+        db = tmp_path / f"n{process_from}.db"
+        with Store(db) as store:
+            scan(store, ScanOptions(roots=(str(tree),), workers=2))
+        con = sqlite3.connect(db)
+        stored = {raw: (minhash, shingles, edges) for raw, minhash, shingles, edges in con.execute(
+            "SELECT raw_hash, minhash, shingles, edges FROM contents WHERE status = 'ok'")}
+        con.close()
+        checked = 0
+        for path in sorted(tree.iterdir()):
+            fp = fingerprint_bytes(kind_of(str(path)) or "", path.read_bytes(), scheme)
+            if fp.status is Status.OK:
+                assert stored[fp.raw_hash] == (fp.minhash, fp.shingles, fp.edges), path.name
+                checked += 1
+        assert checked >= 55
+    assert sum(restored) >= 55, "the parts went through the spill file"
+    assert sorted(p.name for p in tmp_path.glob(f"{spill.PREFIX}*")) == [running.name]
+    os.close(held)
+
+
+def test_a_spill_that_cannot_be_written_or_read_back_costs_nothing_or_that_content_only(tmp_path):
+    fp = fingerprint_bytes("text", english_texts()["BSD"].encode(), Scheme.current())
+    gone = tmp_path / "gone"
+    assert spill.spill(fp, str(gone)) == fp  # no folder to write to: sent whole, by the pipes
+    folder = spill.new_folder(str(tmp_path))
+    put = spill.spill(fp, folder)
+    assert put.spilled is not None and put.shingles is None and spill.restore(put) == fp
+    spill.forget(folder)
+    failed = spill.restore(put)  # the file is gone: that content alone is a failure to try again
+    assert failed.status is Status.ERROR and failed.transient == 0.0 and "read back" in failed.message
+    assert not Path(folder).exists()
