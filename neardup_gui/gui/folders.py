@@ -64,7 +64,7 @@ class FoldersPanel(QWidget):
         for key, label, tip in (
             ("text", self.tr("Text and Markdown"), self.tr(".txt, .md, .rst, .csv, .log … in any common encoding")),
             ("pdf", "PDF",  # a format's name: the same in every language
-             self.tr("PDFs with a text layer (scanned PDFs are listed as problems)")),
+             self.tr("PDFs with a text layer (scanned PDFs are listed as problems, unless OCR reads them)")),
             ("office", self.tr("Word, OpenDocument and RTF"),
              self.tr(".docx, .odt and .rtf: the body and tables, and the footnotes of .docx and .odt "
                      "(older .doc files are not read)")),

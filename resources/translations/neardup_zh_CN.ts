@@ -873,8 +873,8 @@ is no longer there (moved or deleted since the scan). Scan again to update the g
         <translation>.txt、.md、.rst、.csv、.log 等文件，支持各种常见编码</translation>
     </message>
     <message>
-        <source>PDFs with a text layer (scanned PDFs are listed as problems)</source>
-        <translation>带文字层的 PDF（扫描件 PDF 会列在“问题”中）</translation>
+        <source>PDFs with a text layer (scanned PDFs are listed as problems, unless OCR reads them)</source>
+        <translation>带文字层的 PDF（扫描件 PDF 会列在“问题”中，除非用 OCR 识别）</translation>
     </message>
     <message>
         <source>Word, OpenDocument and RTF</source>
