@@ -208,6 +208,15 @@ def analyse(
     empty = Boilerplate(digest, min_share, min_documents, np.empty(0, np.uint32), {})
     if n < needed:
         return empty
+    with workers.kept():  # one pool for the four passes (a pool a pass cost its start-up four times)
+        return _analyse(ids, load, digest, needed, min_share, min_documents, shingle_size, edge_window, num_perm,
+                        seed, workers, progress, cancel)
+
+
+def _analyse(ids: np.ndarray, load: ShingleLoader, digest: str, needed: int, min_share: float,
+             min_documents: int, shingle_size: int, edge_window: int, num_perm: int, seed: int, workers: Workers,
+             progress: Progress, cancel: CancelToken) -> Boilerplate:
+    n = len(ids)
     if n <= SAMPLE_DOCUMENTS:
         sample = ids
     else:
@@ -218,11 +227,10 @@ def analyse(
 
     def passed(pass_name: Callable[[_Batch], Any], batches: list[_Batch]) -> Iterator[Any]:
         nonlocal done
-        with workers.kept():
-            for batch, result in workers.map(pass_name, batches, cancel=cancel):
-                done += len(batch.ids)
-                progress(ProgressEvent("boilerplate", done, total))
-                yield result
+        for batch, result in workers.map(pass_name, batches, cancel=cancel):
+            done += len(batch.ids)
+            progress(ProgressEvent("boilerplate", done, total))
+            yield result
 
     def batches(of: np.ndarray, shingles: np.ndarray, **more: Any) -> list[_Batch]:
         return [_Batch(load, b, shingles, **more) for b in _split(of, _BATCH)]
