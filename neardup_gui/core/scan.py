@@ -484,6 +484,7 @@ def refresh_boilerplate(store: Store, scheme: Scheme, *, workers: Workers = IN_T
                         progress: Progress = no_progress, cancel: CancelToken = NEVER_CANCELLED) -> None:
     """Find the collection's boilerplate again if its contents changed since it was last found
     (phase "boilerplate"). A scan killed here leaves the old analysis, marked stale by its digest."""
+    progress(ProgressEvent("boilerplate", 0, None))  # the phase starts here, before its first pass's batch ends
     ids = store.ok_content_ids()
     digest = collection_digest(scheme.to_json(), ids)
     if store.boilerplate_digest() == digest:
