@@ -100,13 +100,6 @@ def _image(data: bytes) -> Extracted:
     return Extracted(Status.EMPTY, message=_IMAGE_NEEDS_OCR, pages=1)
 
 
-def extract_file(path: str, kind: str) -> tuple[bytes, Extracted]:
-    """Read and extract one file; returns its bytes too (callers check they are the scanned ones)."""
-    with open(path, "rb") as fh:
-        data = fh.read()
-    return data, extract(kind, data)
-
-
 def extract_text(data: bytes) -> Extracted:
     """Decode a text file. Binary content is ``unsupported``; an empty file is ``empty``."""
     if not data.strip():

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from .fingerprint import Scheme, fingerprint_text, raw_hash
 from .i18n import QT_TRANSLATE_NOOP
 from .models import Extracted, Fingerprint, SentBetweenProcesses, Status
+from .regular_files import open_regular_file
 
 OCR_KINDS = frozenset({"pdf", "image"})
 """The kinds of file OCR reads: PDFs without a text layer, and images."""
@@ -115,7 +116,7 @@ class PageText(SentBetweenProcesses):
 def read_page(task: PageTask) -> PageText:
     """Worker side: read one page of a scan with Tesseract."""
     try:
-        with open(task.path, "rb") as fh:
+        with open_regular_file(task.path) as fh:
             data = fh.read(task.size + 1)
     except OSError as exc:
         return PageText(failed=exc.strerror or str(exc), changed=True)

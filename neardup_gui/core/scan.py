@@ -12,12 +12,11 @@ from __future__ import annotations
 import errno
 import hashlib
 import os
-import stat
 import time
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import BinaryIO, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 from . import spill
 from .boilerplate import analyse, collection_digest
@@ -30,6 +29,7 @@ from .models import FileEntry, Fingerprint, ScanOptions, SentBetweenProcesses, S
 from .ocr import PageTask, PageText, ScanText, awaits_ocr, fingerprint_scan, read_page, tag, unavailable
 from .parallel import IN_THIS_PROCESS, ShinglesOf, Workers
 from .pool import TaskFailed, WorkerPool, default_reader_memory, run_in_batches, warm_up
+from .regular_files import NotARegularFile, open_regular_file
 from .store import FileRecord, KnownFile, Store
 from .writer import WriterProcess
 
@@ -44,8 +44,6 @@ _HASH_BATCH_BYTES = 64 << 20
 # a hanging reader makes its whole task be tried again file by file
 _EXTRACT_BATCH = 32
 _EXTRACT_BATCH_BYTES = 512 << 10
-# POSIX: never through a link, never waiting on a pipe (Windows has neither flag, nor FIFOs at a path)
-_NO_FOLLOW_NO_WAIT = getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,10 +165,6 @@ def _in_batches(items: list[SizedT], most: int, most_bytes: int) -> list[tuple[S
     return batches
 
 
-class NotARegularFile(OSError):
-    """The path was replaced by a folder, a link, a pipe or a device after it was found."""
-
-
 def transient_failure(task: ExtractTask, failed: TaskFailed, file_timeout: float) -> Fingerprint:
     """The record of a reader that ran out of time, crashed or ran out of memory on these bytes, with
     what to do about it: not what the bytes are, so it is marked to be tried again."""
@@ -195,22 +189,6 @@ def read_error_message(exc: OSError) -> str:
     if exc.errno == errno.ELOOP:
         return _LINK_LOOP
     return _NOT_READ.format(reason=exc.strerror or exc)
-
-
-def open_regular_file(path: str) -> BinaryIO:
-    """Open a file for reading only if it is a regular file: a path swapped for a link, a pipe (whose
-    open would block) or a device (endless bytes) raises NotARegularFile instead."""
-    try:
-        fd = os.open(path, os.O_RDONLY | _NO_FOLLOW_NO_WAIT)
-    except OSError as exc:
-        if exc.errno == errno.ELOOP:
-            raise NotARegularFile(errno.ELOOP, "replaced by a symbolic link", path) from exc
-        raise
-    fh = os.fdopen(fd, "rb")
-    if not stat.S_ISREG(os.fstat(fd).st_mode):
-        fh.close()
-        raise NotARegularFile(errno.EINVAL, "not a regular file", path)
-    return fh
 
 
 def hash_file(path: str, cancel: CancelToken = NEVER_CANCELLED) -> bytes:

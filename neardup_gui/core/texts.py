@@ -9,11 +9,12 @@ from __future__ import annotations
 from collections import OrderedDict
 from dataclasses import dataclass
 
-from .extract import extract_file
+from .extract import extract
 from .fingerprint import raw_hash
 from .i18n import localize, translate
 from .models import Document, Status
 from .ocr import OCR_KINDS
+from .regular_files import open_regular_file
 from .store import Store
 
 
@@ -45,7 +46,8 @@ class TextLoader:
 
     def _load(self, doc: Document) -> DocumentText:
         try:
-            data, extracted = extract_file(doc.path, doc.kind)
+            with open_regular_file(doc.path) as fh:
+                data = fh.read()
         except FileNotFoundError:
             return DocumentText(None, translate("Texts", "The file is no longer there (moved or deleted since the "
                                                         "scan)."))
@@ -56,9 +58,11 @@ class TextLoader:
         if expected is not None and raw_hash(data) != expected:
             return DocumentText(None, translate("Texts", "The file changed since the scan; rescan to compare it "
                                                          "again."))
-        if extracted.status is not Status.OK:
-            scanned = Store.scan_text(self._database, expected) if self._database and expected is not None else None
-            if scanned is not None and doc.kind in OCR_KINDS:
+        if doc.kind in OCR_KINDS and self._database and expected is not None:
+            scanned = Store.scan_text(self._database, expected)  # OCR's text: the file's own has none
+            if scanned is not None:
                 return DocumentText(scanned)
+        extracted = extract(doc.kind, data)
+        if extracted.status is not Status.OK:
             return DocumentText(None, localize("Problem", extracted.message))
         return DocumentText(extracted.text)
