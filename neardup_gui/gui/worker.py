@@ -43,6 +43,7 @@ class Job(QRunnable):
         self.cancel_token = CancelToken()
         self._fn, self._args, self._kwargs = fn, args, kwargs
         self._last_progress = 0.0
+        self._last_phase = ""
 
     def cancel(self) -> None:
         self.cancel_token.cancel()
@@ -50,8 +51,10 @@ class Job(QRunnable):
     def _progress(self, event: ProgressEvent) -> None:
         now = time.monotonic()
         final = event.total is not None and event.done >= event.total
-        if final or now - self._last_progress >= 0.05:
-            self._last_progress = now
+        # a phase's first event always goes through: the pace of the phase is timed from it (OCR's first page
+        # came seconds after its start, which the throttle had dropped: "1,000 pages/s")
+        if final or event.phase != self._last_phase or now - self._last_progress >= 0.05:
+            self._last_progress, self._last_phase = now, event.phase
             self._emitter.progress.emit(event)
 
     def run(self) -> None:

@@ -7,7 +7,7 @@ import threading
 import shiboken6
 from PySide6.QtWidgets import QWidget
 
-from neardup_gui.core.jobs import JobCancelled
+from neardup_gui.core.jobs import JobCancelled, ProgressEvent
 from neardup_gui.gui.worker import Job, JobRunner
 
 
@@ -87,4 +87,26 @@ def test_a_runner_shut_down_cancels_its_jobs_and_starts_no_more(qtbot):
     runner.start(late)  # a handler that runs after the window closed asks in vain
     qtbot.wait(100)
     assert outcomes == ["cancelled"] and not runner.busy
+    owner.deleteLater()
+
+
+def _phases(*, progress, cancel):
+    """Events faster than the throttle: many of one phase, then a new phase's start at once."""
+    for done in range(200):
+        progress(ProgressEvent("fingerprint", done, 400))
+    progress(ProgressEvent("ocr", 0, 3))  # within the throttle's 50 ms of the last one
+    progress(ProgressEvent("ocr", 1, 3))
+    return "done"
+
+
+def test_progress_is_thinned_but_every_phase_start_is_delivered(qtbot):
+    owner = QWidget()
+    runner = JobRunner(owner, serial=True)
+    seen: list[tuple[str, int]] = []
+    job = Job(_phases)
+    job.signals.progress.connect(lambda e: seen.append((e.phase, e.done)))
+    runner.start(job)
+    qtbot.waitUntil(lambda: not runner.busy, timeout=5_000)
+    assert len(seen) < 50  # thinned
+    assert ("ocr", 0) in seen  # the start the pace of the phase is timed from
     owner.deleteLater()
