@@ -1,4 +1,4 @@
-"""`python -m neardup_gui` / `neardup-gui [FOLDER...]`: the desktop app."""
+"""`python -m neardup_gui` / `neardup-gui [--db FILE] [FOLDER...]`: the desktop app."""
 
 from __future__ import annotations
 

@@ -77,9 +77,7 @@ def build_parser() -> argparse.ArgumentParser:
                        help=translate("Cli", "memory each reader may use "
                                              "(default: a quarter of this machine's, 1-8 GiB)"))
 
-    def common(p: argparse.ArgumentParser, with_report: bool = True) -> None:
-        p.add_argument("--db", type=Path,
-                       help=translate("Cli", "database file (default: {path})").format(path=default_db_path()))
+    def thresholds(p: argparse.ArgumentParser) -> None:
         p.add_argument("--method", choices=[m.value for m in Method], default=Method.MINHASH.value,
                        help=translate("Cli", "minhash (Jaccard, default), simhash (Hamming), "
                                              "or both (either one matches)"))
@@ -88,12 +86,27 @@ def build_parser() -> argparse.ArgumentParser:
                            max=HAMMING_MAX))
         p.add_argument("--jaccard", type=_jaccard, default=0.8, metavar="T",
                        help=translate("Cli", "MinHash: shingle-set Jaccard similarity at least T (0-1; default 0.8)"))
+
+    def boilerplate(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--boilerplate", choices=["ignore", "keep"], default="ignore",
+                       help=translate("Cli", "passages that open or close 10%% or more of the collection's "
+                                             "documents, whose other text is unrelated (letterheads, notices, "
+                                             "footers): ignore them when measuring Jaccard (default) or keep "
+                                             "them; families of similar documents always keep what they share"))
+
+    def quiet(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--quiet", "-q", action="store_true",
+                       help=translate("Cli", "no progress or summary on standard error"))
+
+    def database(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--db", type=Path,
+                       help=translate("Cli", "database file (default: {path})").format(path=default_db_path()))
+
+    def common(p: argparse.ArgumentParser, with_report: bool = True) -> None:
+        database(p)
+        thresholds(p)
         if with_report:
-            p.add_argument("--boilerplate", choices=["ignore", "keep"], default="ignore",
-                           help=translate("Cli", "passages that open or close 10%% or more of the collection's "
-                                                 "documents, whose other text is unrelated (letterheads, notices, "
-                                                 "footers): ignore them when measuring Jaccard (default) or keep "
-                                                 "them; families of similar documents always keep what they share"))
+            boilerplate(p)
             p.add_argument("--split-chains", action="store_true",
                            help=translate("Cli", "split chained groups so that every member of a group is a "
                                                  "duplicate of its keeper (a group can otherwise join documents "
@@ -102,19 +115,21 @@ def build_parser() -> argparse.ArgumentParser:
                            help=translate("Cli", "report format (default json)"))
             p.add_argument("--out", type=Path,
                            help=translate("Cli", "write the report here (default: standard output)"))
-        p.add_argument("--quiet", "-q", action="store_true",
-                       help=translate("Cli", "no progress or summary on standard error"))
+        quiet(p)
+
+    def which_files(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--include", action="append", default=[], metavar="GLOB",
+                       help=translate("Cli", "only files matching (repeatable)"))
+        p.add_argument("--exclude", action="append", default=[], metavar="GLOB",
+                       help=translate("Cli", "skip files/folders matching (repeatable)"))
+        p.add_argument("--hidden", action="store_true", help=translate("Cli", "also scan hidden files and folders"))
 
     p_scan = sub.add_parser("scan", help=translate("Cli", "scan folders (incrementally) and report duplicate groups"))
     p_scan.add_argument("paths", nargs="+", metavar="PATH", help=translate("Cli", "folders (or files) to scan"))
     common(p_scan)
     p_scan.add_argument("--workers", type=_positive_int, default=os.cpu_count() or 1,
                         help=translate("Cli", "reader processes (default: cores)"))
-    p_scan.add_argument("--include", action="append", default=[], metavar="GLOB",
-                        help=translate("Cli", "only files matching (repeatable)"))
-    p_scan.add_argument("--exclude", action="append", default=[], metavar="GLOB",
-                        help=translate("Cli", "skip files/folders matching (repeatable)"))
-    p_scan.add_argument("--hidden", action="store_true", help=translate("Cli", "also scan hidden files and folders"))
+    which_files(p_scan)
     p_scan.add_argument("--ocr", action="store_true",
                         help=translate("Cli", "read scanned PDFs and images (.png .jpg .tif .bmp) with Tesseract OCR; "
                                               "slow: seconds a page"))
@@ -141,6 +156,38 @@ def build_parser() -> argparse.ArgumentParser:
                          help=translate("Cli", "only matches under PATH "
                                                "(repeatable; default: the folders of the last scan)"))
     reader_limits(p_query)
+
+    p_spark = sub.add_parser("spark", help=translate("Cli", "the same job on Apache Spark, for collections larger "
+                                                           "than one machine (needs neardup[spark] and Java)"))
+    spark_sub = p_spark.add_subparsers(dest="spark_command", required=True)
+    p_spark_scan = spark_sub.add_parser(
+        "scan", help=translate("Cli", "fingerprint, compare and group a collection on Spark; write groups, pairs "
+                                      "and a JSON report to a folder"))
+    p_spark_scan.add_argument("input", metavar="INPUT",
+                              help=translate("Cli", "a folder, a URI Spark reads (hdfs://, s3a://), or a Parquet or "
+                                                    "JSON-lines table with the columns path and text"))
+    p_spark_scan.add_argument("--out", required=True, metavar="DIR",
+                              help=translate("Cli", "a new folder for the result (Parquet tables, report.json, and "
+                                                    "what import-spark loads)"))
+    p_spark_scan.add_argument("--master", metavar="URL",
+                              help=translate("Cli", "Spark master (default: spark-submit's, or local[*])"))
+    p_spark_scan.add_argument("--partitions", type=_positive_int, metavar="N",
+                              help=translate("Cli", "partitions of the work (default: one per 500 documents, at "
+                                                    "least twice the cores)"))
+    thresholds(p_spark_scan)
+    boilerplate(p_spark_scan)
+    which_files(p_spark_scan)
+    reader_limits(p_spark_scan)
+    quiet(p_spark_scan)
+
+    p_import = sub.add_parser(
+        "import-spark", help=translate("Cli", "load a Spark result into a new database, to review it in the app"))
+    p_import.add_argument("result", metavar="DIR", help=translate("Cli", "the folder neardup spark scan wrote (--out)"))
+    database(p_import)
+    p_import.add_argument("--map", action="append", default=[], metavar="FROM=TO",
+                          help=translate("Cli", "where the files the cluster read under FROM are on this machine "
+                                                "(repeatable), e.g. hdfs://cluster/uploads=/mnt/uploads"))
+    quiet(p_import)
     return parser
 
 
@@ -303,6 +350,31 @@ def cmd_query(args: argparse.Namespace, session: Session) -> int:
     return EXIT_OK
 
 
+def cmd_import_spark(args: argparse.Namespace, session: Session) -> int:
+    from .core.spark_result import parse_mapping
+
+    summary = session.import_spark(args.result, [parse_mapping(m) for m in args.map])
+    if not args.quiet:
+        t = summary.thresholds
+        print("neardup: " + translate(
+            "Cli", "loaded {documents} documents ({problems} not compared) of the Spark result into {db} (the job "
+                   "grouped them at {method}, Hamming {hamming}, Jaccard {jaccard}). Review them: neardup groups "
+                   "--db {db}, or in the app: neardup-gui --db {db}").format(
+            documents=summary.documents, problems=summary.problems, db=args.db_path, method=t["method"],
+            hamming=t["hamming"], jaccard=t["jaccard"]), file=sys.stderr)
+        unmapped = summary.unmapped  # a name: lupdate drops a message whose count is an expression
+        if unmapped and args.map:
+            print("neardup: " + translate("Cli", "%n path(s) matched no --map FROM=TO and were kept as the cluster "
+                                                 "saw them", None, unmapped), file=sys.stderr)
+    return EXIT_OK
+
+
+def cmd_spark(args: argparse.Namespace) -> int:
+    from .spark.cli import scan
+
+    return scan(args)
+
+
 ARGPARSE_WORDS = (  # argparse's own words a person meets, for the catalogue (argparse asks its `_` for them)
     QT_TRANSLATE_NOOP("argparse", "usage: "),
     QT_TRANSLATE_NOOP("argparse", "positional arguments"),
@@ -332,15 +404,22 @@ def main(argv: list[str] | None = None) -> int:
     speak_argparse()
     parser = build_parser()
     args = parser.parse_args(argv)
+    if args.command == "spark":  # no database: the result goes to a folder
+        try:
+            return cmd_spark(args)
+        except (UsageError, ValueError) as exc:
+            print(f"neardup: {exc}", file=sys.stderr)
+            return EXIT_USAGE
     db_path = args.db_path = args.db or default_db_path()
     try:
-        if args.command != "scan" and not Path(db_path).exists():
+        if args.command not in ("scan", "import-spark") and not Path(db_path).exists():
             raise UsageError(translate("Cli", "No database at {path}; run `neardup scan FOLDER` first "
                                               "(or pass --db).").format(path=db_path))
-        if args.command != "query":  # before the database is opened (or made) and before any scan
+        if args.command in ("scan", "groups"):  # before the database is opened (or made) and before any scan
             check_report_target(args.out, Path(db_path), None, getattr(args, "paths", ()))
         with Session(db_path) as session:
-            return {"scan": cmd_scan, "groups": cmd_groups, "query": cmd_query}[args.command](args, session)
+            return {"scan": cmd_scan, "groups": cmd_groups, "query": cmd_query,
+                    "import-spark": cmd_import_spark}[args.command](args, session)
     except UsageError as exc:
         print(f"neardup: {exc}", file=sys.stderr)
         return EXIT_USAGE

@@ -60,7 +60,8 @@ SAMPLE_DOCUMENTS = 2000
 _SAMPLE_SLACK = 0.6
 _BATCH = 500
 _SAMPLE_BATCH = 100
-_PAIRS_SAMPLED = 48  # documents of one passage whose own texts are compared pairwise
+PAIRS_SAMPLED = 48
+"""Documents of one passage whose own texts are compared pairwise (those of the lowest ``sample_ranks``)."""
 
 Shingled = tuple[np.ndarray, np.ndarray | None]
 """A content's sorted shingle set and its edges (the shingle ids at its two ends in order, see
@@ -327,18 +328,15 @@ class _EdgeRuns(SentBetweenProcesses):
         for side_keys in (self.head_key, self.tail_key):
             for row in np.flatnonzero(side_keys).tolist():
                 rows_of[int(side_keys[row])].append(row)
+        ranks = sample_ranks(self.own_minhash)
         boilerplate, families = set(), 0
-        rng = np.random.default_rng(0)
         for key, rows in rows_of.items():
             if len(rows) < needed:
                 continue
             rows_a = np.array(rows)
             cut = np.where(self.head_key[rows_a] == key, self.head_cut[rows_a], self.tail_cut[rows_a])
-            own_share = float(np.median(self.own_count[rows_a] / np.maximum(cut, 1)))
-            sampled = rng.choice(rows_a, min(len(rows_a), _PAIRS_SAMPLED), replace=False)
-            i, j = np.triu_indices(len(sampled), 1)
-            related = float(np.median(minhash.estimate(self.own_minhash[sampled[i]], self.own_minhash[sampled[j]])))
-            if related < FAMILY_SIMILARITY and own_share >= FAMILY_SHARE:
+            sampled = rows_a[np.argsort(ranks[rows_a], kind="stable")[:PAIRS_SAMPLED]]
+            if is_boilerplate(self.own_count[rows_a] / np.maximum(cut, 1), self.own_minhash[sampled]):
                 boilerplate.add(key)
             else:
                 families += 1
@@ -350,6 +348,27 @@ class _EdgeRuns(SentBetweenProcesses):
         head = np.where(np.isin(self.head_key, chosen) & (self.head_key != 0), self.head_cut, 0)
         tail = np.where(np.isin(self.tail_key, chosen) & (self.tail_key != 0), self.tail_cut, 0)
         return head, tail
+
+
+def sample_ranks(own_minhash: np.ndarray) -> np.ndarray:
+    """A rank for each row of own-text signatures, from the signature alone: the documents of a passage
+    sampled for the family test are those of the lowest ranks, the same whatever order the documents
+    come in (a scan's database ids, a Spark job's partitions). Rows of equal rank have equal signatures,
+    so which of them is taken does not change the test."""
+    rows = np.ascontiguousarray(own_minhash, dtype="<u4")
+    return np.fromiter((int.from_bytes(hashlib.blake2b(row.tobytes(), digest_size=8).digest(), "little")
+                        for row in rows), dtype=np.uint64, count=len(rows))
+
+
+def is_boilerplate(own_shares: np.ndarray, sampled_signatures: np.ndarray) -> bool:
+    """Whether a passage shared by many documents is boilerplate, from each document's own text as a
+    share of the passage (``own_shares``) and the own-text signatures of at most PAIRS_SAMPLED of them:
+    it is when their own texts are unrelated (median estimated Jaccard of the sampled pairs below
+    FAMILY_SIMILARITY) and not small beside it (median share at least FAMILY_SHARE); else the
+    documents are a family and the passage is part of what they share."""
+    i, j = np.triu_indices(len(sampled_signatures), 1)
+    related = float(np.median(minhash.estimate(sampled_signatures[i], sampled_signatures[j])))
+    return related < FAMILY_SIMILARITY and float(np.median(own_shares)) >= FAMILY_SHARE
 
 
 def _passage_key(side: bytes, ids: np.ndarray) -> int:
@@ -383,42 +402,72 @@ def _run_length(is_frequent: np.ndarray, max_gap: int) -> int:
     return int(starts[np.argmax(too_long)]) if too_long.any() else len(is_frequent)
 
 
+@dataclass(frozen=True, slots=True)
+class EdgeRun(SentBetweenProcesses):
+    """The passages at one document's edges (a key per side, 0 for none), how many edge positions each
+    takes with its straddling shingles (``*_cut``), and the document's own text without both: its
+    size and MinHash signature. A row of _EdgeRuns."""
+
+    head_key: int
+    tail_key: int
+    head_cut: int
+    tail_cut: int
+    own_count: int
+    own_minhash: np.ndarray  # uint32, num_perm values
+
+
+def edge_run(shingles: np.ndarray, edges: np.ndarray | None, frequent: np.ndarray, *, shingle_size: int = 3,
+             edge_window: int = 400, num_perm: int = minhash.NUM_PERM, seed: int = 1) -> EdgeRun | None:
+    """The passages of ``frequent`` shingles at one document's edges, or None when it has none (or is
+    nothing but frequent shingles, and so is compared whole). Keyed by the passage's own frequent
+    shingles, so that a date or a name in it does not split it."""
+    if edges is None or len(edges) == 0:
+        return None
+    is_frequent = _is_in(edges, frequent)
+    head_run, tail_run = _edge_runs(is_frequent, edge_window, shingle_size)
+    if head_run >= len(edges):
+        return None
+    head = edges[:head_run][is_frequent[:head_run]]
+    tail = edges[len(edges) - tail_run :][is_frequent[len(edges) - tail_run :]]
+    head_key = _passage_key(b"h", head[:MIN_RUN]) if len(head) >= MIN_RUN else 0
+    tail_key = _passage_key(b"t", tail[len(tail) - MIN_RUN :]) if len(tail) >= MIN_RUN else 0
+    if not (head_key or tail_key):
+        return None
+    # the shingles that straddle the passage and the text after (before) it go too; not across the join
+    # of the head and tail windows of a long text, whose positions are not next to each other there
+    straddle = shingle_size - 1
+    limit = edge_window if len(edges) >= 2 * edge_window else len(edges)
+    head_cut = min(head_run + straddle, limit) if head_key else 0
+    tail_cut = min(tail_run + straddle, limit) if tail_key else 0
+    own = core_set(shingles, edges, head_cut, tail_cut)
+    return EdgeRun(head_key, tail_key, head_cut, tail_cut, len(own), minhash.signature(own, num_perm, seed))
+
+
 def _runs_in_batch(batch: _Batch) -> _EdgeRuns:
     """The passages at the edges of the batch's contents, and what each keeps of its own without them."""
-    rows: list[tuple[int, int, int, int, int, int, np.ndarray]] = []
-    straddle = batch.shingle_size - 1
+    ids: list[int] = []
+    runs: list[EdgeRun] = []
     for cid, (shingles, edges) in batch.sets().items():
-        if edges is None or len(edges) == 0:
-            continue
-        is_frequent = _is_in(edges, batch.shingles)
-        head_run, tail_run = _edge_runs(is_frequent, batch.edge_window, batch.shingle_size)
-        if head_run >= len(edges):  # nothing but frequent shingles: compared whole
-            continue
-        # keyed by the passage's own (frequent) shingles, so that a date or a name in it does not split it
-        head = edges[:head_run][is_frequent[:head_run]]
-        tail = edges[len(edges) - tail_run :][is_frequent[len(edges) - tail_run :]]
-        head_key = _passage_key(b"h", head[:MIN_RUN]) if len(head) >= MIN_RUN else 0
-        tail_key = _passage_key(b"t", tail[len(tail) - MIN_RUN :]) if len(tail) >= MIN_RUN else 0
-        if not (head_key or tail_key):
-            continue
-        # the shingles that straddle the passage and the text after (before) it go too; not across the join
-        # of the head and tail windows of a long text, whose positions are not next to each other there
-        apart = len(edges) >= 2 * batch.edge_window
-        limit = batch.edge_window if apart else len(edges)
-        head_cut = min(head_run + straddle, limit) if head_key else 0
-        tail_cut = min(tail_run + straddle, limit) if tail_key else 0
-        own = core_set(shingles, edges, head_cut, tail_cut)
-        rows.append((cid, head_key, tail_key, head_cut, tail_cut, len(own),
-                     minhash.signature(own, batch.num_perm, batch.seed)))
-    if not rows:
-        none = np.empty(0, np.int64)
-        return _EdgeRuns(none, none.astype(np.uint64), none.astype(np.uint64), none, none, none,
-                         np.empty((0, batch.num_perm), np.uint32))
-    ids, head_keys, tail_keys, head_cuts, tail_cuts, own_counts, own_minhashes = zip(*rows, strict=True)
-    return _EdgeRuns(np.array(ids, dtype=np.int64), np.array(head_keys, dtype=np.uint64),
-                     np.array(tail_keys, dtype=np.uint64), np.array(head_cuts, dtype=np.int64),
-                     np.array(tail_cuts, dtype=np.int64), np.array(own_counts, dtype=np.int64),
-                     np.array(own_minhashes, dtype=np.uint32))
+        run = edge_run(shingles, edges, batch.shingles, shingle_size=batch.shingle_size,
+                       edge_window=batch.edge_window, num_perm=batch.num_perm, seed=batch.seed)
+        if run is not None:
+            ids.append(cid)
+            runs.append(run)
+    return _EdgeRuns(
+        np.array(ids, dtype=np.int64), np.array([r.head_key for r in runs], dtype=np.uint64),
+        np.array([r.tail_key for r in runs], dtype=np.uint64), np.array([r.head_cut for r in runs], dtype=np.int64),
+        np.array([r.tail_cut for r in runs], dtype=np.int64), np.array([r.own_count for r in runs], dtype=np.int64),
+        np.array([r.own_minhash for r in runs], dtype=np.uint32).reshape(len(runs), batch.num_perm))
+
+
+def core_of(shingles: np.ndarray, edges: np.ndarray | None, head_cut: int, tail_cut: int, *,
+            num_perm: int = minhash.NUM_PERM, seed: int = 1) -> Core | None:
+    """A document's core once its boilerplate passages are cut, or None when it keeps fewer than
+    MIN_OWN shingles of its own (compared whole) or loses nothing."""
+    core = core_set(shingles, edges, head_cut, tail_cut)
+    if len(core) >= MIN_OWN and len(core) < len(shingles):
+        return Core(len(core), minhash.signature(core, num_perm, seed).astype("<u4").tobytes(), head_cut, tail_cut)
+    return None
 
 
 def _cores_in_batch(batch: _Batch) -> dict[int, Core]:
@@ -426,11 +475,9 @@ def _cores_in_batch(batch: _Batch) -> dict[int, Core]:
     assert batch.cuts is not None
     cores = {}
     for cid, (shingles, edges) in batch.sets().items():
-        head_cut, tail_cut = batch.cuts[cid]
-        core = core_set(shingles, edges, head_cut, tail_cut)
-        if len(core) >= MIN_OWN and len(core) < len(shingles):
-            cores[cid] = Core(len(core), minhash.signature(core, batch.num_perm, batch.seed).astype("<u4").tobytes(),
-                              head_cut, tail_cut)
+        core = core_of(shingles, edges, *batch.cuts[cid], num_perm=batch.num_perm, seed=batch.seed)
+        if core is not None:
+            cores[cid] = core
     return cores
 
 

@@ -18,6 +18,7 @@ import numpy as np
 
 from . import minhash
 from .jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_progress
+from .models import JACCARD_MIN
 from .unionfind import UnionFind
 
 
@@ -45,6 +46,12 @@ then every T from 0.7 to 1 in under a second instead of 10 s for each step below
 def layout_threshold(t: float) -> float:
     """The LSH design threshold that serves ``t``: the grid value at or below it."""
     return round(max(LAYOUT_STEP, math.floor(round(t / LAYOUT_STEP, 6)) * LAYOUT_STEP), 6)
+
+
+def forest_layout(t: float) -> float:
+    """The LSH design threshold of the MinHash forest that serves ``t`` (a forest's reach below it, on
+    the grid): the candidates every grouping at ``t`` is made of."""
+    return layout_threshold(max(JACCARD_MIN, t - FOREST_REACH))
 
 
 @dataclass(frozen=True, slots=True)

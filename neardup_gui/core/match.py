@@ -22,14 +22,13 @@ from .boilerplate import Boilerplate, Core, CoreTable, collection_digest
 from .candidates import band_candidates, hamming_candidates
 from .errors import ExtractionError, StaleFingerprints
 from .fingerprint import Scheme
-from .forest import FOREST_REACH, Forest, estimate_margin, layout_threshold, spanning_forest
+from .forest import Forest, estimate_margin, forest_layout, spanning_forest
 from .i18n import QT_TRANSLATE_NOOP, localize, translate
 from .jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_progress
 from .known_overlaps import KnownOverlaps, pair_codes
 from .memory import release_freed_memory
 from .models import (
     IDENTICAL,
-    JACCARD_MIN,
     SIMHASH_MIN_JACCARD,
     Document,
     Group,
@@ -478,7 +477,7 @@ class Matcher:
             if kept is not None and kept.limit <= t:
                 forest = kept
             else:
-                layout = layout_threshold(max(JACCARD_MIN, t - FOREST_REACH))
+                layout = forest_layout(t)
                 with self._workers.kept():  # the same workers find the candidates and measure them
                     i, j, est = self._band_candidates(layout, cancel)
                     bound = np.minimum(1.0, est + estimate_margin(np.clip(est, layout, 1.0)))  # float32, as est
@@ -543,7 +542,9 @@ class Matcher:
             found_i.append(i)
             found_j.append(j)
         if thresholds.method in (Method.MINHASH, Method.BOTH):
-            i, j, _ = self._band_candidates(thresholds.jaccard, cancel)
+            # the candidates of the forest match() groups by (its layout, a reach below T), so that
+            # these pairs' components are match()'s groups
+            i, j, _ = self._band_candidates(forest_layout(thresholds.jaccard), cancel)
             ok = self._jaccard_rows(i, j) >= thresholds.jaccard - 1e-9
             found_i.append(i[ok])
             found_j.append(j[ok])

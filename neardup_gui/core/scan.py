@@ -118,6 +118,11 @@ _NOT_READ = QT_TRANSLATE_NOOP("Problem", "The file could not be read: {reason}")
 _LARGER_THAN_LIMIT = QT_TRANSLATE_NOOP("Problem", "Larger than the {limit} MiB limit; not compared.")
 
 
+def too_large_message(max_file_size: int) -> str:
+    """The stored message of a file over the size limit (English; shown translated, i18n.localize)."""
+    return _LARGER_THAN_LIMIT.format(limit=max_file_size // (1 << 20))
+
+
 def extract_task(task: ExtractTask) -> Fingerprint | FileFailure:
     """Worker side: read, check the bytes are those hashed earlier, extract and fingerprint."""
     try:
@@ -320,12 +325,11 @@ def scan(
         by_hash: dict[bytes, list[FileEntry]] = defaultdict(list)
         done_bytes = done = 0
         progress(ProgressEvent("read", 0, len(todo)))
-        limit_mib = options.max_file_size // (1 << 20)
         for entry in todo:
             if entry.size > options.max_file_size:
                 done += 1
                 writer.add([FileRecord(entry.path, entry.size, entry.mtime_ns, entry.kind, status=Status.TOO_LARGE,
-                                       message=_LARGER_THAN_LIMIT.format(limit=limit_mib))])
+                                       message=too_large_message(options.max_file_size))])
         batches = _hash_batches([e for e in todo if e.size <= options.max_file_size])
         for batch, digests in Workers(options.workers).map(hash_files, batches, cancel=cancel):
             for entry, digest in zip(batch, digests, strict=True):

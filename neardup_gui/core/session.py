@@ -41,6 +41,7 @@ from .review import (
     similarity_histogram,
 )
 from .scan import ScanSummary, scan
+from .spark_result import ImportSummary, import_result
 from .store import Store
 from .texts import TextLoader
 
@@ -228,6 +229,16 @@ class Session:
         summary = scan(self.store, options, progress=progress, cancel=cancel)
         self.store.set_meta("last_scan_roots", "\0".join(summary.roots))
         return self._open(summary.roots, thresholds, progress, cancel, summary)
+
+    def import_spark(self, folder: str | os.PathLike[str], mapping: Sequence[tuple[str, str]] = (), *,
+                     progress: Progress = no_progress, cancel: CancelToken = NEVER_CANCELLED) -> ImportSummary:
+        """Load a Spark job's result (``neardup spark scan --out FOLDER``) into this session's database, a
+        new one: its grouped documents and problems with their fingerprints, paths mapped by ``mapping``
+        (FROM, TO) prefixes. The job's folder becomes the last scan's, so that opening the database shows it."""
+        self._matcher = None
+        summary = import_result(self.store, folder, mapping=mapping, progress=progress, cancel=cancel)
+        self.store.set_meta("last_scan_roots", "\0".join(summary.roots))
+        return summary
 
     def open(
         self,

@@ -43,11 +43,28 @@ def create_app(argv: list[str], language: str = "", theme: str = "system") -> QA
     return app
 
 
+def split_arguments(argv: list[str]) -> tuple[list[str], str | None]:
+    """(folders, database) of `neardup-gui [--db FILE] [FOLDER...]`; Qt's own options (-style…) left out."""
+    folders: list[str] = []
+    database = None
+    args = iter(argv)
+    for arg in args:
+        if arg == "--db":
+            database = next(args, None)
+        elif arg.startswith("--db="):
+            database = arg[len("--db="):]
+        elif not arg.startswith("-"):
+            folders.append(arg)
+    return folders, database or None
+
+
 def run(argv: list[str]) -> int:
-    """`neardup-gui [FOLDER...]`: folders given are added to the folder list."""
+    """`neardup-gui [--db FILE] [FOLDER...]`: folders given are added to the folder list; --db opens another
+    database for this run (a Spark result loaded by `neardup import-spark`, say)."""
     remembered = QSettings("neardup", "neardup")
     app = create_app(argv, language=str(remembered.value("language", "") or ""),
                      theme=str(remembered.value("theme", "system") or "system"))
-    window = MainWindow(QSettings(), folders=[a for a in argv if not a.startswith("-")])
+    folders, database = split_arguments(argv)
+    window = MainWindow(QSettings(), folders=folders, database=database)
     window.show()
     return app.exec()

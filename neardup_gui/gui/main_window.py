@@ -86,10 +86,17 @@ def _report_path(path: str, chosen_filter: str) -> tuple[str, str]:
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, qsettings: QSettings, folders: list[str] | None = None) -> None:
+    def __init__(self, qsettings: QSettings, folders: list[str] | None = None, database: str | None = None) -> None:
+        """``database``: another database than the remembered one, for this run only (`neardup-gui --db FILE`,
+        e.g. a Spark result loaded by `neardup import-spark`): its folders are those of its last scan, and
+        neither it nor its folders replace what the app remembers."""
         super().__init__()
         self.qsettings = qsettings
         self.state = app_settings.load(qsettings)
+        self._remembered = (self.state.database, list(self.state.folders), list(self.state.reference_folders))
+        self._own_database = database is not None
+        if database is not None:
+            self.state.database = os.path.abspath(database)
         self.runner = JobRunner(self)  # jobs that read files only (a pair's diff)
         self.session_jobs = JobRunner(self, serial=True)  # everything that touches the session, in order
         self.session = Session(
@@ -405,7 +412,7 @@ class MainWindow(QMainWindow):
             self.resize(1400, 880)
         if s.splitter is not None:
             self.groups.split.restoreState(s.splitter)
-        for folder in s.folders:
+        for folder in self.session.last_scan_roots() if self._own_database else s.folders:
             self.folders.add_folder(folder, folder in s.reference_folders)
         for folder in extra_folders:
             self.folders.add_folder(folder)
@@ -443,6 +450,9 @@ class MainWindow(QMainWindow):
         s.hidden_columns = self.groups.hidden_columns()
         s.geometry = self.saveGeometry()
         s.splitter = self.groups.split.saveState()
+        if self._own_database:  # this run's database and folders are not the ones to remember
+            s = dataclasses.replace(s, database=self._remembered[0], folders=self._remembered[1],
+                                    reference_folders=self._remembered[2])
         app_settings.save(self.qsettings, s)
 
     def _folders_changed(self) -> None:

@@ -131,6 +131,42 @@
         <translation>只列出 PATH 下的匹配（可多次使用；默认：上次扫描的文件夹）</translation>
     </message>
     <message>
+        <source>the same job on Apache Spark, for collections larger than one machine (needs neardup[spark] and Java)</source>
+        <translation>在 Apache Spark 上运行同样的查重，用于一台机器装不下的文档集（需要 neardup[spark] 和 Java）</translation>
+    </message>
+    <message>
+        <source>fingerprint, compare and group a collection on Spark; write groups, pairs and a JSON report to a folder</source>
+        <translation>在 Spark 上为文档集计算指纹、比较并分组；把分组、文档对和 JSON 报告写入一个文件夹</translation>
+    </message>
+    <message>
+        <source>a folder, a URI Spark reads (hdfs://, s3a://), or a Parquet or JSON-lines table with the columns path and text</source>
+        <translation>一个文件夹、Spark 能读取的 URI（hdfs://、s3a://），或含 path 和 text 两列的 Parquet 或 JSON Lines 表</translation>
+    </message>
+    <message>
+        <source>a new folder for the result (Parquet tables, report.json, and what import-spark loads)</source>
+        <translation>存放结果的新文件夹（Parquet 表、report.json，以及 import-spark 载入的内容）</translation>
+    </message>
+    <message>
+        <source>Spark master (default: spark-submit&apos;s, or local[*])</source>
+        <translation>Spark master（默认：spark-submit 指定的，否则 local[*]）</translation>
+    </message>
+    <message>
+        <source>partitions of the work (default: one per 500 documents, at least twice the cores)</source>
+        <translation>任务分区数（默认：每 500 个文档一个，至少为核心数的两倍）</translation>
+    </message>
+    <message>
+        <source>load a Spark result into a new database, to review it in the app</source>
+        <translation>把 Spark 的结果载入一个新数据库，以便在应用中审阅</translation>
+    </message>
+    <message>
+        <source>the folder neardup spark scan wrote (--out)</source>
+        <translation>neardup spark scan 写出的文件夹（--out）</translation>
+    </message>
+    <message>
+        <source>where the files the cluster read under FROM are on this machine (repeatable), e.g. hdfs://cluster/uploads=/mnt/uploads</source>
+        <translation>集群在 FROM 下读取的文件在本机的位置（可重复），例如 hdfs://cluster/uploads=/mnt/uploads</translation>
+    </message>
+    <message>
         <source>discover</source>
         <translation>查找文件</translation>
     </message>
@@ -211,8 +247,24 @@
         <translation>{jaccard}  {hamming} 位  {matched_by}  {path}</translation>
     </message>
     <message>
+        <source>loaded {documents} documents ({problems} not compared) of the Spark result into {db} (the job grouped them at {method}, Hamming {hamming}, Jaccard {jaccard}). Review them: neardup groups --db {db}, or in the app: neardup-gui --db {db}</source>
+        <translation>已把 Spark 结果中的 {documents} 个文档（{problems} 个未比较）载入 {db}（该任务按 {method}、汉明距离 {hamming}、Jaccard {jaccard} 分组）。审阅方法：neardup groups --db {db}，或在应用中：neardup-gui --db {db}</translation>
+    </message>
+    <message>
+        <source>%n path(s) matched no --map FROM=TO and were kept as the cluster saw them</source>
+        <translation>%n 个路径没有匹配任何 --map FROM=TO，保留为集群看到的样子</translation>
+    </message>
+    <message>
         <source>No database at {path}; run `neardup scan FOLDER` first (or pass --db).</source>
         <translation>{path} 处没有数据库；请先运行 `neardup scan FOLDER`（或用 --db 指定）。</translation>
+    </message>
+    <message>
+        <source>neardup spark needs PySpark and Java 17 or newer: .venv/bin/pip install -e &apos;.[spark]&apos; (or pip install &apos;neardup[spark]&apos;) and sudo apt-get install default-jre-headless</source>
+        <translation>neardup spark 需要 PySpark 和 Java 17 或更高版本：.venv/bin/pip install -e &apos;.[spark]&apos;（或 pip install &apos;neardup[spark]&apos;），以及 sudo apt-get install default-jre-headless</translation>
+    </message>
+    <message>
+        <source>{documents} documents ({problems} not compared), {groups} groups holding {grouped}; {pairs} verified pairs of {candidates} candidates; result in {out}</source>
+        <translation>{documents} 个文档（{problems} 个未比较），{groups} 组共 {grouped} 个文档；{candidates} 个候选中验证通过 {pairs} 对；结果在 {out}</translation>
     </message>
 </context>
 <context>
@@ -690,6 +742,30 @@ Nothing was moved. Scan again to compare the files as they are now.</source>
     <message>
         <source>The process writing the database stopped unexpectedly (exit code {code}); what was saved before is kept. Scan again to go on.</source>
         <translation>写入数据库的进程意外停止（退出码 {code}）；之前保存的内容都还在。请再扫描一次以继续。</translation>
+    </message>
+    <message>
+        <source>A path mapping is FROM=TO, e.g. hdfs://cluster/uploads=/mnt/uploads; not {text}</source>
+        <translation>路径映射的写法是 FROM=TO，例如 hdfs://cluster/uploads=/mnt/uploads；而不是 {text}</translation>
+    </message>
+    <message>
+        <source>{path} is not the result of neardup spark scan: it has no job.json (give the folder named by --out)</source>
+        <translation>{path} 不是 neardup spark scan 的结果：其中没有 job.json（请给出 --out 指定的文件夹）</translation>
+    </message>
+    <message>
+        <source>{path} cannot be read: {reason}</source>
+        <translation>无法读取 {path}：{reason}</translation>
+    </message>
+    <message>
+        <source>{path} is not a result this version of neardup reads (format {format}, version {version})</source>
+        <translation>{path} 不是此版本 neardup 能读取的结果（格式 {format}，版本 {version}）</translation>
+    </message>
+    <message>
+        <source>{path} was made by another version of neardup or of the libraries that read documents (the job&apos;s: {theirs}; this app&apos;s: {ours}); run the job with this version&apos;s package</source>
+        <translation>{path} 由另一版本的 neardup 或读取文档的库生成（任务的：{theirs}；本应用的：{ours}）；请用此版本的软件包重新运行该任务</translation>
+    </message>
+    <message>
+        <source>{path} already holds documents; load a Spark result into a new database (--db FILE)</source>
+        <translation>{path} 中已有文档；请把 Spark 结果载入一个新数据库（--db FILE）</translation>
     </message>
 </context>
 <context>

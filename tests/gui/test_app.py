@@ -548,3 +548,35 @@ def test_scans_are_read_with_ocr_when_ticked_and_the_pair_view_says_so(window, t
     w.close()
     w2 = window()
     assert w2.folders.ocr.isChecked() and w2.folders.ocr_choice() == "eng"
+
+
+def test_another_database_opens_for_one_run_and_is_not_remembered(window, uploads, tmp_path, make_settings, qtbot):
+    """`neardup-gui --db FILE` (a Spark result loaded by import-spark, say): the window shows that
+    database's groups under the folders of its last scan, and afterwards the app still remembers its own
+    database and folders."""
+    from neardup_gui.core.models import ScanOptions
+    from neardup_gui.core.scan import scan as scan_folders
+    from neardup_gui.core.store import Store
+    from neardup_gui.gui.app import split_arguments
+
+    assert split_arguments(["--db", "x.db", "/a", "-reverse"]) == (["/a"], "x.db")
+    assert split_arguments(["--db=y.db"]) == ([], "y.db")
+    other = tmp_path / "other" / "result.db"
+    other.parent.mkdir()
+    with Store(other) as store:
+        scan_folders(store, ScanOptions(roots=(str(uploads),), workers=1))
+        store.set_meta("last_scan_roots", str(uploads))  # as Session.scan and import-spark record it
+    remembered = make_settings()
+    own_database = remembered.value("database")
+    remembered.setValue("folders", [str(tmp_path)])
+    remembered.sync()
+    w = window(database=str(other))
+    assert w.db_path == str(other)
+    assert w.folders.folders() == [str(uploads)]
+    qtbot.waitUntil(lambda: w.result is not None and len(w.result.groups) >= 3, timeout=60_000)
+    assert {"bsd.txt", "bsd-copy.txt"} in group_names(w)
+    w._save_state()
+    w.close()
+    after = make_settings()
+    assert after.value("database") == own_database
+    assert [str(f) for f in (after.value("folders") or [])] == [str(tmp_path)]

@@ -1,0 +1,70 @@
+"""``neardup spark scan`` and ``spark-submit .../neardup_gui/spark/submit.py``: the Spark job from a command
+line. Starts (or joins, under spark-submit) a Spark session, runs ``job.run`` and says what it found."""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from ..core.i18n import QT_TRANSLATE_NOOP, translate
+from ..core.models import Method, Thresholds
+from .job import JobOptions, JobSummary, run
+
+SPARK_MISSING = QT_TRANSLATE_NOOP(
+    "Cli", "neardup spark needs PySpark and Java 17 or newer: .venv/bin/pip install -e '.[spark]' (or pip install "
+           "'neardup[spark]') and sudo apt-get install default-jre-headless")
+
+
+def options_from(args: argparse.Namespace) -> JobOptions:
+    """The job's options from parsed arguments (those ``add_arguments`` declares)."""
+    thresholds = Thresholds(method=Method(args.method), hamming=args.hamming, jaccard=args.jaccard,
+                            ignore_boilerplate=args.boilerplate == "ignore")
+    return JobOptions(args.input, os.path.abspath(args.out) if "://" not in args.out else args.out, thresholds,
+                      include=tuple(args.include), exclude=tuple(args.exclude), hidden=args.hidden,
+                      max_file_size=args.max_size << 20, file_timeout=args.timeout,
+                      reader_memory=None if args.max_memory is None else args.max_memory << 20,
+                      partitions=args.partitions)
+
+
+def start_session(master: str | None) -> object:
+    """A Spark session: the one spark-submit configured, or a new one on ``master``. A local master's
+    executors run this very Python (its packages: numpy, jieba, the PDF readers)."""
+    try:
+        from pyspark.sql import SparkSession
+    except ImportError:
+        raise SystemExit("neardup: " + translate("Cli", SPARK_MISSING)) from None
+    builder = SparkSession.builder.appName("neardup")
+    if master:
+        builder = builder.master(master)
+    if (master or "local").startswith("local") and "PYSPARK_PYTHON" not in os.environ:
+        builder = builder.config("spark.pyspark.python", sys.executable)
+    try:
+        spark = builder.getOrCreate()
+    except Exception as exc:  # pyspark raises its own types when Java is missing or fails to start
+        if "JAVA" in str(exc).upper():
+            raise SystemExit("neardup: " + translate("Cli", SPARK_MISSING) + f" ({exc})") from None
+        raise
+    spark.sparkContext.setLogLevel("ERROR")
+    return spark
+
+
+def summary_line(summary: JobSummary, out: str) -> str:
+    """What a run found, in one line."""
+    return translate("Cli", "{documents} documents ({problems} not compared), {groups} groups holding {grouped}; "
+                            "{pairs} verified pairs of {candidates} candidates; result in {out}").format(
+        documents=summary.documents, problems=summary.problems, groups=summary.groups,
+        grouped=summary.documents_in_groups, pairs=summary.pairs, candidates=summary.candidates, out=out)
+
+
+def scan(args: argparse.Namespace) -> int:
+    """Run the job as the arguments say; 0 when it finished."""
+    options = options_from(args)
+    spark = start_session(getattr(args, "master", None))
+    try:
+        summary = run(spark, options)  # type: ignore[arg-type]
+    finally:
+        spark.stop()  # type: ignore[attr-defined]
+    if not args.quiet:
+        print("neardup: " + summary_line(summary, options.out), file=sys.stderr)
+    return 0

@@ -1,0 +1,575 @@
+"""The near-duplicate job on Apache Spark: the desktop engine's answer for collections larger than one
+machine.
+
+Stages, each a distributed step over the same functions the desktop runs:
+
+1. **Read**: a local folder is walked by the driver with the app's own rules (``discover``) and its
+   files are read in the executors, each partition's files in a child process (``pool.run_isolated``:
+   a reader that crashes, hangs or runs out of memory costs its file, as on the desktop); a URI
+   (``hdfs://``, ``s3a://``…) is read with Spark's ``binaryFile`` source; a Parquet or JSON-lines table
+   of (path, text) is fingerprinted as text. Fingerprints: ``fingerprint.fingerprint_bytes`` /
+   ``fingerprint_text`` under ``Scheme.current()``, byte for byte the desktop's.
+2. **Boilerplate**: the analysis of ``core.boilerplate`` as distributed counts: frequent shingles
+   (candidates from each partition by pigeonhole, then counted exactly), the passages at each
+   document's edges (``edge_run``), the family test of each popular passage on the driver
+   (``is_boilerplate``, on the same order-free sample), and the cores (``core_of``).
+3. **Candidates**: one text per normalised text; MinHash band keys of the desktop forest's layout and
+   SimHash block keys (``keys.py``), grouped by key, large buckets split into block pairs; the pairs
+   of a bucket kept by the desktop's bar (estimate, Hamming distance).
+4. **Verification**: every candidate measured exactly (Jaccard of the shingle sets compared, cores
+   where boilerplate is ignored), kept by the desktop's rules (``match``: J >= T for MinHash; within K
+   and J >= SIMHASH_MIN_JACCARD for SimHash).
+5. **Components**: large-star / small-star rounds (``components.py``), checked.
+6. **Result**: Parquet tables (documents, pairs, groups), the JSON report of the contract (built by
+   ``core.report`` from the same records as the desktop's), and what ``neardup import-spark`` loads
+   into a database the app reviews (``core.spark_result``).
+
+Memory per document, by stage (about 15 KB of text, 3,000 shingles): reading holds one file and its
+fingerprint (~12 KB: shingles 4 bytes each, a 512-byte signature, 2 KB of edges); the candidate
+search shuffles one key and signature per band (~20 x 0.5 KB) or one key and fingerprint per SimHash
+table (16 bytes each); verification shuffles each candidate pair with both shingle sets (~24 KB a
+pair); the components hold 16 bytes an edge. Nothing is collected on the driver but the frequent
+shingles, each popular passage's sample and the documents of the JSON report.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import time
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import asdict, dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ..core import minhash
+from ..core.boilerplate import (
+    MIN_DOCUMENTS,
+    MIN_SHARE,
+    PAIRS_SAMPLED,
+    Core,
+    core_of,
+    core_set,
+    edge_run,
+    is_boilerplate,
+    sample_ranks,
+)
+from ..core.discover import discover
+from ..core.extract import READ_WITHOUT_OCR, kind_of
+from ..core.fingerprint import Scheme, fingerprint_bytes, fingerprint_text, raw_hash, unpack_edges
+from ..core.jobs import Progress, ProgressEvent, no_progress
+from ..core.models import (
+    IDENTICAL,
+    SIMHASH_MIN_JACCARD,
+    Extracted,
+    Fingerprint,
+    Method,
+    Similarity,
+    Status,
+    Thresholds,
+)
+from ..core.pool import TaskFailed, default_reader_memory, run_isolated
+from ..core.scan import ExtractTask, FileFailure, extract_task, hash_file, read_error_message, too_large_message
+from ..core.simhash import hamming
+from ..core.spark_result import RESULT_FORMAT, RESULT_VERSIONS
+from . import keys
+from .components import connected_components
+
+if TYPE_CHECKING:
+    from pyspark import RDD
+    from pyspark.sql import SparkSession
+
+_FILES_PER_PARTITION = 500
+_TEXT_SOURCES = (".parquet", ".jsonl", ".json", ".ndjson")
+
+
+@dataclass(frozen=True, slots=True)
+class JobOptions:
+    """What the Spark job reads and how it judges duplicates (the desktop's defaults)."""
+
+    source: str  # a folder, a URI Spark reads (hdfs://, s3a://, file://), or a .parquet / .jsonl table
+    out: str  # a folder that does not exist yet (or is empty)
+    thresholds: Thresholds = Thresholds()
+    include: tuple[str, ...] = ()
+    exclude: tuple[str, ...] = ()
+    hidden: bool = False
+    max_file_size: int = 256 * 1024 * 1024
+    file_timeout: float = 120.0
+    reader_memory: int | None = None
+    partitions: int | None = None  # None: one per 500 documents, at least twice the cluster's cores
+
+
+@dataclass(frozen=True, slots=True)
+class JobSummary:
+    """What a run found, and how long each stage took (seconds)."""
+
+    documents: int
+    contents: int
+    texts: int
+    problems: int
+    candidates: int
+    pairs: int
+    groups: int
+    documents_in_groups: int
+    seconds: dict[str, float] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class FoundFile:
+    """One document as read by an executor: where it is and its fingerprint (or why it has none)."""
+
+    path: str
+    size: int
+    mtime_ns: int
+    kind: str
+    fingerprint: Fingerprint
+
+
+@dataclass(frozen=True, slots=True)
+class Compared:
+    """A content as the candidates and the verification see it: its whole text's SimHash and text hash,
+    and the signature, size and shingle set compared (its core where it has boilerplate and it is
+    ignored)."""
+
+    raw_hash: bytes
+    text_hash: bytes
+    simhash: int
+    signature: bytes
+    shingle_count: int
+    shingles: bytes
+
+
+# -- read ----------------------------------------------------------------------------------------
+def is_table(source: str) -> bool:
+    """Whether ``source`` names a table of (path, text) rather than a folder of documents."""
+    return source.rstrip("/").lower().endswith(_TEXT_SOURCES)
+
+
+def _is_uri(source: str) -> bool:
+    return "://" in source
+
+
+def fingerprint_files(entries: Iterable[tuple[str, int, int, str]], scheme: Scheme, max_file_size: int,
+                      file_timeout: float, reader_memory: int | None) -> Iterator[FoundFile]:
+    """Executor side: the files of one partition (path, size, mtime_ns, kind), hashed here and read in a
+    child process, each distinct content once, as a desktop scan reads them."""
+    tasks: list[ExtractTask] = []
+    by_hash: dict[bytes, list[tuple[str, int, int, str]]] = defaultdict(list)
+    for entry in entries:
+        path, size, _mtime_ns, kind = entry
+        if size > max_file_size:
+            yield FoundFile(*entry, Fingerprint(b"", kind, Status.TOO_LARGE, too_large_message(max_file_size)))
+            continue
+        try:
+            digest = hash_file(path)
+        except OSError as exc:
+            yield FoundFile(*entry, Fingerprint(b"", kind, Status.UNREADABLE, read_error_message(exc)))
+            continue
+        if digest not in by_hash:
+            tasks.append(ExtractTask(path, kind, digest, scheme, size))
+        by_hash[digest].append(entry)
+    if not tasks:
+        return
+    for task, outcome in run_isolated(extract_task, tasks, workers=1, timeout=file_timeout,
+                                      memory_limit=reader_memory or default_reader_memory()):
+        fp = _outcome(task, outcome, file_timeout)
+        for entry in by_hash[task.expected_hash]:
+            yield FoundFile(*entry, fp)
+
+
+def _outcome(task: ExtractTask, outcome: Any, file_timeout: float) -> Fingerprint:
+    from ..core.scan import transient_failure
+
+    if isinstance(outcome, TaskFailed):
+        return transient_failure(task, outcome, file_timeout)
+    if isinstance(outcome, FileFailure):
+        return Fingerprint(b"", task.kind, outcome.status, outcome.message)
+    assert isinstance(outcome, Fingerprint)
+    return outcome
+
+
+@dataclass(frozen=True, slots=True)
+class _BytesTask:
+    path: str
+    kind: str
+    data: bytes
+    scheme: Scheme
+
+
+def _fingerprint_data(task: _BytesTask) -> Fingerprint:
+    return fingerprint_bytes(task.kind, task.data, task.scheme)
+
+
+def fingerprint_blobs(rows: Iterable[tuple[str, int, int, bytes | None]], scheme: Scheme, max_file_size: int,
+                      file_timeout: float, reader_memory: int | None) -> Iterator[FoundFile]:
+    """Executor side: files Spark read (path, size, mtime_ns, bytes), fingerprinted in a child process."""
+    tasks: list[tuple[tuple[str, int, int, str], _BytesTask]] = []
+    for path, size, mtime_ns, data in rows:
+        kind = kind_of(path) or "text"
+        if size > max_file_size or data is None:
+            yield FoundFile(path, size, mtime_ns, kind,
+                            Fingerprint(b"", kind, Status.TOO_LARGE, too_large_message(max_file_size)))
+            continue
+        tasks.append(((path, size, mtime_ns, kind), _BytesTask(path, kind, bytes(data), scheme)))
+    entry_of = {id(task): entry for entry, task in tasks}
+    for task, outcome in run_isolated(_fingerprint_data, [t for _e, t in tasks], workers=1, timeout=file_timeout,
+                                      memory_limit=reader_memory or default_reader_memory()):
+        entry = entry_of[id(task)]
+        if isinstance(outcome, TaskFailed):
+            fake = ExtractTask(task.path, task.kind, raw_hash(task.data), scheme, len(task.data))
+            yield FoundFile(*entry, _outcome(fake, outcome, file_timeout))
+        else:
+            yield FoundFile(*entry, outcome)
+
+
+_NO_TEXT = "The table has no text for this path."
+
+
+def fingerprint_texts(rows: Iterable[tuple[str, str | None]], scheme: Scheme) -> Iterator[FoundFile]:
+    """Executor side: rows of a (path, text) table, fingerprinted as the text of a document."""
+    for path, text in rows:
+        if text is None:
+            yield FoundFile(path, 0, 0, "text", Fingerprint(b"", "text", Status.EMPTY, _NO_TEXT))
+            continue
+        data = text.encode("utf-8", "surrogatepass")
+        extracted = Extracted(Status.OK, text=text, encoding="utf-8")
+        yield FoundFile(path, len(data), 0, "text", fingerprint_text(raw_hash(data), "text", extracted, scheme))
+
+
+def read_documents(spark: SparkSession, options: JobOptions, scheme: Scheme) -> RDD:
+    """Every document of the source as a FoundFile (problems included), in partitions."""
+    sc = spark.sparkContext
+    least = 2 * sc.defaultParallelism
+
+    def partitions(count: int) -> int:
+        return options.partitions or max(least, -(-count // _FILES_PER_PARTITION))
+
+    if is_table(options.source):
+        reader = spark.read.parquet if options.source.rstrip("/").lower().endswith(".parquet") else spark.read.json
+        frame = reader(options.source)
+        missing = {"path", "text"} - set(frame.columns)
+        if missing:
+            raise ValueError(f"{options.source}: a table needs the columns path and text; it has no "
+                             f"{', '.join(sorted(missing))}")
+        rows = frame.select("path", "text").rdd.map(tuple)
+        rows = rows.repartition(partitions(rows.count()))
+        return rows.mapPartitions(lambda part: fingerprint_texts(part, scheme))
+    limits = (options.max_file_size, options.file_timeout, options.reader_memory)
+    if _is_uri(options.source):
+        frame = (spark.read.format("binaryFile").option("recursiveFileLookup", "true").load(options.source)
+                 .select("path", "modificationTime", "length", "content"))
+        blobs = frame.rdd.map(lambda r: (r[0], int(r[2]), int(r[1].timestamp() * 1_000_000) * 1000, r[3])).filter(
+            lambda r: kind_of(r[0]) in READ_WITHOUT_OCR)
+        return blobs.repartition(partitions(blobs.count())).mapPartitions(
+            lambda part: fingerprint_blobs(part, scheme, *limits))
+    walked = list(discover((os.path.abspath(options.source),), include=options.include, exclude=options.exclude,
+                           hidden=options.hidden, kinds=READ_WITHOUT_OCR))
+    entries = [(e.path, e.size, e.mtime_ns, e.kind) for e in walked if not hasattr(e, "message")]
+    problems = [FoundFile(p.path, 0, 0, "folder" if os.path.isdir(p.path) else "file",
+                          Fingerprint(b"", "file", Status.UNREADABLE, p.message))
+                for p in walked if hasattr(p, "message")]
+    found = sc.parallelize(entries, partitions(len(entries))).mapPartitions(
+        lambda part: fingerprint_files(part, scheme, *limits))
+    return found.union(sc.parallelize(problems, 1)) if problems else found
+
+
+# -- boilerplate -------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class BoilerplateFound:
+    """The collection's boilerplate, as ``core.boilerplate.Boilerplate`` holds it (cores by raw hash)."""
+
+    min_share: float
+    min_documents: int
+    shingles: np.ndarray
+    passages: int
+    family_passages: int
+    cores: RDD | None  # (raw_hash, Core)
+
+    def summary(self, ignored: bool, affected: int) -> dict[str, Any]:
+        """For the report, as the desktop's (``match.BoilerplateUse.summary``): the analysis only where
+        it was used."""
+        if not ignored:
+            return {"ignored": False}
+        return {"ignored": True, "min_share": self.min_share, "frequent_shingles": int(len(self.shingles)),
+                "passages": self.passages, "family_passages": self.family_passages, "documents_affected": affected}
+
+
+def _shingles_edges(fp: Fingerprint) -> tuple[np.ndarray, np.ndarray | None]:
+    shingles = minhash.unpack_shingles(fp.shingles or b"")
+    return shingles, unpack_edges(fp.edges, shingles) if fp.edges is not None else None
+
+
+def _common(part: Iterable[tuple[bytes, Fingerprint]], at_least: int) -> Iterator[int]:
+    sets = [minhash.unpack_shingles(fp.shingles or b"") for _h, fp in part]
+    if not sets:
+        return
+    values, counts = np.unique(np.concatenate(sets), return_counts=True)
+    yield from values[counts >= at_least].tolist()
+
+
+def _count(part: Iterable[tuple[bytes, Fingerprint]], candidates: np.ndarray) -> Iterator[np.ndarray]:
+    counts = np.zeros(len(candidates), dtype=np.int64)
+    for _h, fp in part:
+        shingles = minhash.unpack_shingles(fp.shingles or b"")
+        at = np.minimum(np.searchsorted(candidates, shingles), len(candidates) - 1)
+        counts[at[candidates[at] == shingles]] += 1
+    yield counts
+
+
+def find_boilerplate(contents: RDD, scheme: Scheme) -> BoilerplateFound:
+    """The analysis of ``core.boilerplate.analyse`` over the contents shingled by words, distributed."""
+    words = contents.filter(lambda item: not item[1].short_text)
+    n = words.count()
+    needed = max(MIN_DOCUMENTS, math.ceil(MIN_SHARE * n))
+    none = BoilerplateFound(MIN_SHARE, MIN_DOCUMENTS, np.empty(0, np.uint32), 0, 0, None)
+    if n < needed:
+        return none
+    sc = contents.context
+    # a shingle in ``needed`` contents is in at least needed / P of some partition's (pigeonhole)
+    at_least = max(1, -(-needed // words.getNumPartitions()))
+    proposed = np.array(sorted(set(words.mapPartitions(lambda part: _common(part, at_least)).collect())),
+                        dtype=np.uint32)
+    if not len(proposed):
+        return none
+    shared = sc.broadcast(proposed)
+    counts = words.mapPartitions(lambda part: _count(part, shared.value)).treeReduce(np.add)
+    frequent = proposed[counts >= needed]
+    if not len(frequent):
+        return none
+    frequent_b = sc.broadcast(frequent)
+
+    def run_of(item: tuple[bytes, Fingerprint]) -> list[tuple[bytes, tuple[Any, ...]]]:
+        shingles, edges = _shingles_edges(item[1])
+        run = edge_run(shingles, edges, frequent_b.value, shingle_size=scheme.shingle_size,
+                       edge_window=scheme.edge_window, num_perm=scheme.num_perm, seed=scheme.seed)
+        if run is None:
+            return []
+        return [(item[0], (run.head_key, run.tail_key, run.head_cut, run.tail_cut, run.own_count,
+                           run.own_minhash.astype("<u4").tobytes()))]
+
+    runs = words.flatMap(run_of).cache()
+    popular = set(runs.flatMap(lambda r: [k for k in r[1][:2] if k]).map(lambda k: (k, 1))
+                  .reduceByKey(lambda a, b: a + b).filter(lambda kc: kc[1] >= needed).keys().collect())
+    if not popular:
+        runs.unpersist()
+        return BoilerplateFound(MIN_SHARE, MIN_DOCUMENTS, frequent, 0, 0, None)
+    popular_b = sc.broadcast(popular)
+
+    def samples(r: tuple[bytes, tuple[Any, ...]]) -> Iterator[tuple[int, tuple[list[float], list[tuple[int, bytes]]]]]:
+        head_key, tail_key, head_cut, tail_cut, own_count, own = r[1]
+        rank = int(sample_ranks(np.frombuffer(own, dtype="<u4")[None, :])[0])
+        for key, cut in ((head_key, head_cut), (tail_key, tail_cut)):
+            if key in popular_b.value:
+                yield key, ([own_count / max(cut, 1)], [(rank, own)])
+
+    def merge(a: tuple[list[float], list[tuple[int, bytes]]], b: tuple[list[float], list[tuple[int, bytes]]]
+              ) -> tuple[list[float], list[tuple[int, bytes]]]:
+        return a[0] + b[0], sorted(a[1] + b[1], key=lambda rs: rs[0])[:PAIRS_SAMPLED]
+
+    boilerplate_keys, families = set(), 0
+    for key, (shares, sampled) in runs.flatMap(samples).reduceByKey(merge).collect():
+        signatures = np.array([np.frombuffer(s, dtype="<u4") for _r, s in sampled], dtype=np.uint32)
+        if is_boilerplate(np.array(shares), signatures):
+            boilerplate_keys.add(key)
+        else:
+            families += 1
+    if not boilerplate_keys:
+        runs.unpersist()
+        return BoilerplateFound(MIN_SHARE, MIN_DOCUMENTS, frequent, 0, families, None)
+    chosen = sc.broadcast(boilerplate_keys)
+
+    def cuts(r: tuple[bytes, tuple[Any, ...]]) -> tuple[bytes, tuple[int, int]]:
+        head_key, tail_key, head_cut, tail_cut = r[1][:4]
+        return r[0], (head_cut if head_key in chosen.value else 0, tail_cut if tail_key in chosen.value else 0)
+
+    def core(item: tuple[bytes, tuple[Fingerprint, tuple[int, int]]]) -> tuple[bytes, Core | None]:
+        fp, (head_cut, tail_cut) = item[1]
+        shingles, edges = _shingles_edges(fp)
+        return item[0], core_of(shingles, edges, head_cut, tail_cut, num_perm=scheme.num_perm, seed=scheme.seed)
+
+    cut = runs.map(cuts).filter(lambda c: c[1] != (0, 0))
+    cores = words.join(cut).map(core).filter(lambda c: c[1] is not None).cache()
+    runs.unpersist()
+    return BoilerplateFound(MIN_SHARE, MIN_DOCUMENTS, frequent, len(boilerplate_keys), families, cores)
+
+
+def _compared(item: tuple[bytes, tuple[Fingerprint, Core | None]]) -> tuple[bytes, Compared]:
+    digest, (fp, found) = item
+    assert fp.text_hash is not None and fp.simhash is not None and fp.minhash is not None
+    if found is None:
+        return digest, Compared(digest, fp.text_hash, fp.simhash, fp.minhash, fp.shingle_count, fp.shingles or b"")
+    shingles, edges = _shingles_edges(fp)
+    own = core_set(shingles, edges, found.head_cut, found.tail_cut)
+    return digest, Compared(digest, fp.text_hash, fp.simhash, found.minhash, found.shingle_count,
+                            minhash.pack_shingles(own))
+
+
+# -- candidates and verification --------------------------------------------------------------
+def _bucket_pairs(members: RDD, parts: int, pairs_of: Callable[..., Iterator[tuple[int, int, Any]]], *extra: Any
+                  ) -> RDD:
+    """((a, b), value) of the members ((key, (id, payload))) sharing a key, large buckets in block pairs
+    (``keys.block_tasks``): no task holds more than two blocks of ``keys.SPLIT`` members."""
+    split = keys.SPLIT  # read here: the executors get the driver's value
+    big = dict(members.map(lambda m: (m[0], 1)).reduceByKey(lambda a, b: a + b, parts)
+               .filter(lambda kc: kc[1] > split).collect())
+    big_b = members.context.broadcast(big)
+
+    def tasks(m: tuple[int, tuple[int, Any]]) -> Iterator[tuple[tuple[int, int, int], tuple[int, Any]]]:
+        for task in keys.block_tasks(m[0], big_b.value.get(m[0], 0), m[1][0], split):
+            yield task, m[1]
+
+    def pairs(item: tuple[tuple[int, int, int], Iterable[tuple[int, Any]]]) -> Iterator[tuple[tuple[int, int], Any]]:
+        task, found = item
+        listed = list(found)
+        if len(listed) < 2:
+            return
+        for a, b, value in pairs_of(task, listed, keys.blocks_of(big_b.value.get(task[0], 0), split), *extra):
+            yield (a, b), value
+
+    return members.flatMap(tasks).groupByKey(parts).flatMap(pairs)
+
+
+def candidates(texts: RDD, thresholds: Thresholds, count: int, scheme: Scheme, parts: int) -> RDD:
+    """((a, b), (found by SimHash, found by MinHash)) of text ids a < b: the pairs the desktop's forests
+    are built from (SimHash within K; MinHash passing the estimate bar of the forest's layout)."""
+    found: list[RDD] = []
+    if thresholds.method in (Method.SIMHASH, Method.BOTH):
+        tables = keys.simhash_tables(thresholds.hamming, max(1, count))
+        k = thresholds.hamming
+        near = _bucket_pairs(texts.flatMap(lambda t: [(key, (t[0], t[1].simhash))
+                                                        for key in keys.simhash_keys(t[1].simhash, tables)]),
+                             parts, keys.simhash_pairs, k)
+        found.append(near.map(lambda p: (p[0], (True, False))))
+    if thresholds.method in (Method.MINHASH, Method.BOTH):
+        bands, rows, floor = keys.band_layout(thresholds.jaccard, scheme.num_perm)
+        banded = _bucket_pairs(texts.flatMap(lambda t: [(key, (t[0], t[1].signature))
+                                                          for key in keys.band_keys(t[1].signature, bands, rows)]),
+                               parts, keys.band_pairs, floor)
+        found.append(banded.map(lambda p: (p[0], (False, True))))
+    if not found:
+        return texts.context.emptyRDD()
+    both = found[0] if len(found) == 1 else found[0].union(found[1])
+    return both.reduceByKey(lambda x, y: (x[0] or y[0], x[1] or y[1]), parts)
+
+
+def similarity(a: Compared, b: Compared) -> tuple[Similarity, float]:
+    """The desktop's numbers for two contents (``Matcher._similarity_rows``), and the exact Jaccard
+    before rounding (what thresholds are compared with)."""
+    if a.raw_hash == b.raw_hash:
+        return IDENTICAL, 1.0
+    set_a, set_b = minhash.unpack_shingles(a.shingles), minhash.unpack_shingles(b.shingles)
+    shared = minhash.exact_overlap(set_a, set_b)
+    size_a, size_b = a.shingle_count, b.shingle_count
+    union = size_a + size_b - shared
+    jaccard = shared / union if union else 1.0
+    estimate = float(minhash.estimate(np.frombuffer(a.signature, "<u4"), np.frombuffer(b.signature, "<u4")))
+    return Similarity(
+        hamming=int(hamming(a.simhash, b.simhash)),
+        jaccard_estimate=round(estimate, 4),
+        jaccard=round(jaccard, 4) if union else 1.0,
+        containment_ab=round(shared / size_a, 4) if size_a else 0.0,
+        containment_ba=round(shared / size_b, 4) if size_b else 0.0,
+    ), jaccard
+
+
+def verified(found: RDD, texts: RDD, thresholds: Thresholds, parts: int) -> RDD:
+    """(a, b, similarity, by SimHash, by MinHash, text hash of a, of b) of the candidates that pass the
+    desktop's checks."""
+    k, t = thresholds.hamming, thresholds.jaccard
+
+    def judged(item: tuple[int, tuple[tuple[int, tuple[bool, bool], Compared], Compared]]
+               ) -> Iterator[tuple[int, int, Similarity, bool, bool, bytes, bytes]]:
+        b, ((a, (by_bits, by_bands), ca), cb) = item
+        sim, jaccard = similarity(ca, cb)
+        simhash_edge = by_bits and sim.hamming <= k and jaccard >= SIMHASH_MIN_JACCARD - 1e-9
+        minhash_edge = by_bands and jaccard >= t - 1e-9
+        if simhash_edge or minhash_edge:
+            yield a, b, sim, simhash_edge, minhash_edge, ca.text_hash, cb.text_hash
+
+    by_a = found.map(lambda p: (p[0][0], (p[0][1], p[1]))).join(texts, parts)
+    return by_a.map(lambda x: (x[1][0][0], (x[0], x[1][0][1], x[1][1]))).join(texts, parts).flatMap(judged)
+
+
+# -- the run --------------------------------------------------------------------------------------
+def run(spark: SparkSession, options: JobOptions, *, progress: Progress = no_progress) -> JobSummary:
+    """Run the job over ``options.source`` and write its result to ``options.out``."""
+    from pyspark import StorageLevel
+
+    if os.path.exists(options.out) and os.listdir(options.out):
+        raise ValueError(f"{options.out}: the result folder is not empty; name a new one")
+    scheme = Scheme.current()
+    t = options.thresholds
+    seconds: dict[str, float] = {}
+    clock = time.monotonic()
+
+    def stage(name: str) -> None:
+        nonlocal clock
+        now = time.monotonic()
+        seconds[name] = round(now - clock, 2)
+        clock = now
+        progress(ProgressEvent(name, 1, 1))
+
+    progress(ProgressEvent("read", 0, None))
+    files = read_documents(spark, options, scheme).persist(StorageLevel.MEMORY_AND_DISK)
+    documents = files.count()
+    parts = options.partitions or max(2 * spark.sparkContext.defaultParallelism, files.getNumPartitions())
+    ok = files.filter(lambda f: f.fingerprint.status is Status.OK)
+    contents = ok.map(lambda f: (f.fingerprint.raw_hash, f.fingerprint)).reduceByKey(lambda a, b: a, parts).persist(
+        StorageLevel.MEMORY_AND_DISK)
+    content_count = contents.count()
+    stage("read")
+
+    progress(ProgressEvent("boilerplate", 0, None))
+    found = find_boilerplate(contents, scheme)
+    use_cores = t.ignore_boilerplate and found.cores is not None
+    cores = found.cores if use_cores and found.cores is not None else spark.sparkContext.emptyRDD()
+    compared = contents.leftOuterJoin(cores, parts).map(_compared).persist(StorageLevel.MEMORY_AND_DISK)
+    affected = cores.count() if use_cores else 0
+    stage("boilerplate")
+
+    progress(ProgressEvent("candidates", 0, None))
+    # one content per normalised text (the desktop compares distinct texts; equal ones are exact copies)
+    by_text = compared.map(lambda c: (c[1].text_hash, c[1])).reduceByKey(
+        lambda x, y: x if x.raw_hash <= y.raw_hash else y, parts)
+    texts = by_text.values().zipWithIndex().map(lambda ci: (ci[1], ci[0])).persist(StorageLevel.MEMORY_AND_DISK)
+    text_count = texts.count()
+    found_pairs = candidates(texts, t, text_count, scheme, parts).persist(StorageLevel.MEMORY_AND_DISK)
+    candidate_count = found_pairs.count()
+    stage("candidates")
+
+    progress(ProgressEvent("verify", 0, None))
+    edges = verified(found_pairs, texts, t, parts).persist(StorageLevel.MEMORY_AND_DISK)
+    pair_count = edges.count()
+    found_pairs.unpersist()
+    stage("verify")
+
+    progress(ProgressEvent("components", 0, None))
+    labels = connected_components(edges.map(lambda e: (e[0], e[1])), partitions=parts)
+    stage("components")
+
+    progress(ProgressEvent("write", 0, None))
+    from .result import write_result
+
+    summary = write_result(spark, options, scheme, files, compared, texts, edges, labels, found, affected,
+                           seconds=seconds, counts=dict(documents=documents, contents=content_count,
+                                                        texts=text_count, candidates=candidate_count,
+                                                        pairs=pair_count))
+    stage("write")
+    return JobSummary(seconds=seconds, **summary)
+
+
+def job_json(options: JobOptions, scheme: Scheme, extra: dict[str, Any]) -> str:
+    """The result's description: what ran, under which scheme and thresholds."""
+    t = options.thresholds
+    return json.dumps({
+        "format": RESULT_FORMAT, "version": RESULT_VERSIONS[-1], "source": options.source,
+        "scheme": json.loads(scheme.to_json()),
+        "thresholds": {"method": str(t.method), "hamming": t.hamming, "jaccard": t.jaccard,
+                       "ignore_boilerplate": t.ignore_boilerplate},
+        "options": {k: v for k, v in asdict(options).items() if k not in ("source", "out", "thresholds")},
+        **extra,
+    }, indent=2, ensure_ascii=False)
+

@@ -1,0 +1,225 @@
+"""The Spark job's result: groups with their representatives, the pairs that join each group, Parquet
+tables, the JSON report of the contract, and the records ``neardup import-spark`` loads.
+
+The groups are built as the desktop's ``Matcher`` builds them and ``neardup scan`` reports them: a group
+is a component holding more than one document; its representative is the file it keeps by the app's
+default rule (``keeper``); each member carries its similarity to it; the pairs shown are the copies of one
+content, the contents of one text, and a maximum spanning forest of the verified pairs (SimHash
+edges nearest first, then MinHash edges most similar first), each text stood for by its first path.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from ..core import report
+from ..core.fingerprint import Scheme
+from ..core.match import MatchResult
+from ..core.models import IDENTICAL, Document, Group, Member, Pair, Similarity, Status, matched_by
+from ..core.review import default_keeper
+from ..core.simhash import to_signed
+from ..core.spark_result import REVIEW_FOLDER
+from ..core.unionfind import UnionFind
+from .job import FoundFile, JobOptions, job_json, similarity
+
+if TYPE_CHECKING:
+    from pyspark import RDD
+    from pyspark.sql import SparkSession
+
+    from .job import BoilerplateFound
+
+
+
+def keeper(found: list[FoundFile]) -> FoundFile:
+    """The file a group keeps by the app's default rule (``review.default_keeper``, the original: most
+    copies, an editable document over an export, the oldest): the report's representative, as in
+    ``neardup scan``'s report, whose groups are measured from their keepers."""
+    contents: dict[bytes, int] = {}
+    docs = {n: Document(n, f.path, f.size, f.mtime_ns, f.kind, Status.OK, "", f.fingerprint.chars,
+                        contents.setdefault(f.fingerprint.raw_hash, len(contents))) for n, f in enumerate(found)}
+    group = Group(0, 0, tuple(Member(n, IDENTICAL) for n in docs), False)
+    return found[default_keeper(group, docs, ())]
+
+
+def _forest(item: tuple[int, Iterable[tuple[Any, ...]]]) -> Iterator[tuple[bytes, bytes, Similarity, str]]:
+    """The edges of one component's maximum spanning forest (text hashes, similarity, method), as the
+    desktop unions them: SimHash edges nearest first, then MinHash edges most similar first."""
+    _label, found = item
+    edges = list(found)
+    simhash_edges = sorted((e for e in edges if e[3]), key=lambda e: (e[2].hamming, e[5], e[6]))
+    minhash_edges = sorted((e for e in edges if e[4]), key=lambda e: (-e[2].jaccard, e[5], e[6]))
+    ids: dict[bytes, int] = {}
+    for e in edges:
+        ids.setdefault(e[5], len(ids))
+        ids.setdefault(e[6], len(ids))
+    uf = UnionFind(len(ids))
+    for how, ordered in (("simhash", simhash_edges), ("minhash", minhash_edges)):
+        for e in ordered:
+            if uf.union(ids[e[5]], ids[e[6]]):
+                yield e[5], e[6], e[2], how
+
+
+def _swapped(sim: Similarity) -> Similarity:
+    return Similarity(sim.hamming, sim.jaccard_estimate, sim.jaccard, sim.containment_ba, sim.containment_ab)
+
+
+def _record(f: FoundFile, core: Any | None) -> str:
+    """One document of the review records, as JSON (binary fields in base64)."""
+    fp = f.fingerprint
+
+    def b64(value: bytes | None) -> str | None:
+        return None if value is None else base64.b64encode(value).decode("ascii")
+
+    return json.dumps({
+        "path": f.path, "size": f.size, "mtime_ns": f.mtime_ns, "kind": f.kind, "status": str(fp.status),
+        "message": fp.message, "encoding": fp.encoding, "pages": fp.pages, "chars": fp.chars,
+        "raw_hash": b64(fp.raw_hash) if fp.raw_hash else None, "text_hash": b64(fp.text_hash),
+        "simhash": to_signed(fp.simhash) if fp.simhash is not None else None, "minhash": b64(fp.minhash),
+        "shingle_count": fp.shingle_count, "shingles": b64(fp.shingles), "short_text": fp.short_text,
+        "edges": b64(fp.edges), "transient": fp.transient,
+        "core": None if core is None else {"shingle_count": core.shingle_count, "minhash": b64(core.minhash),
+                                           "head_cut": core.head_cut, "tail_cut": core.tail_cut},
+    }, ensure_ascii=False)
+
+
+def write_result(spark: SparkSession, options: JobOptions, scheme: Scheme, files: RDD, compared: RDD, texts: RDD,
+                 edges: RDD, labels: RDD, boilerplate: BoilerplateFound, affected: int, *,
+                 seconds: dict[str, float], counts: dict[str, int]) -> dict[str, int]:
+    """Groups, pairs, Parquet tables, the JSON report and the review records, under ``options.out``."""
+    sc = spark.sparkContext
+    t = options.thresholds
+    parts = max(2 * sc.defaultParallelism, 1)
+    out = Path(options.out)
+
+    # each document's component: its text's label, or its text alone
+    text_ids = texts.map(lambda tc: (tc[1].text_hash, tc[0]))
+    ok = files.filter(lambda f: f.fingerprint.status is Status.OK)
+    by_text = ok.map(lambda f: (f.fingerprint.text_hash, f)).join(text_ids, parts)
+    keyed = by_text.map(lambda x: (x[1][1], x[1][0])).leftOuterJoin(labels, parts).map(
+        lambda x: (x[1][1] if x[1][1] is not None else x[0], x[1][0]))
+    grouped = keyed.groupByKey(parts).mapValues(list).filter(lambda kv: len(kv[1]) > 1).cache()
+
+
+    # each member's similarity to its representative, from the contents compared
+    asked = grouped.flatMap(lambda kv: [(f.fingerprint.raw_hash, (kv[0], f.path, keeper(kv[1])
+                                                                     .fingerprint.raw_hash)) for f in kv[1]])
+    by_content = compared.map(lambda c: (c[0], c[1]))
+    measured = (asked.join(by_content, parts).map(lambda x: (x[1][0][2], (x[1][0][0], x[1][0][1], x[1][1])))
+                .join(by_content, parts)
+                .map(lambda x: (x[1][0][1], similarity(x[1][0][2], x[1][1])[0])))
+    member_sims = dict(measured.collect())
+    group_files = grouped.collect()
+    forest = edges.map(lambda e: (e[0], e)).join(labels, parts).map(lambda x: (x[1][1], x[1][0])).groupByKey(
+        parts).flatMap(_forest).collect()
+
+    # the report's documents: every file, numbered by path (as the desktop's report numbers them)
+    all_files = sorted(files.map(lambda f: (f.path, f.size, f.mtime_ns, f.kind, str(f.fingerprint.status),
+                                            f.fingerprint.message, f.fingerprint.chars)).collect())
+    documents = tuple(Document(n, path, size, mtime_ns, kind, Status(status), message, chars, None)
+                      for n, (path, size, mtime_ns, kind, status, message, chars) in enumerate(all_files, start=1))
+    doc_of = {d.path: d for d in documents}
+
+    built: list[tuple[str, Document, tuple[Member, ...], bool]] = []
+    first_path_of_text: dict[bytes, str] = {}
+    pairs: list[Pair] = []
+    for _key, found in group_files:
+        rep = keeper(found)
+        members = [Member(doc_of[f.path].id, member_sims[f.path]) for f in found]
+        members.sort(key=lambda m: (m.document_id != doc_of[rep.path].id, -m.similarity.jaccard,
+                                    documents[m.document_id - 1].path))
+        exact = all(f.fingerprint.text_hash == rep.fingerprint.text_hash for f in found)
+        # numbered as the matcher numbers groups: by size, then the path of its longest (then oldest) text
+        first = max(found, key=lambda f: (f.fingerprint.chars, -f.mtime_ns, f.path)).path
+        built.append((first, doc_of[rep.path], tuple(members), exact))
+        files_of_content: dict[bytes, list[str]] = defaultdict(list)
+        contents_of_text: dict[bytes, set[bytes]] = defaultdict(set)
+        for f in found:
+            files_of_content[f.fingerprint.raw_hash].append(f.path)
+            assert f.fingerprint.text_hash is not None
+            contents_of_text[f.fingerprint.text_hash].add(f.fingerprint.raw_hash)
+        first_path = {content: min(paths) for content, paths in files_of_content.items()}
+        for paths in files_of_content.values():  # copies of one content
+            ordered = sorted(paths)
+            pairs.extend(Pair(doc_of[ordered[0]].id, doc_of[p].id, IDENTICAL, "exact") for p in ordered[1:])
+        for text_hash, contents in contents_of_text.items():  # contents of one text, to its first
+            firsts = sorted(first_path[c] for c in contents)
+            first_path_of_text[text_hash] = firsts[0]
+            pairs.extend(Pair(doc_of[firsts[0]].id, doc_of[p].id, IDENTICAL, "exact") for p in firsts[1:])
+    for text_a, text_b, sim, how in forest:
+        a, b = doc_of[first_path_of_text[text_a]].id, doc_of[first_path_of_text[text_b]].id
+        if a > b:
+            a, b, sim = b, a, _swapped(sim)
+        pairs.append(Pair(a, b, sim, matched_by(sim, t) or how))
+    pairs.sort(key=lambda p: (p.a, p.b))
+    built.sort(key=lambda g: (-len(g[2]), g[0]))
+    groups = tuple(Group(n, rep.id, members, exact) for n, (_first, rep, members, exact) in enumerate(built, start=1))
+    group_of_path = {documents[m.document_id - 1].path: g.id for g in groups for m in g.members}
+
+    boilerplate_summary = boilerplate.summary(t.ignore_boilerplate, affected)
+    result = MatchResult(t, documents, tuple(pairs), groups)
+    context = report.ReportContext(roots=(options.source,), scan={"spark_seconds": dict(seconds)},
+                                   scheme=json.loads(scheme.to_json()), boilerplate=boilerplate_summary)
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "report.json").write_text(report.to_json(result, context), encoding="utf-8")
+
+    # Parquet tables
+    group_b = sc.broadcast(group_of_path)
+    spark.createDataFrame(
+        files.map(lambda f: (f.path, f.size, f.mtime_ns, f.kind, str(f.fingerprint.status), f.fingerprint.message,
+                             f.fingerprint.chars, f.fingerprint.raw_hash.hex() or None,
+                             (f.fingerprint.text_hash or b"").hex() or None, group_b.value.get(f.path))),
+        "path string, size long, modified_ns long, type string, status string, message string, chars long, "
+        "content string, text string, `group` long").write.parquet(str(out / "documents"))
+    path_of_text = first_path_of_text
+    spark.createDataFrame(
+        [(g.id, documents[m.document_id - 1].path, m.document_id == g.representative, g.exact, m.similarity.hamming,
+          m.similarity.jaccard_estimate, m.similarity.jaccard, m.similarity.containment_ab,
+          m.similarity.containment_ba) for g in groups for m in g.members],
+        "`group` long, path string, representative boolean, exact boolean, hamming int, jaccard_estimate double, "
+        "jaccard double, containment_in_representative double, representative_in_member double",
+    ).write.parquet(str(out / "groups"))
+    text_path_b = sc.broadcast(path_of_text)
+
+    def pair_row(e: tuple[Any, ...]) -> tuple[Any, ...]:
+        sim: Similarity = e[2]
+        path_a, path_b = text_path_b.value[e[5]], text_path_b.value[e[6]]
+        if path_a > path_b:
+            path_a, path_b, sim = path_b, path_a, _swapped(sim)
+        how = "both" if e[3] and e[4] else "simhash" if e[3] else "minhash"
+        return (path_a, path_b, sim.hamming, sim.jaccard_estimate, sim.jaccard, sim.containment_ab,
+                sim.containment_ba, how, group_b.value[path_a])
+
+    spark.createDataFrame(
+        edges.map(pair_row),
+        "a string, b string, hamming int, jaccard_estimate double, jaccard double, containment_ab double, "
+        "containment_ba double, matched_by string, `group` long").write.parquet(str(out / "pairs"))
+
+    # what import-spark loads: the grouped documents and the problems, with their fingerprints and cores
+    # the cores go whether or not this run ignored boilerplate: the app may switch either way
+    cores = boilerplate.cores if boilerplate.cores is not None else sc.emptyRDD()
+    wanted = files.filter(lambda f: f.path in group_b.value or f.fingerprint.status is not Status.OK)
+    records = wanted.map(lambda f: (f.fingerprint.raw_hash, f)).leftOuterJoin(cores, parts).map(
+        lambda x: _record(x[1][0], x[1][1]))
+    records.saveAsTextFile(str(out / REVIEW_FOLDER), compressionCodecClass="org.apache.hadoop.io.compress.GzipCodec")
+
+    problems = sum(1 for d in documents if d.status is not Status.OK)
+    in_groups = sum(len(g.members) for g in groups)
+    extra = {
+        "counts": {**counts, "problems": problems, "groups": len(groups), "documents_in_groups": in_groups,
+                   "pairs_shown": len(pairs)},
+        "boilerplate": {"min_share": boilerplate.min_share, "min_documents": boilerplate.min_documents,
+                        "passages": boilerplate.passages, "family_passages": boilerplate.family_passages,
+                        "shingles": boilerplate.shingles.tolist()},
+        "seconds": seconds,
+    }
+    (out / "job.json").write_text(job_json(options, scheme, extra) + "\n", encoding="utf-8")
+    grouped.unpersist()
+    return {"documents": counts["documents"], "contents": counts["contents"], "texts": counts["texts"],
+            "problems": problems, "candidates": counts["candidates"], "pairs": counts["pairs"],
+            "groups": len(groups), "documents_in_groups": in_groups}
+

@@ -1,0 +1,143 @@
+"""The Spark job gives the desktop engine's answer: on the same few hundred real documents and the same
+thresholds, the same documents and statuses, the same fingerprints byte for byte, the same boilerplate,
+the same verified pairs with the same numbers, and the same groups and JSON report groups. Both run
+for real: a desktop scan into SQLite, and the job on Spark in local mode (local[2])."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from neardup_gui.core.fingerprint import pack_edges
+from neardup_gui.core.match import Matcher
+from neardup_gui.core.models import Method, ScanOptions, Status, Thresholds
+from neardup_gui.core.scan import scan
+from neardup_gui.core.session import Session
+from neardup_gui.core.simhash import to_unsigned
+from neardup_gui.core.spark_result import review_records
+from neardup_gui.core.store import Store
+from neardup_gui.spark.job import JobOptions, run
+
+SETTINGS = [
+    Thresholds(Method.MINHASH, 8, 0.8),
+    Thresholds(Method.SIMHASH, 8, 0.8),
+    Thresholds(Method.BOTH, 4, 0.7, ignore_boilerplate=False),
+]
+
+
+@pytest.fixture(scope="module")
+def desktop_db(corpus, tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("desktop") / "neardup.db"
+    with Store(path) as store:
+        scan(store, ScanOptions(roots=(str(corpus),), workers=2))
+    return path
+
+
+def _desktop(db: Path, thresholds: Thresholds) -> tuple[dict, dict[tuple[str, str], tuple], dict]:
+    """The desktop's JSON report (what `neardup scan` writes: groups measured from their keepers), its
+    verified pairs of distinct texts (by each text's first path, with
+    their numbers) and its boilerplate summary."""
+    with Session(db) as session:
+        view = session.open((), thresholds)
+        assert view is not None
+        report = json.loads(session.report("json"))
+    with Store(db) as store:
+        matcher = Matcher(store)
+        result = matcher.match(thresholds)
+        ids = matcher.arrays.content_ids
+        text_of = {int(cid): store.content_fingerprint(int(cid))[2] for cid in ids.tolist()}
+        first_path: dict[bytes, tuple[str, int]] = {}
+        for doc in result.documents:
+            if doc.status is Status.OK and doc.content_id in text_of:
+                text = text_of[doc.content_id]
+                first_path[text] = min(first_path.get(text, (doc.path, doc.content_id)), (doc.path, doc.content_id))
+        pairs = {}
+        i, j = matcher.verified_pairs(thresholds)
+        for a, b in zip(ids[i].tolist(), ids[j].tolist(), strict=True):
+            if text_of[a] == text_of[b]:
+                continue
+            (pa, ca), (pb, cb) = sorted((first_path[text_of[a]], first_path[text_of[b]]))
+            s = matcher.similarity(ca, cb)
+            pairs[(pa, pb)] = (s.hamming, s.jaccard_estimate, s.jaccard, s.containment_ab, s.containment_ba)
+        return report, pairs, matcher.boilerplate.summary()
+
+
+@pytest.mark.parametrize("thresholds", SETTINGS, ids=lambda t: f"{t.method}-K{t.hamming}-T{t.jaccard}")
+def test_the_spark_job_gives_the_desktop_answer(spark, corpus, desktop_db, tmp_path, thresholds):
+    out = tmp_path / "result"
+    summary = run(spark, JobOptions(str(corpus), str(out), thresholds))
+    report = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    desktop, desktop_pairs, desktop_boilerplate = _desktop(desktop_db, thresholds)
+
+    # the same documents, statuses and messages (bad files included), numbered alike
+    assert report["documents"] == desktop["documents"]
+    assert sum(d["status"] != "ok" for d in report["documents"]) == summary.problems >= 4
+    assert not any(Path(d["path"]).name == ".hidden.txt" for d in report["documents"])
+
+    # the same boilerplate analysis: the footer of the letters is found, and cores are compared
+    assert report["settings"]["boilerplate"] == desktop_boilerplate
+    assert not thresholds.ignore_boilerplate or desktop_boilerplate["documents_affected"] >= 30
+
+    # the same verified pairs of distinct texts, with the same numbers
+    pairs = {(r["a"], r["b"]): (r["hamming"], r["jaccard_estimate"], r["jaccard"], r["containment_ab"],
+                                r["containment_ba"])
+             for r in spark.read.parquet(str(out / "pairs")).collect()}
+    assert len(pairs) == summary.pairs > 50
+    assert pairs == desktop_pairs
+
+    # the same groups: members, representatives, similarities, order, exact and chained flags
+    assert len(report["groups"]) > 40
+    assert report["groups"] == desktop["groups"]
+    for key in ("groups", "exact_groups", "documents_in_groups", "redundant_documents", "pairs"):
+        assert report["summary"][key] == desktop["summary"][key], key
+
+    # the report's pairs join each group as the desktop's do: copies, then verified pairs only
+    verified = {(a, b) for a, b in pairs} | {(b, a) for a, b in pairs}
+    path_of = {d["id"]: d["path"] for d in report["documents"]}
+    for pair in report["pairs"]:
+        assert pair["matched_by"] == "exact" or (path_of[pair["a"]], path_of[pair["b"]]) in verified
+
+
+def test_fingerprints_are_identical_byte_for_byte(spark, corpus, desktop_db, tmp_path):
+    """What the executors computed is what the desktop stored: text hash, SimHash, MinHash signature,
+    shingle set and edges of every document the job hands to the app, and their cores. (The cores of all
+    the letters are checked by the reports' equality: the number of documents affected, and the Jaccard
+    of the verified pairs, measured on cores.)"""
+    out = tmp_path / "result"
+    run(spark, JobOptions(str(corpus), str(out), SETTINGS[0]))
+    records = [r for r in review_records(out) if r["status"] == "ok"]
+    assert len(records) > 100
+    with Store(desktop_db) as store:
+        found = store.boilerplate()
+        assert found is not None
+        by_hash = store.content_ids_for(bytes.fromhex(_hex(r["raw_hash"])) for r in records)
+        cores = dict(found.cores.items())
+        compared = 0
+        for record in records:
+            cid = by_hash[bytes.fromhex(_hex(record["raw_hash"]))]
+            simhash, signature, text_hash, count = store.content_fingerprint(cid)
+            shingles, edges = store.shingles_and_edges([cid])[cid]
+            assert _hex(record["text_hash"]) == text_hash.hex()
+            assert to_unsigned(record["simhash"]) == simhash
+            assert _hex(record["minhash"]) == signature.astype("<u4").tobytes().hex()
+            assert _hex(record["shingles"]) == shingles.astype("<u4").tobytes().hex()
+            assert record["shingle_count"] == count
+            if edges is None:
+                assert record["edges"] is None
+            else:
+                assert _hex(record["edges"]) == pack_edges(edges, shingles).hex()
+            core = record["core"]
+            assert (core is None) == (cid not in cores)
+            if core is not None:
+                assert (core["shingle_count"], _hex(core["minhash"]), core["head_cut"], core["tail_cut"]) == (
+                    cores[cid].shingle_count, cores[cid].minhash.hex(), cores[cid].head_cut, cores[cid].tail_cut)
+                compared += 1
+        assert compared >= 2, "the grouped letters (a letter and its near-copy) have cores"
+
+
+def _hex(b64: str) -> str:
+    import base64
+
+    return base64.b64decode(b64).hex()

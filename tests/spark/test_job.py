@@ -1,0 +1,180 @@
+"""The Spark job as a user runs it: its inputs (a folder, a URI Spark reads, a table of texts), skewed
+buckets, the connected components, the command line and spark-submit, and the result loaded into a
+database the app reviews (import-spark)."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from neardup_gui.core.match import Matcher
+from neardup_gui.core.models import ScanOptions, Status, Thresholds
+from neardup_gui.core.scan import scan
+from neardup_gui.core.session import Session
+from neardup_gui.core.store import Store
+from neardup_gui.core.unionfind import UnionFind
+from neardup_gui.spark import keys
+from neardup_gui.spark.components import ComponentsError, connected_components
+from neardup_gui.spark.job import JobOptions, run
+from tests.conftest import REPO, english_texts, plant_edits, run_cli
+
+
+def _groups(report: dict, strip: str = "") -> list[tuple[str, list[str]]]:
+    """Each group of a JSON report as (representative's path, member paths in order)."""
+    path_of = {d["id"]: d["path"][len(strip):] if strip and d["path"].startswith(strip) else d["path"]
+               for d in report["documents"]}
+    return [(path_of[g["representative"]], [m["path"][len(strip):] if strip else m["path"] for m in g["members"]])
+            for g in report["groups"]]
+
+
+def _member_sets(report: dict) -> set[frozenset[str]]:
+    return {frozenset(Path(m["path"]).name for m in g["members"]) for g in report["groups"]}
+
+
+def test_connected_components_of_a_long_chain_and_a_random_graph(spark):
+    """A path of 3,000 nodes (the worst case for label propagation) and a random sparse graph: the
+    labels are the smallest node of each component, as union-find says; too few rounds fail loudly."""
+    rng = random.Random(1)
+    chain = [(n, n + 1) for n in range(3000)]
+    rng.shuffle(chain)
+    sparse = [(rng.randrange(3001, 9000), rng.randrange(3001, 9000)) for _ in range(4000)]
+    edges = chain + sparse
+    labels = dict(connected_components(spark.sparkContext.parallelize(edges, 4)).collect())
+    uf = UnionFind(9000)
+    for a, b in edges:
+        uf.union(a, b)
+    expected = uf.labels()
+    nodes = {n for e in edges for n in e}
+    assert {n: labels.get(n, n) for n in nodes} == {n: int(expected[n]) for n in nodes}
+    assert len(set(labels.values())) > 100
+    with pytest.raises(ComponentsError):
+        connected_components(spark.sparkContext.parallelize(chain, 4), max_rounds=2)
+
+
+def test_a_table_of_texts_and_a_uri_give_the_groups_of_the_folder(spark, corpus, tmp_path):
+    """The same documents as a JSON-lines table of (path, text), as a Parquet table, and read by Spark
+    itself from a file:// URI: the groups of the folder's text files (a URI's listing leaves out names
+    starting with '_' or '.', as Hadoop does)."""
+    folder_out = tmp_path / "folder"
+    run(spark, JobOptions(str(corpus), str(folder_out), Thresholds()))
+    from_folder = json.loads((folder_out / "report.json").read_text(encoding="utf-8"))
+    texts = sorted(p for p in corpus.rglob("*.txt") if not p.name.startswith((".", "_")))
+    rows = []
+    for path in texts:
+        try:
+            rows.append({"path": str(path), "text": path.read_bytes().decode("utf-8")})
+        except UnicodeDecodeError:
+            continue  # GB18030 and binary files: a table holds text
+    table = tmp_path / "texts.jsonl"
+    table.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+    spark.createDataFrame(rows).write.parquet(str(tmp_path / "texts.parquet"))
+    in_table = {str(p) for p in texts} & {r["path"] for r in rows}
+    expected = {g & {Path(p).name for p in in_table} for g in _member_sets(from_folder)}
+    expected = {g for g in expected if len(g) > 1}
+    for source in (table, tmp_path / "texts.parquet"):
+        out = tmp_path / f"from-{source.suffix[1:]}"
+        summary = run(spark, JobOptions(str(source), str(out), Thresholds()))
+        report = json.loads((out / "report.json").read_text(encoding="utf-8"))
+        assert summary.documents == len(rows)
+        assert _member_sets(report) == expected, source
+    uri_out = tmp_path / "from-uri"
+    run(spark, JobOptions(corpus.as_uri(), str(uri_out), Thresholds()))
+    from_uri = json.loads((uri_out / "report.json").read_text(encoding="utf-8"))
+    names = {Path(d["path"]).name for d in from_uri["documents"]}
+    assert "_notes.txt" not in names and "en-010.txt" in names
+    assert {g - {"_notes.txt"} for g in _member_sets(from_folder)} - {frozenset({"en-010.txt"})} == _member_sets(
+        from_uri)
+
+
+def test_a_skewed_bucket_is_split_and_the_answer_does_not_change(spark, tmp_path, monkeypatch):
+    """A family of 150 near-copies of one text fills every band bucket it falls in: cut into blocks of
+    20 members, the job still finds each pair once and gives the desktop's groups and pairs."""
+    root = tmp_path / "family"
+    root.mkdir()
+    gpl = english_texts()["GPL-2"][:6000]
+    for n in range(150):
+        (root / f"copy-{n:03d}.txt").write_text(plant_edits(gpl, 0.002 + 0.0004 * n, seed=n), encoding="utf-8")
+    for name, text in english_texts().items():
+        (root / f"{name}.txt").write_text(text, encoding="utf-8")
+    thresholds = Thresholds(jaccard=0.9)
+    whole = run(spark, JobOptions(str(root), str(tmp_path / "whole"), thresholds))
+    monkeypatch.setattr(keys, "SPLIT", 20)
+    split = run(spark, JobOptions(str(root), str(tmp_path / "split"), thresholds))
+    assert whole.pairs == split.pairs > 300 and whole.candidates == split.candidates
+    reports = [json.loads((tmp_path / name / "report.json").read_text(encoding="utf-8")) for name in ("whole", "split")]
+    assert reports[0]["groups"] == reports[1]["groups"]
+    pairs = [sorted(tuple(r) for r in spark.read.parquet(str(tmp_path / name / "pairs")).collect())
+             for name in ("whole", "split")]
+    assert pairs[0] == pairs[1]
+    with Store(tmp_path / "desktop.db") as store:
+        scan(store, ScanOptions(roots=(str(root),), workers=2))
+        result = Matcher(store).match(thresholds)
+        docs = {d.id: d.path for d in result.documents}
+        assert [sorted(docs[m.document_id] for m in g.members) for g in result.groups] == [
+            sorted(m["path"] for m in g["members"]) for g in reports[1]["groups"]]
+
+
+def test_import_spark_loads_a_result_the_app_reviews_with_paths_mapped(spark, corpus, tmp_path):
+    """The job ran where the files sat under one folder; here they are under another (--map FROM=TO).
+    The database holds the grouped documents and the problems; `neardup groups` on it gives the job's
+    groups, at its paths mapped; the pair view reads a grouped file's text from its mapped path; a
+    second import into it is refused, and a folder that is no result says so."""
+    out = tmp_path / "result"
+    run(spark, JobOptions(str(corpus), str(out), Thresholds()))
+    job_report = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    here = tmp_path / "here" / "uploads"
+    shutil.copytree(corpus, here)  # copy2: sizes and times kept
+    db = tmp_path / "review.db"
+    done = run_cli("import-spark", str(out), "--db", str(db), "--map", f"{corpus}={here}")
+    assert done.returncode == 0, done.stderr
+    assert "loaded" in done.stderr
+    grouped = run_cli("groups", "--db", str(db), "--format", "json")
+    assert grouped.returncode == 0, grouped.stderr
+    report = json.loads(grouped.stdout)
+    assert _groups(report, str(here)) == _groups(job_report, str(corpus))
+    problems = {Path(d["path"]).name: d["status"] for d in report["documents"] if d["status"] != "ok"}
+    assert {"empty.txt", "binary.txt", "broken.pdf"} <= set(problems)
+    with Session(db) as session:
+        view = session.open((), Thresholds())
+        assert view is not None and len(view.result.groups) == len(job_report["groups"])
+        first = view.result.groups[0]
+        doc = view.documents[first.members[1].document_id]
+        assert doc.path.startswith(str(here))
+        loaded = view.text_loader()(doc)  # as the pair view loads it: the file's bytes checked against the job's
+        assert loaded.problem == "" and loaded.text is not None and len(loaded.text) > 100
+    again = run_cli("import-spark", str(out), "--db", str(db))
+    assert again.returncode == 2 and "new database" in again.stderr
+    wrong = run_cli("import-spark", str(corpus), "--db", str(tmp_path / "other.db"))
+    assert wrong.returncode == 2 and "job.json" in wrong.stderr
+
+
+def test_spark_submit_and_the_command_line_run_the_job(corpus, tmp_path):
+    """As the README says: spark-submit of the package's submit.py, and `neardup spark scan`, each
+    starting its own Spark (local[2]); both write the same groups and say what they found."""
+    small = tmp_path / "small"
+    small.mkdir()
+    for path in sorted(corpus.glob("en-00*.txt")):
+        shutil.copy2(path, small / path.name)
+    env = {**os.environ, "PYSPARK_PYTHON": sys.executable}
+    submit = Path(sys.executable).with_name("spark-submit")
+    done = subprocess.run([str(submit), "--master", "local[2]", str(REPO / "neardup_gui" / "spark" / "submit.py"),
+                           str(small), "--out", str(tmp_path / "submitted")], capture_output=True, text=True,
+                          timeout=600, env=env, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr[-3000:]
+    assert "groups holding" in done.stdout + done.stderr  # spark-submit passes the job's standard error on as output
+    by_cli = run_cli("spark", "scan", str(small), "--out", str(tmp_path / "cli"), "--master", "local[2]",
+                     "--jaccard", "0.8", env=env, timeout=600)
+    assert by_cli.returncode == 0, by_cli.stderr[-3000:]
+    reports = [json.loads((tmp_path / name / "report.json").read_text(encoding="utf-8"))
+               for name in ("submitted", "cli")]
+    assert reports[0]["groups"] == reports[1]["groups"] and reports[0]["groups"]
+    assert all(d["status"] == Status.OK for d in reports[0]["documents"])
+    refused = run_cli("spark", "scan", str(small), "--out", str(tmp_path / "cli"), env=env, timeout=600)
+    assert refused.returncode == 2 and "not empty" in refused.stderr
