@@ -342,6 +342,8 @@ def scan(
             done += len(batch)
             progress(ProgressEvent("read", done, len(todo), current=batch[-1].path, bytes_done=done_bytes))
         progress(ProgressEvent("read", len(todo), len(todo), bytes_done=done_bytes))
+        for files in by_hash.values():  # the same bytes are read as their first file by path (the workers
+            files.sort(key=lambda f: f.path)  # hash in any order): its kind, whatever the others' names
         stored_contents = {digest: cid for digest, cid in store.content_ids_for(by_hash).items() if cid not in retry}
         reused = 0
         for digest in stored_contents:

@@ -170,7 +170,18 @@ def import_result(store: Store, folder: str | os.PathLike[str], *, mapping: Sequ
         analysis.get("min_documents", 10), np.array(analysis.get("shingles", []), dtype=np.uint32),
         {ids[h]: core for h, core in cores.items() if h in ids}, passages=analysis.get("passages", 0),
         family_passages=analysis.get("family_passages", 0)))
-    source_root = mapped(job["source"], mapping)
     progress(ProgressEvent("import", total, total))
-    return ImportSummary(done, problems, dict(job["thresholds"]), job["source"],
-                         (source_root,) if os.path.isabs(source_root) else tuple(sorted(roots)), unmapped)
+    return ImportSummary(done, problems, dict(job["thresholds"]), job["source"], _roots(job, mapping, roots), unmapped)
+
+
+def _roots(job: dict[str, Any], mapping: Sequence[tuple[str, str]], folders: set[str]) -> tuple[str, ...]:
+    """The folders the loaded documents are under, for the app to show: the job's folder (mapped), or,
+    for a table of texts or a folder not mapped to this machine, the deepest folder holding them all."""
+    root = mapped(job["source"], mapping)
+    if job.get("source_kind", "folder") != "table" and os.path.isabs(root) and all(
+            f == root or f.startswith(root.rstrip(os.sep) + os.sep) for f in folders):
+        return (root,)
+    absolute = [f for f in folders if os.path.isabs(f)]
+    if absolute and len(absolute) == len(folders):
+        return (os.path.commonpath(absolute),)
+    return tuple(sorted(folders))

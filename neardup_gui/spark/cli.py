@@ -9,7 +9,7 @@ import sys
 
 from ..core.i18n import QT_TRANSLATE_NOOP, translate
 from ..core.models import Method, Thresholds
-from .job import JobOptions, JobSummary, run
+from .job import JobOptions, JobSummary, check_out, run
 
 SPARK_MISSING = QT_TRANSLATE_NOOP(
     "Cli", "neardup spark needs PySpark and Java 17 or newer: .venv/bin/pip install -e '.[spark]' (or pip install "
@@ -20,7 +20,8 @@ def options_from(args: argparse.Namespace) -> JobOptions:
     """The job's options from parsed arguments (those ``add_arguments`` declares)."""
     thresholds = Thresholds(method=Method(args.method), hamming=args.hamming, jaccard=args.jaccard,
                             ignore_boilerplate=args.boilerplate == "ignore")
-    return JobOptions(args.input, os.path.abspath(args.out) if "://" not in args.out else args.out, thresholds,
+    return JobOptions(args.input, args.out if "://" in args.out else os.path.abspath(os.path.expanduser(args.out)),
+                      thresholds,
                       include=tuple(args.include), exclude=tuple(args.exclude), hidden=args.hidden,
                       max_file_size=args.max_size << 20, file_timeout=args.timeout,
                       reader_memory=None if args.max_memory is None else args.max_memory << 20,
@@ -37,8 +38,8 @@ def start_session(master: str | None) -> object:
     builder = SparkSession.builder.appName("neardup")
     if master:
         builder = builder.master(master)
-    if (master or "local").startswith("local") and "PYSPARK_PYTHON" not in os.environ:
-        builder = builder.config("spark.pyspark.python", sys.executable)
+    if (master or "local").startswith("local"):  # PySpark starts its workers with PYSPARK_PYTHON, else python3
+        os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     try:
         spark = builder.getOrCreate()
     except Exception as exc:  # pyspark raises its own types when Java is missing or fails to start
@@ -60,6 +61,7 @@ def summary_line(summary: JobSummary, out: str) -> str:
 def scan(args: argparse.Namespace) -> int:
     """Run the job as the arguments say; 0 when it finished."""
     options = options_from(args)
+    check_out(options.out)  # before Spark starts: a refused folder costs no JVM
     spark = start_session(getattr(args, "master", None))
     try:
         summary = run(spark, options)  # type: ignore[arg-type]

@@ -4,8 +4,8 @@ Beyond", SoCC 2014). Each round shuffles the edges once and the edges converge t
 pointing at the smallest id of its component, in O(log² n) rounds.
 
 The rounds stop when a round changes nothing (compared by count and an order-free checksum), or fail
-loudly past ``max_rounds``; the answer is then checked: every edge's two ends carry one label, and
-every label labels itself. A wrong answer is never returned quietly.
+loudly past ``max_rounds``; the answer is then checked: every node has a label, every edge's two ends
+carry one label, and every label labels itself. A wrong answer is never returned quietly.
 """
 
 from __future__ import annotations
@@ -76,7 +76,12 @@ def connected_components(edges: RDD, *, max_rounds: int | None = None, partition
 
 
 def _check(edges: RDD, labels: RDD, parts: int) -> None:
-    """Every edge's ends share a label and every label is its own: else ComponentsError."""
+    """Every node of an edge (not a loop) has a label, every edge's ends share it, and every label is its
+    own: else ComponentsError."""
+    nodes = edges.filter(lambda e: e[0] != e[1]).flatMap(lambda e: e).distinct(parts).count()
+    labelled = labels.count()
+    if nodes != labelled:
+        raise ComponentsError(f"connected components failed their check: {nodes} nodes, {labelled} labelled")
     not_own = labels.map(lambda nl: (nl[1], nl[0])).leftOuterJoin(labels, parts).filter(
         lambda item: item[1][1] is not None and item[1][1] != item[0]).count()
     split = (edges.join(labels, parts).map(lambda item: (item[1][0], item[1][1]))

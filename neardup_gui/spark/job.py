@@ -34,6 +34,7 @@ shingles, each popular passage's sample and the documents of the JSON report.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import os
@@ -57,7 +58,7 @@ from ..core.boilerplate import (
     is_boilerplate,
     sample_ranks,
 )
-from ..core.discover import discover
+from ..core.discover import WalkProblem, discover, resolve_roots
 from ..core.extract import READ_WITHOUT_OCR, kind_of
 from ..core.fingerprint import Scheme, fingerprint_bytes, fingerprint_text, raw_hash, unpack_edges
 from ..core.jobs import Progress, ProgressEvent, no_progress
@@ -65,6 +66,7 @@ from ..core.models import (
     IDENTICAL,
     SIMHASH_MIN_JACCARD,
     Extracted,
+    FileEntry,
     Fingerprint,
     Method,
     Similarity,
@@ -155,10 +157,9 @@ def _is_uri(source: str) -> bool:
 def fingerprint_files(entries: Iterable[tuple[str, int, int, str]], scheme: Scheme, max_file_size: int,
                       file_timeout: float, reader_memory: int | None) -> Iterator[FoundFile]:
     """Executor side: the files of one partition (path, size, mtime_ns, kind), hashed here and read in a
-    child process, each distinct content once, as a desktop scan reads them."""
-    tasks: list[ExtractTask] = []
+    child process, each distinct content once (as the first of its files by path, as a scan reads it)."""
     by_hash: dict[bytes, list[tuple[str, int, int, str]]] = defaultdict(list)
-    for entry in entries:
+    for entry in sorted(entries):
         path, size, _mtime_ns, kind = entry
         if size > max_file_size:
             yield FoundFile(*entry, Fingerprint(b"", kind, Status.TOO_LARGE, too_large_message(max_file_size)))
@@ -168,9 +169,8 @@ def fingerprint_files(entries: Iterable[tuple[str, int, int, str]], scheme: Sche
         except OSError as exc:
             yield FoundFile(*entry, Fingerprint(b"", kind, Status.UNREADABLE, read_error_message(exc)))
             continue
-        if digest not in by_hash:
-            tasks.append(ExtractTask(path, kind, digest, scheme, size))
         by_hash[digest].append(entry)
+    tasks = [ExtractTask(files[0][0], files[0][3], digest, scheme, files[0][1]) for digest, files in by_hash.items()]
     if not tasks:
         return
     for task, outcome in run_isolated(extract_task, tasks, workers=1, timeout=file_timeout,
@@ -226,54 +226,100 @@ def fingerprint_blobs(rows: Iterable[tuple[str, int, int, bytes | None]], scheme
 
 
 _NO_TEXT = "The table has no text for this path."
+_NOT_TEXT = "The table's text for this path is not text but {type}."
 
 
-def fingerprint_texts(rows: Iterable[tuple[str, str | None]], scheme: Scheme) -> Iterator[FoundFile]:
+def fingerprint_texts(rows: Iterable[tuple[str, Any]], scheme: Scheme) -> Iterator[FoundFile]:
     """Executor side: rows of a (path, text) table, fingerprinted as the text of a document."""
     for path, text in rows:
         if text is None:
             yield FoundFile(path, 0, 0, "text", Fingerprint(b"", "text", Status.EMPTY, _NO_TEXT))
+            continue
+        if not isinstance(text, str):
+            yield FoundFile(path, 0, 0, "text", Fingerprint(b"", "text", Status.ERROR,
+                                                            _NOT_TEXT.format(type=type(text).__name__)))
             continue
         data = text.encode("utf-8", "surrogatepass")
         extracted = Extracted(Status.OK, text=text, encoding="utf-8")
         yield FoundFile(path, len(data), 0, "text", fingerprint_text(raw_hash(data), "text", extracted, scheme))
 
 
-def read_documents(spark: SparkSession, options: JobOptions, scheme: Scheme) -> RDD:
-    """Every document of the source as a FoundFile (problems included), in partitions."""
+@dataclass(frozen=True, slots=True)
+class Source:
+    """What the job reads, as resolved on the driver: a walked folder (``root``: its real path), a URI
+    Spark lists itself, or a table; and what was left out of a table (rows without a path, repeated paths)."""
+
+    kind: str  # "folder", "uri" or "table"
+    root: str
+    rows_without_path: int = 0
+    repeated_paths: int = 0
+
+
+def resolve_source(source: str) -> Source:
+    """The source's kind and root: a folder is resolved as the app resolves roots (``~``, links), and
+    one that does not exist is refused."""
+    if is_table(source):
+        return Source("table", source if _is_uri(source) else os.path.realpath(os.path.expanduser(source)))
+    if _is_uri(source):
+        return Source("uri", source)
+    return Source("folder", resolve_roots((source,))[0])
+
+
+def read_documents(spark: SparkSession, options: JobOptions, scheme: Scheme) -> tuple[RDD, Source]:
+    """Every document of the source as a FoundFile (problems included), in partitions, and the source."""
     sc = spark.sparkContext
     least = 2 * sc.defaultParallelism
+    source = resolve_source(options.source)
 
     def partitions(count: int) -> int:
         return options.partitions or max(least, -(-count // _FILES_PER_PARTITION))
 
-    if is_table(options.source):
-        reader = spark.read.parquet if options.source.rstrip("/").lower().endswith(".parquet") else spark.read.json
-        frame = reader(options.source)
+    if source.kind == "table":
+        reader = spark.read.parquet if source.root.rstrip("/").lower().endswith(".parquet") else spark.read.json
+        frame = reader(source.root)
         missing = {"path", "text"} - set(frame.columns)
         if missing:
             raise ValueError(f"{options.source}: a table needs the columns path and text; it has no "
                              f"{', '.join(sorted(missing))}")
         rows = frame.select("path", "text").rdd.map(tuple)
-        rows = rows.repartition(partitions(rows.count()))
-        return rows.mapPartitions(lambda part: fingerprint_texts(part, scheme))
+        total = rows.count()
+        with_path = rows.filter(lambda r: isinstance(r[0], str) and r[0] != "")
+        # one row a path (the smallest text where a path repeats, so that every run reads the same one)
+        unique: RDD = with_path.reduceByKey(lambda x, y: x if str(x) <= str(y) else y)
+        count = unique.count()
+        without = total - with_path.count()
+        source = Source("table", source.root, without, total - without - count)
+        rows = unique.repartition(partitions(count))
+        return rows.mapPartitions(lambda part: fingerprint_texts(part, scheme)), source
     limits = (options.max_file_size, options.file_timeout, options.reader_memory)
-    if _is_uri(options.source):
-        frame = (spark.read.format("binaryFile").option("recursiveFileLookup", "true").load(options.source)
+    if source.kind == "uri":
+        frame = (spark.read.format("binaryFile").option("recursiveFileLookup", "true").load(source.root)
                  .select("path", "modificationTime", "length", "content"))
         blobs = frame.rdd.map(lambda r: (r[0], int(r[2]), int(r[1].timestamp() * 1_000_000) * 1000, r[3])).filter(
             lambda r: kind_of(r[0]) in READ_WITHOUT_OCR)
         return blobs.repartition(partitions(blobs.count())).mapPartitions(
-            lambda part: fingerprint_blobs(part, scheme, *limits))
-    walked = list(discover((os.path.abspath(options.source),), include=options.include, exclude=options.exclude,
+            lambda part: fingerprint_blobs(part, scheme, *limits)), source
+    walked = list(discover((source.root,), include=options.include, exclude=options.exclude,
                            hidden=options.hidden, kinds=READ_WITHOUT_OCR))
-    entries = [(e.path, e.size, e.mtime_ns, e.kind) for e in walked if not hasattr(e, "message")]
+    entries = [(e.path, e.size, e.mtime_ns, e.kind) for e in walked if isinstance(e, FileEntry)]
     problems = [FoundFile(p.path, 0, 0, "folder" if os.path.isdir(p.path) else "file",
                           Fingerprint(b"", "file", Status.UNREADABLE, p.message))
-                for p in walked if hasattr(p, "message")]
+                for p in walked if isinstance(p, WalkProblem)]
     found = sc.parallelize(entries, partitions(len(entries))).mapPartitions(
         lambda part: fingerprint_files(part, scheme, *limits))
-    return found.union(sc.parallelize(problems, 1)) if problems else found
+    return (found.union(sc.parallelize(problems, 1)) if problems else found), source
+
+
+def one_fingerprint_a_content(files: RDD, parts: int) -> RDD:
+    """The files with the fingerprint a scan gives their content: the same bytes are read once, as the
+    first of their files by path, whatever the other names' kinds, so every file of a content has its
+    status and text (the executors read each partition's copies apart)."""
+    hashed = files.filter(lambda f: bool(f.fingerprint.raw_hash))
+    first = hashed.map(lambda f: (f.fingerprint.raw_hash, (f.path, f.fingerprint))).reduceByKey(
+        lambda x, y: x if x[0] <= y[0] else y, parts)
+    same = hashed.map(lambda f: (f.fingerprint.raw_hash, f)).join(first, parts).map(
+        lambda x: dataclasses.replace(x[1][0], fingerprint=x[1][1][1]))
+    return same.union(files.filter(lambda f: not f.fingerprint.raw_hash))
 
 
 # -- boilerplate -------------------------------------------------------------------------------
@@ -392,6 +438,7 @@ def find_boilerplate(contents: RDD, scheme: Scheme) -> BoilerplateFound:
 
     cut = runs.map(cuts).filter(lambda c: c[1] != (0, 0))
     cores = words.join(cut).map(core).filter(lambda c: c[1] is not None).cache()
+    cores.count()  # computed while the runs are held: else their pass runs again
     runs.unpersist()
     return BoilerplateFound(MIN_SHARE, MIN_DOCUMENTS, frequent, len(boilerplate_keys), families, cores)
 
@@ -476,30 +523,38 @@ def similarity(a: Compared, b: Compared) -> tuple[Similarity, float]:
 
 
 def verified(found: RDD, texts: RDD, thresholds: Thresholds, parts: int) -> RDD:
-    """(a, b, similarity, by SimHash, by MinHash, text hash of a, of b) of the candidates that pass the
-    desktop's checks."""
+    """(a, b, similarity, by SimHash, by MinHash, text hash of a, of b, exact Jaccard) of the candidates
+    that pass the desktop's checks."""
     k, t = thresholds.hamming, thresholds.jaccard
 
     def judged(item: tuple[int, tuple[tuple[int, tuple[bool, bool], Compared], Compared]]
-               ) -> Iterator[tuple[int, int, Similarity, bool, bool, bytes, bytes]]:
+               ) -> Iterator[tuple[int, int, Similarity, bool, bool, bytes, bytes, float]]:
         b, ((a, (by_bits, by_bands), ca), cb) = item
         sim, jaccard = similarity(ca, cb)
         simhash_edge = by_bits and sim.hamming <= k and jaccard >= SIMHASH_MIN_JACCARD - 1e-9
         minhash_edge = by_bands and jaccard >= t - 1e-9
         if simhash_edge or minhash_edge:
-            yield a, b, sim, simhash_edge, minhash_edge, ca.text_hash, cb.text_hash
+            yield a, b, sim, simhash_edge, minhash_edge, ca.text_hash, cb.text_hash, jaccard
 
     by_a = found.map(lambda p: (p[0][0], (p[0][1], p[1]))).join(texts, parts)
     return by_a.map(lambda x: (x[1][0][0], (x[0], x[1][0][1], x[1][1]))).join(texts, parts).flatMap(judged)
 
 
 # -- the run --------------------------------------------------------------------------------------
+def check_out(out: str) -> None:
+    """Refuse a result folder that is a URI, a file, or a folder holding something (ValueError)."""
+    if _is_uri(out):
+        raise ValueError(f"{out}: the result goes to a folder on the driver's file system (or a shared one), "
+                         "not to a URI")
+    if os.path.exists(out) and (not os.path.isdir(out) or os.listdir(out)):
+        raise ValueError(f"{out}: the result folder is not empty (or is a file); name a new one")
+
+
 def run(spark: SparkSession, options: JobOptions, *, progress: Progress = no_progress) -> JobSummary:
     """Run the job over ``options.source`` and write its result to ``options.out``."""
     from pyspark import StorageLevel
 
-    if os.path.exists(options.out) and os.listdir(options.out):
-        raise ValueError(f"{options.out}: the result folder is not empty; name a new one")
+    check_out(options.out)
     scheme = Scheme.current()
     t = options.thresholds
     seconds: dict[str, float] = {}
@@ -513,9 +568,10 @@ def run(spark: SparkSession, options: JobOptions, *, progress: Progress = no_pro
         progress(ProgressEvent(name, 1, 1))
 
     progress(ProgressEvent("read", 0, None))
-    files = read_documents(spark, options, scheme).persist(StorageLevel.MEMORY_AND_DISK)
+    read, source = read_documents(spark, options, scheme)
+    parts = options.partitions or max(2 * spark.sparkContext.defaultParallelism, read.getNumPartitions())
+    files = one_fingerprint_a_content(read, parts).persist(StorageLevel.MEMORY_AND_DISK)
     documents = files.count()
-    parts = options.partitions or max(2 * spark.sparkContext.defaultParallelism, files.getNumPartitions())
     ok = files.filter(lambda f: f.fingerprint.status is Status.OK)
     contents = ok.map(lambda f: (f.fingerprint.raw_hash, f.fingerprint)).reduceByKey(lambda a, b: a, parts).persist(
         StorageLevel.MEMORY_AND_DISK)
@@ -532,8 +588,9 @@ def run(spark: SparkSession, options: JobOptions, *, progress: Progress = no_pro
 
     progress(ProgressEvent("candidates", 0, None))
     # one content per normalised text (the desktop compares distinct texts; equal ones are exact copies)
-    by_text = compared.map(lambda c: (c[1].text_hash, c[1])).reduceByKey(
-        lambda x, y: x if x.raw_hash <= y.raw_hash else y, parts)
+    # numbered in text-hash order, so that a partition computed again (an executor lost) numbers alike
+    by_text: RDD = compared.map(lambda c: (c[1].text_hash, c[1])).reduceByKey(
+        lambda x, y: x if x.raw_hash <= y.raw_hash else y, parts).sortByKey(numPartitions=parts)
     texts = by_text.values().zipWithIndex().map(lambda ci: (ci[1], ci[0])).persist(StorageLevel.MEMORY_AND_DISK)
     text_count = texts.count()
     found_pairs = candidates(texts, t, text_count, scheme, parts).persist(StorageLevel.MEMORY_AND_DISK)
@@ -553,7 +610,7 @@ def run(spark: SparkSession, options: JobOptions, *, progress: Progress = no_pro
     progress(ProgressEvent("write", 0, None))
     from .result import write_result
 
-    summary = write_result(spark, options, scheme, files, compared, texts, edges, labels, found, affected,
+    summary = write_result(spark, options, source, scheme, files, compared, texts, edges, labels, found, affected,
                            seconds=seconds, counts=dict(documents=documents, contents=content_count,
                                                         texts=text_count, candidates=candidate_count,
                                                         pairs=pair_count))
@@ -561,15 +618,18 @@ def run(spark: SparkSession, options: JobOptions, *, progress: Progress = no_pro
     return JobSummary(seconds=seconds, **summary)
 
 
-def job_json(options: JobOptions, scheme: Scheme, extra: dict[str, Any]) -> str:
-    """The result's description: what ran, under which scheme and thresholds."""
+def job_json(options: JobOptions, source: Source, scheme: Scheme, extra: dict[str, Any]) -> str:
+    """The result's description: what ran, under which scheme and thresholds (ASCII: a path's bytes that
+    are not UTF-8 travel as escapes)."""
     t = options.thresholds
     return json.dumps({
-        "format": RESULT_FORMAT, "version": RESULT_VERSIONS[-1], "source": options.source,
+        "format": RESULT_FORMAT, "version": RESULT_VERSIONS[-1], "source": source.root,
+        "source_kind": source.kind, "table_rows_without_path": source.rows_without_path,
+        "table_repeated_paths": source.repeated_paths,
         "scheme": json.loads(scheme.to_json()),
         "thresholds": {"method": str(t.method), "hamming": t.hamming, "jaccard": t.jaccard,
                        "ignore_boilerplate": t.ignore_boilerplate},
         "options": {k: v for k, v in asdict(options).items() if k not in ("source", "out", "thresholds")},
         **extra,
-    }, indent=2, ensure_ascii=False)
+    }, indent=2)
 

@@ -13,19 +13,20 @@ from __future__ import annotations
 import base64
 import json
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..core import report
 from ..core.fingerprint import Scheme
 from ..core.match import MatchResult
-from ..core.models import IDENTICAL, Document, Group, Member, Pair, Similarity, Status, matched_by
+from ..core.models import IDENTICAL, Document, Group, Member, Pair, Similarity, Status, display_path, matched_by
 from ..core.review import default_keeper
 from ..core.simhash import to_signed
 from ..core.spark_result import REVIEW_FOLDER
 from ..core.unionfind import UnionFind
-from .job import FoundFile, JobOptions, job_json, similarity
+from .job import FoundFile, JobOptions, Source, job_json, similarity
 
 if TYPE_CHECKING:
     from pyspark import RDD
@@ -35,15 +36,39 @@ if TYPE_CHECKING:
 
 
 
-def keeper(found: list[FoundFile]) -> FoundFile:
+@dataclass(frozen=True, slots=True)
+class GroupedFile:
+    """What the driver keeps of a document in a group (not its fingerprint)."""
+
+    path: str
+    size: int
+    mtime_ns: int
+    kind: str
+    chars: int
+    raw_hash: bytes
+    text_hash: bytes
+
+    @classmethod
+    def of(cls, f: FoundFile) -> GroupedFile:
+        return cls(f.path, f.size, f.mtime_ns, f.kind, f.fingerprint.chars, f.fingerprint.raw_hash,
+                   f.fingerprint.text_hash or b"")
+
+
+def keeper(found: Sequence[GroupedFile]) -> GroupedFile:
     """The file a group keeps by the app's default rule (``review.default_keeper``, the original: most
     copies, an editable document over an export, the oldest): the report's representative, as in
     ``neardup scan``'s report, whose groups are measured from their keepers."""
     contents: dict[bytes, int] = {}
-    docs = {n: Document(n, f.path, f.size, f.mtime_ns, f.kind, Status.OK, "", f.fingerprint.chars,
-                        contents.setdefault(f.fingerprint.raw_hash, len(contents))) for n, f in enumerate(found)}
+    docs = {n: Document(n, f.path, f.size, f.mtime_ns, f.kind, Status.OK, "", f.chars,
+                        contents.setdefault(f.raw_hash, len(contents))) for n, f in enumerate(found)}
     group = Group(0, 0, tuple(Member(n, IDENTICAL) for n in docs), False)
     return found[default_keeper(group, docs, ())]
+
+
+def _asked(item: tuple[int, list[GroupedFile]]) -> list[tuple[bytes, tuple[str, bytes]]]:
+    """(member's content, (member's path, keeper's content)) of one group: what to measure."""
+    kept = keeper(item[1])
+    return [(f.raw_hash, (f.path, kept.raw_hash)) for f in item[1]]
 
 
 def _forest(item: tuple[int, Iterable[tuple[Any, ...]]]) -> Iterator[tuple[bytes, bytes, Similarity, str]]:
@@ -52,7 +77,7 @@ def _forest(item: tuple[int, Iterable[tuple[Any, ...]]]) -> Iterator[tuple[bytes
     _label, found = item
     edges = list(found)
     simhash_edges = sorted((e for e in edges if e[3]), key=lambda e: (e[2].hamming, e[5], e[6]))
-    minhash_edges = sorted((e for e in edges if e[4]), key=lambda e: (-e[2].jaccard, e[5], e[6]))
+    minhash_edges = sorted((e for e in edges if e[4]), key=lambda e: (-e[7], e[5], e[6]))  # exact Jaccard
     ids: dict[bytes, int] = {}
     for e in edges:
         ids.setdefault(e[5], len(ids))
@@ -84,11 +109,11 @@ def _record(f: FoundFile, core: Any | None) -> str:
         "edges": b64(fp.edges), "transient": fp.transient,
         "core": None if core is None else {"shingle_count": core.shingle_count, "minhash": b64(core.minhash),
                                            "head_cut": core.head_cut, "tail_cut": core.tail_cut},
-    }, ensure_ascii=False)
+    })  # ASCII: a path's bytes that are not UTF-8 (surrogates) travel as escapes
 
 
-def write_result(spark: SparkSession, options: JobOptions, scheme: Scheme, files: RDD, compared: RDD, texts: RDD,
-                 edges: RDD, labels: RDD, boilerplate: BoilerplateFound, affected: int, *,
+def write_result(spark: SparkSession, options: JobOptions, source: Source, scheme: Scheme, files: RDD, compared: RDD,
+                 texts: RDD, edges: RDD, labels: RDD, boilerplate: BoilerplateFound, affected: int, *,
                  seconds: dict[str, float], counts: dict[str, int]) -> dict[str, int]:
     """Groups, pairs, Parquet tables, the JSON report and the review records, under ``options.out``."""
     sc = spark.sparkContext
@@ -102,16 +127,14 @@ def write_result(spark: SparkSession, options: JobOptions, scheme: Scheme, files
     by_text = ok.map(lambda f: (f.fingerprint.text_hash, f)).join(text_ids, parts)
     keyed = by_text.map(lambda x: (x[1][1], x[1][0])).leftOuterJoin(labels, parts).map(
         lambda x: (x[1][1] if x[1][1] is not None else x[0], x[1][0]))
-    grouped = keyed.groupByKey(parts).mapValues(list).filter(lambda kv: len(kv[1]) > 1).cache()
+    grouped = keyed.mapValues(GroupedFile.of).groupByKey(parts).mapValues(list).filter(
+        lambda kv: len(kv[1]) > 1).cache()
 
-
-    # each member's similarity to its representative, from the contents compared
-    asked = grouped.flatMap(lambda kv: [(f.fingerprint.raw_hash, (kv[0], f.path, keeper(kv[1])
-                                                                     .fingerprint.raw_hash)) for f in kv[1]])
+    # each member's similarity to its keeper, from the contents compared
     by_content = compared.map(lambda c: (c[0], c[1]))
-    measured = (asked.join(by_content, parts).map(lambda x: (x[1][0][2], (x[1][0][0], x[1][0][1], x[1][1])))
-                .join(by_content, parts)
-                .map(lambda x: (x[1][0][1], similarity(x[1][0][2], x[1][1])[0])))
+    measured = (grouped.flatMap(_asked).join(by_content, parts)
+                .map(lambda x: (x[1][0][1], (x[1][0][0], x[1][1]))).join(by_content, parts)
+                .map(lambda x: (x[1][0][0], similarity(x[1][0][1], x[1][1])[0])))
     member_sims = dict(measured.collect())
     group_files = grouped.collect()
     forest = edges.map(lambda e: (e[0], e)).join(labels, parts).map(lambda x: (x[1][1], x[1][0])).groupByKey(
@@ -132,16 +155,15 @@ def write_result(spark: SparkSession, options: JobOptions, scheme: Scheme, files
         members = [Member(doc_of[f.path].id, member_sims[f.path]) for f in found]
         members.sort(key=lambda m: (m.document_id != doc_of[rep.path].id, -m.similarity.jaccard,
                                     documents[m.document_id - 1].path))
-        exact = all(f.fingerprint.text_hash == rep.fingerprint.text_hash for f in found)
+        exact = all(f.text_hash == rep.text_hash for f in found)
         # numbered as the matcher numbers groups: by size, then the path of its longest (then oldest) text
-        first = max(found, key=lambda f: (f.fingerprint.chars, -f.mtime_ns, f.path)).path
+        first = max(found, key=lambda f: (f.chars, -f.mtime_ns, f.path)).path
         built.append((first, doc_of[rep.path], tuple(members), exact))
         files_of_content: dict[bytes, list[str]] = defaultdict(list)
         contents_of_text: dict[bytes, set[bytes]] = defaultdict(set)
         for f in found:
-            files_of_content[f.fingerprint.raw_hash].append(f.path)
-            assert f.fingerprint.text_hash is not None
-            contents_of_text[f.fingerprint.text_hash].add(f.fingerprint.raw_hash)
+            files_of_content[f.raw_hash].append(f.path)
+            contents_of_text[f.text_hash].add(f.raw_hash)
         first_path = {content: min(paths) for content, paths in files_of_content.items()}
         for paths in files_of_content.values():  # copies of one content
             ordered = sorted(paths)
@@ -162,7 +184,7 @@ def write_result(spark: SparkSession, options: JobOptions, scheme: Scheme, files
 
     boilerplate_summary = boilerplate.summary(t.ignore_boilerplate, affected)
     result = MatchResult(t, documents, tuple(pairs), groups)
-    context = report.ReportContext(roots=(options.source,), scan={"spark_seconds": dict(seconds)},
+    context = report.ReportContext(roots=(source.root,), scan={"spark_seconds": dict(seconds)},
                                    scheme=json.loads(scheme.to_json()), boilerplate=boilerplate_summary)
     out.mkdir(parents=True, exist_ok=True)
     (out / "report.json").write_text(report.to_json(result, context), encoding="utf-8")
@@ -170,15 +192,16 @@ def write_result(spark: SparkSession, options: JobOptions, scheme: Scheme, files
     # Parquet tables
     group_b = sc.broadcast(group_of_path)
     spark.createDataFrame(
-        files.map(lambda f: (f.path, f.size, f.mtime_ns, f.kind, str(f.fingerprint.status), f.fingerprint.message,
+        files.map(lambda f: (display_path(f.path), f.size, f.mtime_ns, f.kind, str(f.fingerprint.status),
+                             f.fingerprint.message,
                              f.fingerprint.chars, f.fingerprint.raw_hash.hex() or None,
                              (f.fingerprint.text_hash or b"").hex() or None, group_b.value.get(f.path))),
         "path string, size long, modified_ns long, type string, status string, message string, chars long, "
         "content string, text string, `group` long").write.parquet(str(out / "documents"))
     path_of_text = first_path_of_text
     spark.createDataFrame(
-        [(g.id, documents[m.document_id - 1].path, m.document_id == g.representative, g.exact, m.similarity.hamming,
-          m.similarity.jaccard_estimate, m.similarity.jaccard, m.similarity.containment_ab,
+        [(g.id, display_path(documents[m.document_id - 1].path), m.document_id == g.representative, g.exact,
+          m.similarity.hamming, m.similarity.jaccard_estimate, m.similarity.jaccard, m.similarity.containment_ab,
           m.similarity.containment_ba) for g in groups for m in g.members],
         "`group` long, path string, representative boolean, exact boolean, hamming int, jaccard_estimate double, "
         "jaccard double, containment_in_representative double, representative_in_member double",
@@ -191,8 +214,8 @@ def write_result(spark: SparkSession, options: JobOptions, scheme: Scheme, files
         if path_a > path_b:
             path_a, path_b, sim = path_b, path_a, _swapped(sim)
         how = "both" if e[3] and e[4] else "simhash" if e[3] else "minhash"
-        return (path_a, path_b, sim.hamming, sim.jaccard_estimate, sim.jaccard, sim.containment_ab,
-                sim.containment_ba, how, group_b.value[path_a])
+        return (display_path(path_a), display_path(path_b), sim.hamming, sim.jaccard_estimate, sim.jaccard,
+                sim.containment_ab, sim.containment_ba, how, group_b.value[path_a])
 
     spark.createDataFrame(
         edges.map(pair_row),
@@ -217,7 +240,7 @@ def write_result(spark: SparkSession, options: JobOptions, scheme: Scheme, files
                         "shingles": boilerplate.shingles.tolist()},
         "seconds": seconds,
     }
-    (out / "job.json").write_text(job_json(options, scheme, extra) + "\n", encoding="utf-8")
+    (out / "job.json").write_text(job_json(options, source, scheme, extra) + "\n", encoding="utf-8")
     grouped.unpersist()
     return {"documents": counts["documents"], "contents": counts["contents"], "texts": counts["texts"],
             "problems": problems, "candidates": counts["candidates"], "pairs": counts["pairs"],

@@ -77,6 +77,10 @@ def write_corpus(root: Path) -> Path:
         (root / f"title-{n}.txt").write_text(title, encoding="utf-8")
     (root / "_notes.txt").write_text(docs["en-010.txt"], encoding="utf-8")
     (root / ".hidden.txt").write_text(docs["en-011.txt"], encoding="utf-8")
+    page = f"<html><body><h1>Notice</h1><p>{docs['en-012.txt']}</p></body></html>".encode()
+    (root / "page.html").write_bytes(page)  # the same bytes under two kinds: read once, as the first by path
+    (root / "page.txt").write_bytes(page)
+    (root / os.fsdecode(b"en-013~name-\xff.txt")).write_bytes((root / "en-013.txt").read_bytes())  # not UTF-8
     (root / "empty.txt").write_bytes(b"")
     (root / "punctuation.txt").write_text("... --- !!! ???", encoding="utf-8")
     (root / "binary.txt").write_bytes(bytes(range(256)) * 40)

@@ -67,7 +67,9 @@ def _desktop(db: Path, thresholds: Thresholds) -> tuple[dict, dict[tuple[str, st
 @pytest.mark.parametrize("thresholds", SETTINGS, ids=lambda t: f"{t.method}-K{t.hamming}-T{t.jaccard}")
 def test_the_spark_job_gives_the_desktop_answer(spark, corpus, desktop_db, tmp_path, thresholds):
     out = tmp_path / "result"
-    summary = run(spark, JobOptions(str(corpus), str(out), thresholds))
+    link = tmp_path / "uploads-link"  # a folder named through a link is the folder itself, as for a scan
+    link.symlink_to(corpus)
+    summary = run(spark, JobOptions(str(link), str(out), thresholds))
     report = json.loads((out / "report.json").read_text(encoding="utf-8"))
     desktop, desktop_pairs, desktop_boilerplate = _desktop(desktop_db, thresholds)
 
@@ -75,6 +77,10 @@ def test_the_spark_job_gives_the_desktop_answer(spark, corpus, desktop_db, tmp_p
     assert report["documents"] == desktop["documents"]
     assert sum(d["status"] != "ok" for d in report["documents"]) == summary.problems >= 4
     assert not any(Path(d["path"]).name == ".hidden.txt" for d in report["documents"])
+    assert report["settings"]["roots"] == [str(corpus)]
+    by_name = {Path(d["path"]).name: d for d in report["documents"]}
+    assert by_name["page.txt"]["chars"] == by_name["page.html"]["chars"] < len((corpus / "page.txt").read_bytes())
+    assert r"en-013~name-\xff.txt" in by_name
 
     # the same boilerplate analysis: the footer of the letters is found, and cores are compared
     assert report["settings"]["boilerplate"] == desktop_boilerplate

@@ -60,8 +60,8 @@ def test_connected_components_of_a_long_chain_and_a_random_graph(spark):
 
 def test_a_table_of_texts_and_a_uri_give_the_groups_of_the_folder(spark, corpus, tmp_path):
     """The same documents as a JSON-lines table of (path, text), as a Parquet table, and read by Spark
-    itself from a file:// URI: the groups of the folder's text files (a URI's listing leaves out names
-    starting with '_' or '.', as Hadoop does)."""
+    itself from a file:// URI: the groups of the folder's text files (a URI's listing leaves out what
+    Hadoop's does)."""
     folder_out = tmp_path / "folder"
     run(spark, JobOptions(str(corpus), str(folder_out), Thresholds()))
     from_folder = json.loads((folder_out / "report.json").read_text(encoding="utf-8"))
@@ -69,11 +69,13 @@ def test_a_table_of_texts_and_a_uri_give_the_groups_of_the_folder(spark, corpus,
     rows = []
     for path in texts:
         try:
+            str(path).encode("utf-8")
             rows.append({"path": str(path), "text": path.read_bytes().decode("utf-8")})
-        except UnicodeDecodeError:
-            continue  # GB18030 and binary files: a table holds text
+        except UnicodeError:
+            continue  # GB18030 and binary files, and a name that is not UTF-8: a table holds text
     table = tmp_path / "texts.jsonl"
-    table.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+    odd = [{"path": None, "text": "a row without a path"}, {"path": rows[0]["path"], "text": "the same path again"}]
+    table.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows + odd), encoding="utf-8")
     spark.createDataFrame(rows).write.parquet(str(tmp_path / "texts.parquet"))
     in_table = {str(p) for p in texts} & {r["path"] for r in rows}
     expected = {g & {Path(p).name for p in in_table} for g in _member_sets(from_folder)}
@@ -84,13 +86,31 @@ def test_a_table_of_texts_and_a_uri_give_the_groups_of_the_folder(spark, corpus,
         report = json.loads((out / "report.json").read_text(encoding="utf-8"))
         assert summary.documents == len(rows)
         assert _member_sets(report) == expected, source
+        job = json.loads((out / "job.json").read_text(encoding="utf-8"))
+        assert job["source_kind"] == "table"
+        assert (job["table_rows_without_path"], job["table_repeated_paths"]) == ((1, 1) if source == table else (0, 0))
+    # a table loaded into the app opens on its documents' folder
+    done = run_cli("import-spark", str(tmp_path / "from-jsonl"), "--db", str(tmp_path / "table.db"))
+    assert done.returncode == 0, done.stderr
+    with Session(tmp_path / "table.db") as session:
+        assert session.last_scan_roots() == (str(corpus),)
+        view = session.open((), Thresholds())
+        assert view is not None and len(view.result.groups) == len(expected)
+    # a column of bytes is no text: each row says so, and the job goes on
+    spark.createDataFrame([("/t/a.txt", bytearray(b"abc"))], "path string, text binary").write.parquet(
+        str(tmp_path / "bytes.parquet"))
+    run(spark, JobOptions(str(tmp_path / "bytes.parquet"), str(tmp_path / "from-bytes"), Thresholds()))
+    [doc] = json.loads((tmp_path / "from-bytes" / "report.json").read_text(encoding="utf-8"))["documents"]
+    assert doc["status"] == "error" and "not text" in doc["message"]
     uri_out = tmp_path / "from-uri"
     run(spark, JobOptions(corpus.as_uri(), str(uri_out), Thresholds()))
     from_uri = json.loads((uri_out / "report.json").read_text(encoding="utf-8"))
+    # Hadoop's listing leaves out names starting with '_', empty files and names that are not UTF-8
+    left_out = {"_notes.txt", "empty.txt", r"en-013~name-\xff.txt"}
     names = {Path(d["path"]).name for d in from_uri["documents"]}
-    assert "_notes.txt" not in names and "en-010.txt" in names
-    assert {g - {"_notes.txt"} for g in _member_sets(from_folder)} - {frozenset({"en-010.txt"})} == _member_sets(
-        from_uri)
+    assert {Path(d["path"]).name for d in from_folder["documents"]} - names == left_out
+    assert all(d["path"].startswith("file:") for d in from_uri["documents"])
+    assert {g - left_out for g in _member_sets(from_folder)} - {frozenset({"en-010.txt"})} == _member_sets(from_uri)
 
 
 def test_a_skewed_bucket_is_split_and_the_answer_does_not_change(spark, tmp_path, monkeypatch):
@@ -169,12 +189,16 @@ def test_spark_submit_and_the_command_line_run_the_job(corpus, tmp_path):
                           timeout=600, env=env, cwd=tmp_path)
     assert done.returncode == 0, done.stderr[-3000:]
     assert "groups holding" in done.stdout + done.stderr  # spark-submit passes the job's standard error on as output
+    # as typed: no PYSPARK_PYTHON, and no python3 on the PATH that has neardup (its workers run this Python)
+    bare = {k: v for k, v in os.environ.items() if k != "PYSPARK_PYTHON"}
+    bare["PATH"] = "/usr/bin:/bin"
     by_cli = run_cli("spark", "scan", str(small), "--out", str(tmp_path / "cli"), "--master", "local[2]",
-                     "--jaccard", "0.8", env=env, timeout=600)
+                     "--jaccard", "0.8", env=bare, timeout=600)
     assert by_cli.returncode == 0, by_cli.stderr[-3000:]
     reports = [json.loads((tmp_path / name / "report.json").read_text(encoding="utf-8"))
                for name in ("submitted", "cli")]
     assert reports[0]["groups"] == reports[1]["groups"] and reports[0]["groups"]
     assert all(d["status"] == Status.OK for d in reports[0]["documents"])
-    refused = run_cli("spark", "scan", str(small), "--out", str(tmp_path / "cli"), env=env, timeout=600)
-    assert refused.returncode == 2 and "not empty" in refused.stderr
+    for taken in (tmp_path / "cli", small / "en-000.txt"):
+        refused = run_cli("spark", "scan", str(small), "--out", str(taken), env=env, timeout=600)
+        assert refused.returncode == 2 and "not empty" in refused.stderr
