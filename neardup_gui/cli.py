@@ -172,7 +172,7 @@ def build_parser() -> argparse.ArgumentParser:
     p_spark_scan.add_argument("--master", metavar="URL",
                               help=translate("Cli", "Spark master (default: spark-submit's, or local[*])"))
     p_spark_scan.add_argument("--partitions", type=_positive_int, metavar="N",
-                              help=translate("Cli", "partitions of the work (default: one per 500 documents, at "
+                              help=translate("Cli", "partitions of the work (default: one per 2,000 documents, at "
                                                     "least twice the cores)"))
     thresholds(p_spark_scan)
     boilerplate(p_spark_scan)

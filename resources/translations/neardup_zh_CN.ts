@@ -151,8 +151,8 @@
         <translation>Spark master（默认：spark-submit 指定的，否则 local[*]）</translation>
     </message>
     <message>
-        <source>partitions of the work (default: one per 500 documents, at least twice the cores)</source>
-        <translation>任务分区数（默认：每 500 个文档一个，至少为核心数的两倍）</translation>
+        <source>partitions of the work (default: one per 2,000 documents, at least twice the cores)</source>
+        <translation>任务分区数（默认：每 2,000 个文档一个，至少为核心数的两倍）</translation>
     </message>
     <message>
         <source>load a Spark result into a new database, to review it in the app</source>

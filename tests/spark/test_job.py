@@ -20,7 +20,7 @@ from neardup_gui.core.scan import scan
 from neardup_gui.core.session import Session
 from neardup_gui.core.store import Store
 from neardup_gui.core.unionfind import UnionFind
-from neardup_gui.spark import keys
+from neardup_gui.spark import job, keys
 from neardup_gui.spark.components import ComponentsError, connected_components
 from neardup_gui.spark.job import JobOptions, run
 from tests.conftest import REPO, english_texts, plant_edits, run_cli
@@ -86,9 +86,10 @@ def test_a_table_of_texts_and_a_uri_give_the_groups_of_the_folder(spark, corpus,
         report = json.loads((out / "report.json").read_text(encoding="utf-8"))
         assert summary.documents == len(rows)
         assert _member_sets(report) == expected, source
-        job = json.loads((out / "job.json").read_text(encoding="utf-8"))
-        assert job["source_kind"] == "table"
-        assert (job["table_rows_without_path"], job["table_repeated_paths"]) == ((1, 1) if source == table else (0, 0))
+        described = json.loads((out / "job.json").read_text(encoding="utf-8"))
+        assert described["source_kind"] == "table"
+        dropped = (described["table_rows_without_path"], described["table_repeated_paths"])
+        assert dropped == ((1, 1) if source == table else (0, 0))
     # a table loaded into the app opens on its documents' folder
     done = run_cli("import-spark", str(tmp_path / "from-jsonl"), "--db", str(tmp_path / "table.db"))
     assert done.returncode == 0, done.stderr
@@ -115,7 +116,8 @@ def test_a_table_of_texts_and_a_uri_give_the_groups_of_the_folder(spark, corpus,
 
 def test_a_skewed_bucket_is_split_and_the_answer_does_not_change(spark, tmp_path, monkeypatch):
     """A family of 150 near-copies of one text fills every band bucket it falls in: cut into blocks of
-    20 members, the job still finds each pair once and gives the desktop's groups and pairs."""
+    20 members (and its component of candidates into blocks of 30 for the verification), the job still
+    finds each pair once and gives the desktop's groups and pairs."""
     root = tmp_path / "family"
     root.mkdir()
     gpl = english_texts()["GPL-2"][:6000]
@@ -126,6 +128,7 @@ def test_a_skewed_bucket_is_split_and_the_answer_does_not_change(spark, tmp_path
     thresholds = Thresholds(jaccard=0.9)
     whole = run(spark, JobOptions(str(root), str(tmp_path / "whole"), thresholds))
     monkeypatch.setattr(keys, "SPLIT", 20)
+    monkeypatch.setattr(job, "VERIFY_TASK", 30)  # the family's component of candidates, cut into blocks too
     split = run(spark, JobOptions(str(root), str(tmp_path / "split"), thresholds))
     assert whole.pairs == split.pairs > 300 and whole.candidates == split.candidates
     reports = [json.loads((tmp_path / name / "report.json").read_text(encoding="utf-8")) for name in ("whole", "split")]
