@@ -607,8 +607,13 @@ def run(spark: SparkSession, options: JobOptions, *, progress: Progress = no_pro
 
     progress(ProgressEvent("read", 0, None))
     read, source = read_documents(spark, options, scheme)
+    read = read.persist(StorageLevel.MEMORY_AND_DISK)  # read once: the check of kinds and all after it use it
     parts = options.partitions or max(2 * spark.sparkContext.defaultParallelism, read.getNumPartitions())
-    files = one_fingerprint_a_content(read, parts).persist(StorageLevel.MEMORY_AND_DISK)
+    files = one_fingerprint_a_content(read, parts)
+    if files is not read:
+        files = files.persist(StorageLevel.MEMORY_AND_DISK)
+        files.count()
+        read.unpersist()
     documents = files.count()
     ok = files.filter(lambda f: f.fingerprint.status is Status.OK)
     contents = ok.map(lambda f: (f.fingerprint.raw_hash, f.fingerprint)).reduceByKey(lambda a, b: a, parts).persist(
