@@ -114,7 +114,8 @@ class MainWindow(QMainWindow):
         self._loader: TextLoader | None = None
         self._pace = PaceMeter()  # rates and time left of the scan's phases
         self._restoring = True
-        self.setWindowTitle(self.tr("neardup — duplicate documents"))
+        self.setWindowTitle(self.tr("neardup — duplicate documents") if not self._own_database else
+                            self.tr("neardup — {database}").format(database=os.path.basename(self.state.database)))
         self.setAcceptDrops(True)
         hints = QGuiApplication.styleHints()
         if hasattr(hints, "colorSchemeChanged"):  # Qt >= 6.5

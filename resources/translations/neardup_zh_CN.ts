@@ -1662,6 +1662,10 @@ Each member is measured against the keeper: from {lowest} to {highest} of the te
         <translation>neardup — 重复文档</translation>
     </message>
     <message>
+        <source>neardup — {database}</source>
+        <translation>neardup — {database}</translation>
+    </message>
+    <message>
         <source>Scan</source>
         <translation>扫描</translation>
     </message>

@@ -572,6 +572,7 @@ def test_another_database_opens_for_one_run_and_is_not_remembered(window, upload
     remembered.sync()
     w = window(database=str(other))
     assert w.db_path == str(other)
+    assert "result.db" in w.windowTitle()  # the title says which database is open
     assert w.folders.folders() == [str(uploads)]
     qtbot.waitUntil(lambda: w.result is not None and len(w.result.groups) >= 3, timeout=60_000)
     assert {"bsd.txt", "bsd-copy.txt"} in group_names(w)
