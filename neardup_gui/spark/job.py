@@ -74,7 +74,15 @@ from ..core.models import (
     Thresholds,
 )
 from ..core.pool import TaskFailed, default_reader_memory, run_isolated
-from ..core.scan import ExtractTask, FileFailure, extract_task, hash_file, read_error_message, too_large_message
+from ..core.scan import (
+    ExtractTask,
+    FileFailure,
+    extract_task,
+    hash_file,
+    read_error_message,
+    too_large_message,
+    transient_failure,
+)
 from ..core.simhash import hamming
 from ..core.spark_result import RESULT_FORMAT, RESULT_VERSIONS
 from . import keys
@@ -181,8 +189,6 @@ def fingerprint_files(entries: Iterable[tuple[str, int, int, str]], scheme: Sche
 
 
 def _outcome(task: ExtractTask, outcome: Any, file_timeout: float) -> Fingerprint:
-    from ..core.scan import transient_failure
-
     if isinstance(outcome, TaskFailed):
         return transient_failure(task, outcome, file_timeout)
     if isinstance(outcome, FileFailure):
@@ -293,12 +299,25 @@ def read_documents(spark: SparkSession, options: JobOptions, scheme: Scheme) -> 
         return rows.mapPartitions(lambda part: fingerprint_texts(part, scheme)), source
     limits = (options.max_file_size, options.file_timeout, options.reader_memory)
     if source.kind == "uri":
-        frame = (spark.read.format("binaryFile").option("recursiveFileLookup", "true").load(source.root)
-                 .select("path", "modificationTime", "length", "content"))
-        blobs = frame.rdd.map(lambda r: (r[0], int(r[2]), int(r[1].timestamp() * 1_000_000) * 1000, r[3])).filter(
-            lambda r: kind_of(r[0]) in READ_WITHOUT_OCR)
-        return blobs.repartition(partitions(blobs.count())).mapPartitions(
-            lambda part: fingerprint_blobs(part, scheme, *limits)), source
+        # listed without their bytes (Spark reads "content" only where it is selected): files over the
+        # limit are never read, and partitions hold about 128 MB of bytes at most
+        listing = spark.read.format("binaryFile").option("recursiveFileLookup", "true").load(source.root)
+        limit = options.max_file_size
+
+        def listed(r: Any) -> tuple[str, int, int]:
+            return r[0], int(r[2]), int(r[1].timestamp() * 1_000_000) * 1000
+
+        meta = listing.select("path", "modificationTime", "length").rdd.map(listed).filter(
+            lambda r: kind_of(r[0]) in READ_WITHOUT_OCR).cache()
+        count, held = meta.map(lambda r: (1, min(r[1], limit))).fold((0, 0), lambda x, y: (x[0] + y[0], x[1] + y[1]))
+        too_large = meta.filter(lambda r: r[1] > limit).map(lambda r: FoundFile(
+            r[0], r[1], r[2], kind_of(r[0]) or "text",
+            Fingerprint(b"", kind_of(r[0]) or "text", Status.TOO_LARGE, too_large_message(limit))))
+        blobs = (listing.filter(listing.length <= limit).select("path", "modificationTime", "length", "content")
+                 .rdd.map(lambda r: (*listed(r), r[3])).filter(lambda r: kind_of(r[0]) in READ_WITHOUT_OCR))
+        spread = max(partitions(count), held // (128 << 20) + 1)
+        return blobs.repartition(spread).mapPartitions(
+            lambda part: fingerprint_blobs(part, scheme, *limits)).union(too_large), source
     walked = list(discover((source.root,), include=options.include, exclude=options.exclude,
                            hidden=options.hidden, kinds=READ_WITHOUT_OCR))
     entries = [(e.path, e.size, e.mtime_ns, e.kind) for e in walked if isinstance(e, FileEntry)]

@@ -112,6 +112,12 @@ def test_a_table_of_texts_and_a_uri_give_the_groups_of_the_folder(spark, corpus,
     assert {Path(d["path"]).name for d in from_folder["documents"]} - names == left_out
     assert all(d["path"].startswith("file:") for d in from_uri["documents"])
     assert {g - left_out for g in _member_sets(from_folder)} - {frozenset({"en-010.txt"})} == _member_sets(from_uri)
+    # files over the size limit are listed, not read
+    capped = run(spark, JobOptions(corpus.as_uri(), str(tmp_path / "capped"), Thresholds(), max_file_size=1500))
+    documents = json.loads((tmp_path / "capped" / "report.json").read_text(encoding="utf-8"))["documents"]
+    assert capped.documents == len(documents) == len(from_uri["documents"])
+    for doc in documents:
+        assert (doc["status"] == "too_large") == (doc["size"] > 1500), doc
 
 
 def test_a_skewed_bucket_is_split_and_the_answer_does_not_change(spark, tmp_path, monkeypatch):
