@@ -49,6 +49,20 @@ from .words import status_label
 NOT_DUPLICATE = "not_duplicate"
 
 
+def similarity_of(shared: int, size_a: int, size_b: int, distance: int, estimate: float) -> Similarity:
+    """The numbers shown for two different contents, from their shingles in common, their set sizes
+    (what is compared: cores where boilerplate is ignored), the Hamming distance of their SimHashes and
+    the MinHash estimate: rounded to 4 places; the Spark job shows the same (spark/job.py)."""
+    union = size_a + size_b - shared
+    return Similarity(
+        hamming=distance,
+        jaccard_estimate=round(estimate, 4),
+        jaccard=round(shared / union, 4) if union else 1.0,
+        containment_ab=round(shared / size_a, 4) if size_a else 0.0,
+        containment_ba=round(shared / size_b, 4) if size_b else 0.0,
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class MatchResult:
     """Groups of duplicates among ``documents`` at ``thresholds``."""
@@ -410,17 +424,10 @@ class Matcher:
             shared = self._overlap_rows(ta, tb)
             dist = hamming(a.simhash[ta], a.simhash[tb])
             est = np.asarray(minhash.estimate(a.minhash[ta], a.minhash[tb]))
-            size_a, size_b = a.shingle_count[ta], a.shingle_count[tb]
-            union = size_a + size_b - shared
+            size_a, size_b = a.shingle_count[ta].tolist(), a.shingle_count[tb].tolist()
             for n, key in enumerate(keys[k] for k in todo):
-                same = key[0] == key[1]
-                cache[key] = Similarity(
-                    hamming=int(dist[n]),
-                    jaccard_estimate=1.0 if same else round(float(est[n]), 4),
-                    jaccard=1.0 if same or not union[n] else round(float(shared[n] / union[n]), 4),
-                    containment_ab=1.0 if same else round(float(shared[n] / size_a[n]), 4) if size_a[n] else 0.0,
-                    containment_ba=1.0 if same else round(float(shared[n] / size_b[n]), 4) if size_b[n] else 0.0,
-                )
+                cache[key] = (IDENTICAL if key[0] == key[1] else
+                              similarity_of(int(shared[n]), size_a[n], size_b[n], int(dist[n]), float(est[n])))
         return [cache[key] for key in keys]
 
     def similarity(self, content_a: int, content_b: int) -> Similarity:

@@ -62,6 +62,7 @@ from ..core.discover import WalkProblem, discover, resolve_roots
 from ..core.extract import READ_WITHOUT_OCR, kind_of
 from ..core.fingerprint import Scheme, fingerprint_bytes, fingerprint_text, raw_hash, unpack_edges
 from ..core.jobs import Progress, ProgressEvent, no_progress
+from ..core.match import similarity_of
 from ..core.models import (
     IDENTICAL,
     SIMHASH_MIN_JACCARD,
@@ -529,23 +530,15 @@ def candidates(texts: RDD, thresholds: Thresholds, count: int, scheme: Scheme, p
 
 
 def similarity(a: Compared, b: Compared) -> tuple[Similarity, float]:
-    """The desktop's numbers for two contents (``Matcher._similarity_rows``), and the exact Jaccard
-    before rounding (what thresholds are compared with)."""
+    """The desktop's numbers for two contents (``match.similarity_of``), and the exact Jaccard before
+    rounding (what thresholds are compared with)."""
     if a.raw_hash == b.raw_hash:
         return IDENTICAL, 1.0
-    set_a, set_b = minhash.unpack_shingles(a.shingles), minhash.unpack_shingles(b.shingles)
-    shared = minhash.exact_overlap(set_a, set_b)
-    size_a, size_b = a.shingle_count, b.shingle_count
-    union = size_a + size_b - shared
-    jaccard = shared / union if union else 1.0
+    shared = minhash.exact_overlap(minhash.unpack_shingles(a.shingles), minhash.unpack_shingles(b.shingles))
+    union = a.shingle_count + b.shingle_count - shared
     estimate = float(minhash.estimate(np.frombuffer(a.signature, "<u4"), np.frombuffer(b.signature, "<u4")))
-    return Similarity(
-        hamming=int(hamming(a.simhash, b.simhash)),
-        jaccard_estimate=round(estimate, 4),
-        jaccard=round(jaccard, 4) if union else 1.0,
-        containment_ab=round(shared / size_a, 4) if size_a else 0.0,
-        containment_ba=round(shared / size_b, 4) if size_b else 0.0,
-    ), jaccard
+    return (similarity_of(shared, a.shingle_count, b.shingle_count, int(hamming(a.simhash, b.simhash)), estimate),
+            shared / union if union else 1.0)
 
 
 VERIFY_TASK = 4000

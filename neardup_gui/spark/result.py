@@ -198,7 +198,6 @@ def write_result(spark: SparkSession, options: JobOptions, source: Source, schem
                              (f.fingerprint.text_hash or b"").hex() or None, group_b.value.get(f.path))),
         "path string, size long, modified_ns long, type string, status string, message string, chars long, "
         "content string, text string, `group` long").write.parquet(str(out / "documents"))
-    path_of_text = first_path_of_text
     spark.createDataFrame(
         [(g.id, display_path(documents[m.document_id - 1].path), m.document_id == g.representative, g.exact,
           m.similarity.hamming, m.similarity.jaccard_estimate, m.similarity.jaccard, m.similarity.containment_ab,
@@ -206,7 +205,7 @@ def write_result(spark: SparkSession, options: JobOptions, source: Source, schem
         "`group` long, path string, representative boolean, exact boolean, hamming int, jaccard_estimate double, "
         "jaccard double, containment_in_representative double, representative_in_member double",
     ).write.parquet(str(out / "groups"))
-    text_path_b = sc.broadcast(path_of_text)
+    text_path_b = sc.broadcast(first_path_of_text)
 
     def pair_row(e: tuple[Any, ...]) -> tuple[Any, ...]:
         sim: Similarity = e[2]
