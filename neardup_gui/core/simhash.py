@@ -9,7 +9,9 @@ from __future__ import annotations
 import numpy as np
 
 BITS = 64
-_CHUNK = 65_536
+# Votes are summed a window of features at a time: 2,048 features' bits as float64 are 1 MB, which
+# stays in the core's cache (windows of 65,536 made a 13,000-character Chinese text's SimHash 2x slower).
+_WINDOW = 2_048
 
 
 def simhash(features: np.ndarray, weights: np.ndarray | None = None) -> int:
@@ -34,7 +36,7 @@ def simhash(features: np.ndarray, weights: np.ndarray | None = None) -> int:
 class Votes:
     """A SimHash whose features arrive in parts (in order, each with its weights): the same value as
     simhash() of their concatenation whatever the parts, since the votes are summed over the same
-    fixed windows of ``_CHUNK`` features. Holds one window, not the features."""
+    fixed windows of ``_WINDOW`` features. Holds one window, not the features."""
 
     def __init__(self) -> None:
         self._votes = np.zeros(BITS, dtype=np.float64)
@@ -48,7 +50,7 @@ class Votes:
             self._features.append(np.ascontiguousarray(features, dtype="<u8"))
             self._weights.append(np.asarray(weights, dtype=np.float64))
             self._held += len(features)
-            if self._held >= _CHUNK:
+            if self._held >= _WINDOW:
                 self._count(final=False)
 
     def result(self) -> int:
@@ -62,12 +64,12 @@ class Votes:
             return
         features = self._features[0] if len(self._features) == 1 else np.concatenate(self._features)
         weights = self._weights[0] if len(self._weights) == 1 else np.concatenate(self._weights)
-        counted = len(features) if final else len(features) - len(features) % _CHUNK
-        for start in range(0, counted, _CHUNK):
-            window = features[start : start + _CHUNK].view(np.uint8).reshape(-1, 8)
+        counted = len(features) if final else len(features) - len(features) % _WINDOW
+        for start in range(0, counted, _WINDOW):
+            window = features[start : start + _WINDOW].view(np.uint8).reshape(-1, 8)
             bits = np.unpackbits(window, axis=1, bitorder="little")
-            self._votes += weights[start : start + _CHUNK] @ bits.astype(np.float64)
-            self._total += float(weights[start : start + _CHUNK].sum())
+            self._votes += weights[start : start + _WINDOW] @ bits.astype(np.float64)
+            self._total += float(weights[start : start + _WINDOW].sum())
         left = slice(counted, None)
         self._features = [features[left].copy()] if counted < len(features) else []
         self._weights = [weights[left].copy()] if counted < len(weights) else []

@@ -100,6 +100,15 @@ def test_normalising_in_pieces_gives_the_whole_texts_normal_form(raw, piece_char
     assert "".join(text.normalised_pieces(raw, piece_chars)) == whole
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from([*_TRICKY, "word", "四季酒店", "x", "12"]), max_size=80).map("".join))
+def test_unit_hashes_are_each_units_own_hash_whatever_the_mix(raw):
+    # Han-heavy text hashes one-character units from a table and the rest over their own characters;
+    # word-heavy text over the whole text: every path must give each unit's own span hash
+    norm = text.normalise(raw)
+    assert text.unit_hashes(norm).tolist() == text.hash_tokens(text.units(norm)).tolist()
+
+
 # every BMP character NFKC changes by itself, beside what composes with it or reorders around it:
 # combining marks, Hangul jamo (half-width ones compose after their own NFKC), Han and ASCII
 _CHANGED_ALONE = [chr(c) for c in range(0x10000) if unicodedata.normalize("NFKC", chr(c)) != chr(c)]
