@@ -277,19 +277,20 @@ def cmd_scan(args: argparse.Namespace, session: Session) -> int:
     previous = signal.signal(signal.SIGINT, lambda *_: cancel.cancel())
     show = sys.stderr.isatty() and not args.quiet
     line = _ProgressLine(sys.stderr) if show else None
-    try:
-        view = session.scan(options, _thresholds(args), progress=line or (lambda e: None), cancel=cancel)
-    except JobCancelled:
+    with session.workers_kept(args.workers):  # the scan's workers write its report too
+        try:
+            view = session.scan(options, _thresholds(args), progress=line or (lambda e: None), cancel=cancel)
+        except JobCancelled:
+            if line:
+                line.close()
+            print("neardup: " + translate("Cli", "scan interrupted; everything finished so far is saved — run the "
+                                                 "same command to resume."), file=sys.stderr)
+            return EXIT_INTERRUPTED
+        finally:
+            signal.signal(signal.SIGINT, previous)
         if line:
             line.close()
-        print("neardup: " + translate("Cli", "scan interrupted; everything finished so far is saved — run the same "
-                                             "command to resume."), file=sys.stderr)
-        return EXIT_INTERRUPTED
-    finally:
-        signal.signal(signal.SIGINT, previous)
-    if line:
-        line.close()
-    _emit(session, args.format, args.out)
+        _emit(session, args.format, args.out)
     if not args.quiet and view.scan is not None:
         groups = len(view.result.groups)  # a name: lupdate drops a message whose count is an expression
         print("neardup: " + translate("Cli", "{summary}; %n group(s)", None, groups).format(

@@ -59,6 +59,11 @@ class Workers:
         return self.count > 1
 
     @property
+    def keeping(self) -> bool:
+        """Whether a ``kept()`` block is open: its pool serves every ``map`` until the block ends."""
+        return self._pool is not None
+
+    @property
     def warm(self) -> bool:
         """Whether a kept pool's workers are running: a small batch costs them no start-up then."""
         return self._pool is not None and self._pool.started

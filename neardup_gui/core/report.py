@@ -23,7 +23,7 @@ from .i18n import translate
 from .jobs import NEVER_CANCELLED, CancelToken
 from .match import MatchResult
 from .models import Document, Pair, Similarity, display_path
-from .parallel import IN_THIS_PROCESS, Workers
+from .parallel import IN_THIS_PROCESS, Workers, shingle_cache
 from .store import Store
 from .texts import DocumentText, TextLoader
 
@@ -166,6 +166,7 @@ class PassageTask:
 
 def find_passages(task: PassageTask) -> dict[tuple[int, int], list[str]]:
     """Worker side: the shared passages of each pair whose two texts can be read now."""
+    shingle_cache().clear()  # a worker kept from the grouping (Session.workers_kept) needs its sets no more
     cut = _CutTexts(TextLoader(dict(task.hashes), cache_size=1, database=task.database))
     found = {}
     for a, b in task.pairs:

@@ -272,11 +272,14 @@ def scan(
     store: Store,
     options: ScanOptions,
     *,
+    workers: Workers | None = None,
     progress: Progress = no_progress,
     cancel: CancelToken = NEVER_CANCELLED,
 ) -> ScanSummary:
     """Bring the database up to date with the files under ``options.roots``.
 
+    ``workers``: the processes the boilerplate analysis uses (``options.workers`` of them by default);
+    the caller's, so that a pool it keeps serves the grouping after it too.
     Cancelling raises JobCancelled after saving every finished file; the next scan resumes there.
     """
     started = time.monotonic()
@@ -402,7 +405,7 @@ def scan(
     gone = [path for path in known if path not in seen and _under(path, roots + vanished)]
     removed = store.remove_files(gone)
     progress(ProgressEvent("index", 1, 1))
-    refresh_boilerplate(store, scheme, workers=Workers(options.workers), progress=progress, cancel=cancel)
+    refresh_boilerplate(store, scheme, workers=workers or Workers(options.workers), progress=progress, cancel=cancel)
     problems = sum(1 for d in store.problem_documents() if _under(d.path, roots))
     return ScanSummary(roots, len(entries), unchanged, reused, extracted, removed, problems,
                        time.monotonic() - started, fingerprints_reset=reset, vanished_roots=vanished)

@@ -288,6 +288,8 @@ def _unit_span_hashes(cps: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> 
     """span_hashes of the units: a unit of one BMP character (each Han character) from a table, the
     others over their own characters only. The same values; Chinese text, a unit a character, is
     hashed some 2x faster (the prefix sums ran over every character of the text)."""
+    if not len(starts):
+        return np.empty(0, dtype=_U64)
     first = cps[starts]
     one = (ends - starts == 1) & (first <= 0xFFFF)
     if 4 * np.count_nonzero(one) < len(starts):  # mostly words (Latin text): the prefix sums serve best

@@ -641,7 +641,7 @@ class MainWindow(QMainWindow):
 
     def _scan_cancelled(self) -> None:
         self.statusBar().showMessage(
-            self.tr("Scan cancelled. Everything read so far is kept; Scan continues from there."), 15000
+            self.tr("Scan cancelled. Everything read so far is kept: press Scan to go on from there."), 15000
         )
         self._load_last_results()
 

@@ -1972,7 +1972,7 @@ Each member is measured against the keeper: from {lowest} to {highest} of the te
         <translation>扫描完成：{summary}。</translation>
     </message>
     <message>
-        <source>Scan cancelled. Everything read so far is kept; Scan continues from there.</source>
+        <source>Scan cancelled. Everything read so far is kept: press Scan to go on from there.</source>
         <translation>扫描已取消。已读取的内容都会保留，再次扫描时从中断处继续。</translation>
     </message>
     <message>

@@ -76,9 +76,10 @@ def measure(tree: Path, workers: int) -> dict[str, Phase]:
     """A first scan of ``tree`` with ``workers`` worker processes, then its JSON report, phase by phase."""
     with tempfile.TemporaryDirectory() as tmp, Session(Path(tmp) / "phases.db", workers=workers) as session:
         meter = PhaseMeter()
-        session.scan(ScanOptions(roots=(str(tree),), workers=workers), Thresholds(), progress=meter)
-        meter.switch("report (JSON)")
-        session.report("json")
+        with session.workers_kept(workers):  # as `neardup scan --format json` does
+            session.scan(ScanOptions(roots=(str(tree),), workers=workers), Thresholds(), progress=meter)
+            meter.switch("report (JSON)")
+            session.report("json")
         meter.switch("end")
     return meter.phases
 

@@ -153,3 +153,40 @@ def test_the_query_index_is_built_by_the_first_query_and_kept_up_to_date(tmp_pat
         by_simhash = query(store, str(probe), Thresholds(Method.SIMHASH, 12, 0.8))
         assert sorted(Path(h.document.path).name for h in by_simhash) == ["MPL-2.0.txt", "MPL-2.0~copy.txt"]
     assert banded() == (4, 4)
+
+
+def test_a_scan_and_its_report_share_one_pool_of_workers(tmp_path, monkeypatch):
+    # each step had started its own workers (about 0.1 s a start: what a report on 16 cores waits for);
+    # a scan keeps one pool for its boilerplate and its grouping, and `neardup scan` for its report too
+    root = _corpus(tmp_path / "docs")
+    pools: dict[str, set[int]] = {}
+    real_run = WorkerPool.run
+
+    def recorded(self, fn, tasks, **kwargs):
+        pools.setdefault(fn.__name__, set()).add(id(self))
+        return real_run(self, fn, tasks, **kwargs)
+
+    monkeypatch.setattr(WorkerPool, "run", recorded)
+    monkeypatch.setattr(match_module, "POOL_PAIRS", 20)
+    monkeypatch.setattr(boilerplate_module, "_SAMPLE_BATCH", 16)
+    monkeypatch.setattr(boilerplate_module, "_BATCH", 16)
+    monkeypatch.setattr(report_module, "_PAIRS_PER_TASK", 4)
+    with Session(tmp_path / "db.sqlite") as session, session.workers_kept(2) as kept:
+        assert kept.count == 2 and session.workers is kept
+        session.scan(ScanOptions(roots=(str(root),), workers=2), Thresholds())
+        report = json.loads(session.report("json"))
+        try:
+            session.scan(ScanOptions(roots=(str(root),), workers=3), Thresholds())
+        except ValueError as exc:
+            assert "2 workers kept" in str(exc)
+        else:
+            raise AssertionError("a scan asking for other workers than those kept must say so")
+    steps = ("_common_in_batch", "_count_in_batch", "_cores_in_batch", "measure_overlaps", "find_passages")
+    assert all(step in pools for step in steps), pools
+    assert len(set().union(*(pools[step] for step in steps))) == 1, pools
+    assert pools["hash_files"].isdisjoint(pools["find_passages"])  # hashing runs before the fingerprints' own pool
+    assert any(p.get("shared_passages") for p in report["pairs"])
+    pools.clear()
+    with Session(tmp_path / "app.sqlite", workers=2) as session:  # as the app scans: no block around it
+        session.scan(ScanOptions(roots=(str(root),), workers=2), Thresholds())
+    assert len(set().union(*(pools[step] for step in steps[:-1]))) == 1, pools
