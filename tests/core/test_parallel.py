@@ -71,27 +71,33 @@ def _outcome(db: Path, root: Path, workers: int) -> tuple[dict, dict, list]:
     return report, boilerplate, views
 
 
-def test_boilerplate_forests_and_passages_in_workers_equal_those_of_one_process(tmp_path, monkeypatch):
-    root = _corpus(tmp_path / "docs")
-    here = _outcome(tmp_path / "one.db", root, workers=1)
-    runs = []
+def _record_pools_in_small_batches(monkeypatch) -> dict[str, set[int]]:
+    """Batches small enough that a small collection makes several tasks of every step; returns, as the
+    steps run, which pools (by id) ran each task function."""
+    pools: dict[str, set[int]] = {}
     real_run = WorkerPool.run
 
-    def counted(self, fn, tasks, **kwargs):
-        runs.append(fn.__name__)
+    def recorded(self, fn, tasks, **kwargs):
+        pools.setdefault(fn.__name__, set()).add(id(self))
         return real_run(self, fn, tasks, **kwargs)
 
-    monkeypatch.setattr(WorkerPool, "run", counted)
-    # batches small enough that this small collection makes several tasks of every step
+    monkeypatch.setattr(WorkerPool, "run", recorded)
     monkeypatch.setattr(match_module, "POOL_PAIRS", 20)
     monkeypatch.setattr(match_module, "_PAIRS_PER_TASK", 8)
     monkeypatch.setattr(boilerplate_module, "_SAMPLE_BATCH", 16)
     monkeypatch.setattr(boilerplate_module, "_BATCH", 16)
     monkeypatch.setattr(report_module, "_PAIRS_PER_TASK", 4)
+    return pools
+
+
+def test_boilerplate_forests_and_passages_in_workers_equal_those_of_one_process(tmp_path, monkeypatch):
+    root = _corpus(tmp_path / "docs")
+    here = _outcome(tmp_path / "one.db", root, workers=1)
+    pools = _record_pools_in_small_batches(monkeypatch)
     spread = _outcome(tmp_path / "two.db", root, workers=2)
     # every step went to the workers: hashing, reading (in batches), boilerplate's three passes, a forest, passages
     assert {"hash_files", "_each", "_common_in_batch", "_count_in_batch", "_cores_in_batch",
-            "measure_overlaps", "find_passages"} <= set(runs), runs
+            "measure_overlaps", "find_passages"} <= set(pools), pools
     report, boilerplate, views = here
     assert len(boilerplate["cores"]) >= 30, "the footer must be found as boilerplate"
     assert any(p.get("shared_passages") for p in report["pairs"])
@@ -159,18 +165,7 @@ def test_a_scan_and_its_report_share_one_pool_of_workers(tmp_path, monkeypatch):
     # each step had started its own workers (about 0.1 s a start: what a report on 16 cores waits for);
     # a scan keeps one pool for its boilerplate and its grouping, and `neardup scan` for its report too
     root = _corpus(tmp_path / "docs")
-    pools: dict[str, set[int]] = {}
-    real_run = WorkerPool.run
-
-    def recorded(self, fn, tasks, **kwargs):
-        pools.setdefault(fn.__name__, set()).add(id(self))
-        return real_run(self, fn, tasks, **kwargs)
-
-    monkeypatch.setattr(WorkerPool, "run", recorded)
-    monkeypatch.setattr(match_module, "POOL_PAIRS", 20)
-    monkeypatch.setattr(boilerplate_module, "_SAMPLE_BATCH", 16)
-    monkeypatch.setattr(boilerplate_module, "_BATCH", 16)
-    monkeypatch.setattr(report_module, "_PAIRS_PER_TASK", 4)
+    pools = _record_pools_in_small_batches(monkeypatch)
     with Session(tmp_path / "db.sqlite") as session, session.workers_kept(2) as kept:
         assert kept.count == 2 and session.workers is kept
         session.scan(ScanOptions(roots=(str(root),), workers=2), Thresholds())
