@@ -70,15 +70,22 @@ Passages = Callable[[Document, Document], list[str]]
 """The longest passages two documents share (see ``PairPassages``)."""
 
 
-def to_dict(result: MatchResult, context: ReportContext, passages: Passages | None = None) -> dict[str, Any]:
+def _report_ids(result: MatchResult) -> tuple[list[Document], dict[int, int]]:
+    """The documents in path order and the report's own ids: documents numbered in that order, so that
+    two runs over the same files (whose database ids follow the order the workers finished in) give the
+    same report."""
+    by_path = sorted(result.documents, key=lambda d: d.path)
+    return by_path, {d.id: n for n, d in enumerate(by_path, start=1)}
+
+
+def to_dict(result: MatchResult, context: ReportContext, passages: Passages | None = None, *,
+            with_pairs: bool = True) -> dict[str, Any]:
     """The JSON report as a plain dict (format "neardup-report", version 1). With ``passages``, each
-    near pair also names its longest shared passages."""
+    near pair also names its longest shared passages; without ``with_pairs``, "pairs" is None (see
+    json_members)."""
     t = result.thresholds
     docs = {d.id: d for d in result.documents}
-    # the report's own ids: documents numbered in path order, so that two runs over the same files
-    # (whose database ids follow the order the workers finished in) give the same report
-    by_path = sorted(result.documents, key=lambda d: d.path)
-    rid = {d.id: n for n, d in enumerate(by_path, start=1)}
+    by_path, rid = _report_ids(result)
     in_groups = sum(len(g.members) for g in result.groups)
     return {
         "format": FORMAT_NAME,
@@ -107,7 +114,7 @@ def to_dict(result: MatchResult, context: ReportContext, passages: Passages | No
             "scan": dict(context.scan),
         },
         "documents": [_document(d, rid[d.id]) for d in by_path],
-        "pairs": sorted((_pair(p, rid, docs, passages) for p in result.pairs), key=lambda p: (p["a"], p["b"])),
+        "pairs": _pairs(result, rid, docs, passages) if with_pairs else None,
         "groups": [
             {
                 "id": g.id,
@@ -128,6 +135,11 @@ def to_dict(result: MatchResult, context: ReportContext, passages: Passages | No
             for g in result.groups
         ],
     }
+
+
+def _pairs(result: MatchResult, rid: Mapping[int, int], docs: Mapping[int, Document],
+           passages: Passages | None) -> list[dict[str, Any]]:
+    return sorted((_pair(p, rid, docs, passages) for p in result.pairs), key=lambda p: (p["a"], p["b"]))
 
 
 def _pair(p: Pair, rid: Mapping[int, int], docs: Mapping[int, Document], passages: Passages | None) -> dict[str, Any]:
@@ -253,16 +265,31 @@ def to_json(result: MatchResult, context: ReportContext, passages: Passages | No
     """The JSON report with one record (a document, a pair, a group) a line: as easy to read and to
     diff as an indented one, and written by json's C encoder (``indent`` makes json use its pure-Python
     encoder, some ten times slower: most of the parent's CPU for a large report)."""
-    report = to_dict(result, context, passages)
-    encode = json.JSONEncoder(ensure_ascii=False).encode
-    members = []
-    for key, value in report.items():
-        if isinstance(value, list) and value:
-            records = ",\n".join("    " + encode(record) for record in value)
-            members.append(f"  {encode(key)}: [\n{records}\n  ]")
-        else:
-            members.append(f"  {encode(key)}: {encode(value)}")
-    return "{\n" + ",\n".join(members) + "\n}\n"
+    return json_with_pairs(json_members(result, context), result, passages)
+
+
+def json_members(result: MatchResult, context: ReportContext) -> dict[str, str]:
+    """Every member of the JSON report but its pairs, encoded, in order ("pairs" holds its place): all
+    that needs no shared passages, so that it can be written while workers find them (json_with_pairs)."""
+    return {key: _member(key, value) for key, value in to_dict(result, context, with_pairs=False).items()}
+
+
+def json_with_pairs(members: Mapping[str, str], result: MatchResult, passages: Passages | None = None) -> str:
+    """The JSON report (to_json) from ``json_members``: its pairs, with their ``passages``, put in place."""
+    _by_path, rid = _report_ids(result)
+    pairs = _member("pairs", _pairs(result, rid, {d.id: d for d in result.documents}, passages))
+    return "{\n" + ",\n".join(pairs if key == "pairs" else text for key, text in members.items()) + "\n}\n"
+
+
+_encode = json.JSONEncoder(ensure_ascii=False).encode
+
+
+def _member(key: str, value: Any) -> str:
+    """One member of the JSON report: a list one record a line, anything else on its line."""
+    if isinstance(value, list) and value:
+        records = ",\n".join("    " + _encode(record) for record in value)
+        return f"  {_encode(key)}: [\n{records}\n  ]"
+    return f"  {_encode(key)}: {_encode(value)}"
 
 
 CSV_COLUMNS = (

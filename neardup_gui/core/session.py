@@ -16,6 +16,7 @@ import contextlib
 import dataclasses
 import os
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
@@ -25,7 +26,16 @@ from .jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_prog
 from .match import NOT_DUPLICATE, Matcher, MatchResult, QueryHit, query
 from .models import IDENTICAL, Document, Group, Member, Method, ScanOptions, Thresholds
 from .parallel import Workers
-from .report import PASSAGES_VERSION, PairPassages, ReportContext, check_report_target, to_csv, to_json
+from .report import (
+    PASSAGES_VERSION,
+    PairPassages,
+    ReportContext,
+    check_report_target,
+    json_members,
+    json_with_pairs,
+    to_csv,
+    to_json,
+)
 from .review import (
     FileOutcome,
     Histogram,
@@ -532,9 +542,15 @@ class Session:
         loader = view.text_loader(cache_size=512)
         if fmt == "json":
             passages = PairPassages(loader, self.store.kept_passages(PASSAGES_VERSION))
-            passages.find_all(view.result, view.content_hashes, view.database, workers=self.workers,
-                              cancel=cancel)
-            text = to_json(view.result, context, passages)
+            if not self.workers.pooled:
+                passages.find_all(view.result, view.content_hashes, view.database, cancel=cancel)
+                text = to_json(view.result, context, passages)
+            else:  # the rest of the report is written while the workers find the passages: here it only waits
+                with ThreadPoolExecutor(1, thread_name_prefix="json-report") as background:
+                    members = background.submit(json_members, view.result, context)
+                    passages.find_all(view.result, view.content_hashes, view.database, workers=self.workers,
+                                      cancel=cancel)
+                    text = json_with_pairs(members.result(), view.result, passages)
             if passages.found:
                 self.store.keep_passages(passages.found, PASSAGES_VERSION)
             return text
