@@ -546,11 +546,14 @@ class Session:
                 passages.find_all(view.result, view.content_hashes, view.database, cancel=cancel)
                 text = to_json(view.result, context, passages)
             else:  # the rest of the report is written while the workers find the passages: here it only waits
-                with ThreadPoolExecutor(1, thread_name_prefix="json-report") as background:
+                background = ThreadPoolExecutor(1, thread_name_prefix="json-report")
+                try:
                     members = background.submit(json_members, view.result, context)
                     passages.find_all(view.result, view.content_hashes, view.database, workers=self.workers,
                                       cancel=cancel)
                     text = json_with_pairs(members.result(), view.result, passages)
+                finally:  # a cancel is not kept waiting for the encoding, which ends on its own
+                    background.shutdown(wait=False, cancel_futures=True)
             if passages.found:
                 self.store.keep_passages(passages.found, PASSAGES_VERSION)
             return text

@@ -3,11 +3,16 @@
 import json
 import os
 import sqlite3
+import time
 from pathlib import Path
+
+import pytest
 
 from neardup_gui.core import boilerplate as boilerplate_module
 from neardup_gui.core import match as match_module
 from neardup_gui.core import report as report_module
+from neardup_gui.core import session as session_module
+from neardup_gui.core.jobs import CancelToken, JobCancelled
 from neardup_gui.core.models import Method, ScanOptions, Status, Thresholds
 from neardup_gui.core.parallel import Workers
 from neardup_gui.core.pool import WorkerPool
@@ -185,3 +190,26 @@ def test_a_scan_and_its_report_share_one_pool_of_workers(tmp_path, monkeypatch):
     with Session(tmp_path / "app.sqlite", workers=2) as session:  # as the app scans: no block around it
         session.scan(ScanOptions(roots=(str(root),), workers=2), Thresholds())
     assert len(set().union(*(pools[step] for step in steps[:-1]))) == 1, pools
+
+
+def test_a_cancelled_json_report_does_not_wait_for_its_documents_to_be_written(tmp_path, monkeypatch):
+    # with workers, the report's documents and groups are encoded in a thread while the workers find the
+    # passages; a cancel must come back at once, not when that encoding ends
+    root = _corpus(tmp_path / "docs")
+    _record_pools_in_small_batches(monkeypatch)
+    real_members = session_module.json_members
+
+    def slow_members(*args):
+        time.sleep(5)
+        return real_members(*args)
+
+    monkeypatch.setattr(session_module, "json_members", slow_members)
+    with Session(tmp_path / "db.sqlite", workers=2) as session:
+        session.scan(ScanOptions(roots=(str(root),), workers=2), Thresholds())
+        cancel = CancelToken()
+        cancel.cancel()
+        started = time.monotonic()
+        with pytest.raises(JobCancelled):
+            session.report("json", cancel=cancel)
+        assert time.monotonic() - started < 2.5
+        assert not session.store.kept_passages(report_module.PASSAGES_VERSION)  # nothing kept of a cancelled report
