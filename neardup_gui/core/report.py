@@ -78,14 +78,12 @@ def _report_ids(result: MatchResult) -> tuple[list[Document], dict[int, int]]:
     return by_path, {d.id: n for n, d in enumerate(by_path, start=1)}
 
 
-def to_dict(result: MatchResult, context: ReportContext, passages: Passages | None = None, *,
-            with_pairs: bool = True) -> dict[str, Any]:
-    """The JSON report as a plain dict (format "neardup-report", version 1). With ``passages``, each
-    near pair also names its longest shared passages; without ``with_pairs``, "pairs" is None (see
-    json_members)."""
+def _report_dict(result: MatchResult, context: ReportContext, by_path: list[Document], rid: Mapping[int, int],
+                 pairs: list[dict[str, Any]] | None) -> dict[str, Any]:
+    """The JSON report as a plain dict (format "neardup-report", version 1), in the report's ids
+    (_report_ids), with its ``pairs`` (None: not yet, see json_members)."""
     t = result.thresholds
     docs = {d.id: d for d in result.documents}
-    by_path, rid = _report_ids(result)
     in_groups = sum(len(g.members) for g in result.groups)
     return {
         "format": FORMAT_NAME,
@@ -114,7 +112,7 @@ def to_dict(result: MatchResult, context: ReportContext, passages: Passages | No
             "scan": dict(context.scan),
         },
         "documents": [_document(d, rid[d.id]) for d in by_path],
-        "pairs": _pairs(result, rid, docs, passages) if with_pairs else None,
+        "pairs": pairs,
         "groups": [
             {
                 "id": g.id,
@@ -137,8 +135,8 @@ def to_dict(result: MatchResult, context: ReportContext, passages: Passages | No
     }
 
 
-def _pairs(result: MatchResult, rid: Mapping[int, int], docs: Mapping[int, Document],
-           passages: Passages | None) -> list[dict[str, Any]]:
+def _pairs(result: MatchResult, rid: Mapping[int, int], passages: Passages | None) -> list[dict[str, Any]]:
+    docs = {d.id: d for d in result.documents}
     return sorted((_pair(p, rid, docs, passages) for p in result.pairs), key=lambda p: (p["a"], p["b"]))
 
 
@@ -268,17 +266,27 @@ def to_json(result: MatchResult, context: ReportContext, passages: Passages | No
     return json_with_pairs(json_members(result, context), result, passages)
 
 
-def json_members(result: MatchResult, context: ReportContext) -> dict[str, str]:
-    """Every member of the JSON report but its pairs, encoded, in order ("pairs" holds its place): all
-    that needs no shared passages, so that it can be written while workers find them (json_with_pairs)."""
-    return {key: _member(key, value) for key, value in to_dict(result, context, with_pairs=False).items()}
+@dataclass(frozen=True, slots=True)
+class JsonMembers:
+    """The JSON report's members but its pairs, encoded in order ("pairs" holds its place), with the
+    report ids its pairs will use (see json_members)."""
+
+    encoded: Mapping[str, str]
+    report_ids: Mapping[int, int]
 
 
-def json_with_pairs(members: Mapping[str, str], result: MatchResult, passages: Passages | None = None) -> str:
+def json_members(result: MatchResult, context: ReportContext) -> JsonMembers:
+    """Every member of the JSON report but its pairs, encoded: all that needs no shared passages, so
+    that it can be written while workers find them (json_with_pairs)."""
+    by_path, rid = _report_ids(result)
+    report = _report_dict(result, context, by_path, rid, None)
+    return JsonMembers({key: _member(key, value) for key, value in report.items()}, rid)
+
+
+def json_with_pairs(members: JsonMembers, result: MatchResult, passages: Passages | None = None) -> str:
     """The JSON report (to_json) from ``json_members``: its pairs, with their ``passages``, put in place."""
-    _by_path, rid = _report_ids(result)
-    pairs = _member("pairs", _pairs(result, rid, {d.id: d for d in result.documents}, passages))
-    return "{\n" + ",\n".join(pairs if key == "pairs" else text for key, text in members.items()) + "\n}\n"
+    pairs = _member("pairs", _pairs(result, members.report_ids, passages))
+    return "{\n" + ",\n".join(pairs if key == "pairs" else text for key, text in members.encoded.items()) + "\n}\n"
 
 
 _encode = json.JSONEncoder(ensure_ascii=False).encode
