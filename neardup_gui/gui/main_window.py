@@ -15,7 +15,7 @@ import sys
 import time
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QProcess, QSettings, Qt
+from PySide6.QtCore import QCoreApplication, QModelIndex, QProcess, QSettings, Qt
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -83,6 +83,15 @@ def _report_path(path: str, chosen_filter: str) -> tuple[str, str]:
         return path, fmt
     fmt = "csv" if "*.csv" in chosen_filter else "json" if "*.json" in chosen_filter else "html"
     return f"{path}.{fmt}", fmt
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class _SelectionAnchor:
+    """The selection before a new grouping: see MainWindow._selection_anchor."""
+
+    documents: tuple[int, ...]  # the selected document, then its group's others, nearest first
+    group_row: bool  # the group's own row was selected, not a member's
+    row: int  # the group's place in the list as shown
 
 
 class MainWindow(QMainWindow):
@@ -754,7 +763,7 @@ class MainWindow(QMainWindow):
         self.view = view
         self.result = view.result if view is not None else None
         self._loader = view.text_loader() if view is not None else None
-        selected = self._selected_document()
+        anchor = self._selection_anchor()
         self.groups.group_model.set_result(
             self.result, view.keepers if view is not None else {}, tuple(self.folders.reference_folders())
         )
@@ -768,8 +777,8 @@ class MainWindow(QMainWindow):
                                         view.too_large if view is not None else 0)
             self.groups.size_columns_once()
         self._refresh_empty_state()
-        if selected is not None:
-            self._select_document(selected.id)
+        if anchor is not None:
+            self._restore_selection(anchor)
         elif self.groups.group_proxy.rowCount() and not self.groups.tree.currentIndex().isValid():
             self.groups.tree.setCurrentIndex(self.groups.group_proxy.index(0, 0))
         if not self.groups.tree.currentIndex().isValid():
@@ -847,17 +856,50 @@ class MainWindow(QMainWindow):
             return None
         return self.groups.group_model.document(self.groups.group_proxy.mapToSource(index))
 
-    def _select_document(self, doc_id: int) -> None:
+    def _listed_index(self, doc_id: int) -> QModelIndex:
+        """The document's row in the list as shown (invalid if it is in no group or filtered out)."""
         for row in range(self.groups.group_model.rowCount()):
             parent = self.groups.group_model.index(row, 0)
             for child in range(self.groups.group_model.rowCount(parent)):
                 index = self.groups.group_model.index(child, 0, parent)
                 doc = self.groups.group_model.document(index)
                 if doc is not None and doc.id == doc_id:
-                    proxy = self.groups.group_proxy.mapFromSource(index)
-                    if proxy.isValid():
-                        self.groups.tree.setCurrentIndex(proxy)
-                    return
+                    return self.groups.group_proxy.mapFromSource(index)
+        return QModelIndex()
+
+    def _select_document(self, doc_id: int) -> None:
+        index = self._listed_index(doc_id)
+        if index.isValid():
+            self.groups.tree.setCurrentIndex(index)
+
+    def _selection_anchor(self) -> _SelectionAnchor | None:
+        """What is selected, remembered by document, so a new grouping can select it again or, when a
+        decision took it out (Not a duplicate), its nearest neighbour: review goes on where it was."""
+        index = self.groups.tree.currentIndex()
+        if not index.isValid():
+            return None
+        group_index = index.parent() if index.parent().isValid() else index
+        proxy = self.groups.group_proxy
+        members = [self.groups.group_model.document(proxy.mapToSource(proxy.index(row, 0, group_index)))
+                   for row in range(proxy.rowCount(group_index))]
+        ids = [doc.id for doc in members if doc is not None]
+        selected = self._selected_document()
+        if selected is None or selected.id not in ids:
+            return _SelectionAnchor(tuple(ids), True, group_index.row())
+        at = ids.index(selected.id)
+        return _SelectionAnchor((selected.id, *ids[at + 1 :], *reversed(ids[:at])), False, group_index.row())
+
+    def _restore_selection(self, anchor: _SelectionAnchor) -> None:
+        """Select the anchor's first document still listed (its group's row, if a group was selected);
+        if none is, the group now at the anchor's place in the list (the one after it, if it went)."""
+        for doc_id in anchor.documents:
+            index = self._listed_index(doc_id)
+            if index.isValid():
+                self.groups.tree.setCurrentIndex(index.parent() if anchor.group_row else index)
+                return
+        rows = self.groups.group_proxy.rowCount()
+        if rows:
+            self.groups.tree.setCurrentIndex(self.groups.group_proxy.index(min(anchor.row, rows - 1), 0))
 
     def _selection_changed(self, index) -> None:
         """A group's row shows the whole group; a member's row shows it against the group's keeper."""

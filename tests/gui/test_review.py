@@ -8,6 +8,7 @@ from pathlib import Path
 from neardup_gui.core.models import Method, Thresholds
 from neardup_gui.core.session import Session
 from neardup_gui.core.words import percent, similarity_words
+from tests.conftest import plant_edits
 from tests.gui.conftest import answer_dialog, group_names, press, scan, select_member
 
 
@@ -31,6 +32,64 @@ def test_not_a_duplicate_splits_the_group_at_once_and_the_pair_view_lets_go(wind
     w.undo_action.trigger()  # Edit ▸ Undo: back in its group
     qtbot.waitUntil(lambda: any({"mpl.txt", "mpl-edited.txt"} <= g for g in group_names(w)), timeout=10_000)
     assert not w.undo_action.isEnabled()
+
+
+def _current_row(w) -> tuple[str | None, set[str]]:
+    """The selected member's file name (None for a group's row) and its group's names."""
+    index = w.groups.tree.currentIndex()
+    assert index.isValid(), "nothing is selected"
+    source = w.groups.group_proxy.mapToSource(index)
+    doc = w.groups.group_model.document(source)
+    members = w.groups.group_model.summary(source).group.members
+    return (Path(doc.path).name if doc else None,
+            {Path(w.groups.group_model.docs[m.document_id].path).name for m in members})
+
+
+def _listed_members(w, name: str) -> list[str]:
+    """The names of the members of ``name``'s group, in the order the list shows them."""
+    proxy = w.groups.group_proxy
+    for row in range(proxy.rowCount()):
+        group = proxy.index(row, 0)
+        names = [Path(w.groups.group_model.document(proxy.mapToSource(proxy.index(r, 0, group))).path).name
+                 for r in range(proxy.rowCount(group))]
+        if name in names:
+            return names
+    raise AssertionError(f"{name} is in no group")
+
+
+def test_review_goes_on_where_a_decision_left_it(window, uploads, qtbot):
+    """Not a duplicate takes the selected member out of its group: the selection moves to its group's
+    next member (whose pair is shown), or, when the group is gone, to the group now in its place; a
+    group's row stays selected when the thresholds move."""
+    (uploads / "bsd-third.txt").write_text(plant_edits((uploads / "bsd.txt").read_text(), 0.01, seed=3))
+    w = window(folders=[str(uploads)])
+    scan(qtbot, w)
+    members = _listed_members(w, "bsd-copy.txt")
+    assert len(members) == 3, members
+    leaving = members[1]
+    select_member(qtbot, w, leaving)
+    w.mark_not_duplicate()
+    qtbot.waitUntil(lambda: not any(leaving in g for g in group_names(w)), timeout=10_000)
+    assert _current_row(w)[0] == members[2]  # the next member, not nothing
+    assert w.groups.detail.currentWidget() is w.groups.diff
+    qtbot.waitUntil(lambda: w.groups.diff.model.rowCount() > 0, timeout=20_000)
+    assert w.groups.not_dup_button.isEnabled()
+
+    groups_before = w.groups.group_proxy.rowCount()
+    pair = _listed_members(w, "mpl.txt")
+    assert len(pair) == 2
+    select_member(qtbot, w, pair[1])
+    row = w.groups.tree.currentIndex().parent().row()
+    w.mark_not_duplicate()  # the group of two is gone
+    qtbot.waitUntil(lambda: w.groups.group_proxy.rowCount() == groups_before - 1, timeout=10_000)
+    name, group = _current_row(w)
+    assert name is None and w.groups.tree.currentIndex().row() == min(row, groups_before - 2)
+    assert "mpl.txt" not in group and w.groups.detail.currentWidget() is w.groups.group_view
+
+    for value in (0.75, 0.8):  # the group's row, selected, stays selected
+        w.thresholds.similarity_slider.setValue(int(value * 100))
+        qtbot.waitUntil(lambda v=value: abs(w.result.thresholds.jaccard - v) < 1e-9, timeout=10_000)
+    assert _current_row(w) == (None, group)
 
 
 def test_a_filter_that_hides_the_pair_clears_the_pair_view(window, uploads, qtbot):
