@@ -178,6 +178,7 @@ class ModeState:
     boilerplate: BoilerplateUse
     arrays: FingerprintArrays
     overlaps: KnownOverlaps  # exact |A∩B| of content pairs
+    saved: np.ndarray  # the pair codes (known_overlaps.pair_codes) of those the database holds, sorted
     shingles: dict[int, np.ndarray] = field(default_factory=dict)  # shingle sets read for exact measures
     shingle_bytes: int = 0
     similarities: dict[tuple[int, int], Similarity] = field(default_factory=dict)  # by row pair
@@ -263,8 +264,10 @@ class Matcher:
 
     def _new_mode(self, ignore: bool) -> ModeState:
         use = BoilerplateUse(ignore, self._analysis is not None, self._analysis if ignore else None)
-        return ModeState(use, use.applied(self._whole),
-                         KnownOverlaps(self.store.all_overlaps(cores=use.found is not None)))
+        kept = self.store.all_overlaps(cores=use.found is not None)
+        pairs = np.array(list(kept), dtype=np.int64).reshape(-1, 2)
+        return ModeState(use, use.applied(self._whole), KnownOverlaps(kept),
+                         np.sort(pair_codes(pairs[:, 0], pairs[:, 1])))
 
     @property
     def boilerplate(self) -> BoilerplateUse:
@@ -304,23 +307,36 @@ class Matcher:
 
     def _overlap_rows(self, rows_a: np.ndarray, rows_b: np.ndarray, cancel: CancelToken = NEVER_CANCELLED
                       ) -> np.ndarray:
-        """|A∩B| for row pairs: from memory, the database's cache, or measured now (and saved)."""
+        """|A∩B| for row pairs (SimHash candidates, the pairs that join groups, members against their
+        representative): from memory, the database's cache, or measured now; all kept in the database."""
         lo, hi = self._content_pairs(rows_a, rows_b)
         shared, known = self._mode.overlaps.lookup(lo, hi)
-        if known.all():
-            return shared
-        unknown, todo = _to_measure(lo, hi, known)
-        new_lo, new_hi = todo >> 32, todo & 0xFFFFFFFF
-        if self._workers.pooled and len(todo) >= POOL_PAIRS:
-            measured = self._measure_in_pool(new_lo, new_hi, cancel)
-        else:
-            self._measure_here(new_lo, new_hi, cancel)
-            measured, _ = self._mode.overlaps.lookup(new_lo, new_hi)
-        found = self.boilerplate.found
-        self.store.save_overlaps(dict(zip(zip(new_lo.tolist(), new_hi.tolist(), strict=True), measured.tolist(),
-                                          strict=True)), cores_of=found.digest if found is not None else None)
-        shared[~known] = measured[np.searchsorted(todo, unknown)]
+        if not known.all():
+            unknown, todo = _to_measure(lo, hi, known)
+            new_lo, new_hi = todo >> 32, todo & 0xFFFFFFFF
+            if self._workers.pooled and len(todo) >= POOL_PAIRS:
+                measured = self._measure_in_pool(new_lo, new_hi, cancel)
+            else:
+                self._measure_here(new_lo, new_hi, cancel)
+                measured, _ = self._mode.overlaps.lookup(new_lo, new_hi)
+            shared[~known] = measured[np.searchsorted(todo, unknown)]
+        self._keep_overlaps(pair_codes(lo, hi), shared)
         return shared
+
+    def _keep_overlaps(self, codes: np.ndarray, shared: np.ndarray) -> None:
+        """Save the overlaps of the pairs ``codes`` that the database does not hold yet: those measured
+        now, and those the forest measured in memory only (it keeps only its own edges), so that the
+        next matcher over the same contents (an unchanged rescan's) does not measure them again."""
+        mode = self._mode
+        new = ~np.isin(codes, mode.saved)
+        if not new.any():
+            return
+        codes, first = np.unique(codes[new], return_index=True)
+        found = self.boilerplate.found
+        self.store.save_overlaps(dict(zip(zip((codes >> 32).tolist(), (codes & 0xFFFFFFFF).tolist(), strict=True),
+                                          shared[new][first].tolist(), strict=True)),
+                                 cores_of=found.digest if found is not None else None)
+        mode.saved = np.union1d(mode.saved, codes)
 
     def _overlap(self, a: int, b: int) -> int:
         """|A∩B| of two contents (a < b), remembered for this matcher's lifetime."""

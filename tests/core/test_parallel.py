@@ -213,3 +213,36 @@ def test_a_cancelled_json_report_does_not_wait_for_its_documents_to_be_written(t
             session.report("json", cancel=cancel)
         assert time.monotonic() - started < 2.5
         assert not session.store.kept_passages(report_module.PASSAGES_VERSION)  # nothing kept of a cancelled report
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_an_unchanged_rescan_measures_no_pair_again(tmp_path, monkeypatch, workers):
+    # the first grouping's forest measures pairs in memory only; the pairs its groups are made of and
+    # measured against must still be kept in the database, or the next scan's matcher measures them again
+    root = _corpus(tmp_path / "docs")
+    _record_pools_in_small_batches(monkeypatch)
+    measured: list[int] = []
+    real_here, real_pool = match_module.Matcher._measure_here, match_module.Matcher._measure_in_pool
+
+    def here(self, lo, hi, cancel=match_module.NEVER_CANCELLED):
+        measured.append(len(lo))
+        return real_here(self, lo, hi, cancel)
+
+    def in_pool(self, lo, hi, cancel):
+        measured.append(len(lo))
+        return real_pool(self, lo, hi, cancel)
+
+    monkeypatch.setattr(match_module.Matcher, "_measure_here", here)
+    monkeypatch.setattr(match_module.Matcher, "_measure_in_pool", in_pool)
+    options = ScanOptions(roots=(str(root),), workers=workers)
+    with Session(tmp_path / "db.sqlite", workers=workers) as session:
+        session.scan(options, Thresholds())
+        first = session.report("json")
+    assert sum(measured) > 0  # the first grouping measured pairs
+    measured.clear()
+    with Session(tmp_path / "db.sqlite", workers=workers) as session:  # a new matcher, as `neardup scan` again
+        summary = session.scan(options, Thresholds()).scan
+        again = session.report("json")
+    assert summary is not None and summary.unchanged == summary.files_found > 0
+    assert measured == []
+    assert json.loads(again)["pairs"] == json.loads(first)["pairs"]
