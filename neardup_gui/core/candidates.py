@@ -42,7 +42,8 @@ def band_candidates(
     # a copy of 51 MB at 100,000 documents, held through the whole search: only when some rows are left out
     sigs = signatures if len(distinct) == len(signatures) else signatures[distinct]
     floor = t - estimate_margin(t)
-    i, j, est, buckets = index.band_pairs(sigs, bands, rows, dense=DENSE_BUCKET, min_estimate=floor, cancel=cancel)
+    i, j, est, buckets = index.band_pairs(sigs, bands, rows, dense=DENSE_BUCKET, min_estimate=floor, cancel=cancel,
+                                          workers=workers)
     n = len(distinct)
     codes = i * n + j  # sorted
     if buckets:

@@ -54,9 +54,11 @@ class _Candidates:
     only spanning forests by estimate (``_forest_by_estimate``)."""
 
     def __init__(
-        self, sigs: np.ndarray, min_estimate: float, cancel: CancelToken, budget: int = CANDIDATE_BUDGET
+        self, sigs: np.ndarray, min_estimate: float, cancel: CancelToken, budget: int = CANDIDATE_BUDGET,
+        workers: Workers = IN_THIS_PROCESS,
     ) -> None:
         self.sigs, self.n, self.floor, self.cancel, self.budget = sigs, len(sigs), min_estimate, cancel, budget
+        self.workers = workers
         self.codes: list[np.ndarray] = []
         self.estimates: list[np.ndarray] | None = None  # set once pieces are estimated as they come
         self.held = 0
@@ -98,7 +100,9 @@ class _Candidates:
 
     def _estimated(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(codes, estimates) of the pairs of ``codes`` whose estimate reaches the bar, a batch at a time
-        (pairs are made from codes only for the batch)."""
+        (pairs are made from codes only for the batch); by the workers when there are many."""
+        if self.workers.pooled and len(codes) >= (_POOL_ESTIMATES if self.workers.warm else _COLD_POOL_ESTIMATES):
+            return self._estimated_in_pool(codes)
         kept_codes, kept_est = [codes[:0]], [np.empty(0, dtype=np.float32)]
         for start in range(0, len(codes), _PAIR_BATCH):
             part = codes[start : start + _PAIR_BATCH]
@@ -106,6 +110,22 @@ class _Candidates:
             kept_codes.append(i * self.n + j)
             kept_est.append(est)
         return np.concatenate(kept_codes), np.concatenate(kept_est)
+
+    def _estimated_in_pool(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """``_estimated`` by the workers, at least one batch each, the answers put back in the batches'
+        order (the same as here). The signatures and the candidates go once, as .npy files every worker
+        maps: a task is a few numbers (a large one could fill its pipe while a worker fills the other)."""
+        per_task = min(_PAIR_BATCH, -(-len(codes) // self.workers.count))
+        with tempfile.TemporaryDirectory(prefix="neardup-estimates-") as folder:
+            np.save(os.path.join(folder, "sigs.npy"), np.ascontiguousarray(self.sigs, dtype=np.uint32))
+            np.save(os.path.join(folder, "head.npy"), self.head)
+            np.save(os.path.join(folder, "codes.npy"), codes)
+            tasks = [EstimateTask(folder, k, min(k + per_task, len(codes)), self.floor)
+                     for k in range(0, len(codes), per_task)]
+            answers = {task.first: kept for task, kept in self.workers.map(estimate_task, tasks, cancel=self.cancel)}
+        kept = [answers[task.first] for task in tasks]
+        return (np.concatenate([codes[:0], *(c for c, _ in kept)]),
+                np.concatenate([np.empty(0, dtype=np.float32), *(e for _, e in kept)]))
 
     def _compact(self) -> None:
         if self.estimates is None:
@@ -427,6 +447,7 @@ def band_pairs(
     dense: int | None = None,
     cancel: CancelToken = NEVER_CANCELLED,
     budget: int = CANDIDATE_BUDGET,
+    workers: Workers = IN_THIS_PROCESS,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[np.ndarray]]:
     """LSH candidates (i, j), i < j, sharing a band, kept when their estimated Jaccard >= min_estimate.
 
@@ -435,7 +456,8 @@ def band_pairs(
     caller can compare its members further where that still matters; a family of m near-identical
     documents then costs m candidates instead of m^2/2. Candidates still need exact verification.
     A pair met in several bands is estimated once; a first look at 32 signature positions drops most
-    pairs that cannot reach ``min_estimate``.
+    pairs that cannot reach ``min_estimate``. Within the budget, many candidates are estimated by
+    ``workers``.
     """
     sigs = np.ascontiguousarray(signatures, dtype=np.uint32)
     n = len(sigs)
@@ -443,7 +465,7 @@ def band_pairs(
         i, j = _empty_pairs()
         return i, j, np.empty(0), []
     keys = minhash.band_keys(sigs, bands, rows)
-    found = _Candidates(sigs, min_estimate, cancel, budget)
+    found = _Candidates(sigs, min_estimate, cancel, budget, workers)
     buckets: dict[bytes, np.ndarray] = {}
     for band in range(bands):
         cancel.raise_if_cancelled()
@@ -457,6 +479,34 @@ def band_pairs(
             found.add(a, b)
     i, j, est = found.pairs()
     return i, j, est, list(buckets.values())
+
+
+_POOL_ESTIMATES = 200_000
+"""Fewer candidate pairs than this are estimated here (about 30 ms of work): not worth a round trip."""
+_COLD_POOL_ESTIMATES = 4_000_000
+"""... and fewer than this when the workers would have to start first (about 0.5 s on 2 cores)."""
+
+
+@dataclass(frozen=True, slots=True)
+class EstimateTask:
+    """Candidate pairs [first, last) of codes.npy (codes i * n + j) to estimate against ``min_estimate``;
+    the signatures and their first columns (``probe_head``) are sigs.npy and head.npy: files in
+    ``folder``, which every worker maps."""
+
+    folder: str
+    first: int
+    last: int
+    min_estimate: float
+
+
+def estimate_task(task: EstimateTask) -> tuple[np.ndarray, np.ndarray]:
+    """(codes, estimates) of the task's pairs whose estimate reaches the bar (worker side)."""
+    sigs = np.load(os.path.join(task.folder, "sigs.npy"), mmap_mode="r")
+    head = np.load(os.path.join(task.folder, "head.npy"), mmap_mode="r")
+    codes = np.load(os.path.join(task.folder, "codes.npy"), mmap_mode="r")[task.first : task.last]
+    n = len(sigs)
+    i, j, est = estimate_pairs(sigs, codes // n, codes % n, task.min_estimate, head=head)
+    return i * n + j, est
 
 
 def _split_dense(order: np.ndarray, sorted_keys: np.ndarray, dense: int, buckets: dict[bytes, np.ndarray]):

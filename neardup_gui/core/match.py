@@ -178,7 +178,7 @@ class ModeState:
     boilerplate: BoilerplateUse
     arrays: FingerprintArrays
     overlaps: KnownOverlaps  # exact |A∩B| of content pairs
-    saved: np.ndarray  # the pair codes (known_overlaps.pair_codes) of those the database holds, sorted
+    saved: np.ndarray  # the pair codes (known_overlaps.pair_codes) of those read from or saved to the database, sorted
     shingles: dict[int, np.ndarray] = field(default_factory=dict)  # shingle sets read for exact measures
     shingle_bytes: int = 0
     similarities: dict[tuple[int, int], Similarity] = field(default_factory=dict)  # by row pair
@@ -328,7 +328,8 @@ class Matcher:
         now, and those the forest measured in memory only (it keeps only its own edges), so that the
         next matcher over the same contents (an unchanged rescan's) does not measure them again."""
         mode = self._mode
-        new = ~np.isin(codes, mode.saved)
+        at = np.minimum(np.searchsorted(mode.saved, codes), max(len(mode.saved) - 1, 0))
+        new = mode.saved[at] != codes if len(mode.saved) else np.ones(len(codes), dtype=bool)
         if not new.any():
             return
         codes, first = np.unique(codes[new], return_index=True)
@@ -336,7 +337,7 @@ class Matcher:
         self.store.save_overlaps(dict(zip(zip((codes >> 32).tolist(), (codes & 0xFFFFFFFF).tolist(), strict=True),
                                           shared[new][first].tolist(), strict=True)),
                                  cores_of=found.digest if found is not None else None)
-        mode.saved = np.union1d(mode.saved, codes)
+        mode.saved = np.insert(mode.saved, np.searchsorted(mode.saved, codes), codes)  # one copy, no sort
 
     def _overlap(self, a: int, b: int) -> int:
         """|A∩B| of two contents (a < b), remembered for this matcher's lifetime."""

@@ -84,7 +84,7 @@ class Workers:
     def map(self, fn: Callable[[T], R], tasks: Iterable[T], *, min_tasks: int = 2,
             cancel: CancelToken = NEVER_CANCELLED) -> Iterator[tuple[T, R]]:
         """Yield (task, fn(task)) for every task, in any order. ``fn`` is a top-level function and
-        tasks are picklable when they may go to workers."""
+        tasks are small and picklable when they may go to workers (see pool.IN_FLIGHT)."""
         todo = list(tasks)
         if not self.pooled or len(todo) < min_tasks:
             try:

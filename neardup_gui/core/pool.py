@@ -27,6 +27,8 @@ from .jobs import NEVER_CANCELLED, CancelToken
 
 T = TypeVar("T")
 IN_FLIGHT = 2  # tasks queued per worker, so a worker never idles waiting for the next one
+# Hence tasks must be small (paths, ids, ranges: well under the pipe's 200 KB): a worker sending a large
+# result while the parent sends it a large next task would block both. Bulk input goes as files.
 
 # Why a task failed: part of a file's stored message (scan.py), in English, translated where shown
 # (i18n.localize). The exit code's template comes before the signal's, which would match it too.

@@ -89,7 +89,8 @@ def _report_path(path: str, chosen_filter: str) -> tuple[str, str]:
 class _SelectionAnchor:
     """The selection before a new grouping: see MainWindow._selection_anchor."""
 
-    documents: tuple[int, ...]  # the selected document, then its group's others, nearest first
+    documents: tuple[int, ...]  # the selected document, the group's members after it (nearest first),
+    #                              then those before it (nearest first); a group's row: all its members
     group_row: bool  # the group's own row was selected, not a member's
     row: int  # the group's place in the list as shown
 
@@ -858,14 +859,7 @@ class MainWindow(QMainWindow):
 
     def _listed_index(self, doc_id: int) -> QModelIndex:
         """The document's row in the list as shown (invalid if it is in no group or filtered out)."""
-        for row in range(self.groups.group_model.rowCount()):
-            parent = self.groups.group_model.index(row, 0)
-            for child in range(self.groups.group_model.rowCount(parent)):
-                index = self.groups.group_model.index(child, 0, parent)
-                doc = self.groups.group_model.document(index)
-                if doc is not None and doc.id == doc_id:
-                    return self.groups.group_proxy.mapFromSource(index)
-        return QModelIndex()
+        return self.groups.group_proxy.mapFromSource(self.groups.group_model.index_of(doc_id))
 
     def _select_document(self, doc_id: int) -> None:
         index = self._listed_index(doc_id)
@@ -878,7 +872,7 @@ class MainWindow(QMainWindow):
         index = self.groups.tree.currentIndex()
         if not index.isValid():
             return None
-        group_index = index.parent() if index.parent().isValid() else index
+        group_index = (index.parent() if index.parent().isValid() else index).siblingAtColumn(0)  # its members' parent
         proxy = self.groups.group_proxy
         members = [self.groups.group_model.document(proxy.mapToSource(proxy.index(row, 0, group_index)))
                    for row in range(proxy.rowCount(group_index))]
@@ -891,7 +885,8 @@ class MainWindow(QMainWindow):
 
     def _restore_selection(self, anchor: _SelectionAnchor) -> None:
         """Select the anchor's first document still listed (its group's row, if a group was selected);
-        if none is, the group now at the anchor's place in the list (the one after it, if it went)."""
+        if none is, the group now at the anchor's place in the list (the one after it, if it went; the
+        last one, if it was the last)."""
         for doc_id in anchor.documents:
             index = self._listed_index(doc_id)
             if index.isValid():

@@ -100,7 +100,7 @@ class GroupTreeModel(QAbstractItemModel):
         self.keepers: dict[int, int] = {}
         self.reference_folders: tuple[str, ...] = ()
         self.marks = marks if marks is not None else Marks()  # ticked in the first column; shared
-        self._row_of_doc: dict[int, int] = {}  # document -> its group's row, to repaint only what changed
+        self._place_of_doc: dict[int, tuple[int, int]] = {}  # document -> (its group's row, its row in the group)
         self.marks.changed.connect(self._marks_changed)
 
     @property
@@ -116,7 +116,8 @@ class GroupTreeModel(QAbstractItemModel):
         self.docs = {d.id: d for d in result.documents} if result else {}
         self.reference_folders = reference_folders
         self.keepers = dict(keepers)
-        self._row_of_doc = {m.document_id: row for row, s in enumerate(self.summaries) for m in s.group.members}
+        self._place_of_doc = {m.document_id: (row, k) for row, s in enumerate(self.summaries)
+                              for k, m in enumerate(s.group.members)}
         self.endResetModel()
 
     # marks ----------------------------------------------------------------------------------
@@ -124,7 +125,7 @@ class GroupTreeModel(QAbstractItemModel):
         """The marks changed (a rule, a click, an action): the check boxes of the groups they touch are
         painted again (a click repaints one group, not ten thousand)."""
         role = [Qt.ItemDataRole.CheckStateRole]
-        for row in sorted({self._row_of_doc[d] for d in changed if d in self._row_of_doc}):
+        for row in sorted({self._place_of_doc[d][0] for d in changed if d in self._place_of_doc}):
             parent = self.index(row, 0)
             self.dataChanged.emit(parent, parent, role)
             self.dataChanged.emit(self.index(0, 0, parent), self.index(self.rowCount(parent) - 1, 0, parent), role)
@@ -192,6 +193,11 @@ class GroupTreeModel(QAbstractItemModel):
     def document(self, index: QModelIndex | QPersistentModelIndex) -> Document | None:
         m = self.member(index)
         return self.docs[m.document_id] if m else None
+
+    def index_of(self, doc_id: int) -> QModelIndex:
+        """The document's row under its group (invalid when it is in no group)."""
+        place = self._place_of_doc.get(doc_id)
+        return self.index(place[1], 0, self.index(place[0], 0)) if place is not None else QModelIndex()
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
         if not index.isValid():

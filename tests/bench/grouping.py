@@ -23,19 +23,14 @@ import psutil
 
 from neardup_gui.core.models import ScanOptions, Thresholds
 from neardup_gui.core.session import Session
-from tests.bench import corpus
-from tests.bench.run import CACHE, RESULTS, log
+from tests.bench.run import CACHE, RESULTS, log, tree_of
 
 
 def _scanned(files: int, workers: int) -> Path:
     """The cached database of the benchmark tree of ``files`` documents, scanned once."""
     db = CACHE / f"grouping-{files}.db"
     if not db.exists():
-        tree = CACHE / f"tree-{files}"
-        if not (tree / ".complete").exists():
-            log(f"  writing {files} files…")
-            written = corpus.write_tree(tree, corpus.documents(files, seed=3))
-            (tree / ".complete").write_text(str(written))
+        tree, _megabytes = tree_of(files)
         log(f"  scanning {tree} once (kept in {db})…")
         partial = db.with_suffix(".partial")
         partial.unlink(missing_ok=True)

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import shutil
 import tempfile
 import time
 from dataclasses import dataclass, field
@@ -24,8 +23,7 @@ import psutil
 from neardup_gui.core.jobs import ProgressEvent
 from neardup_gui.core.models import ScanOptions, Thresholds
 from neardup_gui.core.session import Session
-from tests.bench import corpus
-from tests.bench.run import CACHE, RESULTS, log
+from tests.bench.run import RESULTS, log, tree_of
 
 
 @dataclass
@@ -109,19 +107,11 @@ def table(one: dict[str, Phase], two: dict[str, Phase]) -> list[dict]:
     return rows
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--files", type=int, default=20_000, help="documents in the tree (default 20,000)")
-    args = parser.parse_args()
-    tree = CACHE / f"tree-{args.files}"
-    marker = tree / ".complete"
-    if not marker.exists():
-        shutil.rmtree(tree, ignore_errors=True)
-        log(f"writing {args.files} files…")
-        marker.parent.mkdir(parents=True, exist_ok=True)
-        written = corpus.write_tree(tree, corpus.documents(args.files, seed=3))
-        marker.write_text(str(written))
-    log(f"first scan of {args.files} files ({int(marker.read_text()) / 1e6:.0f} MB), 1 worker…")
+def run(files: int, *, write: bool = True) -> dict:
+    """Measure a first scan of the benchmark's tree of ``files`` documents with 1 and 2 workers, print
+    the table and (``write``) write bench-results/phases.json; returns the figures."""
+    tree, size_mb = tree_of(files)
+    log(f"first scan of {files} files ({size_mb:.0f} MB), 1 worker…")
     one = measure(tree, 1)
     log("… and 2 workers")
     two = measure(tree, 2)
@@ -134,8 +124,17 @@ def main() -> None:
         print(f"{r['phase']:<22}{r['wall_1_worker_s']:>9.2f}s{r['wall_2_workers_s']:>10.2f}s{speedup:>8}"
               f"{r['parent_cpu_s']:>11.2f}s{r['all_cpu_s']:>8.2f}s{share:>8}")
     print(f"16 cores by Amdahl at this parent share: {rows[-1]['amdahl_16_cores']}x")
-    RESULTS.mkdir(exist_ok=True)
-    (RESULTS / "phases.json").write_text(json.dumps({"files": args.files, "phases": rows}, indent=1))
+    result = {"files": files, "megabytes": round(size_mb), "phases": rows}
+    if write:
+        RESULTS.mkdir(exist_ok=True)
+        (RESULTS / "phases.json").write_text(json.dumps(result, indent=1))
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--files", type=int, default=20_000, help="documents in the tree (default 20,000)")
+    run(parser.parse_args().files)
 
 
 if __name__ == "__main__":

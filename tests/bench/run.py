@@ -1,7 +1,8 @@
-"""Benchmarks: `python -m tests.bench.run [--quick] [--only fingerprint,index,regroup,scan,passages,memory]`.
+"""Benchmarks: `python -m tests.bench.run [--quick] [--only fingerprint,index,regroup,scan,passages,memory,phases]`.
 
-Prints a table and writes bench-results/bench.json. Every figure is reported beside a peer measured
-in the same run (datasketch, the simhash package), since absolute times on shared machines drift.
+Prints its figures and writes bench-results/bench.json. Every figure is reported beside a peer measured
+in the same run where one exists (datasketch, rensa, the simhash package, the code before), since
+absolute times on shared machines drift.
 """
 
 from __future__ import annotations
@@ -327,15 +328,20 @@ def bench_regroup(quick: bool) -> dict:
 
 
 # -- scanning -----------------------------------------------------------------------------------
-def _timed_scan(tree: Path, db: Path, workers: int) -> dict:
+def _timed_scan(tree: Path, db: Path, workers: int, report: str = "csv") -> dict:
+    """``neardup scan`` of ``tree`` writing a ``report`` (to /dev/null): its wall time and the peak
+    resident memory of all its processes and of the parent."""
     import psutil
 
     cmd = [sys.executable, "-m", "neardup_gui.cli", "scan", str(tree), "--db", str(db), "--workers", str(workers),
-           "--format", "csv", "--out", os.devnull, "--quiet"]
+           "--format", report, "--out", os.devnull, "--quiet"]
     peak = parent_peak = 0
     done = threading.Event()
     started = time.perf_counter()
-    proc = subprocess.Popen(cmd)
+    # as installed: pip writes the modules' bytecode, which a shell with PYTHONDONTWRITEBYTECODE set
+    # would have every run compile again (0.06 s, a twentieth of an unchanged rescan)
+    env = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
+    proc = subprocess.Popen(cmd, env=env)
 
     def sample() -> None:
         nonlocal peak, parent_peak
@@ -361,7 +367,7 @@ def _timed_scan(tree: Path, db: Path, workers: int) -> dict:
             "peak_rss_mb_parent": round(parent_peak / 1e6)}
 
 
-def _tree(count: int) -> tuple[Path, float]:
+def tree_of(count: int) -> tuple[Path, float]:
     """The benchmark's tree of ``count`` documents (written once, kept in the cache) and its size in MB."""
     tree = CACHE / f"tree-{count}"
     marker = tree / ".complete"
@@ -378,24 +384,33 @@ def bench_memory(quick: bool) -> dict:
     20,000 and 100,000 documents of ~15 KB (issue #15: at most 1.5 GB and 600 MB at 100,000)."""
     out = {}
     for count in (2000,) if quick else (20_000, 100_000):
-        tree, size_mb = _tree(count)
+        tree, size_mb = tree_of(count)
         with tempfile.TemporaryDirectory() as tmp:
             out[count] = {"megabytes": round(size_mb), **_timed_scan(tree, Path(tmp) / "m.db", 2)}
     return out
 
 
 def bench_scan(quick: bool) -> dict:
+    """`neardup scan --format json` of a first tree with 1 and 2 workers, then the unchanged tree again
+    (issue #15: an unchanged rescan that writes the JSON report costs at most 5 % of the first scan)."""
     count = 2000 if quick else 20_000
-    tree, size_mb = _tree(count)
+    tree, size_mb = tree_of(count)
     with tempfile.TemporaryDirectory() as tmp:
-        one = _timed_scan(tree, Path(tmp) / "w1.db", 1)
-        two = _timed_scan(tree, Path(tmp) / "w2.db", 2)
-        again = _timed_scan(tree, Path(tmp) / "w2.db", 2)
+        one = _timed_scan(tree, Path(tmp) / "w1.db", 1, "json")
+        two = _timed_scan(tree, Path(tmp) / "w2.db", 2, "json")
+        again = _timed_scan(tree, Path(tmp) / "w2.db", 2, "json")
     return {
-        "files": count, "megabytes": round(size_mb), "first_scan_1_worker": one, "first_scan_2_workers": two,
-        "scaling_2_vs_1": round(one["seconds"] / two["seconds"], 2), "rescan_unchanged": again,
-        "rescan_share_of_first": round(again["seconds"] / two["seconds"], 3),
+        "files": count, "megabytes": round(size_mb), "report": "json", "first_scan_1_worker": one,
+        "first_scan_2_workers": two, "scaling_2_vs_1": round(one["seconds"] / two["seconds"], 2),
+        "rescan_unchanged": again, "rescan_share_of_first": round(again["seconds"] / two["seconds"], 3),
     }
+
+
+def bench_phases(quick: bool) -> dict:
+    """Where a first scan's CPU goes, phase by phase, 1 worker against 2 (tests/bench/phases.py)."""
+    from tests.bench import phases
+
+    return phases.run(2000 if quick else 20_000, write=not quick)  # a smoke run keeps the full run's table
 
 
 # -- the JSON report's shared passages -------------------------------------------------------------
@@ -436,7 +451,7 @@ def bench_passages(quick: bool) -> dict:
 
 
 BENCHES = {"fingerprint": bench_fingerprint, "index": bench_index, "regroup": bench_regroup, "scan": bench_scan,
-           "passages": bench_passages, "memory": bench_memory}
+           "passages": bench_passages, "memory": bench_memory, "phases": bench_phases}
 
 
 def main() -> None:

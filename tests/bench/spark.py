@@ -21,7 +21,7 @@ import threading
 import time
 from pathlib import Path
 
-from tests.bench.run import _tree, log
+from tests.bench.run import log, tree_of
 
 RESULTS = Path(__file__).resolve().parents[2] / "bench-results"
 
@@ -67,7 +67,7 @@ def main() -> None:
     parser.add_argument("--count", type=int, default=100_000)
     parser.add_argument("--master", default="local[2]")
     args = parser.parse_args()
-    tree, megabytes = _tree(args.count)
+    tree, megabytes = tree_of(args.count)
     cores = int(args.master.split("[")[1].rstrip("]")) if args.master.startswith("local[") else os.cpu_count() or 1
     with tempfile.TemporaryDirectory(prefix="neardup-spark-bench-") as tmp:
         log(f"desktop: neardup scan {args.count} files, 2 workers…")

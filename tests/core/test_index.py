@@ -163,6 +163,34 @@ def test_pairs_in_dense_buckets_found_by_workers_equal_those_found_here(monkeypa
     assert runs and all(name == "bucket_pairs_task" and count >= 20 for name, count in runs), runs
 
 
+def test_band_candidates_estimated_by_workers_equal_those_estimated_here(monkeypatch):
+    """The band search's candidates (no dense buckets: 600 notes, buckets of at most 1,000) estimated by
+    two workers in batches of 4,000: the same pairs, in the same order, with the same estimates."""
+    from neardup_gui.core import index
+    from neardup_gui.core.parallel import Workers
+    from neardup_gui.core.pool import WorkerPool
+
+    sigs, _shingles = _meeting_notes()
+    here = index.band_pairs(sigs, 16, 8, min_estimate=0.35, dense=1_000)
+    assert len(here[0]) > 20_000 and not here[3]
+    monkeypatch.setattr(index, "_POOL_ESTIMATES", 0)
+    monkeypatch.setattr(index, "_COLD_POOL_ESTIMATES", 0)
+    monkeypatch.setattr(index, "_PAIR_BATCH", 4_000)
+    runs = []
+    real_run = WorkerPool.run
+
+    def counted(self, fn, tasks, **kwargs):
+        tasks = list(tasks)
+        runs.append((fn.__name__, len(tasks)))
+        return real_run(self, fn, tasks, **kwargs)
+
+    monkeypatch.setattr(WorkerPool, "run", counted)
+    spread = index.band_pairs(sigs, 16, 8, min_estimate=0.35, dense=1_000, workers=Workers(2))
+    assert runs and all(name == "estimate_task" and count >= 5 for name, count in runs), runs
+    for got, expected in zip(spread[:3], here[:3], strict=True):
+        assert got.dtype == expected.dtype and got.tolist() == expected.tolist()
+
+
 @settings(max_examples=80, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), pairs=st.integers(0, 3000), n=st.sampled_from([2, 50, 100_000, 1 << 30]),
        width=st.sampled_from([128, 64, 100]))

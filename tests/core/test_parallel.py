@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from neardup_gui.core import boilerplate as boilerplate_module
+from neardup_gui.core import index as index_module
 from neardup_gui.core import match as match_module
 from neardup_gui.core import report as report_module
 from neardup_gui.core import session as session_module
@@ -92,6 +93,8 @@ def _record_pools_in_small_batches(monkeypatch) -> dict[str, set[int]]:
     monkeypatch.setattr(boilerplate_module, "_SAMPLE_BATCH", 16)
     monkeypatch.setattr(boilerplate_module, "_BATCH", 16)
     monkeypatch.setattr(report_module, "_PAIRS_PER_TASK", 4)
+    monkeypatch.setattr(index_module, "_POOL_ESTIMATES", 10)
+    monkeypatch.setattr(index_module, "_COLD_POOL_ESTIMATES", 10)
     return pools
 
 
@@ -100,8 +103,9 @@ def test_boilerplate_forests_and_passages_in_workers_equal_those_of_one_process(
     here = _outcome(tmp_path / "one.db", root, workers=1)
     pools = _record_pools_in_small_batches(monkeypatch)
     spread = _outcome(tmp_path / "two.db", root, workers=2)
-    # every step went to the workers: hashing, reading (in batches), boilerplate's three passes, a forest, passages
-    assert {"hash_files", "_each", "_common_in_batch", "_count_in_batch", "_cores_in_batch",
+    # every step went to the workers: hashing, reading (in batches), boilerplate's three passes, the band
+    # search's estimates, a forest, passages
+    assert {"hash_files", "_each", "_common_in_batch", "_count_in_batch", "_cores_in_batch", "estimate_task",
             "measure_overlaps", "find_passages"} <= set(pools), pools
     report, boilerplate, views = here
     assert len(boilerplate["cores"]) >= 30, "the footer must be found as boilerplate"

@@ -90,6 +90,12 @@ def test_review_goes_on_where_a_decision_left_it(window, uploads, qtbot):
         w.thresholds.similarity_slider.setValue(int(value * 100))
         qtbot.waitUntil(lambda v=value: abs(w.result.thresholds.jaccard - v) < 1e-9, timeout=10_000)
     assert _current_row(w) == (None, group)
+    # a group's row clicked in another column than the first is remembered by its members too, not by
+    # its place in the list alone (which another group may take)
+    w.groups.tree.setCurrentIndex(w.groups.tree.currentIndex().siblingAtColumn(2))
+    anchor = w._selection_anchor()
+    assert anchor is not None and anchor.group_row
+    assert {Path(w.groups.group_model.docs[d].path).name for d in anchor.documents} == group
 
 
 def test_a_filter_that_hides_the_pair_clears_the_pair_view(window, uploads, qtbot):
