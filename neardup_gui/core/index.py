@@ -101,7 +101,7 @@ class _Candidates:
     def _estimated(self, codes: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(codes, estimates) of the pairs of ``codes`` whose estimate reaches the bar, a batch at a time
         (pairs are made from codes only for the batch); by the workers when there are many."""
-        if self.workers.pooled and len(codes) >= (_POOL_ESTIMATES if self.workers.warm else _COLD_POOL_ESTIMATES):
+        if self.workers.pooled and len(codes) >= (_POOL_ESTIMATES if self.workers.keeping else _COLD_POOL_ESTIMATES):
             return self._estimated_in_pool(codes)
         kept_codes, kept_est = [codes[:0]], [np.empty(0, dtype=np.float32)]
         for start in range(0, len(codes), _PAIR_BATCH):
@@ -484,7 +484,8 @@ def band_pairs(
 _POOL_ESTIMATES = 200_000
 """Fewer candidate pairs than this are estimated here (about 30 ms of work): not worth a round trip."""
 _COLD_POOL_ESTIMATES = 4_000_000
-"""... and fewer than this when the workers would have to start first (about 0.5 s on 2 cores)."""
+"""... and fewer than this when the workers would start for this alone (about 0.5 s on 2 cores), not for
+the steps after it too (inside ``Workers.kept()``: the forest measures its pairs with them next)."""
 
 
 @dataclass(frozen=True, slots=True)
