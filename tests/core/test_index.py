@@ -132,21 +132,11 @@ def test_a_huge_dense_bucket_is_held_within_the_budget_and_joins_the_same_docume
         assert groups(full, t) == groups(small, t), t
 
 
-def test_pairs_in_dense_buckets_found_by_workers_equal_those_found_here(monkeypatch):
-    """Tasks of a few thousand pairs each, in two worker processes: the same pairs and estimates, within
-    the budget and past it (where what is kept must not depend on which task finished first)."""
-    from neardup_gui.core import index
-    from neardup_gui.core.parallel import Workers
+def _pool_runs(monkeypatch) -> list[tuple[str, int]]:
+    """Record, as the worker pools run them, each run's task function and its number of tasks."""
     from neardup_gui.core.pool import WorkerPool
 
-    sigs, _shingles = _meeting_notes()
-    everyone = [np.arange(len(sigs))]
-    monkeypatch.setattr(index, "_BUCKET_TASK_PAIRS", 5_000)
-    full = index.bucket_pairs(sigs, everyone, 0.35, budget=10**9)
-    small = index.bucket_pairs(sigs, everyone, 0.35, budget=20_000)
-    assert len(full[0]) > 100_000 and len(small[0]) <= 20_000
-    monkeypatch.setattr(index, "_POOL_BUCKET_PAIRS", 0)
-    runs = []
+    runs: list[tuple[str, int]] = []
     real_run = WorkerPool.run
 
     def counted(self, fn, tasks, **kwargs):
@@ -155,6 +145,23 @@ def test_pairs_in_dense_buckets_found_by_workers_equal_those_found_here(monkeypa
         return real_run(self, fn, tasks, **kwargs)
 
     monkeypatch.setattr(WorkerPool, "run", counted)
+    return runs
+
+
+def test_pairs_in_dense_buckets_found_by_workers_equal_those_found_here(monkeypatch):
+    """Tasks of a few thousand pairs each, in two worker processes: the same pairs and estimates, within
+    the budget and past it (where what is kept must not depend on which task finished first)."""
+    from neardup_gui.core import index
+    from neardup_gui.core.parallel import Workers
+
+    sigs, _shingles = _meeting_notes()
+    everyone = [np.arange(len(sigs))]
+    monkeypatch.setattr(index, "_BUCKET_TASK_PAIRS", 5_000)
+    full = index.bucket_pairs(sigs, everyone, 0.35, budget=10**9)
+    small = index.bucket_pairs(sigs, everyone, 0.35, budget=20_000)
+    assert len(full[0]) > 100_000 and len(small[0]) <= 20_000
+    monkeypatch.setattr(index, "_POOL_BUCKET_PAIRS", 0)
+    runs = _pool_runs(monkeypatch)
     workers = Workers(2)
     for budget, here in ((10**9, full), (20_000, small)):
         spread = index.bucket_pairs(sigs, everyone, 0.35, budget=budget, workers=workers)
@@ -168,7 +175,6 @@ def test_band_candidates_estimated_by_workers_equal_those_estimated_here(monkeyp
     two workers in batches of 4,000: the same pairs, in the same order, with the same estimates."""
     from neardup_gui.core import index
     from neardup_gui.core.parallel import Workers
-    from neardup_gui.core.pool import WorkerPool
 
     sigs, _shingles = _meeting_notes()
     here = index.band_pairs(sigs, 16, 8, min_estimate=0.35, dense=1_000)
@@ -176,15 +182,7 @@ def test_band_candidates_estimated_by_workers_equal_those_estimated_here(monkeyp
     monkeypatch.setattr(index, "_POOL_ESTIMATES", 0)
     monkeypatch.setattr(index, "_COLD_POOL_ESTIMATES", 0)
     monkeypatch.setattr(index, "_PAIR_BATCH", 4_000)
-    runs = []
-    real_run = WorkerPool.run
-
-    def counted(self, fn, tasks, **kwargs):
-        tasks = list(tasks)
-        runs.append((fn.__name__, len(tasks)))
-        return real_run(self, fn, tasks, **kwargs)
-
-    monkeypatch.setattr(WorkerPool, "run", counted)
+    runs = _pool_runs(monkeypatch)
     spread = index.band_pairs(sigs, 16, 8, min_estimate=0.35, dense=1_000, workers=Workers(2))
     assert runs and all(name == "estimate_task" and count >= 5 for name, count in runs), runs
     for got, expected in zip(spread[:3], here[:3], strict=True):
