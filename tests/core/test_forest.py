@@ -79,3 +79,40 @@ def test_a_forest_without_exact_measures_is_cut_by_its_weights():
     assert list(w) == sorted(w, reverse=True)
     for t in (0.3, 0.6, 0.9):
         assert _components(n, a[w >= t], b[w >= t]) == _components(n, i[weight >= t], j[weight >= t])
+
+
+def test_waiting_edges_come_out_strongest_first_ties_in_place_order_across_batches():
+    """Batches' edges wait in several sorted runs (merged like a binary counter): taken down to any
+    level, they come out as one sorted list would give them, ties (weights on a grid of 1/128, as
+    MinHash estimates are) in place order, with edges measured one at a time interleaved."""
+    from neardup_gui.core.forest import _Waiting
+
+    rng = np.random.default_rng(11)
+    waiting, reference, place = _Waiting(), [], 0
+    levels = iter(np.linspace(1.0, 0.0, 60).tolist())
+    for batch in range(60):
+        count = int(rng.integers(0, 400))
+        weight = rng.integers(0, 129, count) / 128
+        bound = np.minimum(1.0, weight + rng.integers(0, 3, count) / 128)
+        places = np.arange(place, place + count)
+        place += count
+        waiting.add(weight, bound, places)
+        reference += [(-min(w, b), p, w)
+                      for w, b, p in zip(weight.tolist(), bound.tolist(), places.tolist(), strict=True)]
+        if batch % 7 == 3:  # one measured one at a time
+            waiting.push(0.5, 0.5, place)
+            reference.append((-0.5, place, 0.5))
+            place += 1
+        level = next(levels)
+        due = sorted(r for r in reference if -r[0] >= level)
+        reference = [r for r in reference if -r[0] < level]
+        run = waiting.take_run_down_to(level)
+        got = (list(zip(run[0].tolist(), run[1].tolist(), strict=True)) if run is not None
+               else list(waiting.pop_down_to(level)))
+        assert got == [(w, p) for _, p, w in due], batch
+        # bounded: a few runs (each at most half the one below it when made), none holding more than
+        # twice what still waits in it
+        sizes = [len(key) for key, _, _ in waiting._runs]
+        assert len(sizes) <= 16, sizes
+        held = [key.base.size if key.base is not None else key.size for key, _, _ in waiting._runs]
+        assert all(h <= 2 * size for h, size in zip(held, sizes, strict=True)), (held, sizes)
