@@ -144,7 +144,7 @@ class Fingerprint(SentBetweenProcesses):
 
 
 @dataclass(frozen=True, slots=True)
-class Document:
+class Document(SentBetweenProcesses):
     """One file as the database knows it."""
 
     id: int

@@ -10,7 +10,7 @@ import csv
 import io
 import json
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,7 +22,7 @@ from .extract import kind_of
 from .i18n import translate
 from .jobs import NEVER_CANCELLED, CancelToken
 from .match import MatchResult
-from .models import Document, Pair, Similarity, display_path
+from .models import Document, Pair, SentBetweenProcesses, Similarity, display_path
 from .parallel import IN_THIS_PROCESS, Workers, shingle_cache
 from .store import Store
 from .texts import DocumentText, TextLoader
@@ -70,7 +70,7 @@ Passages = Callable[[Document, Document], list[str]]
 """The longest passages two documents share (see ``PairPassages``)."""
 
 
-def _report_ids(result: MatchResult) -> tuple[list[Document], dict[int, int]]:
+def report_ids(result: MatchResult) -> tuple[list[Document], dict[int, int]]:
     """The documents in path order and the report's own ids: documents numbered in that order, so that
     two runs over the same files (whose database ids follow the order the workers finished in) give the
     same report."""
@@ -81,7 +81,7 @@ def _report_ids(result: MatchResult) -> tuple[list[Document], dict[int, int]]:
 def _report_dict(result: MatchResult, context: ReportContext, by_path: list[Document], rid: Mapping[int, int],
                  pairs: list[dict[str, Any]] | None) -> dict[str, Any]:
     """The JSON report as a plain dict (format "neardup-report", version 1), in the report's ids
-    (_report_ids), with its ``pairs`` (None: not yet, see json_members)."""
+    (report_ids), with its ``pairs`` (None: not yet, see json_members)."""
     t = result.thresholds
     docs = {d.id: d for d in result.documents}
     in_groups = sum(len(g.members) for g in result.groups)
@@ -135,11 +135,6 @@ def _report_dict(result: MatchResult, context: ReportContext, by_path: list[Docu
     }
 
 
-def _pairs(result: MatchResult, rid: Mapping[int, int], passages: Passages | None) -> list[dict[str, Any]]:
-    docs = {d.id: d for d in result.documents}
-    return sorted((_pair(p, rid, docs, passages) for p in result.pairs), key=lambda p: (p["a"], p["b"]))
-
-
 def _pair(p: Pair, rid: Mapping[int, int], docs: Mapping[int, Document], passages: Passages | None) -> dict[str, Any]:
     """One pair in report ids, the lower id first (its containments turned with it)."""
     a, b, sim = p.a, p.b, p.similarity
@@ -166,7 +161,7 @@ _PAIRS_PER_TASK = 64
 
 
 @dataclass(frozen=True, slots=True)
-class PassageTask:
+class PassageTask(SentBetweenProcesses):
     """Pairs of documents whose shared passages a worker finds, reading their texts itself."""
 
     pairs: tuple[tuple[Document, Document], ...]
@@ -221,9 +216,11 @@ class PairPassages:
         self.found: dict[tuple[int, int], list[str]] = {}
 
     def find_all(self, result: MatchResult, content_hashes: Mapping[int, bytes], database: str = "", *,
-                 workers: Workers = IN_THIS_PROCESS, cancel: CancelToken = NEVER_CANCELLED) -> None:
+                 workers: Workers = IN_THIS_PROCESS, cancel: CancelToken = NEVER_CANCELLED,
+                 on_found: Callable[[Mapping[tuple[int, int], list[str]]], None] | None = None) -> None:
         """Find at once, spread over ``workers``, the passages of every near pair of ``result`` not
-        kept yet (each worker reads the texts it compares; the pairs of one document go together)."""
+        kept yet (each worker reads the texts it compares; the pairs of one document go together).
+        ``on_found`` is given what each task found, as it comes (PairRecords.found)."""
         docs = {d.id: d for d in result.documents}
         todo: dict[tuple[int, int], tuple[Document, Document]] = {}
         for pair in result.pairs:
@@ -244,6 +241,16 @@ class PairPassages:
                                      database))
         for _task, found in workers.map(find_passages, tasks, cancel=cancel):
             self.found.update(found)
+            if on_found is not None:
+                on_found(found)
+
+    def pending(self, a: Document, b: Document) -> tuple[int, int] | None:
+        """The key under which the passages of ``a`` and ``b`` (in that order) will be found, if they
+        are neither kept nor found yet; else None."""
+        if a.content_id is None or b.content_id is None:
+            return None
+        key = (a.content_id, b.content_id)
+        return None if key in self._kept or key in self.found else key
 
     def __call__(self, a: Document, b: Document) -> list[str]:
         key = (a.content_id, b.content_id) if a.content_id is not None and b.content_id is not None else None
@@ -263,7 +270,8 @@ def to_json(result: MatchResult, context: ReportContext, passages: Passages | No
     """The JSON report with one record (a document, a pair, a group) a line: as easy to read and to
     diff as an indented one, and written by json's C encoder (``indent`` makes json use its pure-Python
     encoder, some ten times slower: most of the parent's CPU for a large report)."""
-    return json_with_pairs(json_members(result, context), result, passages)
+    members = json_members(result, context)
+    return json_with_pairs(members, PairRecords(result, members.report_ids, passages))
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,18 +283,67 @@ class JsonMembers:
     report_ids: Mapping[int, int]
 
 
-def json_members(result: MatchResult, context: ReportContext) -> JsonMembers:
+def json_members(result: MatchResult, context: ReportContext,
+                 ids: tuple[list[Document], dict[int, int]] | None = None) -> JsonMembers:
     """Every member of the JSON report but its pairs, encoded: all that needs no shared passages, so
-    that it can be written while workers find them (json_with_pairs)."""
-    by_path, rid = _report_ids(result)
+    that it can be written while workers find them (json_with_pairs). ``ids``: report_ids(result),
+    if the caller has them already."""
+    by_path, rid = ids if ids is not None else report_ids(result)
     report = _report_dict(result, context, by_path, rid, None)
     return JsonMembers({key: _member(key, value) for key, value in report.items()}, rid)
 
 
-def json_with_pairs(members: JsonMembers, result: MatchResult, passages: Passages | None = None) -> str:
-    """The JSON report (to_json) from ``json_members``: its pairs, with their ``passages``, put in place."""
-    pairs = _member("pairs", _pairs(result, members.report_ids, passages))
-    return "{\n" + ",\n".join(pairs if key == "pairs" else text for key, text in members.encoded.items()) + "\n}\n"
+def json_with_pairs(members: JsonMembers, pairs: PairRecords) -> str:
+    """The JSON report (to_json) from ``json_members`` and its encoded ``pairs``, put in place."""
+    encoded = pairs.member()
+    return "{\n" + ",\n".join(encoded if key == "pairs" else text for key, text in members.encoded.items()) + "\n}\n"
+
+
+class PairRecords:
+    """The JSON report's pairs, each encoded as soon as its shared passages are known: at once those
+    that need none or whose passages are known, the others as the workers find them (``found``, given
+    to PairPassages.find_all as ``on_found``), so that a pooled report's parent encodes them while the
+    workers work rather than after (issue #15)."""
+
+    def __init__(self, result: MatchResult, report_ids: Mapping[int, int], passages: Passages | None) -> None:
+        self._rid = report_ids
+        self._docs = {d.id: d for d in result.documents}
+        self._passages = passages
+        self._ready: list[Pair] = []
+        self._waiting: dict[tuple[int, int], list[Pair]] = {}
+        self._encoded: list[tuple[tuple[int, int], str]] = []
+        pending = passages.pending if isinstance(passages, PairPassages) else None
+        for pair in result.pairs:
+            a, b = self._docs[pair.a], self._docs[pair.b]
+            if report_ids[a.id] > report_ids[b.id]:
+                a, b = b, a
+            key = pending(a, b) if pending is not None and pair.matched_by != "exact" else None
+            if key is None:
+                self._ready.append(pair)
+            else:
+                self._waiting.setdefault(key, []).append(pair)
+
+    def found(self, found: Mapping[tuple[int, int], object]) -> None:
+        """Encode the pairs that are ready, and those whose passages are in ``found`` now."""
+        self._encode(self._ready)
+        self._ready = []
+        for key in found:
+            self._encode(self._waiting.pop(key, ()))
+
+    def member(self) -> str:
+        """The report's "pairs" member, by report ids: the pairs still waiting get their passages now
+        (those whose texts a worker could not read are tried here)."""
+        self.found({})
+        for pairs in self._waiting.values():
+            self._encode(pairs)
+        self._waiting = {}
+        self._encoded.sort(key=lambda item: item[0])
+        return _encoded_member("pairs", [text for _, text in self._encoded])
+
+    def _encode(self, pairs: Iterable[Pair]) -> None:
+        for pair in pairs:
+            record = _pair(pair, self._rid, self._docs, self._passages)
+            self._encoded.append(((record["a"], record["b"]), _encode(record)))
 
 
 _encode = json.JSONEncoder(ensure_ascii=False).encode
@@ -295,9 +352,16 @@ _encode = json.JSONEncoder(ensure_ascii=False).encode
 def _member(key: str, value: Any) -> str:
     """One member of the JSON report: a list one record a line, anything else on its line."""
     if isinstance(value, list) and value:
-        records = ",\n".join("    " + _encode(record) for record in value)
-        return f"  {_encode(key)}: [\n{records}\n  ]"
+        return _encoded_member(key, [_encode(record) for record in value])
     return f"  {_encode(key)}: {_encode(value)}"
+
+
+def _encoded_member(key: str, records: list[str]) -> str:
+    """A list member of the JSON report from its records, encoded already: one a line."""
+    if not records:
+        return f"  {_encode(key)}: []"
+    lines = ",\n".join("    " + record for record in records)
+    return f"  {_encode(key)}: [\n{lines}\n  ]"
 
 
 CSV_COLUMNS = (

@@ -29,10 +29,12 @@ from .parallel import Workers
 from .report import (
     PASSAGES_VERSION,
     PairPassages,
+    PairRecords,
     ReportContext,
     check_report_target,
     json_members,
     json_with_pairs,
+    report_ids,
     to_csv,
     to_json,
 )
@@ -545,13 +547,16 @@ class Session:
             if not self.workers.pooled:
                 passages.find_all(view.result, view.content_hashes, view.database, cancel=cancel)
                 text = to_json(view.result, context, passages)
-            else:  # the rest of the report is written while the workers find the passages: here it only waits
+            else:  # the rest of the report is written while the workers find the passages, and each pair
+                # as soon as its passages come back: what is left to do after the workers is little
                 background = ThreadPoolExecutor(1, thread_name_prefix="json-report")
                 try:
-                    members = background.submit(json_members, view.result, context)
+                    ids = report_ids(view.result)
+                    members = background.submit(json_members, view.result, context, ids)
+                    pairs = PairRecords(view.result, ids[1], passages)
                     passages.find_all(view.result, view.content_hashes, view.database, workers=self.workers,
-                                      cancel=cancel)
-                    text = json_with_pairs(members.result(), view.result, passages)
+                                      cancel=cancel, on_found=pairs.found)
+                    text = json_with_pairs(members.result(), pairs)
                 finally:  # a cancel is not kept waiting for the encoding, which ends on its own
                     background.shutdown(wait=False, cancel_futures=True)
             if passages.found:
