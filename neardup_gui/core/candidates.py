@@ -9,7 +9,7 @@ import numpy as np
 from . import index, minhash
 from .forest import estimate_margin
 from .jobs import NEVER_CANCELLED, CancelToken
-from .parallel import IN_THIS_PROCESS, Workers
+from .parallel import IN_THIS_PROCESS, MappedFiles, Workers
 from .text import merged_runs
 
 _ROWS_AT_ONCE = 1 << 20
@@ -29,26 +29,29 @@ def hamming_candidates(
 
 def band_candidates(
     signatures: np.ndarray, distinct: np.ndarray, t: float, *, cancel: CancelToken = NEVER_CANCELLED,
-    workers: Workers = IN_THIS_PROCESS,
+    workers: Workers = IN_THIS_PROCESS, beside: str | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """LSH candidates among the ``distinct`` rows (ascending, each once) for the band layout designed
     at ``t``, with their MinHash estimate, kept when the estimate comes within the margin of ``t``. Rows
     of dense buckets (one text's many near-copies) are paired once, not once per band. Rows come as
     int32 and estimates as float32 (k/128 exactly): millions of candidates are held through a forest's
-    whole build."""
+    whole build. The files the workers map (the signatures, written once for both searches) go to a
+    folder ``beside`` the database (see MappedFiles)."""
     if not 0.0 < t <= 1.0:
         raise ValueError(f"t must be in (0, 1], not {t}")
     bands, rows = minhash.optimal_bands(t, signatures.shape[1])
     # a copy of 51 MB at 100,000 documents, held through the whole search: only when some rows are left out
     sigs = signatures if len(distinct) == len(signatures) else signatures[distinct]
     floor = t - estimate_margin(t)
-    i, j, est, buckets = index.band_pairs(sigs, bands, rows, dense=DENSE_BUCKET, min_estimate=floor, cancel=cancel,
-                                          workers=workers)
-    n = len(distinct)
-    codes = i * n + j  # sorted
-    if buckets:
-        in_buckets, bucket_est = index.bucket_codes(sigs, buckets, floor, cancel=cancel, workers=workers)
-        codes, est = merged_runs(in_buckets, bucket_est, codes, est)
+    with MappedFiles(beside) as files:
+        i, j, est, buckets = index.band_pairs(sigs, bands, rows, dense=DENSE_BUCKET, min_estimate=floor,
+                                              cancel=cancel, workers=workers, files=files)
+        n = len(distinct)
+        codes = i * n + j  # sorted
+        if buckets:
+            in_buckets, bucket_est = index.bucket_codes(sigs, buckets, floor, cancel=cancel, workers=workers,
+                                                        files=files)
+            codes, est = merged_runs(in_buckets, bucket_est, codes, est)
     # millions of candidates: rows made a slice at a time, held as int32
     narrow = distinct.astype(np.int32) if len(signatures) < 1 << 31 else distinct
     out_i, out_j = np.empty(len(codes), dtype=narrow.dtype), np.empty(len(codes), dtype=narrow.dtype)

@@ -12,9 +12,8 @@ differs in at most k//4 bits, so probing each block with every mask of that many
 
 from __future__ import annotations
 
+import contextlib
 import itertools
-import os
-import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import combinations
@@ -25,7 +24,7 @@ import numpy as np
 from . import minhash
 from .jobs import NEVER_CANCELLED, CancelToken
 from .models import HAMMING_MAX
-from .parallel import IN_THIS_PROCESS, Workers
+from .parallel import IN_THIS_PROCESS, MappedFiles, Workers
 from .simhash import BITS, hamming
 from .store import BLOCK_BITS, BLOCKS
 from .text import sorted_unique
@@ -55,10 +54,10 @@ class _Candidates:
 
     def __init__(
         self, sigs: np.ndarray, min_estimate: float, cancel: CancelToken, budget: int = CANDIDATE_BUDGET,
-        workers: Workers = IN_THIS_PROCESS,
+        workers: Workers = IN_THIS_PROCESS, files: MappedFiles | None = None,
     ) -> None:
         self.sigs, self.n, self.floor, self.cancel, self.budget = sigs, len(sigs), min_estimate, cancel, budget
-        self.workers = workers
+        self.workers, self.files = workers, files
         self.codes: list[np.ndarray] = []
         self.estimates: list[np.ndarray] | None = None  # set once pieces are estimated as they come
         self.held = 0
@@ -116,11 +115,11 @@ class _Candidates:
         order (the same as here). The signatures and the candidates go once, as .npy files every worker
         maps: a task is a few numbers (a large one could fill its pipe while a worker fills the other)."""
         per_task = min(_PAIR_BATCH, -(-len(codes) // self.workers.count))
-        with tempfile.TemporaryDirectory(prefix="neardup-estimates-") as folder:
-            np.save(os.path.join(folder, "sigs.npy"), np.ascontiguousarray(self.sigs, dtype=np.uint32))
-            np.save(os.path.join(folder, "head.npy"), self.head)
-            np.save(os.path.join(folder, "codes.npy"), codes)
-            tasks = [EstimateTask(folder, k, min(k + per_task, len(codes)), self.floor)
+        with contextlib.nullcontext(self.files) if self.files is not None else MappedFiles() as files:
+            sigs = files.write("sigs", np.ascontiguousarray(self.sigs, dtype=np.uint32), once=True)
+            head = files.write("head", self.head, once=True)
+            codes_file = files.write("codes", codes)
+            tasks = [EstimateTask(sigs, head, codes_file, k, min(k + per_task, len(codes)), self.floor)
                      for k in range(0, len(codes), per_task)]
             answers = {task.first: kept for task, kept in self.workers.map(estimate_task, tasks, cancel=self.cancel)}
         kept = [answers[task.first] for task in tasks]
@@ -448,6 +447,7 @@ def band_pairs(
     cancel: CancelToken = NEVER_CANCELLED,
     budget: int = CANDIDATE_BUDGET,
     workers: Workers = IN_THIS_PROCESS,
+    files: MappedFiles | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[np.ndarray]]:
     """LSH candidates (i, j), i < j, sharing a band, kept when their estimated Jaccard >= min_estimate.
 
@@ -457,7 +457,7 @@ def band_pairs(
     documents then costs m candidates instead of m^2/2. Candidates still need exact verification.
     A pair met in several bands is estimated once; a first look at 32 signature positions drops most
     pairs that cannot reach ``min_estimate``. Within the budget, many candidates are estimated by
-    ``workers``.
+    ``workers``, which map the signatures from ``files`` (else from a temporary folder of their own).
     """
     sigs = np.ascontiguousarray(signatures, dtype=np.uint32)
     n = len(sigs)
@@ -465,7 +465,7 @@ def band_pairs(
         i, j = _empty_pairs()
         return i, j, np.empty(0), []
     keys = minhash.band_keys(sigs, bands, rows)
-    found = _Candidates(sigs, min_estimate, cancel, budget, workers)
+    found = _Candidates(sigs, min_estimate, cancel, budget, workers, files)
     buckets: dict[bytes, np.ndarray] = {}
     for band in range(bands):
         cancel.raise_if_cancelled()
@@ -490,11 +490,13 @@ the steps after it too (inside ``Workers.kept()``: the forest measures its pairs
 
 @dataclass(frozen=True, slots=True)
 class EstimateTask:
-    """Candidate pairs [first, last) of codes.npy (codes i * n + j) to estimate against ``min_estimate``;
-    the signatures and their first columns (``probe_head``) are sigs.npy and head.npy: files in
-    ``folder``, which every worker maps."""
+    """Candidate pairs [first, last) of the file ``codes`` (codes i * n + j) to estimate against
+    ``min_estimate``; the signatures and their first columns (``probe_head``) are the files ``sigs``
+    and ``head`` (.npy files every worker maps, see MappedFiles)."""
 
-    folder: str
+    sigs: str
+    head: str
+    codes: str
     first: int
     last: int
     min_estimate: float
@@ -502,9 +504,9 @@ class EstimateTask:
 
 def estimate_task(task: EstimateTask) -> tuple[np.ndarray, np.ndarray]:
     """(codes, estimates) of the task's pairs whose estimate reaches the bar (worker side)."""
-    sigs = np.load(os.path.join(task.folder, "sigs.npy"), mmap_mode="r")
-    head = np.load(os.path.join(task.folder, "head.npy"), mmap_mode="r")
-    codes = np.load(os.path.join(task.folder, "codes.npy"), mmap_mode="r")[task.first : task.last]
+    sigs = np.load(task.sigs, mmap_mode="r")
+    head = np.load(task.head, mmap_mode="r")
+    codes = np.load(task.codes, mmap_mode="r")[task.first : task.last]
     n = len(sigs)
     i, j, est = estimate_pairs(sigs, codes // n, codes % n, task.min_estimate, head=head)
     return i * n + j, est
@@ -550,13 +552,15 @@ def bucket_pairs(sigs: np.ndarray, buckets: list[np.ndarray], min_estimate: floa
 
 def bucket_codes(sigs: np.ndarray, buckets: list[np.ndarray], min_estimate: float,
                  cancel: CancelToken = NEVER_CANCELLED, budget: int = CANDIDATE_BUDGET,
-                 workers: Workers = IN_THIS_PROCESS) -> tuple[np.ndarray, np.ndarray]:
+                 workers: Workers = IN_THIS_PROCESS, files: MappedFiles | None = None
+                 ) -> tuple[np.ndarray, np.ndarray]:
     """The pairs of ``bucket_pairs`` as sorted codes i * len(sigs) + j, with their estimates.
 
     The pairs are made and estimated by tasks, in the worker pool when there are many: a task takes
     the pairs whose first row lies in its range of rows, in every bucket, so every copy of a pair is in
     one task, which drops them before estimating. Memory stays within CANDIDATE_BUDGET however large
-    the buckets are (past it, spanning forests by estimate are kept)."""
+    the buckets are (past it, spanning forests by estimate are kept). Workers map the signatures and
+    the buckets from ``files`` (else from a temporary folder of their own)."""
     found = _Candidates(sigs, min_estimate, cancel, budget)
     n = len(sigs)
     started = np.zeros(n, dtype=np.int64)  # pairs each row starts, over all buckets
@@ -576,11 +580,10 @@ def bucket_codes(sigs: np.ndarray, buckets: list[np.ndarray], min_estimate: floa
             cancel.raise_if_cancelled()
             found.add_estimated(*_pairs_from_rows(sigs, members, offsets, head, first, last, min_estimate))
         return found.codes_and_estimates()
-    with tempfile.TemporaryDirectory(prefix="neardup-buckets-") as folder:
-        np.save(os.path.join(folder, "sigs.npy"), np.ascontiguousarray(sigs, dtype=np.uint32))
-        np.save(os.path.join(folder, "members.npy"), members)
-        np.save(os.path.join(folder, "offsets.npy"), offsets)
-        tasks = [BucketTask(folder, first, last, min_estimate) for first, last in bounds]
+    with contextlib.nullcontext(files) if files is not None else MappedFiles() as mapped:
+        where = (mapped.write("sigs", np.ascontiguousarray(sigs, dtype=np.uint32), once=True),
+                 mapped.write("members", members), mapped.write("offsets", offsets))
+        tasks = [BucketTask(*where, first, last, min_estimate) for first, last in bounds]
         # taken in the order of the tasks, whatever order they finish in: past the budget, what is kept
         # must not depend on the workers' timing (nor on their number: the tasks are the same here)
         finished: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
@@ -596,9 +599,11 @@ def bucket_codes(sigs: np.ndarray, buckets: list[np.ndarray], min_estimate: floa
 @dataclass(frozen=True, slots=True)
 class BucketTask:
     """The pairs inside dense buckets whose first row is in [first, last). The signatures and the
-    buckets are .npy files in ``folder``, which every worker maps (written once, not sent each time)."""
+    buckets are .npy files every worker maps (see MappedFiles; written once, not sent each time)."""
 
-    folder: str
+    sigs: str
+    members: str
+    offsets: str
     first: int
     last: int
     min_estimate: float
@@ -607,9 +612,9 @@ class BucketTask:
 def bucket_pairs_task(task: BucketTask) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(i, j, estimate) of the task's pairs (worker side), from the search's files mapped for this
     task alone (a worker holds nothing of a search between tasks: mapping is cheap)."""
-    sigs = np.load(os.path.join(task.folder, "sigs.npy"), mmap_mode="r")
-    members = np.load(os.path.join(task.folder, "members.npy"), mmap_mode="r")
-    offsets = np.load(os.path.join(task.folder, "offsets.npy"))
+    sigs = np.load(task.sigs, mmap_mode="r")
+    members = np.load(task.members, mmap_mode="r")
+    offsets = np.load(task.offsets)
     return _pairs_from_rows(sigs, members, offsets, probe_head(sigs), task.first, task.last, task.min_estimate)
 
 

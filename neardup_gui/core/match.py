@@ -14,6 +14,7 @@ import os
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 
@@ -473,7 +474,8 @@ class Matcher:
         return i[related], j[related], d[related]
 
     def _band_candidates(self, t: float, cancel: CancelToken) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        return band_candidates(self.arrays.minhash, self._distinct, t, cancel=cancel, workers=self._workers)
+        return band_candidates(self.arrays.minhash, self._distinct, t, cancel=cancel, workers=self._workers,
+                               beside=str(Path(self.store.path).resolve().parent))
 
     # -- forests ------------------------------------------------------------------------------
     def simhash_forest(self, k: int, *, cancel: CancelToken = NEVER_CANCELLED) -> Forest:

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
+import tempfile
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Iterator
@@ -21,6 +23,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 import numpy as np
 
+from . import spill
 from .jobs import NEVER_CANCELLED, CancelToken
 from .pool import TaskFailed, WorkerPool
 
@@ -112,6 +115,51 @@ class Workers:
 
 IN_THIS_PROCESS = Workers(1)
 """Every step here, one task after another: what tests and small jobs use."""
+
+
+class MappedFiles:
+    """Arrays the workers map instead of receiving them (a task stays a few numbers, see pool.IN_FLIGHT),
+    written as .npy files to one folder, made at the first write. With ``beside`` (the database's
+    folder) the folder lies there, locked while in use and removed at ``close``, or by the next scan
+    if the app was killed (spill.new_folder): not in the system's temporary folder, which may be
+    memory and would keep a killed app's files. A file written ``once`` serves every later step of the
+    same search (the signatures: 51 MB at 100,000 documents)."""
+
+    def __init__(self, beside: str | None = None) -> None:
+        self._beside = beside
+        self._folder = ""
+        self._spill = False
+        self._once: set[str] = set()
+
+    def write(self, name: str, array: np.ndarray, *, once: bool = False) -> str:
+        """Where ``array`` is now, as ``name``.npy (written already, if ``once`` and it was)."""
+        if not self._folder:
+            self._folder = spill.new_folder(self._beside) if self._beside else ""
+            self._spill = bool(self._folder)
+            if not self._folder:
+                self._folder = tempfile.mkdtemp(prefix="neardup-mapped-")
+        path = os.path.join(self._folder, f"{name}.npy")
+        if not (once and name in self._once):
+            with open(path + ".part", "wb") as out:
+                np.save(out, array)
+            os.replace(path + ".part", path)  # a new file: a worker still mapping the old one keeps it whole
+            if once:
+                self._once.add(name)
+        return path
+
+    def close(self) -> None:
+        """Remove the folder and its files."""
+        folder, self._folder, self._once = self._folder, "", set()
+        if self._spill:
+            spill.forget(folder)
+        elif folder:
+            shutil.rmtree(folder, ignore_errors=True)
+
+    def __enter__(self) -> MappedFiles:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
 
 # -- what a worker keeps between tasks -------------------------------------------------------------

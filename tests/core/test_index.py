@@ -1,5 +1,10 @@
 """The block index returns exactly the brute-force answer, for every K the command accepts."""
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -187,6 +192,63 @@ def test_band_candidates_estimated_by_workers_equal_those_estimated_here(monkeyp
     assert runs and all(name == "estimate_task" and count >= 5 for name, count in runs), runs
     for got, expected in zip(spread[:3], here[:3], strict=True):
         assert got.dtype == expected.dtype and got.tolist() == expected.tolist()
+
+
+def test_the_band_search_maps_one_copy_of_the_signatures_beside_the_database(monkeypatch, tmp_path):
+    """Both searches of the band candidates in the pool (estimates, dense buckets) map the signatures
+    from one file written once in a folder beside the database, gone afterwards; the candidates are
+    those found here."""
+    from neardup_gui.core import index
+    from neardup_gui.core.candidates import band_candidates
+    from neardup_gui.core.parallel import Workers
+    from neardup_gui.core.pool import WorkerPool
+
+    sigs, _shingles = _meeting_notes()
+    rows = np.arange(len(sigs))
+    here = band_candidates(sigs, rows, 0.5)
+    for name in ("_POOL_ESTIMATES", "_COLD_POOL_ESTIMATES", "_POOL_BUCKET_PAIRS"):
+        monkeypatch.setattr(index, name, 0)
+    monkeypatch.setattr(index, "_PAIR_BATCH", 4_000)
+    monkeypatch.setattr(index, "_BUCKET_TASK_PAIRS", 5_000)
+    seen: dict[str, set[str]] = {}
+    real_run = WorkerPool.run
+
+    def recorded(self, fn, tasks, **kwargs):
+        tasks = list(tasks)
+        seen.setdefault(fn.__name__, set()).update(t.sigs for t in tasks)
+        assert all(os.path.exists(t.sigs) for t in tasks)
+        return real_run(self, fn, tasks, **kwargs)
+
+    monkeypatch.setattr(WorkerPool, "run", recorded)
+    beside = tmp_path / "database folder"
+    beside.mkdir()
+    spread = band_candidates(sigs, rows, 0.5, workers=Workers(2), beside=str(beside))
+    assert set(seen) == {"estimate_task", "bucket_pairs_task"}, seen
+    [one] = set.union(*seen.values())
+    assert Path(one).parent.parent == beside
+    assert list(beside.iterdir()) == []
+    for got, expected in zip(spread, here, strict=True):
+        assert got.tolist() == expected.tolist()
+
+
+def test_the_mapped_files_of_a_killed_app_are_removed_by_the_next_search(tmp_path):
+    """A process killed during a search leaves its folder; the next search beside the same database
+    removes it (its lock died with the process) and leaves nothing of its own."""
+    from neardup_gui.core.parallel import MappedFiles
+
+    child = ("import os, sys, numpy as np\n"
+             "from neardup_gui.core.parallel import MappedFiles\n"
+             "print(MappedFiles(sys.argv[1]).write('sigs', np.zeros(1000, np.uint32)))\n"
+             "sys.stdout.flush(); os._exit(9)\n")
+    done = subprocess.run([sys.executable, "-c", child, str(tmp_path)], capture_output=True, text=True, check=False)
+    left = Path(done.stdout.strip())
+    assert done.returncode == 9 and left.exists() and left.parent.parent == tmp_path, done
+    with MappedFiles(str(tmp_path)) as files:
+        mine = Path(files.write("sigs", np.ones(10, np.uint32), once=True))
+        assert files.write("sigs", np.zeros(10, np.uint32), once=True) == str(mine)
+        assert np.load(mine).tolist() == [1] * 10  # written once: the second array was not written
+        assert not left.parent.exists()
+    assert list(tmp_path.iterdir()) == []
 
 
 @settings(max_examples=80, deadline=None)
