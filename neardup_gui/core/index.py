@@ -12,7 +12,6 @@ differs in at most k//4 bits, so probing each block with every mask of that many
 
 from __future__ import annotations
 
-import contextlib
 import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -115,13 +114,17 @@ class _Candidates:
         order (the same as here). The signatures and the candidates go once, as .npy files every worker
         maps: a task is a few numbers (a large one could fill its pipe while a worker fills the other)."""
         per_task = min(_PAIR_BATCH, -(-len(codes) // self.workers.count))
-        with contextlib.nullcontext(self.files) if self.files is not None else MappedFiles() as files:
+        with MappedFiles.using(self.files) as files:
             sigs = files.write("sigs", np.ascontiguousarray(self.sigs, dtype=np.uint32), once=True)
             head = files.write("head", self.head, once=True)
             codes_file = files.write("codes", codes)
             tasks = [EstimateTask(sigs, head, codes_file, k, min(k + per_task, len(codes)), self.floor)
                      for k in range(0, len(codes), per_task)]
-            answers = {task.first: kept for task, kept in self.workers.map(estimate_task, tasks, cancel=self.cancel)}
+            try:
+                answers = {task.first: kept
+                           for task, kept in self.workers.map(estimate_task, tasks, cancel=self.cancel)}
+            finally:
+                files.discard(codes_file)
         kept = [answers[task.first] for task in tasks]
         return (np.concatenate([codes[:0], *(c for c, _ in kept)]),
                 np.concatenate([np.empty(0, dtype=np.float32), *(e for _, e in kept)]))
@@ -580,7 +583,7 @@ def bucket_codes(sigs: np.ndarray, buckets: list[np.ndarray], min_estimate: floa
             cancel.raise_if_cancelled()
             found.add_estimated(*_pairs_from_rows(sigs, members, offsets, head, first, last, min_estimate))
         return found.codes_and_estimates()
-    with contextlib.nullcontext(files) if files is not None else MappedFiles() as mapped:
+    with MappedFiles.using(files) as mapped:
         where = (mapped.write("sigs", np.ascontiguousarray(sigs, dtype=np.uint32), once=True),
                  mapped.write("members", members), mapped.write("offsets", offsets))
         tasks = [BucketTask(*where, first, last, min_estimate) for first, last in bounds]
@@ -588,11 +591,15 @@ def bucket_codes(sigs: np.ndarray, buckets: list[np.ndarray], min_estimate: floa
         # must not depend on the workers' timing (nor on their number: the tasks are the same here)
         finished: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
         taken = 0
-        for task, pairs in workers.map(bucket_pairs_task, tasks, cancel=cancel):
-            finished[task.first] = pairs
-            while taken < len(tasks) and tasks[taken].first in finished:
-                found.add_estimated(*finished.pop(tasks[taken].first))
-                taken += 1
+        try:
+            for task, pairs in workers.map(bucket_pairs_task, tasks, cancel=cancel):
+                finished[task.first] = pairs
+                while taken < len(tasks) and tasks[taken].first in finished:
+                    found.add_estimated(*finished.pop(tasks[taken].first))
+                    taken += 1
+        finally:
+            mapped.discard(where[1])
+            mapped.discard(where[2])
     return found.codes_and_estimates()
 
 

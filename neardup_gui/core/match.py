@@ -150,6 +150,9 @@ _SHINGLE_BUDGET = 256 << 20
 POOL_PAIRS = 2000
 """Fewer pairs than this to measure are measured here, unless the workers are running already:
 starting worker processes would cost more."""
+_WARM_POOL_PAIRS = 200
+"""... and fewer than this even then, outside a forest's batches: a round trip would cost more (a group's
+split asks for a few)."""
 _PAIRS_PER_TASK = 2000
 
 
@@ -316,7 +319,8 @@ class Matcher:
         if not known.all():
             unknown, todo = _to_measure(lo, hi, known)
             new_lo, new_hi = todo >> 32, todo & 0xFFFFFFFF
-            if self._pool_worth(len(todo)):
+            warm = self._workers.warm and len(todo) >= _WARM_POOL_PAIRS
+            if self._workers.pooled and (len(todo) >= POOL_PAIRS or warm):
                 measured = self._measure_in_pool(new_lo, new_hi, cancel)
             else:
                 self._measure_here(new_lo, new_hi, cancel)
@@ -387,16 +391,12 @@ class Matcher:
         shared, known = self._mode.overlaps.lookup(lo, hi)
         if not known.all():
             unknown, todo = _to_measure(lo, hi, known)
-            if not self._pool_worth(len(todo)):
+            if len(todo) < POOL_PAIRS and not self._workers.warm:
                 return None
             measured = self._measure_in_pool(todo >> 32, todo & 0xFFFFFFFF, cancel)
             shared[~known] = measured[np.searchsorted(todo, unknown)]
         union = self.arrays.shingle_count[rows_a] + self.arrays.shingle_count[rows_b] - shared
         return np.divide(shared, union, out=np.ones(len(shared)), where=union > 0)
-
-    def _pool_worth(self, pairs: int) -> bool:
-        """Whether measuring this many pairs in the worker pool beats measuring them here."""
-        return self._workers.pooled and (pairs >= POOL_PAIRS or self._workers.warm)
 
     def _measure_in_pool(self, lo: np.ndarray, hi: np.ndarray, cancel: CancelToken) -> np.ndarray:
         """The overlaps of distinct content pairs (lo < hi, ascending), measured by the workers in tasks

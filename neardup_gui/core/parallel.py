@@ -122,38 +122,67 @@ class MappedFiles:
     written as .npy files to one folder, made at the first write. With ``beside`` (the database's
     folder) the folder lies there, locked while in use and removed at ``close``, or by the next scan
     if the app was killed (spill.new_folder): not in the system's temporary folder, which may be
-    memory and would keep a killed app's files. A file written ``once`` serves every later step of the
-    same search (the signatures: 51 MB at 100,000 documents)."""
+    memory and would keep a killed app's files. Where folders cannot be locked (no fcntl), or the
+    folder beside cannot be written, the system's temporary folder serves. A file written ``once``
+    serves every later step of the same search (the signatures: 51 MB at 100,000 documents)."""
 
     def __init__(self, beside: str | None = None) -> None:
-        self._beside = beside
+        self._beside = beside if spill.fcntl is not None else None
         self._folder = ""
         self._spill = False
         self._once: set[str] = set()
 
+    @staticmethod
+    def using(files: MappedFiles | None) -> contextlib.AbstractContextManager[MappedFiles]:
+        """``files``, or when None a MappedFiles of the block's own in the temporary folder."""
+        return contextlib.nullcontext(files) if files is not None else MappedFiles()
+
     def write(self, name: str, array: np.ndarray, *, once: bool = False) -> str:
-        """Where ``array`` is now, as ``name``.npy (written already, if ``once`` and it was)."""
-        if not self._folder:
-            self._folder = spill.new_folder(self._beside) if self._beside else ""
-            self._spill = bool(self._folder)
-            if not self._folder:
-                self._folder = tempfile.mkdtemp(prefix="neardup-mapped-")
-        path = os.path.join(self._folder, f"{name}.npy")
-        if not (once and name in self._once):
-            with open(path + ".part", "wb") as out:
-                np.save(out, array)
-            os.replace(path + ".part", path)  # a new file: a worker still mapping the old one keeps it whole
-            if once:
-                self._once.add(name)
+        """Where ``array`` is now, as ``name``.npy (written already, if ``once`` and it was: the
+        caller gives a name one array)."""
+        path = os.path.join(self._folder or self._make_folder(), f"{name}.npy")
+        if once and name in self._once:
+            return path
+        try:
+            self._save(path, array)
+        except OSError:
+            if not self._spill:
+                raise
+            self.close()  # beside the database: a full disk, a folder gone; the temporary folder then
+            self._beside = None
+            return self.write(name, array, once=once)
+        if once:
+            self._once.add(name)
         return path
+
+    def discard(self, path: str) -> None:
+        """Remove a file written here that no later step maps."""
+        with contextlib.suppress(OSError):
+            os.remove(path)
 
     def close(self) -> None:
         """Remove the folder and its files."""
-        folder, self._folder, self._once = self._folder, "", set()
-        if self._spill:
+        folder, spilled = self._folder, self._spill
+        self._folder, self._spill, self._once = "", False, set()
+        if not folder:
+            return
+        if spilled:
             spill.forget(folder)
-        elif folder:
+        else:
             shutil.rmtree(folder, ignore_errors=True)
+
+    def _make_folder(self) -> str:
+        self._folder = spill.new_folder(self._beside) if self._beside else ""
+        self._spill = bool(self._folder)
+        if not self._folder:
+            self._folder = tempfile.mkdtemp(prefix="neardup-mapped-")
+        return self._folder
+
+    @staticmethod
+    def _save(path: str, array: np.ndarray) -> None:
+        with open(path + ".part", "wb") as out:
+            np.save(out, array)
+        os.replace(path + ".part", path)  # a new file: a worker still mapping the old one keeps it whole
 
     def __enter__(self) -> MappedFiles:
         return self

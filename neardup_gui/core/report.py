@@ -299,6 +299,10 @@ def json_with_pairs(members: JsonMembers, pairs: PairRecords) -> str:
     return "{\n" + ",\n".join(encoded if key == "pairs" else text for key, text in members.encoded.items()) + "\n}\n"
 
 
+_READY_AT_ONCE = 256
+"""Pairs needing no passages found now that PairRecords encodes each time a task's passages come back."""
+
+
 class PairRecords:
     """The JSON report's pairs, each encoded as soon as its shared passages are known: at once those
     that need none or whose passages are known, the others as the workers find them (``found``, given
@@ -324,16 +328,18 @@ class PairRecords:
                 self._waiting.setdefault(key, []).append(pair)
 
     def found(self, found: Mapping[tuple[int, int], object]) -> None:
-        """Encode the pairs that are ready, and those whose passages are in ``found`` now."""
-        self._encode(self._ready)
-        self._ready = []
+        """Encode the pairs whose passages are in ``found`` now, and a slice of those that were ready
+        (a slice: the workers wait for their next tasks meanwhile)."""
         for key in found:
             self._encode(self._waiting.pop(key, ()))
+        self._encode(self._ready[-_READY_AT_ONCE:])
+        del self._ready[-_READY_AT_ONCE:]
 
     def member(self) -> str:
         """The report's "pairs" member, by report ids: the pairs still waiting get their passages now
         (those whose texts a worker could not read are tried here)."""
-        self.found({})
+        self._encode(self._ready)
+        self._ready = []
         for pairs in self._waiting.values():
             self._encode(pairs)
         self._waiting = {}

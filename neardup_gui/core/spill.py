@@ -73,6 +73,8 @@ def _lock(folder: str, *, create: bool, keep: bool = False) -> int | None:
         return None
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        if os.fstat(fd).st_nlink == 0:  # another process swept the folder between our open and our lock
+            raise FileNotFoundError(folder)
     except OSError:
         os.close(fd)
         return None

@@ -210,13 +210,19 @@ def test_the_band_search_maps_one_copy_of_the_signatures_beside_the_database(mon
         monkeypatch.setattr(index, name, 0)
     monkeypatch.setattr(index, "_PAIR_BATCH", 4_000)
     monkeypatch.setattr(index, "_BUCKET_TASK_PAIRS", 5_000)
-    seen: dict[str, set[str]] = {}
+    seen: dict[str, set[tuple[str, int, int]]] = {}  # task function -> (signatures' file, inode, mtime)
+    estimates: list[str] = []  # the candidates' files the estimates mapped
     real_run = WorkerPool.run
 
     def recorded(self, fn, tasks, **kwargs):
         tasks = list(tasks)
-        seen.setdefault(fn.__name__, set()).update(t.sigs for t in tasks)
-        assert all(os.path.exists(t.sigs) for t in tasks)
+        for t in tasks:
+            written = os.stat(t.sigs)
+            seen.setdefault(fn.__name__, set()).add((t.sigs, written.st_ino, written.st_mtime_ns))
+        if fn.__name__ == "estimate_task":
+            estimates.extend(t.codes for t in tasks)
+        else:  # what the estimates alone needed is gone once they are done
+            assert estimates and not any(os.path.exists(f) for f in estimates)
         return real_run(self, fn, tasks, **kwargs)
 
     monkeypatch.setattr(WorkerPool, "run", recorded)
@@ -224,7 +230,7 @@ def test_the_band_search_maps_one_copy_of_the_signatures_beside_the_database(mon
     beside.mkdir()
     spread = band_candidates(sigs, rows, 0.5, workers=Workers(2), beside=str(beside))
     assert set(seen) == {"estimate_task", "bucket_pairs_task"}, seen
-    [one] = set.union(*seen.values())
+    [(one, _inode, _mtime)] = set.union(*seen.values())  # one file, written once
     assert Path(one).parent.parent == beside
     assert list(beside.iterdir()) == []
     for got, expected in zip(spread, here, strict=True):
@@ -248,7 +254,30 @@ def test_the_mapped_files_of_a_killed_app_are_removed_by_the_next_search(tmp_pat
         assert files.write("sigs", np.zeros(10, np.uint32), once=True) == str(mine)
         assert np.load(mine).tolist() == [1] * 10  # written once: the second array was not written
         assert not left.parent.exists()
+        with MappedFiles(str(tmp_path)) as other:  # a search running beside: its folder is not swept
+            theirs = Path(other.write("sigs", np.zeros(10, np.uint32)))
+            assert mine.exists() and theirs.parent != mine.parent
+        assert mine.exists() and not theirs.exists()
     assert list(tmp_path.iterdir()) == []
+
+
+def test_mapped_files_go_to_the_temporary_folder_when_the_folder_beside_fails(tmp_path):
+    """A folder beside the database that goes away (or a full disk there) does not fail the search: the
+    files go to the system's temporary folder, and nothing is left anywhere."""
+    import shutil
+    import tempfile
+
+    from neardup_gui.core.parallel import MappedFiles
+
+    with MappedFiles(str(tmp_path)) as files:
+        first = Path(files.write("sigs", np.ones(10, np.uint32), once=True))
+        assert first.parent.parent == tmp_path
+        shutil.rmtree(first.parent)
+        second = Path(files.write("codes", np.arange(5)))
+        assert second.parent.parent == Path(tempfile.gettempdir()) and np.load(second).tolist() == [0, 1, 2, 3, 4]
+        again = Path(files.write("sigs", np.ones(10, np.uint32), once=True))
+        assert again.parent == second.parent and again.exists()  # written again where it now lives
+    assert not second.parent.exists() and list(tmp_path.iterdir()) == []
 
 
 @settings(max_examples=80, deadline=None)

@@ -46,11 +46,13 @@ def test_a_pool_keeps_its_workers_between_runs_and_a_run_left_early_leaks_nothin
 def _corpus(root: Path) -> Path:
     """Letters with a shared footer (boilerplate: their near-copy pair is compared by its cores) beside
     families of licence variants at many edit rates (pairs on both sides of every threshold), each
-    family too small a share of the collection to look like boilerplate."""
+    family too small a share of the collection to look like boilerplate, and one exact copy."""
     root.mkdir()
     write_footed_letters(root)
     for name, text in english_texts().items():
         (root / f"{name}.txt").write_text(text, encoding="utf-8")
+        if not (root / "a copy.txt").exists():
+            (root / "a copy.txt").write_text(text, encoding="utf-8")
         for n, rate in enumerate((0.002, 0.01, 0.03, 0.08, 0.2)):
             (root / f"{name}~{n}.txt").write_text(plant_edits(text, rate, seed=n), encoding="utf-8")
     return root
@@ -93,6 +95,7 @@ def _record_pools_in_small_batches(monkeypatch) -> dict[str, set[int]]:
     monkeypatch.setattr(boilerplate_module, "_SAMPLE_BATCH", 16)
     monkeypatch.setattr(boilerplate_module, "_BATCH", 16)
     monkeypatch.setattr(report_module, "_PAIRS_PER_TASK", 4)
+    monkeypatch.setattr(report_module, "_READY_AT_ONCE", 1)
     monkeypatch.setattr(index_module, "_POOL_ESTIMATES", 10)
     monkeypatch.setattr(index_module, "_COLD_POOL_ESTIMATES", 10)
     return pools
@@ -110,6 +113,7 @@ def test_boilerplate_forests_and_passages_in_workers_equal_those_of_one_process(
     report, boilerplate, views = here
     assert len(boilerplate["cores"]) >= 30, "the footer must be found as boilerplate"
     assert any(p.get("shared_passages") for p in report["pairs"])
+    assert any(p["matched_by"] == "exact" for p in report["pairs"]), "pairs that need no passages too"
     assert len({json.dumps(v) for v in views}) == 3, "the thresholds must change the groups"
     assert spread == here
 
@@ -190,6 +194,7 @@ def test_a_scan_and_its_report_share_one_pool_of_workers(tmp_path, monkeypatch):
     assert len(set().union(*(pools[step] for step in steps))) == 1, pools
     assert pools["hash_files"].isdisjoint(pools["find_passages"])  # hashing runs before the fingerprints' own pool
     assert any(p.get("shared_passages") for p in report["pairs"])
+    assert any(p["matched_by"] == "exact" for p in report["pairs"]), "pairs that need no passages too"
     pools.clear()
     with Session(tmp_path / "app.sqlite", workers=2) as session:  # as the app scans: no block around it
         session.scan(ScanOptions(roots=(str(root),), workers=2), Thresholds())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import atexit
 import os
 import shutil
 import tempfile
@@ -10,6 +11,7 @@ from pathlib import Path
 import pytest
 
 _HOME = Path(tempfile.mkdtemp(prefix="neardup-gui-home-"))
+atexit.register(shutil.rmtree, _HOME, ignore_errors=True)  # each run's own: none left behind in the temp folder
 # send2trash reads XDG_DATA_HOME once, when imported: set it before anything can import it
 os.environ["XDG_DATA_HOME"] = str(_HOME / "data")
 os.environ["XDG_CONFIG_HOME"] = str(_HOME / "config")
