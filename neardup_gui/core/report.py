@@ -304,10 +304,10 @@ _READY_AT_ONCE = 256
 
 
 class PairRecords:
-    """The JSON report's pairs, each encoded as soon as its shared passages are known: at once those
-    that need none or whose passages are known, the others as the workers find them (``found``, given
-    to PairPassages.find_all as ``on_found``), so that a pooled report's parent encodes them while the
-    workers work rather than after (issue #15)."""
+    """The JSON report's pairs, each encoded as soon as its shared passages are known: as the workers
+    find them (``found``, given to PairPassages.find_all as ``on_found``), with a slice of those that
+    need none or whose passages are kept each time, so that a pooled report's parent encodes them while
+    the workers work rather than after (issue #15)."""
 
     def __init__(self, result: MatchResult, report_ids: Mapping[int, int], passages: Passages | None) -> None:
         self._rid = report_ids
