@@ -156,6 +156,9 @@ class Document(SentBetweenProcesses):
     message: str
     chars: int
     content_id: int | None
+    # the type its bytes were read as when they were compared: a content is read once, as the first file
+    # holding those bytes (the same bytes as .html and as .txt are one content); "" for the file's own
+    read_as: str = ""
 
     @property
     def display_path(self) -> str:

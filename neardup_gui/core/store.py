@@ -530,7 +530,7 @@ class Store:
     # -- reading ----------------------------------------------------------------------------
     _DOC_SQL = """SELECT f.id, f.path, f.size, f.mtime_ns, f.kind, COALESCE(f.status, c.status, 'error'),
                          CASE WHEN f.status IS NOT NULL THEN f.message ELSE COALESCE(c.message, f.message) END,
-                         COALESCE(c.chars, 0), f.content_id
+                         COALESCE(c.chars, 0), f.content_id, COALESCE(c.kind, '')
                   FROM files f LEFT JOIN contents c ON c.id = f.content_id"""
 
     def documents(self) -> list[Document]:
@@ -563,7 +563,8 @@ class Store:
 
     @staticmethod
     def _doc(r: tuple) -> Document:
-        return Document(r[0], _unfs(r[1]), r[2], r[3], r[4], _STATUS_OF[r[5]], r[6], r[7], r[8])
+        return Document(r[0], _unfs(r[1]), r[2], r[3], r[4], _STATUS_OF[r[5]], r[6], r[7], r[8],
+                        "" if r[9] == r[4] else r[9])
 
     def fingerprint_arrays(self) -> FingerprintArrays:
         """All comparable contents, loaded for in-memory matching (64 + 512 bytes each), read row by

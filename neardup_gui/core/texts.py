@@ -58,11 +58,12 @@ class TextLoader:
         if expected is not None and raw_hash(data) != expected:
             return DocumentText(None, translate("Texts", "The file changed since the scan; rescan to compare it "
                                                          "again."))
-        if doc.kind in OCR_KINDS and self._database and expected is not None:
+        kind = doc.read_as or doc.kind  # as the bytes were read when compared
+        if kind in OCR_KINDS and self._database and expected is not None:
             scanned = Store.scan_text(self._database, expected)  # OCR's text: the file's own has none
             if scanned is not None:
                 return DocumentText(scanned)
-        extracted = extract(doc.kind, data)
+        extracted = extract(kind, data)
         if extracted.status is not Status.OK:
             return DocumentText(None, localize("Problem", extracted.message))
         return DocumentText(extracted.text)

@@ -195,3 +195,25 @@ def test_the_report_and_the_pair_view_say_the_same_about_a_pair(scanned):
     edited = (root / "中文 修改稿.txt").read_text()
     said = {describe(compare(original, edited)), describe(compare(edited, original))}
     assert any(html.escape(sentence) in page for sentence in said)
+
+
+def test_a_file_is_read_again_the_way_its_bytes_were_compared(tmp_path):
+    """The same bytes saved as .html and as .txt are one content, read once (as the first file's kind);
+    shown again (pair view, reports), both files give the text that was compared, not the .txt's tags."""
+    root = tmp_path / "docs"
+    root.mkdir()
+    page = ("<html><head><title>Notice</title><style>p { color: red }</style></head><body><p>"
+            + english_texts()["MPL-2.0"][:3000] + "</p></body></html>")
+    (root / "a page.html").write_text(page, encoding="utf-8")
+    (root / "b page.txt").write_text(page, encoding="utf-8")
+    db = tmp_path / "kinds.db"
+    with Store(db) as store:
+        scan(store, ScanOptions(roots=(str(root),), workers=1))
+        docs = {Path(d.path).name: d for d in store.documents()}
+        assert docs["a page.html"].content_id == docs["b page.txt"].content_id
+        assert (docs["a page.html"].kind, docs["b page.txt"].kind) == ("html", "text")  # the files' own types
+        assert {docs["a page.html"].read_as, docs["b page.txt"].read_as} == {"", "html"}  # html, as it was read
+        loader = TextLoader(store.content_hashes([docs["a page.html"].content_id]))
+        html_text, txt_text = loader(docs["a page.html"]).text, loader(docs["b page.txt"]).text
+    assert html_text is not None and "Mozilla Public License" in html_text and "<p>" not in html_text
+    assert txt_text == html_text
