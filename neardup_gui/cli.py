@@ -107,10 +107,8 @@ def build_parser() -> argparse.ArgumentParser:
         thresholds(p)
         if with_report:
             boilerplate(p)
-            p.add_argument("--split-chains", action="store_true",
-                           help=translate("Cli", "split chained groups so that every member of a group is a "
-                                                 "duplicate of its keeper (a group can otherwise join documents "
-                                                 "through others)"))
+            # every member of a group is a duplicate of its keeper now, always; the old switch is still accepted
+            p.add_argument("--split-chains", action="store_true", help=argparse.SUPPRESS)
             p.add_argument("--format", choices=["json", "csv", "html"], default="json",
                            help=translate("Cli", "report format (default json)"))
             p.add_argument("--out", type=Path,
@@ -257,8 +255,7 @@ def _emit(session: Session, fmt: str, out: Path | None) -> None:
 
 def _thresholds(args: argparse.Namespace) -> Thresholds:
     return Thresholds(method=Method(args.method), hamming=args.hamming, jaccard=args.jaccard,
-                      ignore_boilerplate=getattr(args, "boilerplate", "ignore") == "ignore",
-                      split_chains=getattr(args, "split_chains", False))
+                      ignore_boilerplate=getattr(args, "boilerplate", "ignore") == "ignore")
 
 
 def _mebibytes(value: int | None) -> int | None:
@@ -303,7 +300,8 @@ def _roots(args: argparse.Namespace) -> tuple[str, ...]:
 
 
 def cmd_groups(args: argparse.Namespace, session: Session) -> int:
-    session.check_report_target(args.out)
+    # the folders it answers for are scanned folders: a report there would be read as a document next time
+    session.check_report_target(args.out, _roots(args) or session.last_scan_roots())
     view = session.open(_roots(args), _thresholds(args))
     if view is None:
         if _roots(args):
@@ -318,10 +316,6 @@ def cmd_groups(args: argparse.Namespace, session: Session) -> int:
                     documents=len(view.result.documents), folders=", ".join(view.roots)) if view.roots else
                 translate("Cli", "Documents in every folder: {documents}; %n group(s)", None, groups).format(
                     documents=len(view.result.documents)))
-        left_out = len(view.left_alone)
-        if left_out:
-            said += "; " + translate("Cli", "%n left out by the split (a duplicate only of other groups' "
-                                            "members)", None, left_out)
         print("neardup: " + said, file=sys.stderr)
     return EXIT_OK
 

@@ -178,14 +178,6 @@ def to_html(
             said = localize("Boilerplate", note) if note else translate("HtmlReport", "counted like any other text")
         label = translate("HtmlReport", "Boilerplate")
         add(f"<tr><th>{_e(label)}</th><td>{_e(said)}</td></tr>")
-    if t.split_chains:
-        label, said = translate("HtmlReport", "Chains"), translate(
-            "HtmlReport", "split: every member of a group is a duplicate of its keeper")
-        left_out = [docs[d].display_path for d in context.left_out_by_split if d in docs]
-        if left_out:
-            said += "; " + translate("HtmlReport", "in no group, a duplicate only of other groups' members: "
-                                                   "{paths}").format(paths=", ".join(left_out))
-        add(f"<tr><th>{_e(label)}</th><td>{_e(said)}</td></tr>")
     add("</tbody></table>")
 
     groups_heading = translate("HtmlReport", "Groups ({count})").format(count=len(result.groups))

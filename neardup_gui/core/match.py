@@ -154,6 +154,7 @@ _WARM_POOL_PAIRS = 200
 """... and fewer than this even then, outside a forest's batches: a round trip would cost more (a group's
 split asks for a few)."""
 _PAIRS_PER_TASK = 2000
+_PAIRS_PER_ESTIMATE = 20_000  # signatures compared at once (20,000 pairs of 128 values: 20 MB gathered)
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,8 +238,15 @@ class Matcher:
                 self._files_of_row[row].append(doc)
         self._has_copies = np.fromiter((len(f) > 1 for f in self._files_of_row), dtype=bool,
                                        count=len(arrays))
+        # files whose bytes are the same but have no text to compare (a scan without OCR, an encrypted or
+        # damaged file, an image) group as exact copies all the same: the same bytes are the same document
+        same_bytes: dict[int, list[Document]] = defaultdict(list)
+        for doc in sorted(self.documents, key=lambda d: d.path):
+            if doc.status is not Status.OK and doc.content_id is not None and doc.size > 0:
+                same_bytes[doc.content_id].append(doc)
+        self._byte_copies = [copies for copies in same_bytes.values() if len(copies) > 1]
         self._copy_pairs = tuple(Pair(copies[0].id, other.id, IDENTICAL, "exact")
-                                 for copies in self._files_of_row for other in copies[1:])
+                                 for copies in (*self._files_of_row, *self._byte_copies) for other in copies[1:])
         text_ids: dict[bytes, int] = {}
         self._text_id = np.fromiter((text_ids.setdefault(h, len(text_ids)) for h in arrays.text_hash),
                                     dtype=np.int64, count=len(arrays))
@@ -460,9 +468,52 @@ class Matcher:
     def similarity_pairs(self, contents_a: Sequence[int], contents_b: Sequence[int]) -> list[Similarity]:
         """The numbers of many pairs of contents at once (each group against its keeper, say)."""
         row_of = self._row_of
-        rows_a = np.array([row_of[c] for c in contents_a], dtype=np.int64)
-        rows_b = np.array([row_of[c] for c in contents_b], dtype=np.int64)
-        return self._similarity_rows(rows_a, rows_b)
+        compared = [k for k, (a, b) in enumerate(zip(contents_a, contents_b, strict=True)) if a != b]
+        if len(compared) == len(contents_a):
+            rows_a = np.array([row_of[c] for c in contents_a], dtype=np.int64)
+            rows_b = np.array([row_of[c] for c in contents_b], dtype=np.int64)
+            return self._similarity_rows(rows_a, rows_b)
+        # the same content (the same bytes) needs no fingerprint: byte copies without text have none
+        out = [IDENTICAL] * len(contents_a)
+        if compared:
+            sims = self.similarity_pairs([contents_a[k] for k in compared], [contents_b[k] for k in compared])
+            for k, s in zip(compared, sims, strict=True):
+                out[k] = s
+        return out
+
+    def duplicates_among(
+        self,
+        contents_a: Sequence[int],
+        contents_b: Sequence[int],
+        thresholds: Thresholds,
+        *,
+        cancel: CancelToken = NEVER_CANCELLED,
+    ) -> tuple[np.ndarray, list[Similarity]]:
+        """Which pairs (contents_a[k], contents_b[k]) are duplicates at ``thresholds`` directly, verified
+        exactly (or the same text) and not ruled apart: their positions k, and their numbers a against b.
+        The signatures rule out most pairs first, as the forest does (a MinHash estimate more than its
+        margin below T, a SimHash distance above K); only the rest are measured exactly."""
+        rows_a = np.array([self._row_of[c] for c in contents_a], dtype=np.int64)
+        rows_b = np.array([self._row_of[c] for c in contents_b], dtype=np.int64)
+        t, arrays = thresholds, self.arrays
+        maybe = np.zeros(len(rows_a), dtype=bool)
+        for start in range(0, len(rows_a), _PAIRS_PER_ESTIMATE):
+            cancel.raise_if_cancelled()
+            part = slice(start, start + _PAIRS_PER_ESTIMATE)
+            ra, rb = rows_a[part], rows_b[part]
+            near = self._text_id[ra] == self._text_id[rb]
+            if t.method is not Method.SIMHASH:
+                est = np.asarray(minhash.estimate(arrays.minhash[ra], arrays.minhash[rb]))
+                near |= est + estimate_margin(np.clip(est, t.jaccard, 1.0)) >= t.jaccard - 1e-9
+            if t.method is not Method.MINHASH:
+                near |= hamming(arrays.simhash[ra], arrays.simhash[rb]) <= t.hamming
+            maybe[part] = near
+        at = np.flatnonzero(maybe)
+        sims = self._similarity_rows(rows_a[at], rows_b[at]) if len(at) else []
+        keep = [n for n, (k, s) in enumerate(zip(at.tolist(), sims, strict=True))
+                if (matched_by(s, t) is not None or self._text_id[rows_a[k]] == self._text_id[rows_b[k]])
+                and not self._is_rejected(int(rows_a[k]), int(rows_b[k]))]
+        return at[keep], [sims[n] for n in keep]
 
     # -- candidates -------------------------------------------------------------------------
     def _hamming_candidates(self, k: int, cancel: CancelToken) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -671,7 +722,9 @@ class Matcher:
         return row_a is not None and row_b is not None and self._is_rejected(row_a, row_b)
 
     def same_text(self, content_a: int, content_b: int) -> bool:
-        """Whether two contents have the same normalised text (exact duplicates)."""
+        """Whether two contents have the same normalised text (exact duplicates): the same bytes always do."""
+        if content_a == content_b:
+            return True
         row_a, row_b = self._row_of.get(content_a), self._row_of.get(content_b)
         return row_a is not None and row_b is not None and self._text_id[row_a] == self._text_id[row_b]
 
@@ -737,9 +790,13 @@ class Matcher:
             members = [Member(d.id, next(sims)) for d in docs]  # containment_ab: member inside representative
             members.sort(key=lambda m: (m.document_id != rep.id, -m.similarity.jaccard,
                                         self._doc_by_id[m.document_id].path))
-            exact = bool((text_ids[rows] == text_ids[self._row_of[rep.content_id]]).all())
+            # exact: every member the same text, by its normalised text or by all that is compared of it
+            exact = bool((text_ids[rows] == text_ids[self._row_of[rep.content_id]]).all()) or all(
+                m.similarity.same_text for m in members)
             cache[key] = (rep, tuple(members), exact)
-        built = sorted((cache[key] for key in keys), key=lambda g: (-len(g[1]), g[0].path))
+        built = [cache[key] for key in keys]
+        built += [(copies[0], tuple(Member(d.id, IDENTICAL) for d in copies), True) for copies in self._byte_copies]
+        built.sort(key=lambda g: (-len(g[1]), g[0].path))
         return [Group(number, rep.id, members, exact) for number, (rep, members, exact) in enumerate(built, start=1)]
 
     def document(self, doc_id: int) -> Document:

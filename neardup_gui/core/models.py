@@ -81,7 +81,6 @@ class Thresholds:
     hamming: int = 8  # measured: the K at which SimHash best reproduces J >= 0.8 (README)
     jaccard: float = 0.8
     ignore_boilerplate: bool = True  # compare documents without passages common to the collection
-    split_chains: bool = False  # chained groups split so that every member is a duplicate of its keeper
 
     def __post_init__(self) -> None:
         if not 0 <= self.hamming <= HAMMING_MAX:
@@ -182,6 +181,12 @@ class Similarity:
     @property
     def containment(self) -> float:
         return max(self.containment_ab, self.containment_ba)
+
+    @property
+    def same_text(self) -> bool:
+        """Whether what is compared is the same: every shingle and the fingerprint (texts that differ only in
+        spacing, punctuation or case, in any language, and byte copies)."""
+        return self.jaccard >= 1.0 and self.hamming == 0
 
 
 IDENTICAL = Similarity(0, 1.0, 1.0, 1.0, 1.0)

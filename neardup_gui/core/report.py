@@ -40,7 +40,6 @@ class ReportContext:
     scan: Mapping[str, Any] = field(default_factory=dict)
     scheme: Mapping[str, Any] = field(default_factory=dict)
     boilerplate: Mapping[str, Any] = field(default_factory=dict)  # Matcher.boilerplate.summary()
-    left_out_by_split: tuple[int, ...] = ()  # documents Split chains left in no group (session.View)
     generated: float = field(default_factory=time.time)
 
 
@@ -84,7 +83,7 @@ def _report_dict(result: MatchResult, context: ReportContext, by_path: list[Docu
     (report_ids), with its ``pairs`` (None: not yet, see json_members)."""
     t = result.thresholds
     docs = {d.id: d for d in result.documents}
-    in_groups = sum(len(g.members) for g in result.groups)
+    in_groups = {m.document_id for g in result.groups for m in g.members}  # a file may be listed twice
     return {
         "format": FORMAT_NAME,
         "version": FORMAT_VERSION,
@@ -94,7 +93,6 @@ def _report_dict(result: MatchResult, context: ReportContext, by_path: list[Docu
             "method": str(t.method),
             "hamming": t.hamming,
             "jaccard": t.jaccard,
-            "split_chains": t.split_chains,
             "roots": [display_path(r) for r in context.roots],
             "scheme": dict(context.scheme),
             "boilerplate": dict(context.boilerplate),
@@ -105,10 +103,9 @@ def _report_dict(result: MatchResult, context: ReportContext, by_path: list[Docu
             "problems": len(result.problems),
             "groups": len(result.groups),
             "exact_groups": sum(1 for g in result.groups if g.exact),
-            "documents_in_groups": in_groups,
-            "redundant_documents": in_groups - len(result.groups),
+            "documents_in_groups": len(in_groups),
+            "redundant_documents": len(in_groups - {g.representative for g in result.groups}),
             "pairs": len(result.pairs),
-            "left_out_by_split": sorted(rid[d] for d in context.left_out_by_split),
             "scan": dict(context.scan),
         },
         "documents": [_document(d, rid[d.id]) for d in by_path],

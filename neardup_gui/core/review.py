@@ -15,7 +15,7 @@ import os
 import shutil
 import stat
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -23,7 +23,7 @@ import numpy as np
 from . import index, minhash
 from .i18n import translate
 from .match import NOT_DUPLICATE, Matcher, MatchResult
-from .models import Document, Group, Method
+from .models import Document, Group, Method, Similarity, Thresholds, within_thresholds
 from .scan import hash_file
 from .store import Store
 
@@ -140,31 +140,45 @@ class TrashPlan:
 
     documents: tuple[Document, ...]
     total_size: int
-    protected: tuple[Document, ...]  # in reference folders: never trashed
+    protected: tuple[Document, ...]  # in reference folders, or kept by another group: never trashed
 
 
-def trash_plan(group: Group, keeper: int, docs: dict[int, Document], reference_folders: Sequence[str]) -> TrashPlan:
-    """Every member but the keeper, except files in reference folders."""
+def trash_plan(group: Group, keeper: int, docs: Mapping[int, Document], reference_folders: Sequence[str],
+               kept: Collection[int] = ()) -> TrashPlan:
+    """Every member but the keeper, except files in reference folders and files other groups keep (``kept``,
+    see kept_anywhere)."""
     chosen: list[Document] = []
     protected: list[Document] = []
     for m in group.members:
         if m.document_id == keeper:
             continue
         doc = docs[m.document_id]
-        (protected if in_folders(doc.path, reference_folders) else chosen).append(doc)
+        (protected if m.document_id in kept or in_folders(doc.path, reference_folders) else chosen).append(doc)
     return TrashPlan(tuple(chosen), sum(d.size for d in chosen), tuple(protected))
 
 
+def kept_anywhere(groups: Iterable[Group], keepers: Mapping[int, int]) -> set[int]:
+    """The documents some group keeps: a document may be listed under several groups, and one that a
+    group keeps is never one to remove in another."""
+    return {keepers.get(g.id, g.representative) for g in groups}
+
+
 def all_but_keepers(
-    groups: Iterable[Group], keepers: Mapping[int, int], docs: Mapping[int, Document], reference_folders: Sequence[str]
+    groups: Sequence[Group],
+    keepers: Mapping[int, int],
+    docs: Mapping[int, Document],
+    reference_folders: Sequence[str],
+    thresholds: Thresholds,
 ) -> set[int]:
-    """The mark rule people reach for first: every member but each group's keeper, and never a file in a
-    reference folder."""
+    """The mark rule people reach for first: every member that is a duplicate of its group's keeper at
+    ``thresholds``, but never a file some group keeps or a file in a reference folder."""
+    kept = kept_anywhere(groups, keepers)
     return {
         m.document_id
         for g in groups
         for m in g.members
-        if m.document_id != keepers.get(g.id) and not in_folders(docs[m.document_id].path, reference_folders)
+        if m.document_id not in kept and within_thresholds(m.similarity, thresholds)
+        and not in_folders(docs[m.document_id].path, reference_folders)
     }
 
 
@@ -208,7 +222,8 @@ class MarkCriteria:
 
 @dataclass(frozen=True, slots=True)
 class MarkSelection:
-    """The members a rule marks, and how many that met it were left alone (keepers, reference folders)."""
+    """The members a rule marks, and how many that met it were left alone (kept by a group, in a reference
+    folder)."""
 
     documents: frozenset[int]
     keepers_left: int
@@ -217,27 +232,31 @@ class MarkSelection:
 
 def members_matching(
     criteria: MarkCriteria,
-    groups: Iterable[Group],
+    groups: Sequence[Group],
     keepers: Mapping[int, int],
     docs: Mapping[int, Document],
     reference_folders: Sequence[str],
+    thresholds: Thresholds,
 ) -> MarkSelection:
-    """The grouped documents that meet ``criteria``, except each group's keeper and files in reference
-    folders: a rule never marks what the trash would refuse, so a marked group always keeps a file."""
+    """The grouped documents that meet ``criteria`` and are duplicates of their group's keeper at
+    ``thresholds``, except files some group keeps and files in reference folders: a rule never marks what
+    the trash would refuse, so a marked group always keeps a file."""
+    kept = kept_anywhere(groups, keepers)
     chosen: set[int] = set()
-    keepers_left = references_left = 0
+    keepers_left: set[int] = set()
+    references_left: set[int] = set()
     for g in groups:
         for m in g.members:
             doc = docs[m.document_id]
             if not criteria.matches(doc):
                 continue
-            if m.document_id == keepers.get(g.id):
-                keepers_left += 1
+            if m.document_id in kept:
+                keepers_left.add(m.document_id)
             elif in_folders(doc.path, reference_folders):
-                references_left += 1
-            else:
+                references_left.add(m.document_id)
+            elif within_thresholds(m.similarity, thresholds):
                 chosen.add(m.document_id)
-    return MarkSelection(frozenset(chosen), keepers_left, references_left)
+    return MarkSelection(frozenset(chosen), len(keepers_left), len(references_left))
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,7 +265,9 @@ class BatchPlan:
 
     batches: tuple[tuple[Document, tuple[Document, ...]], ...]  # (keeper, files to move)
     total_size: int
-    protected: int  # marked but in a reference folder, or the keeper itself: left where they are
+    protected: int  # marked but in a reference folder, or kept by a group: left where they are
+    # marked files that are not duplicates of what their group keeps at the setting, with their numbers
+    not_duplicates: tuple[tuple[Document, Similarity], ...] = ()
 
     @property
     def files(self) -> int:
@@ -254,30 +275,39 @@ class BatchPlan:
 
 
 def batch_plan(
-    groups: Iterable[Group],
+    groups: Sequence[Group],
     keepers: Mapping[int, int],
     marked: set[int],
     docs: Mapping[int, Document],
     reference_folders: Sequence[str],
+    thresholds: Thresholds,
 ) -> BatchPlan:
-    """What moving the marked files would do: a keeper or a reference-folder file is never moved, even
-    when marked, so every group keeps at least its keeper."""
-    batches, total, protected = [], 0, 0
+    """What moving the marked files would do: a file some group keeps or a reference-folder file is never
+    moved, even when marked, so every group keeps at least its keeper; a file listed under several groups
+    moves once, with the first of them."""
+    kept = kept_anywhere(groups, keepers)
+    batches, total = [], 0
+    protected: set[int] = set()
+    placed: set[int] = set()
+    not_duplicates: list[tuple[Document, Similarity]] = []
     for g in groups:
-        keeper = keepers.get(g.id)
+        keeper = keepers.get(g.id, g.representative)
         chosen = []
         for m in g.members:
-            if m.document_id not in marked:
+            if m.document_id not in marked or m.document_id in placed:
                 continue
             doc = docs[m.document_id]
-            if m.document_id == keeper or in_folders(doc.path, reference_folders):
-                protected += 1
-            else:
-                chosen.append(doc)
-        if chosen and keeper is not None:
+            if m.document_id in kept or in_folders(doc.path, reference_folders):
+                protected.add(m.document_id)
+                continue
+            chosen.append(doc)
+            placed.add(m.document_id)
+            if not within_thresholds(m.similarity, thresholds):
+                not_duplicates.append((doc, m.similarity))
+        if chosen:
             batches.append((docs[keeper], tuple(chosen)))
             total += sum(d.size for d in chosen)
-    return BatchPlan(tuple(batches), total, protected)
+    return BatchPlan(tuple(batches), total, len(protected), tuple(not_duplicates))
 
 
 @dataclass(frozen=True, slots=True)

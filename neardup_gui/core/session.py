@@ -73,8 +73,6 @@ class View:
     cores: frozenset[int] = frozenset()  # contents compared without their boilerplate
     content_hashes: dict[int, bytes] = field(default_factory=dict)  # to read the texts again (TextLoader)
     database: str = ""  # the database's path: TextLoader reads the text OCR read of scans from there
-    left_alone: tuple[int, ...] = ()  # documents Split chains left in no group (chains.Split)
-    too_large: int = 0  # groups Split chains left whole: too many members (chains.SPLIT_LIMIT)
     scan: ScanSummary | None = None  # when this view follows a scan
 
     @property
@@ -132,23 +130,26 @@ def rebased_on_keepers(
 @dataclass(frozen=True, slots=True)
 class Undoable:
     """The last action of this session that can be taken back: a "not a duplicate" (its pairs of
-    content hashes) or a move into a folder (each file's original path and where it went)."""
+    content hashes), a move into a folder (each file's original path and where it went) or a "keep this
+    one" (the file, and when it had been chosen before, if it had)."""
 
-    what: str  # "not a duplicate" | "move"
+    what: str  # "not a duplicate" | "move" | "keep"
     pairs: tuple[tuple[bytes, bytes], ...] = ()
     moves: tuple[tuple[str, str], ...] = ()
+    kept: tuple[tuple[str, float | None], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """A "not a duplicate" a person made: one document (its text: every copy of it) set apart from
-    others, with the files it concerns today. One action in the app is one decision, however many
-    pairs of texts it ruled on."""
+    """A decision a person made: a "not a duplicate" (one document, its text: every copy of it, set apart
+    from others, with the files it concerns today; one action in the app is one decision, however many
+    pairs of texts it ruled on), or a "keep this one" (``paths_a``: the file kept; no pairs)."""
 
     pairs: tuple[tuple[bytes, bytes], ...]  # the content hashes ruled apart
     decided_at: float
-    paths_a: tuple[str, ...]  # the document set apart (all copies of its text)
+    paths_a: tuple[str, ...]  # the document set apart (all copies of its text), or the file kept
     paths_b: tuple[str, ...]  # the documents it is not a duplicate of
+    what: str = "not a duplicate"  # or "keep"
 
 
 def decisions_from_verdicts(
@@ -323,18 +324,17 @@ class Session:
         kept = self.store.kept_paths()
         keepers = choose_keepers(result.groups, docs, self.reference_folders, self.keeper_rule, kept)
         result = rebased_on_keepers(result, keepers, docs, matcher, self._rebased)
-        left_alone: tuple[int, ...] = ()
-        too_large = 0
-        if thresholds.split_chains:
-            def keeper_of(ids: Sequence[int]) -> int:
-                group = Group(0, ids[0], tuple(Member(d, IDENTICAL) for d in ids), False)
-                return default_keeper(group, docs, self.reference_folders, self.keeper_rule, kept)
 
-            def fixed(doc_id: int) -> bool:  # a person's choice: kept, or in a reference folder
-                return docs[doc_id].path in kept or in_folders(docs[doc_id].path, self.reference_folders)
+        def keeper_of(ids: Sequence[int]) -> int:
+            group = Group(0, ids[0], tuple(Member(d, IDENTICAL) for d in ids), False)
+            return default_keeper(group, docs, self.reference_folders, self.keeper_rule, kept)
 
-            split = split_chains(result, keepers, matcher, keeper_of, fixed, cancel=cancel)
-            result, keepers, left_alone, too_large = split.result, split.keepers, split.left_alone, split.too_large
+        def fixed(doc_id: int) -> bool:  # a person's choice: kept, or in a reference folder
+            return docs[doc_id].path in kept or in_folders(docs[doc_id].path, self.reference_folders)
+
+        # every member a duplicate of what its group keeps (chains.py)
+        split = split_chains(result, keepers, matcher, keeper_of, fixed, cancel=cancel)
+        result, keepers = split.result, split.keepers
         self._view = View(
             result=result,
             keepers=keepers,
@@ -344,8 +344,6 @@ class Session:
             cores=frozenset(matcher.boilerplate.cores),
             content_hashes=matcher.content_hashes,  # read once per matcher, not on every threshold move
             database=str(self.db_path),
-            left_alone=left_alone,
-            too_large=too_large,
             scan=summary if summary is not None else (self._view.scan if self._view is not None else None),
         )
         return self._view
@@ -408,6 +406,8 @@ class Session:
         if undo.what == "move":
             outcome = move_back(self.store, undo.moves)
             return outcome, self._reopen()
+        for path, before in undo.kept:  # the keeper chosen before, or none: the rule chooses again
+            self.store.set_kept(path, before is not None, before)
         self.store.set_verdicts(undo.pairs, None)
         return None, self._group(self._thresholds, progress, cancel)
 
@@ -418,19 +418,30 @@ class Session:
         progress: Progress = no_progress,
         cancel: CancelToken = NEVER_CANCELLED,
     ) -> View:
-        """Take back "not a duplicate" decisions (from decisions()): their pairs may be grouped again."""
+        """Take back decisions (from decisions()): the pairs of a "not a duplicate" may be grouped again, a
+        file kept is kept by the rule's choice again."""
         self.store.set_verdicts([pair for d in decisions for pair in d.pairs], None)
+        for d in decisions:
+            if d.what == "keep":
+                for path in d.paths_a:
+                    self.store.set_kept(path, False)
         return self._group(self._thresholds, progress, cancel)
 
     def decisions(self, *, progress: Progress = no_progress, cancel: CancelToken = NEVER_CANCELLED) -> list[Decision]:
-        """Every "not a duplicate" in the database, newest first, with the files each concerns today."""
-        return decisions_from_verdicts(self.store.verdict_list(NOT_DUPLICATE), self.store.paths_by_content_hash())
+        """Every "not a duplicate" and "keep this one" in the database, newest first, with the files each
+        concerns today."""
+        apart = decisions_from_verdicts(self.store.verdict_list(NOT_DUPLICATE), self.store.paths_by_content_hash())
+        kept = [Decision((), at, (path,), (), "keep") for path, at in self.store.kept_paths().items()]
+        return sorted(apart + kept, key=lambda d: -d.decided_at)
 
     def keep(
         self, document: Document, *, progress: Progress = no_progress, cancel: CancelToken = NEVER_CANCELLED
     ) -> View:
-        """Keep this file in whatever group it is in, across re-groupings and restarts."""
+        """Keep this file in whatever group it is in, across re-groupings and restarts; undo_last() or
+        withdraw_decisions() take it back."""
+        before = self.store.kept_paths().get(document.path)
         self.store.set_kept(document.path, True)
+        self._undo = Undoable("keep", kept=((document.path, before),))
         return self._group(self._thresholds, progress, cancel)
 
     def set_keeper_rule(
@@ -539,7 +550,6 @@ class Session:
             scan=asdict(view.scan) if view.scan else {},
             scheme=asdict(scheme) if scheme else {},
             boilerplate=view.boilerplate,
-            left_out_by_split=view.left_alone,
         )
         loader = view.text_loader(cache_size=512)
         if fmt == "json":

@@ -861,12 +861,12 @@ class Store:
             out.setdefault(raw_hash, []).append(_unfs(path))
         return out
 
-    def set_kept(self, path: str, kept: bool) -> None:
-        """Remember (or forget) that a person chose to keep this file."""
+    def set_kept(self, path: str, kept: bool, at: float | None = None) -> None:
+        """Remember (or forget) that a person chose to keep this file, now or ``at`` (a choice put back)."""
         with self.transaction():
             if kept:
                 self._db.execute("INSERT OR REPLACE INTO kept (path, chosen_at) VALUES (?, ?)",
-                                 (_fs(path), time.time()))
+                                 (_fs(path), time.time() if at is None else at))
             else:
                 self._db.execute("DELETE FROM kept WHERE path = ?", (_fs(path),))
 

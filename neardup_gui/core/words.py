@@ -39,14 +39,10 @@ def inside(sim: Similarity) -> str:
     return "b" if sim.containment_ba >= CONTAINED else ""
 
 
-def same_text(sim: Similarity) -> bool:
-    return sim.jaccard >= 1.0 and sim.hamming == 0
-
-
 def similarity_words(sim: Similarity) -> str:
     """One similarity a person reads: how much of the text is the same as the keeper's, or that one holds
     the other. The exact measures are in the tooltip (``similarity_details``)."""
-    if same_text(sim):
+    if sim.same_text:
         return translate("Similarity", "same text")
     where = inside(sim)
     if where == "a":

@@ -28,6 +28,7 @@ from ..core.review import (
     batch_plan,
     destination_of,
     human_size,
+    kept_anywhere,
     members_matching,
     move_target_problem,
     trash_plan,
@@ -114,6 +115,7 @@ class ReviewController:
         self.undoable: Undoable | None = None
         self.reference_folders: tuple[str, ...] = tuple(session.reference_folders)
         self._group_of: dict[int, Group] = {}
+        self._kept: set[int] = set()  # documents some group keeps (review.kept_anywhere)
         self.view_changed = Event()  # (view | None)
         self.pair_changed = Event()  # (pair | None): show it, or clear the pair view
         self.message = Event()  # (text): a status line
@@ -125,7 +127,11 @@ class ReviewController:
         """Show a grouping; nothing from before it stays if it no longer holds (marks, the pair)."""
         self.view = view
         self.docs = view.documents if view is not None else {}
-        self._group_of = {m.document_id: g for g in view.result.groups for m in g.members} if view else {}
+        self._group_of = {}  # a document listed under several groups: the first of them
+        for g in view.result.groups if view else ():
+            for m in g.members:
+                self._group_of.setdefault(m.document_id, g)
+        self._kept = kept_anywhere(view.result.groups, view.keepers) if view else set()
         self.marks.set(self.marks.ids & self._group_of.keys())  # a mark on a file that left goes with it
         self.view_changed.emit(view)
         if self.pair is not None and not self._still_grouped(self.pair):
@@ -172,9 +178,16 @@ class ReviewController:
     def keep(self, document: Document) -> None:
         """Keep this file in its group: remembered across re-groupings and restarts."""
         name = os.path.basename(document.display_path)
-        self.run(self.session.keep, document,
-                 returned=lambda view: self._done(view, translate("Controller", "Keeping {name}.").format(name=name)),
-                 title=translate("Controller", "The choice could not be saved"))
+        session = self.session
+
+        def work(*, progress: Any, cancel: Any) -> tuple[View, Undoable | None]:
+            return session.keep(document, progress=progress, cancel=cancel), session.undoable
+
+        def done(result: tuple[View, Undoable | None]) -> None:
+            message = translate("Controller", "Keeping {name}. Edit ▸ Undo takes this back.").format(name=name)
+            self._done(result[0], message, result[1])
+
+        self.run(work, returned=done, title=translate("Controller", "The choice could not be saved"))
 
     def set_apart(self, document: Document) -> None:
         """``document`` is not a duplicate of the rest of its group: it leaves at once; Undo takes it back."""
@@ -220,13 +233,16 @@ class ReviewController:
 
         def undone(done: tuple[FileOutcome | None, View]) -> None:
             outcome, view = done
-            if outcome is None:
+            if outcome is None and what == "keep":
+                self._done(view, translate("Controller", "The file to keep is chosen by the rule again."), None)
+            elif outcome is None:
                 self._done(view, translate("Controller", "The last \u201cnot a duplicate\u201d was taken back."), None)
             else:
                 self._done(view, "", None)
                 self.acted.emit(self.describe(outcome, "back"))
 
         title = (translate("Controller", "The move could not be taken back") if what == "move"
+                 else translate("Controller", "The choice could not be taken back") if what == "keep"
                  else translate("Controller", "The \u201cnot a duplicate\u201d could not be taken back"))
         self.run(self.session.undo_last, returned=undone, title=title)
 
@@ -271,14 +287,14 @@ class ReviewController:
     def mark_all_but_keepers(self) -> None:
         if self.view is not None:
             self.marks.set(all_but_keepers(self.view.result.groups, self.view.keepers, self.docs,
-                                           self.reference_folders))
+                                           self.reference_folders, self.view.result.thresholds))
 
     def mark_matching(self, criteria: MarkCriteria, *, mark: bool = True) -> MarkSelection:
         """Tick (or untick) the members a rule picks; never a keeper or a reference file."""
         if self.view is None:
             return MarkSelection(frozenset(), 0, 0)
         selection = members_matching(criteria, self.view.result.groups, self.view.keepers, self.docs,
-                                     self.reference_folders)
+                                     self.reference_folders, self.view.result.thresholds)
         self.marks.update(selection.documents, mark)
         return selection
 
@@ -297,13 +313,13 @@ class ReviewController:
 
     # -- acting on files ---------------------------------------------------------------------
     def group_trash_plan(self, group: Group) -> TrashPlan:
-        return trash_plan(group, self.keeper(group).id, self.docs, self.reference_folders)
+        return trash_plan(group, self.keeper(group).id, self.docs, self.reference_folders, self._kept)
 
     def marked_plan(self) -> BatchPlan:
         if self.view is None:
             return BatchPlan((), 0, 0)
         return batch_plan(self.view.result.groups, self.view.keepers, set(self.marks.ids), self.docs,
-                          self.reference_folders)
+                          self.reference_folders, self.view.result.thresholds)
 
     def move_problem(self, destination: str) -> str:
         """Why the marked files cannot go into ``destination`` (empty when they can)."""

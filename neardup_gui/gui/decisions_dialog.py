@@ -1,4 +1,4 @@
-"""Every "not a duplicate" the person made, to review and take back (Edit ▸ Decisions…)."""
+"""Every "not a duplicate" and "keep this one" the person made, to review and take back (Edit ▸ Decisions…)."""
 
 from __future__ import annotations
 
@@ -42,18 +42,19 @@ class DecisionsDialog(QDialog):
         self.setObjectName("decisions")
         self.resize(820, 420)
         self.intro = QLabel(self.tr(
-            "Documents you said are not duplicates of each other. They are kept apart in every grouping "
-            "and report; take a decision back to let them be grouped again."), self)
+            "Documents you said are not duplicates of each other, and files you chose to keep. They hold in every "
+            "grouping and report; take a decision back to let the documents be grouped again, or the rule choose "
+            "what to keep."), self)
         self.intro.setWordWrap(True)
         self.tree = QTreeWidget(self)
-        self.tree.setHeaderLabels([self.tr("Decided"), self.tr("This document"), self.tr("is not a duplicate of")])
+        self.tree.setHeaderLabels([self.tr("Decided"), self.tr("This document"), self.tr("Decision")])
         self.tree.setRootIsDecorated(False)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.tree.setColumnWidth(0, 140)
         self.tree.setColumnWidth(1, 320)
         buttons = QDialogButtonBox(self)
         self.take_back = buttons.addButton(self.tr("Take Back"), QDialogButtonBox.ButtonRole.ActionRole)
-        self.take_back.setToolTip(self.tr("Let the selected pairs be grouped again"))
+        self.take_back.setToolTip(self.tr("Take the selected decisions back"))
         self.take_back.setEnabled(False)
         close = buttons.addButton(QDialogButtonBox.StandardButton.Close)
         close.clicked.connect(self.accept)
@@ -73,16 +74,18 @@ class DecisionsDialog(QDialog):
         self.decisions = decisions
         self.tree.clear()
         for n, d in enumerate(decisions):
+            said = (self.tr("kept in its groups (taken back, the rule chooses what to keep)") if d.what == "keep"
+                    else self.tr("is not a duplicate of {names}").format(names=_names(d.paths_b)))
             item = QTreeWidgetItem([
-                time.strftime("%Y-%m-%d %H:%M", time.localtime(d.decided_at)), _names(d.paths_a), _names(d.paths_b),
+                time.strftime("%Y-%m-%d %H:%M", time.localtime(d.decided_at)), _names(d.paths_a), said,
             ])
             item.setData(0, Qt.ItemDataRole.UserRole, n)
             item.setToolTip(1, "\n".join(d.paths_a))
             item.setToolTip(2, "\n".join(d.paths_b))
             self.tree.addTopLevelItem(item)
         if not decisions:
-            self.intro.setText(self.tr("You have not set any documents apart. \u201cNot a duplicate\u201d in the "
-                                       "groups does, and the decisions are listed here."))
+            self.intro.setText(self.tr("You have made no decisions yet. \u201cNot a duplicate\u201d and \u201cKeep "
+                                       "this one\u201d in the groups make them, and they are listed here."))
 
     def withdraw_selected(self) -> None:
         chosen = [self.decisions[item.data(0, Qt.ItemDataRole.UserRole)] for item in self.tree.selectedItems()]

@@ -48,7 +48,7 @@ from ..core.i18n import localize
 from ..core.jobs import NEVER_CANCELLED, CancelToken, Progress, no_progress
 from ..core.models import Document, Method, Similarity, Status
 from ..core.texts import DocumentText
-from ..core.words import inside, percent, same_text
+from ..core.words import inside, percent
 from .worker import Job, JobRunner
 
 
@@ -422,7 +422,7 @@ class DiffView(QWidget):
         s = similarity
         share = f"<b>{percent(s.jaccard)}</b>"
         where = inside(s)  # "b": the keeper, on the left, inside the member
-        if same_text(s):
+        if s.same_text:
             words = self.tr("<b>The same text</b>")
         elif where == "b":
             words = self.tr("{share} the same: the left text is inside the right one").format(share=share)

@@ -161,9 +161,9 @@ class GroupView(QWidget):
         title = (
             self.tr("{count} documents with the same text. Numbers are against the file kept, {name}; "
                     "double-click a member to see what differs.") if group.exact
-            else self.tr("{count} documents with nearly the same text. Each is measured against the file kept, "
-                         "{name}: one can be less alike to it than your setting, being that alike to another "
-                         "member. Double-click a member to see what differs.")
+            else self.tr("{count} documents with nearly the same text: every two of them are duplicates at your "
+                         "setting. Each is measured against the file kept, {name}. Double-click a member to see "
+                         "what differs.")
         )
         self.title.setText(title.format(count=len(group.members), name=os.path.basename(keeper.display_path)))
         self.model.set_group(group, keeper, docs, marked, reference_folders)

@@ -502,6 +502,8 @@ class MainWindow(QMainWindow):
         self.undo_action.setText(
             self.tr("&Undo Not a Duplicate")
             if undoable is not None and undoable.what == "not a duplicate"
+            else self.tr("&Undo Keep")
+            if undoable is not None and undoable.what == "keep"
             else self.tr("&Undo Move")
             if undoable is not None
             else self.tr("&Undo")
@@ -773,9 +775,8 @@ class MainWindow(QMainWindow):
             1, self.tr("Problems ({count})").format(count=problems) if problems else self.tr("Problems")
         )
         if self.result is not None:
-            self.thresholds.show_counts(len(self.result.groups), sum(len(g.members) for g in self.result.groups),
-                                        len(view.left_alone) if view is not None else 0,
-                                        view.too_large if view is not None else 0)
+            self.thresholds.show_counts(len(self.result.groups),
+                                        len({m.document_id for g in self.result.groups for m in g.members}))
             self.groups.size_columns_once()
         self._refresh_empty_state()
         if anchor is not None:

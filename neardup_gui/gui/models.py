@@ -16,12 +16,12 @@ from PySide6.QtCore import (
     Qt,
 )
 from PySide6.QtGui import QFont, QPalette
-from PySide6.QtWidgets import QApplication, QStyle
+from PySide6.QtWidgets import QApplication
 
 from ..core.i18n import QT_TRANSLATE_NOOP, localize
 from ..core.match import MatchResult
 from ..core.models import Document, Group, Member
-from ..core.review import GroupSummary, human_size, in_folders, summarise, trash_plan
+from ..core.review import GroupSummary, human_size, in_folders, kept_anywhere, summarise, trash_plan
 from ..core.words import kind_label, percent, percent_range, similarity_details, similarity_words, status_label
 from .controller import Marks
 
@@ -100,7 +100,9 @@ class GroupTreeModel(QAbstractItemModel):
         self.keepers: dict[int, int] = {}
         self.reference_folders: tuple[str, ...] = ()
         self.marks = marks if marks is not None else Marks()  # ticked in the first column; shared
-        self._place_of_doc: dict[int, tuple[int, int]] = {}  # document -> (its group's row, its row in the group)
+        self.kept: set[int] = set()  # documents some group keeps (review.kept_anywhere)
+        # document -> (its group's row, its row in the group), for each group it is listed under
+        self._place_of_doc: dict[int, list[tuple[int, int]]] = {}
         self.marks.changed.connect(self._marks_changed)
 
     @property
@@ -116,8 +118,11 @@ class GroupTreeModel(QAbstractItemModel):
         self.docs = {d.id: d for d in result.documents} if result else {}
         self.reference_folders = reference_folders
         self.keepers = dict(keepers)
-        self._place_of_doc = {m.document_id: (row, k) for row, s in enumerate(self.summaries)
-                              for k, m in enumerate(s.group.members)}
+        self.kept = kept_anywhere((s.group for s in self.summaries), self.keepers)
+        self._place_of_doc = {}
+        for row, s in enumerate(self.summaries):
+            for k, m in enumerate(s.group.members):
+                self._place_of_doc.setdefault(m.document_id, []).append((row, k))
         self.endResetModel()
 
     # marks ----------------------------------------------------------------------------------
@@ -125,7 +130,7 @@ class GroupTreeModel(QAbstractItemModel):
         """The marks changed (a rule, a click, an action): the check boxes of the groups they touch are
         painted again (a click repaints one group, not ten thousand)."""
         role = [Qt.ItemDataRole.CheckStateRole]
-        for row in sorted({self._place_of_doc[d][0] for d in changed if d in self._place_of_doc}):
+        for row in sorted({row for d in changed for row, _k in self._place_of_doc.get(d, ())}):
             parent = self.index(row, 0)
             self.dataChanged.emit(parent, parent, role)
             self.dataChanged.emit(self.index(0, 0, parent), self.index(self.rowCount(parent) - 1, 0, parent), role)
@@ -149,7 +154,7 @@ class GroupTreeModel(QAbstractItemModel):
         """What a group's own tick ticks: every member but its keeper and files in reference folders (what
         the trash would take), as *Mark all but the keepers* and *Mark Selected* do."""
         keeper = self.keepers.get(group.id, group.representative)
-        return {d.id for d in trash_plan(group, keeper, self.docs, self.reference_folders).documents}
+        return {d.id for d in trash_plan(group, keeper, self.docs, self.reference_folders, self.kept).documents}
 
     # structure ------------------------------------------------------------------------------
     def index(self, row: int, column: int, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> QModelIndex:
@@ -195,9 +200,13 @@ class GroupTreeModel(QAbstractItemModel):
         return self.docs[m.document_id] if m else None
 
     def index_of(self, doc_id: int) -> QModelIndex:
-        """The document's row under its group (invalid when it is in no group)."""
-        place = self._place_of_doc.get(doc_id)
-        return self.index(place[1], 0, self.index(place[0], 0)) if place is not None else QModelIndex()
+        """The document's row under the first group it is listed under (invalid when it is in no group)."""
+        places = self._place_of_doc.get(doc_id)
+        return self.index(places[0][1], 0, self.index(places[0][0], 0)) if places else QModelIndex()
+
+    def groups_listing(self, doc_id: int) -> list[int]:
+        """The ids of the groups a document is listed under."""
+        return [self.summaries[row].group.id for row, _k in self._place_of_doc.get(doc_id, ())]
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
         if not index.isValid():
@@ -215,11 +224,13 @@ class GroupTreeModel(QAbstractItemModel):
         if role == Qt.ItemDataRole.CheckStateRole and col == 0:
             return Qt.CheckState.Checked if doc.id in self.marked else Qt.CheckState.Unchecked
         keeper = self.keepers.get(s.group.id) == doc.id
+        kept_elsewhere = not keeper and doc.id in self.kept
         sim = m.similarity
         if role == Qt.ItemDataRole.DisplayRole:
             return (
                 self.tr("{name}  — keep").format(name=os.path.basename(doc.display_path)) if keeper
-                else os.path.basename(doc.display_path),
+                else self.tr("{name}  — kept by another group").format(name=os.path.basename(doc.display_path))
+                if kept_elsewhere else os.path.basename(doc.display_path),
                 os.path.dirname(doc.display_path),
                 "" if keeper else similarity_words(sim),
                 "" if keeper else str(sim.hamming),
@@ -245,6 +256,12 @@ class GroupTreeModel(QAbstractItemModel):
             tip = doc.display_path if keeper else f"{doc.display_path}\n{similarity_details(sim)}"
             if keeper:
                 tip += "\n" + self.tr("The file this group keeps; the others are measured against it.")
+            elif kept_elsewhere:
+                tip += "\n" + self.tr("Another group keeps this file, so it is never proposed for removal.")
+            others = [str(g) for g in self.groups_listing(doc.id) if g != s.group.id]
+            if others:
+                tip += "\n" + self.tr("Also listed under group {ids}: it is a duplicate of documents there that are "
+                                       "not duplicates of this group's.").format(ids=", ".join(others))
             if in_folders(doc.path, self.reference_folders):
                 tip += "\n" + self.tr("In a reference folder: an original, never proposed for removal.")
             return tip
@@ -265,7 +282,6 @@ class GroupTreeModel(QAbstractItemModel):
             return Qt.CheckState.Checked if movable <= self.marked else Qt.CheckState.PartiallyChecked
         if role == Qt.ItemDataRole.DisplayRole:
             title = (self.tr("Group {id} · {count} documents · exact — {name}") if s.group.exact
-                     else self.tr("Group {id} · {count} documents · near, chained — {name}") if s.chained
                      else self.tr("Group {id} · {count} documents · near — {name}"))
             return (
                 title.format(id=s.group.id, count=s.members, name=os.path.basename(s.representative.display_path)),
@@ -294,18 +310,11 @@ class GroupTreeModel(QAbstractItemModel):
             )[col]
         if role == Qt.ItemDataRole.ToolTipRole:
             said = self.tr("{count} documents; the keeper is {path}\n"
-                           "Each member is measured against the keeper: from {lowest} to {highest} of the text is "
-                           "the same. A member can be less alike to the keeper than your setting asks: it is in "
-                           "the group because it is that alike to another member.").format(
+                           "Every two documents of the group are duplicates at your setting. Each member is measured "
+                           "against the keeper: from {lowest} to {highest} of the text is the same.").format(
                 count=s.members, path=self.docs[self.keepers.get(s.group.id, s.group.representative)].display_path,
                 lowest=percent(s.worst_jaccard), highest=percent(s.best_jaccard))
-            if s.chained:
-                chained = self.tr("Chained: a member shares only {lowest} of its text with the keeper, far less than "
-                                  "your setting. Look at the members one by one, or tick Split chains.")
-                said += "\n" + chained.format(lowest=percent(s.worst_jaccard))
             return said
-        if role == Qt.ItemDataRole.DecorationRole and col == 0 and s.chained:
-            return QApplication.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning)
         if role == Qt.ItemDataRole.FontRole and col == 0:
             return bold_font()
         if role == Qt.ItemDataRole.TextAlignmentRole and col in (2, 3, 4, 5, 6):

@@ -134,7 +134,7 @@ class PreferencesDialog(QDialog):
     def preferences(self) -> Preferences:
         """What the dialog shows now."""
         thresholds = Thresholds(Method(self.method.currentData()), self.bits.value(), self.similarity.value() / 100,
-                                self.boilerplate.isChecked(), self._current.thresholds.split_chains)
+                                self.boilerplate.isChecked())
         return replace(self._current, language=str(self.language.currentData()), theme=str(self.theme.currentData()),
                        keeper_rule=self.keeper.currentData(), ignore_layout=self.ignore_layout.isChecked(),
                        thresholds=thresholds)

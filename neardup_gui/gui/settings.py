@@ -69,7 +69,6 @@ def load(settings: QSettings) -> AppState:
             int(hamming),  # text or a number: what does not convert raises, and the defaults are taken
             float(jaccard),
             _bool(settings.value("ignore_boilerplate"), True),
-            _bool(settings.value("split_chains"), False),
         )
     except (ValueError, TypeError):
         state.thresholds = Thresholds()
@@ -107,7 +106,6 @@ def save(settings: QSettings, state: AppState) -> None:
     settings.setValue("hamming", state.thresholds.hamming)
     settings.setValue("jaccard", state.thresholds.jaccard)
     settings.setValue("ignore_boilerplate", state.thresholds.ignore_boilerplate)
-    settings.setValue("split_chains", state.thresholds.split_chains)
     settings.setValue("keeper_rule", state.keeper_rule.value)
     settings.setValue("ignore_layout", state.ignore_layout)
     settings.setValue("wrap_lines", state.wrap_lines)

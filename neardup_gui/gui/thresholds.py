@@ -187,11 +187,6 @@ class ThresholdsPanel(QWidget):
             "notices, e-mail disclaimers) do not count when documents are compared, so that they do not make "
             "unrelated documents look alike; documents of one family (versions of a form, licence variants) keep "
             "the text they share."))
-        self.split = QCheckBox(self.tr("Split chains"), self)
-        self.split.setToolTip(self.tr(
-            "A group can join documents through others: each draft close to the one before, the last far from the "
-            "first (such a group says \"chained\"). Split, every member of a group is as alike to the group's "
-            "keeper as you ask, and the others form groups of their own."))
         self.histogram = HistogramWidget(self)
         self.caption = QLabel("", self)  # the histogram's line in words: how many pairs it groups
         self.caption.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -217,7 +212,6 @@ class ThresholdsPanel(QWidget):
         grid.addWidget(self.hamming_value, 2, 3)
         options = QHBoxLayout()
         options.addWidget(self.boilerplate)
-        options.addWidget(self.split)
         options.addStretch(1)
         grid.addLayout(options, 3, 0, 1, 4)
         grid.addWidget(self.histogram, 0, 4, 3, 1)
@@ -236,13 +230,13 @@ class ThresholdsPanel(QWidget):
         self.similarity_slider.valueChanged.connect(self.similarity_spin.setValue)
         self.similarity_spin.valueChanged.connect(self.similarity_slider.setValue)
         for signal in (self.hamming_spin.valueChanged, self.similarity_spin.valueChanged,
-                       self.method.currentIndexChanged, self.boilerplate.toggled, self.split.toggled):
+                       self.method.currentIndexChanged, self.boilerplate.toggled):
             signal.connect(self._schedule)
         self.set_thresholds(thresholds)
 
     def set_thresholds(self, thresholds: Thresholds) -> None:
         controls = (self.method, self.hamming_spin, self.hamming_slider, self.similarity_spin, self.similarity_slider,
-                    self.boilerplate, self.split)
+                    self.boilerplate)
         for w in controls:
             w.blockSignals(True)
         self.method.setCurrentIndex(self.method.findData(thresholds.method))
@@ -251,14 +245,13 @@ class ThresholdsPanel(QWidget):
         self.similarity_spin.setValue(round(thresholds.jaccard * 100))
         self.similarity_slider.setValue(round(thresholds.jaccard * 100))
         self.boilerplate.setChecked(thresholds.ignore_boilerplate)
-        self.split.setChecked(thresholds.split_chains)
         for w in controls:
             w.blockSignals(False)
         self._show_method()
 
     def thresholds(self) -> Thresholds:
         return Thresholds(Method(self.method.currentData()), self.hamming_spin.value(),
-                          self.similarity_spin.value() / 100, self.boilerplate.isChecked(), self.split.isChecked())
+                          self.similarity_spin.value() / 100, self.boilerplate.isChecked())
 
     def _schedule(self) -> None:
         self._show_method()
@@ -297,13 +290,8 @@ class ThresholdsPanel(QWidget):
         self.histogram.set_data(histogram, float(t.hamming) if self.histogram_method() is Method.SIMHASH else t.jaccard)
         self.caption.setText(self.histogram.caption())
 
-    def show_counts(self, groups: int, documents: int, left_alone: int = 0, too_large: int = 0) -> None:
-        """The groups and documents shown; and what Split chains could not do: documents it left in no group
-        (a duplicate only of a member of another part, not of its keeper), groups too large to split."""
+    def show_counts(self, groups: int, documents: int) -> None:
+        """The groups and the documents in them (each once, also when it is listed under two groups)."""
         text = (self.tr("<b>%n</b> group(s)", "", groups) + " · "
                 + self.tr("<b>%n</b> document(s) in them", "", documents))
-        if left_alone:
-            text += " · " + self.tr("%n left out by the split", "", left_alone)
-        if too_large:
-            text += " · " + self.tr("%n group(s) too large to split", "", too_large)
         self.counts.setText(text)

@@ -120,19 +120,5 @@
             <numerusform>&lt;b&gt;%n&lt;/b&gt; documents in them</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>%n left out by the split</source>
-        <translation>
-            <numerusform>%n left out by the split</numerusform>
-            <numerusform>%n left out by the split</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n group(s) too large to split</source>
-        <translation>
-            <numerusform>%n group too large to split</numerusform>
-            <numerusform>%n groups too large to split</numerusform>
-        </translation>
-    </message>
 </context>
 </TS>

@@ -63,10 +63,6 @@
         <translation>位于 10%% 或更多文档开头或结尾、而这些文档其余内容互不相关的段落（信头、声明、页脚）：计算 Jaccard 时忽略（默认）或保留；同一类相似文档共有的文字始终保留</translation>
     </message>
     <message>
-        <source>split chained groups so that every member of a group is a duplicate of its keeper (a group can otherwise join documents through others)</source>
-        <translation>拆开链式重复组，使组内每个成员都与该组的保留项重复（否则一个组可能经由其他成员把文档连在一起）</translation>
-    </message>
-    <message>
         <source>report format (default json)</source>
         <translation>报告格式（默认 json）</translation>
     </message>
@@ -231,10 +227,6 @@
         <translation>所有文件夹中的文档：{documents} 个；重复组：%n 个</translation>
     </message>
     <message>
-        <source>%n left out by the split (a duplicate only of other groups&apos; members)</source>
-        <translation>拆分后有 %n 个文档未归入任何组（只与其他组的成员重复）</translation>
-    </message>
-    <message>
         <source>No such file: {path}</source>
         <translation>没有这个文件：{path}</translation>
     </message>
@@ -270,8 +262,8 @@
 <context>
     <name>Controller</name>
     <message>
-        <source>Keeping {name}.</source>
-        <translation>将保留 {name}。</translation>
+        <source>Keeping {name}. Edit ▸ Undo takes this back.</source>
+        <translation>保留 {name}。“编辑 ▸ 撤销”可以撤回。</translation>
     </message>
     <message>
         <source>The choice could not be saved</source>
@@ -294,12 +286,20 @@
         <translation>无法保存这一决定</translation>
     </message>
     <message>
+        <source>The file to keep is chosen by the rule again.</source>
+        <translation>要保留的文件重新按规则选择。</translation>
+    </message>
+    <message>
         <source>The last “not a duplicate” was taken back.</source>
         <translation>已撤回上一次“不是重复”。</translation>
     </message>
     <message>
         <source>The move could not be taken back</source>
         <translation>无法撤销这次移动</translation>
+    </message>
+    <message>
+        <source>The choice could not be taken back</source>
+        <translation>无法撤回这个选择</translation>
     </message>
     <message>
         <source>The “not a duplicate” could not be taken back</source>
@@ -389,8 +389,28 @@ Nothing was moved. Scan again to compare the files as they are now.</source>
         <translation>决定记录</translation>
     </message>
     <message>
-        <source>Documents you said are not duplicates of each other. They are kept apart in every grouping and report; take a decision back to let them be grouped again.</source>
-        <translation>你认定彼此不是重复的文档。它们在所有分组和报告中都会分开；撤回一条决定，它们就可以重新分到一组。</translation>
+        <source>Documents you said are not duplicates of each other, and files you chose to keep. They hold in every grouping and report; take a decision back to let the documents be grouped again, or the rule choose what to keep.</source>
+        <translation>您认定互不重复的文档，以及您选择保留的文件。它们在每次分组和每份报告中都有效；撤回一项决定后，这些文档可以重新分到一组，或由规则重新选择要保留的文件。</translation>
+    </message>
+    <message>
+        <source>Decision</source>
+        <translation>决定</translation>
+    </message>
+    <message>
+        <source>Take the selected decisions back</source>
+        <translation>撤回选中的决定</translation>
+    </message>
+    <message>
+        <source>kept in its groups (taken back, the rule chooses what to keep)</source>
+        <translation>在所在的组中保留（撤回后由规则选择要保留的文件）</translation>
+    </message>
+    <message>
+        <source>is not a duplicate of {names}</source>
+        <translation>与 {names} 不是重复</translation>
+    </message>
+    <message>
+        <source>You have made no decisions yet. “Not a duplicate” and “Keep this one” in the groups make them, and they are listed here.</source>
+        <translation>您还没有做过任何决定。在组中使用“不是重复”和“保留这个”会产生决定，并列在这里。</translation>
     </message>
     <message>
         <source>Decided</source>
@@ -401,20 +421,8 @@ Nothing was moved. Scan again to compare the files as they are now.</source>
         <translation>此文档</translation>
     </message>
     <message>
-        <source>is not a duplicate of</source>
-        <translation>不是以下文档的重复</translation>
-    </message>
-    <message>
         <source>Take Back</source>
         <translation>撤回</translation>
-    </message>
-    <message>
-        <source>Let the selected pairs be grouped again</source>
-        <translation>让选中的几对文档可以重新分到一组</translation>
-    </message>
-    <message>
-        <source>You have not set any documents apart. “Not a duplicate” in the groups does, and the decisions are listed here.</source>
-        <translation>你还没有把任何文档移出组。在重复组中选择“不是重复”即可，这些决定会列在这里。</translation>
     </message>
 </context>
 <context>
@@ -1133,26 +1141,22 @@ Ticked: reference folder (originals, never proposed for removal)</source>
         <translation>右键单击列标题可显示或隐藏列。</translation>
     </message>
     <message>
+        <source>{name}  — kept by another group</source>
+        <translation>{name}  — 由另一组保留</translation>
+    </message>
+    <message>
         <source>The file this group keeps; the others are measured against it.</source>
         <translation>本组保留的文件；其他成员都与它比较。</translation>
     </message>
     <message>
-        <source>Group {id} · {count} documents · near, chained — {name}</source>
-        <translation>第 {id} 组 · {count} 个文档 · 近似重复，链式 — {name}</translation>
+        <source>{count} documents; the keeper is {path}
+Every two documents of the group are duplicates at your setting. Each member is measured against the keeper: from {lowest} to {highest} of the text is the same.</source>
+        <translation>{count} 个文档；保留的文件是 {path}
+按您的设置，本组中任意两个文档都互为重复。每个成员都与保留的文件比较：相同的文字占 {lowest} 到 {highest}。</translation>
     </message>
     <message>
         <source>same text</source>
         <translation>内容相同</translation>
-    </message>
-    <message>
-        <source>{count} documents; the keeper is {path}
-Each member is measured against the keeper: from {lowest} to {highest} of the text is the same. A member can be less alike to the keeper than your setting asks: it is in the group because it is that alike to another member.</source>
-        <translation>{count} 个文档；保留项：{path}
-每个成员都与保留项比较：相同内容在 {lowest} 到 {highest} 之间。某个成员与保留项的相似度可能低于你的设定：它在组里，是因为它与组内另一成员足够相似。</translation>
-    </message>
-    <message>
-        <source>Chained: a member shares only {lowest} of its text with the keeper, far less than your setting. Look at the members one by one, or tick Split chains.</source>
-        <translation>链式：有成员与保留项只有 {lowest} 的文字相同，远低于你的设置。请逐个查看成员，或勾选“拆开链式组”。</translation>
     </message>
     <message>
         <source>Containment</source>
@@ -1187,6 +1191,14 @@ Each member is measured against the keeper: from {lowest} to {highest} of the te
         <translation>{name}  — 保留</translation>
     </message>
     <message>
+        <source>Another group keeps this file, so it is never proposed for removal.</source>
+        <translation>另一组保留了这个文件，所以它不会被建议删除。</translation>
+    </message>
+    <message>
+        <source>Also listed under group {ids}: it is a duplicate of documents there that are not duplicates of this group&apos;s.</source>
+        <translation>也列在第 {ids} 组：它与那里的一些文档重复，而那些文档与本组的文档并不重复。</translation>
+    </message>
+    <message>
         <source>In a reference folder: an original, never proposed for removal.</source>
         <translation>位于参考文件夹中：是原件，始终保留。</translation>
     </message>
@@ -1206,8 +1218,8 @@ Each member is measured against the keeper: from {lowest} to {highest} of the te
         <translation>{count} 个文档的文字相同。数值都是与保留的文件 {name} 相比得出的；双击某个文档可查看不同之处。</translation>
     </message>
     <message>
-        <source>{count} documents with nearly the same text. Each is measured against the file kept, {name}: one can be less alike to it than your setting, being that alike to another member. Double-click a member to see what differs.</source>
-        <translation>{count} 个文档内容几乎相同。每个文档都与保留的文件 {name} 比较：某个文档与它的相似度可能低于你的设定，因为它与组内另一成员足够相似。双击某个文档可查看不同之处。</translation>
+        <source>{count} documents with nearly the same text: every two of them are duplicates at your setting. Each is measured against the file kept, {name}. Double-click a member to see what differs.</source>
+        <translation>{count} 个文档的文字几乎相同：按您的设置，其中任意两个都互为重复。每个文档都与保留的文件 {name} 比较。双击成员可查看差异。</translation>
     </message>
 </context>
 <context>
@@ -1473,18 +1485,6 @@ Each member is measured against the keeper: from {lowest} to {highest} of the te
     <message>
         <source>Boilerplate</source>
         <translation>常见文字</translation>
-    </message>
-    <message>
-        <source>Chains</source>
-        <translation>链式组</translation>
-    </message>
-    <message>
-        <source>split: every member of a group is a duplicate of its keeper</source>
-        <translation>已拆开：组内每个成员都与该组的保留项重复</translation>
-    </message>
-    <message>
-        <source>in no group, a duplicate only of other groups&apos; members: {paths}</source>
-        <translation>未归入任何组（只与其他组的成员重复）：{paths}</translation>
     </message>
     <message>
         <source>Groups ({count})</source>
@@ -1908,6 +1908,10 @@ Each member is measured against the keeper: from {lowest} to {highest} of the te
     <message>
         <source>&amp;Undo Not a Duplicate</source>
         <translation>撤销“不是重复”(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo Keep</source>
+        <translation>撤销“保留”(&amp;U)</translation>
     </message>
     <message>
         <source>&amp;Undo Move</source>
@@ -2832,14 +2836,6 @@ already exists. Replace it with the report?</source>
         <translation>位于 10% 以上已扫描文档开头或结尾的段落（信头、页脚、许可证声明、电子邮件免责声明）在比较文档时不计入，以免让内容无关的文档看起来相似；同一类文档（同一表格的各个版本、同一许可证的各种变体）保留它们共有的文字。</translation>
     </message>
     <message>
-        <source>Split chains</source>
-        <translation>拆开链式组</translation>
-    </message>
-    <message>
-        <source>A group can join documents through others: each draft close to the one before, the last far from the first (such a group says &quot;chained&quot;). Split, every member of a group is as alike to the group&apos;s keeper as you ask, and the others form groups of their own.</source>
-        <translation>一个组可能经由其他成员把文档连在一起：每一稿都与前一稿相近，最后一稿却与第一稿相差很远（这样的组会标明“链式”）。拆开后，组内每个成员与保留项的相似度都达到你的要求，其余文档各自成组。</translation>
-    </message>
-    <message>
         <source>Groups and documents at these settings</source>
         <translation>按当前设置得到的组数和文档数</translation>
     </message>
@@ -2867,18 +2863,6 @@ already exists. Replace it with the report?</source>
         <source>&lt;b&gt;%n&lt;/b&gt; document(s) in them</source>
         <translation>
             <numerusform>其中共 &lt;b&gt;%n&lt;/b&gt; 个文档</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n left out by the split</source>
-        <translation>
-            <numerusform>拆分后有 %n 个文档未归入任何组</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n group(s) too large to split</source>
-        <translation>
-            <numerusform>%n 个组太大，未拆开</numerusform>
         </translation>
     </message>
 </context>

@@ -1,51 +1,74 @@
-"""What moving a threshold costs in the app's session: grouping alone (the matcher) against the whole
-view the window shows (keepers chosen, each group rebased on its keeper), on one collection.
+"""What moving a threshold costs the person in the app: the session's whole regrouping (the matcher's cut of
+its forest, keepers chosen, each group rebased on its keeper, components shown as groups of mutual
+duplicates: core/chains.py) beside the same without that last step (what a threshold move did before
+2026-11-26), on the benchmark's database of real-text documents (tests.bench.run's regroup corpus).
 
-    python -m tests.bench.regroup [--docs 3000]
+    python -m tests.bench.regroup [--docs 100000]
+
+Writes bench-results/regroup.json.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import shutil
 import statistics
 import tempfile
 import time
 from pathlib import Path
 
-from neardup_gui.core.models import ScanOptions, Thresholds
-from neardup_gui.core.review import KeeperRule, choose_keepers
+from neardup_gui.core.models import Method, Thresholds
+from neardup_gui.core.review import choose_keepers
 from neardup_gui.core.session import RebaseCache, Session, rebased_on_keepers
-from tests.bench.corpus import documents, write_tree
+from tests.bench.run import RESULTS, _regroup_db, log
 
-STEPS = (0.9, 0.8, 0.7, 0.6, 0.7, 0.8, 0.9)
+MOVES = (0.9, 0.85, 0.83, 0.95, 0.7, 0.75, 0.72, 0.8)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--docs", type=int, default=3000)
+    parser.add_argument("--docs", type=int, default=100_000)
     args = parser.parse_args()
+    db = _regroup_db(args.docs)
+    out: dict = {"documents": args.docs, "moves": {}}
     with tempfile.TemporaryDirectory() as tmp:
-        root = Path(tmp) / "tree"
-        write_tree(root, documents(args.docs, size=4_000, near_share=0.4))
-        with Session(Path(tmp) / "db.sqlite") as session:
-            view = session.scan(ScanOptions(roots=(str(root),)), Thresholds(jaccard=0.9))
-            print(f"{args.docs:,} documents, {len(view.result.groups):,} groups at 0.9")
+        work = Path(tmp) / "regroup.db"
+        shutil.copy(db, work)
+        with Session(work) as session:
+            t = time.perf_counter()
+            view = session.open((), Thresholds(Method.MINHASH, 3, 0.8))
+            assert view is not None
+            out["first grouping at T 0.8 (forest built) s"] = round(time.perf_counter() - t, 2)
+            log(f"first grouping {out['first grouping at T 0.8 (forest built) s']} s")
             docs = view.documents
             cache: RebaseCache = {}
-            for rounds in range(2):  # the first round builds the forests; the second is what a slider costs
-                match_s, keep_s = [], []
-                for t in STEPS:
-                    started = time.perf_counter()
-                    result = session.matcher.match(Thresholds(jaccard=t))
-                    match_s.append(time.perf_counter() - started)
-                    started = time.perf_counter()
-                    keepers = choose_keepers(result.groups, docs, (), KeeperRule.ORIGINAL, session.store.kept_paths())
-                    rebased = rebased_on_keepers(result, keepers, docs, session.matcher, cache)
-                    keep_s.append(time.perf_counter() - started)
-                members = sum(len(g.members) for g in rebased.groups)
-                print(f"round {rounds + 1}: grouping (matcher.match) median {statistics.median(match_s) * 1e3:.1f} ms; "
-                      f"keepers and rebasing every group on its keeper median {statistics.median(keep_s) * 1e3:.1f} ms "
-                      f"({len(rebased.groups):,} groups, {members:,} members at {STEPS[-1]})")
+            for rounds in range(2):  # the first round builds nothing more: the forest serves T >= 0.7
+                for jaccard in MOVES:
+                    thresholds = Thresholds(Method.MINHASH, 3, jaccard)
+                    t = time.perf_counter()
+                    result = session.matcher.match(thresholds)
+                    keepers = choose_keepers(result.groups, docs, (), session.keeper_rule, session.store.kept_paths())
+                    before = rebased_on_keepers(result, keepers, docs, session.matcher, cache)
+                    old = time.perf_counter() - t
+                    t = time.perf_counter()
+                    now = session.regroup(thresholds)
+                    new = time.perf_counter() - t
+                    listed = sum(len(g.members) for g in now.result.groups)
+                    distinct = len({m.document_id for g in now.result.groups for m in g.members})
+                    row = {"components": len(before.groups), "groups": len(now.result.groups),
+                           "documents_in_groups": distinct, "listings": listed,
+                           "without_mutual_groups_s": round(old, 3), "session_regroup_s": round(new, 3)}
+                    out["moves"][f"round {rounds + 1} T {jaccard}"] = row
+                    log(f"round {rounds + 1} T {jaccard}: {row}")
+    new = [r["session_regroup_s"] for k, r in out["moves"].items() if k.startswith("round 2")]
+    old = [r["without_mutual_groups_s"] for k, r in out["moves"].items() if k.startswith("round 2")]
+    out["median_session_regroup_s"] = round(statistics.median(new), 3)
+    out["median_without_mutual_groups_s"] = round(statistics.median(old), 3)
+    log(f"median move: {out['median_session_regroup_s']} s now, {out['median_without_mutual_groups_s']} s "
+        "without the groups of mutual duplicates")
+    RESULTS.mkdir(exist_ok=True)
+    (RESULTS / "regroup.json").write_text(json.dumps(out, indent=2))
 
 
 if __name__ == "__main__":

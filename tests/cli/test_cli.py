@@ -308,8 +308,9 @@ def test_a_report_never_replaces_the_database_a_folder_or_a_document(small_tree,
     proc = run_cli("scan", str(small_tree), "--db", str(db), "--out", str(notes))
     assert proc.returncode == 2 and notes.read_text() == "my own notes, not a report"
     # nor may a report that does not exist yet go where the next scan would take it for a document
-    proc = run_cli("scan", str(small_tree), "--db", str(db), "--format", "csv", "--out", str(small_tree / "dupes.csv"))
-    assert proc.returncode == 2 and "inside a folder being scanned" in proc.stderr
+    for command in (["scan", str(small_tree)], ["groups"], ["groups", "--root", str(small_tree)]):
+        proc = run_cli(*command, "--db", str(db), "--format", "csv", "--out", str(small_tree / "dupes.csv"))
+        assert proc.returncode == 2 and "inside a folder being scanned" in proc.stderr, (command, proc.stderr)
     assert not (small_tree / "dupes.csv").exists()
     # an ordinary report file is written as before, and written again
     report = tmp_path / "report.csv"

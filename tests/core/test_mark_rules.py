@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from neardup_gui.core.models import Document, Group, Member, Similarity
+from neardup_gui.core.models import Document, Group, Member, Similarity, Thresholds
 from neardup_gui.core.review import MarkCriteria, members_matching
 
 SAME = Similarity(hamming=0, jaccard_estimate=1.0, jaccard=1.0, containment_ab=1.0, containment_ba=1.0)
@@ -29,7 +29,7 @@ KEEPERS = {1: 1, 2: 5}
 
 
 def marked(**criteria) -> set[int]:
-    return set(members_matching(MarkCriteria(**criteria), GROUPS, KEEPERS, DOCS, ["/ref"]).documents)
+    return set(members_matching(MarkCriteria(**criteria), GROUPS, KEEPERS, DOCS, ["/ref"], Thresholds()).documents)
 
 
 def test_each_condition_alone():
@@ -53,7 +53,7 @@ def test_conditions_combine_and_the_empty_rule_marks_every_member_that_may_move(
 
 
 def test_keepers_and_reference_files_are_counted_not_marked():
-    selection = members_matching(MarkCriteria(pattern="report"), GROUPS, KEEPERS, DOCS, ["/ref"])
+    selection = members_matching(MarkCriteria(pattern="report"), GROUPS, KEEPERS, DOCS, ["/ref"], Thresholds())
     assert set(selection.documents) == {2, 3}
     assert selection.keepers_left == 1 and selection.references_left == 1
 
@@ -61,3 +61,15 @@ def test_keepers_and_reference_files_are_counted_not_marked():
 def test_a_negative_size_is_refused():
     with pytest.raises(ValueError, match="min_size"):
         MarkCriteria(min_size=-1)
+
+
+def test_a_rule_never_marks_a_member_that_is_not_a_duplicate_of_its_keeper_or_a_file_another_group_keeps():
+    """A member below the setting (a grouping made elsewhere, or a setting since raised) is not marked; a file
+    listed under two groups and kept by one is not marked in the other."""
+    far = Similarity(hamming=20, jaccard_estimate=0.6, jaccard=0.6, containment_ab=0.7, containment_ba=0.7)
+    groups = [Group(1, 1, (Member(1, SAME), Member(2, SAME), Member(3, far)), exact=False),
+              Group(2, 5, (Member(5, SAME), Member(1, SAME), Member(6, SAME)), exact=False)]
+    keepers = {1: 1, 2: 5}
+    selection = members_matching(MarkCriteria(), groups, keepers, DOCS, ["/ref"], Thresholds(jaccard=0.8))
+    assert set(selection.documents) == {2, 6}
+    assert selection.keepers_left == 2  # 1 (kept by group 1, listed under group 2 too) and 5

@@ -252,64 +252,82 @@ def test_each_group_is_measured_from_its_keeper_in_the_groups_and_the_reports(tm
             == Path(keeper.path).name
 
 
-def test_split_chains_makes_every_member_a_duplicate_of_its_keeper_and_keeps_a_persons_decisions(tmp_path):
-    """Ten successive revisions of one licence (and an exact copy of the first) form one chained group at
-    T = 0.7; split, every member of every group is within T of its keeper, no document is in two groups and
-    none is lost without being counted, the copy stays with its original as an exact pair, the report's
-    pairs lie inside groups; "Not a duplicate" and "Keep this one" hold in the split groups."""
-    from neardup_gui.core.models import Method, within_thresholds
+def assert_groups_are_duplicates(session, view) -> list[set[str]]:
+    """Every two members of every group are duplicates at the view's setting, the keeper first; no file
+    some group keeps is one to remove in another; every pair the report lists lies inside a group."""
+    from neardup_gui.core.models import within_thresholds
+    from neardup_gui.core.review import all_but_keepers, kept_anywhere
+
+    t = view.result.thresholds
+    docs = view.documents
+    matcher = session.matcher
+    for group in view.result.groups:
+        assert group.representative == view.keepers[group.id] == group.members[0].document_id
+        assert not group.chained(t)
+        ids = [m.document_id for m in group.members]
+        for k, a in enumerate(ids):
+            for b in ids[k + 1 :]:
+                ca, cb = docs[a].content_id, docs[b].content_id
+                assert matcher.same_text(ca, cb) or within_thresholds(matcher.similarity(ca, cb), t), (
+                    docs[a].path, docs[b].path)
+    marked = all_but_keepers(view.result.groups, view.keepers, docs, (), t)
+    assert not marked & kept_anywhere(view.result.groups, view.keepers)
+    together = {frozenset((a.document_id, b.document_id)) for g in view.result.groups for a in g.members
+                for b in g.members}
+    assert all(frozenset((p.a, p.b)) in together for p in view.result.pairs)
+    return names(session, view)
+
+
+def test_every_two_members_of_a_group_are_duplicates_and_a_persons_decisions_hold(tmp_path):
+    """Ten successive revisions of one licence (and an exact copy of the first) form one chained component at
+    T = 0.7; the groups shown are the drafts that are all duplicates of one another, so a draft may be listed
+    under two groups; every two drafts that are duplicates share a group; the copy stays with its original
+    as an exact pair; "Not a duplicate" and "Keep this one" hold in them."""
+    from neardup_gui.core.models import Method
 
     root = write_drafts(tmp_path / "drafts", 10)
     shutil.copy(root / "draft-00.txt", root / "draft-00-copy.txt")
     (root / "mpl.txt").write_text(english_texts()["MPL-2.0"])
     (root / "mpl-copy.txt").write_text(plant_edits(english_texts()["MPL-2.0"], 0.005, seed=1))
     chain = {f"draft-{n:02d}.txt" for n in range(10)} | {"draft-00-copy.txt"}
-    split_at = Thresholds(Method.MINHASH, 8, 0.7, split_chains=True)
-
-    def check(view) -> list[set[str]]:
-        t = view.result.thresholds
-        groups = names(session, view)
-        seen = [name for g in groups for name in g]
-        assert len(seen) == len(set(seen)), "a document in two groups"
-        left_out = {Path(view.documents[d].path).name for d in view.left_alone}
-        assert not left_out & set(seen) and (set(seen) | left_out) >= chain, "every draft grouped or counted"
-        for group in view.result.groups:
-            assert not group.chained(t) and group.representative == view.keepers[group.id]
-            assert group.members[0].document_id == group.representative
-            assert all(within_thresholds(m.similarity, t) for m in group.members)
-        return groups
 
     with Session(tmp_path / "db.sqlite") as session:
-        chained = scan_view(session, root, jaccard=0.7)
-        assert sorted(map(sorted, names(session, chained))) == sorted([sorted(chain), ["mpl-copy.txt", "mpl.txt"]])
-        split = session.regroup(split_at)
-        groups = check(split)
+        view = scan_view(session, root, jaccard=0.7)
+        groups = assert_groups_are_duplicates(session, view)
         assert len(groups) >= 3 and {"mpl.txt", "mpl-copy.txt"} in groups
+        assert set().union(*groups) >= chain, "every draft is in a group"
+        listed = [name for g in groups for name in g]
+        assert len(listed) > len(set(listed)), "a draft between two others is listed under both their groups"
         assert any({"draft-00.txt", "draft-00-copy.txt"} <= g for g in groups)
+        matcher, docs = session.matcher, {Path(d.path).name: d for d in view.result.documents}
+        names_ = sorted(chain)
+        for k, x in enumerate(names_):  # every two drafts that are duplicates share a group
+            for y in names_[k + 1 :]:
+                if matcher.similarity(docs[x].content_id, docs[y].content_id).jaccard >= 0.7:
+                    assert any({x, y} <= g for g in groups), (x, y)
         report = json.loads(session.report("json"))
-        assert report["settings"]["split_chains"] is True
-        assert len(report["summary"]["left_out_by_split"]) == len(split.left_alone)
-        group_of = {m["id"]: g["id"] for g in report["groups"] for m in g["members"]}
+        together = {frozenset((a["id"], b["id"])) for g in report["groups"] for a in g["members"] for b in g["members"]}
         path_of = {d["id"]: Path(d["path"]).name for d in report["documents"]}
-        assert all(group_of[p["a"]] == group_of[p["b"]] for p in report["pairs"])
+        assert all(frozenset((p["a"], p["b"])) in together for p in report["pairs"])
         assert any({path_of[p["a"]], path_of[p["b"]]} == {"draft-00.txt", "draft-00-copy.txt"}
                    and p["matched_by"] == "exact" for p in report["pairs"])
+        assert report["summary"]["documents_in_groups"] == len(set(listed))
 
-        docs = {Path(d.path).name: d for d in split.result.documents}
-        assert any({"draft-00.txt", "draft-01.txt"} <= g for g in groups), "a duplicate of its keeper"
-        apart = check(session.mark_not_duplicate(docs["draft-00.txt"], docs["draft-01.txt"]))
-        assert not any({"draft-00.txt", "draft-01.txt"} <= g for g in apart), "the ruling holds after the split"
+        assert any({"draft-00.txt", "draft-01.txt"} <= g for g in groups)
+        apart = assert_groups_are_duplicates(
+            session, session.mark_not_duplicate(docs["draft-00.txt"], docs["draft-01.txt"]))
+        assert not any({"draft-00.txt", "draft-01.txt"} <= g for g in apart), "the ruling holds"
         session.keep(docs["draft-00.txt"])
-        kept = session.keep(docs["draft-07.txt"])  # the last chosen keeps the chain; the other keeps its part
-        check(kept)
-        assert {"draft-00.txt", "draft-07.txt"} <= {Path(kept.documents[k].path).name for k in kept.keepers.values()}
-        unsplit = session.regroup(Thresholds(Method.MINHASH, 8, 0.7))
-        assert any(g.chained(unsplit.result.thresholds) for g in unsplit.result.groups)
-        # a mild chain (members below T but not T - 0.2 from the keeper) is split too
-        mild = session.regroup(Thresholds(Method.MINHASH, 8, 0.8))
-        assert any(not within_thresholds(m.similarity, mild.result.thresholds)
-                   for g in mild.result.groups for m in g.members)
-        check(session.regroup(Thresholds(Method.MINHASH, 8, 0.8, split_chains=True)))
+        kept = session.keep(docs["draft-07.txt"])
+        assert_groups_are_duplicates(session, kept)
+        keepers = {Path(kept.documents[k].path).name for k in kept.keepers.values()}
+        assert {"draft-00.txt", "draft-07.txt"} <= keepers
+        for g in kept.result.groups:  # a group holding a file a person kept keeps it
+            held = {Path(kept.documents[m.document_id].path).name for m in g.members} & {"draft-00.txt", "draft-07.txt"}
+            if held:
+                assert Path(kept.documents[kept.keepers[g.id]].path).name in held
+        # a mild chain (the first and the last drafts a little below T) is shown the same way
+        assert_groups_are_duplicates(session, session.regroup(Thresholds(Method.MINHASH, 8, 0.8)))
 
 
 def test_each_member_is_measured_as_inside_its_keeper_after_a_person_chooses_the_keeper(tmp_path):
@@ -333,19 +351,59 @@ def test_each_member_is_measured_as_inside_its_keeper_after_a_person_chooses_the
             assert short_in_long > 0.99 and long_in_short < 0.85, (keeper, m.similarity)
 
 
-def test_split_chains_splits_a_mild_chain_too(tmp_path):
+def test_a_mild_chain_is_shown_as_groups_of_mutual_duplicates(tmp_path):
     """Three drafts, each a few words from the one before: at T = 0.8 the first and the last are below T
-    but not so far as to be called chained; split, every member is within T of its keeper all the same."""
-    from neardup_gui.core.models import Method, within_thresholds
+    (but not so far as to be called chained); they are shown as two groups sharing the middle draft, each
+    a pair of duplicates, and the middle draft is never proposed for removal where another group keeps it."""
+    from neardup_gui.core.review import all_but_keepers, kept_anywhere
 
     root = write_drafts(tmp_path / "drafts", 3)
     with Session(tmp_path / "db.sqlite") as session:
-        plain = scan_view(session, root, jaccard=0.8)
-        [group] = plain.result.groups
-        t = plain.result.thresholds
-        assert not group.chained(t) and not all(within_thresholds(m.similarity, t) for m in group.members)
-        split = session.regroup(Thresholds(Method.MINHASH, 8, 0.8, split_chains=True))
-        grouped = [m.document_id for g in split.result.groups for m in g.members]
-        assert sorted(grouped + list(split.left_alone)) == sorted(m.document_id for m in group.members)
-        assert all(within_thresholds(m.similarity, split.result.thresholds)
-                   for g in split.result.groups for m in g.members)
+        view = scan_view(session, root, jaccard=0.8)
+        matcher, docs = session.matcher, {Path(d.path).name: d for d in view.result.documents}
+        first, last = docs["draft-00.txt"], docs["draft-02.txt"]
+        assert matcher.similarity(first.content_id, last.content_id).jaccard < 0.8
+        groups = assert_groups_are_duplicates(session, view)
+        assert sorted(map(sorted, groups)) == [["draft-00.txt", "draft-01.txt"], ["draft-01.txt", "draft-02.txt"]]
+        marked = all_but_keepers(view.result.groups, view.keepers, view.documents, (), view.result.thresholds)
+        assert marked and not marked & kept_anywhere(view.result.groups, view.keepers)
+
+
+def test_byte_copies_group_whatever_their_status(tmp_path):
+    """Copies of a scanned PDF (OCR off: no text) and of an encrypted PDF group as exact copies, as every
+    duplicate finder groups byte copies first; a person can clear them with one mark and the trash keeps
+    one of each; empty files are not grouped; the report says the same."""
+    import numpy as np
+
+    from neardup_gui.core.models import Status
+    from neardup_gui.core.review import all_but_keepers, batch_plan
+    from tests.conftest import write_image_pdf, write_pdf
+
+    root = tmp_path / "uploads"
+    root.mkdir()
+    page = np.full((300, 200), 255, dtype=np.uint8)
+    page[50:80, 20:180] = 0
+    write_image_pdf(root / "scan.pdf", [page])
+    write_pdf(root / "locked.pdf", english_texts()["BSD"], user_password="secret")
+    for name, copy in (("scan.pdf", "scan (1).pdf"), ("scan.pdf", "scan (2).pdf"), ("locked.pdf", "locked-copy.pdf")):
+        shutil.copy(root / name, root / copy)
+    (root / "empty.txt").write_bytes(b"")
+    (root / "empty (1).txt").write_bytes(b"")
+    with Session(tmp_path / "db.sqlite") as session:
+        view = scan_view(session, root)
+        statuses = {Path(d.path).name: d.status for d in view.result.documents}
+        assert statuses["scan.pdf"] is not Status.OK and statuses["locked.pdf"] is Status.ENCRYPTED
+        groups = names(session, view)
+        assert sorted(map(sorted, groups)) == [["locked-copy.pdf", "locked.pdf"],
+                                               ["scan (1).pdf", "scan (2).pdf", "scan.pdf"]]
+        assert all(g.exact for g in view.result.groups)
+        report = json.loads(session.report("json"))
+        assert report["summary"]["groups"] == 2 and report["summary"]["redundant_documents"] == 3
+        assert sorted(p["matched_by"] for p in report["pairs"]) == ["exact"] * 3
+        marked = all_but_keepers(view.result.groups, view.keepers, view.documents, (), view.result.thresholds)
+        assert len(marked) == 3
+        plan = batch_plan(view.result.groups, view.keepers, marked, view.documents, (), view.result.thresholds)
+        outcome, after = session.trash_batches([(keeper, files) for keeper, files in plan.batches])
+        assert len(outcome.done) == 3 and after is not None and not after.result.groups
+        left = sorted(p.name for p in root.iterdir())
+        assert len([n for n in left if n.startswith("scan")]) == 1 and len([n for n in left if "locked" in n]) == 1

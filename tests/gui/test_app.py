@@ -284,26 +284,51 @@ def test_the_boilerplate_switch_regroups_and_is_remembered(window, tmp_path, qtb
     assert max(len(g) for g in group_names(w2)) >= 25
 
 
-def test_split_chains_splits_the_chained_group_and_is_remembered(window, tmp_path, qtbot):
-    drafts = write_drafts(tmp_path / "drafts", 10)
+def test_a_family_of_licences_marks_only_duplicates_of_what_is_kept_and_the_trash_keeps_a_copy_of_each(
+        window, tmp_path, qtbot, xdg_home):
+    """A family of licence drafts at 65-100 % of one another, and the setting at 80 %: every two documents of a
+    group are duplicates at 80 %; Ctrl+M ticks no file some group keeps and none that is not a duplicate of
+    its group's keeper; after the one confirmation, every group still has the file it kept on disk."""
+    from PySide6.QtWidgets import QMessageBox
+
+    from neardup_gui.core.models import within_thresholds
+    from neardup_gui.core.review import kept_anywhere
+
+    drafts = write_drafts(tmp_path / "drafts", 8)
     w = window(folders=[str(drafts)])
-    w.thresholds.similarity_spin.setValue(70)
+    w.thresholds.similarity_spin.setValue(80)
     scan(qtbot, w)
-    qtbot.waitUntil(lambda: w.result.thresholds.jaccard == 0.7, timeout=20_000)
-    assert not w.thresholds.split.isChecked() and len(group_names(w)) == 1
-    assert w.groups.group_model.summaries[0].chained
-    box = w.thresholds.split
-    assert box.isVisible()
-    qtbot.mouseClick(box, Qt.MouseButton.LeftButton, pos=QPoint(8, box.height() // 2))
-    qtbot.waitUntil(lambda: w.result.thresholds.split_chains, timeout=20_000)
-    assert len(group_names(w)) >= 2 and not any(s.chained for s in w.groups.group_model.summaries)
-    assert sum(map(len, group_names(w))) + len(w.view.left_alone) == 10
-    qtbot.waitUntil(lambda: not w._regroup_running and not w.runner.busy, timeout=20_000)
-    w.close()
-    w2 = window()
-    assert w2.thresholds.split.isChecked()
-    qtbot.waitUntil(lambda: w2.result is not None, timeout=20_000)
-    assert len(group_names(w2)) >= 2
+    qtbot.waitUntil(lambda: w.result.thresholds.jaccard == 0.8, timeout=20_000)
+    matcher, view = w.session.matcher, w.view
+    docs = view.documents
+    first, last = (next(d for d in docs.values() if d.path.endswith(n)) for n in ("draft-00.txt", "draft-07.txt"))
+    assert matcher.similarity(first.content_id, last.content_id).jaccard < 0.8  # the family reaches below 80 %
+    for g in view.result.groups:
+        for k, a in enumerate(g.members):
+            for b in g.members[k + 1 :]:
+                sim = matcher.similarity(docs[a.document_id].content_id, docs[b.document_id].content_id)
+                assert within_thresholds(sim, view.result.thresholds)
+    assert "chained" not in " ".join(w.groups.group_model.data(w.groups.group_model.index(r, 0))
+                                     for r in range(w.groups.group_model.rowCount()))
+    press_keys = w.mark_rule_action
+    assert press_keys.shortcut().toString() == "Ctrl+M"
+    press_keys.trigger()
+    marked = set(w.groups.group_model.marked)
+    kept = kept_anywhere(view.result.groups, view.keepers)
+    assert marked and not marked & kept
+    for g in view.result.groups:
+        for m in g.members:
+            if m.document_id in marked:
+                assert within_thresholds(m.similarity, view.result.thresholds)
+    kept_paths = {docs[k].path for k in kept}
+    seen = answer_dialog(qtbot, QMessageBox, press("Move to Trash"))
+    w.trash_marked_action.trigger()
+    assert len(seen) == 1
+    qtbot.waitUntil(lambda: sorted(p.name for p in drafts.iterdir()) == sorted(Path(p).name for p in kept_paths),
+                    timeout=60_000)
+    # two files kept by two groups may be duplicates of each other: they are a group of their own then
+    qtbot.waitUntil(lambda: not w.runner.busy and len(w.view.documents) == len(kept_paths), timeout=60_000)
+    assert all(len(g.members) == 2 for g in w.result.groups)
 
 
 def test_the_preparing_message_goes_when_the_new_groups_are_shown(window):
@@ -321,28 +346,33 @@ def test_the_preparing_message_goes_when_the_new_groups_are_shown(window):
     assert bar.currentMessage() == "Report saved: /tmp/r.json"
 
 
-def test_a_chained_group_says_so_in_its_row(qtbot):
-    """A group whose member shares far less with the keeper than the setting asks (a chain) is marked in
-    its title, its tooltip and with a warning icon; a close group is not."""
+def test_a_file_listed_under_two_groups_says_so_and_one_another_group_keeps_is_never_ticked(qtbot):
+    """A chain A ~ B ~ C shown as the groups {A, B} and {B, C}: B's rows say it is also listed under the other
+    group; where one group keeps B, its row in the other says another group keeps it, and ticking that other
+    group ticks everything it may remove, not B."""
     from neardup_gui.core.match import MatchResult
     from neardup_gui.core.models import Document, Group, Member, Similarity, Status, Thresholds
     from neardup_gui.gui.models import GroupTreeModel
 
-    docs = tuple(Document(n, f"/data/doc{n}.txt", 1000, 0, "text", Status.OK, "", 900, n) for n in range(5))
-    close = Group(1, 0, (Member(0, Similarity(0, 1, 1, 1, 1)), Member(1, Similarity(2, 0.9, 0.91, 0.95, 0.95))), False)
-    chain = Group(2, 2, (Member(2, Similarity(0, 1, 1, 1, 1)), Member(3, Similarity(3, 0.85, 0.84, 0.9, 0.9)),
-                         Member(4, Similarity(14, 0.4, 0.41, 0.6, 0.6))), False)
+    docs = tuple(Document(n, f"/data/doc{n}.txt", 1000, 0, "text", Status.OK, "", 900, n) for n in range(3))
+    same, near = Similarity(0, 1, 1, 1, 1), Similarity(2, 0.85, 0.84, 0.9, 0.9)
+    first = Group(1, 1, (Member(1, same), Member(0, near)), False)
+    second = Group(2, 1, (Member(1, same), Member(2, near)), False)
     model = GroupTreeModel()
-    model.set_result(MatchResult(Thresholds(), docs, (), (close, chain)), {})
-    rows = {model.data(model.index(r, 0)): r for r in range(2)}
-    chained_row = next(r for title, r in rows.items() if "chained" in title)
-    close_row = next(r for title, r in rows.items() if "chained" not in title)
-    assert "Group 2" in model.data(model.index(chained_row, 0))
-    tip = model.data(model.index(chained_row, 0), Qt.ItemDataRole.ToolTipRole)
-    assert "Chained" in tip and "41" in tip
-    assert model.data(model.index(chained_row, 0), Qt.ItemDataRole.DecorationRole) is not None
-    assert model.data(model.index(close_row, 0), Qt.ItemDataRole.DecorationRole) is None
-    assert "Chained" not in model.data(model.index(close_row, 0), Qt.ItemDataRole.ToolTipRole)
+    model.set_result(MatchResult(Thresholds(), docs, (), (first, second)), {1: 1, 2: 1})
+    assert model.groups_listing(1) == [1, 2]
+    member = model.index(0, 0, model.index(0, 0))  # B, kept by both groups
+    assert "keep" in model.data(member)
+    assert "Also listed under group 2" in model.data(member, Qt.ItemDataRole.ToolTipRole)
+
+    third = Group(2, 2, (Member(2, same), Member(1, near)), False)  # C keeps the second group, B is in it
+    model.set_result(MatchResult(Thresholds(), docs, (), (first, third)), {1: 1, 2: 2})
+    row_of_b = model.index(1, 0, model.index(1, 0))
+    assert model.document(row_of_b).id == 1 and "kept by another group" in model.data(row_of_b)
+    model.setData(model.index(1, 0), Qt.CheckState.Checked.value, Qt.ItemDataRole.CheckStateRole)
+    assert model.marked == frozenset()  # the second group's tick: nothing it may remove (C keeps, B is kept)
+    model.setData(model.index(0, 0), Qt.CheckState.Checked.value, Qt.ItemDataRole.CheckStateRole)
+    assert model.marked == {0}
 
 
 def test_ten_thousand_groups_in_a_real_item_model(qtbot):

@@ -151,3 +151,36 @@ def test_setting_apart_an_identical_copy_says_so_and_keeps_the_undo(tmp_path):
     assert review.undoable is last, "the earlier decision can still be taken back"
     review.undo()
     assert len(review.group_of(by_name(review, "printout.pdf").id).members) == 9
+
+
+def test_keep_this_one_is_undone_listed_in_the_decisions_and_taken_back_there(tmp_path):
+    """Keep this one: Undo puts the rule's keeper back; kept again, the decision is listed (newest first,
+    after a restart too) and taking it back there lets the rule choose again."""
+    root = family(tmp_path / "docs")
+    review, recorder = open_review(tmp_path, root, jaccard=0.6)
+    printout = by_name(review, "printout.pdf")
+    group = review.group_of(printout.id)
+    by_rule = review.keeper(group)
+    assert by_rule.id != printout.id
+    review.keep(printout)
+    assert review.keeper(review.group_of(printout.id)).id == printout.id
+    assert review.undoable is not None and review.undoable.what == "keep"
+    assert any(e[0] == "message" and "Edit ▸ Undo" in e[1] for e in recorder.events)
+    review.undo()
+    assert review.keeper(review.group_of(printout.id)).id == by_rule.id and review.undoable is None
+    assert not review.session.store.kept_paths()
+
+    review.keep(printout)
+    review.session.close()
+    restarted = Session(tmp_path / "db.sqlite")
+    again = ReviewController(restarted, recorder.run)
+    again.show(restarted.open((str(root),), Thresholds(jaccard=0.6)))
+    assert again.keeper(again.group_of(printout.id)).id == printout.id
+    found: list = []
+    again.decisions(found.extend)
+    [kept] = [d for d in found if d.what == "keep"]
+    assert kept.paths_a == (printout.path,) and not kept.pairs
+    again.withdraw([kept])
+    assert again.keeper(again.group_of(printout.id)).id == by_rule.id
+    assert not restarted.store.kept_paths()
+    restarted.close()

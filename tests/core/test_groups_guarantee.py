@@ -1,0 +1,85 @@
+"""The guarantee groups give, over random graphs of duplicates: every two members of a group are duplicates,
+every pair of duplicates shares a group, a file some group keeps is never marked or moved, a person's choice
+keeps its group, and no batch of moves takes the last copy of what a group keeps."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from neardup_gui.core.chains import groups_of_duplicates
+from neardup_gui.core.models import IDENTICAL, Document, Group, Member, Similarity, Status, Thresholds
+from neardup_gui.core.review import MarkCriteria, all_but_keepers, batch_plan, kept_anywhere, members_matching
+
+T = Thresholds(jaccard=0.8)
+NEAR = Similarity(3, 0.9, 0.9, 0.95, 0.95)
+
+
+@st.composite
+def components(draw):
+    """(documents, near pairs, the component's keeper, fixed documents, reference documents): a connected
+    graph (a random spanning tree, then any other edges: chains, stars, cliques and all between)."""
+    n = draw(st.integers(2, 11))
+    ids = list(range(1, n + 1))
+    edges = {(draw(st.sampled_from(ids[:k])), ids[k]) for k in range(1, n)}
+    edges |= {p for p in draw(st.sets(st.sampled_from(list(combinations(ids, 2))), max_size=n * 2))}
+    fixed = draw(st.sets(st.sampled_from(ids), max_size=2))
+    keeper = min(fixed) if fixed else draw(st.sampled_from(ids))
+    return ids, edges, keeper, fixed
+
+
+def near_of(ids, edges):
+    near = {d: set() for d in ids}
+    for a, b in edges:
+        near[a].add(b)
+        near[b].add(a)
+    return near
+
+
+@given(components())
+@settings(max_examples=300, deadline=None)
+def test_groups_are_mutual_duplicates_cover_every_pair_and_keep_a_persons_choice(component):
+    ids, edges, keeper, fixed = component
+    near = near_of(ids, edges)
+    groups = groups_of_duplicates(ids, near, keeper, fixed.__contains__, min)
+    covered = set()
+    for chosen, members in groups:
+        assert members[0] == chosen and len(members) == len(set(members)) >= 2
+        for a, b in combinations(members, 2):
+            assert b in near[a], "two members of a group that are not duplicates"
+            covered.add((min(a, b), max(a, b)))
+        if keeper in members:
+            assert chosen == keeper
+        elif fixed & set(members):
+            assert chosen in fixed, "a file a person fixed is passed over"
+    assert covered == {(min(a, b), max(a, b)) for a, b in edges}, "a pair of duplicates in no group"
+
+
+@given(components(), st.data())
+@settings(max_examples=300, deadline=None)
+def test_marks_and_moves_never_touch_a_kept_file_and_keep_a_copy_of_every_group(component, data):
+    ids, edges, keeper, fixed = component
+    near = near_of(ids, edges)
+    found = groups_of_duplicates(ids, near, keeper, fixed.__contains__, min)
+    groups = [Group(n, chosen, tuple(Member(d, IDENTICAL if d == chosen else NEAR) for d in members), False)
+              for n, (chosen, members) in enumerate(found, start=1)]
+    keepers = {g.id: g.representative for g in groups}
+    docs = {d: Document(d, f"/{'ref' if d in fixed else 'up'}/{d}.txt", 10, 0, "text", Status.OK, "", 10, d)
+            for d in ids}
+    kept = kept_anywhere(groups, keepers)
+    marked = all_but_keepers(groups, keepers, docs, ("/ref",), T)
+    assert not marked & kept and not marked & fixed
+    assert marked == {m.document_id for g in groups for m in g.members} - kept - fixed
+    rule = members_matching(MarkCriteria(pattern="*.txt"), groups, keepers, docs, ("/ref",), T)
+    assert rule.documents == marked
+    by_hand = data.draw(st.sets(st.sampled_from(ids)))  # a person may tick anything, kept files included
+    plan = batch_plan(groups, keepers, by_hand, docs, ("/ref",), T)
+    moved = [d.id for _keeper, files in plan.batches for d in files]
+    assert len(moved) == len(set(moved)), "a file moved twice"
+    assert not set(moved) & kept and not set(moved) & fixed
+    for keeper_doc, files in plan.batches:
+        assert all(f.id in near[keeper_doc.id] for f in files), "a file moved that is not a duplicate of the keeper"
+    for g in groups:
+        assert keepers[g.id] not in moved, "a group lost the file it keeps"
