@@ -192,6 +192,7 @@ class ModeState:
     group_cache: dict[bytes, tuple[Document, tuple[Member, ...], bool]] = field(default_factory=dict)
     minhash_forest: Forest | None = None
     simhash_forest: Forest | None = None  # its candidates verified by this way's Jaccard
+    unsaved: list[tuple[np.ndarray, np.ndarray]] = field(default_factory=list)  # (pair codes, overlaps) to keep
 
 
 class Matcher:
@@ -318,10 +319,11 @@ class Matcher:
         ca, cb = ids[rows_a], ids[rows_b]
         return np.minimum(ca, cb), np.maximum(ca, cb)
 
-    def _overlap_rows(self, rows_a: np.ndarray, rows_b: np.ndarray, cancel: CancelToken = NEVER_CANCELLED
-                      ) -> np.ndarray:
+    def _overlap_rows(self, rows_a: np.ndarray, rows_b: np.ndarray, cancel: CancelToken = NEVER_CANCELLED,
+                      *, later: bool = False) -> np.ndarray:
         """|A∩B| for row pairs (SimHash candidates, the pairs that join groups, members against their
-        representative): from memory, the database's cache, or measured now; all kept in the database."""
+        representative): from memory, the database's cache, or measured now; all kept in the database, at
+        once by keep_measured() when ``later`` (the pairs inside groups: many small calls)."""
         lo, hi = self._content_pairs(rows_a, rows_b)
         shared, known = self._mode.overlaps.lookup(lo, hi)
         if not known.all():
@@ -334,8 +336,17 @@ class Matcher:
                 self._measure_here(new_lo, new_hi, cancel)
                 measured, _ = self._mode.overlaps.lookup(new_lo, new_hi)
             shared[~known] = measured[np.searchsorted(todo, unknown)]
-        self._keep_overlaps(pair_codes(lo, hi), shared)
+        if later:
+            self._mode.unsaved.append((pair_codes(lo, hi), shared))
+        else:
+            self._keep_overlaps(pair_codes(lo, hi), shared)
         return shared
+
+    def keep_measured(self) -> None:
+        """Keep in the database, in one transaction, the overlaps measured for later (see _overlap_rows)."""
+        unsaved, self._mode.unsaved = self._mode.unsaved, []
+        if unsaved:
+            self._keep_overlaps(np.concatenate([c for c, _ in unsaved]), np.concatenate([s for _, s in unsaved]))
 
     def _keep_overlaps(self, codes: np.ndarray, shared: np.ndarray) -> None:
         """Save the overlaps of the pairs ``codes`` that the database does not hold yet: those measured
@@ -488,13 +499,15 @@ class Matcher:
         thresholds: Thresholds,
         *,
         cancel: CancelToken = NEVER_CANCELLED,
-    ) -> tuple[np.ndarray, list[Similarity]]:
-        """Which pairs (contents_a[k], contents_b[k]) are duplicates at ``thresholds`` directly, verified
-        exactly (or the same text) and not ruled apart: their positions k, and their numbers a against b.
-        The signatures rule out most pairs first, as the forest does (a MinHash estimate more than its
-        margin below T, a SimHash distance above K); only the rest are measured exactly."""
-        rows_a = np.array([self._row_of[c] for c in contents_a], dtype=np.int64)
-        rows_b = np.array([self._row_of[c] for c in contents_b], dtype=np.int64)
+    ) -> np.ndarray:
+        """The positions k of the pairs (contents_a[k], contents_b[k]) that are duplicates at ``thresholds``
+        directly, verified exactly (or the same text) and not ruled apart, as matched_by judges the numbers
+        shown (rounded as similarity_of rounds them). The signatures rule out most pairs first, as the forest
+        does (a MinHash estimate more than its margin below T, a SimHash distance above K); only the rest are
+        measured exactly, all at once."""
+        row_of = self._row_of
+        rows_a = np.fromiter((row_of[c] for c in contents_a), dtype=np.int64, count=len(contents_a))
+        rows_b = np.fromiter((row_of[c] for c in contents_b), dtype=np.int64, count=len(contents_b))
         t, arrays = thresholds, self.arrays
         maybe = np.zeros(len(rows_a), dtype=bool)
         for start in range(0, len(rows_a), _PAIRS_PER_ESTIMATE):
@@ -509,11 +522,24 @@ class Matcher:
                 near |= hamming(arrays.simhash[ra], arrays.simhash[rb]) <= t.hamming
             maybe[part] = near
         at = np.flatnonzero(maybe)
-        sims = self._similarity_rows(rows_a[at], rows_b[at]) if len(at) else []
-        keep = [n for n, (k, s) in enumerate(zip(at.tolist(), sims, strict=True))
-                if (matched_by(s, t) is not None or self._text_id[rows_a[k]] == self._text_id[rows_b[k]])
-                and not self._is_rejected(int(rows_a[k]), int(rows_b[k]))]
-        return at[keep], [sims[n] for n in keep]
+        ra, rb = rows_a[at], rows_b[at]
+        same = self._text_id[ra] == self._text_id[rb]
+        differ = ~same & (ra != rb)
+        jaccard = np.ones(len(at))
+        if differ.any():
+            shared = self._overlap_rows(ra[differ], rb[differ], cancel, later=True)
+            union = arrays.shingle_count[ra[differ]] + arrays.shingle_count[rb[differ]] - shared
+            jaccard[differ] = np.round(np.divide(shared, union, out=np.ones(len(shared)), where=union > 0), 4)
+        found = same.copy()
+        if t.method is not Method.SIMHASH:
+            found |= jaccard >= t.jaccard - 1e-9
+        if t.method is not Method.MINHASH:
+            found |= (hamming(arrays.simhash[ra], arrays.simhash[rb]) <= t.hamming) & (
+                jaccard >= SIMHASH_MIN_JACCARD - 1e-9)
+        if self._rejected:
+            found &= np.fromiter((not self._is_rejected(x, y) for x, y in zip(ra.tolist(), rb.tolist(), strict=True)),
+                                 dtype=bool, count=len(at))
+        return at[found]
 
     # -- candidates -------------------------------------------------------------------------
     def _hamming_candidates(self, k: int, cancel: CancelToken) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -720,6 +746,13 @@ class Matcher:
         """Whether a person ruled these two contents "not a duplicate"."""
         row_a, row_b = self._row_of.get(content_a), self._row_of.get(content_b)
         return row_a is not None and row_b is not None and self._is_rejected(row_a, row_b)
+
+    def any_ruled_among(self, contents: Iterable[int]) -> bool:
+        """Whether a person ruled any two of these contents "not a duplicate"."""
+        if not self._rejected:
+            return False
+        hashes = {self._hashes.get(c) for c in contents}
+        return any(a in hashes and b in hashes for a, b in self._rejected)
 
     def same_text(self, content_a: int, content_b: int) -> bool:
         """Whether two contents have the same normalised text (exact duplicates): the same bytes always do."""

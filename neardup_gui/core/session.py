@@ -15,7 +15,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import os
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -125,6 +125,14 @@ def rebased_on_keepers(
             groups.append(Group(g.id, keeper, cache[(ignored, keeper, tuple(m.document_id for m in g.members))],
                                 g.exact))
     return dataclasses.replace(result, groups=tuple(groups))
+
+
+def _only_groups(result: MatchResult, groups: Collection[int]) -> MatchResult:
+    """``result`` with the groups ``groups`` only, and the pairs inside them."""
+    kept = tuple(g for g in result.groups if g.id in groups)
+    together = {frozenset((a.document_id, b.document_id)) for g in kept for a in g.members for b in g.members}
+    return dataclasses.replace(result, groups=kept,
+                               pairs=tuple(p for p in result.pairs if frozenset((p.a, p.b)) in together))
 
 
 @dataclass(frozen=True, slots=True)
@@ -535,13 +543,23 @@ class Session:
         """Refuse a report path that would replace the database, a document or a future document."""
         check_report_target(out, self.db_path, self.store if self.db_path.exists() else None, scan_roots)
 
-    def report(self, fmt: str, *, progress: Progress = no_progress, cancel: CancelToken = NEVER_CANCELLED) -> str:
-        """The report of the current view (thresholds and decisions applied) as text."""
+    def report(
+        self,
+        fmt: str,
+        groups: Collection[int] | None = None,
+        *,
+        progress: Progress = no_progress,
+        cancel: CancelToken = NEVER_CANCELLED,
+    ) -> str:
+        """The report of the current view (thresholds and decisions applied) as text; of the groups
+        ``groups`` only (their ids: those a filter shows) when given, every document listed all the same."""
         if fmt not in REPORT_FORMATS:
             raise ValueError(f"unknown report format {fmt!r}; one of {', '.join(REPORT_FORMATS)}")
         view = self._view
         if view is None:
             raise RuntimeError("open() or scan() the session first")
+        if groups is not None:
+            view = dataclasses.replace(view, result=_only_groups(view.result, groups))
         if fmt == "csv":
             return to_csv(view.result)
         scheme = self.store.scheme()
@@ -578,13 +596,15 @@ class Session:
         self,
         path: str | os.PathLike[str],
         fmt: str,
+        groups: Collection[int] | None = None,
         *,
         progress: Progress = no_progress,
         cancel: CancelToken = NEVER_CANCELLED,
     ) -> Path:
-        """Write the report atomically (a half-written one is never left behind)."""
+        """Write the report (of ``groups`` only, when given) atomically (a half-written one is never left
+        behind)."""
         out = Path(path)
-        text = self.report(fmt, progress=progress, cancel=cancel)
+        text = self.report(fmt, groups, progress=progress, cancel=cancel)
         out.parent.mkdir(parents=True, exist_ok=True)
         tmp = out.with_name(out.name + ".part")
         try:

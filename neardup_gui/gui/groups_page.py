@@ -28,7 +28,7 @@ from .controller import Marks
 from .delegates import MixedScriptRowDelegate
 from .diff_view import DiffView
 from .group_view import GroupView
-from .models import BITS_COLUMN, EXPERT_COLUMNS, SIMILARITY_COLUMN, GroupFilterModel, GroupTreeModel
+from .models import BITS_COLUMN, EXPERT_COLUMNS, SIMILARITY_COLUMN, GroupFilterModel, GroupRole, GroupTreeModel
 
 KEEPER_RULES = (
     (
@@ -203,6 +203,14 @@ class GroupsPage(QWidget):
         marks_bar.addWidget(self.keeper_rule)
         groups_layout.addWidget(marks_bar)
         groups_layout.addWidget(self.split, 1)
+
+    def shown_group_ids(self) -> frozenset[int] | None:
+        """The ids of the groups the filter shows, or None when it shows them all."""
+        proxy, model = self.group_proxy, self.group_model
+        if proxy.rowCount() == model.rowCount():
+            return None
+        rows = range(proxy.rowCount())
+        return frozenset(model.data(proxy.mapToSource(proxy.index(row, 0)), GroupRole) for row in rows)
 
     def size_columns_once(self) -> None:
         """The number columns fit what the first grouping shows (later ones keep the person's widths)."""

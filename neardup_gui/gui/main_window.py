@@ -1095,17 +1095,19 @@ class MainWindow(QMainWindow):
         path, fmt = _report_path(path, chosen_filter)
         folders = tuple(self.folders.folders())
         session = self.session
+        shown = self.groups.shown_group_ids()  # a filter hides groups: the report holds what is shown
 
         def work(*, progress, cancel):
             session.check_report_target(Path(path), folders)
-            return session.write_report(path, fmt, progress=progress, cancel=cancel)
+            return session.write_report(path, fmt, shown, progress=progress, cancel=cancel)
+
+        def saved(p: Path) -> None:
+            said = (self.tr("Report saved: {path}") if shown is None
+                    else self.tr("Report of the %n group(s) the filter shows saved: {path}", "", len(shown)))
+            self.statusBar().showMessage(said.format(path=p), 15000)
 
         self.statusBar().showMessage(self.tr("Writing the report…"))
-        return self._run(
-            work,
-            returned=lambda p: self.statusBar().showMessage(self.tr("Report saved: {path}").format(path=p), 15000),
-            title=self.tr("The report was not saved"),
-        )
+        return self._run(work, returned=saved, title=self.tr("The report was not saved"))
 
     # -- misc -----------------------------------------------------------------------------
     def preferences(self) -> Preferences:

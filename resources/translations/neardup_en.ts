@@ -58,6 +58,13 @@
             <numerusform>No duplicates among the %n documents compared, at these settings. Raise “How much may fingerprints differ?” to look for looser matches.</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>Report of the %n group(s) the filter shows saved: {path}</source>
+        <translation>
+            <numerusform>Report of the %n group the filter shows saved: {path}</numerusform>
+            <numerusform>Report of the %n groups the filter shows saved: {path}</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>MarkRuleDialog</name>

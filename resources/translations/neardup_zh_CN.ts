@@ -2057,6 +2057,12 @@ already exists. Replace it with the report?</source>
         <source>The report was not saved</source>
         <translation>报告未保存</translation>
     </message>
+    <message numerus="yes">
+        <source>Report of the %n group(s) the filter shows saved: {path}</source>
+        <translation>
+            <numerusform>已保存筛选显示的 %n 个组的报告：{path}</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Writing the report…</source>
         <translation>正在写入报告…</translation>

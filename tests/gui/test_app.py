@@ -254,6 +254,18 @@ def test_export_applies_the_current_thresholds_and_decisions(window, uploads, tm
     report = json.loads((tmp_path / "report.json").read_text(encoding="utf-8"))
     grouped = {Path(m["path"]).name for g in report["groups"] for m in g["members"]}
     assert "mpl-edited.txt" not in grouped
+    # a filter shows one group: the report holds that group (every document listed all the same), and says so
+    w.groups.filter_edit.setText("bsd")
+    qtbot.waitUntil(lambda: w.groups.group_proxy.rowCount() == 1, timeout=10_000)
+    filtered = tmp_path / "filtered.json"
+    w.export_to(str(filtered))
+    qtbot.waitUntil(filtered.exists, timeout=30_000)
+    shown = json.loads(filtered.read_text(encoding="utf-8"))
+    assert [{Path(m["path"]).name for m in g["members"]} for g in shown["groups"]] == [{"bsd.txt", "bsd-copy.txt"}]
+    assert len(shown["documents"]) == len(report["documents"]) and len(report["groups"]) > 1
+    ids = {m["id"] for m in shown["groups"][0]["members"]}
+    assert shown["pairs"] and all({p["a"], p["b"]} <= ids for p in shown["pairs"])
+    qtbot.waitUntil(lambda: "filter shows" in w.statusBar().currentMessage(), timeout=10_000)
 
 
 def test_the_boilerplate_switch_regroups_and_is_remembered(window, tmp_path, qtbot):
