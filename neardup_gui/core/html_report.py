@@ -132,12 +132,11 @@ def to_html(
     generated = time.strftime("%Y-%m-%d %H:%M", time.localtime(context.generated))
     heading = translate("HtmlReport", "Duplicate documents")
     add(f"<h1>{_e(heading)}</h1><div class='muted'>neardup {_e(__version__)} · {_e(generated)}</div>")
-    in_groups = sum(len(g.members) for g in result.groups)
     cards: list[tuple[str, int | str]] = [
         (translate("HtmlReport", "documents"), len(result.documents)),
         (translate("HtmlReport", "groups"), len(result.groups)),
         (translate("HtmlReport", "exact groups"), sum(1 for g in result.groups if g.exact)),
-        (translate("HtmlReport", "redundant copies"), in_groups - len(result.groups)),
+        (translate("HtmlReport", "redundant copies"), len(result.redundant)),
         (translate("HtmlReport", "problems"), len(result.problems)),
     ]
     seconds = context.scan.get("seconds") if context.scan else None

@@ -77,6 +77,16 @@ class MatchResult:
     def problems(self) -> tuple[Document, ...]:
         return tuple(d for d in self.documents if d.status is not Status.OK)
 
+    @property
+    def grouped(self) -> set[int]:
+        """The documents in groups, each once (a document may be listed under several)."""
+        return {m.document_id for g in self.groups for m in g.members}
+
+    @property
+    def redundant(self) -> set[int]:
+        """The documents in groups that no group keeps (its representative), each once."""
+        return self.grouped - {g.representative for g in self.groups}
+
 
 def ensure_current(store: Store, expected: Scheme | None = None) -> None:
     """Refuse fingerprints made under another scheme than ``expected`` (today's by default): they

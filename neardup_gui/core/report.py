@@ -83,7 +83,6 @@ def _report_dict(result: MatchResult, context: ReportContext, by_path: list[Docu
     (report_ids), with its ``pairs`` (None: not yet, see json_members)."""
     t = result.thresholds
     docs = {d.id: d for d in result.documents}
-    in_groups = {m.document_id for g in result.groups for m in g.members}  # a file may be listed twice
     return {
         "format": FORMAT_NAME,
         "version": FORMAT_VERSION,
@@ -103,8 +102,8 @@ def _report_dict(result: MatchResult, context: ReportContext, by_path: list[Docu
             "problems": len(result.problems),
             "groups": len(result.groups),
             "exact_groups": sum(1 for g in result.groups if g.exact),
-            "documents_in_groups": len(in_groups),
-            "redundant_documents": len(in_groups - {g.representative for g in result.groups}),
+            "documents_in_groups": len(result.grouped),
+            "redundant_documents": len(result.redundant),
             "pairs": len(result.pairs),
             "scan": dict(context.scan),
         },

@@ -189,9 +189,10 @@ class ReviewController:
 
         self.run(work, returned=done, title=translate("Controller", "The choice could not be saved"))
 
-    def set_apart(self, document: Document) -> None:
-        """``document`` is not a duplicate of the rest of its group: it leaves at once; Undo takes it back."""
-        group = self.group_of(document.id)
+    def set_apart(self, document: Document, group: Group | None = None) -> None:
+        """``document`` is not a duplicate of the rest of ``group`` (the group it was selected in; by default
+        the first it is listed under): it leaves at once; Undo takes it back."""
+        group = group if group is not None else self.group_of(document.id)
         if group is None:
             return
         others = [self.docs[m.document_id] for m in group.members if m.document_id != document.id]

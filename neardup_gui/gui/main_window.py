@@ -775,8 +775,7 @@ class MainWindow(QMainWindow):
             1, self.tr("Problems ({count})").format(count=problems) if problems else self.tr("Problems")
         )
         if self.result is not None:
-            self.thresholds.show_counts(len(self.result.groups),
-                                        len({m.document_id for g in self.result.groups for m in g.members}))
+            self.thresholds.show_counts(len(self.result.groups), len(self.result.grouped))
             self.groups.size_columns_once()
         self._refresh_empty_state()
         if anchor is not None:
@@ -973,9 +972,9 @@ class MainWindow(QMainWindow):
     def mark_not_duplicate(self) -> None:
         """The selected document is not a duplicate of its group: it leaves the group at once (every pair
         with the group's other members is remembered), and Edit ▸ Undo takes it back."""
-        _summary, doc = self._current()
+        summary, doc = self._current()
         if doc is not None and self.view is not None:
-            self.review.set_apart(doc)
+            self.review.set_apart(doc, summary.group if summary is not None else None)
 
     def show_decisions(self) -> None:
         """The decisions window: every "not a duplicate", to review and take back."""

@@ -155,7 +155,8 @@ def write_result(spark: SparkSession, options: JobOptions, source: Source, schem
         members = [Member(doc_of[f.path].id, member_sims[f.path]) for f in found]
         members.sort(key=lambda m: (m.document_id != doc_of[rep.path].id, -m.similarity.jaccard,
                                     documents[m.document_id - 1].path))
-        exact = all(f.text_hash == rep.text_hash for f in found)
+        # exact: every member the same text, by its normalised text or by all that is compared (as the desktop)
+        exact = all(f.text_hash == rep.text_hash for f in found) or all(m.similarity.same_text for m in members)
         # numbered as the matcher numbers groups: by size, then the path of its longest (then oldest) text
         first = max(found, key=lambda f: (f.chars, -f.mtime_ns, f.path)).path
         built.append((first, doc_of[rep.path], tuple(members), exact))

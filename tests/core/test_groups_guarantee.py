@@ -89,3 +89,22 @@ def test_marks_and_moves_never_touch_a_kept_file_and_keep_a_copy_of_every_group(
         assert all(f.id in near[keeper_doc.id] for f in files), "a file moved that is not a duplicate of the keeper"
     for g in groups:
         assert keepers[g.id] not in moved, "a group lost the file it keeps"
+
+
+@given(components())
+@settings(max_examples=300, deadline=None)
+def test_a_component_too_large_to_measure_is_split_along_the_pairs_that_joined_it(component):
+    """Every member is joined to its keeper by a verified pair, every document is in a group, and a file a
+    person fixed is never a member to remove."""
+    from neardup_gui.core.chains import _tree_stars
+
+    ids, edges, keeper, fixed = component
+    joined = near_of(ids, edges)
+    parts = _tree_stars(ids, keeper, joined, fixed.__contains__)
+    assert parts[0][0] == keeper
+    for chosen, members in parts:
+        assert members[0] == chosen and len(members) == len(set(members)) >= 2
+        assert all(m in joined[chosen] for m in members[1:])
+        assert not fixed & set(members[1:]) or all(
+            any(f == k for k, _m in parts) for f in fixed & set(members[1:])), "a fixed file to remove"
+    assert {d for _k, members in parts for d in members} == set(ids)

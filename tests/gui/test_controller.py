@@ -184,3 +184,17 @@ def test_keep_this_one_is_undone_listed_in_the_decisions_and_taken_back_there(tm
     assert again.keeper(again.group_of(printout.id)).id == by_rule.id
     assert not restarted.store.kept_paths()
     restarted.close()
+
+
+def test_not_a_duplicate_applies_to_the_group_the_document_was_selected_in(tmp_path):
+    """Three drafts in a chain at 80 %: the middle one is listed under both groups; set apart in the second
+    group, it leaves that one and stays with the first draft."""
+    from tests.conftest import write_drafts
+
+    review, _recorder = open_review(tmp_path, write_drafts(tmp_path / "drafts", 3), jaccard=0.8)
+    middle, last = by_name(review, "draft-01.txt"), by_name(review, "draft-02.txt")
+    [second] = [g for g in review.view.result.groups if {middle.id, last.id} <= {m.document_id for m in g.members}]
+    assert sum(1 for g in review.view.result.groups if middle.id in {m.document_id for m in g.members}) == 2
+    review.set_apart(middle, second)
+    names = [{Path(review.docs[m.document_id].path).name for m in g.members} for g in review.view.result.groups]
+    assert names == [{"draft-00.txt", "draft-01.txt"}]
