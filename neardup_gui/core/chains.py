@@ -58,6 +58,7 @@ def split_chains(
     keeper_of: Callable[[Sequence[int]], int],
     fixed: Callable[[int], bool],
     *,
+    cache: SplitCache | None = None,
     cancel: CancelToken = NEVER_CANCELLED,
 ) -> Split:
     """Each group whose members are not all duplicates of one another at the thresholds (a chain, mild
@@ -69,13 +70,24 @@ def split_chains(
     content = {d.id: d.content_id for d in result.documents if d.content_id is not None}
     path_of = {d.id: d.path for d in result.documents}
     groups: list[tuple[Group, int]] = []  # (group, its keeper)
-    split: list[Part] = []
+    built: list[Built] = []  # the split components' groups, in the components' order
+    todo: list[tuple[int, tuple, list[Part]]] = []  # (its place in built, its cache key, its parts)
     split_members: set[int] = set()
     joined: dict[int, set[int]] | None = None  # the pairs that joined the components, by document
     for g in result.groups:
         keeper = keepers.get(g.id, g.representative)
         # by path: what is found must not depend on the order the files were stored in (a resumed scan's)
         ids = sorted((m.document_id for m in g.members), key=path_of.__getitem__)
+        key = (matcher.boilerplate.ignored, t.method, t.jaccard, t.hamming, tuple(ids), keeper,
+               tuple(d for d in ids if fixed(d)))
+        if cache is not None and key in cache:
+            found = cache[key]
+            if found is None:
+                groups.append((g, keeper))
+            else:
+                split_members.update(ids)
+                built.append(found)
+            continue
         if len(ids) <= ALL_PAIRS_LIMIT:
             parts = _cliques_of(g, ids, keeper, matcher, content, t, keeper_of, fixed, cancel)
         elif _needs_split(g, keeper, matcher, content, t):
@@ -88,22 +100,35 @@ def split_chains(
         else:
             parts = None
         if parts is None:  # every two members are duplicates (or, past the limit, every member of its keeper)
+            if cache is not None:
+                cache[key] = None
             groups.append((g, keeper))
             continue
         split_members.update(ids)
-        split += parts
+        todo.append((len(built), key, parts))
+        built.append(())
     matcher.keep_measured()  # what was measured inside groups, for the next matcher (a rescan) in one go
     if not split_members:
         return Split(result, keepers)
     # every member against its keeper, all at once (containment_ab: the member inside the keeper, as the
     # matcher measures its groups)
-    sims = iter(matcher.similarity_pairs([content[d] for _k, members in split for d in members],
-                                         [content[k] for k, members in split for _d in members]))
+    sims = iter(matcher.similarity_pairs(
+        [content[d] for _n, _key, parts in todo for _k, members in parts for d in members],
+        [content[k] for _n, _key, parts in todo for k, members in parts for _d in members]))
+    for n, key, parts in todo:
+        made = []
+        for part_keeper, members in parts:
+            part = _part(part_keeper, [Member(d, next(sims)) for d in members], matcher, content, path_of)
+            made.append((part, part_keeper,
+                         tuple(_keeper_pair(part_keeper, m, t, matcher, content) for m in part.members[1:])))
+        built[n] = tuple(made)
+        if cache is not None:
+            cache[key] = built[n]
     new_pairs: list[Pair] = []
-    for part_keeper, members in split:
-        part = _part(part_keeper, [Member(d, next(sims)) for d in members], matcher, content, path_of)
-        groups.append((part, part_keeper))
-        new_pairs.extend(_keeper_pair(part_keeper, m, t, matcher, content) for m in part.members[1:])
+    for component in built:
+        for part, part_keeper, part_pairs in component:
+            groups.append((part, part_keeper))
+            new_pairs.extend(part_pairs)
     pairs = [p for p in result.pairs if p.a not in split_members] + new_pairs
     pairs.sort(key=lambda p: (p.a, p.b))
     order = sorted(range(len(groups)), key=lambda k: -len(groups[k][0].members))  # stable: ties keep their order
@@ -123,6 +148,13 @@ def _needs_split(group: Group, keeper: int, matcher: Matcher, content: dict[int,
 
 Part = tuple[int, list[int]]
 """(a keeper, its group's members with it first)."""
+
+Built = tuple[tuple[Group, int, tuple[Pair, ...]], ...]
+"""A component's groups, each with its keeper and its pairs (the keeper with each member)."""
+
+SplitCache = dict[tuple, Built | None]
+"""(how compared, the thresholds, a component's members, its keeper, those a person fixed) -> its groups
+(None: as it is), for one matcher and one set of rulings: moving the slider back finds them again."""
 
 
 _ROUNDING = 2e-4  # the numbers compared are rounded to 4 places

@@ -322,6 +322,11 @@ class Matcher:
             if outdated(mode.simhash_forest):
                 mode.simhash_forest = None
 
+    @property
+    def rulings(self) -> object:
+        """The "not a duplicate" decisions in force: another object whenever they change."""
+        return self._rejected
+
     # -- exact overlaps ---------------------------------------------------------------------
     def _content_pairs(self, rows_a: np.ndarray, rows_b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The content ids of row pairs, the smaller first (how overlaps are kept)."""

@@ -20,7 +20,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from .chains import split_chains
+from .chains import SplitCache, split_chains
 from .html_report import to_html
 from .jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_progress
 from .match import NOT_DUPLICATE, Matcher, MatchResult, QueryHit, query
@@ -205,6 +205,8 @@ class Session:
         self._view: View | None = None
         self._undo: Undoable | None = None  # the last action that can be taken back
         self._rebased: RebaseCache = {}
+        self._split: SplitCache = {}  # a component's groups, for this matcher and these rulings
+        self._split_rulings: object = None
 
     # -- the database ----------------------------------------------------------------------
     @property
@@ -306,6 +308,7 @@ class Session:
     ) -> View:
         self._roots = tuple(roots)
         self._rebased = {}  # measures of the matcher below
+        self._split = {}
         progress(ProgressEvent("match", 0, None))  # grouping starts with reading the documents (0.2 s a 20,000)
         self._matcher = Matcher(self.store, roots=self._roots or None, ignore_boilerplate=thresholds.ignore_boilerplate,
                                 workers=self.workers)
@@ -326,6 +329,8 @@ class Session:
     ) -> View:
         matcher = self.matcher
         matcher.refresh_verdicts()
+        if matcher.rulings is not self._split_rulings:  # other rulings: other groups
+            self._split, self._split_rulings = {}, matcher.rulings
         result = matcher.match(thresholds, progress=progress, cancel=cancel)
         self._thresholds = thresholds
         docs = {d.id: d for d in result.documents}
@@ -341,7 +346,7 @@ class Session:
             return docs[doc_id].path in kept or in_folders(docs[doc_id].path, self.reference_folders)
 
         # every member a duplicate of what its group keeps (chains.py)
-        split = split_chains(result, keepers, matcher, keeper_of, fixed, cancel=cancel)
+        split = split_chains(result, keepers, matcher, keeper_of, fixed, cache=self._split, cancel=cancel)
         result, keepers = split.result, split.keepers
         self._view = View(
             result=result,
@@ -463,6 +468,7 @@ class Session:
         """Choose keepers by another rule (and reference folders); the grouping itself does not change,
         except where Split chains split a group around its keepers."""
         self.keeper_rule = rule
+        self._split = {}  # groups found with the old rule's keepers
         if reference_folders is not None:
             self.reference_folders = tuple(reference_folders)
         return self._group(self._thresholds) if self._matcher is not None else None

@@ -328,6 +328,9 @@ def test_every_two_members_of_a_group_are_duplicates_and_a_persons_decisions_hol
                 assert Path(kept.documents[kept.keepers[g.id]].path).name in held
         # a mild chain (the first and the last drafts a little below T) is shown the same way
         assert_groups_are_duplicates(session, session.regroup(Thresholds(Method.MINHASH, 8, 0.8)))
+        # the slider moved back finds the same groups (kept for this matcher and these rulings)
+        back = session.regroup(Thresholds(Method.MINHASH, 8, 0.7))
+        assert back.result.groups == kept.result.groups and back.keepers == kept.keepers
 
 
 def test_each_member_is_measured_as_inside_its_keeper_after_a_person_chooses_the_keeper(tmp_path):
