@@ -285,7 +285,12 @@ def clique_cover(ids: list[int], near: dict[int, set[int]]) -> list[list[int]]:
                 listed[d] += 1
                 together[d].update(clique)
             cliques.append(clique)
-    return [sorted(c, key=rank.__getitem__) for c in cliques]
+    # a group another one holds whole (a pair placed first, then joined by a third) is not shown twice
+    as_sets = [set(c) for c in cliques]
+    kept = [c for n, c in enumerate(cliques)
+            if not any(m != n and as_sets[n] <= other and (len(other) > len(c) or m < n)
+                       for m, other in enumerate(as_sets) if c[0] in other)]
+    return [sorted(c, key=rank.__getitem__) for c in kept]
 
 
 def _tree_stars(ids: list[int], keeper: int, joined: dict[int, set[int]], fixed: Callable[[int], bool]) -> list[Part]:

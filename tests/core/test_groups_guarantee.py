@@ -46,6 +46,8 @@ def test_groups_are_mutual_duplicates_cover_every_pair_and_keep_a_persons_choice
     near = near_of(ids, edges)
     groups = groups_of_duplicates(ids, near, keeper, fixed.__contains__, min)
     covered = set()
+    sets = [set(members) for _k, members in groups]
+    assert not any(a < b for a in sets for b in sets), "a group another one holds whole"
     for chosen, members in groups:
         assert members[0] == chosen and len(members) == len(set(members)) >= 2
         for a, b in combinations(members, 2):
