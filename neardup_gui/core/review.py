@@ -23,7 +23,7 @@ import numpy as np
 from . import index, minhash
 from .i18n import translate
 from .match import NOT_DUPLICATE, Matcher, MatchResult
-from .models import Document, Group, Method, Similarity, Thresholds, within_thresholds
+from .models import Document, Group, Method, Thresholds, within_thresholds
 from .scan import hash_file
 from .store import Store
 
@@ -266,8 +266,6 @@ class BatchPlan:
     batches: tuple[tuple[Document, tuple[Document, ...]], ...]  # (keeper, files to move)
     total_size: int
     protected: int  # marked but in a reference folder, or kept by a group: left where they are
-    # marked files that are not duplicates of what their group keeps at the setting, with their numbers
-    not_duplicates: tuple[tuple[Document, Similarity], ...] = ()
 
     @property
     def files(self) -> int:
@@ -280,7 +278,6 @@ def batch_plan(
     marked: set[int],
     docs: Mapping[int, Document],
     reference_folders: Sequence[str],
-    thresholds: Thresholds,
 ) -> BatchPlan:
     """What moving the marked files would do: a file some group keeps or a reference-folder file is never
     moved, even when marked, so every group keeps at least its keeper; a file listed under several groups
@@ -289,7 +286,6 @@ def batch_plan(
     batches, total = [], 0
     protected: set[int] = set()
     placed: set[int] = set()
-    not_duplicates: list[tuple[Document, Similarity]] = []
     for g in groups:
         keeper = keepers.get(g.id, g.representative)
         chosen = []
@@ -302,12 +298,10 @@ def batch_plan(
                 continue
             chosen.append(doc)
             placed.add(m.document_id)
-            if not within_thresholds(m.similarity, thresholds):
-                not_duplicates.append((doc, m.similarity))
         if chosen:
             batches.append((docs[keeper], tuple(chosen)))
             total += sum(d.size for d in chosen)
-    return BatchPlan(tuple(batches), total, len(protected), tuple(not_duplicates))
+    return BatchPlan(tuple(batches), total, len(protected))
 
 
 @dataclass(frozen=True, slots=True)

@@ -320,7 +320,7 @@ class ReviewController:
         if self.view is None:
             return BatchPlan((), 0, 0)
         return batch_plan(self.view.result.groups, self.view.keepers, set(self.marks.ids), self.docs,
-                          self.reference_folders, self.view.result.thresholds)
+                          self.reference_folders)
 
     def move_problem(self, destination: str) -> str:
         """Why the marked files cannot go into ``destination`` (empty when they can)."""

@@ -405,7 +405,7 @@ def test_byte_copies_group_whatever_their_status(tmp_path):
         assert sorted(p["matched_by"] for p in report["pairs"]) == ["exact"] * 3
         marked = all_but_keepers(view.result.groups, view.keepers, view.documents, (), view.result.thresholds)
         assert len(marked) == 3
-        plan = batch_plan(view.result.groups, view.keepers, marked, view.documents, (), view.result.thresholds)
+        plan = batch_plan(view.result.groups, view.keepers, marked, view.documents, ())
         outcome, after = session.trash_batches([(keeper, files) for keeper, files in plan.batches])
         assert len(outcome.done) == 3 and after is not None and not after.result.groups
         left = sorted(p.name for p in root.iterdir())
