@@ -26,7 +26,7 @@ from .core.models import HAMMING_MAX, JACCARD_MIN, Method, ScanOptions, Threshol
 from .core.ocr import DEFAULT_LANGUAGES
 from .core.report import check_report_target
 from .core.scan import summary_text
-from .core.session import Session
+from .core.session import Session, View
 from .core.store import default_db_path
 
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
@@ -289,10 +289,17 @@ def cmd_scan(args: argparse.Namespace, session: Session) -> int:
             line.close()
         _emit(session, args.format, args.out)
     if not args.quiet and view.scan is not None:
-        groups = len(view.result.groups)  # a name: lupdate drops a message whose count is an expression
-        print("neardup: " + translate("Cli", "{summary}; %n group(s)", None, groups).format(
-            summary=summary_text(view.scan)), file=sys.stderr)
+        print("neardup: " + translate("Cli", "{summary}; {found}").format(summary=summary_text(view.scan),
+                                                                          found=_found(view)), file=sys.stderr)
     return EXIT_OK
+
+
+def _found(view: View) -> str:
+    """The groups and the pairs of duplicates in them, counted as the app and the reports count them."""
+    groups, pairs = len(view.result.groups), len(view.duplicates)  # names: lupdate drops a count that is an expression
+    return translate("Cli", "{groups}, {pairs}").format(
+        groups=translate("Cli", "%n group(s)", None, groups),
+        pairs=translate("Cli", "%n pair(s) of duplicates", None, pairs))
 
 
 def _roots(args: argparse.Namespace) -> tuple[str, ...]:
@@ -311,11 +318,11 @@ def cmd_groups(args: argparse.Namespace, session: Session) -> int:
                                           "first (`neardup scan FOLDER`)."))
     _emit(session, args.format, args.out)
     if not args.quiet:
-        groups = len(view.result.groups)
-        said = (translate("Cli", "Documents under {folders}: {documents}; %n group(s)", None, groups).format(
-                    documents=len(view.result.documents), folders=", ".join(view.roots)) if view.roots else
-                translate("Cli", "Documents in every folder: {documents}; %n group(s)", None, groups).format(
-                    documents=len(view.result.documents)))
+        said = (translate("Cli", "Documents under {folders}: {documents}; {found}").format(
+                    documents=len(view.result.documents), folders=", ".join(view.roots), found=_found(view))
+                if view.roots else
+                translate("Cli", "Documents in every folder: {documents}; {found}").format(
+                    documents=len(view.result.documents), found=_found(view)))
         print("neardup: " + said, file=sys.stderr)
     return EXIT_OK
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter, defaultdict
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -43,12 +43,78 @@ nothing (_tree_stars): measuring every pair of a component of 10,000 took a thre
 documents from 0.4 s to 75 s."""
 
 
+_NO_IDS = np.empty(0, dtype=np.int64)
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class ComponentPairs:
+    """The pairs of duplicates at the setting inside one component: every two of ``members`` (``whole``),
+    else those listed (``a``, ``b``: document ids, a < b). ``complete`` is False for a component too large
+    to measure every pair of: its pairs listed are those known (the pairs that joined it, each member with
+    its keeper), not all."""
+
+    members: tuple[int, ...]
+    whole: bool
+    a: np.ndarray = field(default_factory=lambda: _NO_IDS)
+    b: np.ndarray = field(default_factory=lambda: _NO_IDS)
+    complete: bool = True
+
+    def __len__(self) -> int:
+        n = len(self.members)
+        return n * (n - 1) // 2 if self.whole else len(self.a)
+
+    def arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        if not self.whole:
+            return self.a, self.b
+        ids = np.array(sorted(self.members), dtype=np.int64)
+        first, second = np.triu_indices(len(ids), 1)
+        return ids[first], ids[second]
+
+
+@dataclass(frozen=True, slots=True)
+class DuplicatePairs:
+    """Every verified pair of duplicates at the setting, component by component: what the Pairs view
+    lists, the reports' pairs and every count of pairs (one definition). Counted without listing them."""
+
+    components: tuple[ComponentPairs, ...] = ()
+
+    def __len__(self) -> int:
+        return sum(len(c) for c in self.components)
+
+    @property
+    def incomplete(self) -> int:
+        """Components whose pairs are not all known (too large to measure every pair of)."""
+        return sum(1 for c in self.components if not c.complete)
+
+    def arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        """Every pair as document ids (a < b), component by component."""
+        parts = [c.arrays() for c in self.components]
+        if not parts:
+            return _NO_IDS, _NO_IDS
+        return np.concatenate([a for a, _ in parts]), np.concatenate([b for _, b in parts])
+
+    def among(self, documents: Collection[int]) -> DuplicatePairs:
+        """The pairs both of whose documents are in ``documents`` (the groups a filter shows)."""
+        inside = np.fromiter(documents, dtype=np.int64, count=len(documents))
+        out = []
+        for c in self.components:
+            a, b = c.arrays()
+            keep = np.isin(a, inside) & np.isin(b, inside)
+            if keep.all():
+                out.append(c)
+            elif keep.any():
+                out.append(ComponentPairs(c.members, False, a[keep], b[keep], c.complete))
+        return DuplicatePairs(tuple(out))
+
+
 @dataclass(frozen=True, slots=True)
 class Split:
-    """A grouping in which every member is a duplicate of its group's keeper, and those keepers."""
+    """A grouping in which every member is a duplicate of its group's keeper, those keepers, and every
+    pair of duplicates of its components."""
 
     result: MatchResult
     keepers: dict[int, int]  # group id -> the document to keep
+    duplicates: DuplicatePairs = DuplicatePairs()
 
 
 def split_chains(
@@ -71,7 +137,8 @@ def split_chains(
     path_of = {d.id: d.path for d in result.documents}
     groups: list[tuple[Group, int]] = []  # (group, its keeper)
     built: list[Built] = []  # the split components' groups, in the components' order
-    todo: list[tuple[int, tuple, list[Part]]] = []  # (its place in built, its cache key, its parts)
+    todo: list[tuple[int, tuple, ComponentPairs, list[Part]]] = []  # (its place in built, cache key, its parts)
+    known: list[ComponentPairs] = []
     split_members: set[int] = set()
     joined: dict[int, set[int]] | None = None  # the pairs that joined the components, by document
     for g in result.groups:
@@ -81,41 +148,45 @@ def split_chains(
         key = (matcher.boilerplate.ignored, t.method, t.jaccard, t.hamming, tuple(ids), keeper,
                tuple(d for d in ids if fixed(d)))
         if cache is not None and key in cache:
-            found = cache[key]
+            found, pairs = cache[key]
+            known.append(pairs)
             if found is None:
                 groups.append((g, keeper))
             else:
                 split_members.update(ids)
                 built.append(found)
             continue
+        parts: list[Part] | None
         if len(ids) <= ALL_PAIRS_LIMIT:
-            parts = _cliques_of(g, ids, keeper, matcher, content, t, keeper_of, fixed, cancel)
-        elif _needs_split(g, keeper, matcher, content, t):
+            parts, pairs = _cliques_of(g, ids, keeper, matcher, content, t, keeper_of, fixed, cancel)
+        else:
             if joined is None:
                 joined = defaultdict(set)
                 for p in result.pairs:
                     joined[p.a].add(p.b)
                     joined[p.b].add(p.a)
-            parts = _tree_stars(ids, keeper, joined, fixed)
-        else:
-            parts = None
+            apart = _needs_split(g, keeper, matcher, content, t)
+            parts = _tree_stars(ids, keeper, joined, fixed) if apart else None
+            pairs = _known_pairs(g, keeper, joined, with_keeper=not apart)
+        known.append(pairs)
         if parts is None:  # every two members are duplicates (or, past the limit, every member of its keeper)
             if cache is not None:
-                cache[key] = None
+                cache[key] = (None, pairs)
             groups.append((g, keeper))
             continue
         split_members.update(ids)
-        todo.append((len(built), key, parts))
+        todo.append((len(built), key, pairs, parts))
         built.append(())
     matcher.keep_measured()  # what was measured inside groups, for the next matcher (a rescan) in one go
+    duplicates = DuplicatePairs(tuple(known))
     if not split_members:
-        return Split(result, keepers)
+        return Split(result, keepers, duplicates)
     # every member against its keeper, all at once (containment_ab: the member inside the keeper, as the
     # matcher measures its groups)
     sims = iter(matcher.similarity_pairs(
-        [content[d] for _n, _key, parts in todo for _k, members in parts for d in members],
-        [content[k] for _n, _key, parts in todo for k, members in parts for _d in members]))
-    for n, key, parts in todo:
+        [content[d] for _n, _key, _pairs, parts in todo for _k, members in parts for d in members],
+        [content[k] for _n, _key, _pairs, parts in todo for k, members in parts for _d in members]))
+    for n, key, component_pairs, parts in todo:
         made = []
         for part_keeper, members in parts:
             part = _part(part_keeper, [Member(d, next(sims)) for d in members], matcher, content, path_of)
@@ -123,18 +194,18 @@ def split_chains(
                          tuple(_keeper_pair(part_keeper, m, t, matcher, content) for m in part.members[1:])))
         built[n] = tuple(made)
         if cache is not None:
-            cache[key] = built[n]
+            cache[key] = (built[n], component_pairs)
     new_pairs: list[Pair] = []
     for component in built:
         for part, part_keeper, part_pairs in component:
             groups.append((part, part_keeper))
             new_pairs.extend(part_pairs)
-    pairs = [p for p in result.pairs if p.a not in split_members] + new_pairs
-    pairs.sort(key=lambda p: (p.a, p.b))
+    joins = [p for p in result.pairs if p.a not in split_members] + new_pairs
+    joins.sort(key=lambda p: (p.a, p.b))
     order = sorted(range(len(groups)), key=lambda k: -len(groups[k][0].members))  # stable: ties keep their order
     numbered = [dataclasses.replace(groups[k][0], id=n) for n, k in enumerate(order, start=1)]
     new_keepers = {n: groups[k][1] for n, k in enumerate(order, start=1)}
-    return Split(dataclasses.replace(result, groups=tuple(numbered), pairs=tuple(pairs)), new_keepers)
+    return Split(dataclasses.replace(result, groups=tuple(numbered), pairs=tuple(joins)), new_keepers, duplicates)
 
 
 def _needs_split(group: Group, keeper: int, matcher: Matcher, content: dict[int, int], t: Thresholds) -> bool:
@@ -152,9 +223,22 @@ Part = tuple[int, list[int]]
 Built = tuple[tuple[Group, int, tuple[Pair, ...]], ...]
 """A component's groups, each with its keeper and its pairs (the keeper with each member)."""
 
-SplitCache = dict[tuple, Built | None]
+SplitCache = dict[tuple, tuple[Built | None, ComponentPairs]]
 """(how compared, the thresholds, a component's members, its keeper, those a person fixed) -> its groups
-(None: as it is), for one matcher and one set of rulings: moving the slider back finds them again."""
+(None: as it is) and its pairs of duplicates, for one matcher and one set of rulings: moving the slider back
+finds them again."""
+
+
+def _known_pairs(group: Group, keeper: int, joined: dict[int, set[int]], *, with_keeper: bool) -> ComponentPairs:
+    """The pairs of duplicates known in a component too large to measure every pair of: those that joined
+    it and, when every member is a duplicate of the keeper (``with_keeper``), the keeper with each."""
+    ids = [m.document_id for m in group.members]
+    codes = {(min(d, e), max(d, e)) for d in ids for e in joined.get(d, ())}
+    if with_keeper:
+        codes.update((min(d, keeper), max(d, keeper)) for d in ids if d != keeper)
+    ordered = sorted(codes)
+    return ComponentPairs(tuple(ids), False, np.array([a for a, _ in ordered], dtype=np.int64),
+                          np.array([b for _, b in ordered], dtype=np.int64), complete=False)
 
 
 _ROUNDING = 2e-4  # the numbers compared are rounded to 4 places
@@ -162,19 +246,20 @@ _ROUNDING = 2e-4  # the numbers compared are rounded to 4 places
 
 def _cliques_of(group: Group, ids: list[int], keeper: int, matcher: Matcher, content: dict[int, int],
                 t: Thresholds, keeper_of: Callable[[Sequence[int]], int], fixed: Callable[[int], bool],
-                cancel: CancelToken) -> list[Part] | None:
+                cancel: CancelToken) -> tuple[list[Part] | None, ComponentPairs]:
     """The groups of a component (``group``, its members measured against ``keeper``) whose every two
-    members are duplicates, or None when the component is one already.
+    members are duplicates (None when the component is one already), and its pairs of duplicates.
 
     Jaccard distance (1 - J) and Hamming distance are metrics, so the members' distances to the keeper
     bound theirs to each other: when the two farthest add up to no more than the setting allows, every two
     are duplicates (a family of close copies: nothing to measure), and a pair whose distances differ by
     more than it allows is not; the rest are measured (Matcher.duplicates_among)."""
+    whole = ComponentPairs(tuple(ids), True)
     if len(ids) == 2:
-        return None
+        return None, whole
     ruled = matcher.any_ruled_among(content[d] for d in ids)
     if group.exact and not ruled:
-        return None
+        return None, whole
     sim = {m.document_id: m.similarity for m in group.members}
     far = np.array([1.0 - sim[d].jaccard for d in ids])
     bits = np.array([sim[d].hamming for d in ids], dtype=np.int64)
@@ -184,7 +269,7 @@ def _cliques_of(group: Group, ids: list[int], keeper: int, matcher: Matcher, con
         two_far, two_bits = np.sort(far)[-2:].sum(), np.sort(bits)[-2:].sum()
         if (by_jaccard and two_far <= 1.0 - t.jaccard - _ROUNDING) or (
                 by_bits and two_bits <= t.hamming and two_far <= 1.0 - SIMHASH_MIN_JACCARD - _ROUNDING):
-            return None
+            return None, whole
     first, second = np.triu_indices(len(ids), 1)
     maybe = np.zeros(len(first), dtype=bool)
     if by_jaccard:
@@ -195,12 +280,15 @@ def _cliques_of(group: Group, ids: list[int], keeper: int, matcher: Matcher, con
     of = np.array([content[d] for d in ids], dtype=np.int64)
     at = matcher.duplicates_among(of[first].tolist(), of[second].tolist(), t, cancel=cancel)
     if len(at) == len(maybe):
-        return None
+        return None, whole
     near: dict[int, set[int]] = {d: set() for d in ids}
     for a, b in zip(first[at].tolist(), second[at].tolist(), strict=True):
         near[ids[a]].add(ids[b])
         near[ids[b]].add(ids[a])
-    return groups_of_duplicates(ids, near, keeper, fixed, keeper_of)
+    doc = np.array(ids, dtype=np.int64)
+    da, db = doc[first[at]], doc[second[at]]
+    pairs = ComponentPairs(tuple(ids), False, np.minimum(da, db), np.maximum(da, db))
+    return groups_of_duplicates(ids, near, keeper, fixed, keeper_of), pairs
 
 
 def groups_of_duplicates(ids: Sequence[int], near: dict[int, set[int]], keeper: int, fixed: Callable[[int], bool],

@@ -136,6 +136,7 @@ def to_html(
         (translate("HtmlReport", "documents"), len(result.documents)),
         (translate("HtmlReport", "groups"), len(result.groups)),
         (translate("HtmlReport", "exact groups"), sum(1 for g in result.groups if g.exact)),
+        (translate("HtmlReport", "pairs of duplicates"), len(result.pairs)),
         (translate("HtmlReport", "redundant copies"), len(result.redundant)),
         (translate("HtmlReport", "problems"), len(result.problems)),
     ]

@@ -64,6 +64,33 @@ def similarity_of(shared: int, size_a: int, size_b: int, distance: int, estimate
     )
 
 
+@dataclass(frozen=True, slots=True, eq=False)
+class SimilarityArrays:
+    """The numbers of many pairs at once, each array as Similarity holds one pair's (rounded alike)."""
+
+    hamming: np.ndarray
+    jaccard_estimate: np.ndarray
+    jaccard: np.ndarray
+    containment_ab: np.ndarray
+    containment_ba: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.jaccard)
+
+    @property
+    def containment(self) -> np.ndarray:
+        return np.maximum(self.containment_ab, self.containment_ba)
+
+    def at(self, k: int) -> Similarity:
+        return Similarity(int(self.hamming[k]), float(self.jaccard_estimate[k]), float(self.jaccard[k]),
+                          float(self.containment_ab[k]), float(self.containment_ba[k]))
+
+
+def _rounded(values: np.ndarray) -> np.ndarray:
+    """Rounded to 4 places as similarity_of rounds one number (Python's round, not numpy's)."""
+    return np.fromiter((round(v, 4) for v in values.tolist()), dtype=np.float64, count=len(values))
+
+
 @dataclass(frozen=True, slots=True)
 class MatchResult:
     """Groups of duplicates among ``documents`` at ``thresholds``."""
@@ -506,6 +533,34 @@ class Matcher:
             for k, s in zip(compared, sims, strict=True):
                 out[k] = s
         return out
+
+    def similarity_arrays(self, contents_a: np.ndarray, contents_b: np.ndarray, *,
+                          cancel: CancelToken = NEVER_CANCELLED) -> SimilarityArrays:
+        """similarity_pairs for many pairs (every pair of duplicates at a setting), as arrays; the same
+        content (a byte copy, with or without text) is identical. What is measured is kept for later."""
+        ca, cb = np.asarray(contents_a, dtype=np.int64), np.asarray(contents_b, dtype=np.int64)
+        n = len(ca)
+        bits = np.zeros(n, dtype=np.int64)
+        est, jaccard, in_b, in_a = np.ones(n), np.ones(n), np.ones(n), np.ones(n)
+        differ = np.flatnonzero(ca != cb)
+        if len(differ):
+            row_of, a = self._row_of, self.arrays
+            ra = np.fromiter((row_of[c] for c in ca[differ].tolist()), dtype=np.int64, count=len(differ))
+            rb = np.fromiter((row_of[c] for c in cb[differ].tolist()), dtype=np.int64, count=len(differ))
+            shared = self._overlap_rows(ra, rb, cancel, later=True)
+            self.keep_measured()
+            size_a, size_b = a.shingle_count[ra], a.shingle_count[rb]
+            union = size_a + size_b - shared
+            jaccard[differ] = _rounded(np.divide(shared, union, out=np.ones(len(shared)), where=union > 0))
+            in_b[differ] = _rounded(np.divide(shared, size_a, out=np.zeros(len(shared)), where=size_a > 0))
+            in_a[differ] = _rounded(np.divide(shared, size_b, out=np.zeros(len(shared)), where=size_b > 0))
+            bits[differ] = hamming(a.simhash[ra], a.simhash[rb])
+            for start in range(0, len(differ), _PAIRS_PER_ESTIMATE):
+                cancel.raise_if_cancelled()
+                part = slice(start, start + _PAIRS_PER_ESTIMATE)
+                est[differ[part]] = _rounded(np.asarray(minhash.estimate(a.minhash[ra[part]], a.minhash[rb[part]]),
+                                                        dtype=np.float64))
+        return SimilarityArrays(bits, est, jaccard, in_b, in_a)
 
     def duplicates_among(
         self,

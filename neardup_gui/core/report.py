@@ -131,6 +131,13 @@ def _report_dict(result: MatchResult, context: ReportContext, by_path: list[Docu
     }
 
 
+def keeper_pairs(result: MatchResult) -> set[tuple[int, int]]:
+    """The pairs a group shows, its keeper (representative) with each member (smaller id first): the pairs
+    whose shared passages a report gives (the others of every verified pair are listed with their numbers)."""
+    return {(min(g.representative, m.document_id), max(g.representative, m.document_id))
+            for g in result.groups for m in g.members if m.document_id != g.representative}
+
+
 def _pair(p: Pair, rid: Mapping[int, int], docs: Mapping[int, Document], passages: Passages | None) -> dict[str, Any]:
     """One pair in report ids, the lower id first (its containments turned with it)."""
     a, b, sim = p.a, p.b, p.similarity
@@ -219,7 +226,10 @@ class PairPassages:
         ``on_found`` is given what each task found, as it comes (PairRecords.found)."""
         docs = {d.id: d for d in result.documents}
         todo: dict[tuple[int, int], tuple[Document, Document]] = {}
+        shown = keeper_pairs(result)
         for pair in result.pairs:
+            if (pair.a, pair.b) not in shown:
+                continue
             a, b = docs[pair.a], docs[pair.b]
             if a.path > b.path:  # in the order the report names them (its ids follow the paths)
                 a, b = b, a
@@ -313,11 +323,13 @@ class PairRecords:
         self._waiting: dict[tuple[int, int], list[Pair]] = {}
         self._encoded: list[tuple[tuple[int, int], str]] = []
         pending = passages.pending if isinstance(passages, PairPassages) else None
+        self._shown = keeper_pairs(result)
         for pair in result.pairs:
             a, b = self._docs[pair.a], self._docs[pair.b]
             if report_ids[a.id] > report_ids[b.id]:
                 a, b = b, a
-            key = pending(a, b) if pending is not None and pair.matched_by != "exact" else None
+            with_passages = pair.matched_by != "exact" and (pair.a, pair.b) in self._shown
+            key = pending(a, b) if pending is not None and with_passages else None
             if key is None:
                 self._ready.append(pair)
             else:
@@ -344,7 +356,7 @@ class PairRecords:
 
     def _encode(self, pairs: Iterable[Pair]) -> None:
         for pair in pairs:
-            record = _pair(pair, self._rid, self._docs, self._passages)
+            record = _pair(pair, self._rid, self._docs, self._passages if (pair.a, pair.b) in self._shown else None)
             self._encoded.append(((record["a"], record["b"]), _encode(record)))
 
 

@@ -20,11 +20,12 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from .chains import SplitCache, split_chains
+from .chains import DuplicatePairs, SplitCache, split_chains
 from .html_report import to_html
 from .jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_progress
 from .match import NOT_DUPLICATE, Matcher, MatchResult, QueryHit, query
 from .models import IDENTICAL, Document, Group, Member, Method, ScanOptions, Thresholds
+from .pairs import PairTable, pair_table
 from .parallel import Workers
 from .report import (
     PASSAGES_VERSION,
@@ -74,6 +75,7 @@ class View:
     content_hashes: dict[int, bytes] = field(default_factory=dict)  # to read the texts again (TextLoader)
     database: str = ""  # the database's path: TextLoader reads the text OCR read of scans from there
     scan: ScanSummary | None = None  # when this view follows a scan
+    duplicates: DuplicatePairs = DuplicatePairs()  # every verified pair at the setting (the Pairs view's)
 
     @property
     def documents(self) -> dict[int, Document]:
@@ -127,12 +129,12 @@ def rebased_on_keepers(
     return dataclasses.replace(result, groups=tuple(groups))
 
 
-def _only_groups(result: MatchResult, groups: Collection[int]) -> MatchResult:
-    """``result`` with the groups ``groups`` only, and the pairs inside them."""
-    kept = tuple(g for g in result.groups if g.id in groups)
-    together = {frozenset((a.document_id, b.document_id)) for g in kept for a in g.members for b in g.members}
-    return dataclasses.replace(result, groups=kept,
-                               pairs=tuple(p for p in result.pairs if frozenset((p.a, p.b)) in together))
+def _only_groups(view: View, groups: Collection[int]) -> View:
+    """``view`` with the groups ``groups`` only, and the pairs between their documents."""
+    kept = tuple(g for g in view.result.groups if g.id in groups)
+    inside = {m.document_id for g in kept for m in g.members}
+    return dataclasses.replace(view, result=dataclasses.replace(view.result, groups=kept),
+                               duplicates=view.duplicates.among(inside))
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,6 +209,7 @@ class Session:
         self._rebased: RebaseCache = {}
         self._split: SplitCache = {}  # a component's groups, for this matcher and these rulings
         self._split_rulings: object = None
+        self._pair_table: tuple[View, PairTable] | None = None  # the view's pairs, measured
 
     # -- the database ----------------------------------------------------------------------
     @property
@@ -348,6 +351,7 @@ class Session:
         # every member a duplicate of what its group keeps (chains.py)
         split = split_chains(result, keepers, matcher, keeper_of, fixed, cache=self._split, cancel=cancel)
         result, keepers = split.result, split.keepers
+        self._pair_table = None
         self._view = View(
             result=result,
             keepers=keepers,
@@ -358,6 +362,7 @@ class Session:
             content_hashes=matcher.content_hashes,  # read once per matcher, not on every threshold move
             database=str(self.db_path),
             scan=summary if summary is not None else (self._view.scan if self._view is not None else None),
+            duplicates=split.duplicates,
         )
         return self._view
 
@@ -372,6 +377,20 @@ class Session:
     ) -> Histogram:
         """How candidate pairs spread over similarity, to show where a natural cut lies."""
         return similarity_histogram(self.matcher, method)
+
+    def pairs(self, view: View | None = None, *, progress: Progress = no_progress,
+              cancel: CancelToken = NEVER_CANCELLED) -> PairTable:
+        """Every verified pair of duplicates of ``view`` (the current one by default), with its numbers:
+        measured once a view."""
+        view = view if view is not None else self._view
+        if view is None:
+            raise RuntimeError("open() or scan() the session first")
+        if self._pair_table is not None and self._pair_table[0] is view:
+            return self._pair_table[1]
+        table = pair_table(view.duplicates, view.documents, self.matcher, view.result.thresholds, cancel=cancel)
+        if view is self._view:
+            self._pair_table = (view, table)
+        return table
 
     # -- decisions -------------------------------------------------------------------------
     def mark_not_duplicate(
@@ -565,9 +584,12 @@ class Session:
         if view is None:
             raise RuntimeError("open() or scan() the session first")
         if groups is not None:
-            view = dataclasses.replace(view, result=_only_groups(view.result, groups))
+            view = _only_groups(view, groups)
         if fmt == "csv":
             return to_csv(view.result)
+        # the report's pairs are every verified pair (the Pairs view's), not only those groups are made of
+        view = dataclasses.replace(view, result=dataclasses.replace(
+            view.result, pairs=tuple(self.pairs(view, cancel=cancel).pairs())))
         scheme = self.store.scheme()
         context = ReportContext(
             roots=view.roots,

@@ -17,6 +17,7 @@ from typing import Any, Protocol
 
 from ..core.i18n import translate
 from ..core.models import Document, Group, Similarity
+from ..core.pairs import PairTable
 from ..core.review import (
     BatchPlan,
     FileOutcome,
@@ -28,6 +29,7 @@ from ..core.review import (
     batch_plan,
     destination_of,
     human_size,
+    in_folders,
     kept_anywhere,
     members_matching,
     move_target_problem,
@@ -137,6 +139,11 @@ class ReviewController:
         if self.pair is not None and not self._still_grouped(self.pair):
             self.forget_pair()
 
+    @property
+    def kept(self) -> frozenset[int]:
+        """The documents some group keeps."""
+        return frozenset(self._kept)
+
     def group_of(self, doc_id: int) -> Group | None:
         return self._group_of.get(doc_id)
 
@@ -173,6 +180,64 @@ class ReviewController:
         """Clear the pair view when its pair is no longer listed (a filter hid its group)."""
         if self.pair is not None and not still_there(self.pair):
             self.forget_pair()
+
+    # -- the Pairs view ------------------------------------------------------------------------
+    def pairs(self, returned: Callable[[View, PairTable], None]) -> None:
+        """Every verified pair of the grouping shown, with its numbers (measured once a grouping), handed
+        to ``returned`` with its view unless another grouping is shown by then."""
+        view = self.view
+        if view is None:
+            return
+
+        def done(table: PairTable) -> None:
+            if self.view is view:
+                returned(view, table)
+
+        self.run(self.session.pairs, view, returned=done,
+                 title=translate("Controller", "The pairs could not be measured"))
+
+    def keep_of_pair(self, keep: Document, other: Document) -> None:
+        """Keep ``keep`` (as Keep this one: undoable, in Decisions) and tick ``other`` for the trash or a
+        folder, unless a group keeps it or it lies in a reference folder (then it is said why not)."""
+        keep_name, other_name = (os.path.basename(d.display_path) for d in (keep, other))
+        session = self.session
+
+        def work(*, progress: Any, cancel: Any) -> tuple[View, Undoable | None]:
+            return session.keep(keep, progress=progress, cancel=cancel), session.undoable
+
+        def done(result: tuple[View, Undoable | None]) -> None:
+            self._done(result[0], "", result[1])
+            if other.id in self._kept or in_folders(other.path, self.reference_folders):
+                message = translate("Controller", "Keeping {keep}; {other} is kept too (a group keeps it, or it is "
+                                                  "in a reference folder), so it is not ticked.")
+            elif other.id in self._group_of:
+                self.marks.update([other.id], True)
+                message = translate("Controller", "Keeping {keep}; {other} is ticked (Mark ▸ Move Marked to Trash). "
+                                                  "Edit ▸ Undo takes the keep back.")
+            else:
+                message = translate("Controller", "Keeping {keep}.")
+            self.message.emit(message.format(keep=keep_name, other=other_name))
+
+        self.run(work, returned=done, title=translate("Controller", "The choice could not be saved"))
+
+    def set_pair_apart(self, a: Document, b: Document) -> None:
+        """``a`` and ``b`` are not duplicates: remembered, grouped again at once; Undo takes it back."""
+        names = tuple(os.path.basename(d.display_path) for d in (a, b))
+        session = self.session
+
+        def work(*, progress: Any, cancel: Any) -> tuple[View, Undoable | None]:
+            return session.separate(a, [b], progress=progress, cancel=cancel), session.undoable
+
+        def done(result: tuple[View, Undoable | None]) -> None:
+            view, undoable = result
+            if undoable is self.undoable:  # nothing was ruled: the same text
+                message = translate("Controller", "{a} and {b} have the same text: identical copies stay together.")
+            else:
+                message = translate("Controller", "{a} and {b} are not duplicates: they are no longer paired or "
+                                                  "grouped together. Edit ▸ Undo takes this back.")
+            self._done(view, message.format(a=names[0], b=names[1]), undoable)
+
+        self.run(work, returned=done, title=translate("Controller", "The decision could not be saved"))
 
     # -- decisions ---------------------------------------------------------------------------
     def keep(self, document: Document) -> None:

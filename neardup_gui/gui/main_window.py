@@ -38,19 +38,21 @@ from ..core.errors import is_damaged_database, set_aside_damaged_database
 from ..core.i18n import QT_TRANSLATE_NOOP, localize
 from ..core.jobs import PaceMeter, ProgressEvent
 from ..core.match import MatchResult
-from ..core.models import Document, Group, Method, ScanOptions, Status, Thresholds
+from ..core.models import Document, Group, Method, ScanOptions, Similarity, Status, Thresholds
 from ..core.scan import summary_text
 from ..core.session import Session, Undoable, View
 from ..core.texts import TextLoader
 from . import settings as app_settings
 from .controller import Pair, Report, ReviewController
 from .decisions_dialog import DecisionsDialog
+from .diff_view import DiffView
 from .empty_page import EmptyPage
 from .file_actions import FileActions
 from .folders import FoldersPanel
 from .groups_page import GroupsPage
 from .help import ShortcutList, UserGuide
 from .mark_dialog import MarkRuleDialog
+from .pairs_page import PairsPage
 from .preferences import Preferences, PreferencesDialog
 from .problems_page import ProblemsPage
 from .theme import apply_colour_scheme
@@ -168,9 +170,21 @@ class MainWindow(QMainWindow):
         self.problems = ProblemsPage(self)
         self.problems.retry_button.clicked.connect(lambda: self.start_scan(retry_failed=True))
 
+        self.pairs = PairsPage(self.review.marks, self)
+        self.pairs.diff.runner = self.runner
+        self.pairs.keep_left.connect(lambda: self._keep_of_pair(left=True))
+        self.pairs.keep_right.connect(lambda: self._keep_of_pair(left=False))
+        self.pairs.not_duplicate.connect(self.mark_not_duplicate)
+        self.pairs.pair_selected.connect(self._pairs_row_selected)
+        for one, other in ((self.groups.diff, self.pairs.diff), (self.pairs.diff, self.groups.diff)):
+            one.options_changed.connect(lambda one=one, other=other: self._same_diff_options(one, other))
+        self._pairs_of: View | None = None  # the grouping the Pairs tab shows the pairs of
+
         self.tabs = QTabWidget(self)
         self.tabs.addTab(self.groups, self.tr("Groups"))
+        self.tabs.addTab(self.pairs, self.tr("Pairs"))
         self.tabs.addTab(self.problems, self.tr("Problems"))
+        self.tabs.currentChanged.connect(lambda _i: self._tab_changed())
         results = QWidget(self)
         results_layout = QVBoxLayout(results)
         results_layout.addWidget(self.thresholds)
@@ -374,21 +388,24 @@ class MainWindow(QMainWindow):
             self.groups.copy_marked_button.toolTip(),
         )
         v = self.menuBar().addMenu(self.tr("&View"))
-        self._action(v, self.tr("&Groups"), lambda: self.tabs.setCurrentIndex(0), "Ctrl+1", self.tr("Show the groups"))
+        self._action(v, self.tr("&Groups"), lambda: self.tabs.setCurrentWidget(self.groups), "Ctrl+1",
+                     self.tr("Show the groups"))
+        self._action(v, self.tr("P&airs"), lambda: self.tabs.setCurrentWidget(self.pairs), "Ctrl+2",
+                     self.tr("Show every pair of duplicates, one by one"))
         self._action(
             v,
             self.tr("&Problems"),
-            lambda: self.tabs.setCurrentIndex(1),
-            "Ctrl+2",
+            lambda: self.tabs.setCurrentWidget(self.problems),
+            "Ctrl+3",
             self.tr("Show files that could not be compared"),
         )
         self._action(
-            v, self.tr("Next &Difference"), lambda: self.groups.diff.go(1), "F3", self.tr("Next difference in the pair")
+            v, self.tr("Next &Difference"), lambda: self._diff().go(1), "F3", self.tr("Next difference in the pair")
         )
         self._action(
             v,
             self.tr("Previous D&ifference"),
-            lambda: self.groups.diff.go(-1),
+            lambda: self._diff().go(-1),
             "Shift+F3",
             self.tr("Previous difference in the pair"),
         )
@@ -492,6 +509,9 @@ class MainWindow(QMainWindow):
         idle = self.scan_job is None
         for w in (self.groups.keep_button, self.keep_action, self.groups.not_dup_button, self.not_dup_action):
             w.setEnabled(doc is not None and idle and self.view is not None)
+        if self.tabs.currentWidget() is self.pairs:  # the Edit menu acts on the pair selected there
+            self.keep_action.setEnabled(False)
+            self.not_dup_action.setEnabled(self.pairs.current_pair() is not None and idle and self.view is not None)
         for w in (self.groups.trash_button, self.trash_action):
             w.setEnabled(has_group and idle)
         for w in (self.groups.open_button, self.open_action, self.groups.reveal_button, self.reveal_action):
@@ -772,10 +792,16 @@ class MainWindow(QMainWindow):
         )
         problems = self.problems.set_documents(self.result.documents if self.result is not None else ())
         self.tabs.setTabText(
-            1, self.tr("Problems ({count})").format(count=problems) if problems else self.tr("Problems")
+            self.tabs.indexOf(self.problems),
+            self.tr("Problems ({count})").format(count=problems) if problems else self.tr("Problems")
         )
-        if self.result is not None:
-            self.thresholds.show_counts(len(self.result.groups), len(self.result.grouped))
+        pairs = len(view.duplicates) if view is not None else 0
+        self.tabs.setTabText(self.tabs.indexOf(self.pairs),
+                             self.tr("Pairs ({count})").format(count=f"{pairs:,}") if pairs else self.tr("Pairs"))
+        self._load_pairs()
+        if self.result is not None and view is not None:
+            self.thresholds.show_counts(len(self.result.groups), len(self.result.grouped), pairs,
+                                        self.result.thresholds)
             self.groups.size_columns_once()
         self._refresh_empty_state()
         if anchor is not None:
@@ -835,6 +861,7 @@ class MainWindow(QMainWindow):
             self._request_regroup()
         else:
             self._compute_histogram()  # the same one again, unless boilerplate is now treated otherwise
+            self._load_pairs()
 
     def _compute_histogram(self) -> None:
         if self.view is None:
@@ -965,16 +992,70 @@ class MainWindow(QMainWindow):
 
     def keep_selected(self) -> None:
         """Keep the selected file in its group: remembered across re-groupings and restarts."""
+        if self.tabs.currentWidget() is not self.groups:
+            return
         _summary, doc = self._current()
         if doc is not None and self.view is not None:
             self.review.keep(doc)
 
     def mark_not_duplicate(self) -> None:
         """The selected document is not a duplicate of its group: it leaves the group at once (every pair
-        with the group's other members is remembered), and Edit ▸ Undo takes it back."""
+        with the group's other members is remembered), and Edit ▸ Undo takes it back. On the Pairs tab: the
+        selected pair's two documents are not duplicates."""
+        if self.tabs.currentWidget() is self.pairs:
+            pair = self.pairs.current_pair()
+            if pair is not None and self.view is not None and self.scan_job is None:
+                self.review.set_pair_apart(pair[0], pair[1])
+            return
         summary, doc = self._current()
         if doc is not None and self.view is not None:
             self.review.set_apart(doc, summary.group if summary is not None else None)
+
+    # -- the Pairs tab ----------------------------------------------------------------------
+    def _diff(self) -> DiffView:
+        """The pair view of the tab shown."""
+        return self.pairs.diff if self.tabs.currentWidget() is self.pairs else self.groups.diff
+
+    @staticmethod
+    def _same_diff_options(changed: DiffView, other: DiffView) -> None:
+        """Both pair views show texts the same way: the options are one choice."""
+        other.ignore_layout.setChecked(changed.ignore_layout.isChecked())
+        other.wrap_lines.setChecked(changed.wrap_lines.isChecked())
+
+    def _tab_changed(self) -> None:
+        self._load_pairs()
+        self._update_actions()
+
+    def _load_pairs(self) -> None:
+        """The pairs of the grouping shown, measured when the Pairs tab is first looked at after it changed."""
+        if self.view is None:
+            self._pairs_of = None
+            self.pairs.show_table(None, {}, ())
+        elif self.tabs.currentWidget() is self.pairs and self._pairs_of is not self.view and not self._regroup_running:
+            # while the slider moves, the pairs wait for the grouping it stops at (_regroup_finished)
+            self._pairs_of = self.view
+            self.pairs.count_label.setText(self.tr("Measuring the pairs…"))
+            self.review.pairs(lambda view, table: self.pairs.show_table(table, view.documents, view.result.groups,
+                                                                        self.review.kept))
+
+    def _pairs_row_selected(self, pair: tuple[Document, Document, Similarity] | None) -> None:
+        self._update_actions()
+        diff = self.pairs.diff
+        if pair is None:
+            diff.clear()
+            return
+        left, right, similarity = pair
+        cores = self.view.cores if self.view is not None else frozenset()
+        diff.show_pending(left, right, similarity,
+                          without_boilerplate=left.content_id in cores or right.content_id in cores)
+        if self._loader is not None:
+            diff.compare_documents(left, right, self._loader)
+
+    def _keep_of_pair(self, *, left: bool) -> None:
+        pair = self.pairs.current_pair()
+        if pair is not None and self.view is not None and self.scan_job is None:
+            keep, other = (pair[0], pair[1]) if left else (pair[1], pair[0])
+            self.review.keep_of_pair(keep, other)
 
     def show_decisions(self) -> None:
         """The decisions window: every "not a duplicate", to review and take back."""

@@ -37,16 +37,8 @@ def method_label(method: Method) -> str:
     return QCoreApplication.translate("ThresholdsPanel", METHOD_LABELS[method])
 
 
-def pairs_at_or_above(histogram: Histogram, threshold: float) -> int:
-    """How many of the histogram's pairs the threshold groups (a Hamming bin k counts when k <= K)."""
-    if histogram.method is Method.SIMHASH:
-        return sum(c for i, c in enumerate(histogram.counts) if histogram.edges[i] <= threshold)
-    return sum(c for i, c in enumerate(histogram.counts) if histogram.edges[i] >= threshold - 1e-9)
-
-
 class HistogramWidget(QWidget):
-    """Bars of pair counts per similarity bin (log scale, with its count axis), the threshold as a line,
-    and how many pairs it groups."""
+    """Bars of pair counts per similarity bin (log scale, with its count axis) and the threshold as a line."""
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
@@ -63,16 +55,6 @@ class HistogramWidget(QWidget):
     def set_data(self, histogram: Histogram | None, threshold: float) -> None:
         self.histogram, self.threshold = histogram, threshold
         self.update()
-
-    def caption(self) -> str:
-        """The line's count in words: what the chart says to someone who reads no charts."""
-        h = self.histogram
-        if h is None or not h.counts:
-            return ""
-        n = pairs_at_or_above(h, self.threshold)
-        if h.method is Method.SIMHASH:
-            return self.tr("%n pair(s) within {bits} bits", "", n).format(bits=round(self.threshold))
-        return self.tr("%n pair(s) at {share} % or more", "", n).format(share=round(self.threshold * 100))
 
     def paintEvent(self, event) -> None:  # noqa: N802 - Qt's name
         painter = QPainter(self)
@@ -191,7 +173,9 @@ class ThresholdsPanel(QWidget):
         self.caption = QLabel("", self)  # the histogram's line in words: how many pairs it groups
         self.caption.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.caption.setWordWrap(True)
-        self.caption.setToolTip(self.histogram.toolTip())
+        self.caption.setToolTip(self.tr("Every pair of documents that are duplicates at this setting: the pairs the "
+                                        "Pairs tab lists and the reports give"))
+        self._pairs: tuple[Thresholds, int] | None = None  # the pairs of duplicates, at the thresholds shown
         self.counts = QLabel("", self)
         self.counts.setToolTip(self.tr("Groups and documents at these settings"))
 
@@ -279,7 +263,7 @@ class ThresholdsPanel(QWidget):
             t = self.thresholds()
             simhash = self.histogram.histogram.method is Method.SIMHASH
             self.histogram.set_data(self.histogram.histogram, float(t.hamming) if simhash else t.jaccard)
-        self.caption.setText(self.histogram.caption())
+        self.caption.setText(self._caption())
 
     def histogram_method(self) -> Method:
         method = Method(self.method.currentData())
@@ -288,10 +272,29 @@ class ThresholdsPanel(QWidget):
     def show_histogram(self, histogram: Histogram | None) -> None:
         t = self.thresholds()
         self.histogram.set_data(histogram, float(t.hamming) if self.histogram_method() is Method.SIMHASH else t.jaccard)
-        self.caption.setText(self.histogram.caption())
+        self.caption.setText(self._caption())
 
-    def show_counts(self, groups: int, documents: int) -> None:
-        """The groups and the documents in them (each once, also when it is listed under two groups)."""
+    def show_counts(self, groups: int, documents: int, pairs: int, thresholds: Thresholds) -> None:
+        """The groups and the documents in them (each once, also when it is listed under two groups), and the
+        pairs of duplicates (those the Pairs tab lists, and the reports) at ``thresholds``."""
         text = (self.tr("<b>%n</b> group(s)", "", groups) + " · "
                 + self.tr("<b>%n</b> document(s) in them", "", documents))
         self.counts.setText(text)
+        self._pairs = (thresholds, pairs)
+        self.caption.setText(self._caption())
+
+    def _caption(self) -> str:
+        """The line's count in words: the pairs of duplicates at the setting, counted as the Pairs tab and the
+        reports count them, once the groups at this setting are made (while they are, nothing)."""
+        if self._pairs is None:
+            return ""
+        shown, pairs = self._pairs
+        t = self.thresholds()
+        if (shown.method, shown.jaccard, shown.hamming) != (t.method, t.jaccard, t.hamming):
+            return ""
+        if t.method is Method.SIMHASH:
+            return self.tr("%n pair(s) of duplicates within {bits} bits", "", pairs).format(bits=t.hamming)
+        if t.method is Method.MINHASH:
+            return self.tr("%n pair(s) of duplicates at {share} % or more", "", pairs).format(
+                share=round(t.jaccard * 100))
+        return self.tr("%n pair(s) of duplicates at these settings", "", pairs)

@@ -19,23 +19,6 @@
     </message>
 </context>
 <context>
-    <name>HistogramWidget</name>
-    <message numerus="yes">
-        <source>%n pair(s) within {bits} bits</source>
-        <translation>
-            <numerusform>%n pair within {bits} bits</numerusform>
-            <numerusform>%n pairs within {bits} bits</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n pair(s) at {share} % or more</source>
-        <translation>
-            <numerusform>%n pair at {share} % or more</numerusform>
-            <numerusform>%n pairs at {share} % or more</numerusform>
-        </translation>
-    </message>
-</context>
-<context>
     <name>MainWindow</name>
     <message numerus="yes">
         <source>Added %n folder(s). Press Scan (F5) to look for duplicates.</source>
@@ -105,6 +88,30 @@
     </message>
 </context>
 <context>
+    <name>PairsPage</name>
+    <message numerus="yes">
+        <source>%n pair(s)</source>
+        <translation>
+            <numerusform>%n pair</numerusform>
+            <numerusform>%n pairs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{shown} of %n pair(s)</source>
+        <translation>
+            <numerusform>{shown} of %n pair</numerusform>
+            <numerusform>{shown} of %n pairs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>in %n very large group(s) only the pairs that joined them</source>
+        <translation>
+            <numerusform>in %n very large group only the pairs that joined them</numerusform>
+            <numerusform>in %n very large groups only the pairs that joined them</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ThresholdsPanel</name>
     <message numerus="yes">
         <source> bit(s)</source>
@@ -125,6 +132,27 @@
         <translation>
             <numerusform>&lt;b&gt;%n&lt;/b&gt; document in them</numerusform>
             <numerusform>&lt;b&gt;%n&lt;/b&gt; documents in them</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pair(s) of duplicates within {bits} bits</source>
+        <translation>
+            <numerusform>%n pair of duplicates within {bits} bits</numerusform>
+            <numerusform>%n pairs of duplicates within {bits} bits</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pair(s) of duplicates at {share} % or more</source>
+        <translation>
+            <numerusform>%n pair of duplicates at {share} % or more</numerusform>
+            <numerusform>%n pairs of duplicates at {share} % or more</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pair(s) of duplicates at these settings</source>
+        <translation>
+            <numerusform>%n pair of duplicates at these settings</numerusform>
+            <numerusform>%n pairs of duplicates at these settings</numerusform>
         </translation>
     </message>
 </context>

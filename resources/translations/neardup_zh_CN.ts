@@ -207,8 +207,28 @@
         <translation>扫描已中断；已完成的部分都已保存——再次运行同一命令即可继续。</translation>
     </message>
     <message>
-        <source>{summary}; %n group(s)</source>
-        <translation>{summary}；%n 个重复组</translation>
+        <source>{summary}; {found}</source>
+        <translation>{summary}；{found}</translation>
+    </message>
+    <message>
+        <source>{groups}, {pairs}</source>
+        <translation>{groups}，{pairs}</translation>
+    </message>
+    <message>
+        <source>%n group(s)</source>
+        <translation>%n 个重复组</translation>
+    </message>
+    <message>
+        <source>%n pair(s) of duplicates</source>
+        <translation>%n 对重复文档</translation>
+    </message>
+    <message>
+        <source>Documents under {folders}: {documents}; {found}</source>
+        <translation>{folders} 下的文档：{documents}；{found}</translation>
+    </message>
+    <message>
+        <source>Documents in every folder: {documents}; {found}</source>
+        <translation>所有文件夹中的文档：{documents}；{found}</translation>
     </message>
     <message>
         <source>The database holds no documents under {folders}; scan them first (`neardup scan FOLDER`).</source>
@@ -217,14 +237,6 @@
     <message>
         <source>The database holds no documents under the last scan&apos;s folders; scan them first (`neardup scan FOLDER`).</source>
         <translation>数据库中没有上次扫描的文件夹中的文档；请先扫描它们（`neardup scan FOLDER`）。</translation>
-    </message>
-    <message>
-        <source>Documents under {folders}: {documents}; %n group(s)</source>
-        <translation>{folders} 下的文档：{documents} 个；重复组：%n 个</translation>
-    </message>
-    <message>
-        <source>Documents in every folder: {documents}; %n group(s)</source>
-        <translation>所有文件夹中的文档：{documents} 个；重复组：%n 个</translation>
     </message>
     <message>
         <source>No such file: {path}</source>
@@ -284,6 +296,30 @@
     <message>
         <source>The decision could not be saved</source>
         <translation>无法保存这一决定</translation>
+    </message>
+    <message>
+        <source>The pairs could not be measured</source>
+        <translation>无法计算文档对</translation>
+    </message>
+    <message>
+        <source>Keeping {keep}; {other} is kept too (a group keeps it, or it is in a reference folder), so it is not ticked.</source>
+        <translation>保留 {keep}；{other} 也会保留（某个组保留它，或它位于参考文件夹中），因此不勾选它。</translation>
+    </message>
+    <message>
+        <source>Keeping {keep}; {other} is ticked (Mark ▸ Move Marked to Trash). Edit ▸ Undo takes the keep back.</source>
+        <translation>保留 {keep}；已勾选 {other}（标记 ▸ 将已勾选的移到回收站）。编辑 ▸ 撤销可收回这次保留。</translation>
+    </message>
+    <message>
+        <source>Keeping {keep}.</source>
+        <translation>保留 {keep}。</translation>
+    </message>
+    <message>
+        <source>{a} and {b} have the same text: identical copies stay together.</source>
+        <translation>{a} 和 {b} 的文本相同：完全相同的副本始终在一起。</translation>
+    </message>
+    <message>
+        <source>{a} and {b} are not duplicates: they are no longer paired or grouped together. Edit ▸ Undo takes this back.</source>
+        <translation>{a} 和 {b} 不是重复文档：它们不再成对，也不再分在同一组。编辑 ▸ 撤销可收回此操作。</translation>
     </message>
     <message>
         <source>The file to keep is chosen by the rule again.</source>
@@ -1403,18 +1439,6 @@ Every two documents of the group are duplicates at your setting. Each member is 
         <source>Pairs of documents by similarity</source>
         <translation>按相似度统计的文档对</translation>
     </message>
-    <message numerus="yes">
-        <source>%n pair(s) within {bits} bits</source>
-        <translation>
-            <numerusform>%n 对文档相差不超过 {bits} 位</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n pair(s) at {share} % or more</source>
-        <translation>
-            <numerusform>%n 对文档相似度不低于 {share}%</numerusform>
-        </translation>
-    </message>
     <message>
         <source>How similar the pairs of documents are appears here after a scan</source>
         <translation>扫描后，这里会显示各对文档的相似程度</translation>
@@ -1445,6 +1469,10 @@ Every two documents of the group are duplicates at your setting. Each member is 
     <message>
         <source>exact groups</source>
         <translation>完全重复的组</translation>
+    </message>
+    <message>
+        <source>pairs of duplicates</source>
+        <translation>对重复文档</translation>
     </message>
     <message>
         <source>redundant copies</source>
@@ -1678,6 +1706,10 @@ Every two documents of the group are duplicates at your setting. Each member is 
         <translation>重复组</translation>
     </message>
     <message>
+        <source>Pairs</source>
+        <translation>文档对</translation>
+    </message>
+    <message>
         <source>Problems</source>
         <translation>问题</translation>
     </message>
@@ -1844,6 +1876,14 @@ Every two documents of the group are duplicates at your setting. Each member is 
     <message>
         <source>Show the groups</source>
         <translation>显示重复组</translation>
+    </message>
+    <message>
+        <source>P&amp;airs</source>
+        <translation>文档对(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Show every pair of duplicates, one by one</source>
+        <translation>逐一显示每一对重复文档</translation>
     </message>
     <message>
         <source>&amp;Problems</source>
@@ -2014,6 +2054,10 @@ Every two documents of the group are duplicates at your setting. Each member is 
         <translation>问题（{count}）</translation>
     </message>
     <message>
+        <source>Pairs ({count})</source>
+        <translation>文档对（{count}）</translation>
+    </message>
+    <message>
         <source>Grouping failed</source>
         <translation>分组失败</translation>
     </message>
@@ -2032,6 +2076,10 @@ Every two documents of the group are duplicates at your setting. Each member is 
         <translation>
             <numerusform>按当前设置，比较过的 %n 个文档中没有重复。调高“指纹最多可以相差多少？”可以找到相似度较低的文档。</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Measuring the pairs…</source>
+        <translation>正在计算文档对…</translation>
     </message>
     <message>
         <source>HTML report (*.html);;CSV spreadsheet (*.csv);;JSON data (*.json)</source>
@@ -2214,6 +2262,138 @@ already exists. Replace it with the report?</source>
     <message>
         <source>Where the differences are in the whole pair; click to go there</source>
         <translation>两个文档所有不同之处的位置；点击即可跳到那里</translation>
+    </message>
+</context>
+<context>
+    <name>PairsModel</name>
+    <message>
+        <source>Left</source>
+        <translation>左侧</translation>
+    </message>
+    <message>
+        <source>Right</source>
+        <translation>右侧</translation>
+    </message>
+    <message>
+        <source>Similarity</source>
+        <translation>相似度</translation>
+    </message>
+    <message>
+        <source>Containment</source>
+        <translation>包含度</translation>
+    </message>
+    <message>
+        <source>Left size</source>
+        <translation>左侧大小</translation>
+    </message>
+    <message>
+        <source>Right size</source>
+        <translation>右侧大小</translation>
+    </message>
+    <message>
+        <source>Listed together</source>
+        <translation>同组</translation>
+    </message>
+    <message>
+        <source>One document of the pair (the first by path)</source>
+        <translation>文档对中的一个文档（按路径排在前面的）</translation>
+    </message>
+    <message>
+        <source>The other document</source>
+        <translation>另一个文档</translation>
+    </message>
+    <message>
+        <source>How much of the text the two share; hover over a value for the exact measures</source>
+        <translation>两者有多少文本相同；将鼠标悬停在数值上可查看精确度量</translation>
+    </message>
+    <message>
+        <source>Share of the smaller text found inside the other (an excerpt inside a longer document scores 100 %)</source>
+        <translation>较短文本出现在另一文本中的比例（长文档中的摘录为 100 %）</translation>
+    </message>
+    <message>
+        <source>Size of the left file</source>
+        <translation>左侧文件的大小</translation>
+    </message>
+    <message>
+        <source>Size of the right file</source>
+        <translation>右侧文件的大小</translation>
+    </message>
+    <message>
+        <source>The groups that list both documents; “—”: none does (each is grouped with other duplicates)</source>
+        <translation>同时列出这两个文档的组；“—”：没有这样的组（它们各自与其他重复文档分在一组）</translation>
+    </message>
+    <message>
+        <source>kept</source>
+        <translation>保留</translation>
+    </message>
+    <message>
+        <source>ticked</source>
+        <translation>已勾选</translation>
+    </message>
+</context>
+<context>
+    <name>PairsPage</name>
+    <message>
+        <source>Filter by path…</source>
+        <translation>按路径筛选…</translation>
+    </message>
+    <message>
+        <source>Show only pairs with a document whose path contains this text</source>
+        <translation>只显示其中有文档路径包含此文本的文档对</translation>
+    </message>
+    <message>
+        <source>Keep left</source>
+        <translation>保留左侧</translation>
+    </message>
+    <message>
+        <source>Keep the left file and tick the right one for the trash or a folder (Alt+Left); Edit ▸ Undo takes the keep back</source>
+        <translation>保留左侧文件，并勾选右侧文件以移到回收站或文件夹（Alt+Left）；编辑 ▸ 撤销可收回这次保留</translation>
+    </message>
+    <message>
+        <source>Keep right</source>
+        <translation>保留右侧</translation>
+    </message>
+    <message>
+        <source>Keep the right file and tick the left one for the trash or a folder (Alt+Right); Edit ▸ Undo takes the keep back</source>
+        <translation>保留右侧文件，并勾选左侧文件以移到回收站或文件夹（Alt+Right）；编辑 ▸ 撤销可收回这次保留</translation>
+    </message>
+    <message>
+        <source>Not a duplicate</source>
+        <translation>不是重复</translation>
+    </message>
+    <message>
+        <source>These two are not duplicates, now and after rescans; Edit ▸ Undo takes it back (Ctrl+D)</source>
+        <translation>这两个文档不是重复文档，现在和重新扫描后都是如此；编辑 ▸ 撤销可收回（Ctrl+D）</translation>
+    </message>
+    <message>
+        <source>Keep Left</source>
+        <translation>保留左侧</translation>
+    </message>
+    <message>
+        <source>Keep Right</source>
+        <translation>保留右侧</translation>
+    </message>
+    <message>
+        <source>Pairs</source>
+        <translation>文档对</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pair(s)</source>
+        <translation>
+            <numerusform>%n 对</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{shown} of %n pair(s)</source>
+        <translation>
+            <numerusform>{shown} / %n 对</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>in %n very large group(s) only the pairs that joined them</source>
+        <translation>
+            <numerusform>在 %n 个非常大的组中只列出连接它们的文档对</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2842,6 +3022,10 @@ already exists. Replace it with the report?</source>
         <translation>位于 10% 以上已扫描文档开头或结尾的段落（信头、页脚、许可证声明、电子邮件免责声明）在比较文档时不计入，以免让内容无关的文档看起来相似；同一类文档（同一表格的各个版本、同一许可证的各种变体）保留它们共有的文字。</translation>
     </message>
     <message>
+        <source>Every pair of documents that are duplicates at this setting: the pairs the Pairs tab lists and the reports give</source>
+        <translation>在此设置下互为重复的每一对文档：即“文档对”标签页列出的和报告给出的文档对</translation>
+    </message>
+    <message>
         <source>Groups and documents at these settings</source>
         <translation>按当前设置得到的组数和文档数</translation>
     </message>
@@ -2869,6 +3053,24 @@ already exists. Replace it with the report?</source>
         <source>&lt;b&gt;%n&lt;/b&gt; document(s) in them</source>
         <translation>
             <numerusform>其中共 &lt;b&gt;%n&lt;/b&gt; 个文档</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pair(s) of duplicates within {bits} bits</source>
+        <translation>
+            <numerusform>%n 对重复文档（相差不超过 {bits} 位）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pair(s) of duplicates at {share} % or more</source>
+        <translation>
+            <numerusform>%n 对重复文档（相似度 {share} % 及以上）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pair(s) of duplicates at these settings</source>
+        <translation>
+            <numerusform>%n 对重复文档（按当前设置）</numerusform>
         </translation>
     </message>
 </context>

@@ -1,7 +1,8 @@
 """What moving a threshold costs the person in the app: the session's whole regrouping (the matcher's cut of
 its forest, keepers chosen, each group rebased on its keeper, components shown as groups of mutual
 duplicates: core/chains.py) beside the same without that last step (what a threshold move did before
-2026-11-26), on the benchmark's database of real-text documents (tests.bench.run's regroup corpus).
+2026-11-26), and the Pairs tab's table (every pair's numbers), on the benchmark's database of real-text
+documents (tests.bench.run's regroup corpus).
 
     python -m tests.bench.regroup [--docs 100000]
 
@@ -57,10 +58,17 @@ def main() -> None:
                     listed = sum(len(g.members) for g in now.result.groups)
                     distinct = len({m.document_id for g in now.result.groups for m in g.members})
                     row = {"components": len(before.groups), "groups": len(now.result.groups),
-                           "documents_in_groups": distinct, "listings": listed,
+                           "documents_in_groups": distinct, "listings": listed, "pairs": len(now.duplicates),
                            "without_mutual_groups_s": round(old, 3), "session_regroup_s": round(new, 3)}
                     out["moves"][f"round {rounds + 1} T {jaccard}"] = row
                     log(f"round {rounds + 1} T {jaccard}: {row}")
+            # the Pairs tab's table at the default setting: every pair's numbers, measured once a grouping
+            session.regroup(Thresholds(Method.MINHASH, 3, 0.8))
+            t = time.perf_counter()
+            table = session.pairs()
+            out["pairs at T 0.8"] = len(table)
+            out["pairs at T 0.8: their numbers measured s"] = round(time.perf_counter() - t, 2)
+            log(f"pairs at T 0.8: {len(table)}, measured in {out['pairs at T 0.8: their numbers measured s']} s")
     new = [r["session_regroup_s"] for k, r in out["moves"].items() if k.startswith("round 2")]
     old = [r["without_mutual_groups_s"] for k, r in out["moves"].items() if k.startswith("round 2")]
     out["median_session_regroup_s"] = round(statistics.median(new), 3)

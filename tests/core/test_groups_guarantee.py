@@ -110,3 +110,28 @@ def test_a_component_too_large_to_measure_is_split_along_the_pairs_that_joined_i
         assert not fixed & set(members[1:]) or all(
             any(f == k for k, _m in parts) for f in fixed & set(members[1:])), "a fixed file to remove"
     assert {d for _k, members in parts for d in members} == set(ids)
+
+
+@given(components(), st.sets(st.integers(1, 11), max_size=6))
+@settings(max_examples=200, deadline=None)
+def test_the_pairs_of_a_component_too_large_to_measure_are_those_known(component, shown):
+    """A component too large to measure every pair of lists its verified pairs: those that joined it and,
+    when every member is a duplicate of its keeper, the keeper with each; each once, the smaller id first;
+    it says it is incomplete, and a filter keeps the pairs between the documents it shows."""
+    from neardup_gui.core.chains import DuplicatePairs, _known_pairs
+
+    ids, edges, keeper, _fixed = component
+    joined = near_of(ids, edges)
+    group = Group(1, keeper, tuple(Member(d, NEAR) for d in ids), False)
+    for with_keeper in (False, True):
+        pairs = _known_pairs(group, keeper, joined, with_keeper=with_keeper)
+        listed = list(zip(pairs.a.tolist(), pairs.b.tolist(), strict=True))
+        expected = {(min(a, b), max(a, b)) for a, b in edges}
+        if with_keeper:
+            expected |= {(min(d, keeper), max(d, keeper)) for d in ids if d != keeper}
+        assert sorted(listed) == listed and set(listed) == expected and len(pairs) == len(expected)
+        assert not pairs.complete
+        duplicates = DuplicatePairs((pairs,))
+        assert duplicates.incomplete == 1 and len(duplicates) == len(expected)
+        a, b = duplicates.among(shown).arrays()
+        assert set(zip(a.tolist(), b.tolist(), strict=True)) == {p for p in expected if set(p) <= shown}

@@ -63,7 +63,7 @@ def test_the_whole_journey(window, uploads, qtbot, xdg_home):
     groups = group_names(w)
     assert {"bsd.txt", "bsd-copy.txt"} in groups and {"中文原稿.txt", "中文修改稿.txt"} in groups
     assert not any("apache.txt" in g for g in groups)
-    assert w.tabs.tabText(1) == "Problems (1)"
+    assert w.tabs.tabText(w.tabs.indexOf(w.problems)) == "Problems (1)"
     assert "Password-protected" in w.problems.model.rows[0].message
 
     # the pair view shows the planted change, highlighted
@@ -502,11 +502,12 @@ def test_rows_are_tall_enough_for_names_that_mix_latin_and_han(window, uploads, 
 def test_try_again_rescans_the_failed_files(window, uploads, qtbot):
     w = window(folders=[str(uploads)])
     scan(qtbot, w)
-    assert w.tabs.tabText(1) == "Problems (1)" and w.problems.retry_button.isEnabled()
+    assert w.tabs.tabText(w.tabs.indexOf(w.problems)) == "Problems (1)" and w.problems.retry_button.isEnabled()
     w.problems.retry_button.click()
     assert w.scan_job is not None and not w.problems.retry_button.isEnabled()
     qtbot.waitUntil(lambda: w.scan_job is None and w.result is not None, timeout=120_000)
-    assert w.tabs.tabText(1) == "Problems (1)"  # a password is not a passing failure: still there, still said
+    # a password is not a passing failure: still there, still said
+    assert w.tabs.tabText(w.tabs.indexOf(w.problems)) == "Problems (1)"
 
 
 def test_a_damaged_database_is_kept_aside_and_a_new_one_started(window, uploads, make_settings, qtbot):
@@ -623,3 +624,68 @@ def test_another_database_opens_for_one_run_and_is_not_remembered(window, upload
     after = make_settings()
     assert after.value("database") == own_database
     assert [str(f) for f in (after.value("folders") or [])] == [str(tmp_path)]
+
+
+def test_the_pairs_tab_lists_every_pair_and_acts_on_one_by_keyboard(window, tmp_path, qtbot):
+    """A chain of drafts at 80 %: the Pairs tab (Ctrl+2) lists every pair of duplicates, as many as the
+    caption under the histogram and the tab say, also those that share no group; selecting one shows it
+    side by side; the filter and sorting work; Alt+Left keeps the left file and ticks the right one; Ctrl+D
+    takes the pair out; Undo brings it back."""
+    from PySide6.QtGui import QKeySequence
+    from PySide6.QtTest import QTest
+
+    from neardup_gui.gui.pairs_page import SIMILARITY
+
+    drafts = write_drafts(tmp_path / "drafts", 6)
+    w = window(folders=[str(drafts)])
+    w.thresholds.similarity_spin.setValue(80)
+    scan(qtbot, w)
+    qtbot.waitUntil(lambda: w.result.thresholds.jaccard == 0.8 and not w.runner.busy, timeout=20_000)
+    count = len(w.view.duplicates)
+    assert count >= 5
+    assert w.thresholds.caption.text() == f"{count} pairs of duplicates at 80 % or more"
+    assert w.tabs.tabText(w.tabs.indexOf(w.pairs)) == f"Pairs ({count})"
+    ctrl2 = next(a for a in w.findChildren(type(w.undo_action)) if a.shortcut() == QKeySequence("Ctrl+2"))
+    ctrl2.trigger()
+    assert w.tabs.currentWidget() is w.pairs
+    model = w.pairs.model
+    qtbot.waitUntil(lambda: model.rowCount() == count, timeout=20_000)
+    assert w.pairs.count_label.text() == f"{count} pairs"
+    # most alike first, and the other way round on a click of the header
+    shares = [model.pair_at(r)[2].jaccard for r in range(count)]
+    assert shares == sorted(shares, reverse=True) and min(shares) >= 0.8
+    w.pairs.table.sortByColumn(SIMILARITY, Qt.SortOrder.AscendingOrder)
+    assert [model.pair_at(r)[2].jaccard for r in range(count)] == sorted(shares)
+    w.pairs.table.sortByColumn(SIMILARITY, Qt.SortOrder.DescendingOrder)
+    # every pair, also one that no group lists whole (each draft is grouped with others)
+    listed = {frozenset(m.document_id for m in g.members) for g in w.result.groups}
+    assert any(not any({left.id, right.id} <= g for g in listed)
+               for left, right, _ in (model.pair_at(r) for r in range(count))) or count == sum(
+        len(g) * (len(g) - 1) // 2 for g in listed)
+    w.pairs.filter_edit.setText("draft-05")
+    assert 0 < model.rowCount() < count
+    assert all("draft-05" in (left.path + right.path) for left, right, _ in
+               (model.pair_at(r) for r in range(model.rowCount())))
+    w.pairs.filter_edit.setText("")
+    assert model.rowCount() == count
+
+    w.pairs.table.setFocus()
+    w.pairs.table.setCurrentIndex(model.index(0, 0))
+    left, right, similarity = w.pairs.current_pair()
+    qtbot.waitUntil(lambda: w.pairs.diff.model.rowCount() > 0, timeout=20_000)
+    assert Path(left.path).name in w.pairs.diff.title.text() and Path(right.path).name in w.pairs.diff.title.text()
+    QTest.keyClick(w.pairs.table, Qt.Key.Key_Left, Qt.KeyboardModifier.AltModifier)  # Keep left
+    qtbot.waitUntil(lambda: right.id in w.review.marks, timeout=20_000)
+    assert left.id not in w.review.marks and w.review.undoable.what == "keep"
+
+    qtbot.waitUntil(lambda: not w.runner.busy and w.pairs.model.rowCount() == count, timeout=20_000)
+    row = w.pairs.model.row_of(left.id, right.id)
+    w.pairs.table.setCurrentIndex(w.pairs.model.index(row, 0))
+    w.not_dup_action.trigger()  # Ctrl+D on the Pairs tab: this pair
+    qtbot.waitUntil(lambda: len(w.view.duplicates) == count - 1 and w.pairs.model.rowCount() == count - 1,
+                    timeout=20_000)
+    assert w.pairs.model.row_of(left.id, right.id) is None
+    assert w.thresholds.caption.text() == f"{count - 1} pairs of duplicates at 80 % or more"
+    assert w.pairs.current_pair() is not None, "the next pair is selected, review goes on"
+    w.undo_action.trigger()
+    qtbot.waitUntil(lambda: w.pairs.model.rowCount() == count, timeout=20_000)

@@ -198,3 +198,38 @@ def test_not_a_duplicate_applies_to_the_group_the_document_was_selected_in(tmp_p
     review.set_apart(middle, second)
     names = [{Path(review.docs[m.document_id].path).name for m in g.members} for g in review.view.result.groups]
     assert names == [{"draft-00.txt", "draft-01.txt"}]
+
+
+def test_pairs_keep_left_ticks_the_right_and_not_a_duplicate_takes_a_pair_out(tmp_path):
+    """The Pairs view's actions: every pair of the grouping is listed; Keep left keeps the left file (an
+    undoable decision) and ticks the right one unless a group keeps it; Not a duplicate rules the two
+    apart, and Undo brings the pair back."""
+    from tests.conftest import write_drafts
+
+    review, _recorder = open_review(tmp_path, write_drafts(tmp_path / "drafts", 4), jaccard=0.8)
+    tables = []
+    review.pairs(lambda view, table: tables.append((view, table)))
+    [(view, table)] = tables
+    assert view is review.view and len(table) == len(view.duplicates) >= 3
+    names = {frozenset(Path(review.docs[int(x)].path).name for x in (a, b)) for a, b in zip(table.a, table.b,
+                                                                                              strict=True)}
+    assert {"draft-00.txt", "draft-01.txt"} in names and {"draft-00.txt", "draft-03.txt"} not in names
+
+    first, second = by_name(review, "draft-02.txt"), by_name(review, "draft-03.txt")
+    review.keep_of_pair(first, second)
+    assert review.undoable is not None and review.undoable.what == "keep"
+    assert second.id in review.marks and first.id not in review.marks
+    assert any(keeper == first.id for keeper in review.view.keepers.values())
+    review.marks.set(())
+    review.keep_of_pair(second, first)  # the file just kept: it stays unticked, and it is said why
+    assert first.id not in review.marks
+
+    a, b = by_name(review, "draft-00.txt"), by_name(review, "draft-01.txt")
+    before = len(review.view.duplicates)
+    review.set_pair_apart(a, b)
+    assert review.undoable is not None and review.undoable.what == "not a duplicate"
+    review.pairs(lambda view, table: tables.append((view, table)))
+    after = tables[-1][1]
+    assert len(after) == before - 1 and after.row_of(a.id, b.id) is None
+    review.undo()
+    assert len(review.view.duplicates) == before

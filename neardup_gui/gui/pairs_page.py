@@ -1,0 +1,341 @@
+"""The Pairs tab: every verified pair of duplicates at the setting (not only the pairs groups are made of),
+sortable and filterable, with the pair view below and Keep left / Keep right / Not a duplicate per pair.
+Widgets and their model only: what the buttons do is the review's (controller.py)."""
+
+from __future__ import annotations
+
+import os
+
+import numpy as np
+from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtGui import QAction, QFont, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSizePolicy,
+    QSplitter,
+    QTableView,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..core.i18n import QT_TRANSLATE_NOOP
+from ..core.models import Document, Group, Similarity
+from ..core.pairs import PairTable
+from ..core.review import human_size
+from ..core.words import percent, similarity_details, similarity_words
+from .controller import Marks
+from .delegates import MixedScriptRowDelegate
+from .diff_view import DiffView
+
+PAIR_COLUMNS = (
+    QT_TRANSLATE_NOOP("PairsModel", "Left"),
+    QT_TRANSLATE_NOOP("PairsModel", "Right"),
+    QT_TRANSLATE_NOOP("PairsModel", "Similarity"),
+    QT_TRANSLATE_NOOP("PairsModel", "Containment"),
+    QT_TRANSLATE_NOOP("PairsModel", "Left size"),
+    QT_TRANSLATE_NOOP("PairsModel", "Right size"),
+    QT_TRANSLATE_NOOP("PairsModel", "Listed together"),
+)
+PAIR_TIPS = (
+    QT_TRANSLATE_NOOP("PairsModel", "One document of the pair (the first by path)"),
+    QT_TRANSLATE_NOOP("PairsModel", "The other document"),
+    QT_TRANSLATE_NOOP("PairsModel", "How much of the text the two share; hover over a value for the exact measures"),
+    QT_TRANSLATE_NOOP("PairsModel", "Share of the smaller text found inside the other (an excerpt inside a longer "
+                                    "document scores 100 %)"),
+    QT_TRANSLATE_NOOP("PairsModel", "Size of the left file"),
+    QT_TRANSLATE_NOOP("PairsModel", "Size of the right file"),
+    QT_TRANSLATE_NOOP("PairsModel", "The groups that list both documents; \u201c\u2014\u201d: none does (each is "
+                                    "grouped with other duplicates)"),
+)
+LEFT, RIGHT, SIMILARITY, CONTAINMENT, LEFT_SIZE, RIGHT_SIZE, TOGETHER = range(7)
+
+
+class PairsModel(QAbstractTableModel):
+    """The rows of a PairTable, shown in the order chosen (sort) among those the filter keeps: the table
+    stays in numpy, so a hundred thousand pairs sort and filter at once."""
+
+    def __init__(self, marks: Marks, parent=None) -> None:
+        super().__init__(parent)
+        self.marks = marks
+        self.marks.changed.connect(lambda _changed: self._names_changed())
+        self.kept: frozenset[int] = frozenset()  # documents a group keeps: shown in bold
+        self.table: PairTable | None = None
+        self.docs: dict[int, Document] = {}
+        self._left = self._right = np.empty(0, dtype=np.int64)  # document ids, left the first by path
+        self._together: list[str] = []
+        self._rows = np.empty(0, dtype=np.int64)  # table rows in display order
+        self._sort = (SIMILARITY, Qt.SortOrder.DescendingOrder)
+        self._filter = ""
+
+    def set_table(self, table: PairTable | None, docs: dict[int, Document], groups: tuple[Group, ...],
+                  kept: frozenset[int] = frozenset()) -> None:
+        self.beginResetModel()
+        self.table, self.docs, self.kept = table, docs, kept
+        if table is None:
+            self._left = self._right = np.empty(0, dtype=np.int64)
+            self._together = []
+        else:
+            rank = {d: n for n, d in enumerate(sorted(docs, key=lambda d: docs[d].path))}
+            rank_a = np.fromiter((rank[d] for d in table.a.tolist()), dtype=np.int64, count=len(table))
+            rank_b = np.fromiter((rank[d] for d in table.b.tolist()), dtype=np.int64, count=len(table))
+            first = rank_a <= rank_b
+            self._left, self._right = np.where(first, table.a, table.b), np.where(first, table.b, table.a)
+            listed: dict[int, list[int]] = {}
+            for g in groups:
+                for m in g.members:
+                    listed.setdefault(m.document_id, []).append(g.id)
+            self._together = [", ".join(str(g) for g in listed.get(a, []) if g in listed.get(b, ())) or "\u2014"
+                              for a, b in zip(table.a.tolist(), table.b.tolist(), strict=True)]
+        self._arrange()
+        self.endResetModel()
+
+    def set_filter(self, text: str) -> None:
+        self.beginResetModel()
+        self._filter = text.strip().casefold()
+        self._arrange()
+        self.endResetModel()
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        self.layoutAboutToBeChanged.emit()
+        self._sort = (column, order)
+        self._arrange()
+        self.layoutChanged.emit()
+
+    def _arrange(self) -> None:
+        table = self.table
+        if table is None:
+            self._rows = np.empty(0, dtype=np.int64)
+            return
+        rows = np.arange(len(table))
+        if self._filter:
+            wanted = np.array([d for d, doc in self.docs.items() if self._filter in doc.display_path.casefold()],
+                              dtype=np.int64)
+            rows = rows[np.isin(self._left, wanted) | np.isin(self._right, wanted)]
+        column, order = self._sort
+        key = self._key(column)[rows]
+        ranked = rows[np.argsort(key, kind="stable")]
+        self._rows = ranked[::-1] if order == Qt.SortOrder.DescendingOrder else ranked
+
+    def _key(self, column: int) -> np.ndarray:
+        table = self.table
+        assert table is not None
+        if column in (LEFT, RIGHT):
+            ids = self._left if column == LEFT else self._right
+            names = [os.path.basename(self.docs[d].display_path).casefold() for d in ids.tolist()]
+            order = {name: n for n, name in enumerate(sorted(set(names)))}
+            return np.array([order[name] for name in names], dtype=np.int64)
+        if column == SIMILARITY:
+            return table.similarity.jaccard
+        if column == CONTAINMENT:
+            return table.similarity.containment
+        if column in (LEFT_SIZE, RIGHT_SIZE):
+            ids = self._left if column == LEFT_SIZE else self._right
+            return np.array([self.docs[d].size for d in ids.tolist()], dtype=np.int64)
+        return np.array([0 if t == "\u2014" else 1 for t in self._together], dtype=np.int64)
+
+    # -- what a row holds ------------------------------------------------------------------
+    @property
+    def total(self) -> int:
+        return len(self.table) if self.table is not None else 0
+
+    def pair_at(self, row: int) -> tuple[Document, Document, Similarity] | None:
+        """The documents of a shown row (left, right) and the right one's numbers against the left, as the
+        pair view shows a member against its keeper."""
+        if not 0 <= row < len(self._rows) or self.table is None:
+            return None
+        k = int(self._rows[row])
+        left, right = self.docs[int(self._left[k])], self.docs[int(self._right[k])]
+        s = self.table.similarity.at(k)
+        if right.id == int(self.table.a[k]):  # a inside b is the right inside the left
+            return left, right, s
+        return left, right, Similarity(s.hamming, s.jaccard_estimate, s.jaccard, s.containment_ba, s.containment_ab)
+
+    def row_of(self, left: int, right: int) -> int | None:
+        """The shown row of the pair of these documents, or None."""
+        table = self.table
+        if table is None:
+            return None
+        at = table.row_of(left, right)
+        if at is None:
+            return None
+        where = np.flatnonzero(self._rows == at)
+        return int(where[0]) if len(where) else None
+
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: N802 - Qt's name
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: N802
+        return 0 if parent.isValid() else len(PAIR_COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802 - Qt's name
+                   role: int = Qt.ItemDataRole.DisplayRole) -> str | None:
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(PAIR_COLUMNS):
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return QCoreApplication.translate("PairsModel", PAIR_COLUMNS[section])
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return QCoreApplication.translate("PairsModel", PAIR_TIPS[section])
+        return None
+
+    def _names_changed(self) -> None:
+        if self._rows.size:
+            self.dataChanged.emit(self.index(0, LEFT), self.index(len(self._rows) - 1, RIGHT),
+                                  [Qt.ItemDataRole.FontRole, Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole])
+
+    def data(self, index: QModelIndex | QPersistentModelIndex,  # noqa: C901 - one branch a column
+             role: int = Qt.ItemDataRole.DisplayRole) -> str | QFont | None:
+        if not index.isValid() or self.table is None:
+            return None
+        k = int(self._rows[index.row()])
+        column, tip = index.column(), role == Qt.ItemDataRole.ToolTipRole
+        left, right = self.docs[int(self._left[k])], self.docs[int(self._right[k])]
+        if column in (LEFT, RIGHT):  # a file kept in bold, a ticked one struck through (as it will go)
+            doc = left if column == LEFT else right
+            if role == Qt.ItemDataRole.FontRole:
+                font = QFont()
+                font.setBold(doc.id in self.kept)
+                font.setStrikeOut(doc.id in self.marks)
+                return font
+            if tip:
+                state = (self.tr("kept") if doc.id in self.kept else self.tr("ticked") if doc.id in self.marks
+                         else "")
+                return doc.display_path + (f"\n{state}" if state else "")
+            return os.path.basename(doc.display_path) if role == Qt.ItemDataRole.DisplayRole else None
+        if role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+            return None
+        if column == SIMILARITY:
+            pair = self.pair_at(index.row())
+            assert pair is not None
+            if tip:
+                return similarity_details(pair[2])
+            return similarity_words(pair[2])
+        if column == CONTAINMENT:
+            return None if tip else percent(float(self.table.similarity.containment[k]))
+        if column in (LEFT_SIZE, RIGHT_SIZE):
+            return None if tip else human_size((left if column == LEFT_SIZE else right).size)
+        return None if tip else self._together[k]
+
+
+class PairsPage(QWidget):
+    """Everything on the Pairs tab."""
+
+    keep_left = Signal()
+    keep_right = Signal()
+    not_duplicate = Signal()
+    pair_selected = Signal(object)  # (left, right, similarity) | None
+
+    def __init__(self, marks: Marks, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = PairsModel(marks, self)
+        self.table = QTableView(self)
+        self.table.setModel(self.model)
+        self.table.setItemDelegate(MixedScriptRowDelegate(self.table))
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setSortingEnabled(True)
+        self.table.sortByColumn(SIMILARITY, Qt.SortOrder.DescendingOrder)
+        self.table.setAlternatingRowColors(True)
+        self.table.setWordWrap(False)
+        self.table.verticalHeader().hide()
+        self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)
+        for column, width in ((LEFT, 200), (RIGHT, 200), (SIMILARITY, 110), (CONTAINMENT, 100), (LEFT_SIZE, 80),
+                              (RIGHT_SIZE, 80)):
+            self.table.setColumnWidth(column, width)
+        self.filter_edit = QLineEdit(self)
+        self.filter_edit.setPlaceholderText(self.tr("Filter by path…"))
+        self.filter_edit.setClearButtonEnabled(True)
+        self.filter_edit.setToolTip(self.tr("Show only pairs with a document whose path contains this text"))
+        self.filter_edit.setMinimumWidth(120)
+        self.filter_edit.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.filter_edit.textChanged.connect(self.model.set_filter)
+        self.count_label = QLabel("", self)
+        self.keep_left_button = self._button(
+            self.tr("Keep left"), self.tr("Keep the left file and tick the right one for the trash or a folder "
+                                          "(Alt+Left); Edit ▸ Undo takes the keep back"))
+        self.keep_right_button = self._button(
+            self.tr("Keep right"), self.tr("Keep the right file and tick the left one for the trash or a folder "
+                                           "(Alt+Right); Edit ▸ Undo takes the keep back"))
+        self.not_dup_button = self._button(
+            self.tr("Not a duplicate"), self.tr("These two are not duplicates, now and after rescans; Edit ▸ Undo "
+                                                "takes it back (Ctrl+D)"))
+        self.keep_left_button.clicked.connect(self.keep_left)
+        self.keep_right_button.clicked.connect(self.keep_right)
+        self.not_dup_button.clicked.connect(self.not_duplicate)
+        for text, key, signal in ((self.tr("Keep Left"), "Alt+Left", self.keep_left),
+                                  (self.tr("Keep Right"), "Alt+Right", self.keep_right)):
+            action = QAction(text, self.table)
+            action.setShortcut(QKeySequence(key))
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            action.triggered.connect(signal)
+            self.table.addAction(action)
+        bar = QToolBar(self.tr("Pairs"), self)
+        bar.setFloatable(False)
+        bar.setMovable(False)
+        bar.addWidget(self.filter_edit)
+        bar.addWidget(self.count_label)
+        for b in (self.keep_left_button, self.keep_right_button, self.not_dup_button):
+            bar.addWidget(b)
+        self.diff = DiffView(self)
+        self.split = QSplitter(Qt.Orientation.Vertical, self)
+        self.split.addWidget(self.table)
+        self.split.addWidget(self.diff)
+        self.split.setStretchFactor(0, 1)
+        self.split.setStretchFactor(1, 1)
+        layout = QVBoxLayout(self)
+        layout.addWidget(bar)
+        layout.addWidget(self.split, 1)
+        self.table.selectionModel().currentRowChanged.connect(lambda current, _previous: self._row_changed())
+        self.model.modelReset.connect(self._shown_changed)
+        self.model.layoutChanged.connect(self._shown_changed)
+        self._enable(False)
+
+    def show_table(self, table: PairTable | None, docs: dict[int, Document], groups: tuple[Group, ...],
+                   kept: frozenset[int] = frozenset()) -> None:
+        """A new table (a new grouping): the pair selected before stays selected if it is still a pair, else
+        the row where it was (the next pair, after a decision took it out)."""
+        pair = self.current_pair()
+        row = self.table.currentIndex().row()
+        self.model.set_table(table, docs, groups, kept)
+        again = self.model.row_of(pair[0].id, pair[1].id) if pair is not None else None
+        if again is None and self.model.rowCount():
+            again = min(max(row, 0), self.model.rowCount() - 1)
+        if again is not None:
+            self.table.setCurrentIndex(self.model.index(again, LEFT))
+        self._shown_changed()
+
+    def current_pair(self) -> tuple[Document, Document, Similarity] | None:
+        index = self.table.currentIndex()
+        return self.model.pair_at(index.row()) if index.isValid() else None
+
+    def _shown_changed(self) -> None:
+        total, shown = self.model.total, self.model.rowCount()
+        table = self.model.table
+        text = (self.tr("%n pair(s)", "", total) if shown == total
+                else self.tr("{shown} of %n pair(s)", "", total).format(shown=f"{shown:,}"))
+        if table is not None and table.incomplete:
+            count = table.incomplete
+            text += " · " + self.tr("in %n very large group(s) only the pairs that joined them", "", count)
+        self.count_label.setText(text)
+        self._row_changed()
+
+    def _row_changed(self) -> None:
+        pair = self.current_pair()
+        self._enable(pair is not None)
+        self.pair_selected.emit(pair)
+
+    def _enable(self, on: bool) -> None:
+        for b in (self.keep_left_button, self.keep_right_button, self.not_dup_button):
+            b.setEnabled(on)
+
+    def _button(self, text: str, tip: str) -> QPushButton:
+        button = QPushButton(text, self)
+        button.setToolTip(tip)
+        return button
