@@ -3,10 +3,11 @@
 The matcher's groups are connected components of verified pairs, which may join documents through others
 (each draft close to the one before, the last far from the first: a chain), or hold two documents alike to
 a third but not to each other. Such a component is shown as the groups of documents that are all
-duplicates of one another (cliques of its duplicate pairs), found greedily until every pair of duplicates
-shares a group: no document with a duplicate is left out, and a document may be listed under several
-groups. What is kept is a small set every group holds one of (groups_of_duplicates); a document kept by
-one group is never one to remove in another (review.kept_anywhere). A component too large to measure
+duplicates of one another (cliques of its duplicate pairs), found greedily so that as many pairs of
+duplicates as can be share a group: no document with a duplicate is left out, and a document may be listed
+under several groups (LISTINGS at most). What is kept is a small set every group holds one of
+(groups_of_duplicates); a document kept by one group is never one to remove in another
+(review.kept_anywhere). A component too large to measure
 every pair of is split into groups around keepers instead, along the verified pairs that joined it: every
 member a duplicate of its keeper, not always of every other member.
 Toolkit-free; the session applies it to every grouping.
@@ -143,19 +144,20 @@ def split_chains(
     joined: dict[int, set[int]] | None = None  # the pairs that joined the components, by document
     for g in result.groups:
         keeper = keepers.get(g.id, g.representative)
-        # by path: what is found must not depend on the order the files were stored in (a resumed scan's)
-        ids = sorted((m.document_id for m in g.members), key=path_of.__getitem__)
-        key = (matcher.boilerplate.ignored, t.method, t.jaccard, t.hamming, tuple(ids), keeper,
-               tuple(d for d in ids if fixed(d)))
+        members = tuple(sorted(m.document_id for m in g.members))
+        key = (matcher.boilerplate.ignored, t.method, t.jaccard, t.hamming, members, keeper,
+               tuple(d for d in members if fixed(d)))
         if cache is not None and key in cache:
             found, pairs = cache[key]
             known.append(pairs)
             if found is None:
                 groups.append((g, keeper))
             else:
-                split_members.update(ids)
+                split_members.update(members)
                 built.append(found)
             continue
+        # by path: what is found must not depend on the order the files were stored in (a resumed scan's)
+        ids = sorted(members, key=path_of.__getitem__)
         parts: list[Part] | None
         if len(ids) <= ALL_PAIRS_LIMIT:
             parts, pairs = _cliques_of(g, ids, keeper, matcher, content, t, keeper_of, fixed, cancel)
@@ -177,19 +179,18 @@ def split_chains(
         split_members.update(ids)
         todo.append((len(built), key, pairs, parts))
         built.append(())
-    matcher.keep_measured()  # what was measured inside groups, for the next matcher (a rescan) in one go
     duplicates = DuplicatePairs(tuple(known))
     if not split_members:
         return Split(result, keepers, duplicates)
     # every member against its keeper, all at once (containment_ab: the member inside the keeper, as the
     # matcher measures its groups)
     sims = iter(matcher.similarity_pairs(
-        [content[d] for _n, _key, _pairs, parts in todo for _k, members in parts for d in members],
-        [content[k] for _n, _key, _pairs, parts in todo for k, members in parts for _d in members]))
+        [content[d] for _n, _key, _pairs, parts in todo for _k, part_ids in parts for d in part_ids],
+        [content[k] for _n, _key, _pairs, parts in todo for k, part_ids in parts for _d in part_ids]))
     for n, key, component_pairs, parts in todo:
         made = []
-        for part_keeper, members in parts:
-            part = _part(part_keeper, [Member(d, next(sims)) for d in members], matcher, content, path_of)
+        for part_keeper, part_ids in parts:
+            part = _part(part_keeper, [Member(d, next(sims)) for d in part_ids], matcher, content, path_of)
             made.append((part, part_keeper,
                          tuple(_keeper_pair(part_keeper, m, t, matcher, content) for m in part.members[1:])))
         built[n] = tuple(made)
@@ -318,61 +319,62 @@ def groups_of_duplicates(ids: Sequence[int], near: dict[int, set[int]], keeper: 
     return out
 
 
-LISTINGS = 3
-"""Groups a document may be listed under: its own, and two more where duplicates of it went elsewhere.
-Measured (tests/bench/group_quality.py): with 3, of the pairs of duplicates 85-100 % share a group (the
-least: 551 licences and copyright files at T 0.5), with 5 92 % there for a third more listings; the
-100,000-document benchmark lists a grouped document 1.65 times on average at T 0.8."""
+LISTINGS = 6
+"""Groups a document may be listed under: its own, and more where its duplicates are not duplicates of one
+another. Measured (tests/bench/group_quality.py, 551 licences and Debian copyright files, the densest web at
+T 0.5): of the pairs of duplicates, 97.5 % share a group with 6 (0.95 with 5, 0.90 with 3), for 13 % more
+listings than 3; the 100,000-document benchmark lists a grouped document NN times on average at T 0.8."""
 
 
 def clique_cover(ids: list[int], near: dict[int, set[int]]) -> list[list[int]]:
-    """Groups in which every two of ``ids`` (in the order ties are broken in) are ``near``: first each
-    document in one group (the largest families first: a group grows from the document with the most
-    neighbours not yet placed, taking those with the most such neighbours), then groups for the near pairs
-    that share none, as long as neither is listed LISTINGS times (so a chain of drafts keeps every pair of
-    neighbours together, and a dense web of partly alike texts does not list each text many times)."""
+    """Groups in which every two of ``ids`` (in the order ties are broken in) are ``near``, chosen greedily so
+    that as many near pairs as can be share a group while no document is listed under more than LISTINGS:
+    each group starts from a document never listed yet if there is one (no document with a duplicate is left
+    out), else the one with the most near pairs sharing no group yet, and grows by the document that brings
+    the most such pairs (then the one with the most neighbours still able to join), as long as it brings one.
+    So a family is one group, a chain of drafts keeps every pair of neighbours together, and a dense web of
+    partly alike texts does not list each text many times."""
     rank = {d: n for n, d in enumerate(ids)}
-    free = set(ids)
-    degree = {d: len(near[d]) for d in ids}  # neighbours not yet placed
+    last, bits = len(ids), len(ids).bit_length() + 1  # room for a count of documents, and for a rank
+    listed = dict.fromkeys(ids, 0)
+    together: dict[int, set[int]] = {d: {d} for d in ids}
+    apart = {d: len(near[d]) for d in ids}  # near pairs of d that share no group yet
+    stuck: set[int] = set()  # documents whose pairs left apart are all with documents listed LISTINGS times
     cliques: list[list[int]] = []
     while True:
-        order = sorted((d for d in free if degree[d]), key=lambda d: (-degree[d], rank[d]))
-        if not order:
+        seeds = [d for d in ids if apart[d] and listed[d] < LISTINGS and d not in stuck]
+        if not seeds:
             break
-        clique, candidates = [order[0]], near[order[0]] & free
-        for d in order[1:]:  # the most neighbours left first: the degrees do not change while a group grows
-            if not candidates:
+        first = min(seeds, key=lambda d: (listed[d] > 0, -apart[d], rank[d]))
+        lone = not listed[first]  # it gets a group, with a neighbour listed LISTINGS times if need be
+        candidates = {d for d in near[first] if lone or listed[d] < LISTINGS}
+        clique = [first]
+        # (the pairs each would bring, its neighbours still able to join, the earlier) as one number: max() by
+        # a dict lookup, not a tuple made for each candidate at each step
+        score = {d: ((0 if d in together[first] else 1) << (2 * bits)) + (len(near[d] & candidates) << bits)
+                 + (last - rank[d]) for d in candidates}
+        while candidates:
+            best = max(candidates, key=score.__getitem__)
+            if score[best] >> (2 * bits) == 0:
                 break
-            if d in candidates:
-                clique.append(d)
-                candidates &= near[d]
-        free -= set(clique)
-        for d in clique:
-            for other in near[d]:
-                degree[other] -= 1
-        cliques.append(clique)
-    listed = {d: 0 for d in ids}
-    together: dict[int, set[int]] = {d: set() for d in ids}
-    for clique in cliques:
+            clique.append(best)
+            left = {d for d in near[best] & candidates if listed[d] < LISTINGS}
+            gone = candidates - left - {best}
+            candidates = left
+            for d in candidates:
+                if d not in together[best]:
+                    score[d] += 1 << (2 * bits)
+                if gone:
+                    score[d] -= len(near[d] & gone) << bits
+        if len(clique) == 1:
+            stuck.add(first)
+            continue
+        members = set(clique)
         for d in clique:
             listed[d] += 1
-            together[d].update(clique)
-    lone = [d for d in ids if near[d] and not listed[d]]  # every neighbour placed before it: never left out
-    for u in lone + ids:
-        for v in sorted(near[u] - together[u], key=lambda d: (listed[d] >= LISTINGS, rank[d])):
-            if v in together[u] or listed[u] >= LISTINGS or (listed[v] >= LISTINGS and listed[u]):
-                continue
-            clique, inside = [u, v], {u, v}
-            candidates = near[u] & near[v]
-            for d in sorted(candidates, key=rank.__getitem__):  # each adds a pair that shares no group yet
-                if d in candidates and listed[d] < LISTINGS and not inside <= together[d]:
-                    clique.append(d)
-                    inside.add(d)
-                    candidates &= near[d]
-            for d in clique:
-                listed[d] += 1
-                together[d].update(clique)
-            cliques.append(clique)
+            apart[d] -= len(members - together[d])
+            together[d] |= members
+        cliques.append(clique)
     # a group another one holds whole (a pair placed first, then joined by a third) is not shown twice
     as_sets = [set(c) for c in cliques]
     kept = [c for n, c in enumerate(cliques)

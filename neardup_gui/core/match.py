@@ -191,6 +191,7 @@ _WARM_POOL_PAIRS = 200
 """... and fewer than this even then, outside a forest's batches: a round trip would cost more (a group's
 split asks for a few)."""
 _PAIRS_PER_TASK = 2000
+_UNSAVED_LIMIT = 2_000_000  # overlaps held for keep_measured() (12 bytes each, a few times over) before it runs
 _PAIRS_PER_ESTIMATE = 20_000  # signatures compared at once (20,000 pairs of 128 values: 20 MB gathered)
 
 
@@ -229,7 +230,9 @@ class ModeState:
     group_cache: dict[bytes, tuple[Document, tuple[Member, ...], bool]] = field(default_factory=dict)
     minhash_forest: Forest | None = None
     simhash_forest: Forest | None = None  # its candidates verified by this way's Jaccard
-    unsaved: list[tuple[np.ndarray, np.ndarray]] = field(default_factory=list)  # (pair codes, overlaps) to keep
+    # the overlaps measured for later (Matcher.keep_measured): pair codes, sorted and distinct, and their overlaps
+    unsaved: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.int64))
+    unsaved_shared: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.int64))
 
 
 class Matcher:
@@ -288,6 +291,7 @@ class Matcher:
         text_ids: dict[bytes, int] = {}
         self._text_id = np.fromiter((text_ids.setdefault(h, len(text_ids)) for h in arrays.text_hash),
                                     dtype=np.int64, count=len(arrays))
+        self._text_of = dict(zip(arrays.content_ids.tolist(), self._text_id.tolist(), strict=True))  # same_text's
         # one row per distinct normalised text (its first by path): identical texts are joined to it by
         # exact edges, and would otherwise flood every LSH bucket and Hamming table with all their pairs
         by_text = np.lexsort((path_rank, self._text_id))
@@ -308,6 +312,7 @@ class Matcher:
         forest and caches (not its shingle sets), so switching back costs almost nothing."""
         if ignore == self.boilerplate.ignored:
             return
+        self.keep_measured()  # each way keeps its overlaps under its own name (cores or whole texts)
         leaving = self._mode
         leaving.shingles, leaving.shingle_bytes = {}, 0  # read again if needed: one memory budget, not two
         self._modes[leaving.boilerplate.ignored] = leaving
@@ -364,8 +369,10 @@ class Matcher:
     def _overlap_rows(self, rows_a: np.ndarray, rows_b: np.ndarray, cancel: CancelToken = NEVER_CANCELLED,
                       *, later: bool = False) -> np.ndarray:
         """|A∩B| for row pairs (SimHash candidates, the pairs that join groups, members against their
-        representative): from memory, the database's cache, or measured now; all kept in the database, at
-        once by keep_measured() when ``later`` (the pairs inside groups: many small calls)."""
+        representative): from memory, the database's cache, or measured now; all kept in the database, now,
+        or when ``later`` by keep_measured(), which the session calls when this matcher's measures are
+        needed next (a scan, a new matcher, closing): a threshold move waits for no write (measured: 1.3 s
+        of a first move to T 0.7 at 100,000 documents)."""
         lo, hi = self._content_pairs(rows_a, rows_b)
         shared, known = self._mode.overlaps.lookup(lo, hi)
         if not known.all():
@@ -379,16 +386,36 @@ class Matcher:
                 measured, _ = self._mode.overlaps.lookup(new_lo, new_hi)
             shared[~known] = measured[np.searchsorted(todo, unknown)]
         if later:
-            self._mode.unsaved.append((pair_codes(lo, hi), shared))
+            self._hold(pair_codes(lo, hi), shared)
         else:
             self._keep_overlaps(pair_codes(lo, hi), shared)
         return shared
 
     def keep_measured(self) -> None:
         """Keep in the database, in one transaction, the overlaps measured for later (see _overlap_rows)."""
-        unsaved, self._mode.unsaved = self._mode.unsaved, []
-        if unsaved:
-            self._keep_overlaps(np.concatenate([c for c, _ in unsaved]), np.concatenate([s for _, s in unsaved]))
+        mode = self._mode
+        codes, shared = mode.unsaved, mode.unsaved_shared
+        mode.unsaved, mode.unsaved_shared = codes[:0], shared[:0]
+        if len(codes):
+            self._keep_overlaps(codes, shared)
+
+    def _hold(self, codes: np.ndarray, shared: np.ndarray) -> None:
+        """Hold overlaps for keep_measured(): each pair once (a threshold moved back and forth looks the same
+        pairs up again), none the database holds; at most _UNSAVED_LIMIT before they are saved."""
+        mode = self._mode
+        codes, first = np.unique(codes, return_index=True)
+        shared = shared[first]
+        for known in (mode.saved, mode.unsaved):
+            if len(known) and len(codes):
+                at = np.minimum(np.searchsorted(known, codes), len(known) - 1)
+                new = known[at] != codes
+                codes, shared = codes[new], shared[new]
+        if len(codes):
+            at = np.searchsorted(mode.unsaved, codes)
+            mode.unsaved = np.insert(mode.unsaved, at, codes)
+            mode.unsaved_shared = np.insert(mode.unsaved_shared, at, shared)
+            if len(mode.unsaved) > _UNSAVED_LIMIT:
+                self.keep_measured()
 
     def _keep_overlaps(self, codes: np.ndarray, shared: np.ndarray) -> None:
         """Save the overlaps of the pairs ``codes`` that the database does not hold yet: those measured
@@ -505,7 +532,7 @@ class Matcher:
         if todo:
             ta, tb = rows_a[todo], rows_b[todo]
             a = self.arrays
-            shared = self._overlap_rows(ta, tb)
+            shared = self._overlap_rows(ta, tb, later=True)
             dist = hamming(a.simhash[ta], a.simhash[tb])
             est = np.asarray(minhash.estimate(a.minhash[ta], a.minhash[tb]))
             size_a, size_b = a.shingle_count[ta].tolist(), a.shingle_count[tb].tolist()
@@ -548,7 +575,6 @@ class Matcher:
             ra = np.fromiter((row_of[c] for c in ca[differ].tolist()), dtype=np.int64, count=len(differ))
             rb = np.fromiter((row_of[c] for c in cb[differ].tolist()), dtype=np.int64, count=len(differ))
             shared = self._overlap_rows(ra, rb, cancel, later=True)
-            self.keep_measured()
             size_a, size_b = a.shingle_count[ra], a.shingle_count[rb]
             union = size_a + size_b - shared
             jaccard[differ] = _rounded(np.divide(shared, union, out=np.ones(len(shared)), where=union > 0))
@@ -828,8 +854,8 @@ class Matcher:
         """Whether two contents have the same normalised text (exact duplicates): the same bytes always do."""
         if content_a == content_b:
             return True
-        row_a, row_b = self._row_of.get(content_a), self._row_of.get(content_b)
-        return row_a is not None and row_b is not None and self._text_id[row_a] == self._text_id[row_b]
+        text = self._text_of.get(content_a)
+        return text is not None and text == self._text_of.get(content_b)
 
     def _is_rejected(self, row_a: int, row_b: int) -> bool:
         if not self._rejected:

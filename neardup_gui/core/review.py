@@ -157,10 +157,11 @@ def trash_plan(group: Group, keeper: int, docs: Mapping[int, Document], referenc
     return TrashPlan(tuple(chosen), sum(d.size for d in chosen), tuple(protected))
 
 
-def kept_anywhere(groups: Iterable[Group], keepers: Mapping[int, int]) -> set[int]:
-    """The documents some group keeps: a document may be listed under several groups, and one that a
-    group keeps is never one to remove in another."""
-    return {keepers.get(g.id, g.representative) for g in groups}
+def kept_anywhere(groups: Iterable[Group], keepers: Mapping[int, int], chosen: Collection[int] = ()) -> set[int]:
+    """The documents some group keeps, and those a person chose to keep (``chosen``: two kept files may be
+    duplicates of each other, and one group keeps one of them): a document may be listed under several
+    groups, and one that is kept is never one to remove anywhere."""
+    return {keepers.get(g.id, g.representative) for g in groups} | set(chosen)
 
 
 def all_but_keepers(
@@ -169,10 +170,11 @@ def all_but_keepers(
     docs: Mapping[int, Document],
     reference_folders: Sequence[str],
     thresholds: Thresholds,
+    chosen: Collection[int] = (),
 ) -> set[int]:
     """The mark rule people reach for first: every member that is a duplicate of its group's keeper at
-    ``thresholds``, but never a file some group keeps or a file in a reference folder."""
-    kept = kept_anywhere(groups, keepers)
+    ``thresholds``, but never a file that is kept (kept_anywhere) or a file in a reference folder."""
+    kept = kept_anywhere(groups, keepers, chosen)
     return {
         m.document_id
         for g in groups
@@ -237,12 +239,13 @@ def members_matching(
     docs: Mapping[int, Document],
     reference_folders: Sequence[str],
     thresholds: Thresholds,
+    chosen: Collection[int] = (),
 ) -> MarkSelection:
     """The grouped documents that meet ``criteria`` and are duplicates of their group's keeper at
-    ``thresholds``, except files some group keeps and files in reference folders: a rule never marks what
-    the trash would refuse, so a marked group always keeps a file."""
-    kept = kept_anywhere(groups, keepers)
-    chosen: set[int] = set()
+    ``thresholds``, except files that are kept (kept_anywhere) and files in reference folders: a rule never
+    marks what the trash would refuse, so a marked group always keeps a file."""
+    kept = kept_anywhere(groups, keepers, chosen)
+    picked: set[int] = set()
     keepers_left: set[int] = set()
     references_left: set[int] = set()
     for g in groups:
@@ -255,8 +258,8 @@ def members_matching(
             elif in_folders(doc.path, reference_folders):
                 references_left.add(m.document_id)
             elif within_thresholds(m.similarity, thresholds):
-                chosen.add(m.document_id)
-    return MarkSelection(frozenset(chosen), len(keepers_left), len(references_left))
+                picked.add(m.document_id)
+    return MarkSelection(frozenset(picked), len(keepers_left), len(references_left))
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,17 +281,18 @@ def batch_plan(
     marked: set[int],
     docs: Mapping[int, Document],
     reference_folders: Sequence[str],
+    chosen: Collection[int] = (),
 ) -> BatchPlan:
-    """What moving the marked files would do: a file some group keeps or a reference-folder file is never
-    moved, even when marked, so every group keeps at least its keeper; a file listed under several groups
-    moves once, with the first of them."""
-    kept = kept_anywhere(groups, keepers)
+    """What moving the marked files would do: a file that is kept (kept_anywhere) or a reference-folder file
+    is never moved, even when marked, so every group keeps at least its keeper; a file listed under several
+    groups moves once, with the first of them."""
+    kept = kept_anywhere(groups, keepers, chosen)
     batches, total = [], 0
     protected: set[int] = set()
     placed: set[int] = set()
     for g in groups:
         keeper = keepers.get(g.id, g.representative)
-        chosen = []
+        moving = []
         for m in g.members:
             if m.document_id not in marked or m.document_id in placed:
                 continue
@@ -296,11 +300,11 @@ def batch_plan(
             if m.document_id in kept or in_folders(doc.path, reference_folders):
                 protected.add(m.document_id)
                 continue
-            chosen.append(doc)
+            moving.append(doc)
             placed.add(m.document_id)
-        if chosen:
-            batches.append((docs[keeper], tuple(chosen)))
-            total += sum(d.size for d in chosen)
+        if moving:
+            batches.append((docs[keeper], tuple(moving)))
+            total += sum(d.size for d in moving)
     return BatchPlan(tuple(batches), total, len(protected))
 
 

@@ -15,12 +15,15 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import os
+import sqlite3
+from collections import OrderedDict
 from collections.abc import Collection, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from .chains import DuplicatePairs, SplitCache, split_chains
+from .errors import DatabaseError
 from .html_report import to_html
 from .jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_progress
 from .match import NOT_DUPLICATE, Matcher, MatchResult, QueryHit, query
@@ -60,6 +63,9 @@ from .store import Store
 from .texts import TextLoader
 
 REPORT_FORMATS = ("html", "json", "csv")
+_VIEWS_KEPT = 10
+"""Groupings a session keeps for the same matcher, rulings, kept files and rules, by thresholds: a slider
+moved back and forth shows them again at once."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +82,7 @@ class View:
     database: str = ""  # the database's path: TextLoader reads the text OCR read of scans from there
     scan: ScanSummary | None = None  # when this view follows a scan
     duplicates: DuplicatePairs = DuplicatePairs()  # every verified pair at the setting (the Pairs view's)
+    chosen: frozenset[int] = frozenset()  # the documents a person chose to keep (Keep this one)
 
     @property
     def documents(self) -> dict[int, Document]:
@@ -127,6 +134,10 @@ def rebased_on_keepers(
             groups.append(Group(g.id, keeper, cache[(ignored, keeper, tuple(m.document_id for m in g.members))],
                                 g.exact))
     return dataclasses.replace(result, groups=tuple(groups))
+
+
+def _nothing_fixed(_doc_id: int) -> bool:
+    return False
 
 
 def _only_groups(view: View, groups: Collection[int]) -> View:
@@ -209,6 +220,7 @@ class Session:
         self._rebased: RebaseCache = {}
         self._split: SplitCache = {}  # a component's groups, for this matcher and these rulings
         self._split_rulings: object = None
+        self._views: OrderedDict[tuple, View] = OrderedDict()  # the last groupings made, for these rulings
         self._pair_table: tuple[View, PairTable] | None = None  # the view's pairs, measured
 
     # -- the database ----------------------------------------------------------------------
@@ -224,7 +236,10 @@ class Session:
         return self._view
 
     def close(self) -> None:
-        self._matcher = None
+        try:
+            self._retire_matcher()
+        except (sqlite3.Error, DatabaseError):  # only measures kept for speed: closing never fails on them
+            self._matcher = None
         self._view = None
         if self._store is not None:
             self._store.close()
@@ -251,7 +266,7 @@ class Session:
         cancel: CancelToken = NEVER_CANCELLED,
     ) -> View:
         """Scan the folders (incrementally), then group them at ``thresholds``."""
-        self._matcher = None
+        self._retire_matcher()
         wanted = Workers(options.workers)
         if wanted.count != self.workers.count:
             if self.workers.keeping:
@@ -261,7 +276,9 @@ class Session:
         with self.workers.kept():  # the boilerplate analysis's workers group too: one start, and their reads
             summary = scan(self.store, options, workers=self.workers, progress=progress, cancel=cancel)
             self.store.set_meta("last_scan_roots", "\0".join(summary.roots))
-            return self._open(summary.roots, thresholds, progress, cancel, summary)
+            view = self._open(summary.roots, thresholds, progress, cancel, summary)
+            self.matcher.keep_measured()  # a long job already: the next one (a rescan) measures none of it again
+            return view
 
     def workers_kept(self, count: int | None = None) -> contextlib.AbstractContextManager[Workers]:
         """One pool of ``count`` worker processes (the session's count by default) for every step inside
@@ -276,7 +293,7 @@ class Session:
         """Load a Spark job's result (``neardup spark scan --out FOLDER``) into this session's database, a
         new one: its grouped documents and problems with their fingerprints, paths mapped by ``mapping``
         (FROM, TO) prefixes. The job's folder becomes the last scan's, so that opening the database shows it."""
-        self._matcher = None
+        self._retire_matcher()
         summary = import_result(self.store, folder, mapping=mapping, progress=progress, cancel=cancel)
         self.store.set_meta("last_scan_roots", "\0".join(summary.roots))
         return summary
@@ -311,8 +328,9 @@ class Session:
     ) -> View:
         self._roots = tuple(roots)
         self._rebased = {}  # measures of the matcher below
-        self._split = {}
+        self._split, self._views = {}, OrderedDict()
         progress(ProgressEvent("match", 0, None))  # grouping starts with reading the documents (0.2 s a 20,000)
+        self._retire_matcher()
         self._matcher = Matcher(self.store, roots=self._roots or None, ignore_boilerplate=thresholds.ignore_boilerplate,
                                 workers=self.workers)
         return self._group(thresholds, progress, cancel, summary)
@@ -333,11 +351,17 @@ class Session:
         matcher = self.matcher
         matcher.refresh_verdicts()
         if matcher.rulings is not self._split_rulings:  # other rulings: other groups
-            self._split, self._split_rulings = {}, matcher.rulings
-        result = matcher.match(thresholds, progress=progress, cancel=cancel)
+            self._split, self._views, self._split_rulings = {}, OrderedDict(), matcher.rulings
         self._thresholds = thresholds
-        docs = {d.id: d for d in result.documents}
         kept = self.store.kept_paths()
+        key = (thresholds, frozenset(kept.items()), self.keeper_rule, tuple(self.reference_folders))
+        if summary is None and key in self._views:  # the slider moved back: nothing changed since
+            matcher.set_ignore_boilerplate(thresholds.ignore_boilerplate)  # what the pairs and the pair view use
+            self._views.move_to_end(key)
+            self._view = self._views[key]
+            return self._view
+        result = matcher.match(thresholds, progress=progress, cancel=cancel)
+        docs = {d.id: d for d in result.documents}
         keepers = choose_keepers(result.groups, docs, self.reference_folders, self.keeper_rule, kept)
         result = rebased_on_keepers(result, keepers, docs, matcher, self._rebased)
 
@@ -345,8 +369,9 @@ class Session:
             group = Group(0, ids[0], tuple(Member(d, IDENTICAL) for d in ids), False)
             return default_keeper(group, docs, self.reference_folders, self.keeper_rule, kept)
 
-        def fixed(doc_id: int) -> bool:  # a person's choice: kept, or in a reference folder
-            return docs[doc_id].path in kept or in_folders(docs[doc_id].path, self.reference_folders)
+        # a person's choice: kept, or in a reference folder (found once: asked of every member of every group)
+        fixed = frozenset(d for d, doc in docs.items() if doc.path in kept or in_folders(
+            doc.path, self.reference_folders)).__contains__ if kept or self.reference_folders else _nothing_fixed
 
         # every member a duplicate of what its group keeps (chains.py)
         split = split_chains(result, keepers, matcher, keeper_of, fixed, cache=self._split, cancel=cancel)
@@ -363,8 +388,19 @@ class Session:
             database=str(self.db_path),
             scan=summary if summary is not None else (self._view.scan if self._view is not None else None),
             duplicates=split.duplicates,
+            chosen=frozenset(d for d, doc in docs.items() if doc.path in kept) if kept else frozenset(),
         )
+        self._views[key] = self._view
+        if len(self._views) > _VIEWS_KEPT:
+            self._views.popitem(last=False)
         return self._view
+
+    def _retire_matcher(self) -> None:
+        """No matcher until the next is made; what this one measured and kept for later is saved first,
+        for the next (Matcher.keep_measured)."""
+        if self._matcher is not None:
+            self._matcher.keep_measured()
+        self._matcher = None
 
     @property
     def matcher(self) -> Matcher:
@@ -484,8 +520,8 @@ class Session:
         progress: Progress = no_progress,
         cancel: CancelToken = NEVER_CANCELLED,
     ) -> View | None:
-        """Choose keepers by another rule (and reference folders); the grouping itself does not change,
-        except where Split chains split a group around its keepers."""
+        """Choose keepers by another rule (and reference folders); the components do not change, the groups
+        of mutual duplicates shown of them may (chains.py: what is kept is chosen with them)."""
         self.keeper_rule = rule
         self._split = {}  # groups found with the old rule's keepers
         if reference_folders is not None:
@@ -553,7 +589,7 @@ class Session:
 
     def _reopen(self) -> View:
         """Files came or went under the app's own hand: read the collection again and group it."""
-        self._matcher = None
+        self._retire_matcher()
         return self._open(self._roots, self._thresholds, no_progress, NEVER_CANCELLED, None)
 
     # -- reports and questions -------------------------------------------------------------

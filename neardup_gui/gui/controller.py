@@ -133,7 +133,7 @@ class ReviewController:
         for g in view.result.groups if view else ():
             for m in g.members:
                 self._group_of.setdefault(m.document_id, g)
-        self._kept = kept_anywhere(view.result.groups, view.keepers) if view else set()
+        self._kept = kept_anywhere(view.result.groups, view.keepers, view.chosen) if view else set()
         self.marks.set(self.marks.ids & self._group_of.keys())  # a mark on a file that left goes with it
         self.view_changed.emit(view)
         if self.pair is not None and not self._still_grouped(self.pair):
@@ -269,19 +269,24 @@ class ReviewController:
 
         def done(result: tuple[View, Undoable | None]) -> None:
             view, undoable = result
-            grouped = any(len(g.members) > 1 and any(m.document_id == document.id for m in g.members)
-                          for g in view.result.groups)
-            if grouped and undoable is self.undoable:  # nothing was ruled: the others are copies of it
+            with_it = {m.document_id for g in view.result.groups
+                       if any(m.document_id == document.id for m in g.members) for m in g.members} - {document.id}
+            count = len(others)  # a name, not a call: lupdate skips a translate() whose arguments call
+            if with_it and undoable is self.undoable:  # nothing was ruled: the others are copies of it
                 message = translate(
                     "Controller",
                     "{name} has the same text as the rest of its group: identical copies stay together.")
-            elif grouped:
+            elif with_it & {d.id for d in others}:  # what is left with it of its group: its identical copies
                 message = translate(
                     "Controller",
                     "{name} is no longer grouped with the documents that differ from it; its identical "
                     "copies stay with it. Edit ▸ Undo takes this back.")
+            elif with_it:  # it was listed under other groups too, and stays there
+                message = translate(
+                    "Controller",
+                    "{name} is no longer grouped with the %n other document(s) of this group; it stays in "
+                    "its other groups. Edit ▸ Undo takes this back.", None, count)
             else:
-                count = len(others)  # a name, not a call: lupdate skips a translate() whose arguments call
                 message = translate(
                     "Controller",
                     "{name} is no longer grouped with the %n other document(s) of its group. "
@@ -353,14 +358,14 @@ class ReviewController:
     def mark_all_but_keepers(self) -> None:
         if self.view is not None:
             self.marks.set(all_but_keepers(self.view.result.groups, self.view.keepers, self.docs,
-                                           self.reference_folders, self.view.result.thresholds))
+                                           self.reference_folders, self.view.result.thresholds, self.view.chosen))
 
     def mark_matching(self, criteria: MarkCriteria, *, mark: bool = True) -> MarkSelection:
         """Tick (or untick) the members a rule picks; never a keeper or a reference file."""
         if self.view is None:
             return MarkSelection(frozenset(), 0, 0)
         selection = members_matching(criteria, self.view.result.groups, self.view.keepers, self.docs,
-                                     self.reference_folders, self.view.result.thresholds)
+                                     self.reference_folders, self.view.result.thresholds, self.view.chosen)
         self.marks.update(selection.documents, mark)
         return selection
 
@@ -385,7 +390,7 @@ class ReviewController:
         if self.view is None:
             return BatchPlan((), 0, 0)
         return batch_plan(self.view.result.groups, self.view.keepers, set(self.marks.ids), self.docs,
-                          self.reference_folders)
+                          self.reference_folders, self.view.chosen)
 
     def move_problem(self, destination: str) -> str:
         """Why the marked files cannot go into ``destination`` (empty when they can)."""

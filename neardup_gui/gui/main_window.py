@@ -788,7 +788,8 @@ class MainWindow(QMainWindow):
         self._loader = view.text_loader() if view is not None else None
         anchor = self._selection_anchor()
         self.groups.group_model.set_result(
-            self.result, view.keepers if view is not None else {}, tuple(self.folders.reference_folders())
+            self.result, view.keepers if view is not None else {}, tuple(self.folders.reference_folders()),
+            view.chosen if view is not None else frozenset(),
         )
         problems = self.problems.set_documents(self.result.documents if self.result is not None else ())
         self.tabs.setTabText(

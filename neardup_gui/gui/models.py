@@ -100,7 +100,8 @@ class GroupTreeModel(QAbstractItemModel):
         self.keepers: dict[int, int] = {}
         self.reference_folders: tuple[str, ...] = ()
         self.marks = marks if marks is not None else Marks()  # ticked in the first column; shared
-        self.kept: set[int] = set()  # documents some group keeps (review.kept_anywhere)
+        self.kept: set[int] = set()  # documents that are kept (review.kept_anywhere)
+        self.chosen: frozenset[int] = frozenset()  # those a person chose to keep
         # document -> (its group's row, its row in the group), for each group it is listed under
         self._place_of_doc: dict[int, list[tuple[int, int]]] = {}
         self.marks.changed.connect(self._marks_changed)
@@ -110,15 +111,18 @@ class GroupTreeModel(QAbstractItemModel):
         return self.marks.ids
 
     def set_result(
-        self, result: MatchResult | None, keepers: dict[int, int], reference_folders: tuple[str, ...] = ()
+        self, result: MatchResult | None, keepers: dict[int, int], reference_folders: tuple[str, ...] = (),
+        chosen: frozenset[int] = frozenset(),
     ) -> None:
-        """Show a grouping with its keepers (group id -> document id, chosen by the session)."""
+        """Show a grouping with its keepers (group id -> document id, chosen by the session) and the files a
+        person chose to keep (``chosen``)."""
         self.beginResetModel()
         self.summaries = summarise(result) if result else []
         self.docs = {d.id: d for d in result.documents} if result else {}
         self.reference_folders = reference_folders
         self.keepers = dict(keepers)
-        self.kept = kept_anywhere((s.group for s in self.summaries), self.keepers)
+        self.kept = kept_anywhere((s.group for s in self.summaries), self.keepers, chosen)
+        self.chosen = chosen
         self._place_of_doc = {}
         for row, s in enumerate(self.summaries):
             for k, m in enumerate(s.group.members):
@@ -204,6 +208,10 @@ class GroupTreeModel(QAbstractItemModel):
         places = self._place_of_doc.get(doc_id)
         return self.index(places[0][1], 0, self.index(places[0][0], 0)) if places else QModelIndex()
 
+    def _keeps_a_group(self, doc_id: int) -> bool:
+        return any(self.keepers.get(self.summaries[row].group.id) == doc_id
+                   for row, _k in self._place_of_doc.get(doc_id, ()))
+
     def groups_listing(self, doc_id: int) -> list[int]:
         """The ids of the groups a document is listed under."""
         return [self.summaries[row].group.id for row, _k in self._place_of_doc.get(doc_id, ())]
@@ -227,10 +235,13 @@ class GroupTreeModel(QAbstractItemModel):
         kept_elsewhere = not keeper and doc.id in self.kept
         sim = m.similarity
         if role == Qt.ItemDataRole.DisplayRole:
+            name = os.path.basename(doc.display_path)
             return (
-                self.tr("{name}  — keep").format(name=os.path.basename(doc.display_path)) if keeper
-                else self.tr("{name}  — kept by another group").format(name=os.path.basename(doc.display_path))
-                if kept_elsewhere else os.path.basename(doc.display_path),
+                self.tr("{name}  — keep").format(name=name) if keeper
+                else self.tr("{name}  — kept, as you chose").format(name=name)
+                if kept_elsewhere and doc.id in self.chosen and not self._keeps_a_group(doc.id)
+                else self.tr("{name}  — kept by another group").format(name=name)
+                if kept_elsewhere else name,
                 os.path.dirname(doc.display_path),
                 "" if keeper else similarity_words(sim),
                 "" if keeper else str(sim.hamming),

@@ -322,6 +322,10 @@
         <translation>{a} 和 {b} 不是重复文档：它们不再成对，也不再分在同一组。编辑 ▸ 撤销可收回此操作。</translation>
     </message>
     <message>
+        <source>{name} is no longer grouped with the %n other document(s) of this group; it stays in its other groups. Edit ▸ Undo takes this back.</source>
+        <translation>{name} 不再与本组的其他 %n 份文档分在一组；它仍留在其他组中。编辑 ▸ 撤销可收回此操作。</translation>
+    </message>
+    <message>
         <source>The file to keep is chosen by the rule again.</source>
         <translation>要保留的文件重新按规则选择。</translation>
     </message>
@@ -1175,6 +1179,10 @@ Ticked: reference folder (originals, never proposed for removal)</source>
     <message>
         <source>Right-click a column&apos;s title to show or hide columns.</source>
         <translation>右键单击列标题可显示或隐藏列。</translation>
+    </message>
+    <message>
+        <source>{name}  — kept, as you chose</source>
+        <translation>{name}  — 按你的选择保留</translation>
     </message>
     <message>
         <source>{name}  — kept by another group</source>

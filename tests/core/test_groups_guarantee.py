@@ -76,17 +76,18 @@ def test_marks_and_moves_never_touch_a_kept_file_and_keep_a_copy_of_every_group(
     keepers = {g.id: g.representative for g in groups}
     docs = {d: Document(d, f"/{'ref' if d in fixed else 'up'}/{d}.txt", 10, 0, "text", Status.OK, "", 10, d)
             for d in ids}
-    kept = kept_anywhere(groups, keepers)
-    marked = all_but_keepers(groups, keepers, docs, ("/ref",), T)
-    assert not marked & kept and not marked & fixed
+    chosen = data.draw(st.sets(st.sampled_from(ids), max_size=3))  # kept by a person: one group keeps one of two
+    kept = kept_anywhere(groups, keepers, chosen)
+    marked = all_but_keepers(groups, keepers, docs, ("/ref",), T, chosen)
+    assert not marked & kept and not marked & fixed and not marked & chosen
     assert marked == {m.document_id for g in groups for m in g.members} - kept - fixed
-    rule = members_matching(MarkCriteria(pattern="*.txt"), groups, keepers, docs, ("/ref",), T)
+    rule = members_matching(MarkCriteria(pattern="*.txt"), groups, keepers, docs, ("/ref",), T, chosen)
     assert rule.documents == marked
     by_hand = data.draw(st.sets(st.sampled_from(ids)))  # a person may tick anything, kept files included
-    plan = batch_plan(groups, keepers, by_hand, docs, ("/ref",))
+    plan = batch_plan(groups, keepers, by_hand, docs, ("/ref",), chosen)
     moved = [d.id for _keeper, files in plan.batches for d in files]
     assert len(moved) == len(set(moved)), "a file moved twice"
-    assert not set(moved) & kept and not set(moved) & fixed
+    assert not set(moved) & kept and not set(moved) & fixed and not set(moved) & chosen
     for keeper_doc, files in plan.batches:
         assert all(f.id in near[keeper_doc.id] for f in files), "a file moved that is not a duplicate of the keeper"
     for g in groups:

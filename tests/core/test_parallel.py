@@ -255,3 +255,32 @@ def test_an_unchanged_rescan_measures_no_pair_again(tmp_path, monkeypatch, worke
     assert summary is not None and summary.unchanged == summary.files_found > 0
     assert measured == []
     assert json.loads(again)["pairs"] == json.loads(first)["pairs"]
+
+
+def test_what_a_threshold_move_measured_is_saved_once_the_session_is_done_with_it(tmp_path, monkeypatch):
+    # a threshold move writes nothing (the person waits for it); what it measured is kept when the session
+    # closes, so that the next session's grouping at that threshold measures none of it again
+    root = _corpus(tmp_path / "docs")
+    measured: list[int] = []
+    real_here = match_module.Matcher._measure_here
+
+    def here(self, lo, hi, cancel=match_module.NEVER_CANCELLED):
+        measured.append(len(lo))
+        return real_here(self, lo, hi, cancel)
+
+    monkeypatch.setattr(match_module.Matcher, "_measure_here", here)
+    low = Thresholds(jaccard=0.5)
+    with Session(tmp_path / "db.sqlite", workers=1) as session:
+        session.scan(ScanOptions(roots=(str(root),), workers=1), Thresholds(jaccard=0.9))
+        kept = len(session.store.all_overlaps(cores=False)) + len(session.store.all_overlaps(cores=True))
+        measured.clear()
+        view = session.regroup(low)
+        session.pairs()
+        assert sum(measured) > 0, "the move measured pairs"
+        assert len(session.store.all_overlaps(cores=False)) + len(session.store.all_overlaps(cores=True)) == kept
+    measured.clear()
+    with Session(tmp_path / "db.sqlite", workers=1) as session:
+        again = session.open((), low)
+        session.pairs()
+    assert measured == []
+    assert again is not None and len(again.duplicates) == len(view.duplicates)

@@ -412,3 +412,58 @@ def test_byte_copies_group_whatever_their_status(tmp_path):
         assert len(outcome.done) == 3 and after is not None and not after.result.groups
         left = sorted(p.name for p in root.iterdir())
         assert len([n for n in left if n.startswith("scan")]) == 1 and len([n for n in left if "locked" in n]) == 1
+
+
+def test_a_slider_moved_back_shows_the_same_groups_at_once_and_never_ones_a_decision_changed(tmp_path):
+    """Groupings are kept by threshold for a slider moved back and forth; a decision (a file kept, a "not a
+    duplicate", another keeper rule) made meanwhile is never hidden by one kept from before it."""
+    root = write_drafts(tmp_path / "drafts", 5)
+    low, high = Thresholds(jaccard=0.7), Thresholds(jaccard=0.8)
+    with Session(tmp_path / "db.sqlite") as session:
+        first = scan_view(session, root, jaccard=0.7)
+        session.regroup(high)
+        assert session.regroup(low) is first, "moved back: the grouping already made"
+        docs = {Path(d.path).name: d for d in first.result.documents}
+        kept = session.keep(docs["draft-03.txt"])  # at 0.7
+        session.regroup(high)
+        back = session.regroup(low)
+        assert back is not first and back.result.groups == kept.result.groups
+        assert docs["draft-03.txt"].id in back.keepers.values()
+        apart = session.mark_not_duplicate(docs["draft-03.txt"], docs["draft-04.txt"])
+        session.regroup(high)
+        back = session.regroup(low)
+        assert back.result.groups == apart.result.groups
+        together = [{m.document_id for m in g.members} for g in back.result.groups]
+        assert not any({docs["draft-03.txt"].id, docs["draft-04.txt"].id} <= g for g in together)
+        assert len(back.duplicates) == len(first.duplicates) - 1
+        session.set_keeper_rule(KeeperRule.NEWEST)
+        assert session.regroup(high) is not None and session.regroup(low) is not back
+
+
+def test_two_files_a_person_kept_are_never_marked_when_one_group_holds_both(tmp_path):
+    """Two near copies a person kept, each while it was in a group of its own: when one group holds both, it
+    keeps one, and neither is ever ticked by a rule or moved by a batch."""
+    from neardup_gui.core.review import all_but_keepers, batch_plan, kept_anywhere
+
+    root = tmp_path / "docs"
+    root.mkdir()
+    text = english_texts()["MPL-2.0"]
+    for n in range(4):
+        (root / f"copy-{n}.txt").write_text(plant_edits(text, 0.01 * n, seed=n))
+    with Session(tmp_path / "db.sqlite") as session:
+        view = scan_view(session, root, jaccard=0.9)
+        docs = {Path(d.path).name: d for d in view.result.documents}
+        session.keep(docs["copy-0.txt"])
+        view = session.keep(docs["copy-3.txt"])
+        assert {docs["copy-0.txt"].id, docs["copy-3.txt"].id} == set(view.chosen)
+        view = session.regroup(Thresholds(jaccard=0.5))
+        [group] = view.result.groups
+        assert {docs["copy-0.txt"].id, docs["copy-3.txt"].id} <= {m.document_id for m in group.members}
+        t = view.result.thresholds
+        marked = all_but_keepers(view.result.groups, view.keepers, view.documents, (), t, view.chosen)
+        assert marked and not marked & view.chosen
+        everything = {m.document_id for m in group.members}
+        plan = batch_plan(view.result.groups, view.keepers, everything, view.documents, (), view.chosen)
+        moved = {d.id for _keeper, files in plan.batches for d in files}
+        assert moved == everything - kept_anywhere(view.result.groups, view.keepers, view.chosen)
+        assert not moved & view.chosen and plan.protected == 2

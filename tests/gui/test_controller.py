@@ -191,13 +191,16 @@ def test_not_a_duplicate_applies_to_the_group_the_document_was_selected_in(tmp_p
     group, it leaves that one and stays with the first draft."""
     from tests.conftest import write_drafts
 
-    review, _recorder = open_review(tmp_path, write_drafts(tmp_path / "drafts", 3), jaccard=0.8)
+    review, recorder = open_review(tmp_path, write_drafts(tmp_path / "drafts", 3), jaccard=0.8)
     middle, last = by_name(review, "draft-01.txt"), by_name(review, "draft-02.txt")
     [second] = [g for g in review.view.result.groups if {middle.id, last.id} <= {m.document_id for m in g.members}]
     assert sum(1 for g in review.view.result.groups if middle.id in {m.document_id for m in g.members}) == 2
     review.set_apart(middle, second)
     names = [{Path(review.docs[m.document_id].path).name for m in g.members} for g in review.view.result.groups]
     assert names == [{"draft-00.txt", "draft-01.txt"}]
+    said = [e[1] for e in recorder.events if e[0] == "message"][-1]
+    assert said == ("draft-01.txt is no longer grouped with the 1 other document of this group; it stays in its "
+                    "other groups. Edit ▸ Undo takes this back."), said
 
 
 def test_pairs_keep_left_ticks_the_right_and_not_a_duplicate_takes_a_pair_out(tmp_path):
