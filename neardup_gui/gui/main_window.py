@@ -1028,8 +1028,9 @@ class MainWindow(QMainWindow):
         self._update_actions()
 
     def _load_pairs(self) -> None:
-        """The pairs of the grouping shown, measured when the Pairs tab is first looked at after it changed."""
-        if self.view is None:
+        """The pairs of the grouping shown, measured when the Pairs tab is first looked at after it changed
+        (the pairs of another grouping are not kept meanwhile: they may be hundreds of thousands)."""
+        if self.view is None or (self._pairs_of is not self.view and self.tabs.currentWidget() is not self.pairs):
             self._pairs_of = None
             self.pairs.show_table(None, {}, ())
         elif self.tabs.currentWidget() is self.pairs and self._pairs_of is not self.view and not self._regroup_running:

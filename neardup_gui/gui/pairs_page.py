@@ -71,11 +71,13 @@ class PairsModel(QAbstractTableModel):
         self._rows = np.empty(0, dtype=np.int64)  # table rows in display order
         self._sort = (SIMILARITY, Qt.SortOrder.DescendingOrder)
         self._filter = ""
+        self._keys: dict[int, np.ndarray] = {}  # a column's sort key over the whole table, made once a table
 
     def set_table(self, table: PairTable | None, docs: dict[int, Document], groups: tuple[Group, ...],
                   kept: frozenset[int] = frozenset()) -> None:
         self.beginResetModel()
         self.table, self.docs, self.kept = table, docs, kept
+        self._keys = {}
         if table is None:
             self._left = self._right = np.empty(0, dtype=np.int64)
             self._together = []
@@ -117,7 +119,9 @@ class PairsModel(QAbstractTableModel):
                               dtype=np.int64)
             rows = rows[np.isin(self._left, wanted) | np.isin(self._right, wanted)]
         column, order = self._sort
-        key = self._key(column)[rows]
+        if column not in self._keys:
+            self._keys[column] = self._key(column)
+        key = self._keys[column][rows]
         ranked = rows[np.argsort(key, kind="stable")]
         self._rows = ranked[::-1] if order == Qt.SortOrder.DescendingOrder else ranked
 

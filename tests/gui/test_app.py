@@ -386,6 +386,14 @@ def test_a_file_listed_under_two_groups_says_so_and_one_another_group_keeps_is_n
     model.setData(model.index(0, 0), Qt.CheckState.Checked.value, Qt.ItemDataRole.CheckStateRole)
     assert model.marked == {0}
 
+    # A and B both kept by a person, one group holding both: A says so, and ticking the group spares it
+    model.marks.set(())
+    model.set_result(MatchResult(Thresholds(), docs, (), (first,)), {1: 1}, (), frozenset({0, 1}))
+    row_of_a = model.index(1, 0, model.index(0, 0))
+    assert model.document(row_of_a).id == 0 and "kept, as you chose" in model.data(row_of_a)
+    model.setData(model.index(0, 0), Qt.CheckState.Checked.value, Qt.ItemDataRole.CheckStateRole)
+    assert model.marked == frozenset()
+
 
 def test_ten_thousand_groups_in_a_real_item_model(qtbot):
     from PySide6.QtWidgets import QTreeView
