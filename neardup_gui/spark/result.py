@@ -1,11 +1,14 @@
-"""The Spark job's result: groups with their representatives, the pairs that join each group, Parquet
-tables, the JSON report of the contract, and the records ``neardup import-spark`` loads.
+"""The Spark job's result: groups with their keepers, the pairs of duplicates, Parquet tables, the JSON
+report of the contract, and the records ``neardup import-spark`` loads.
 
-The groups are built as the desktop's ``Matcher`` builds them and ``neardup scan`` reports them: a group
-is a component holding more than one document; its representative is the file it keeps by the app's
-default rule (``keeper``); each member carries its similarity to it; the pairs shown are the copies of one
-content, the contents of one text, and a maximum spanning forest of the verified pairs (SimHash
-edges nearest first, then MinHash edges most similar first), each text stood for by its first path.
+The groups are those ``neardup scan`` reports: the components of the verified pairs, each kept by the
+app's default rule (``keeper``), and each component of up to ALL_PAIRS_LIMIT documents that is not all
+mutual duplicates shown as groups that are (``_mutual``, in the component's own task: core/chains.py's
+groups_of_duplicates over its verified pairs), numbered as the desktop numbers them; each member carries
+its numbers against its group's keeper. The pairs are every pair of duplicates of those components; a
+larger component keeps the copies of one content, the contents of one text, and a maximum spanning forest
+of its verified pairs (SimHash edges nearest first, then MinHash edges most similar first), each text stood
+for by its first path.
 """
 
 from __future__ import annotations
@@ -13,15 +16,27 @@ from __future__ import annotations
 import base64
 import json
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..core import report
+from ..core.chains import ALL_PAIRS_LIMIT, groups_of_duplicates
 from ..core.fingerprint import Scheme
 from ..core.match import MatchResult
-from ..core.models import IDENTICAL, Document, Group, Member, Pair, Similarity, Status, display_path, matched_by
+from ..core.models import (
+    IDENTICAL,
+    Document,
+    Group,
+    Member,
+    Pair,
+    Similarity,
+    Status,
+    Thresholds,
+    display_path,
+    matched_by,
+)
 from ..core.review import default_keeper
 from ..core.simhash import to_signed
 from ..core.spark_result import REVIEW_FOLDER
@@ -63,6 +78,60 @@ def keeper(found: Sequence[GroupedFile]) -> GroupedFile:
                         contents.setdefault(f.raw_hash, len(contents))) for n, f in enumerate(found)}
     group = Group(0, 0, tuple(Member(n, IDENTICAL) for n in docs), False)
     return found[default_keeper(group, docs, ())]
+
+
+def _keeper_of(found: Sequence[GroupedFile]) -> Callable[[Sequence[int]], int]:
+    """``keeper`` among some of ``found`` (by their places in it), for chains.groups_of_duplicates."""
+    def of(places: Sequence[int]) -> int:
+        chosen = keeper([found[k] for k in places])
+        return next(k for k in places if found[k] is chosen)
+    return of
+
+
+Mutual = tuple[tuple[tuple[str, tuple[tuple[str, Similarity], ...], bool], ...] | None,
+               tuple[tuple[str, str, Similarity, str], ...]]
+"""A component as the desktop shows it: its groups of mutual duplicates (keeper's path, (member's path, its
+numbers against the keeper) keeper first, exact), None when it is one already; and its pairs of duplicates
+(path a, path b, the numbers of a against b, how matched)."""
+
+
+def _mutual(item: tuple[int, tuple[Iterable[GroupedFile], Iterable[tuple[Any, ...]] | None]], t: Thresholds
+            ) -> tuple[int, Mutual]:
+    """One component's groups of mutual duplicates and its pairs, as the desktop finds them (core/chains.py:
+    every two members of a group are duplicates, by its verified pairs; what is kept is chosen with them)."""
+    label, (files, edges) = item
+    found = sorted(files, key=lambda f: f.path)  # the desktop's order: by path
+    between: dict[tuple[bytes, bytes], Similarity] = {}  # (text a, text b): a's numbers against b
+    for e in edges or ():
+        between[(e[5], e[6])] = e[2]
+        between[(e[6], e[5])] = _swapped(e[2])
+
+    def sim(a: GroupedFile, b: GroupedFile) -> Similarity:
+        return IDENTICAL if a.text_hash == b.text_hash else between[(a.text_hash, b.text_hash)]
+
+    def how(s: Similarity, a: GroupedFile, b: GroupedFile) -> str:
+        return "exact" if a.text_hash == b.text_hash or s.same_text else matched_by(s, t) or "minhash"
+
+    n = len(found)
+    near = {i: {j for j in range(n) if j != i and (found[i].text_hash == found[j].text_hash
+                                                    or (found[i].text_hash, found[j].text_hash) in between)}
+            for i in range(n)}
+    pairs = tuple((found[i].path, found[j].path, sim(found[i], found[j]), how(sim(found[i], found[j]), found[i],
+                                                                               found[j]))
+                  for i in range(n) for j in sorted(near[i]) if j > i)
+    if all(len(near[i]) == n - 1 for i in range(n)):
+        return label, (None, pairs)
+    chosen = keeper(found)
+    parts = groups_of_duplicates(list(range(n)), near, next(k for k in range(n) if found[k] is chosen),
+                                 lambda _k: False, _keeper_of(found))
+    groups = []
+    for kept, members in parts:
+        k = found[kept]
+        numbers = [(found[m].path, sim(found[m], k)) for m in members]
+        ranked = (numbers[0], *sorted(numbers[1:], key=lambda pm: (-pm[1].jaccard, pm[0])))
+        exact = all(found[m].text_hash == k.text_hash or sim(found[m], k).same_text for m in members)
+        groups.append((k.path, ranked, exact))
+    return label, (tuple(groups), pairs)
 
 
 def _asked(item: tuple[int, list[GroupedFile]]) -> list[tuple[bytes, tuple[str, bytes]]]:
@@ -137,8 +206,14 @@ def write_result(spark: SparkSession, options: JobOptions, source: Source, schem
                 .map(lambda x: (x[1][0][0], similarity(x[1][0][1], x[1][1])[0])))
     member_sims = dict(measured.collect())
     group_files = grouped.collect()
-    forest = edges.map(lambda e: (e[0], e)).join(labels, parts).map(lambda x: (x[1][1], x[1][0])).groupByKey(
-        parts).flatMap(_forest).collect()
+    # a component small enough is shown as the desktop shows it, as groups of mutual duplicates with every
+    # pair of duplicates (from its verified pairs, in its task); a larger one as it is, with its forest
+    large = sc.broadcast({key for key, found in group_files if len(found) > ALL_PAIRS_LIMIT})
+    edges_of = edges.map(lambda e: (e[0], e)).join(labels, parts).map(lambda x: (x[1][1], x[1][0]))
+    mutual: dict[Any, Mutual] = dict(
+        grouped.filter(lambda kv: kv[0] not in large.value).leftOuterJoin(edges_of.groupByKey(parts), parts)
+        .map(lambda item: _mutual(item, t)).collect())
+    forest = edges_of.filter(lambda le: le[0] in large.value).groupByKey(parts).flatMap(_forest).collect()
 
     # the report's documents: every file, numbered by path (as the desktop's report numbers them)
     all_files = sorted(files.map(lambda f: (f.path, f.size, f.mtime_ns, f.kind, str(f.fingerprint.status),
@@ -147,10 +222,10 @@ def write_result(spark: SparkSession, options: JobOptions, source: Source, schem
                       for n, (path, size, mtime_ns, kind, status, message, chars) in enumerate(all_files, start=1))
     doc_of = {d.path: d for d in documents}
 
-    built: list[tuple[str, Document, tuple[Member, ...], bool]] = []
+    built: list[tuple[str, Document, tuple[Member, ...], bool, Any]] = []
     first_path_of_text: dict[bytes, str] = {}
     pairs: list[Pair] = []
-    for _key, found in group_files:
+    for key, found in group_files:
         rep = keeper(found)
         members = [Member(doc_of[f.path].id, member_sims[f.path]) for f in found]
         members.sort(key=lambda m: (m.document_id != doc_of[rep.path].id, -m.similarity.jaccard,
@@ -159,29 +234,50 @@ def write_result(spark: SparkSession, options: JobOptions, source: Source, schem
         exact = all(f.text_hash == rep.text_hash for f in found) or all(m.similarity.same_text for m in members)
         # numbered as the matcher numbers groups: by size, then the path of its longest (then oldest) text
         first = max(found, key=lambda f: (f.chars, -f.mtime_ns, f.path)).path
-        built.append((first, doc_of[rep.path], tuple(members), exact))
+        built.append((first, doc_of[rep.path], tuple(members), exact, key))
         files_of_content: dict[bytes, list[str]] = defaultdict(list)
         contents_of_text: dict[bytes, set[bytes]] = defaultdict(set)
         for f in found:
             files_of_content[f.raw_hash].append(f.path)
             contents_of_text[f.text_hash].add(f.raw_hash)
         first_path = {content: min(paths) for content, paths in files_of_content.items()}
-        for paths in files_of_content.values():  # copies of one content
-            ordered = sorted(paths)
-            pairs.extend(Pair(doc_of[ordered[0]].id, doc_of[p].id, IDENTICAL, "exact") for p in ordered[1:])
+        if key in mutual:  # every pair of duplicates
+            for path_a, path_b, sim, how in mutual[key][1]:
+                a, b = doc_of[path_a].id, doc_of[path_b].id
+                pairs.append(Pair(a, b, sim, how) if a < b else Pair(b, a, _swapped(sim), how))
         for text_hash, contents in contents_of_text.items():  # contents of one text, to its first
             firsts = sorted(first_path[c] for c in contents)
             first_path_of_text[text_hash] = firsts[0]
-            pairs.extend(Pair(doc_of[firsts[0]].id, doc_of[p].id, IDENTICAL, "exact") for p in firsts[1:])
+            if key not in mutual:
+                pairs.extend(Pair(doc_of[firsts[0]].id, doc_of[p].id, IDENTICAL, "exact") for p in firsts[1:])
+        if key not in mutual:
+            for paths in files_of_content.values():  # copies of one content
+                ordered = sorted(paths)
+                pairs.extend(Pair(doc_of[ordered[0]].id, doc_of[p].id, IDENTICAL, "exact") for p in ordered[1:])
     for text_a, text_b, sim, how in forest:
         a, b = doc_of[first_path_of_text[text_a]].id, doc_of[first_path_of_text[text_b]].id
         if a > b:
             a, b, sim = b, a, _swapped(sim)
         pairs.append(Pair(a, b, sim, matched_by(sim, t) or how))
     pairs.sort(key=lambda p: (p.a, p.b))
+    # numbered as the desktop numbers them: the components by size, then by the path of their longest text;
+    # those shown whole first, then the groups of mutual duplicates of the others; by size (ties keep that order)
     built.sort(key=lambda g: (-len(g[2]), g[0]))
-    groups = tuple(Group(n, rep.id, members, exact) for n, (_first, rep, members, exact) in enumerate(built, start=1))
-    group_of_path = {documents[m.document_id - 1].path: g.id for g in groups for m in g.members}
+    whole: list[tuple[Document, tuple[Member, ...], bool]] = []
+    split: list[tuple[Document, tuple[Member, ...], bool]] = []
+    for _first, kept, listed, same, key in built:
+        found_groups = mutual[key][0] if key in mutual else None
+        if found_groups is None:
+            whole.append((kept, listed, same))
+            continue
+        for keeper_path, ranked, part_exact in found_groups:
+            split.append((doc_of[keeper_path], tuple(Member(doc_of[path].id, sim) for path, sim in ranked), part_exact))
+    shown = sorted(whole + split, key=lambda g: -len(g[1]))
+    groups = tuple(Group(n, kept.id, listed, same) for n, (kept, listed, same) in enumerate(shown, start=1))
+    group_of_path: dict[str, int] = {}  # a document listed under several groups: the first
+    for g in groups:
+        for m in g.members:
+            group_of_path.setdefault(documents[m.document_id - 1].path, g.id)
 
     boilerplate_summary = boilerplate.summary(t.ignore_boilerplate, affected)
     result = MatchResult(t, documents, tuple(pairs), groups)
@@ -231,7 +327,7 @@ def write_result(spark: SparkSession, options: JobOptions, source: Source, schem
     records.saveAsTextFile(str(out / REVIEW_FOLDER), compressionCodecClass="org.apache.hadoop.io.compress.GzipCodec")
 
     problems = sum(1 for d in documents if d.status is not Status.OK)
-    in_groups = sum(len(g.members) for g in groups)
+    in_groups = len(group_of_path)
     extra = {
         "counts": {**counts, "problems": problems, "groups": len(groups), "documents_in_groups": in_groups,
                    "pairs_shown": len(pairs)},
