@@ -140,7 +140,8 @@ class PairsModel(QAbstractTableModel):
         if column in (LEFT_SIZE, RIGHT_SIZE):
             ids = self._left if column == LEFT_SIZE else self._right
             return np.array([self.docs[d].size for d in ids.tolist()], dtype=np.int64)
-        return np.array([0 if t == "\u2014" else 1 for t in self._together], dtype=np.int64)
+        # by the first group that lists both; pairs no group lists together first
+        return np.array([0 if t == "\u2014" else int(t.split(",")[0]) for t in self._together], dtype=np.int64)
 
     # -- what a row holds ------------------------------------------------------------------
     @property

@@ -642,7 +642,7 @@ def test_the_pairs_tab_lists_every_pair_and_acts_on_one_by_keyboard(window, tmp_
     from PySide6.QtGui import QKeySequence
     from PySide6.QtTest import QTest
 
-    from neardup_gui.gui.pairs_page import SIMILARITY
+    from neardup_gui.gui.pairs_page import SIMILARITY, TOGETHER
 
     drafts = write_drafts(tmp_path / "drafts", 6)
     w = window(folders=[str(drafts)])
@@ -664,6 +664,10 @@ def test_the_pairs_tab_lists_every_pair_and_acts_on_one_by_keyboard(window, tmp_
     assert shares == sorted(shares, reverse=True) and min(shares) >= 0.8
     w.pairs.table.sortByColumn(SIMILARITY, Qt.SortOrder.AscendingOrder)
     assert [model.pair_at(r)[2].jaccard for r in range(count)] == sorted(shares)
+    w.pairs.table.sortByColumn(TOGETHER, Qt.SortOrder.AscendingOrder)  # pairs no group lists together first
+    listed_in = [model.data(model.index(r, TOGETHER)) for r in range(count)]
+    assert [0 if t == "\u2014" else int(t.split(",")[0]) for t in listed_in] == sorted(
+        0 if t == "\u2014" else int(t.split(",")[0]) for t in listed_in)
     w.pairs.table.sortByColumn(SIMILARITY, Qt.SortOrder.DescendingOrder)
     # every pair, also one that no group lists whole (each draft is grouped with others)
     listed = {frozenset(m.document_id for m in g.members) for g in w.result.groups}
