@@ -231,8 +231,8 @@ class ModeState:
     minhash_forest: Forest | None = None
     simhash_forest: Forest | None = None  # its candidates verified by this way's Jaccard
     # the overlaps measured for later (Matcher.keep_measured): pair codes, sorted and distinct, and their overlaps
-    unsaved: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.int64))
-    unsaved_shared: np.ndarray = field(default_factory=lambda: np.empty(0, dtype=np.int64))
+    unsaved: list[tuple[np.ndarray, np.ndarray]] = field(default_factory=list)  # (pair codes, overlaps) held
+    unsaved_count: int = 0  # pairs in unsaved, a pair held twice counted twice
 
 
 class Matcher:
@@ -393,29 +393,36 @@ class Matcher:
 
     def keep_measured(self) -> None:
         """Keep in the database, in one transaction, the overlaps measured for later (see _overlap_rows)."""
+        self._compact_held()
         mode = self._mode
-        codes, shared = mode.unsaved, mode.unsaved_shared
-        mode.unsaved, mode.unsaved_shared = codes[:0], shared[:0]
-        if len(codes):
-            self._keep_overlaps(codes, shared)
+        held, mode.unsaved, mode.unsaved_count = mode.unsaved, [], 0
+        if held:
+            self._keep_overlaps(*held[0])
 
     def _hold(self, codes: np.ndarray, shared: np.ndarray) -> None:
-        """Hold overlaps for keep_measured(): each pair once (a threshold moved back and forth looks the same
-        pairs up again), none the database holds; at most _UNSAVED_LIMIT before they are saved."""
+        """Hold overlaps for keep_measured(), none the database holds; a threshold moved back and forth looks
+        the same pairs up again, so what is held is made distinct when it has grown past _UNSAVED_LIMIT, and
+        saved if it is still past it."""
         mode = self._mode
-        codes, first = np.unique(codes, return_index=True)
-        shared = shared[first]
-        for known in (mode.saved, mode.unsaved):
-            if len(known) and len(codes):
-                at = np.minimum(np.searchsorted(known, codes), len(known) - 1)
-                new = known[at] != codes
-                codes, shared = codes[new], shared[new]
+        if len(mode.saved) and len(codes):
+            at = np.minimum(np.searchsorted(mode.saved, codes), len(mode.saved) - 1)
+            new = mode.saved[at] != codes
+            codes, shared = codes[new], shared[new]
         if len(codes):
-            at = np.searchsorted(mode.unsaved, codes)
-            mode.unsaved = np.insert(mode.unsaved, at, codes)
-            mode.unsaved_shared = np.insert(mode.unsaved_shared, at, shared)
-            if len(mode.unsaved) > _UNSAVED_LIMIT:
-                self.keep_measured()
+            mode.unsaved.append((codes, shared))
+            mode.unsaved_count += len(codes)
+            if mode.unsaved_count > _UNSAVED_LIMIT:
+                self._compact_held()
+                if mode.unsaved_count > _UNSAVED_LIMIT:
+                    self.keep_measured()
+
+    def _compact_held(self) -> None:
+        """What is held for keep_measured(), each pair once, in one piece."""
+        mode = self._mode
+        if len(mode.unsaved) > 1:
+            codes, first = np.unique(np.concatenate([c for c, _ in mode.unsaved]), return_index=True)
+            mode.unsaved = [(codes, np.concatenate([s for _, s in mode.unsaved])[first])]
+            mode.unsaved_count = len(codes)
 
     def _keep_overlaps(self, codes: np.ndarray, shared: np.ndarray) -> None:
         """Save the overlaps of the pairs ``codes`` that the database does not hold yet: those measured
@@ -574,6 +581,9 @@ class Matcher:
             row_of, a = self._row_of, self.arrays
             ra = np.fromiter((row_of[c] for c in ca[differ].tolist()), dtype=np.int64, count=len(differ))
             rb = np.fromiter((row_of[c] for c in cb[differ].tolist()), dtype=np.int64, count=len(differ))
+            other = self._text_id[ra] != self._text_id[rb]  # the same text: identical, nothing to measure
+            differ, ra, rb = differ[other], ra[other], rb[other]
+        if len(differ):
             shared = self._overlap_rows(ra, rb, cancel, later=True)
             size_a, size_b = a.shingle_count[ra], a.shingle_count[rb]
             union = size_a + size_b - shared
@@ -625,7 +635,7 @@ class Matcher:
         if differ.any():
             shared = self._overlap_rows(ra[differ], rb[differ], cancel, later=True)
             union = arrays.shingle_count[ra[differ]] + arrays.shingle_count[rb[differ]] - shared
-            jaccard[differ] = np.round(np.divide(shared, union, out=np.ones(len(shared)), where=union > 0), 4)
+            jaccard[differ] = _rounded(np.divide(shared, union, out=np.ones(len(shared)), where=union > 0))
         found = same.copy()
         if t.method is not Method.SIMHASH:
             found |= jaccard >= t.jaccard - 1e-9

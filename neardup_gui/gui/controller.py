@@ -188,13 +188,17 @@ class ReviewController:
         view = self.view
         if view is None:
             return
+        session = self.session
 
-        def done(table: PairTable) -> None:
-            if self.view is view:
+        def work(*, progress: Any, cancel: Any) -> PairTable | None:
+            # another grouping may have come first (a scan queued before): its own turn will come
+            return session.pairs(view, progress=progress, cancel=cancel) if session.view is view else None
+
+        def done(table: PairTable | None) -> None:
+            if table is not None and self.view is view:
                 returned(view, table)
 
-        self.run(self.session.pairs, view, returned=done,
-                 title=translate("Controller", "The pairs could not be measured"))
+        self.run(work, returned=done, title=translate("Controller", "The pairs could not be measured"))
 
     def keep_of_pair(self, keep: Document, other: Document) -> None:
         """Keep ``keep`` (as Keep this one: undoable, in Decisions) and tick ``other`` for the trash or a

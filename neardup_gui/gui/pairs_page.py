@@ -220,7 +220,9 @@ class PairsModel(QAbstractTableModel):
                 return similarity_details(pair[2])
             return similarity_words(pair[2])
         if column == CONTAINMENT:
-            return None if tip else percent(float(self.table.similarity.containment[k]))
+            if CONTAINMENT not in self._keys:  # the larger way of each pair, worked out once a table
+                self._keys[CONTAINMENT] = self._key(CONTAINMENT)
+            return None if tip else percent(float(self._keys[CONTAINMENT][k]))
         if column in (LEFT_SIZE, RIGHT_SIZE):
             return None if tip else human_size((left if column == LEFT_SIZE else right).size)
         return None if tip else self._together[k]
@@ -327,7 +329,8 @@ class PairsPage(QWidget):
                 else self.tr("{shown} of %n pair(s)", "", total).format(shown=f"{shown:,}"))
         if table is not None and table.incomplete:
             count = table.incomplete
-            text += " · " + self.tr("in %n very large group(s) only the pairs that joined them", "", count)
+            text += " · " + self.tr("in %n very large group(s) only the pairs known: those that joined them, and "
+                                    "each member with its keeper", "", count)
         self.count_label.setText(text)
         self._row_changed()
 

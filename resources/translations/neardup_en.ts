@@ -104,10 +104,10 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>in %n very large group(s) only the pairs that joined them</source>
+        <source>in %n very large group(s) only the pairs known: those that joined them, and each member with its keeper</source>
         <translation>
-            <numerusform>in %n very large group only the pairs that joined them</numerusform>
-            <numerusform>in %n very large groups only the pairs that joined them</numerusform>
+            <numerusform>in %n very large group only the pairs known: those that joined them, and each member with its keeper</numerusform>
+            <numerusform>in %n very large groups only the pairs known: those that joined them, and each member with its keeper</numerusform>
         </translation>
     </message>
 </context>

@@ -2398,9 +2398,9 @@ already exists. Replace it with the report?</source>
         </translation>
     </message>
     <message numerus="yes">
-        <source>in %n very large group(s) only the pairs that joined them</source>
+        <source>in %n very large group(s) only the pairs known: those that joined them, and each member with its keeper</source>
         <translation>
-            <numerusform>在 %n 个非常大的组中只列出连接它们的文档对</numerusform>
+            <numerusform>在 %n 个非常大的组中只列出已知的文档对：连接它们的文档对，以及每个成员与其保留项</numerusform>
         </translation>
     </message>
 </context>

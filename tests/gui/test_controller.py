@@ -236,3 +236,19 @@ def test_pairs_keep_left_ticks_the_right_and_not_a_duplicate_takes_a_pair_out(tm
     assert len(after) == before - 1 and after.row_of(a.id, b.id) is None
     review.undo()
     assert len(review.view.duplicates) == before
+
+
+def test_the_pairs_of_a_grouping_that_another_replaced_meanwhile_are_not_measured(tmp_path):
+    """The pairs asked for while another job was queued (a scan, a threshold move) belong to a grouping that
+    is gone by their turn: they are not measured against the new one, and nothing is handed back."""
+    from tests.conftest import write_drafts
+
+    review, _recorder = open_review(tmp_path, write_drafts(tmp_path / "drafts", 4), jaccard=0.8)
+    shown = review.view
+    review.session.regroup(Thresholds(jaccard=0.7))  # the session moved on before the pairs' turn
+    tables: list = []
+    review.pairs(lambda view, table: tables.append(table))
+    assert tables == [] and review.view is shown
+    review.show(review.session.view)
+    review.pairs(lambda view, table: tables.append(table))
+    assert len(tables) == 1 and len(tables[0]) == len(review.session.view.duplicates)
