@@ -136,10 +136,6 @@ def rebased_on_keepers(
     return dataclasses.replace(result, groups=tuple(groups))
 
 
-def _nothing_fixed(_doc_id: int) -> bool:
-    return False
-
-
 def _only_groups(view: View, groups: Collection[int]) -> View:
     """``view`` with the groups ``groups`` only, and the pairs between their documents."""
     kept = tuple(g for g in view.result.groups if g.id in groups)
@@ -370,8 +366,9 @@ class Session:
             return default_keeper(group, docs, self.reference_folders, self.keeper_rule, kept)
 
         # a person's choice: kept, or in a reference folder (found once: asked of every member of every group)
-        fixed = frozenset(d for d, doc in docs.items() if doc.path in kept or in_folders(
-            doc.path, self.reference_folders)).__contains__ if kept or self.reference_folders else _nothing_fixed
+        chosen = frozenset(d for d, doc in docs.items() if doc.path in kept) if kept else frozenset()
+        fixed = (chosen | {d for d, doc in docs.items() if in_folders(doc.path, self.reference_folders)}
+                 if self.reference_folders else chosen).__contains__
 
         # every member a duplicate of what its group keeps (chains.py)
         split = split_chains(result, keepers, matcher, keeper_of, fixed, cache=self._split, cancel=cancel)
@@ -388,7 +385,7 @@ class Session:
             database=str(self.db_path),
             scan=summary if summary is not None else (self._view.scan if self._view is not None else None),
             duplicates=split.duplicates,
-            chosen=frozenset(d for d, doc in docs.items() if doc.path in kept) if kept else frozenset(),
+            chosen=chosen,
         )
         self._views[key] = self._view
         if len(self._views) > _VIEWS_KEPT:
