@@ -142,26 +142,35 @@ def split_chains(
     known: list[ComponentPairs] = []
     split_members: set[int] = set()
     joined: dict[int, set[int]] | None = None  # the pairs that joined the components, by document
+    seen: list[tuple[Group, int, tuple, bool]] = []  # (a component, its keeper, its cache key, found before)
+    measure: list[tuple[Group, list[int], int]] = []  # the components up to the limit found now, at once
     for g in result.groups:
         keeper = keepers.get(g.id, g.representative)
         members = tuple(sorted(m.document_id for m in g.members))
         key = (matcher.boilerplate.ignored, t.method, t.jaccard, t.hamming, members, keeper,
                tuple(d for d in members if fixed(d)))
-        if cache is not None and key in cache:
+        found_before = cache is not None and key in cache
+        seen.append((g, keeper, key, found_before))
+        if not found_before and len(members) <= ALL_PAIRS_LIMIT:
+            # by path: what is found must not depend on the order the files were stored in (a resumed scan's)
+            measure.append((g, sorted(members, key=path_of.__getitem__), keeper))
+    cliques = iter(_cliques_of(measure, matcher, content, t, keeper_of, fixed, cancel))
+    for g, keeper, key, found_before in seen:
+        if found_before:
+            assert cache is not None
             found, pairs = cache[key]
             known.append(pairs)
             if found is None:
                 groups.append((g, keeper))
             else:
-                split_members.update(members)
+                split_members.update(m.document_id for m in g.members)
                 built.append(found)
             continue
-        # by path: what is found must not depend on the order the files were stored in (a resumed scan's)
-        ids = sorted(members, key=path_of.__getitem__)
         parts: list[Part] | None
-        if len(ids) <= ALL_PAIRS_LIMIT:
-            parts, pairs = _cliques_of(g, ids, keeper, matcher, content, t, keeper_of, fixed, cancel)
+        if len(g.members) <= ALL_PAIRS_LIMIT:
+            ids, parts, pairs = next(cliques)
         else:
+            ids = sorted((m.document_id for m in g.members), key=path_of.__getitem__)
             if joined is None:
                 joined = defaultdict(set)
                 for p in result.pairs:
@@ -245,51 +254,86 @@ def _known_pairs(group: Group, keeper: int, joined: dict[int, set[int]], *, with
 _ROUNDING = 2e-4  # the numbers compared are rounded to 4 places
 
 
-def _cliques_of(group: Group, ids: list[int], keeper: int, matcher: Matcher, content: dict[int, int],
+def _cliques_of(components: Sequence[tuple[Group, list[int], int]], matcher: Matcher, content: dict[int, int],
                 t: Thresholds, keeper_of: Callable[[Sequence[int]], int], fixed: Callable[[int], bool],
-                cancel: CancelToken) -> tuple[list[Part] | None, ComponentPairs]:
-    """The groups of a component (``group``, its members measured against ``keeper``) whose every two
-    members are duplicates (None when the component is one already), and its pairs of duplicates.
+                cancel: CancelToken) -> list[tuple[list[int], list[Part] | None, ComponentPairs]]:
+    """For each component (its group, its members in the order ties are broken in, its members measured
+    against the keeper given), those members, the groups whose every two members are duplicates (None when
+    the component is one already), and its pairs of duplicates. All components at once: a threshold move
+    meets thousands of small ones.
 
     Jaccard distance (1 - J) and Hamming distance are metrics, so the members' distances to the keeper
     bound theirs to each other: when the two farthest add up to no more than the setting allows, every two
     are duplicates (a family of close copies: nothing to measure), and a pair whose distances differ by
     more than it allows is not; the rest are measured (Matcher.duplicates_among)."""
-    whole = ComponentPairs(tuple(ids), True)
-    if len(ids) == 2:
-        return None, whole
-    ruled = matcher.any_ruled_among(content[d] for d in ids)
-    if group.exact and not ruled:
-        return None, whole
-    sim = {m.document_id: m.similarity for m in group.members}
-    far = np.array([1.0 - sim[d].jaccard for d in ids])
-    bits = np.array([sim[d].hamming for d in ids], dtype=np.int64)
+    out: list[tuple[list[int], list[Part] | None, ComponentPairs]] = [
+        (ids, None, ComponentPairs(tuple(ids), True)) for _g, ids, _k in components]
     by_jaccard = t.method is not Method.SIMHASH
     by_bits = t.method is not Method.MINHASH
-    if not ruled:
-        two_far, two_bits = np.sort(far)[-2:].sum(), np.sort(bits)[-2:].sum()
-        if (by_jaccard and two_far <= 1.0 - t.jaccard - _ROUNDING) or (
-                by_bits and two_bits <= t.hamming and two_far <= 1.0 - SIMHASH_MIN_JACCARD - _ROUNDING):
-            return None, whole
-    first, second = np.triu_indices(len(ids), 1)
-    maybe = np.zeros(len(first), dtype=bool)
+    rest = []  # (its place, ruled apart inside)
+    for n, (group, ids, _keeper) in enumerate(components):
+        if len(ids) > 2:
+            ruled = matcher.any_ruled_among(content[d] for d in ids)
+            if ruled or not group.exact:
+                rest.append((n, ruled))
+    if not rest:
+        return out
+    # each member's distances to its keeper, component after component
+    sizes = np.array([len(components[n][1]) for n, _ in rest], dtype=np.int64)
+    ends = np.cumsum(sizes)
+    sim = {m.document_id: m.similarity for n, _ in rest for m in components[n][0].members}
+    ids_all = [d for n, _ in rest for d in components[n][1]]
+    far = np.fromiter((1.0 - sim[d].jaccard for d in ids_all), dtype=np.float64, count=len(ids_all))
+    bits = np.fromiter((sim[d].hamming for d in ids_all), dtype=np.int64, count=len(ids_all))
+    place = np.repeat(np.arange(len(rest)), sizes)
+
+    def two_largest(values: np.ndarray) -> np.ndarray:
+        ranked = values[np.lexsort((values, place))]
+        return ranked[ends - 1] + ranked[ends - 2]
+
+    close = np.zeros(len(rest), dtype=bool)
     if by_jaccard:
-        maybe |= np.abs(far[first] - far[second]) <= 1.0 - t.jaccard + _ROUNDING
+        close |= two_largest(far) <= 1.0 - t.jaccard - _ROUNDING
     if by_bits:
-        maybe |= np.abs(bits[first] - bits[second]) <= t.hamming
-    first, second = first[maybe], second[maybe]
-    of = np.array([content[d] for d in ids], dtype=np.int64)
-    at = matcher.duplicates_among(of[first].tolist(), of[second].tolist(), t, cancel=cancel)
-    if len(at) == len(maybe):
-        return None, whole
-    near: dict[int, set[int]] = {d: set() for d in ids}
-    for a, b in zip(first[at].tolist(), second[at].tolist(), strict=True):
-        near[ids[a]].add(ids[b])
-        near[ids[b]].add(ids[a])
-    doc = np.array(ids, dtype=np.int64)
-    da, db = doc[first[at]], doc[second[at]]
-    pairs = ComponentPairs(tuple(ids), False, np.minimum(da, db), np.maximum(da, db))
-    return groups_of_duplicates(ids, near, keeper, fixed, keeper_of), pairs
+        close |= (two_largest(bits) <= t.hamming) & (two_largest(far) <= 1.0 - SIMHASH_MIN_JACCARD - _ROUNDING)
+    # the pairs that may be duplicates, of every component not known to be one
+    measured, firsts, seconds, counts = [], [], [], []
+    for r, (n, ruled) in enumerate(rest):
+        if close[r] and not ruled:
+            continue
+        start = int(ends[r] - sizes[r])
+        f, b = far[start:ends[r]], bits[start:ends[r]]
+        first, second = np.triu_indices(int(sizes[r]), 1)
+        maybe = np.zeros(len(first), dtype=bool)
+        if by_jaccard:
+            maybe |= np.abs(f[first] - f[second]) <= 1.0 - t.jaccard + _ROUNDING
+        if by_bits:
+            maybe |= np.abs(b[first] - b[second]) <= t.hamming
+        measured.append(n)
+        firsts.append(first[maybe] + start)
+        seconds.append(second[maybe] + start)
+        counts.append(len(first))
+    if not measured:
+        return out
+    first, second = np.concatenate(firsts), np.concatenate(seconds)
+    of = np.fromiter((content[d] for d in ids_all), dtype=np.int64, count=len(ids_all))
+    at = matcher.duplicates_among(of[first], of[second], t, cancel=cancel)
+    bounds = np.cumsum([0, *(len(f) for f in firsts)])
+    cut = np.searchsorted(at, bounds)
+    doc = np.array(ids_all, dtype=np.int64)
+    for k, n in enumerate(measured):
+        found = at[cut[k]:cut[k + 1]]
+        if len(found) == counts[k]:  # every two members are duplicates
+            continue
+        group, ids, keeper = components[n]
+        da, db = doc[first[found]], doc[second[found]]
+        near: dict[int, set[int]] = {d: set() for d in ids}
+        for a, b in zip(da.tolist(), db.tolist(), strict=True):
+            near[a].add(b)
+            near[b].add(a)
+        pairs = ComponentPairs(tuple(ids), False, np.minimum(da, db), np.maximum(da, db))
+        out[n] = (ids, groups_of_duplicates(ids, near, keeper, fixed, keeper_of), pairs)
+    return out
 
 
 def groups_of_duplicates(ids: Sequence[int], near: dict[int, set[int]], keeper: int, fixed: Callable[[int], bool],

@@ -87,8 +87,15 @@ class SimilarityArrays:
 
 
 def _rounded(values: np.ndarray) -> np.ndarray:
-    """Rounded to 4 places as similarity_of rounds one number (Python's round, not numpy's)."""
-    return np.fromiter((round(v, 4) for v in values.tolist()), dtype=np.float64, count=len(values))
+    """Rounded to 4 places as similarity_of rounds one number: Python's round, which numpy's equals but
+    within a hair of a half (numpy scales first, and may round a tie the other way), so those few are
+    rounded by Python's."""
+    values = np.asarray(values, dtype=np.float64)
+    out = np.round(values, 4)
+    scaled = values * 1e4
+    tie = np.flatnonzero(np.abs(scaled - np.floor(scaled) - 0.5) < 1e-6)
+    out[tie] = [round(v, 4) for v in values[tie].tolist()]
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -266,6 +273,7 @@ class Matcher:
             [h for h, k in zip(arrays.text_hash, keep, strict=True) if k], arrays.shingle_count[keep],
         )
         self._row_of = {int(cid): row for row, cid in enumerate(arrays.content_ids.tolist())}
+        self._rows_by_content = np.argsort(arrays.content_ids, kind="stable")  # _rows: many at once
         self._files_of_row: list[list[Document]] = [[] for _ in range(len(arrays))]
         # rows ranked by their first path: which row of a text stands for it, and which files of a content
         # pair up, do not follow the order contents were stored in, so reports are reproducible
@@ -365,6 +373,15 @@ class Matcher:
         ids = self.arrays.content_ids
         ca, cb = ids[rows_a], ids[rows_b]
         return np.minimum(ca, cb), np.maximum(ca, cb)
+
+    def _rows(self, contents: np.ndarray) -> np.ndarray:
+        """The rows of content ids (each must have one), looked up all at once."""
+        ids = self._whole.content_ids
+        at = np.minimum(np.searchsorted(ids, contents, sorter=self._rows_by_content), max(len(ids) - 1, 0))
+        rows = self._rows_by_content[at]
+        if len(contents) and (not len(ids) or (ids[rows] != contents).any()):
+            raise KeyError("a content without a fingerprint")
+        return rows
 
     def _overlap_rows(self, rows_a: np.ndarray, rows_b: np.ndarray, cancel: CancelToken = NEVER_CANCELLED,
                       *, later: bool = False) -> np.ndarray:
@@ -578,9 +595,8 @@ class Matcher:
         est, jaccard, in_b, in_a = np.ones(n), np.ones(n), np.ones(n), np.ones(n)
         differ = np.flatnonzero(ca != cb)
         if len(differ):
-            row_of, a = self._row_of, self.arrays
-            ra = np.fromiter((row_of[c] for c in ca[differ].tolist()), dtype=np.int64, count=len(differ))
-            rb = np.fromiter((row_of[c] for c in cb[differ].tolist()), dtype=np.int64, count=len(differ))
+            a = self.arrays
+            ra, rb = self._rows(ca[differ]), self._rows(cb[differ])
             other = self._text_id[ra] != self._text_id[rb]  # the same text: identical, nothing to measure
             differ, ra, rb = differ[other], ra[other], rb[other]
         if len(differ):
@@ -600,8 +616,8 @@ class Matcher:
 
     def duplicates_among(
         self,
-        contents_a: Sequence[int],
-        contents_b: Sequence[int],
+        contents_a: Sequence[int] | np.ndarray,
+        contents_b: Sequence[int] | np.ndarray,
         thresholds: Thresholds,
         *,
         cancel: CancelToken = NEVER_CANCELLED,
@@ -611,9 +627,8 @@ class Matcher:
         shown (rounded as similarity_of rounds them). The signatures rule out most pairs first, as the forest
         does (a MinHash estimate more than its margin below T, a SimHash distance above K); only the rest are
         measured exactly, all at once."""
-        row_of = self._row_of
-        rows_a = np.fromiter((row_of[c] for c in contents_a), dtype=np.int64, count=len(contents_a))
-        rows_b = np.fromiter((row_of[c] for c in contents_b), dtype=np.int64, count=len(contents_b))
+        rows_a = self._rows(np.asarray(contents_a, dtype=np.int64))
+        rows_b = self._rows(np.asarray(contents_b, dtype=np.int64))
         t, arrays = thresholds, self.arrays
         maybe = np.zeros(len(rows_a), dtype=bool)
         for start in range(0, len(rows_a), _PAIRS_PER_ESTIMATE):
