@@ -22,7 +22,7 @@ from .core import i18n
 from .core.errors import NeardupError, UsageError, database_error_message
 from .core.i18n import QT_TRANSLATE_NOOP, translate
 from .core.jobs import CancelToken, JobCancelled, PaceMeter, ProgressEvent
-from .core.models import HAMMING_MAX, JACCARD_MIN, Method, ScanOptions, Thresholds, display_path
+from .core.models import HAMMING_MAX, JACCARD_MIN, Method, ScanOptions, Thresholds, display_path, printable
 from .core.ocr import DEFAULT_LANGUAGES
 from .core.report import check_report_target
 from .core.scan import summary_text
@@ -289,9 +289,13 @@ def cmd_scan(args: argparse.Namespace, session: Session) -> int:
             line.close()
         _emit(session, args.format, args.out)
     if not args.quiet and view.scan is not None:
-        print("neardup: " + translate("Cli", "{summary}; {found}").format(summary=summary_text(view.scan),
-                                                                          found=_found(view)), file=sys.stderr)
+        _say(translate("Cli", "{summary}; {found}").format(summary=summary_text(view.scan), found=_found(view)))
     return EXIT_OK
+
+
+def _say(message: str) -> None:
+    """A line to standard error; no file name it quotes can drive the terminal (models.printable)."""
+    print(printable(f"neardup: {message}"), file=sys.stderr)
 
 
 def _found(view: View) -> str:
@@ -323,14 +327,21 @@ def cmd_groups(args: argparse.Namespace, session: Session) -> int:
                 if view.roots else
                 translate("Cli", "Documents in every folder: {documents}; {found}").format(
                     documents=len(view.result.documents), found=_found(view)))
-        print("neardup: " + said, file=sys.stderr)
+        _say(said)
     return EXIT_OK
 
 
 def cmd_query(args: argparse.Namespace, session: Session) -> int:
     path = Path(args.file)
+    shown = display_path(args.file)
+    if path.is_dir():
+        raise UsageError(translate("Cli", "{path} is a folder; name one file (to compare a folder, scan it: "
+                                          "`neardup scan FOLDER`).").format(path=shown))
+    if path.exists() and not path.is_file():
+        raise UsageError(translate("Cli", "{path} is not a file (a pipe, a device or a socket); name a regular "
+                                          "file.").format(path=shown))
     if not path.is_file():
-        raise UsageError(translate("Cli", "No such file: {path}").format(path=args.file))
+        raise UsageError(translate("Cli", "No such file: {path}").format(path=shown))
     hits = session.query(str(path.resolve()), _thresholds(args), max_file_size=args.max_size * (1 << 20),
                          file_timeout=args.timeout, reader_memory=_mebibytes(args.max_memory), roots=_roots(args))
     if args.format == "json":
@@ -358,16 +369,12 @@ def cmd_import_spark(args: argparse.Namespace, session: Session) -> int:
     summary = session.import_spark(args.result, [parse_mapping(m) for m in args.map])
     if not args.quiet:
         t = summary.thresholds
-        print("neardup: " + translate(
+        _say(translate(
             "Cli", "loaded {documents} documents ({problems} not compared) of the Spark result into {db} (the job "
                    "grouped them at {method}, Hamming {hamming}, Jaccard {jaccard}). Review them: neardup groups "
                    "--db {db}, or in the app: neardup-gui --db {db}").format(
             documents=summary.documents, problems=summary.problems, db=args.db_path, method=t["method"],
-            hamming=t["hamming"], jaccard=t["jaccard"]), file=sys.stderr)
-        unmapped = summary.unmapped  # a name: lupdate drops a message whose count is an expression
-        if unmapped and args.map:
-            print("neardup: " + translate("Cli", "%n path(s) matched no --map FROM=TO and were kept as the cluster "
-                                                 "saw them", None, unmapped), file=sys.stderr)
+            hamming=t["hamming"], jaccard=t["jaccard"]))
     return EXIT_OK
 
 
@@ -410,7 +417,7 @@ def main(argv: list[str] | None = None) -> int:
         try:
             return cmd_spark(args)
         except (UsageError, ValueError) as exc:
-            print(f"neardup: {exc}", file=sys.stderr)
+            _say(str(exc))
             return EXIT_USAGE
     db_path = args.db_path = args.db or default_db_path()
     try:
@@ -422,20 +429,23 @@ def main(argv: list[str] | None = None) -> int:
         with Session(db_path) as session:
             return {"scan": cmd_scan, "groups": cmd_groups, "query": cmd_query,
                     "import-spark": cmd_import_spark}[args.command](args, session)
+    except KeyboardInterrupt:  # a half-done step is not kept: a database change is one transaction
+        _say(translate("Cli", "interrupted; what was finished is kept, what was under way is not."))
+        return EXIT_INTERRUPTED
     except UsageError as exc:
-        print(f"neardup: {exc}", file=sys.stderr)
+        _say(str(exc))
         return EXIT_USAGE
     except ValueError as exc:
-        print(f"neardup: {exc}", file=sys.stderr)
+        _say(str(exc))
         return EXIT_USAGE
     except NeardupError as exc:
-        print(f"neardup: {exc}", file=sys.stderr)
+        _say(str(exc))
         return EXIT_FAILURE
     except sqlite3.Error as exc:
-        print(f"neardup: {database_error_message(exc, db_path)}", file=sys.stderr)
+        _say(database_error_message(exc, db_path))
         return EXIT_FAILURE
     except OSError as exc:
-        print(f"neardup: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "), file=sys.stderr)
+        _say(f"{exc.strerror or exc}: {display_path(os.fsdecode(exc.filename)) if exc.filename else ''}".rstrip(": "))
         return EXIT_FAILURE
 
 

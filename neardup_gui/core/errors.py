@@ -34,6 +34,11 @@ class StaleFingerprints(NeardupError):
     pypdf); they cannot be compared with today's until a scan renews them."""
 
 
+class DamagedResult(NeardupError):
+    """A Spark result (``neardup spark scan --out``) holds a record or a file that cannot be loaded as it is:
+    damaged, cut short, or naming a path outside the folders it is mapped to. Nothing of it is loaded."""
+
+
 def database_error_message(exc: sqlite3.Error, path: str | os.PathLike[str] | None = None) -> str:
     """What an SQLite failure means for the person, and what to do, in one sentence: the CLI prints it,
     the app shows it, instead of a traceback. Work committed before the failure is kept either way."""

@@ -11,6 +11,7 @@ import base64
 import hashlib
 import html
 import json
+import re
 import time
 from collections.abc import Callable, Sequence
 
@@ -96,7 +97,12 @@ tr.gap td{color:var(--muted);background:var(--soft);text-align:center;font-style
 
 
 def _e(value: object) -> str:
-    return html.escape(str(value), quote=True)
+    """Text fit for the page, and for a terminal the page is printed to: control characters (not valid in
+    HTML, and able to drive a terminal) shown as \\xNN, but for the line ends and page breaks a text has."""
+    return html.escape(_CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", str(value)), quote=True)
+
+
+_CONTROL = re.compile("[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")
 
 
 def _note(text: str) -> str:

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import shutil
 import tempfile
 import threading
 from collections import OrderedDict
@@ -169,7 +168,7 @@ class MappedFiles:
         if spilled:
             spill.forget(folder)
         else:
-            shutil.rmtree(folder, ignore_errors=True)
+            spill.remove_own(folder)
 
     def _make_folder(self) -> str:
         self._folder = spill.new_folder(self._beside) if self._beside else ""

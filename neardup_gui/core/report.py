@@ -6,9 +6,13 @@ spreadsheet would read as a formula are neutralised.
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import json
+import os
+import stat
+import tempfile
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -408,6 +412,56 @@ def to_csv(result: MatchResult) -> str:
     return "\ufeff" + buffer.getvalue()
 
 
+def check_report_file(out: Path) -> None:
+    """Refuse a report path that is not a file a report may replace: a folder, a link (which would be
+    replaced, not written through), a device, a pipe or a socket (as root, replacing /dev/null breaks the
+    machine). A new file, or a regular file to replace, passes."""
+    try:
+        mode = os.lstat(out).st_mode
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise UsageError(translate("Errors", "The report cannot go to {path}: {reason}").format(
+            path=display_path(str(out)), reason=exc.strerror or exc)) from None
+    if stat.S_ISDIR(mode):
+        raise UsageError(translate("Errors", "The report cannot go to {path}: it is a folder; name a file, "
+                                             "e.g. {example}").format(path=display_path(str(out)),
+                                                                      example=display_path(str(out / "report.json"))))
+    if stat.S_ISLNK(mode):
+        raise UsageError(translate("Errors", "The report cannot go to {path}: it is a symbolic link; name the file "
+                                             "it points to, or a new file").format(path=display_path(str(out))))
+    if not stat.S_ISREG(mode):
+        raise UsageError(translate("Errors", "The report cannot go to {path}: it is a device, a pipe or a socket, "
+                                             "not a file; name a file").format(path=display_path(str(out))))
+
+
+_UMASK = os.umask(0o022)  # read once, at import (setting it is process-wide: no thread may race it later)
+os.umask(_UMASK)
+
+
+def write_report_file(out: Path, text: str) -> Path:
+    """Write a report atomically: into a new file of our own beside ``out`` (made exclusively, so never
+    through a link or onto anything that was there), then renamed over ``out`` if ``out`` is still a new
+    or regular file (check_report_file). A half-written report is never left behind."""
+    check_report_file(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".part", dir=out.parent)
+    try:
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
+                fh.write(text)
+        except OSError as exc:  # a full disk: the message names the report, not our work file
+            raise OSError(exc.errno, exc.strerror, str(out)) from exc
+        os.chmod(tmp, 0o666 & ~_UMASK)  # as any file the person makes, not mkstemp's owner-only
+        check_report_file(out)  # the path may have changed while the report was written
+        os.replace(tmp, out)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    return out
+
+
 def check_report_target(out: Path | None, db_path: Path, store: Store | None = None,
                         scan_roots: Sequence[str] = ()) -> None:
     """Refuse, before any work, a report path that names a folder, the database (or its journal files),
@@ -415,9 +469,7 @@ def check_report_target(out: Path | None, db_path: Path, store: Store | None = N
     folder being scanned (it is, or would become, one of the documents): a report never replaces them."""
     if out is None:
         return
-    if out.is_dir():
-        raise UsageError(translate("Errors", "The report cannot go to {path}: it is a folder; name a file, "
-                                             "e.g. {example}").format(path=out, example=out / "report.json"))
+    check_report_file(out)
     target = out.resolve()
     database = Path(db_path).resolve()
     if target in {database, *(database.with_name(database.name + s) for s in ("-wal", "-shm", "-journal"))}:

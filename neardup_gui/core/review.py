@@ -7,12 +7,13 @@ after the front end has shown the plan and the person confirmed it.
 
 from __future__ import annotations
 
+import ast
 import dataclasses
 import enum
 import errno
 import fnmatch
 import os
-import shutil
+import re
 import stat
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
@@ -23,7 +24,8 @@ import numpy as np
 from . import index, minhash
 from .i18n import translate
 from .match import NOT_DUPLICATE, Matcher, MatchResult
-from .models import Document, Group, Method, Thresholds, within_thresholds
+from .models import Document, Group, Method, Thresholds, display_path, within_thresholds
+from .moves import MoveError, finish_interrupted_move, move_file, plain_cause
 from .scan import hash_file
 from .store import Store
 
@@ -385,8 +387,26 @@ def _act_on_files(
             went.append(act(doc))
             done.append(doc.path)
         except (OSError, TrashPermissionError) as exc:
-            failed.append((doc.path, str(exc) or type(exc).__name__))
+            failed.append((doc.path, failure_reason(exc)))
     return FileOutcome(tuple(done), tuple(missing), tuple(failed), tuple(skipped), "", tuple(went))
+
+
+def failure_reason(exc: BaseException) -> str:
+    """Why a file was not moved, in plain words (its path is shown beside it): never a number, nor a path
+    or a bytes value from a library's message."""
+    from send2trash.exceptions import TrashPermissionError
+
+    if isinstance(exc, TrashPermissionError):
+        return translate("Review", "the trash of that drive ({folder}) may not be written to").format(
+            folder=display_path(os.fsdecode(exc.filename)) if exc.filename else "?")
+    if isinstance(exc, (MoveError, FileExistsError)) and exc.strerror:  # worded already
+        return exc.strerror
+    if isinstance(exc, OSError) and exc.errno:
+        return plain_cause(exc)
+    return _BYTES.sub(lambda m: display_path(os.fsdecode(ast.literal_eval(m.group()))), str(exc) or type(exc).__name__)
+
+
+_BYTES = re.compile(r"b'(?:[^'\\]|\\.)*'" "|" r'b"(?:[^"\\]|\\.)*"')  # a bytes value's repr in a message
 
 
 def move_to_trash(store: Store, documents: Sequence[Document], keeper: Document | None = None) -> FileOutcome:
@@ -414,11 +434,13 @@ def destination_of(path: str, roots: Sequence[str], destination: str) -> str:
 
 def move_target_problem(destination: str, roots: Sequence[str]) -> str:
     """Why files cannot be moved into ``destination`` (empty when they can): it must be outside the
-    scanned folders, or the moved files would be compared again (or land where they are)."""
+    scanned folders, or the moved files would be compared again (or land where they are). Links are
+    followed: a link into a scanned folder is that folder."""
     if not destination or not os.path.isabs(destination):
         return translate("Review", "Choose a folder to move the files into.")
     landing = [destination, *(os.path.join(destination, os.path.basename(r.rstrip(os.sep))) for r in roots)]
-    if any(in_folders(place, roots) for place in landing):
+    real_roots = [os.path.realpath(r) for r in roots]
+    if any(in_folders(place, roots) or in_folders(os.path.realpath(place), real_roots) for place in landing):
         return translate(
             "Review", "{folder} is inside a scanned folder (or would put the files back into one); choose a folder "
                       "outside the scanned folders."
@@ -426,38 +448,53 @@ def move_target_problem(destination: str, roots: Sequence[str]) -> str:
     return ""
 
 
-def move_file(source: str, target: str) -> None:
-    """Move one file without ever replacing another: a hard link then an unlink where the file system
-    allows it (atomic: an existing target is refused), otherwise a rename or a copy to another drive."""
-    os.makedirs(os.path.dirname(target), exist_ok=True)
-    taken = translate("Review", "a file of that name is already there")
-    try:
-        os.link(source, target, follow_symlinks=False)
-    except FileExistsError:
-        raise FileExistsError(errno.EEXIST, taken, target) from None
-    except OSError:  # another drive, or a file system without hard links
-        if os.path.lexists(target):
-            raise FileExistsError(errno.EEXIST, taken, target) from None
-        shutil.move(source, target)
-        return
-    os.unlink(source)
-
-
 def move_into_folder(
     store: Store, documents: Sequence[Document], destination: str, roots: Sequence[str], keeper: Document | None = None
 ) -> FileOutcome:
-    """Move files into ``destination`` keeping their relative paths (see destination_of); the database
-    follows them, so they leave the groups and an undo brings them back without reading them again."""
+    """Move files into ``destination`` keeping their relative paths (see destination_of), each all or
+    nothing (moves.move_file); the database follows each file as soon as it has moved, so a batch cut short
+    leaves it exact, the moved files leave the groups, and an undo brings them back without reading them
+    again. A file a batch cut short had already moved is found at its destination and counted as moved."""
+    real_roots = [os.path.realpath(r) for r in roots]
 
     def move(doc: Document) -> str:
         target = destination_of(doc.path, roots, destination)
+        if in_folders(os.path.realpath(os.path.dirname(target)), real_roots):  # a link below the destination
+            raise MoveError(errno.EPERM, translate(
+                "Review", "the folder it would go into, {folder}, leads into a scanned folder through a link"
+            ).format(folder=os.path.dirname(target)))
         move_file(doc.path, target)
+        store.rename_files([(doc.path, target)])
         return target
 
-    outcome = _act_on_files(store, documents, keeper, move)
-    store.rename_files(zip(outcome.done, outcome.moved_to, strict=True))
+    arrived = _moved_before(store, documents, destination, roots)
+    outcome = _act_on_files(store, [d for d in documents if d.path not in arrived], keeper, move)
     store.remove_files(outcome.missing)
-    return outcome
+    return dataclasses.replace(
+        outcome, done=(*arrived, *outcome.done), moved_to=(*arrived.values(), *outcome.moved_to)
+    )
+
+
+def _moved_before(
+    store: Store, documents: Sequence[Document], destination: str, roots: Sequence[str]
+) -> dict[str, str]:
+    """The files no longer where they were but at their destination as they were compared (a move cut
+    short after the file moved, before the database followed it): path -> destination, now recorded."""
+    hashes = store.content_hashes([d.content_id for d in documents if d.content_id is not None])
+    arrived: dict[str, str] = {}
+    for doc in documents:
+        if os.path.lexists(doc.path):
+            continue
+        target = destination_of(doc.path, roots, destination)
+        try:
+            finish_interrupted_move(doc.path, target)  # our temporary name, still linked to the copy, goes
+        except OSError:
+            continue
+        raw_hash = hashes.get(doc.content_id) if doc.content_id is not None else None
+        if os.path.lexists(target) and not changed_since_scan(dataclasses.replace(doc, path=target), raw_hash):
+            arrived[doc.path] = target
+    store.rename_files(arrived.items())
+    return arrived
 
 
 def move_back(store: Store, moves: Sequence[tuple[str, str]]) -> FileOutcome:
@@ -470,12 +507,14 @@ def move_back(store: Store, moves: Sequence[tuple[str, str]]) -> FileOutcome:
             continue
         try:
             move_file(moved, original)
-            back.append((moved, original))
         except FileExistsError:
             skipped.append((moved, translate("Review", "a file is already at {path}").format(path=original)))
+            continue
         except OSError as exc:
-            failed.append((moved, str(exc) or type(exc).__name__))
-    store.rename_files(back)
+            failed.append((moved, failure_reason(exc)))
+            continue
+        store.rename_files([(moved, original)])  # at once, as move_into_folder does
+        back.append((moved, original))
     return FileOutcome(
         tuple(m for m, _o in back), tuple(missing), tuple(failed), tuple(skipped), "", tuple(o for _m, o in back)
     )

@@ -268,6 +268,12 @@ class _Writer:
         self.last_flush = time.monotonic()
 
 
+def _database_files(path: str | os.PathLike[str]) -> frozenset[str]:
+    """The database's file and its journals, as a walk may name them (through links or not)."""
+    names = {os.path.abspath(path), os.path.realpath(path)}
+    return frozenset(name + suffix for name in names for suffix in ("", "-wal", "-shm", "-journal"))
+
+
 def scan(
     store: Store,
     options: ScanOptions,
@@ -297,17 +303,19 @@ def scan(
         raise ValueError(localize("Problem", problem))
     scheme = Scheme.current()
     reset = store.ensure_scheme(scheme)
+    store.forget_damaged()  # a damaged row's files are read again, as new
     known = store.known_files()
 
     # discover
     entries: list[FileEntry] = []
     walk_problems: list[WalkProblem] = []
+    database = _database_files(store.path)
     for item in discover(roots, include=options.include, exclude=options.exclude, hidden=options.hidden,
                          kinds=options.kinds if languages else options.kinds & READ_WITHOUT_OCR,
                          progress=progress, cancel=cancel):
         if isinstance(item, WalkProblem):
             walk_problems.append(item)
-        else:
+        elif item.path not in database:  # a database named notes.txt in a scanned folder is no document
             entries.append(item)
 
     writer = _Writer(store)

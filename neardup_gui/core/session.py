@@ -36,12 +36,14 @@ from .report import (
     PairPassages,
     PairRecords,
     ReportContext,
+    check_report_file,
     check_report_target,
     json_members,
     json_with_pairs,
     report_ids,
     to_csv,
     to_json,
+    write_report_file,
 )
 from .review import (
     FileOutcome,
@@ -305,8 +307,9 @@ class Session:
         new one: its grouped documents and problems with their fingerprints, paths mapped by ``mapping``
         (FROM, TO) prefixes. The job's folder becomes the last scan's, so that opening the database shows it."""
         self._retire_matcher()
-        summary = import_result(self.store, folder, mapping=mapping, progress=progress, cancel=cancel)
-        self.store.set_meta("last_scan_roots", "\0".join(summary.roots))
+        with self.store.transaction():  # the roots with the documents: a failed or killed import leaves neither
+            summary = import_result(self.store, folder, mapping=mapping, progress=progress, cancel=cancel)
+            self.store.set_meta("last_scan_roots", "\0".join(summary.roots))
         return summary
 
     def open(
@@ -682,19 +685,11 @@ class Session:
         progress: Progress = no_progress,
         cancel: CancelToken = NEVER_CANCELLED,
     ) -> Path:
-        """Write the report (of ``groups`` only, when given) atomically (a half-written one is never left
-        behind)."""
+        """Write the report (of ``groups`` only, when given) to a new or regular file, atomically (a
+        half-written one is never left behind; see report.write_report_file)."""
         out = Path(path)
-        text = self.report(fmt, groups, progress=progress, cancel=cancel)
-        out.parent.mkdir(parents=True, exist_ok=True)
-        tmp = out.with_name(out.name + ".part")
-        try:
-            tmp.write_text(text, encoding="utf-8", newline="")
-            os.replace(tmp, out)
-        except BaseException:
-            tmp.unlink(missing_ok=True)
-            raise
-        return out
+        check_report_file(out)  # before the work: a device, a pipe or a link is never written
+        return write_report_file(out, self.report(fmt, groups, progress=progress, cancel=cancel))
 
     def query(
         self,

@@ -8,7 +8,9 @@ few dozen bytes); the writer reads them back there (``restore``), from the page 
 decides what is written and in which order, so a killed scan leaves the database as consistent as
 before. The folder lies beside the database (not in a temporary folder that may be memory), holds a lock
 while its scan runs, and is removed when the scan ends, or by a later scan once its lock is free (the
-scan was killed). Spilling is an optimisation: where it fails (a full disk), the parts go by the pipes.
+scan was killed). Only folders holding our marker are swept, and only of the files we make there (by name,
+never through a link); a folder that holds anything else is left. Spilling is an optimisation: where it fails
+(a full disk), the parts go by the pipes.
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import os
-import shutil
+import re
+import stat
 import tempfile
 from typing import BinaryIO
 
@@ -30,6 +33,10 @@ except ImportError:  # not POSIX: folders of killed scans are left for the perso
 
 PREFIX = "neardup-spill-"
 _LOCK = "lock"
+_MARKER = "made-by-neardup"
+_MARKER_TEXT = b"A folder neardup made for a scan's work files; removed when the scan ends.\n"
+# what neardup makes in such a folder: the lock, the marker, the workers' spill files, the mapped arrays
+_OURS = re.compile(rf"{_LOCK}|{_MARKER}|\d+\.bin|[\w-]+\.npy(\.part)?")
 
 _NOT_READ_BACK = QT_TRANSLATE_NOOP(
     "Problem", "Not compared: its fingerprint could not be read back ({reason}). To try it again: Try Again in the "
@@ -51,16 +58,48 @@ def new_folder(beside: str) -> str:
         except OSError:
             stale = []
         for folder in stale:
-            if _lock(folder, create=False) is not None:
-                shutil.rmtree(folder, ignore_errors=True)
+            if _marked(folder) and _lock(folder, create=False) is not None:
+                remove_own(folder)
     try:
         folder = tempfile.mkdtemp(prefix=PREFIX, dir=beside)
     except OSError:
         return ""
+    try:
+        with open(os.path.join(folder, _MARKER), "xb") as marker:
+            marker.write(_MARKER_TEXT)
+    except OSError:
+        remove_own(folder)
+        return ""
     if fcntl is not None and _lock(folder, create=True, keep=True) is None:
-        shutil.rmtree(folder, ignore_errors=True)
+        remove_own(folder)
         return ""
     return folder
+
+
+def _marked(folder: str) -> bool:
+    """Whether ``folder`` holds the marker new_folder writes (a regular file, not a link, saying so)."""
+    try:  # never through a link, never waiting on a pipe put there
+        fd = os.open(os.path.join(folder, _MARKER),
+                     os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return False
+    with os.fdopen(fd, "rb") as marker:
+        return stat.S_ISREG(os.fstat(fd).st_mode) and marker.read(len(_MARKER_TEXT) + 1) == _MARKER_TEXT
+
+
+def remove_own(folder: str) -> None:
+    """Remove the files neardup makes in a work folder (known by name; a link is removed, never followed),
+    then the folder if nothing else is left in it: what a person or another program put there stays."""
+    try:
+        with os.scandir(folder) as entries:
+            ours = [e.path for e in entries if _OURS.fullmatch(e.name) and not e.is_dir(follow_symlinks=False)]
+    except OSError:
+        return
+    for path in ours:
+        with contextlib.suppress(OSError):
+            os.unlink(path)
+    with contextlib.suppress(OSError):
+        os.rmdir(folder)
 
 
 def _lock(folder: str, *, create: bool, keep: bool = False) -> int | None:
@@ -146,4 +185,4 @@ def forget(folder: str) -> None:
     fd = _locks.pop(folder, None)
     if fd is not None:
         os.close(fd)
-    shutil.rmtree(folder, ignore_errors=True)
+    remove_own(folder)

@@ -14,6 +14,7 @@ import contextlib
 import json
 import os
 import sqlite3
+import stat
 import sys
 import time
 from collections.abc import Iterable, Iterator, Sequence
@@ -28,7 +29,7 @@ from .boilerplate import Boilerplate, CoreTable, Shingled
 from .errors import DatabaseError, StaleFingerprints, database_error_message
 from .fingerprint import Scheme, unpack_edges
 from .i18n import translate
-from .models import Document, Fingerprint, SentBetweenProcesses, Status
+from .models import Document, Fingerprint, SentBetweenProcesses, Status, display_path
 from .simhash import to_signed, to_unsigned
 
 APPLICATION_ID = 0x4E445550  # "NDUP": tells our databases from other SQLite files
@@ -276,6 +277,30 @@ class _Signatures:
         return self._matrix if sys.byteorder == "little" else self._matrix.byteswap()
 
 
+def _writable_folder(folder: Path) -> bool:
+    """Whether files can be made in ``folder``: not on a read-only mount, and allowed to this user."""
+    try:
+        if getattr(os, "ST_RDONLY", 0) and os.statvfs(folder).f_flag & os.ST_RDONLY:
+            return False
+    except OSError:
+        return True  # SQLite finds out, and says so
+    return os.access(folder, os.W_OK)
+
+
+def _refuse_special_file(path: Path) -> None:
+    """A database path must be a file (or nothing yet): SQLite would otherwise write its journal beside a
+    device (as root, into /dev) or block on a pipe."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return  # nothing there yet (or unreadable: SQLite says so)
+    if not stat.S_ISREG(mode):
+        raise DatabaseError(translate("Errors", "The database {path} is not a file (a folder, a device, a pipe or a "
+                                                "socket); choose a database file, e.g. {example}.").format(
+            path=display_path(str(path)), example=display_path(str(path / "neardup.db")
+                                                               if stat.S_ISDIR(mode) else "neardup.db")))
+
+
 class Store:
     """A neardup database. One instance per thread; only the scan writes fingerprints."""
 
@@ -283,9 +308,30 @@ class Store:
         """Open (creating or migrating) a database. ``check_same_thread=False`` lets a connection made
         on one thread serve jobs on another; the caller then runs those jobs one at a time."""
         self.path = Path(path)
+        _refuse_special_file(self.path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         connection: sqlite3.Connection | None = None
+        # a database on a read-only disk or in a folder we may not write can still be read: SQLite could not
+        # make the files WAL needs beside it, so it is opened as unchanging, and nothing is written to it
+        self.read_only = self.path.is_file() and not _writable_folder(self.path.parent)
         try:
+            if self.read_only:
+                wal = self.path.with_name(self.path.name + "-wal")
+                if wal.exists() and wal.stat().st_size > 0:  # unchanging, SQLite would not read what it holds
+                    raise DatabaseError(translate(
+                        "Errors", "The database {path} is on a read-only disk or folder and holds changes not yet "
+                                  "written into it (its -wal file: neardup was stopped while writing, or is writing "
+                                  "it now); open it once where it can be written, or copy it there with its -wal "
+                                  "file.").format(path=display_path(str(self.path))))
+                connection = self._db = sqlite3.connect(f"{self.path.resolve().as_uri()}?immutable=1", uri=True,
+                                                         isolation_level=None, check_same_thread=check_same_thread)
+                self._refuse_foreign_database()
+                if self.schema_version != SCHEMA_VERSION:
+                    raise DatabaseError(translate(
+                        "Errors", "The database {path} is on a read-only disk or folder and was written by another "
+                                  "version of neardup; copy it somewhere writable to open it.").format(
+                        path=display_path(str(self.path))))
+                return
             connection = self._db = sqlite3.connect(self.path, timeout=30.0, isolation_level=None,
                                                      check_same_thread=check_same_thread)
             self._refuse_foreign_database()  # before anything writes: WAL mode alone rewrites the header
@@ -306,8 +352,11 @@ class Store:
         worker process reads its share of a job from, beside the writer (WAL lets readers run along)."""
         store = cls.__new__(cls)
         store.path = Path(path)
+        store.read_only = True
+        # on a read-only disk the files WAL needs cannot be made: the database is read as unchanging there
+        mode = "mode=ro" if _writable_folder(store.path.parent) else "immutable=1"
         try:
-            store._db = sqlite3.connect(f"{store.path.resolve().as_uri()}?mode=ro", uri=True, timeout=30.0,
+            store._db = sqlite3.connect(f"{store.path.resolve().as_uri()}?{mode}", uri=True, timeout=30.0,
                                         isolation_level=None)
         except sqlite3.DatabaseError as exc:
             raise DatabaseError(database_error_message(exc, store.path)) from exc
@@ -352,14 +401,32 @@ class Store:
 
     @contextmanager
     def transaction(self) -> Iterator[None]:
-        """All or nothing: a killed process leaves either the whole batch or none of it."""
+        """All or nothing: a killed process leaves either the whole batch or none of it. Inside another
+        transaction it is a savepoint of that one, which alone commits: a job that must be whole (an
+        import) wraps the batches it writes in one transaction."""
+        if self._db.in_transaction:
+            yield from self._savepoint()
+            return
         self._db.execute("BEGIN IMMEDIATE")
         try:
             yield
         except BaseException:
-            self._db.execute("ROLLBACK")
+            if self._db.in_transaction:  # SQLite may have ended it itself (a full disk): its error is the one
+                self._db.execute("ROLLBACK")
             raise
         self._db.execute("COMMIT")
+
+    def _savepoint(self) -> Iterator[None]:
+        """A batch inside the open transaction: undone alone if it fails, kept only if that one commits."""
+        self._db.execute("SAVEPOINT batch")
+        try:
+            yield
+        except BaseException:
+            if self._db.in_transaction:  # SQLite may have ended the whole transaction itself (a full disk)
+                self._db.execute("ROLLBACK TO batch")
+                self._db.execute("RELEASE batch")
+            raise
+        self._db.execute("RELEASE batch")
 
     @contextmanager
     def _snapshot(self) -> Iterator[None]:
@@ -578,11 +645,45 @@ class Store:
             text_hashes: list[bytes] = []
             rows = self._db.execute(
                 "SELECT id, simhash, minhash, text_hash, shingle_count FROM contents WHERE status = 'ok' ORDER BY id")
-            for row, (cid, simhash_value, signature, text_hash, count) in enumerate(rows):
-                ids[row], sims[row], counts[row] = cid, to_unsigned(simhash_value), count
-                sigs.put(row, signature)
-                text_hashes.append(text_hash)
+            try:
+                for row, (cid, simhash_value, signature, text_hash, count) in enumerate(rows):
+                    ids[row], sims[row], counts[row] = cid, to_unsigned(simhash_value), count
+                    sigs.put(row, signature)
+                    text_hashes.append(text_hash)
+            except (ValueError, TypeError, OverflowError, IndexError):  # a row damaged (or written by another program)
+                raise self._damaged() from None
         return FingerprintArrays(ids, sims, sigs.matrix(), text_hashes, counts)
+
+    def _damaged(self) -> DatabaseError:
+        """What to say of fingerprints that cannot be read, and what to do."""
+        count = max(len(self.damaged_contents()), 1)  # a name: lupdate drops a count that is an expression
+        return DatabaseError(translate(
+            "Errors", "The database {path} is damaged: the fingerprints of %n file(s) cannot be read. Scan the same "
+                      "folders again (neardup scan FOLDER, or Scan in the app): those files are read again, and "
+                      "nothing else is lost.", None, count).format(
+            path=display_path(str(self.path))))
+
+    _DAMAGED = f"""
+        status = 'ok' AND (typeof(minhash) != 'blob' OR length(minhash) != {4 * minhash.NUM_PERM}
+        OR typeof(simhash) != 'integer' OR typeof(shingle_count) != 'integer' OR shingle_count < 0
+        OR typeof(text_hash) != 'blob' OR (typeof(shingles) = 'blob' AND length(shingles) % 4 != 0)
+        OR (typeof(edges) = 'blob' AND length(edges) % 2 != 0))"""
+
+    def damaged_contents(self) -> list[int]:
+        """Contents whose fingerprint cannot be read (a damaged row)."""
+        return [r[0] for r in self._db.execute(f"SELECT id FROM contents WHERE {self._DAMAGED}")]
+
+    def forget_damaged(self) -> int:
+        """Forget the contents whose fingerprint cannot be read, and the files that had them, so that the
+        scan reads those files again (the person's decisions are kept: by path and by text hash). Returns
+        how many contents were forgotten."""
+        damaged = self.damaged_contents()
+        if damaged:
+            with self.transaction():
+                marks = ",".join("?" * len(damaged))
+                self._db.execute(f"DELETE FROM files WHERE content_id IN ({marks})", damaged)
+                self._db.execute(f"DELETE FROM contents WHERE id IN ({marks})", damaged)
+        return len(damaged)
 
     def ok_content_ids(self, *, word_shingled_only: bool = False) -> np.ndarray:
         """Ids of every comparable content (or of those shingled by words, not characters), ascending."""
@@ -592,6 +693,8 @@ class Store:
 
     def save_boilerplate(self, found: Boilerplate) -> None:
         """Replace the recorded boilerplate analysis with ``found``, in one transaction."""
+        if self.read_only:  # a cache: a database on a read-only disk goes without
+            return
         info = {"digest": found.digest, "min_share": found.min_share, "min_documents": found.min_documents,
                 "passages": found.passages, "family_passages": found.family_passages}
         with self.transaction():
@@ -639,7 +742,13 @@ class Store:
         ).fetchone()
         if row is None:
             return None
-        return to_unsigned(row[0]), np.frombuffer(row[1], dtype="<u4").astype(np.uint32), row[2], row[3]
+        try:
+            signature = np.frombuffer(row[1], dtype="<u4").astype(np.uint32)
+            if len(signature) != minhash.NUM_PERM or not isinstance(row[3], int):
+                raise ValueError(content_id)
+            return to_unsigned(row[0]), signature, row[2], row[3]
+        except (ValueError, TypeError):
+            raise self._damaged() from None
 
     def shingles(self, content_ids: Iterable[int], *, cores: str | None = None) -> dict[int, np.ndarray]:
         """Contents' shingle sets: whole, or (``cores`` = the digest of the boilerplate analysis) what
@@ -694,6 +803,8 @@ class Store:
     def save_overlaps(self, overlaps: dict[tuple[int, int], int], *, cores_of: str | None = None) -> None:
         """Remember overlaps of whole texts, or (``cores_of`` = the digest of the boilerplate analysis
         they were measured under) of cores: dropped if another analysis has replaced that one since."""
+        if self.read_only:  # a cache: a database on a read-only disk goes without
+            return
         if overlaps:
             table = "core_overlaps" if cores_of is not None else "overlaps"
             with self.transaction():
@@ -713,6 +824,8 @@ class Store:
 
     def keep_passages(self, found: dict[tuple[int, int], list[str]], version: str) -> None:
         """Remember shared passages of pairs of contents, found by ``version`` of the method."""
+        if self.read_only:  # a cache: a database on a read-only disk goes without
+            return
         with self.transaction():
             if self.get_meta("passages_version") != version:
                 self._db.execute("DELETE FROM passages")
@@ -724,6 +837,8 @@ class Store:
         self, name: str, state: str, limit: float, a: np.ndarray, b: np.ndarray, weight: np.ndarray
     ) -> None:
         """Keep a matcher's spanning forest (edges as content ids) for the next matcher of the same state."""
+        if self.read_only:  # a cache: a database on a read-only disk goes without
+            return
         with self.transaction():
             self._db.execute(
                 "INSERT OR REPLACE INTO forests (name, state, limit_value, a, b, weight) VALUES (?, ?, ?, ?, ?, ?)",
@@ -745,7 +860,13 @@ class Store:
 
         ``probes`` are XOR masks applied to each 16-bit block (0 alone means exact block match).
         """
-        self.complete_query_index()
+        if not self._query_index_ready():  # read every fingerprint instead
+            arrays = self.fingerprint_arrays()
+            near = np.zeros(len(arrays), dtype=bool)
+            for i, value in enumerate(blocks_of(fingerprint)):
+                blocks = (arrays.simhash >> np.uint64(BLOCK_BITS * i)) & np.uint64((1 << BLOCK_BITS) - 1)
+                near |= np.isin(blocks, np.array(sorted({value ^ p for p in probes}), dtype=np.uint64))
+            return list(zip(arrays.content_ids[near].tolist(), arrays.simhash[near].tolist(), strict=True))
         found: dict[int, int] = {}
         for i, value in enumerate(blocks_of(fingerprint)):
             candidates = sorted({value ^ p for p in probes})
@@ -759,7 +880,12 @@ class Store:
 
     def band_neighbours(self, keys: Sequence[int]) -> set[int]:
         """Content ids sharing at least one persisted band key with ``keys`` (one key per band)."""
-        self.complete_query_index()
+        if not self._query_index_ready():  # read every fingerprint instead
+            arrays = self.fingerprint_arrays()
+            bands, rows = minhash.optimal_bands(BAND_THRESHOLD)
+            every = minhash.band_keys(arrays.minhash, bands, rows) & np.uint64(BAND_KEY_MASK)
+            wanted = np.array([int(k) & BAND_KEY_MASK for k in keys], dtype=np.uint64)
+            return set(arrays.content_ids[(every == wanted[None, :]).any(axis=1)].tolist())
         found: set[int] = set()
         for band, key in enumerate(keys):
             for (cid,) in self._db.execute(
@@ -767,6 +893,16 @@ class Store:
             ):
                 found.add(cid)
         return found
+
+    def _query_index_ready(self) -> bool:
+        """Whether the query's index holds every content, made so now if need be; never on a read-only disk,
+        where a query reads every fingerprint instead (as fast below some hundred thousand documents)."""
+        if self.get_meta(_QUERY_INDEX_COMPLETE) == "1":
+            return True
+        if self.read_only:
+            return False
+        self.complete_query_index()
+        return True
 
     def complete_query_index(self) -> None:
         """Add the SimHash blocks and LSH band keys of the contents that have none yet, each in one
@@ -776,6 +912,8 @@ class Store:
         clears spares each later query the search for contents without them."""
         if self.get_meta(_QUERY_INDEX_COMPLETE) == "1":
             return
+        if self.damaged_contents():
+            raise self._damaged()
         with self.transaction():  # looked for inside it: a scan's writer may add contents meanwhile
             if self.get_meta(_QUERY_INDEX_COMPLETE) == "1":
                 return

@@ -101,7 +101,7 @@ class Report:
 
     headline: str
     problems: str = ""  # empty when everything went as planned
-    nothing_done: bool = False  # the keeper changed: not one file was moved
+    nothing_done: bool = False  # not one file was moved (the keeper changed, or every move failed)
 
 
 class ReviewController:
@@ -445,6 +445,8 @@ class ReviewController:
             headline = translate("Controller", "Moved %n file(s) to the trash.", None, n)
         elif where == "back":
             headline = translate("Controller", "Put %n file(s) back where they were.", None, n)
+        elif not n:
+            headline = translate("Controller", "No file was moved into {folder}.").format(folder=where)
         else:
             headline = translate("Controller", "Moved %n file(s) into {folder}. Edit ▸ Undo puts them back.",
                                  None, n).format(folder=where)
@@ -461,7 +463,9 @@ class ReviewController:
             )
             notes.append(heading + "\n" + "\n".join(ReviewController._why(p, why) for p, why in outcome.skipped))
         if outcome.failed:
-            notes.append(translate("Controller", "These could not be moved:") + "\n"
+            failed = len(outcome.failed)
+            notes.append(translate("Controller", "%n file(s) could not be moved; each is still where it was:", None,
+                                   failed) + "\n"
                          + "\n".join(ReviewController._why(p, why) for p, why in outcome.failed))
         if outcome.keeper_problem:
             notes.append(
@@ -469,7 +473,9 @@ class ReviewController:
                                         "that was compared any more: {problem}.").format(
                     problem=outcome.keeper_problem)
             )
-        return Report(headline, "\n\n".join(notes))
+        # a move into a folder that moved nothing (and forgot nothing) is said as such, not as a success
+        nothing = where not in ("trash", "back") and not n and not outcome.missing and bool(notes)
+        return Report(headline, "\n\n".join(notes), nothing_done=nothing)
 
     @staticmethod
     def _why(path: str, why: str) -> str:

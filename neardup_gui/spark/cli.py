@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import sys
 
 from ..core.i18n import QT_TRANSLATE_NOOP, translate
-from ..core.models import Method, Thresholds
+from ..core.models import Method, Thresholds, printable
 from .job import JobOptions, JobSummary, check_out, run
 
 SPARK_MISSING = QT_TRANSLATE_NOOP(
@@ -42,16 +43,27 @@ def start_session(master: str | None) -> object:
         os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     try:
         spark = builder.getOrCreate()
-    except Exception as exc:  # pyspark raises its own types when Java is missing or fails to start
-        if "JAVA" in str(exc).upper():
-            raise SystemExit("neardup: " + translate("Cli", SPARK_MISSING) + f" ({exc})") from None
-        raise
+    except Exception as exc:  # pyspark raises its own types when Java is missing or Spark fails to start
+        if not (os.environ.get("JAVA_HOME") or shutil.which("java")):
+            raise SystemExit("neardup: " + translate("Cli", SPARK_MISSING)) from None
+        reason = (str(exc).strip().splitlines() or [type(exc).__name__])[0][:300]
+        said = translate("Cli", "Spark did not start on {master}: {reason}. Check the --master URL, that the cluster "
+                                "can be reached, and Spark's own lines above.")
+        raise SystemExit(printable("neardup: " + said.format(master=master or "local[*]", reason=reason))) from None
     spark.sparkContext.setLogLevel("ERROR")
     return spark
 
 
 def summary_line(summary: JobSummary, out: str) -> str:
     """What a run found, in one line."""
+    left_out = summary.rows_left_out  # a name: lupdate drops a count that is an expression
+    if left_out:
+        return translate("Cli", "{found}; %n row(s) of the table left out (no path, or a line that is not JSON): "
+                                "see job.json", None, left_out).format(found=_found_line(summary, out))
+    return _found_line(summary, out)
+
+
+def _found_line(summary: JobSummary, out: str) -> str:
     return translate("Cli", "{documents} documents ({problems} not compared), {groups} groups holding {grouped}; "
                             "{pairs} verified pairs of {candidates} candidates; result in {out}").format(
         documents=summary.documents, problems=summary.problems, groups=summary.groups,

@@ -61,6 +61,7 @@ from ..core.boilerplate import (
 from ..core.discover import WalkProblem, discover, resolve_roots
 from ..core.extract import READ_WITHOUT_OCR, kind_of
 from ..core.fingerprint import Scheme, fingerprint_bytes, fingerprint_text, raw_hash, unpack_edges
+from ..core.i18n import translate
 from ..core.jobs import Progress, ProgressEvent, no_progress
 from ..core.match import similarity_of
 from ..core.models import (
@@ -73,6 +74,7 @@ from ..core.models import (
     Similarity,
     Status,
     Thresholds,
+    display_path,
 )
 from ..core.pool import TaskFailed, default_reader_memory, run_isolated
 from ..core.scan import (
@@ -126,6 +128,7 @@ class JobSummary:
     groups: int
     documents_in_groups: int
     seconds: dict[str, float] = field(default_factory=dict)
+    rows_left_out: int = 0  # a table's rows that are no document: without a path, or not JSON (job.json)
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,8 +239,9 @@ _NO_TEXT = "The table has no text for this path."
 _NOT_TEXT = "The table's text for this path is not text but {type}."
 
 
-def fingerprint_texts(rows: Iterable[tuple[str, Any]], scheme: Scheme) -> Iterator[FoundFile]:
-    """Executor side: rows of a (path, text) table, fingerprinted as the text of a document."""
+def fingerprint_texts(rows: Iterable[tuple[str, Any]], scheme: Scheme, max_file_size: int) -> Iterator[FoundFile]:
+    """Executor side: rows of a (path, text) table, fingerprinted as the text of a document (one past
+    ``max_file_size`` bytes is a problem, as a file past it is)."""
     for path, text in rows:
         if text is None:
             yield FoundFile(path, 0, 0, "text", Fingerprint(b"", "text", Status.EMPTY, _NO_TEXT))
@@ -247,6 +251,10 @@ def fingerprint_texts(rows: Iterable[tuple[str, Any]], scheme: Scheme) -> Iterat
                                                             _NOT_TEXT.format(type=type(text).__name__)))
             continue
         data = text.encode("utf-8", "surrogatepass")
+        if len(data) > max_file_size:
+            yield FoundFile(path, len(data), 0, "text",
+                            Fingerprint(b"", "text", Status.TOO_LARGE, too_large_message(max_file_size)))
+            continue
         extracted = Extracted(Status.OK, text=text, encoding="utf-8")
         yield FoundFile(path, len(data), 0, "text", fingerprint_text(raw_hash(data), "text", extracted, scheme))
 
@@ -260,6 +268,10 @@ class Source:
     root: str
     rows_without_path: int = 0
     repeated_paths: int = 0
+    rows_unreadable: int = 0  # lines of a JSON table that are not JSON objects (Spark's corrupt records)
+
+
+_CORRUPT = "_neardup_unreadable_line"
 
 
 def resolve_source(source: str) -> Source:
@@ -282,12 +294,22 @@ def read_documents(spark: SparkSession, options: JobOptions, scheme: Scheme) -> 
         return options.partitions or max(least, -(-count // _FILES_PER_PARTITION))
 
     if source.kind == "table":
-        reader = spark.read.parquet if source.root.rstrip("/").lower().endswith(".parquet") else spark.read.json
-        frame = reader(source.root)
+        if source.root.rstrip("/").lower().endswith(".parquet"):
+            frame = spark.read.parquet(source.root)
+        else:  # a text longer than Jackson's 20 M characters would otherwise be a corrupt record, its row lost
+            longest = min(2 * options.max_file_size + (1 << 20), 2**31 - 1)  # Spark reads it as a 32-bit int
+            frame = (spark.read.option("maxStringLen", str(longest))
+                     .option("columnNameOfCorruptRecord", _CORRUPT).json(source.root))
         missing = {"path", "text"} - set(frame.columns)
         if missing:
             raise ValueError(f"{options.source}: a table needs the columns path and text; it has no "
                              f"{', '.join(sorted(missing))}")
+        if _CORRUPT in frame.columns:
+            frame = frame.cache()  # Spark reads the corrupt-record column only from a cached frame
+            unreadable = frame.filter(frame[_CORRUPT].isNotNull()).count()
+            frame = frame.filter(frame[_CORRUPT].isNull())
+        else:
+            unreadable = 0
         rows = frame.select("path", "text").rdd.map(tuple)
         total = rows.count()
         with_path = rows.filter(lambda r: isinstance(r[0], str) and r[0] != "")
@@ -295,9 +317,10 @@ def read_documents(spark: SparkSession, options: JobOptions, scheme: Scheme) -> 
         unique: RDD = with_path.reduceByKey(lambda x, y: x if str(x) <= str(y) else y)
         count = unique.count()
         without = total - with_path.count()
-        source = Source("table", source.root, without, total - without - count)
+        source = Source("table", source.root, without, total - without - count, unreadable)
         rows = unique.repartition(partitions(count))
-        return rows.mapPartitions(lambda part: fingerprint_texts(part, scheme)), source
+        limit = options.max_file_size
+        return rows.mapPartitions(lambda part: fingerprint_texts(part, scheme, limit)), source
     limits = (options.max_file_size, options.file_timeout, options.reader_memory)
     if source.kind == "uri":
         # listed without their bytes (Spark reads "content" only where it is selected): files over the
@@ -594,10 +617,14 @@ def verified(found: RDD, texts: RDD, thresholds: Thresholds, parts: int) -> RDD:
 def check_out(out: str) -> None:
     """Refuse a result folder that is a URI, a file, or a folder holding something (ValueError)."""
     if _is_uri(out):
-        raise ValueError(f"{out}: the result goes to a folder on the driver's file system (or a shared one), "
-                         "not to a URI")
+        raise ValueError(translate("Errors", "{path}: the result goes to a folder on the driver's file system (or "
+                                             "a shared one), not to a URI").format(path=display_path(out)))
+    if os.path.islink(out):  # the result would land wherever the link points
+        raise ValueError(translate("Errors", "{path}: the result folder is a symbolic link; name a new "
+                                             "folder").format(path=display_path(out)))
     if os.path.exists(out) and (not os.path.isdir(out) or os.listdir(out)):
-        raise ValueError(f"{out}: the result folder is not empty (or is a file); name a new one")
+        raise ValueError(translate("Errors", "{path}: the result folder is not empty (or is a file); name a new "
+                                             "one").format(path=display_path(out)))
 
 
 def run(spark: SparkSession, options: JobOptions, *, progress: Progress = no_progress) -> JobSummary:
@@ -670,7 +697,7 @@ def run(spark: SparkSession, options: JobOptions, *, progress: Progress = no_pro
                                                         texts=text_count, candidates=candidate_count,
                                                         pairs=pair_count))
     stage("write")
-    return JobSummary(seconds=seconds, **summary)
+    return JobSummary(seconds=seconds, rows_left_out=source.rows_without_path + source.rows_unreadable, **summary)
 
 
 def job_json(options: JobOptions, source: Source, scheme: Scheme, extra: dict[str, Any]) -> str:
@@ -680,7 +707,7 @@ def job_json(options: JobOptions, source: Source, scheme: Scheme, extra: dict[st
     return json.dumps({
         "format": RESULT_FORMAT, "version": RESULT_VERSIONS[-1], "source": source.root,
         "source_kind": source.kind, "table_rows_without_path": source.rows_without_path,
-        "table_repeated_paths": source.repeated_paths,
+        "table_repeated_paths": source.repeated_paths, "table_rows_unreadable": source.rows_unreadable,
         "scheme": json.loads(scheme.to_json()),
         "thresholds": {"method": str(t.method), "hamming": t.hamming, "jaccard": t.jaccard,
                        "ignore_boilerplate": t.ignore_boilerplate},

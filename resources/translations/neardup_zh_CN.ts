@@ -231,12 +231,24 @@
         <translation>所有文件夹中的文档：{documents}；{found}</translation>
     </message>
     <message>
+        <source>interrupted; what was finished is kept, what was under way is not.</source>
+        <translation>已中断；已完成的部分会保留，进行到一半的不会保留。</translation>
+    </message>
+    <message>
         <source>The database holds no documents under {folders}; scan them first (`neardup scan FOLDER`).</source>
         <translation>数据库中没有 {folders} 下的文档；请先扫描它们（`neardup scan FOLDER`）。</translation>
     </message>
     <message>
         <source>The database holds no documents under the last scan&apos;s folders; scan them first (`neardup scan FOLDER`).</source>
         <translation>数据库中没有上次扫描的文件夹中的文档；请先扫描它们（`neardup scan FOLDER`）。</translation>
+    </message>
+    <message>
+        <source>{path} is a folder; name one file (to compare a folder, scan it: `neardup scan FOLDER`).</source>
+        <translation>{path} 是一个文件夹；请指定一个文件（要比较整个文件夹，请扫描它：`neardup scan 文件夹`）。</translation>
+    </message>
+    <message>
+        <source>{path} is not a file (a pipe, a device or a socket); name a regular file.</source>
+        <translation>{path} 不是普通文件（而是管道、设备或套接字）；请指定一个普通文件。</translation>
     </message>
     <message>
         <source>No such file: {path}</source>
@@ -255,16 +267,20 @@
         <translation>已把 Spark 结果中的 {documents} 个文档（{problems} 个未比较）载入 {db}（该任务按 {method}、汉明距离 {hamming}、Jaccard {jaccard} 分组）。审阅方法：neardup groups --db {db}，或在应用中：neardup-gui --db {db}</translation>
     </message>
     <message>
-        <source>%n path(s) matched no --map FROM=TO and were kept as the cluster saw them</source>
-        <translation>%n 个路径没有匹配任何 --map FROM=TO，保留为集群看到的样子</translation>
-    </message>
-    <message>
         <source>No database at {path}; run `neardup scan FOLDER` first (or pass --db).</source>
         <translation>{path} 处没有数据库；请先运行 `neardup scan FOLDER`（或用 --db 指定）。</translation>
     </message>
     <message>
         <source>neardup spark needs PySpark and Java 17 or newer: .venv/bin/pip install -e &apos;.[spark]&apos; (or pip install &apos;neardup[spark]&apos;) and sudo apt-get install default-jre-headless</source>
         <translation>neardup spark 需要 PySpark 和 Java 17 或更高版本：.venv/bin/pip install -e &apos;.[spark]&apos;（或 pip install &apos;neardup[spark]&apos;），以及 sudo apt-get install default-jre-headless</translation>
+    </message>
+    <message>
+        <source>Spark did not start on {master}: {reason}. Check the --master URL, that the cluster can be reached, and Spark&apos;s own lines above.</source>
+        <translation>Spark 未能在 {master} 上启动：{reason}。请检查 --master 地址、集群能否连通，以及上面 Spark 自己输出的内容。</translation>
+    </message>
+    <message>
+        <source>{found}; %n row(s) of the table left out (no path, or a line that is not JSON): see job.json</source>
+        <translation>{found}；表中有 %n 行未计入（没有路径，或该行不是 JSON）：见 job.json</translation>
     </message>
     <message>
         <source>{documents} documents ({problems} not compared), {groups} groups holding {grouped}; {pairs} verified pairs of {candidates} candidates; result in {out}</source>
@@ -386,6 +402,10 @@ Nothing was moved. Scan again to compare the files as they are now.</source>
         <translation>已将 %n 个文件放回原处。</translation>
     </message>
     <message>
+        <source>No file was moved into {folder}.</source>
+        <translation>没有文件移入 {folder}。</translation>
+    </message>
+    <message>
         <source>Moved %n file(s) into {folder}. Edit ▸ Undo puts them back.</source>
         <translation>已将 %n 个文件移到 {folder}。可用“编辑 ▸ 撤销”放回原处。</translation>
     </message>
@@ -402,8 +422,8 @@ Nothing was moved. Scan again to compare the files as they are now.</source>
         <translation>以下文件留在原处，因为它们已不是当初比较的文件（请重新扫描后再比较）：</translation>
     </message>
     <message>
-        <source>These could not be moved:</source>
-        <translation>以下文件无法移动：</translation>
+        <source>%n file(s) could not be moved; each is still where it was:</source>
+        <translation>%n 个文件无法移动，都还在原处：</translation>
     </message>
     <message>
         <source>In some groups nothing was moved, because the file to keep is not the one that was compared any more: {problem}.</source>
@@ -744,8 +764,20 @@ Nothing was moved. Scan again to compare the files as they are now.</source>
         <translation>Jaccard 阈值必须在 {min} 到 1 之间，不能是 {value}</translation>
     </message>
     <message>
+        <source>The report cannot go to {path}: {reason}</source>
+        <translation>报告不能写到 {path}：{reason}</translation>
+    </message>
+    <message>
         <source>The report cannot go to {path}: it is a folder; name a file, e.g. {example}</source>
         <translation>报告不能保存到 {path}：这是一个文件夹；请指定一个文件，例如 {example}</translation>
+    </message>
+    <message>
+        <source>The report cannot go to {path}: it is a symbolic link; name the file it points to, or a new file</source>
+        <translation>报告不能写到 {path}：它是一个符号链接；请指定它指向的文件，或一个新文件</translation>
+    </message>
+    <message>
+        <source>The report cannot go to {path}: it is a device, a pipe or a socket, not a file; name a file</source>
+        <translation>报告不能写到 {path}：它是设备、管道或套接字，不是文件；请指定一个文件</translation>
     </message>
     <message>
         <source>The report cannot go to {path}: it is the database itself; choose another file</source>
@@ -760,12 +792,28 @@ Nothing was moved. Scan again to compare the files as they are now.</source>
         <translation>报告不能保存到 {path}：这是正在比较的文档之一；请换一个文件</translation>
     </message>
     <message>
+        <source>The database {path} is not a file (a folder, a device, a pipe or a socket); choose a database file, e.g. {example}.</source>
+        <translation>数据库 {path} 不是文件（而是文件夹、设备、管道或套接字）；请选择一个数据库文件，例如 {example}。</translation>
+    </message>
+    <message>
+        <source>The database {path} is on a read-only disk or folder and holds changes not yet written into it (its -wal file: neardup was stopped while writing, or is writing it now); open it once where it can be written, or copy it there with its -wal file.</source>
+        <translation>数据库 {path} 位于只读磁盘或文件夹上，且还有尚未写入它本身的更改（在它的 -wal 文件里：neardup 写入时被中止，或正在写入）；请在可写的位置打开它一次，或连同它的 -wal 文件一起复制到那里。</translation>
+    </message>
+    <message>
+        <source>The database {path} is on a read-only disk or folder and was written by another version of neardup; copy it somewhere writable to open it.</source>
+        <translation>数据库 {path} 位于只读磁盘或文件夹上，且由另一版本的 neardup 写成；请把它复制到可写的位置再打开。</translation>
+    </message>
+    <message>
         <source>{path} is an SQLite database of another program; choose another file.</source>
         <translation>{path} 是其他程序的 SQLite 数据库；请换一个文件。</translation>
     </message>
     <message>
         <source>{path} was written by a newer neardup (schema {version}); update neardup to open it.</source>
         <translation>{path} 由更新版本的 neardup 写入（结构版本 {version}）；请更新 neardup 后再打开。</translation>
+    </message>
+    <message>
+        <source>The database {path} is damaged: the fingerprints of %n file(s) cannot be read. Scan the same folders again (neardup scan FOLDER, or Scan in the app): those files are read again, and nothing else is lost.</source>
+        <translation>数据库 {path} 已损坏：%n 个文件的指纹无法读取。请重新扫描同样的文件夹（neardup scan 文件夹，或在应用中点“扫描”）：这些文件会被重新读取，其他内容不会丢失。</translation>
     </message>
     <message>
         <source>{path} was fingerprinted by another version of neardup (or of the libraries that read documents); scan the folders again to renew its fingerprints (`neardup scan FOLDER`, or Scan in the app).</source>
@@ -804,6 +852,10 @@ Nothing was moved. Scan again to compare the files as they are now.</source>
         <translation>无法读取 {path}：{reason}</translation>
     </message>
     <message>
+        <source>not a regular file</source>
+        <translation>不是普通文件</translation>
+    </message>
+    <message>
         <source>{path} is not a result this version of neardup reads (format {format}, version {version})</source>
         <translation>{path} 不是此版本 neardup 能读取的结果（格式 {format}，版本 {version}）</translation>
     </message>
@@ -814,6 +866,154 @@ Nothing was moved. Scan again to compare the files as they are now.</source>
     <message>
         <source>{path} already holds documents; load a Spark result into a new database (--db FILE)</source>
         <translation>{path} 中已有文档；请把 Spark 结果载入一个新数据库（--db FILE）</translation>
+    </message>
+    <message>
+        <source>This result was made from {source}; say where its files are on this machine with --map FROM=TO (FROM as the job saw them, e.g. --map {source}=/mnt/uploads)</source>
+        <translation>这个结果来自 {source}；请用 --map FROM=TO 说明其中的文件在本机的什么位置（FROM 按作业看到的写法，例如 --map {source}=/mnt/uploads）</translation>
+    </message>
+    <message>
+        <source>{record}: the field path ({path}) names the same file as an earlier record</source>
+        <translation>{record}：字段 path（{path}）与前面的某条记录指向同一个文件</translation>
+    </message>
+    <message>
+        <source>{path} holds {found} records, but job.json counts {expected}: the result is incomplete or was changed</source>
+        <translation>{path} 中有 {found} 条记录，但 job.json 记的是 {expected} 条：结果不完整或已被改动</translation>
+    </message>
+    <message>
+        <source>{problem}; nothing was loaded</source>
+        <translation>{problem}；没有载入任何内容</translation>
+    </message>
+    <message>
+        <source>{file}, line {line}</source>
+        <translation>{file} 第 {line} 行</translation>
+    </message>
+    <message>
+        <source>{record}: the field {field} is missing</source>
+        <translation>{record}：缺少字段 {field}</translation>
+    </message>
+    <message>
+        <source>{record}: the field {field} must be {expected}</source>
+        <translation>{record}：字段 {field} 必须是{expected}</translation>
+    </message>
+    <message>
+        <source>{record}: the field {field} does not agree with {other}</source>
+        <translation>{record}：字段 {field} 与 {other} 不一致</translation>
+    </message>
+    <message>
+        <source>{record}: the field {field} must be given when the status is ok</source>
+        <translation>{record}：状态为 ok 时必须给出字段 {field}</translation>
+    </message>
+    <message>
+        <source>a whole number from {low} to {high}</source>
+        <translation>从 {low} 到 {high} 的整数</translation>
+    </message>
+    <message>
+        <source>null or a whole number from {low} to {high}</source>
+        <translation>null 或从 {low} 到 {high} 的整数</translation>
+    </message>
+    <message>
+        <source>a number from {low} to {high}</source>
+        <translation>从 {low} 到 {high} 的数</translation>
+    </message>
+    <message>
+        <source>null or a number of seconds, 0 or more</source>
+        <translation>null 或不小于 0 的秒数</translation>
+    </message>
+    <message>
+        <source>true or false</source>
+        <translation>true 或 false</translation>
+    </message>
+    <message>
+        <source>text of at most {limit} characters</source>
+        <translation>不超过 {limit} 个字符的文本</translation>
+    </message>
+    <message>
+        <source>one of {choices}</source>
+        <translation>以下之一：{choices}</translation>
+    </message>
+    <message>
+        <source>a path of at most {limit} characters, without NUL</source>
+        <translation>不超过 {limit} 个字符、不含 NUL 的路径</translation>
+    </message>
+    <message>
+        <source>base64 of {size} bytes</source>
+        <translation>{size} 字节的 base64</translation>
+    </message>
+    <message>
+        <source>null or base64 of {size} bytes</source>
+        <translation>null 或 {size} 字节的 base64</translation>
+    </message>
+    <message>
+        <source>null or base64 of {width}-byte values</source>
+        <translation>null 或由 {width} 字节数值组成的 base64</translation>
+    </message>
+    <message>
+        <source>a list of whole numbers from {low} to {high}</source>
+        <translation>由 {low} 到 {high} 的整数组成的列表</translation>
+    </message>
+    <message>
+        <source>an object</source>
+        <translation>一个对象</translation>
+    </message>
+    <message>
+        <source>null or an object</source>
+        <translation>null 或一个对象</translation>
+    </message>
+    <message>
+        <source>{record}: the line is not a JSON object</source>
+        <translation>{record}：该行不是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>{record}: the line is not UTF-8 text</source>
+        <translation>{record}：该行不是 UTF-8 文本</translation>
+    </message>
+    <message>
+        <source>{record}: the line is not JSON</source>
+        <translation>{record}：该行不是 JSON</translation>
+    </message>
+    <message>
+        <source>{record}: not a regular file</source>
+        <translation>{record}：不是普通文件</translation>
+    </message>
+    <message>
+        <source>{record}: the file is cut short, or is not gzip</source>
+        <translation>{record}：文件不完整，或不是 gzip</translation>
+    </message>
+    <message>
+        <source>A path mapping&apos;s TO must be an absolute folder on this machine; not {text}</source>
+        <translation>路径映射的 TO 必须是本机上的绝对路径文件夹，而不是 {text}</translation>
+    </message>
+    <message>
+        <source>{record}: the field {field} ({path}) is not an absolute path; say where the cluster&apos;s files are on this machine with --map FROM=TO</source>
+        <translation>{record}：字段 {field}（{path}）不是绝对路径；请用 --map FROM=TO 说明集群的文件在本机的什么位置</translation>
+    </message>
+    <message>
+        <source>{record}: the field {field} ({path}) has . or .. in it, or repeated slashes; neardup loads no path that could lead elsewhere</source>
+        <translation>{record}：字段 {field}（{path}）含有 . 或 ..，或重复的斜杠；neardup 不载入可能指向别处的路径</translation>
+    </message>
+    <message>
+        <source>{record}: the field {field} ({path}) leads outside {target}, where --map puts it; neardup loads no path outside the folders mapped</source>
+        <translation>{record}：字段 {field}（{path}）指向 --map 给出的 {target} 之外；neardup 不载入映射文件夹之外的路径</translation>
+    </message>
+    <message>
+        <source>{record}: the field {field} ({path}) is under no --map FROM; neardup loads no path outside the folders mapped</source>
+        <translation>{record}：字段 {field}（{path}）不在任何 --map FROM 之下；neardup 不载入映射文件夹之外的路径</translation>
+    </message>
+    <message>
+        <source>the fingerprint scheme of a version of neardup</source>
+        <translation>某一版本 neardup 的指纹方案</translation>
+    </message>
+    <message>
+        <source>{path}: the result goes to a folder on the driver&apos;s file system (or a shared one), not to a URI</source>
+        <translation>{path}：结果要写到驱动程序所在机器的文件系统（或共享文件系统）上的文件夹，而不是 URI</translation>
+    </message>
+    <message>
+        <source>{path}: the result folder is a symbolic link; name a new folder</source>
+        <translation>{path}：结果文件夹是一个符号链接；请指定一个新文件夹</translation>
+    </message>
+    <message>
+        <source>{path}: the result folder is not empty (or is a file); name a new one</source>
+        <translation>{path}：结果文件夹不是空的（或是一个文件）；请指定一个新的</translation>
     </message>
 </context>
 <context>
@@ -2816,6 +3016,10 @@ already exists. Replace it with the report?</source>
         <translation>扫描之后它被修改过</translation>
     </message>
     <message>
+        <source>the trash of that drive ({folder}) may not be written to</source>
+        <translation>该磁盘的回收站（{folder}）无法写入</translation>
+    </message>
+    <message>
         <source>Choose a folder to move the files into.</source>
         <translation>请选择要把文件移入的文件夹。</translation>
     </message>
@@ -2824,8 +3028,68 @@ already exists. Replace it with the report?</source>
         <translation>{folder} 位于扫描的文件夹之内（或会把文件放回其中）；请选择扫描范围之外的文件夹。</translation>
     </message>
     <message>
+        <source>the folder it would go into, {folder}, leads into a scanned folder through a link</source>
+        <translation>它要移入的文件夹 {folder} 通过链接指向了一个被扫描的文件夹</translation>
+    </message>
+    <message>
         <source>a file of that name is already there</source>
         <translation>那里已有同名文件</translation>
+    </message>
+    <message>
+        <source>the drive is full</source>
+        <translation>磁盘已满</translation>
+    </message>
+    <message>
+        <source>the file is too large for that drive</source>
+        <translation>文件对该磁盘来说太大</translation>
+    </message>
+    <message>
+        <source>permission denied</source>
+        <translation>没有权限</translation>
+    </message>
+    <message>
+        <source>the system does not allow it</source>
+        <translation>系统不允许</translation>
+    </message>
+    <message>
+        <source>the drive is read-only</source>
+        <translation>磁盘是只读的</translation>
+    </message>
+    <message>
+        <source>the name is too long for that drive</source>
+        <translation>文件名对该磁盘来说太长</translation>
+    </message>
+    <message>
+        <source>the drive reported an error</source>
+        <translation>磁盘报告了错误</translation>
+    </message>
+    <message>
+        <source>the folder {folder} could not be made ({cause})</source>
+        <translation>无法创建文件夹 {folder}（{cause}）</translation>
+    </message>
+    <message>
+        <source>it could not be moved ({cause})</source>
+        <translation>无法移动（{cause}）</translation>
+    </message>
+    <message>
+        <source>it could not be removed from its folder ({cause}), and its copy at {path} could not be deleted ({other}): the file is now in both places</source>
+        <translation>无法从原文件夹移除（{cause}），它在 {path} 的副本也无法删除（{other}）：现在两处都有这个文件</translation>
+    </message>
+    <message>
+        <source>it could not be removed from its folder ({cause}), so it stays there; its copy was deleted again</source>
+        <translation>无法从原文件夹移除（{cause}），所以它留在原处；它的副本已重新删除</translation>
+    </message>
+    <message>
+        <source>it could not be read ({cause})</source>
+        <translation>无法读取（{cause}）</translation>
+    </message>
+    <message>
+        <source>it could not be copied there ({cause}); nothing was left there</source>
+        <translation>无法复制过去（{cause}）；那里没有留下任何东西</translation>
+    </message>
+    <message>
+        <source>it changed while it was being copied</source>
+        <translation>复制过程中文件发生了变化</translation>
     </message>
     <message>
         <source>a file is already at {path}</source>

@@ -457,3 +457,25 @@ def test_the_same_text_in_several_files_gives_the_same_pairs_whatever_was_stored
                for db in (tmp_path / "n1.db", later)]
     assert reports[0]["pairs"] == reports[1]["pairs"] and len(reports[0]["pairs"]) == 3  # every two of the three
     assert reports[0]["groups"] == reports[1]["groups"]
+
+
+def test_import_spark_refuses_a_crafted_result_in_one_line_and_loads_it_once_mended(tmp_path):
+    """The real command on a result whose record leads out of the mapped folder, then on a record of the
+    wrong shape: exit 1, one line naming the file, the line and the field, no traceback, nothing stored;
+    mended, the same database takes the result."""
+    from tests.core.test_import_spark import PART, documents_in, records, write_result
+
+    db = tmp_path / "review.db"
+    for n, (field, value, said) in enumerate([("path", "/c1/uploads/../../victim/secret.txt", "leads outside /m"),
+                                              ("minhash", [1, 2, 3], "base64 of 512 bytes")]):
+        lines = records()
+        lines[1][field] = value
+        done = run_cli("import-spark", str(write_result(tmp_path / f"bad{n}", lines)), "--db", str(db),
+                       "--map", "/c1/uploads=/m")
+        assert done.returncode == 1 and done.stderr.count("\n") == 1, done.stderr
+        assert f"{PART}, line 2: the field {field}" in done.stderr and said in done.stderr, done.stderr
+        assert "Traceback" not in done.stderr and documents_in(db) == 0
+    done = run_cli("import-spark", str(write_result(tmp_path / "good", records())), "--db", str(db),
+                   "--map", "/c1/uploads=/m")
+    assert done.returncode == 0, done.stderr
+    assert documents_in(db) == 3

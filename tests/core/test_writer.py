@@ -156,9 +156,9 @@ def test_what_workers_put_aside_is_written_byte_for_byte_and_the_spill_folder_go
     left by a killed scan (its lock free) is removed, one a running scan holds is not."""
     import fcntl
 
-    killed = tmp_path / f"{spill.PREFIX}killed"
-    killed.mkdir()
-    (killed / "lock").write_bytes(b"")
+    killed = Path(spill.new_folder(str(tmp_path)))  # then its scan dies: its lock is let go
+    os.close(spill._locks.pop(str(killed)))
+    (killed / "4242.bin").write_bytes(b"parts")
     running = tmp_path / f"{spill.PREFIX}running"
     running.mkdir()
     held = os.open(running / "lock", os.O_RDWR | os.O_CREAT)
@@ -190,6 +190,7 @@ def test_what_workers_put_aside_is_written_byte_for_byte_and_the_spill_folder_go
         assert checked >= 55
     assert sum(restored) >= 55, "the parts went through the spill file"
     assert sorted(p.name for p in tmp_path.glob(f"{spill.PREFIX}*")) == [running.name]
+    assert not killed.exists()
     os.close(held)
 
 
@@ -204,3 +205,30 @@ def test_a_spill_that_cannot_be_written_or_read_back_costs_nothing_or_that_conte
     failed = spill.restore(put)  # the file is gone: that content alone is a failure to try again
     assert failed.status is Status.ERROR and failed.transient == 0.0 and "read back" in failed.message
     assert not Path(folder).exists()
+
+
+def test_only_our_own_work_folders_are_swept_and_only_of_our_own_files(tree, tmp_path):
+    """A folder that only looks like a killed scan's (its name, a lock file) is never touched; one of ours
+    that a person put a file into loses only what neardup made, and stays with that file."""
+    look_alike = tmp_path / f"{spill.PREFIX}2024"
+    look_alike.mkdir()
+    (look_alike / "lock").write_bytes(b"x")
+    (look_alike / "photo.txt").write_bytes(b"y")
+    ours = Path(spill.new_folder(str(tmp_path)))
+    os.close(spill._locks.pop(str(ours)))  # its scan was killed
+    (ours / "77.bin").write_bytes(b"parts")
+    (ours / "notes.txt").write_bytes(b"a person's")
+    outside = tmp_path / "victim.txt"
+    outside.write_bytes(b"keep me")
+    (ours / "sigs.npy").symlink_to(outside)  # a link where an array was: removed, never followed
+    piped = tmp_path / f"{spill.PREFIX}piped"  # a pipe where our marker would be: never waited on
+    piped.mkdir()
+    os.mkfifo(piped / "made-by-neardup")
+    with Store(tmp_path / "n.db") as store:
+        scan(store, ScanOptions(roots=(str(tree),), workers=2))
+    assert sorted(p.name for p in look_alike.iterdir()) == ["lock", "photo.txt"]
+    assert (look_alike / "photo.txt").read_bytes() == b"y"
+    assert sorted(p.name for p in ours.iterdir()) == ["notes.txt"]
+    assert outside.read_bytes() == b"keep me"
+    assert sorted(p.name for p in tmp_path.glob(f"{spill.PREFIX}*")) == sorted([look_alike.name, ours.name,
+                                                                                 piped.name])

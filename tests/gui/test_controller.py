@@ -7,9 +7,10 @@ from pathlib import Path
 
 from neardup_gui.core.jobs import NEVER_CANCELLED, no_progress
 from neardup_gui.core.models import ScanOptions, Thresholds
-from neardup_gui.core.review import MarkCriteria
+from neardup_gui.core.review import FileOutcome, MarkCriteria
 from neardup_gui.core.session import Session
 from neardup_gui.gui.controller import Report, ReviewController
+from tests.core.test_moves import locked
 from tests.core.test_session import family
 
 
@@ -115,6 +116,28 @@ def test_moving_marked_files_reports_in_words_and_one_undo_puts_them_back(tmp_pa
     assert report.headline == "Put 8 files back where they were."
     assert len(list(root.iterdir())) == 9 and list((destination / "docs").iterdir()) == []
     assert len(review.view.result.groups) == 1
+
+
+def test_a_move_says_how_many_files_moved_and_which_did_not_and_why(tmp_path):
+    """The outcome in words: the count moved, then each file that did not move with its reason; a move that
+    moved nothing says so (not "Moved 0 files")."""
+    partly = FileOutcome(("/u/a.txt", "/u/b.txt"), (), (("/u/c.txt", "the drive is full"),),
+                         moved_to=("/x/u/a.txt", "/x/u/b.txt"))
+    report = ReviewController.describe(partly, "/x")
+    assert report.headline.startswith("Moved 2 files into /x.") and not report.nothing_done
+    assert report.problems == "1 file could not be moved; each is still where it was:\n/u/c.txt: the drive is full"
+
+    root = family(tmp_path / "docs")
+    review, recorder = open_review(tmp_path, root, jaccard=0.6)
+    review.mark_all_but_keepers()
+    with locked(root):  # not one file can leave its folder
+        review.move(review.marked_plan().batches, str(tmp_path / "aside"))
+    report = [e[1] for e in recorder.events if e[0] == "acted"][-1]
+    assert report.nothing_done and report.headline == f"No file was moved into {tmp_path / 'aside'}."
+    assert report.problems.startswith("8 files could not be moved; each is still where it was:\n")
+    assert report.problems.count(": it could not be ") == 8 and "[Errno" not in report.problems
+    assert len(list(root.iterdir())) == 9 and not (tmp_path / "aside").exists()
+    assert review.undoable is None or review.undoable.what != "move"
 
 
 def test_decisions_are_listed_and_taken_back_together(tmp_path):

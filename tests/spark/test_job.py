@@ -87,8 +87,10 @@ def test_a_table_of_texts_and_a_uri_give_the_groups_of_the_folder(spark, corpus,
         assert described["source_kind"] == "table"
         dropped = (described["table_rows_without_path"], described["table_repeated_paths"])
         assert dropped == ((1, 1) if source == table else (0, 0))
-    # a table loaded into the app opens on its documents' folder
-    done = run_cli("import-spark", str(tmp_path / "from-jsonl"), "--db", str(tmp_path / "table.db"))
+    # a table loaded into the app (a table names no folder: --map says where its files are) opens on its
+    # documents' folder
+    done = run_cli("import-spark", str(tmp_path / "from-jsonl"), "--db", str(tmp_path / "table.db"),
+                   "--map", f"{corpus}={corpus}")
     assert done.returncode == 0, done.stderr
     with Session(tmp_path / "table.db") as session:
         assert session.last_scan_roots() == (str(corpus),)
@@ -118,6 +120,28 @@ def test_a_table_of_texts_and_a_uri_give_the_groups_of_the_folder(spark, corpus,
     assert capped.documents == len(documents) == len(from_uri["documents"])
     for doc in documents:
         assert (doc["status"] == "too_large") == (doc["size"] > 1500), doc
+
+
+def test_no_row_of_a_table_vanishes(spark, tmp_path):
+    """A text longer than the JSON parser's default 20 M characters is a document (or, past the size
+    limit, a problem saying so), and a line that is not JSON is counted, not taken for a row without a path."""
+    texts = english_texts()
+    long_text = " ".join([texts["GPL-2"]] * (21_000_000 // len(texts["GPL-2"]) + 1))
+    rows = [{"path": "/c/a.txt", "text": texts["MPL-2.0"]}, {"path": "/c/b.txt", "text": plant_edits(texts["MPL-2.0"],
+                                                                                                     0.01, seed=1)},
+            {"path": "/c/long.txt", "text": long_text}]
+    table = tmp_path / "texts.jsonl"
+    table.write_text("".join(json.dumps(r) + "\n" for r in rows) + '{"path": "/c/cut.txt", "text": "cut sh\n',
+                     encoding="utf-8")
+    for limit, status in ((256 << 20, "ok"), (20 << 20, "too_large")):
+        out = tmp_path / f"out-{limit}"
+        summary = run(spark, JobOptions(str(table), str(out), Thresholds(), max_file_size=limit))
+        documents = {d["path"]: d for d in json.loads((out / "report.json").read_text(encoding="utf-8"))["documents"]}
+        assert sorted(documents) == ["/c/a.txt", "/c/b.txt", "/c/long.txt"]
+        assert documents["/c/long.txt"]["status"] == status and documents["/c/long.txt"]["size"] > 21_000_000
+        described = json.loads((out / "job.json").read_text(encoding="utf-8"))
+        assert (described["table_rows_unreadable"], described["table_rows_without_path"]) == (1, 0)
+        assert summary.rows_left_out == 1
 
 
 def test_a_skewed_bucket_is_split_and_the_answer_does_not_change(spark, tmp_path, monkeypatch):
