@@ -20,14 +20,14 @@ from typing import TextIO
 from . import __version__
 from .core import i18n
 from .core.errors import NeardupError, UsageError, database_error_message
+from .core.fingerprint.ocr import DEFAULT_LANGUAGES
 from .core.i18n import QT_TRANSLATE_NOOP, translate
 from .core.jobs import CancelToken, JobCancelled, PaceMeter, ProgressEvent
 from .core.models import HAMMING_MAX, JACCARD_MIN, Method, ScanOptions, Thresholds, display_path, printable
-from .core.ocr import DEFAULT_LANGUAGES
-from .core.report import check_report_target
+from .core.review.report import check_report_target
 from .core.scan import summary_text
 from .core.session import Session, View
-from .core.store import default_db_path
+from .core.store.store import default_db_path
 
 EXIT_OK, EXIT_FAILURE, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 
@@ -364,7 +364,7 @@ def cmd_query(args: argparse.Namespace, session: Session) -> int:
 
 
 def cmd_import_spark(args: argparse.Namespace, session: Session) -> int:
-    from .core.spark_result import parse_mapping
+    from .core.store.spark_result import parse_mapping
 
     summary = session.import_spark(args.result, [parse_mapping(m) for m in args.map])
     if not args.quiet:

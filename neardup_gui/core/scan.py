@@ -10,7 +10,6 @@ the database once a walk of their root completed. Only this job writes fingerpri
 from __future__ import annotations
 
 import errno
-import hashlib
 import os
 import time
 from collections import defaultdict
@@ -18,25 +17,24 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol, TypeVar
 
-from . import spill
-from .boilerplate import analyse, collection_digest
-from .discover import WalkProblem, discover, split_roots
-from .extract import READ_WITHOUT_OCR
-from .fingerprint import Scheme, fingerprint_bytes
+from .fingerprint.ocr import PageTask, PageText, ScanText, awaits_ocr, fingerprint_scan, read_page, tag, unavailable
+from .fingerprint.scheme import Scheme, fingerprint_bytes
 from .i18n import QT_TRANSLATE_NOOP, localize, translate
 from .jobs import NEVER_CANCELLED, CancelToken, JobCancelled, Progress, ProgressEvent, no_progress
+from .match.boilerplate import analyse, collection_digest
 from .models import FileEntry, Fingerprint, ScanOptions, SentBetweenProcesses, Status
-from .ocr import PageTask, PageText, ScanText, awaits_ocr, fingerprint_scan, read_page, tag, unavailable
-from .parallel import IN_THIS_PROCESS, ShinglesOf, Workers
-from .pool import TaskFailed, WorkerPool, default_reader_memory, run_in_batches, warm_up
-from .regular_files import NotARegularFile, open_regular_file
-from .store import FileRecord, KnownFile, Store
-from .writer import WriterProcess
+from .read.discover import WalkProblem, discover, split_roots
+from .read.extract import READ_WITHOUT_OCR
+from .read.regular_files import NotARegularFile, hash_file, open_regular_file
+from .store import spill
+from .store.store import FileRecord, KnownFile, Store
+from .store.writer import WriterProcess
+from .workers.parallel import IN_THIS_PROCESS, ShinglesOf, Workers
+from .workers.pool import TaskFailed, WorkerPool, default_reader_memory, run_in_batches, warm_up
 
 _BATCH_ITEMS = 200
 _BATCH_SECONDS = 1.0
 _WRITER_PROCESS_CONTENTS = 200  # new contents from which a writer process writes them (~0.3 s to start)
-_HASH_CHUNK = 1 << 20
 _HASH_BATCH = 64  # files a worker hashes per task
 _HASH_BATCH_BYTES = 64 << 20
 # small texts a worker fingerprints per task: one pipe message, one pickle of the scheme and one wake-up
@@ -194,17 +192,6 @@ def read_error_message(exc: OSError) -> str:
     if exc.errno == errno.ELOOP:
         return _LINK_LOOP
     return _NOT_READ.format(reason=exc.strerror or exc)
-
-
-def hash_file(path: str, cancel: CancelToken = NEVER_CANCELLED) -> bytes:
-    """blake2b-128 of a regular file's bytes, read in chunks (memory stays flat for huge files)."""
-    digest = hashlib.blake2b(digest_size=16)
-    with open_regular_file(path) as fh:
-        while chunk := fh.read(_HASH_CHUNK):
-            digest.update(chunk)
-            if cancel.cancelled:
-                raise JobCancelled()
-    return digest.digest()
 
 
 def hash_files(entries: tuple[FileEntry, ...]) -> list[bytes | str]:

@@ -23,15 +23,15 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from .chains import DuplicatePairs, SplitCache, split_chains
 from .errors import DatabaseError
-from .html_report import to_html
 from .jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_progress
-from .match import NOT_DUPLICATE, Matcher, MatchResult, QueryHit, query
+from .match.chains import DuplicatePairs, SplitCache, split_chains
+from .match.matcher import NOT_DUPLICATE, Matcher, MatchResult
 from .models import IDENTICAL, Document, Group, Member, Method, ScanOptions, Thresholds
-from .pairs import PairTable, pair_table
-from .parallel import Workers
-from .report import (
+from .query import QueryHit, query
+from .review.html_report import to_html
+from .review.pairs import PairTable, pair_table
+from .review.report import (
     PASSAGES_VERSION,
     PairPassages,
     PairRecords,
@@ -45,7 +45,7 @@ from .report import (
     to_json,
     write_report_file,
 )
-from .review import (
+from .review.rules import (
     FileOutcome,
     Histogram,
     KeeperRule,
@@ -61,9 +61,10 @@ from .review import (
     similarity_histogram,
 )
 from .scan import ScanSummary, scan
-from .spark_result import ImportSummary, import_result
-from .store import Store
-from .texts import TextLoader
+from .store.spark_result import ImportSummary, import_result
+from .store.store import Store
+from .store.stored_text import TextLoader
+from .workers.parallel import Workers
 
 REPORT_FORMATS = ("html", "json", "csv")
 _VIEWS_KEPT = 10

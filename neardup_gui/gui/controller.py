@@ -17,8 +17,8 @@ from typing import Any, Protocol
 
 from ..core.i18n import translate
 from ..core.models import Document, Group, Similarity
-from ..core.pairs import PairTable
-from ..core.review import (
+from ..core.review.pairs import PairTable
+from ..core.review.rules import (
     BatchPlan,
     FileOutcome,
     KeeperRule,

@@ -32,7 +32,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..core.diff import (
+from ..core.i18n import localize
+from ..core.jobs import NEVER_CANCELLED, CancelToken, Progress, no_progress
+from ..core.models import Document, Method, Similarity, Status
+from ..core.review.diff import (
     PAGE_BREAK,
     ChunkKind,
     Comparison,
@@ -44,11 +47,8 @@ from ..core.diff import (
     share_in_words,
     shared_passages,
 )
-from ..core.i18n import localize
-from ..core.jobs import NEVER_CANCELLED, CancelToken, Progress, no_progress
-from ..core.models import Document, Method, Similarity, Status
-from ..core.texts import DocumentText
-from ..core.words import inside, percent
+from ..core.review.words import inside, percent
+from ..core.store.stored_text import DocumentText
 from .worker import Job, JobRunner
 
 

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 
 from ..core.i18n import translate
 from ..core.models import Document, Group
-from ..core.review import BatchPlan, human_size
+from ..core.review.rules import BatchPlan, human_size
 from .controller import Report, ReviewController
 
 SHOWN_IN_A_LISTING = 25

@@ -14,8 +14,8 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView
 
 from ..core.i18n import QT_TRANSLATE_NOOP
 from ..core.models import Document, Group, Similarity
-from ..core.review import human_size, in_folders
-from ..core.words import kind_label, similarity_details, similarity_words
+from ..core.review.rules import human_size, in_folders
+from ..core.review.words import kind_label, similarity_details, similarity_words
 from .models import NUMBERS_ALIGNMENT, bold_font, column_header
 
 COLUMNS = (

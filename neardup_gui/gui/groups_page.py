@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from ..core.i18n import QT_TRANSLATE_NOOP
 from ..core.models import Method
-from ..core.review import KeeperRule
+from ..core.review.rules import KeeperRule
 from .controller import Marks
 from .delegates import MixedScriptRowDelegate
 from .diff_view import DiffView

@@ -33,15 +33,16 @@ from PySide6.QtWidgets import (
 )
 
 from .. import __version__
-from ..core import i18n, ocr
+from ..core import i18n
 from ..core.errors import is_damaged_database, set_aside_damaged_database
+from ..core.fingerprint import ocr
 from ..core.i18n import QT_TRANSLATE_NOOP, localize
 from ..core.jobs import PaceMeter, ProgressEvent
-from ..core.match import MatchResult
+from ..core.match.matcher import MatchResult
 from ..core.models import Document, Group, Method, ScanOptions, Similarity, Status, Thresholds
 from ..core.scan import summary_text
 from ..core.session import Session, Undoable, View
-from ..core.texts import TextLoader
+from ..core.store.stored_text import TextLoader
 from . import settings as app_settings
 from .controller import Pair, Report, ReviewController
 from .decisions_dialog import DecisionsDialog

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..core.review import MarkCriteria, MarkSelection
+from ..core.review.rules import MarkCriteria, MarkSelection
 from .controller import ReviewController
 
 KB = 1024

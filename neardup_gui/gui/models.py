@@ -19,10 +19,10 @@ from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import QApplication
 
 from ..core.i18n import QT_TRANSLATE_NOOP, localize
-from ..core.match import MatchResult
+from ..core.match.matcher import MatchResult
 from ..core.models import Document, Group, Member
-from ..core.review import GroupSummary, human_size, in_folders, kept_anywhere, summarise, trash_plan
-from ..core.words import kind_label, percent, percent_range, similarity_details, similarity_words, status_label
+from ..core.review.rules import GroupSummary, human_size, in_folders, kept_anywhere, summarise, trash_plan
+from ..core.review.words import kind_label, percent, percent_range, similarity_details, similarity_words, status_label
 from .controller import Marks
 
 DocumentRole = Qt.ItemDataRole.UserRole + 1

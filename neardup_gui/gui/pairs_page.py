@@ -25,9 +25,9 @@ from PySide6.QtWidgets import (
 
 from ..core.i18n import QT_TRANSLATE_NOOP
 from ..core.models import Document, Group, Similarity
-from ..core.pairs import PairTable
-from ..core.review import human_size
-from ..core.words import percent, similarity_details, similarity_words
+from ..core.review.pairs import PairTable
+from ..core.review.rules import human_size
+from ..core.review.words import percent, similarity_details, similarity_words
 from .controller import Marks
 from .delegates import MixedScriptRowDelegate
 from .diff_view import DiffView

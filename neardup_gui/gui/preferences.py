@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 
 from ..core import i18n
 from ..core.models import HAMMING_MAX, JACCARD_MIN, Method, Thresholds
-from ..core.review import KeeperRule
+from ..core.review.rules import KeeperRule
 from .groups_page import fill_keeper_rules
 from .thresholds import method_label
 from .translation import system_language

@@ -8,8 +8,8 @@ from typing import Any
 from PySide6.QtCore import QByteArray, QSettings
 
 from ..core.models import Method, Thresholds
-from ..core.review import KeeperRule
-from ..core.store import default_db_path
+from ..core.review.rules import KeeperRule
+from ..core.store.store import default_db_path
 
 
 @dataclass

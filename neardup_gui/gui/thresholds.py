@@ -21,8 +21,8 @@ from PySide6.QtWidgets import (
 
 from ..core.i18n import QT_TRANSLATE_NOOP
 from ..core.models import HAMMING_MAX, JACCARD_MIN, Method, Thresholds
-from ..core.review import Histogram
-from ..core.words import percent
+from ..core.review.rules import Histogram
+from ..core.review.words import percent
 
 METHOD_LABELS = {
     Method.MINHASH: QT_TRANSLATE_NOOP("ThresholdsPanel", "Shared phrases (MinHash)"),

@@ -35,19 +35,21 @@ shingles, each popular passage's sample and the documents of the JSON report.
 from __future__ import annotations
 
 import dataclasses
-import json
 import math
 import os
 import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..core import minhash
-from ..core.boilerplate import (
+from ..core.fingerprint import minhash
+from ..core.fingerprint.scheme import Scheme, fingerprint_bytes, fingerprint_text, raw_hash, unpack_edges
+from ..core.i18n import translate
+from ..core.jobs import Progress, ProgressEvent, no_progress
+from ..core.match.boilerplate import (
     MIN_DOCUMENTS,
     MIN_SHARE,
     PAIRS_SAMPLED,
@@ -58,14 +60,7 @@ from ..core.boilerplate import (
     is_boilerplate,
     sample_ranks,
 )
-from ..core.discover import WalkProblem, discover, resolve_roots
-from ..core.extract import READ_WITHOUT_OCR, kind_of
-from ..core.fingerprint import Scheme, fingerprint_bytes, fingerprint_text, raw_hash, unpack_edges
-from ..core.i18n import translate
-from ..core.jobs import Progress, ProgressEvent, no_progress
-from ..core.match import similarity_of
 from ..core.models import (
-    IDENTICAL,
     SIMHASH_MIN_JACCARD,
     Extracted,
     FileEntry,
@@ -76,7 +71,8 @@ from ..core.models import (
     Thresholds,
     display_path,
 )
-from ..core.pool import TaskFailed, default_reader_memory, run_isolated
+from ..core.read.discover import WalkProblem, discover, resolve_roots
+from ..core.read.extract import READ_WITHOUT_OCR, kind_of
 from ..core.scan import (
     ExtractTask,
     FileFailure,
@@ -86,8 +82,7 @@ from ..core.scan import (
     too_large_message,
     transient_failure,
 )
-from ..core.simhash import hamming
-from ..core.spark_result import RESULT_FORMAT, RESULT_VERSIONS
+from ..core.workers.pool import TaskFailed, default_reader_memory, run_isolated
 from . import keys
 from .components import connected_components
 
@@ -95,65 +90,12 @@ if TYPE_CHECKING:
     from pyspark import RDD
     from pyspark.sql import SparkSession
 
+from .records import BoilerplateFound, Compared, FoundFile, JobOptions, JobSummary, Source, similarity
+
 _FILES_PER_PARTITION = 2000
 _TEXT_SOURCES = (".parquet", ".jsonl", ".json", ".ndjson")
 
 
-@dataclass(frozen=True, slots=True)
-class JobOptions:
-    """What the Spark job reads and how it judges duplicates (the desktop's defaults)."""
-
-    source: str  # a folder, a URI Spark reads (hdfs://, s3a://, file://), or a .parquet / .jsonl table
-    out: str  # a folder that does not exist yet (or is empty)
-    thresholds: Thresholds = Thresholds()
-    include: tuple[str, ...] = ()
-    exclude: tuple[str, ...] = ()
-    hidden: bool = False
-    max_file_size: int = 256 * 1024 * 1024
-    file_timeout: float = 120.0
-    reader_memory: int | None = None
-    partitions: int | None = None  # None: one per 2,000 documents, at least twice the cluster's cores
-
-
-@dataclass(frozen=True, slots=True)
-class JobSummary:
-    """What a run found, and how long each stage took (seconds)."""
-
-    documents: int
-    contents: int
-    texts: int
-    problems: int
-    candidates: int
-    pairs: int
-    groups: int
-    documents_in_groups: int
-    seconds: dict[str, float] = field(default_factory=dict)
-    rows_left_out: int = 0  # a table's rows that are no document: without a path, or not JSON (job.json)
-
-
-@dataclass(frozen=True, slots=True)
-class FoundFile:
-    """One document as read by an executor: where it is and its fingerprint (or why it has none)."""
-
-    path: str
-    size: int
-    mtime_ns: int
-    kind: str
-    fingerprint: Fingerprint
-
-
-@dataclass(frozen=True, slots=True)
-class Compared:
-    """A content as the candidates and the verification see it: its whole text's SimHash and text hash,
-    and the signature, size and shingle set compared (its core where it has boilerplate and it is
-    ignored)."""
-
-    raw_hash: bytes
-    text_hash: bytes
-    simhash: int
-    signature: bytes
-    shingle_count: int
-    shingles: bytes
 
 
 # -- read ----------------------------------------------------------------------------------------
@@ -259,18 +201,6 @@ def fingerprint_texts(rows: Iterable[tuple[str, Any]], scheme: Scheme, max_file_
         yield FoundFile(path, len(data), 0, "text", fingerprint_text(raw_hash(data), "text", extracted, scheme))
 
 
-@dataclass(frozen=True, slots=True)
-class Source:
-    """What the job reads, as resolved on the driver: a walked folder (``root``: its real path), a URI
-    Spark lists itself, or a table; and what was left out of a table (rows without a path, repeated paths)."""
-
-    kind: str  # "folder", "uri" or "table"
-    root: str
-    rows_without_path: int = 0
-    repeated_paths: int = 0
-    rows_unreadable: int = 0  # lines of a JSON table that are not JSON objects (Spark's corrupt records)
-
-
 _CORRUPT = "_neardup_unreadable_line"
 
 
@@ -373,26 +303,6 @@ def one_fingerprint_a_content(files: RDD, parts: int) -> RDD:
 
 
 # -- boilerplate -------------------------------------------------------------------------------
-@dataclass(frozen=True, slots=True)
-class BoilerplateFound:
-    """The collection's boilerplate, as ``core.boilerplate.Boilerplate`` holds it (cores by raw hash)."""
-
-    min_share: float
-    min_documents: int
-    shingles: np.ndarray
-    passages: int
-    family_passages: int
-    cores: RDD | None  # (raw_hash, Core)
-
-    def summary(self, ignored: bool, affected: int) -> dict[str, Any]:
-        """For the report, as the desktop's (``match.BoilerplateUse.summary``): the analysis only where
-        it was used."""
-        if not ignored:
-            return {"ignored": False}
-        return {"ignored": True, "min_share": self.min_share, "frequent_shingles": int(len(self.shingles)),
-                "passages": self.passages, "family_passages": self.family_passages, "documents_affected": affected}
-
-
 def _shingles_edges(fp: Fingerprint) -> tuple[np.ndarray, np.ndarray | None]:
     shingles = minhash.unpack_shingles(fp.shingles or b"")
     return shingles, unpack_edges(fp.edges, shingles) if fp.edges is not None else None
@@ -552,18 +462,6 @@ def candidates(texts: RDD, thresholds: Thresholds, count: int, scheme: Scheme, p
     return both.reduceByKey(lambda x, y: (x[0] or y[0], x[1] or y[1]), parts)
 
 
-def similarity(a: Compared, b: Compared) -> tuple[Similarity, float]:
-    """The desktop's numbers for two contents (``match.similarity_of``), and the exact Jaccard before
-    rounding (what thresholds are compared with)."""
-    if a.raw_hash == b.raw_hash:
-        return IDENTICAL, 1.0
-    shared = minhash.exact_overlap(minhash.unpack_shingles(a.shingles), minhash.unpack_shingles(b.shingles))
-    union = a.shingle_count + b.shingle_count - shared
-    estimate = float(minhash.estimate(np.frombuffer(a.signature, "<u4"), np.frombuffer(b.signature, "<u4")))
-    return (similarity_of(shared, a.shingle_count, b.shingle_count, int(hamming(a.simhash, b.simhash)), estimate),
-            shared / union if union else 1.0)
-
-
 VERIFY_TASK = 4000
 """Texts whose shingle sets one verification task holds at most (~50 MB): a larger component of
 candidates is cut into blocks, and each pair of blocks is a task."""
@@ -698,20 +596,3 @@ def run(spark: SparkSession, options: JobOptions, *, progress: Progress = no_pro
                                                         pairs=pair_count))
     stage("write")
     return JobSummary(seconds=seconds, rows_left_out=source.rows_without_path + source.rows_unreadable, **summary)
-
-
-def job_json(options: JobOptions, source: Source, scheme: Scheme, extra: dict[str, Any]) -> str:
-    """The result's description: what ran, under which scheme and thresholds (ASCII: a path's bytes that
-    are not UTF-8 travel as escapes)."""
-    t = options.thresholds
-    return json.dumps({
-        "format": RESULT_FORMAT, "version": RESULT_VERSIONS[-1], "source": source.root,
-        "source_kind": source.kind, "table_rows_without_path": source.rows_without_path,
-        "table_repeated_paths": source.repeated_paths, "table_rows_unreadable": source.rows_unreadable,
-        "scheme": json.loads(scheme.to_json()),
-        "thresholds": {"method": str(t.method), "hamming": t.hamming, "jaccard": t.jaccard,
-                       "ignore_boilerplate": t.ignore_boilerplate},
-        "options": {k: v for k, v in asdict(options).items() if k not in ("source", "out", "thresholds")},
-        **extra,
-    }, indent=2)
-

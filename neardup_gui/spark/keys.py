@@ -18,10 +18,11 @@ from itertools import combinations
 
 import numpy as np
 
-from ..core import index, minhash
-from ..core.forest import estimate_margin, forest_layout
+from ..core.fingerprint import minhash
+from ..core.fingerprint.simhash import hamming
+from ..core.match import index
+from ..core.match.forest import estimate_margin, forest_layout
 from ..core.models import HAMMING_MAX
-from ..core.simhash import hamming
 
 SPLIT = 2000
 """Members of a bucket above which its pairs are spread over tasks of block pairs."""

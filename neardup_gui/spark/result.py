@@ -3,7 +3,7 @@ report of the contract, and the records ``neardup import-spark`` loads.
 
 The groups are those ``neardup scan`` reports: the components of the verified pairs, each kept by the
 app's default rule (``keeper``), and each component of up to ALL_PAIRS_LIMIT documents that is not all
-mutual duplicates shown as groups that are (``_mutual``, in the component's own task: core/chains.py's
+mutual duplicates shown as groups that are (``_mutual``, in the component's own task: core/match/chains.py's
 groups_of_duplicates over its verified pairs), numbered as the desktop numbers them; each member carries
 its numbers against its group's keeper. The pairs are every pair of duplicates of those components; a
 larger component keeps the copies of one content, the contents of one text, and a maximum spanning forest
@@ -21,10 +21,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ..core import report
-from ..core.chains import ALL_PAIRS_LIMIT, groups_of_duplicates
-from ..core.fingerprint import Scheme
-from ..core.match import MatchResult
+from ..core.fingerprint.scheme import Scheme
+from ..core.fingerprint.simhash import to_signed
+from ..core.match.chains import ALL_PAIRS_LIMIT, groups_of_duplicates
+from ..core.match.matcher import MatchResult
+from ..core.match.unionfind import UnionFind
 from ..core.models import (
     IDENTICAL,
     Document,
@@ -37,17 +38,15 @@ from ..core.models import (
     display_path,
     matched_by,
 )
-from ..core.review import default_keeper
-from ..core.simhash import to_signed
-from ..core.spark_result import REVIEW_FOLDER
-from ..core.unionfind import UnionFind
-from .job import FoundFile, JobOptions, Source, job_json, similarity
+from ..core.review import report
+from ..core.review.rules import default_keeper
+from ..core.store.spark_result import REVIEW_FOLDER
+from .records import BoilerplateFound, FoundFile, JobOptions, Source, job_json, similarity
 
 if TYPE_CHECKING:
     from pyspark import RDD
     from pyspark.sql import SparkSession
 
-    from .job import BoilerplateFound
 
 
 
@@ -97,7 +96,7 @@ numbers against the keeper) keeper first, exact), None when it is one already; a
 
 def _mutual(item: tuple[int, tuple[Iterable[GroupedFile], Iterable[tuple[Any, ...]] | None]], t: Thresholds
             ) -> tuple[int, Mutual]:
-    """One component's groups of mutual duplicates and its pairs, as the desktop finds them (core/chains.py:
+    """One component's groups of mutual duplicates and its pairs, as the desktop finds them (core/match/chains.py:
     every two members of a group are duplicates, by its verified pairs; what is kept is chosen with them)."""
     label, (files, edges) = item
     found = sorted(files, key=lambda f: f.path)  # the desktop's order: by path

@@ -34,8 +34,8 @@ import time
 from itertools import combinations
 from pathlib import Path
 
-from neardup_gui.core import text
-from neardup_gui.core.fingerprint import Scheme, text_shingles
+from neardup_gui.core.fingerprint import text
+from neardup_gui.core.fingerprint.scheme import Scheme, text_shingles
 from neardup_gui.core.models import Method, Thresholds, within_thresholds
 from neardup_gui.core.session import Session
 from tests.bench.quality import Engine, exact_jaccard

@@ -22,10 +22,10 @@ from pathlib import Path
 
 import numpy as np
 
-from neardup_gui.core.fingerprint import Scheme, fingerprint_text
-from neardup_gui.core.minhash import exact_overlap, unpack_shingles
+from neardup_gui.core.fingerprint.minhash import exact_overlap, unpack_shingles
+from neardup_gui.core.fingerprint.ocr import run_tesseract
+from neardup_gui.core.fingerprint.scheme import Scheme, fingerprint_text
 from neardup_gui.core.models import Extracted, Status
-from neardup_gui.core.ocr import run_tesseract
 from tests.conftest import chinese_texts, english_texts, scan_of, write_pdf
 
 REPO = Path(__file__).resolve().parents[2]

@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable
 from difflib import SequenceMatcher
 
-from neardup_gui.core.diff import Layout, compare, describe
+from neardup_gui.core.review.diff import Layout, compare, describe
 from tests.conftest import chinese_texts, english_texts, plant_edits
 
 
@@ -60,7 +60,7 @@ def _gui_first_screen(left: str, right: str) -> tuple[float, float]:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
     from neardup_gui.core.models import Document, Similarity, Status
-    from neardup_gui.core.texts import DocumentText
+    from neardup_gui.core.store.stored_text import DocumentText
     from neardup_gui.gui.app import create_app
     from neardup_gui.gui.diff_view import DiffView
     from neardup_gui.gui.worker import JobRunner

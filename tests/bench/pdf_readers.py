@@ -21,8 +21,8 @@ import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 
-from neardup_gui.core.extract_pdf import _by_pdfium, _by_pypdf, extract_pdf
 from neardup_gui.core.models import Extracted, Status
+from neardup_gui.core.read.pdf import _by_pdfium, _by_pypdf, extract_pdf
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -36,19 +36,19 @@ from pathlib import Path
 
 import numpy as np
 
-from neardup_gui.core import text
-from neardup_gui.core.fingerprint import (
+from neardup_gui.core.fingerprint import text
+from neardup_gui.core.fingerprint.scheme import (
     Scheme,
     fingerprint_bytes,
     simhash_feature_counts,
     text_shingles,
     text_simhash,
 )
-from neardup_gui.core.match import Matcher
+from neardup_gui.core.fingerprint.simhash import hamming, simhash
+from neardup_gui.core.match.matcher import Matcher
 from neardup_gui.core.models import HAMMING_MAX, SIMHASH_MIN_JACCARD, Method, Thresholds
 from neardup_gui.core.scan import refresh_boilerplate
-from neardup_gui.core.simhash import hamming, simhash
-from neardup_gui.core.store import FileRecord, Store
+from neardup_gui.core.store.store import FileRecord, Store
 from tests.bench import peers
 from tests.conftest import LICENSES, UNRELATED_LICENSES, ZH_TEXTS, licence_paragraphs, plant_edits
 

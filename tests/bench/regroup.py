@@ -1,6 +1,6 @@
 """What moving a threshold costs the person in the app: the session's whole regrouping (the matcher's cut of
 its forest, keepers chosen, each group rebased on its keeper, components shown as groups of mutual
-duplicates: core/chains.py) beside the same without that last step (what a threshold move did before
+duplicates: core/match/chains.py) beside the same without that last step (what a threshold move did before
 2026-11-26), and the Pairs tab's table (every pair's numbers), on the benchmark's database of real-text
 documents (tests.bench.run's regroup corpus). Round 1 visits each threshold first; round 2 again (the session
 keeps its last groupings by threshold); round 3 again without those (each component's groups kept).
@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 from neardup_gui.core.models import Method, Thresholds
-from neardup_gui.core.review import choose_keepers
+from neardup_gui.core.review.rules import choose_keepers
 from neardup_gui.core.session import RebaseCache, Session, rebased_on_keepers
 from tests.bench.run import RESULTS, _regroup_db, log
 

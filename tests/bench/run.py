@@ -22,16 +22,16 @@ from pathlib import Path
 
 import numpy as np
 
-from neardup_gui.core.diff import LineVocabulary, PassageText, compare, shared_passages, shared_passages_between
-from neardup_gui.core.fingerprint import Scheme, fingerprint_bytes, fingerprint_text, raw_hash, text_simhash
-from neardup_gui.core.index import block_probes, hamming_pairs
-from neardup_gui.core.match import Matcher
+from neardup_gui.core.fingerprint.scheme import Scheme, fingerprint_bytes, fingerprint_text, raw_hash, text_simhash
+from neardup_gui.core.fingerprint.simhash import hamming
+from neardup_gui.core.fingerprint.text import normalise
+from neardup_gui.core.match.index import block_probes, hamming_pairs
+from neardup_gui.core.match.matcher import Matcher
 from neardup_gui.core.models import Extracted, Fingerprint, Method, Status, Thresholds
-from neardup_gui.core.pool import run_isolated
+from neardup_gui.core.review.diff import LineVocabulary, PassageText, compare, shared_passages, shared_passages_between
 from neardup_gui.core.scan import ExtractTask, extract_task, refresh_boilerplate
-from neardup_gui.core.simhash import hamming
-from neardup_gui.core.store import FileRecord, Store
-from neardup_gui.core.text import normalise
+from neardup_gui.core.store.store import FileRecord, Store
+from neardup_gui.core.workers.pool import run_isolated
 from tests.bench import corpus, peers
 from tests.conftest import plant_edits
 
@@ -159,8 +159,8 @@ def _chinese_per_character(count: int, scheme: Scheme) -> dict:
 def _minhash_only(docs: list[str], scheme: Scheme) -> dict:
     """Documents per second in one process, MinHash signatures only: ours (normalise, unit shingles,
     128 permutations) beside rensa's RMinHash and datasketch, and our whole fingerprint, on ``docs``."""
-    from neardup_gui.core.fingerprint import text_shingles
-    from neardup_gui.core.minhash import signature
+    from neardup_gui.core.fingerprint.minhash import signature
+    from neardup_gui.core.fingerprint.scheme import text_shingles
 
     def timed(fn) -> float:
         fn(docs[0])

@@ -18,8 +18,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from neardup_gui.core.fingerprint import Scheme, fingerprint_bytes
-from neardup_gui.core.store import FileRecord, Store
+from neardup_gui.core.fingerprint.scheme import Scheme, fingerprint_bytes
+from neardup_gui.core.store.store import FileRecord, Store
 from tests.bench.corpus import short_lines
 
 RESULTS = Path(__file__).resolve().parents[2] / "bench-results"

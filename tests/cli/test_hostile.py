@@ -255,7 +255,7 @@ def test_a_report_on_a_full_disk_names_the_report_and_leaves_nothing(tmp_path):
     import sys
 
     out = tmp_path / "report.html"
-    code = ("import sys; from pathlib import Path; from neardup_gui.core.report import write_report_file\n"
+    code = ("import sys; from pathlib import Path; from neardup_gui.core.review.report import write_report_file\n"
             "try:\n    write_report_file(Path(sys.argv[1]), 'x' * 200_000)\n"
             "except OSError as exc:\n    print(exc.filename)\n")
 

@@ -37,8 +37,8 @@ def main(spec: dict) -> int:
         limit = int(spec["file_size_limit"])
         resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))  # Python ignores SIGXFSZ: writes fail EFBIG
 
-    from neardup_gui.core.review import in_folders, move_into_folder
-    from neardup_gui.core.store import Store
+    from neardup_gui.core.review.rules import in_folders, move_into_folder
+    from neardup_gui.core.store.store import Store
 
     with Store(spec["db"]) as store:
         documents = [d for d in store.documents() if in_folders(d.path, spec["roots"])]

@@ -4,12 +4,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from neardup_gui.core import boilerplate
 from neardup_gui.core.jobs import CancelToken, JobCancelled
-from neardup_gui.core.match import Matcher
+from neardup_gui.core.match import boilerplate
+from neardup_gui.core.match.matcher import Matcher
 from neardup_gui.core.models import Method, ScanOptions, Thresholds
 from neardup_gui.core.scan import scan
-from neardup_gui.core.store import Store
+from neardup_gui.core.store.store import Store
 from tests.conftest import LICENSES, write_footed_letters
 
 AT_HALF = Thresholds(Method.MINHASH, 8, 0.5)
@@ -234,8 +234,8 @@ def test_a_passage_longer_than_the_window_is_cut_at_the_window():
 def test_the_cores_a_database_gives_are_those_the_analysis_measured(footed, tmp_path):
     """Store.shingles(cores=digest) rebuilds each core from the stored edges and cuts: the same size and
     MinHash signature as the analysis stored; under another analysis's digest it refuses."""
-    from neardup_gui.core import minhash
     from neardup_gui.core.errors import StaleFingerprints
+    from neardup_gui.core.fingerprint import minhash
 
     with Store(tmp_path / "n.db") as store:
         scan(store, ScanOptions(roots=(str(footed),), workers=2))

@@ -8,7 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from neardup_gui.core.diff import (
+from neardup_gui.core.read.pdf import PAGE_SEPARATOR
+from neardup_gui.core.review.diff import (
     REGION_GAP,
     Comparison,
     Layout,
@@ -24,7 +25,6 @@ from neardup_gui.core.diff import (
     shared_passages_between,
     wrap_points,
 )
-from neardup_gui.core.extract_pdf import PAGE_SEPARATOR
 from tests.conftest import _HAN_FILLER
 
 WIDTHS = (0, 13, 37, 80)  # 0: not wrapped

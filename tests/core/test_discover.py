@@ -3,7 +3,7 @@ from pathlib import Path
 
 import pytest
 
-from neardup_gui.core.discover import WalkProblem, discover, resolve_roots
+from neardup_gui.core.read.discover import WalkProblem, discover, resolve_roots
 
 
 def _files(roots, **kw):

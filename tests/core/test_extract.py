@@ -3,9 +3,10 @@ import os
 
 import pytest
 
-from neardup_gui.core.extract import detect_encoding, extract, extract_text, kind_of
-from neardup_gui.core.extract_pdf import extract_pdf
 from neardup_gui.core.models import Status
+from neardup_gui.core.read.decode import detect_encoding
+from neardup_gui.core.read.extract import extract, extract_text, kind_of
+from neardup_gui.core.read.pdf import extract_pdf
 from tests.conftest import PDF_SAMPLES, chinese_texts, english_texts, write_pdf
 
 ZH_SIMPLIFIED = "上海浦东四季酒店是一家豪华酒店，位于陆家嘴金融区。我们今天讨论近似重复文档的检测方法。"

@@ -4,8 +4,8 @@ at once (the worker pool), and every cut of it joins what all the edges at that 
 import numpy as np
 import pytest
 
-from neardup_gui.core.forest import spanning_forest
-from neardup_gui.core.unionfind import UnionFind
+from neardup_gui.core.match.forest import spanning_forest
+from neardup_gui.core.match.unionfind import UnionFind
 
 
 def _edges(seed: int, n: int, m: int, above: float = 0.0) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -85,7 +85,7 @@ def test_waiting_edges_come_out_strongest_first_ties_in_place_order_across_batch
     """Batches' edges wait in several sorted runs (merged like a binary counter): taken down to any
     level, they come out as one sorted list would give them, ties (weights on a grid of 1/128, as
     MinHash estimates are) in place order, with edges measured one at a time interleaved."""
-    from neardup_gui.core.forest import _Waiting
+    from neardup_gui.core.match.forest import _Waiting
 
     rng = np.random.default_rng(11)
     waiting, reference, place = _Waiting(), [], 0

@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from neardup_gui.core.containers import UNPACKED_LIMIT
-from neardup_gui.core.extract import KINDS, extract, kind_of
-from neardup_gui.core.extract_pdf import PAGE_SEPARATOR, _by_pypdf, extract_pdf
 from neardup_gui.core.models import ScanOptions, Status
+from neardup_gui.core.read.containers import UNPACKED_LIMIT
+from neardup_gui.core.read.extract import KINDS, extract, kind_of
+from neardup_gui.core.read.pdf import PAGE_SEPARATOR, _by_pypdf, extract_pdf
 from tests.conftest import (
     DATA,
     PDF_SAMPLES,

@@ -9,9 +9,9 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from neardup_gui.core.chains import groups_of_duplicates
+from neardup_gui.core.match.chains import groups_of_duplicates
 from neardup_gui.core.models import IDENTICAL, Document, Group, Member, Similarity, Status, Thresholds
-from neardup_gui.core.review import MarkCriteria, all_but_keepers, batch_plan, kept_anywhere, members_matching
+from neardup_gui.core.review.rules import MarkCriteria, all_but_keepers, batch_plan, kept_anywhere, members_matching
 
 T = Thresholds(jaccard=0.8)
 NEAR = Similarity(3, 0.9, 0.9, 0.95, 0.95)
@@ -99,7 +99,7 @@ def test_marks_and_moves_never_touch_a_kept_file_and_keep_a_copy_of_every_group(
 def test_a_component_too_large_to_measure_is_split_along_the_pairs_that_joined_it(component):
     """Every member is joined to its keeper by a verified pair, every document is in a group, and a file a
     person fixed is never a member to remove."""
-    from neardup_gui.core.chains import _tree_stars
+    from neardup_gui.core.match.chains import _tree_stars
 
     ids, edges, keeper, fixed = component
     joined = near_of(ids, edges)
@@ -119,7 +119,7 @@ def test_the_pairs_of_a_component_too_large_to_measure_are_those_known(component
     """A component too large to measure every pair of lists its verified pairs: those that joined it and,
     when every member is a duplicate of its keeper, the keeper with each; each once, the smaller id first;
     it says it is incomplete, and a filter keeps the pairs between the documents it shows."""
-    from neardup_gui.core.chains import DuplicatePairs, _known_pairs
+    from neardup_gui.core.match.chains import DuplicatePairs, _known_pairs
 
     ids, edges, keeper, _fixed = component
     joined = near_of(ids, edges)

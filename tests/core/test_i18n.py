@@ -13,16 +13,16 @@ from pathlib import Path
 import pytest
 
 from neardup_gui.core import i18n
-from neardup_gui.core.extract import extract_text
-from neardup_gui.core.fingerprint import Scheme
-from neardup_gui.core.html_report import to_html
-from neardup_gui.core.match import Matcher
+from neardup_gui.core.fingerprint.scheme import Scheme
+from neardup_gui.core.match.matcher import Matcher
 from neardup_gui.core.models import ScanOptions, Status, Thresholds
-from neardup_gui.core.pool import TaskFailed
-from neardup_gui.core.report import PairPassages, ReportContext, to_json
+from neardup_gui.core.read.extract import extract_text
+from neardup_gui.core.review.html_report import to_html
+from neardup_gui.core.review.report import PairPassages, ReportContext, to_json
 from neardup_gui.core.scan import ExtractTask, scan, transient_failure
-from neardup_gui.core.store import Store
-from neardup_gui.core.texts import TextLoader
+from neardup_gui.core.store.store import Store
+from neardup_gui.core.store.stored_text import TextLoader
+from neardup_gui.core.workers.pool import TaskFailed
 from tests.conftest import REPO, english_texts, plant_edits
 
 HAN = re.compile(r"[\u4e00-\u9fff]")

@@ -23,16 +23,16 @@ from typing import Any
 import pytest
 
 from neardup_gui.cli import EXIT_FAILURE, EXIT_OK, EXIT_USAGE, main
-from neardup_gui.core.boilerplate import Core
 from neardup_gui.core.errors import DamagedResult, UsageError
-from neardup_gui.core.fingerprint import Scheme, fingerprint_bytes
+from neardup_gui.core.fingerprint.scheme import Scheme, fingerprint_bytes
 from neardup_gui.core.jobs import CancelToken, JobCancelled
+from neardup_gui.core.match.boilerplate import Core
 from neardup_gui.core.models import Fingerprint, Status, Thresholds
 from neardup_gui.core.session import Session
-from neardup_gui.core.spark_records import Place, local_path, parse_record
-from neardup_gui.core.spark_result import import_result
-from neardup_gui.core.store import FileRecord, Store
-from neardup_gui.spark.job import FoundFile, JobOptions, Source, job_json
+from neardup_gui.core.store.spark_records import Place, local_path, parse_record
+from neardup_gui.core.store.spark_result import import_result
+from neardup_gui.core.store.store import FileRecord, Store
+from neardup_gui.spark.records import FoundFile, JobOptions, Source, job_json
 from neardup_gui.spark.result import _record
 from tests.conftest import REPO, english_texts, plant_edits
 

@@ -10,9 +10,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from neardup_gui.core.index import block_probes, hamming_pairs
+from neardup_gui.core.fingerprint.simhash import hamming
+from neardup_gui.core.match.index import block_probes, hamming_pairs
 from neardup_gui.core.models import HAMMING_MAX
-from neardup_gui.core.simhash import hamming
 
 
 def brute_force(fps: np.ndarray, k: int) -> set[tuple[int, int]]:
@@ -73,7 +73,7 @@ def test_repeated_fingerprints_expand_to_every_pair_of_rows(k):
 
 
 def _components(n: int, i: np.ndarray, j: np.ndarray) -> list[int]:
-    from neardup_gui.core.unionfind import UnionFind
+    from neardup_gui.core.match.unionfind import UnionFind
 
     uf = UnionFind(n)
     for a, b in zip(i.tolist(), j.tolist(), strict=True):
@@ -85,8 +85,8 @@ def _meeting_notes() -> tuple[np.ndarray, list[np.ndarray]]:
     """(MinHash signatures, shingle sets) of 600 one-line notes that differ in a word or two."""
     import random
 
-    from neardup_gui.core import minhash
-    from neardup_gui.core.fingerprint import Scheme, fingerprint_bytes
+    from neardup_gui.core.fingerprint import minhash
+    from neardup_gui.core.fingerprint.scheme import Scheme, fingerprint_bytes
 
     rng = random.Random(7)
     words = ["the", "meeting", "about", "the", "budget", "moves", "to", "thursday", "at", "ten", "in", "the", "small",
@@ -109,9 +109,9 @@ def test_a_huge_dense_bucket_is_held_within_the_budget_and_joins_the_same_docume
     candidate (~180,000). With a budget of 20,000 pairs only spanning forests by estimate are kept: by
     estimate they join exactly the documents all the pairs join, at every level, and after the exact
     Jaccard check the groups are the same too at the thresholds these notes sit across."""
-    from neardup_gui.core import minhash
-    from neardup_gui.core.forest import estimate_margin, spanning_forest
-    from neardup_gui.core.index import SPARE_FORESTS, bucket_pairs
+    from neardup_gui.core.fingerprint import minhash
+    from neardup_gui.core.match.forest import estimate_margin, spanning_forest
+    from neardup_gui.core.match.index import SPARE_FORESTS, bucket_pairs
 
     sigs, shingles = _meeting_notes()
     n, everyone, floor = len(sigs), [np.arange(len(sigs))], 0.35
@@ -139,7 +139,7 @@ def test_a_huge_dense_bucket_is_held_within_the_budget_and_joins_the_same_docume
 
 def _pool_runs(monkeypatch) -> list[tuple[str, int]]:
     """Record, as the worker pools run them, each run's task function and its number of tasks."""
-    from neardup_gui.core.pool import WorkerPool
+    from neardup_gui.core.workers.pool import WorkerPool
 
     runs: list[tuple[str, int]] = []
     real_run = WorkerPool.run
@@ -156,8 +156,8 @@ def _pool_runs(monkeypatch) -> list[tuple[str, int]]:
 def test_pairs_in_dense_buckets_found_by_workers_equal_those_found_here(monkeypatch):
     """Tasks of a few thousand pairs each, in two worker processes: the same pairs and estimates, within
     the budget and past it (where what is kept must not depend on which task finished first)."""
-    from neardup_gui.core import index
-    from neardup_gui.core.parallel import Workers
+    from neardup_gui.core.match import index
+    from neardup_gui.core.workers.parallel import Workers
 
     sigs, _shingles = _meeting_notes()
     everyone = [np.arange(len(sigs))]
@@ -178,8 +178,8 @@ def test_pairs_in_dense_buckets_found_by_workers_equal_those_found_here(monkeypa
 def test_band_candidates_estimated_by_workers_equal_those_estimated_here(monkeypatch):
     """The band search's candidates (no dense buckets: 600 notes, buckets of at most 1,000) estimated by
     two workers in batches of 4,000: the same pairs, in the same order, with the same estimates."""
-    from neardup_gui.core import index
-    from neardup_gui.core.parallel import Workers
+    from neardup_gui.core.match import index
+    from neardup_gui.core.workers.parallel import Workers
 
     sigs, _shingles = _meeting_notes()
     here = index.band_pairs(sigs, 16, 8, min_estimate=0.35, dense=1_000)
@@ -198,10 +198,10 @@ def test_the_band_search_maps_one_copy_of_the_signatures_beside_the_database(mon
     """Both searches of the band candidates in the pool (estimates, dense buckets) map the signatures
     from one file written once in a folder beside the database, gone afterwards; the candidates are
     those found here."""
-    from neardup_gui.core import index
-    from neardup_gui.core.candidates import band_candidates
-    from neardup_gui.core.parallel import Workers
-    from neardup_gui.core.pool import WorkerPool
+    from neardup_gui.core.match import index
+    from neardup_gui.core.match.candidates import band_candidates
+    from neardup_gui.core.workers.parallel import Workers
+    from neardup_gui.core.workers.pool import WorkerPool
 
     sigs, _shingles = _meeting_notes()
     rows = np.arange(len(sigs))
@@ -240,10 +240,10 @@ def test_the_band_search_maps_one_copy_of_the_signatures_beside_the_database(mon
 def test_the_mapped_files_of_a_killed_app_are_removed_by_the_next_search(tmp_path):
     """A process killed during a search leaves its folder; the next search beside the same database
     removes it (its lock died with the process) and leaves nothing of its own."""
-    from neardup_gui.core.parallel import MappedFiles
+    from neardup_gui.core.workers.parallel import MappedFiles
 
     child = ("import os, sys, numpy as np\n"
-             "from neardup_gui.core.parallel import MappedFiles\n"
+             "from neardup_gui.core.workers.parallel import MappedFiles\n"
              "print(MappedFiles(sys.argv[1]).write('sigs', np.zeros(1000, np.uint32)))\n"
              "sys.stdout.flush(); os._exit(9)\n")
     done = subprocess.run([sys.executable, "-c", child, str(tmp_path)], capture_output=True, text=True, check=False)
@@ -267,7 +267,7 @@ def test_mapped_files_go_to_the_temporary_folder_when_the_folder_beside_fails(tm
     import shutil
     import tempfile
 
-    from neardup_gui.core.parallel import MappedFiles
+    from neardup_gui.core.workers.parallel import MappedFiles
 
     with MappedFiles(str(tmp_path)) as files:
         first = Path(files.write("sigs", np.ones(10, np.uint32), once=True))
@@ -286,7 +286,7 @@ def test_mapped_files_go_to_the_temporary_folder_when_the_folder_beside_fails(tm
 def test_candidates_each_once_sorted_with_their_estimates(seed, pairs, n, width):
     """_unique_codes packs each estimate's k below its code to sort in place (and, past the packing's
     range, sorts as before): every code once, ascending, with the estimate it came with."""
-    from neardup_gui.core.index import _unique_codes
+    from neardup_gui.core.match.index import _unique_codes
 
     rng = np.random.default_rng(seed)
     i = rng.integers(0, n - 1, size=pairs)

@@ -5,7 +5,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from neardup_gui.core.known_overlaps import KnownOverlaps
+from neardup_gui.core.match.known_overlaps import KnownOverlaps
 
 
 def _random_pairs(rng: np.random.Generator, n: int, ids: int) -> tuple[np.ndarray, np.ndarray]:
@@ -76,7 +76,7 @@ def test_ids_out_of_range_are_refused():
 def test_merged_runs_is_a_sorted_union_with_the_second_runs_values(first, second):
     """text.merged_runs, which holds every known overlap and every LSH candidate: one sorted run, each
     code once, the second run's value where both hold a code."""
-    from neardup_gui.core.text import merged_runs
+    from neardup_gui.core.fingerprint.text import merged_runs
 
     def run(d: dict[int, int]) -> tuple[np.ndarray, np.ndarray]:
         keys = sorted(d)

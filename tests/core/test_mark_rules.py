@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from neardup_gui.core.models import Document, Group, Member, Similarity, Thresholds
-from neardup_gui.core.review import MarkCriteria, members_matching
+from neardup_gui.core.review.rules import MarkCriteria, members_matching
 
 SAME = Similarity(hamming=0, jaccard_estimate=1.0, jaccard=1.0, containment_ab=1.0, containment_ba=1.0)
 DAY = 86_400

@@ -5,7 +5,7 @@ import platform
 
 import numpy as np
 
-from neardup_gui.core.memory import release_freed_memory
+from neardup_gui.core.workers.memory import release_freed_memory
 
 
 def _resident() -> int:

@@ -1,7 +1,7 @@
 import numpy as np
 import pytest
 
-from neardup_gui.core import minhash
+from neardup_gui.core.fingerprint import minhash
 
 
 def _sets_with_jaccard(rng: np.random.Generator, j: float, size: int = 2000):

@@ -27,11 +27,11 @@ from pathlib import Path
 
 import pytest
 
-from neardup_gui.core import moves
 from neardup_gui.core.models import Status
-from neardup_gui.core.moves import MoveError, is_temporary_name, move_file, same_file, temporary_name
-from neardup_gui.core.review import move_back, move_into_folder, move_target_problem
-from neardup_gui.core.store import FileRecord, Store
+from neardup_gui.core.review import moves
+from neardup_gui.core.review.moves import MoveError, is_temporary_name, move_file, same_file, temporary_name
+from neardup_gui.core.review.rules import move_back, move_into_folder, move_target_problem
+from neardup_gui.core.store.store import FileRecord, Store
 from tests.conftest import REPO
 from tests.core.move_child import NO_MOUNT
 
@@ -427,7 +427,7 @@ def test_a_failure_is_told_in_words_never_a_bytes_value_or_a_number():
     reads plain words, the path shown as display_path shows it."""
     from send2trash.exceptions import TrashPermissionError
 
-    from neardup_gui.core.review import failure_reason
+    from neardup_gui.core.review.rules import failure_reason
 
     trash = failure_reason(TrashPermissionError(b"/mnt/usb/.Trash-1001"))
     assert "/mnt/usb/.Trash-1001" in trash and "b'" not in trash

@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from neardup_gui.core import ocr
-from neardup_gui.core.fingerprint import raw_hash
+from neardup_gui.core.fingerprint import ocr
+from neardup_gui.core.fingerprint.scheme import raw_hash
 from neardup_gui.core.jobs import CancelToken, JobCancelled
 from neardup_gui.core.models import ScanOptions, Status, Thresholds
 from neardup_gui.core.session import Session
-from neardup_gui.core.store import Store
+from neardup_gui.core.store.store import Store
 from tests.conftest import chinese_texts, english_texts, run_cli, scan_of, write_image_pdf, write_pdf, write_png
 
 

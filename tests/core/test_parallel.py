@@ -8,18 +8,18 @@ from pathlib import Path
 
 import pytest
 
-from neardup_gui.core import boilerplate as boilerplate_module
-from neardup_gui.core import index as index_module
-from neardup_gui.core import match as match_module
-from neardup_gui.core import report as report_module
 from neardup_gui.core import session as session_module
 from neardup_gui.core.jobs import CancelToken, JobCancelled
+from neardup_gui.core.match import boilerplate as boilerplate_module
+from neardup_gui.core.match import index as index_module
+from neardup_gui.core.match import matcher as match_module
 from neardup_gui.core.models import Method, ScanOptions, Status, Thresholds
-from neardup_gui.core.parallel import Workers
-from neardup_gui.core.pool import WorkerPool
+from neardup_gui.core.review import report as report_module
 from neardup_gui.core.scan import hash_file, hash_files
 from neardup_gui.core.session import Session
-from neardup_gui.core.store import Store
+from neardup_gui.core.store.store import Store
+from neardup_gui.core.workers.parallel import Workers
+from neardup_gui.core.workers.pool import WorkerPool
 from tests.conftest import english_texts, plant_edits, write_footed_letters
 
 
@@ -134,7 +134,7 @@ def test_hashing_in_workers_says_why_a_file_could_not_be_read(tmp_path):
 def test_the_query_index_is_built_by_the_first_query_and_kept_up_to_date(tmp_path):
     """A scan writes no LSH band keys or SimHash blocks (they serve queries alone); the first query adds
     them for every content, and a later one for the contents scanned since."""
-    from neardup_gui.core.match import query
+    from neardup_gui.core.query import query
 
     root = tmp_path / "docs"
     root.mkdir()

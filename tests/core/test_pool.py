@@ -5,7 +5,7 @@ import time
 import pytest
 
 from neardup_gui.core.jobs import CancelToken, JobCancelled
-from neardup_gui.core.pool import TaskFailed, WorkerPool, run_in_batches, run_isolated
+from neardup_gui.core.workers.pool import TaskFailed, WorkerPool, run_in_batches, run_isolated
 
 
 def behave(task):
@@ -111,7 +111,7 @@ def test_arguments_are_checked():
 def test_records_sent_to_and_from_workers_survive_pickling():
     import pickle
 
-    from neardup_gui.core.fingerprint import Scheme, fingerprint_bytes
+    from neardup_gui.core.fingerprint.scheme import Scheme, fingerprint_bytes
     from neardup_gui.core.models import Status
     from neardup_gui.core.scan import ExtractTask, FileFailure
 

@@ -11,13 +11,13 @@ from pathlib import Path
 
 import pytest
 
-from neardup_gui.core.html_report import to_html
-from neardup_gui.core.match import Matcher
+from neardup_gui.core.match.matcher import Matcher
 from neardup_gui.core.models import ScanOptions, Thresholds
-from neardup_gui.core.report import ReportContext, neutralise_cell, to_csv, to_json
+from neardup_gui.core.review.html_report import to_html
+from neardup_gui.core.review.report import ReportContext, neutralise_cell, to_csv, to_json
 from neardup_gui.core.scan import scan
-from neardup_gui.core.store import Store
-from neardup_gui.core.texts import TextLoader
+from neardup_gui.core.store.store import Store
+from neardup_gui.core.store.stored_text import TextLoader
 from tests.conftest import PDF_SAMPLES, chinese_texts, english_texts, plant_edits
 
 SCRIPT_PAYLOAD = "<script>document.title='PWNED-BY-TEXT'</script>"
@@ -188,7 +188,7 @@ def test_a_spreadsheet_program_evaluates_no_formula_from_the_csv(scanned, tmp_pa
 
 def test_the_report_and_the_pair_view_say_the_same_about_a_pair(scanned):
     """One comparison (core.diff.compare) behind both: the summary the app shows is the report's."""
-    from neardup_gui.core.diff import compare, describe
+    from neardup_gui.core.review.diff import compare, describe
 
     root, _, page = scanned
     original = (root / "中文 原稿.txt").read_text()

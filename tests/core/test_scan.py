@@ -7,12 +7,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from neardup_gui.core.fingerprint import Scheme
+from neardup_gui.core.fingerprint.scheme import Scheme
 from neardup_gui.core.jobs import CancelToken, JobCancelled
-from neardup_gui.core.match import Matcher, match, query
+from neardup_gui.core.match.matcher import Matcher, match
 from neardup_gui.core.models import Method, ScanOptions, Status, Thresholds
+from neardup_gui.core.query import query
 from neardup_gui.core.scan import scan
-from neardup_gui.core.store import Store
+from neardup_gui.core.store.store import Store
 from tests.conftest import PDF_SAMPLES, chinese_texts, english_texts, plant_edits, write_pdf, write_slow_docx
 
 EDIT_RATES = (0.0, 0.005, 0.01, 0.02)
@@ -302,8 +303,8 @@ def test_regrouping_at_other_thresholds_reuses_memory(planted_db):
 def test_a_not_duplicate_decision_splits_the_pair_and_withdrawing_it_joins_them_again(planted_db, tmp_path):
     """The decision reaches a matcher that already holds its forests: the pair leaves the groups at
     once, at this threshold and others, and comes back when the decision is withdrawn."""
-    from neardup_gui.core.match import NOT_DUPLICATE
-    from neardup_gui.core.review import mark_not_duplicate
+    from neardup_gui.core.match.matcher import NOT_DUPLICATE
+    from neardup_gui.core.review.rules import mark_not_duplicate
 
     path, _ = planted_db
     work = tmp_path / "verdict.db"
@@ -337,7 +338,7 @@ def test_the_next_matcher_cuts_the_kept_forest_until_a_decision_changes_the_stat
     decision (or new contents) makes them another state's, and they are built again."""
     import sqlite3
 
-    from neardup_gui.core.review import mark_not_duplicate
+    from neardup_gui.core.review.rules import mark_not_duplicate
 
     path, _ = planted_db
     work = tmp_path / "kept.db"
@@ -372,11 +373,12 @@ def test_groups_at_every_threshold_equal_the_components_of_all_verified_pairs(tm
     """A family larger than the dense-bucket limit (members edited at many rates, so pairs straddle
     every threshold): one matcher, thresholds moved down and up again (the spanning forest is cut,
     not rebuilt), must give at each threshold the components of every verified pair."""
-    from neardup_gui.core import index, minhash
-    from neardup_gui.core.candidates import DENSE_BUCKET
-    from neardup_gui.core.fingerprint import fingerprint_bytes
-    from neardup_gui.core.store import FileRecord
-    from neardup_gui.core.unionfind import UnionFind
+    from neardup_gui.core.fingerprint import minhash
+    from neardup_gui.core.fingerprint.scheme import fingerprint_bytes
+    from neardup_gui.core.match import index
+    from neardup_gui.core.match.candidates import DENSE_BUCKET
+    from neardup_gui.core.match.unionfind import UnionFind
+    from neardup_gui.core.store.store import FileRecord
 
     texts = english_texts()
     family = [plant_edits(texts["GPL-2"], rate, seed=n) for n, rate in
@@ -427,11 +429,11 @@ def test_simhash_never_groups_texts_that_share_little_of_their_wording(tmp_path)
     """Two form letters whose repeated sentence outweighs their own words land within a few bits of
     each other while sharing under a fifth of their shingles: SimHash's candidates are verified, so
     they are not grouped at any K, while a near copy (one word changed) still is."""
-    from neardup_gui.core.fingerprint import fingerprint_bytes, text_shingles
+    from neardup_gui.core.fingerprint.scheme import fingerprint_bytes, text_shingles
+    from neardup_gui.core.fingerprint.simhash import hamming
+    from neardup_gui.core.fingerprint.text import normalise
     from neardup_gui.core.models import HAMMING_MAX, SIMHASH_MIN_JACCARD
-    from neardup_gui.core.simhash import hamming
-    from neardup_gui.core.store import FileRecord
-    from neardup_gui.core.text import normalise
+    from neardup_gui.core.store.store import FileRecord
 
     scheme = Scheme.current()
     first, second = _form(14, 4), _form(14, 5)
@@ -462,10 +464,10 @@ def test_a_group_that_chains_documents_far_apart_says_so(tmp_path):
     """Ten successive revisions of one licence, each a few words from the one before: single linkage
     joins them all at T = 0.7 though the last shares far less than half of its text with the first;
     that group says it is chained (in the summary and the JSON report), a pair of close copies does not."""
-    from neardup_gui.core.fingerprint import fingerprint_bytes
-    from neardup_gui.core.report import ReportContext, to_json
-    from neardup_gui.core.review import summarise
-    from neardup_gui.core.store import FileRecord
+    from neardup_gui.core.fingerprint.scheme import fingerprint_bytes
+    from neardup_gui.core.review.report import ReportContext, to_json
+    from neardup_gui.core.review.rules import summarise
+    from neardup_gui.core.store.store import FileRecord
 
     texts = english_texts()
     revisions = [texts["GPL-2"]]
@@ -538,8 +540,8 @@ def test_a_file_the_user_may_not_read_is_unreadable_with_a_message():
         secret.write_text(english_texts()["MPL-2.0"])
         os.chmod(secret, 0)
         script = (
-            "import json, os; from neardup_gui.core.scan import scan; from neardup_gui.core.store import Store;"
-            "from neardup_gui.core.models import ScanOptions; from neardup_gui.core.fingerprint import Scheme;"
+            "import json, os; from neardup_gui.core.scan import scan; from neardup_gui.core.store.store import Store;"
+            "from neardup_gui.core.models import ScanOptions; from neardup_gui.core.fingerprint.scheme import Scheme;"
             # imports done while the interpreter's files are readable
             "Scheme.current(); import multiprocessing.forkserver;"
             "os.getuid() == 0 and (os.setgid(65534), os.setuid(65534));"
@@ -556,7 +558,7 @@ def test_a_file_the_user_may_not_read_is_unreadable_with_a_message():
 
 
 def test_similarity_histogram_shows_the_planted_pairs(planted_db):
-    from neardup_gui.core.review import similarity_histogram
+    from neardup_gui.core.review.rules import similarity_histogram
 
     path, _ = planted_db
     with Store(path) as store:

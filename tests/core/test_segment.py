@@ -11,7 +11,7 @@ from math import log
 import numpy as np
 import pytest
 
-from neardup_gui.core import segment, text
+from neardup_gui.core.fingerprint import segment, text
 from tests.conftest import _HAN_FILLER, ZH_TEXTS
 
 # Han characters (text.py's HAN class) that jieba's re_han_default leaves out: each is a word of its own

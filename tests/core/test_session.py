@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from neardup_gui.core.models import ScanOptions, Thresholds
-from neardup_gui.core.review import KeeperRule, move_target_problem
+from neardup_gui.core.review.rules import KeeperRule, move_target_problem
 from neardup_gui.core.session import Session
 from tests.conftest import english_texts, plant_edits, write_drafts, write_pdf
 
@@ -256,7 +256,7 @@ def assert_groups_are_duplicates(session, view) -> list[set[str]]:
     """Every two members of every group are duplicates at the view's setting, the keeper first; no file
     some group keeps is one to remove in another; every pair the report lists lies inside a group."""
     from neardup_gui.core.models import within_thresholds
-    from neardup_gui.core.review import all_but_keepers, kept_anywhere
+    from neardup_gui.core.review.rules import all_but_keepers, kept_anywhere
 
     t = view.result.thresholds
     docs = view.documents
@@ -358,7 +358,7 @@ def test_a_mild_chain_is_shown_as_groups_of_mutual_duplicates(tmp_path):
     """Three drafts, each a few words from the one before: at T = 0.8 the first and the last are below T
     (but not so far as to be called chained); they are shown as two groups sharing the middle draft, each
     a pair of duplicates, and the middle draft is never proposed for removal where another group keeps it."""
-    from neardup_gui.core.review import all_but_keepers, kept_anywhere
+    from neardup_gui.core.review.rules import all_but_keepers, kept_anywhere
 
     root = write_drafts(tmp_path / "drafts", 3)
     with Session(tmp_path / "db.sqlite") as session:
@@ -379,7 +379,7 @@ def test_byte_copies_group_whatever_their_status(tmp_path):
     import numpy as np
 
     from neardup_gui.core.models import Status
-    from neardup_gui.core.review import all_but_keepers, batch_plan
+    from neardup_gui.core.review.rules import all_but_keepers, batch_plan
     from tests.conftest import write_image_pdf, write_pdf
 
     root = tmp_path / "uploads"
@@ -443,7 +443,7 @@ def test_a_slider_moved_back_shows_the_same_groups_at_once_and_never_ones_a_deci
 def test_two_files_a_person_kept_are_never_marked_when_one_group_holds_both(tmp_path):
     """Two near copies a person kept, each while it was in a group of its own: when one group holds both, it
     keeps one, and neither is ever ticked by a rule or moved by a batch."""
-    from neardup_gui.core.review import all_but_keepers, batch_plan, kept_anywhere
+    from neardup_gui.core.review.rules import all_but_keepers, batch_plan, kept_anywhere
 
     root = tmp_path / "docs"
     root.mkdir()

@@ -1,8 +1,8 @@
 import numpy as np
 import pytest
 
-from neardup_gui.core import simhash, text
-from neardup_gui.core.fingerprint import Scheme, text_simhash
+from neardup_gui.core.fingerprint import simhash, text
+from neardup_gui.core.fingerprint.scheme import Scheme, text_simhash
 from tests.conftest import chinese_texts, english_texts, plant_edits
 
 

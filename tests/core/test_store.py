@@ -3,9 +3,9 @@ import sqlite3
 import pytest
 
 from neardup_gui.core.errors import DatabaseError
-from neardup_gui.core.fingerprint import Scheme, fingerprint_bytes
+from neardup_gui.core.fingerprint.scheme import Scheme, fingerprint_bytes
 from neardup_gui.core.models import Status
-from neardup_gui.core.store import SCHEMA_VERSION, FileRecord, Store
+from neardup_gui.core.store.store import SCHEMA_VERSION, FileRecord, Store
 
 
 def test_new_database_has_schema_version_wal_and_our_application_id(db_path):
@@ -91,10 +91,10 @@ def test_removing_the_last_file_of_a_content_removes_its_fingerprints(db_path):
 def test_a_database_of_the_first_schema_is_migrated_and_scanned_again(tmp_path):
     """A version 1 database (as the first release wrote it, with a file under an older scheme) opens
     at the current version: new columns and tables are there, and the next scan fingerprints again."""
-    from neardup_gui.core.match import Matcher
+    from neardup_gui.core.match.matcher import Matcher
     from neardup_gui.core.models import ScanOptions, Thresholds
     from neardup_gui.core.scan import scan
-    from neardup_gui.core.store import _MIGRATIONS, APPLICATION_ID, _split_sql
+    from neardup_gui.core.store.store import _MIGRATIONS, APPLICATION_ID, _split_sql
 
     path = tmp_path / "v1.db"
     con = sqlite3.connect(path)
@@ -129,10 +129,10 @@ def test_a_database_of_schema_6_keeps_its_cores_and_answers_simhash_queries_from
     complete) and each document's core there too; after the migration the cores are in their own table
     and the block table is empty, so the first query fills it for the contents already there and finds
     them."""
-    from neardup_gui.core.match import query
+    from neardup_gui.core.fingerprint.simhash import to_signed
     from neardup_gui.core.models import Method, Thresholds
-    from neardup_gui.core.simhash import to_signed
-    from neardup_gui.core.store import _MIGRATIONS, APPLICATION_ID, _split_sql, blocks_of
+    from neardup_gui.core.query import query
+    from neardup_gui.core.store.store import _MIGRATIONS, APPLICATION_ID, _split_sql, blocks_of
 
     root = tmp_path / "docs"
     root.mkdir()

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from neardup_gui.core import text
-from neardup_gui.core.fingerprint import Scheme, simhash_feature_counts, text_shingles
+from neardup_gui.core.fingerprint import text
+from neardup_gui.core.fingerprint.scheme import Scheme, simhash_feature_counts, text_shingles
 
 
 def jaccard(a: str, b: str) -> float:
@@ -48,7 +48,7 @@ def test_shingles_of_a_short_text_are_not_empty_and_empty_text_has_none():
 
 def test_hashes_do_not_depend_on_the_process_or_its_hash_seed():
     script = (
-        "from neardup_gui.core import text, fingerprint as f;"
+        "from neardup_gui.core.fingerprint import text, scheme as f;"
         "s=f.Scheme();n=text.normalise('Near-duplicate 文档 detection with SimHash');"
         "print(f.text_simhash(n, s), text.shingle_hashes(text.hash_tokens(text.units(n)), 3).tolist())"
     )
@@ -64,7 +64,7 @@ def test_chinese_text_loads_jieba_only_for_the_scheme_that_uses_its_words():
     """The default SimHash features of Han text are runs of its characters: fingerprinting Chinese
     needs no segmentation (twice as fast, and nearer the exact Jaccard: README, defaults)."""
     script = (
-        "import sys; from neardup_gui.core import text, fingerprint as f;"
+        "import sys; from neardup_gui.core.fingerprint import text, scheme as f;"
         "norm = text.normalise('我们今天讨论近似重复文档的查找方法。');"
         "default = f.text_simhash(norm, f.Scheme()); print('jieba' in sys.modules);"
         "words = f.text_simhash(norm, f.Scheme(simhash_features='word-3grams+jieba-words'));"
@@ -76,7 +76,7 @@ def test_chinese_text_loads_jieba_only_for_the_scheme_that_uses_its_words():
 
 def test_latin_text_never_loads_jieba():
     script = (
-        "import sys; from neardup_gui.core import text, fingerprint as f;"
+        "import sys; from neardup_gui.core.fingerprint import text, scheme as f;"
         "f.text_simhash(text.normalise('plain English text only, no Han at all'), f.Scheme());"
         "print('jieba' in sys.modules)"
     )
@@ -148,7 +148,7 @@ def test_simhash_features_counted_piece_by_piece_are_those_of_the_whole_text(raw
     """fingerprint_text counts SimHash's features a piece at a time: the runs of three Han characters
     and of three words that straddle two pieces (Han runs cut anywhere) must be counted as in the
     whole text, each as often."""
-    from neardup_gui.core.fingerprint import _PieceFeatures, simhash_feature_counts
+    from neardup_gui.core.fingerprint.scheme import _PieceFeatures, simhash_feature_counts
 
     scheme = Scheme()
     norm = text.normalise(raw)
@@ -167,7 +167,7 @@ def test_simhash_features_counted_piece_by_piece_are_those_of_the_whole_text(raw
 def test_the_edges_of_a_sequence_that_arrives_in_pieces(pieces, window):
     """fingerprint keeps the shingle ids at a text's two ends as they arrive: the whole sequence when it
     is at most two windows long, else its first window then its last."""
-    from neardup_gui.core.fingerprint import _Edges
+    from neardup_gui.core.fingerprint.scheme import _Edges
 
     edges = _Edges(window)
     for piece in pieces:
@@ -178,10 +178,10 @@ def test_the_edges_of_a_sequence_that_arrives_in_pieces(pieces, window):
 
 
 def test_edges_are_stored_as_positions_in_the_shingle_set():
-    from neardup_gui.core.extract import Extracted
-    from neardup_gui.core.fingerprint import fingerprint_text, unpack_edges
-    from neardup_gui.core.minhash import unpack_shingles
+    from neardup_gui.core.fingerprint.minhash import unpack_shingles
+    from neardup_gui.core.fingerprint.scheme import fingerprint_text, unpack_edges
     from neardup_gui.core.models import Status
+    from neardup_gui.core.read.extract import Extracted
 
     scheme = Scheme()
     body = " ".join(f"w{n % 700}" for n in range(3000))
@@ -212,8 +212,8 @@ def test_a_text_of_several_pieces_gets_the_fingerprints_of_the_whole_text(featur
     three Han characters, or of three Latin words, that straddle two pieces included)."""
     import hashlib
 
-    from neardup_gui.core.fingerprint import fingerprint_text, text_simhash
-    from neardup_gui.core.minhash import unpack_shingles
+    from neardup_gui.core.fingerprint.minhash import unpack_shingles
+    from neardup_gui.core.fingerprint.scheme import fingerprint_text, text_simhash
     from neardup_gui.core.models import Extracted, Status
 
     rng = np.random.default_rng(5)
@@ -237,8 +237,8 @@ def test_a_text_of_several_pieces_gets_the_fingerprints_of_the_whole_text(featur
 
 
 def test_a_long_text_with_few_words_is_shingled_by_characters_like_a_short_one():
-    from neardup_gui.core.fingerprint import fingerprint_text
-    from neardup_gui.core.minhash import unpack_shingles
+    from neardup_gui.core.fingerprint.minhash import unpack_shingles
+    from neardup_gui.core.fingerprint.scheme import fingerprint_text
     from neardup_gui.core.models import Extracted, Status
 
     raw = "... !!! ,,, " * 200_000 + " one two three "

@@ -10,15 +10,15 @@ from pathlib import Path
 import pytest
 
 from neardup_gui.core import scan as scan_module
-from neardup_gui.core import spill
 from neardup_gui.core.errors import DatabaseError
-from neardup_gui.core.extract import kind_of
-from neardup_gui.core.fingerprint import Scheme, fingerprint_bytes
+from neardup_gui.core.fingerprint.scheme import Scheme, fingerprint_bytes
 from neardup_gui.core.jobs import CancelToken, JobCancelled
 from neardup_gui.core.models import ScanOptions, Status
+from neardup_gui.core.read.extract import kind_of
 from neardup_gui.core.scan import scan
-from neardup_gui.core.store import FileRecord, Store
-from neardup_gui.core.writer import WriterProcess
+from neardup_gui.core.store import spill
+from neardup_gui.core.store.store import FileRecord, Store
+from neardup_gui.core.store.writer import WriterProcess
 from tests.conftest import chinese_texts, english_texts, plant_edits, write_pdf
 
 

@@ -11,9 +11,9 @@ from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QTimer, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from neardup_gui.core.extract import KINDS
 from neardup_gui.core.jobs import ProgressEvent
 from neardup_gui.core.models import Method
+from neardup_gui.core.read.extract import KINDS
 from neardup_gui.gui.folders import TYPE_GROUPS
 from neardup_gui.gui.models import BITS_COLUMN, TYPE_COLUMN
 from tests.conftest import (
@@ -158,7 +158,7 @@ def test_reference_folder_files_are_never_proposed_for_removal(window, uploads, 
                           for m in s.group.members))
     keeper = w.groups.group_model.docs[w.groups.group_model.keepers[summary.group.id]]
     assert keeper.path.startswith(str(originals))
-    from neardup_gui.core.review import trash_plan
+    from neardup_gui.core.review.rules import trash_plan
 
     first, second = summary.group.members[0].document_id, summary.group.members[1].document_id
     docs = w.groups.group_model.docs
@@ -304,7 +304,7 @@ def test_a_family_of_licences_marks_only_duplicates_of_what_is_kept_and_the_tras
     from PySide6.QtWidgets import QMessageBox
 
     from neardup_gui.core.models import within_thresholds
-    from neardup_gui.core.review import kept_anywhere
+    from neardup_gui.core.review.rules import kept_anywhere
 
     drafts = write_drafts(tmp_path / "drafts", 8)
     w = window(folders=[str(drafts)])
@@ -362,7 +362,7 @@ def test_a_file_listed_under_two_groups_says_so_and_one_another_group_keeps_is_n
     """A chain A ~ B ~ C shown as the groups {A, B} and {B, C}: B's rows say it is also listed under the other
     group; where one group keeps B, its row in the other says another group keeps it, and ticking that other
     group ticks everything it may remove, not B."""
-    from neardup_gui.core.match import MatchResult
+    from neardup_gui.core.match.matcher import MatchResult
     from neardup_gui.core.models import Document, Group, Member, Similarity, Status, Thresholds
     from neardup_gui.gui.models import GroupTreeModel
 
@@ -398,7 +398,7 @@ def test_a_file_listed_under_two_groups_says_so_and_one_another_group_keeps_is_n
 def test_ten_thousand_groups_in_a_real_item_model(qtbot):
     from PySide6.QtWidgets import QTreeView
 
-    from neardup_gui.core.match import MatchResult
+    from neardup_gui.core.match.matcher import MatchResult
     from neardup_gui.core.models import Document, Group, Member, Similarity, Status, Thresholds
     from neardup_gui.gui.models import GroupFilterModel, GroupTreeModel
 
@@ -607,7 +607,7 @@ def test_another_database_opens_for_one_run_and_is_not_remembered(window, upload
     database and folders."""
     from neardup_gui.core.models import ScanOptions
     from neardup_gui.core.scan import scan as scan_folders
-    from neardup_gui.core.store import Store
+    from neardup_gui.core.store.store import Store
     from neardup_gui.gui.app import split_arguments
 
     assert split_arguments(["--db", "x.db", "/a", "-reverse"]) == (["/a"], "x.db")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from neardup_gui.core.jobs import NEVER_CANCELLED, no_progress
 from neardup_gui.core.models import ScanOptions, Thresholds
-from neardup_gui.core.review import FileOutcome, MarkCriteria
+from neardup_gui.core.review.rules import FileOutcome, MarkCriteria
 from neardup_gui.core.session import Session
 from neardup_gui.gui.controller import Report, ReviewController
 from tests.core.test_moves import locked

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from neardup_gui.core.diff import wrap_points
+from neardup_gui.core.review.diff import wrap_points
 from tests.conftest import _HAN_FILLER, chinese_texts, english_texts
 from tests.gui.conftest import scan, select_member
 
@@ -78,7 +78,7 @@ def test_the_same_marks_and_numbers_at_every_pane_width(qtbot):
 
 def _standalone_view(qtbot, left: str, right: str, before_compare=None):
     from neardup_gui.core.models import Document, Similarity, Status
-    from neardup_gui.core.texts import DocumentText
+    from neardup_gui.core.store.stored_text import DocumentText
     from neardup_gui.gui.diff_view import DiffView
     from neardup_gui.gui.worker import JobRunner
 

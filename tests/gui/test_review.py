@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from neardup_gui.core.models import Method, Thresholds
+from neardup_gui.core.review.words import percent, similarity_words
 from neardup_gui.core.session import Session
-from neardup_gui.core.words import percent, similarity_words
 from tests.conftest import plant_edits
 from tests.gui.conftest import answer_dialog, group_names, press, scan, select_member
 
@@ -318,7 +318,7 @@ def test_the_decisions_window_takes_a_decision_back_and_the_group_returns(window
 def test_the_keeper_rule_is_chosen_in_the_window_and_remembered(window, uploads, qtbot):
     import os
 
-    from neardup_gui.core.review import KeeperRule
+    from neardup_gui.core.review.rules import KeeperRule
 
     os.utime(uploads / "bsd-copy.txt", (2_000_000_000, 2_000_000_000))  # the newest by far
     os.utime(uploads / "bsd.txt", (1_000_000_000, 1_000_000_000))

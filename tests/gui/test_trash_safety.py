@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from neardup_gui.core.match import match
+from neardup_gui.core.match.matcher import match
 from neardup_gui.core.models import ScanOptions, Thresholds
-from neardup_gui.core.review import move_to_trash
+from neardup_gui.core.review.rules import move_to_trash
 from neardup_gui.core.scan import hash_file, scan
-from neardup_gui.core.store import Store
+from neardup_gui.core.store.store import Store
 from tests.conftest import english_texts
 
 

@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from neardup_gui.core.fingerprint import pack_edges
-from neardup_gui.core.match import Matcher
+from neardup_gui.core.fingerprint.scheme import pack_edges
+from neardup_gui.core.fingerprint.simhash import to_unsigned
+from neardup_gui.core.match.matcher import Matcher
 from neardup_gui.core.models import Method, ScanOptions, Status, Thresholds
 from neardup_gui.core.scan import scan
 from neardup_gui.core.session import Session
-from neardup_gui.core.simhash import to_unsigned
-from neardup_gui.core.spark_result import review_records
-from neardup_gui.core.store import Store
+from neardup_gui.core.store.spark_result import review_records
+from neardup_gui.core.store.store import Store
 from neardup_gui.spark.job import JobOptions, run
 
 SETTINGS = [
@@ -93,7 +93,7 @@ def test_the_spark_job_gives_the_desktop_answer(spark, corpus, desktop_db, tmp_p
     assert len(pairs) == summary.pairs > 50
     assert pairs == desktop_pairs
 
-    # the same groups: each component shown as groups of mutual duplicates (core/chains.py), the same keepers,
+    # the same groups: each component shown as groups of mutual duplicates (core/match/chains.py), the same keepers,
     # members and numbers, numbered alike; and the same pairs of duplicates, every one (the desktop gives
     # shared passages besides)
     assert len(report["groups"]) > 40

@@ -14,9 +14,9 @@ from pathlib import Path
 
 import pytest
 
+from neardup_gui.core.match.unionfind import UnionFind
 from neardup_gui.core.models import ScanOptions, Status, Thresholds
 from neardup_gui.core.session import Session
-from neardup_gui.core.unionfind import UnionFind
 from neardup_gui.spark import job, keys
 from neardup_gui.spark.components import ComponentsError, connected_components
 from neardup_gui.spark.job import JobOptions, run

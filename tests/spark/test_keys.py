@@ -13,9 +13,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from neardup_gui.core.fingerprint import Scheme, fingerprint_bytes
+from neardup_gui.core.fingerprint.scheme import Scheme, fingerprint_bytes
+from neardup_gui.core.fingerprint.simhash import hamming
 from neardup_gui.core.models import HAMMING_MAX, Status
-from neardup_gui.core.simhash import hamming
 from neardup_gui.spark import keys
 from tests.conftest import REPO, chinese_texts, english_texts
 

@@ -1,0 +1,2 @@
+"""Text to fingerprints: normalising and tokenising, shingles, MinHash and SimHash, the scheme, OCR,
+and the boilerplate records."""

@@ -1,0 +1,133 @@
+"""Reading the parts of zip-packed documents (Word .docx, OpenDocument .odt, EPUB) without trusting them.
+
+A document is a zip of XML parts. Two attacks hide there, and both are refused with a plain message
+rather than read: a zip bomb (parts that inflate to far more than any real document's text: at most
+UNPACKED_LIMIT bytes are inflated a document, counted as they come out, whatever the zip's directory
+claims) and XML entity expansion (a document type definition in a part: Office, OpenDocument and EPUB
+parts never need one, so any DTD is refused before an entity could be declared).
+"""
+
+from __future__ import annotations
+
+import posixpath
+import zipfile
+import zlib
+from collections.abc import Callable
+from typing import Any
+from xml.parsers import expat
+
+from ..i18n import QT_TRANSLATE_NOOP
+from ..models import Extracted, Status
+
+UNPACKED_LIMIT = 128 << 20
+"""Bytes of a document's parts inflated at most (its text parts, never its pictures): a 2,000-page
+book's XML is a few tens of MB."""
+
+_CHUNK = 1 << 20
+
+_DAMAGED = QT_TRANSLATE_NOOP("Problem", "Damaged or unreadable document: {reason}")
+_NOT_A_PACKAGE = QT_TRANSLATE_NOOP(
+    "Problem", "Damaged document: it is not a complete package of its format (a download or copy cut short?).")
+_MISSING_PART = QT_TRANSLATE_NOOP("Problem", "Damaged document: its part {part} is missing.")
+_BOMB = QT_TRANSLATE_NOOP(
+    "Problem", "Not read: this document unpacks to more than {limit} MB of text parts (a zip bomb?).")
+_DTD = QT_TRANSLATE_NOOP(
+    "Problem", "Not read: the document's part {part} declares a document type (XML entities), which such "
+               "documents never need; it could expand without limit.")
+PASSWORD_PROTECTED = QT_TRANSLATE_NOOP(
+    "Problem", "Password-protected document: remove the password (or save an unprotected copy) to compare it.")
+
+
+class Unreadable(Exception):  # noqa: N818 - an outcome, like JobCancelled
+    """A document that cannot be read; ``outcome`` is what the scan records (status and message)."""
+
+    def __init__(self, status: Status, message: str) -> None:
+        super().__init__(message)
+        self.outcome = Extracted(status, message=message)
+
+
+def damaged(reason: object) -> Unreadable:
+    """The outcome for a document whose structure is broken, with the reader's reason."""
+    return Unreadable(Status.ERROR, _DAMAGED.format(reason=reason or type(reason).__name__))
+
+
+# What reading a broken zip or XML part can raise; anything else is a bug of ours, which the pool reports.
+READ_ERRORS: tuple[type[BaseException], ...] = (
+    zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError, KeyError, IndexError,
+    NotImplementedError, expat.ExpatError, UnicodeError, RecursionError,
+)
+
+
+class Package:
+    """The parts of one zip-packed document, each inflated at most once, all within UNPACKED_LIMIT."""
+
+    def __init__(self, data: bytes) -> None:
+        import io
+
+        try:
+            self._zip = zipfile.ZipFile(io.BytesIO(data))
+        except zipfile.BadZipFile as exc:  # no zip directory at its end: cut short, or not this format at all
+            raise Unreadable(Status.ERROR, _NOT_A_PACKAGE) from exc
+        except READ_ERRORS as exc:  # a directory entry zipfile refuses ("zip file version 10.0")
+            raise damaged(exc) from exc
+        self._names = {info.filename for info in self._zip.infolist()}
+        self._unpacked = 0
+
+    def has(self, name: str) -> bool:
+        """Whether the package holds a part of that name."""
+        return name in self._names
+
+    def read(self, name: str) -> bytes:
+        """One part's bytes. Raises Unreadable when it is missing, its zip entry is encrypted, or the
+        document's inflated parts pass UNPACKED_LIMIT."""
+        if name not in self._names:
+            raise Unreadable(Status.ERROR, _MISSING_PART.format(part=name))
+        chunks: list[bytes] = []
+        try:
+            with self._zip.open(name) as member:
+                while chunk := member.read(_CHUNK):
+                    self._unpacked += len(chunk)
+                    if self._unpacked > UNPACKED_LIMIT:
+                        raise Unreadable(Status.TOO_LARGE, _BOMB.format(limit=UNPACKED_LIMIT >> 20))
+                    chunks.append(chunk)
+        except NotImplementedError as exc:  # a compression zipfile lacks (Deflate64): not a password
+            raise damaged(exc) from exc
+        except RuntimeError as exc:  # zipfile: "File ... is encrypted, password required for extraction"
+            raise Unreadable(Status.ENCRYPTED, PASSWORD_PROTECTED) from exc
+        except READ_ERRORS as exc:
+            raise damaged(exc) from exc
+        return b"".join(chunks)
+
+
+def resolve(base_part: str, target: str) -> str:
+    """A relationship's or a link's target (relative to ``base_part``'s folder, or absolute from the
+    package's root) as a part name."""
+    from urllib.parse import unquote
+
+    target = unquote(target.split("#", 1)[0])
+    if target.startswith("/"):
+        return posixpath.normpath(target.lstrip("/"))
+    return posixpath.normpath(posixpath.join(posixpath.dirname(base_part), target))
+
+
+def parse_xml(data: bytes, part: str, start: Callable[[str, dict[str, str]], Any],
+              end: Callable[[str], Any] | None = None, text: Callable[[str], Any] | None = None) -> None:
+    """Run one XML part through expat, names as "namespace local-name". A document type declaration is
+    refused (Unreadable) before anything in it is read."""
+    parser = expat.ParserCreate(namespace_separator=" ")
+    parser.buffer_text = True
+
+    def refuse(*_args: object) -> None:
+        raise Unreadable(Status.ERROR, _DTD.format(part=part))
+
+    parser.StartDoctypeDeclHandler = refuse
+    parser.EntityDeclHandler = refuse
+    parser.StartElementHandler = start
+    if end is not None:
+        parser.EndElementHandler = end
+    if text is not None:
+        parser.CharacterDataHandler = text
+    try:
+        parser.Parse(data, True)
+    except expat.ExpatError as exc:
+        raise damaged(f"{part}: {exc}") from exc

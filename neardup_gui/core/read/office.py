@@ -1,0 +1,294 @@
+"""Text of word-processor documents: Word (.docx), OpenDocument (.odt) and RTF.
+
+What is read is what a reader of the document reads: the body's paragraphs and tables, text boxes once,
+then the footnotes and endnotes; not styles, metadata, comments, deleted tracked changes or field codes.
+.docx and .odt are read from their XML directly (containers.Package: bounded, no DTDs); RTF through
+striprtf (BSD-3-Clause).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+
+from ..i18n import QT_TRANSLATE_NOOP
+from ..models import Extracted, Status
+from .containers import PASSWORD_PROTECTED, Package, Unreadable, parse_xml, resolve
+
+_NO_TEXT = QT_TRANSLATE_NOOP("Problem", "The document holds no text.")
+_OLD_WORD = QT_TRANSLATE_NOOP(
+    "Problem", "This is an older Word document (.doc) under a .docx name; save it as .docx to compare it.")
+_OLD_BINARY = QT_TRANSLATE_NOOP(
+    "Problem", "This is an older binary Office file (.doc, .xls, .ppt) under an .odt name; save it as .odt to "
+               "compare it.")
+_DAMAGED_RTF = QT_TRANSLATE_NOOP("Problem", "Damaged RTF document: its control words could not be read.")
+_NOT_RTF = QT_TRANSLATE_NOOP("Problem", "This is not an RTF document, although its name says so.")
+
+_OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # a compound file: old .doc, or an encrypted .docx
+_ENCRYPTED_PACKAGE = "EncryptedPackage".encode("utf-16-le")  # the stream an encrypted OOXML file holds
+
+_WORD = frozenset({"http://schemas.openxmlformats.org/wordprocessingml/2006/main",
+                   "http://purl.oclc.org/ooxml/wordprocessingml/main"})  # transitional and strict
+_MARKUP_COMPATIBILITY = "http://schemas.openxmlformats.org/markup-compatibility/2006"
+_RELATIONSHIPS = "http://schemas.openxmlformats.org/package/2006/relationships"
+
+
+def finish(pieces: list[str], encoding: str = "") -> Extracted:
+    """The document's text from its pieces: lines stripped of trailing blanks, runs of blank lines one (line
+    by line: a regular expression over a long run of spaces takes quadratic time)."""
+    text = "\n".join(line.rstrip(" \t") for line in "".join(pieces).split("\n"))
+    text = re.sub(r"\n{3,}", "\n\n", text).strip("\n")
+    if not text.strip():
+        return Extracted(Status.EMPTY, message=_NO_TEXT, encoding=encoding)
+    return Extracted(Status.OK, text=text, encoding=encoding)
+
+
+def end_cell(pieces: list[str]) -> None:
+    """A table cell ends: its last paragraph's line break becomes the tab between cells."""
+    if pieces and pieces[-1] == "\n":
+        pieces[-1] = "\t"
+    else:
+        pieces.append("\t")
+
+
+def read_package(data: bytes, kind: str) -> Package:
+    """The document's package, or Unreadable: a compound file is an encrypted Office document (or an old
+    binary one under a new name)."""
+    if data.startswith(_OLE_MAGIC):
+        if _ENCRYPTED_PACKAGE in data:
+            raise Unreadable(Status.ENCRYPTED, PASSWORD_PROTECTED)
+        raise Unreadable(Status.UNSUPPORTED, _OLD_WORD if kind == "docx" else _OLD_BINARY)
+    return Package(data)
+
+
+# --- Word ---------------------------------------------------------------------------------------------
+
+def extract_docx(data: bytes) -> Extracted:
+    """A .docx's body, then its footnotes and endnotes."""
+    try:
+        package = read_package(data, "docx")
+        main = _main_part(package)
+        pieces: list[str] = []
+        _word_text(package.read(main), main, pieces)
+        for part in _related_parts(package, main, ("footnotes", "endnotes")):
+            pieces.append("\n")
+            _word_text(package.read(part), part, pieces)
+    except Unreadable as problem:
+        return problem.outcome
+    return finish(pieces)
+
+
+def _relationships(package: Package, part: str) -> list[tuple[str, str]]:
+    """(type's last word, target part) of each relationship of ``part`` ("" for the package's own)."""
+    folder, _, name = part.rpartition("/")
+    rels = f"{folder}/_rels/{name}.rels" if folder else f"_rels/{name}.rels"
+    if not package.has(rels):
+        return []
+    found: list[tuple[str, str]] = []
+
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        if tag == f"{_RELATIONSHIPS} Relationship" and attrs.get("TargetMode") != "External":
+            found.append((attrs.get("Type", "").rsplit("/", 1)[-1], resolve(part, attrs.get("Target", ""))))
+
+    parse_xml(package.read(rels), rels, start)
+    return found
+
+
+def _main_part(package: Package) -> str:
+    for kind, target in _relationships(package, ""):
+        if kind == "officeDocument":
+            return target
+    return "word/document.xml"
+
+
+def _related_parts(package: Package, main: str, kinds: tuple[str, ...]) -> list[str]:
+    related = dict(_relationships(package, main))
+    return [related[kind] for kind in kinds if kind in related and package.has(related[kind])]
+
+
+def _word_text(xml: bytes, part: str, pieces: list[str]) -> None:
+    """Append the text of one WordprocessingML part: w:t inside runs, tabs and breaks of runs, a line a
+    paragraph, a table's row on a line, its cells apart by tabs; a text box's fallback copy (mc:Fallback)
+    and text moved away (w:moveFrom) skipped; deleted text (w:delText) and field codes (w:instrText) are
+    other elements, never read."""
+    state = {"skip": 0, "text": False, "run": 0}
+
+    def start(tag: str, _attrs: dict[str, str]) -> None:
+        namespace, _, local = tag.rpartition(" ")
+        if state["skip"]:
+            state["skip"] += 1
+            return
+        if namespace == _MARKUP_COMPATIBILITY and local == "Fallback":
+            state["skip"] = 1
+        elif namespace in _WORD:
+            if local == "txbxContent":  # a text box's text is not the word before it
+                pieces.append("\n")
+            elif local == "t":
+                state["text"] = True
+            elif local == "r":
+                state["run"] += 1
+            elif local == "moveFrom":
+                state["skip"] = 1
+            elif state["run"]:
+                if local == "tab":
+                    pieces.append("\t")
+                elif local in ("br", "cr"):
+                    pieces.append("\n")
+                elif local == "noBreakHyphen":
+                    pieces.append("-")
+
+    def end(tag: str) -> None:
+        if state["skip"]:
+            state["skip"] -= 1
+            return
+        namespace, _, local = tag.rpartition(" ")
+        if namespace in _WORD:
+            if local == "t":
+                state["text"] = False
+            elif local == "r":
+                state["run"] -= 1
+            elif local == "p":
+                pieces.append("\n")
+            elif local == "tc":
+                end_cell(pieces)
+            elif local == "tr":
+                pieces.append("\n")
+
+    def text(data: str) -> None:
+        if state["text"] and not state["skip"]:
+            pieces.append(data)
+
+    parse_xml(xml, part, start, end, text)
+
+
+# --- OpenDocument -------------------------------------------------------------------------------------
+
+_ODF_TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
+_ODF_OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
+_ODF_TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
+_ODF_DRAWING = "urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"
+_ODF_SVG = "urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"
+_ODF_SKIPPED = frozenset({
+    (_ODF_SVG, "title"), (_ODF_SVG, "desc"),  # a picture's alternative text: not what the page says
+    (_ODF_OFFICE, "annotation"), (_ODF_OFFICE, "annotation-end"), (_ODF_TEXT, "tracked-changes"),
+    (_ODF_TEXT, "note-citation"), (_ODF_TEXT, "sequence-decls"), (_ODF_TEXT, "variable-decls"),
+    (_ODF_TEXT, "user-field-decls"),
+})
+_ODF_LINE_ENDS = frozenset({"p", "h"})
+
+
+def extract_odt(data: bytes) -> Extracted:
+    """An OpenDocument text's body; its notes (footnotes, endnotes) after it, as a .docx has them."""
+    try:
+        package = read_package(data, "odt")
+        if package.has("META-INF/manifest.xml") and b"encryption-data" in package.read("META-INF/manifest.xml"):
+            raise Unreadable(Status.ENCRYPTED, PASSWORD_PROTECTED)
+        body: list[str] = []
+        notes: list[str] = []
+        _odf_text(package.read("content.xml"), "content.xml", body, notes)
+    except Unreadable as problem:
+        return problem.outcome
+    return finish([*body, "\n", *notes])
+
+
+def _odf_text(xml: bytes, part: str, body: list[str], notes: list[str]) -> None:
+    """Append an OpenDocument part's text: a line a paragraph or heading, a table's row on a line, its cells
+    apart by tabs, spaces (text:s), tabs and line breaks as written; notes' bodies to ``notes``;
+    annotations, tracked changes and note numbers skipped."""
+    state = {"skip": 0, "note": 0, "body": 0}
+
+    def out() -> list[str]:
+        return notes if state["note"] else body
+
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        namespace, _, local = tag.rpartition(" ")
+        if state["skip"]:
+            state["skip"] += 1
+            return
+        if (namespace, local) in _ODF_SKIPPED:
+            state["skip"] = 1
+        elif namespace == _ODF_OFFICE and local == "body":
+            state["body"] += 1
+        elif namespace == _ODF_DRAWING and local == "text-box":
+            out().append("\n")
+        elif namespace == _ODF_TEXT:
+            if local == "note-body":
+                state["note"] += 1
+            elif local == "s":
+                out().append(" " * _count(attrs.get(f"{_ODF_TEXT} c")))
+            elif local == "tab":
+                out().append("\t")
+            elif local == "line-break":
+                out().append("\n")
+
+    def end(tag: str) -> None:
+        if state["skip"]:
+            state["skip"] -= 1
+            return
+        namespace, _, local = tag.rpartition(" ")
+        if namespace == _ODF_TEXT:
+            if local in _ODF_LINE_ENDS:
+                out().append("\n")
+            elif local == "note-body":
+                state["note"] -= 1
+        elif namespace == _ODF_TABLE:
+            if local == "table-cell":
+                end_cell(out())
+            elif local == "table-row":
+                out().append("\n")
+        elif namespace == _ODF_OFFICE and local == "body":
+            state["body"] -= 1
+
+    def text(data: str) -> None:
+        if state["body"] and not state["skip"]:
+            out().append(data)
+
+    parse_xml(xml, part, start, end, text)
+
+
+def _count(value: str | None) -> int:
+    try:
+        return max(1, min(int(value or 1), 100))  # a hostile count cannot make gigabytes of spaces
+    except ValueError:
+        return 1
+
+
+# --- RTF ----------------------------------------------------------------------------------------------
+
+def extract_rtf(data: bytes) -> Extracted:
+    """An RTF document's text (striprtf: the body and tables; its footnotes are among what it leaves out)."""
+    from striprtf.striprtf import rtf_to_text
+
+    if not data.lstrip().startswith(b"{\\rtf"):
+        return Extracted(Status.UNSUPPORTED, message=_NOT_RTF)
+    # RTF is 7-bit: other characters are escapes (\'hh in the document's code page, \uN); a byte above
+    # 127 written raw by a careless writer is kept as the Latin-1 character it is.
+    _readable_charsets()
+    try:
+        text = rtf_to_text(data.decode("latin-1"), errors="replace")
+    except MemoryError:
+        raise
+    except Exception:  # striprtf's parsing of a broken file raises what it happens to (TypeError, ValueError...)
+        return Extracted(Status.ERROR, message=_DAMAGED_RTF)
+    return finish([text])
+
+
+# Code pages striprtf names that Python lacks (Mac font charsets), and the nearest it has
+_CHARSET_STAND_INS = {"mac_japanese": "shift_jis", "mac_chinesetrad": "big5", "mac_korean": "euc_kr",
+                      "mac_hebrew": "cp1255", "mac_chinesesimp": "gb18030", "mac_rumanian": "mac_romanian",
+                      "mac_ukrainian": "mac_cyrillic", "mac_thai": "cp874", "mac_ce": "mac_latin2"}
+
+
+@functools.cache
+def _readable_charsets() -> None:
+    """Point striprtf's table of RTF font charsets at codecs Python has (once): an RTF naming a Mac
+    Japanese or Chinese font is read, not called damaged for "unknown encoding"."""
+    import codecs
+
+    from striprtf import striprtf
+
+    for number, name in list(striprtf.charset_map.items()):
+        try:
+            codecs.lookup(name)
+        except LookupError:
+            striprtf.charset_map[number] = _CHARSET_STAND_INS.get(name, "cp1252")

@@ -1,0 +1,344 @@
+"""A self-contained HTML report: summary, groups with members and side-by-side diffs, problems.
+
+One file, inline CSS and one tiny inline script (open every section before printing); no network
+request; a Content-Security-Policy that allows only that script, so even a mistake in escaping could
+not run a document's content. Every document text and file name is escaped.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import html
+import json
+import re
+import time
+from collections.abc import Callable, Sequence
+
+from ... import __version__
+from .. import i18n
+from ..i18n import localize, translate
+from ..jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_progress
+from ..match.matcher import MatchResult
+from ..models import SIMHASH_MIN_JACCARD, Document, Group, Status, display_path
+from ..store.stored_text import DocumentText
+from .diff import Chunk, Line, compare, describe, hunks
+from .report import ReportContext
+from .words import kind_label, percent, similarity_words, status_label
+
+MAX_LINES_PER_PAIR = 80
+MAX_DIFFS_PER_GROUP = 3  # the least similar members: the ones worth a second look
+CONTEXT_CHUNKS = 2
+
+# Builds a pair's diff table from its JSON data block when the pair is opened (and every table
+# before printing, or with #all in the address). Text goes in through textContent only.
+_SCRIPT = (
+    "(function(){"
+    "function side(tr,cls,lines){var td=document.createElement('td');td.className=cls;"
+    "(lines||[]).forEach(function(l){var d=document.createElement('div');d.className=l[2]?'ln quiet':'ln';"
+    "var n=document.createElement('span');n.className='no';n.textContent=String(l[0]);d.appendChild(n);"
+    "var t=document.createElement('span');t.className='t';"
+    "if(typeof l[1]==='string'){t.textContent=l[1];}else{l[1].forEach(function(s){"
+    "if(s[1]){var m=document.createElement('mark');m.textContent=s[0];t.appendChild(m);}"
+    "else{t.appendChild(document.createTextNode(s[0]));}});}d.appendChild(t);td.appendChild(d);});"
+    "tr.appendChild(td);}"
+    "function build(d){if(d.dataset.built||!d.dataset.diff)return;d.dataset.built='1';"
+    "var rows=JSON.parse(document.getElementById(d.dataset.diff).textContent);"
+    "var t=document.createElement('table');t.className='diff';var tb=document.createElement('tbody');"
+    "rows.forEach(function(r){var tr=document.createElement('tr');"
+    "if(r[0]==='g'){tr.className='gap';var td=document.createElement('td');td.colSpan=2;td.textContent=r[1];"
+    "tr.appendChild(td);}"
+    "else{tr.className=r[0];side(tr,'l',r[1]);side(tr,'r',r[2]);}tb.appendChild(tr);});"
+    "t.appendChild(tb);d.appendChild(t);}"
+    "function all(){document.querySelectorAll('details').forEach(function(d){d.open=true;build(d);});}"
+    "document.addEventListener('toggle',function(e){if(e.target.open)build(e.target);},true);"
+    "window.addEventListener('beforeprint',all);if(location.hash==='#all')all();"
+    "})();"
+)
+_SCRIPT_HASH = base64.b64encode(hashlib.sha256(_SCRIPT.encode()).digest()).decode()
+
+_CSS = """
+:root{--fg:#1d2330;--muted:#5b6475;--line:#d9dee7;--bg:#fff;--soft:#f5f7fa;--del:#fde7e9;--delw:#f7b9c0;
+--ins:#e3f6e8;--insw:#a8e2b8;--accent:#2f5bd3}
+@media (prefers-color-scheme:dark){:root{--fg:#e6e9ef;--muted:#9aa3b5;--line:#363c49;--bg:#16191f;--soft:#1e222a;
+--del:#4a1f26;--delw:#7d2d38;--ins:#1c3b27;--insw:#2c6640;--accent:#8fb0ff}}
+*{box-sizing:border-box}
+body{margin:0;font:14px/1.45 system-ui,-apple-system,"Segoe UI","Noto Sans","Noto Sans CJK SC",sans-serif;
+color:var(--fg);background:var(--bg)}main{max-width:1280px;margin:0 auto;padding:24px}
+h1{font-size:22px;margin:0 0 4px}
+h2{font-size:17px;margin:28px 0 10px;border-bottom:1px solid var(--line);padding-bottom:4px}
+.muted{color:var(--muted)}.cards{display:flex;flex-wrap:wrap;gap:10px;margin:14px 0}
+.card{background:var(--soft);border:1px solid var(--line);border-radius:8px;padding:8px 14px;min-width:120px}
+.card b{display:block;font-size:20px}table{border-collapse:collapse;width:100%}
+th,td{text-align:left;padding:4px 8px;border-bottom:1px solid var(--line);vertical-align:top}
+th{font-weight:600;color:var(--muted);font-size:12px;text-transform:uppercase;letter-spacing:.03em}
+td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+.path{word-break:break-all;font-family:ui-monospace,"SFMono-Regular",Menlo,Consolas,"Noto Sans Mono CJK SC",monospace;
+font-size:12.5px}
+details.group{border:1px solid var(--line);border-radius:8px;margin:10px 0;background:var(--bg)}
+details.group>summary{cursor:pointer;padding:8px 12px;background:var(--soft);border-radius:8px;
+list-style-position:inside}
+details.group[open]>summary{border-bottom:1px solid var(--line);border-radius:8px 8px 0 0}
+.inner{padding:8px 12px}
+.badge{display:inline-block;font-size:11px;padding:1px 7px;border-radius:10px;background:var(--line);margin-left:6px}
+.badge.exact{background:var(--insw)}details.pair{margin:8px 0}details.pair>summary{cursor:pointer;color:var(--accent)}
+table.diff{table-layout:fixed;font-family:ui-monospace,Menlo,Consolas,"Noto Sans Mono CJK SC",monospace;font-size:12px;
+margin-top:6px}
+table.diff td{border:none;padding:1px 6px;vertical-align:top;width:50%}
+.ln{display:grid;grid-template-columns:3.2em 1fr;column-gap:6px}
+.ln .no{color:var(--muted);text-align:right;user-select:none}
+.ln .t{white-space:pre-wrap;word-break:break-all}.ln.quiet .t{color:var(--muted)}
+tr.delete td.l,tr.replace td.l{background:var(--del)}tr.insert td.r,tr.replace td.r{background:var(--ins)}
+td.l mark{background:var(--delw);color:inherit}td.r mark{background:var(--insw);color:inherit}
+tr.gap td{color:var(--muted);background:var(--soft);text-align:center;font-style:italic}
+.note{color:var(--muted);font-style:italic}
+@media print{details>summary{list-style:none}main{max-width:none;padding:0}}
+"""
+
+
+def _e(value: object) -> str:
+    """Text fit for the page, and for a terminal the page is printed to: control characters (not valid in
+    HTML, and able to drive a terminal) shown as \\xNN, but for the line ends and page breaks a text has."""
+    return html.escape(_CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", str(value)), quote=True)
+
+
+_CONTROL = re.compile("[\x00-\x08\x0b\x0e-\x1f\x7f-\x9f]")
+
+
+def _note(text: str) -> str:
+    return f"<p class='note'>{_e(text)}</p>"
+
+
+def _html_language() -> str:
+    """The report's ``lang`` attribute: the language its words are in."""
+    return "zh-CN" if i18n.language() == "zh_CN" else "en"
+
+
+def to_html(
+    result: MatchResult,
+    context: ReportContext,
+    load_text: Callable[[Document], DocumentText] | None = None,
+    *,
+    progress: Progress = no_progress,
+    cancel: CancelToken = NEVER_CANCELLED,
+) -> str:
+    """The whole report as one HTML string. ``load_text`` gives documents' text for the diffs
+    (None: no diffs, only numbers)."""
+    docs = {d.id: d for d in result.documents}
+    t = result.thresholds
+    parts: list[str] = []
+    add = parts.append
+    add(f"<!DOCTYPE html><html lang='{_html_language()}'><head><meta charset='utf-8'>")
+    add(f"<meta http-equiv='Content-Security-Policy' content=\"default-src 'none'; style-src 'unsafe-inline'; "
+        f"script-src 'sha256-{_SCRIPT_HASH}'; img-src data:\">")
+    add("<meta name='viewport' content='width=device-width,initial-scale=1'>")
+    groups = len(result.groups)  # counts are names: lupdate drops a message whose count is an expression
+    title = translate("HtmlReport", "neardup report — %n group(s)", None, groups)
+    add(f"<title>{_e(title)}</title><style>{_CSS}</style></head><body><main>")
+    generated = time.strftime("%Y-%m-%d %H:%M", time.localtime(context.generated))
+    heading = translate("HtmlReport", "Duplicate documents")
+    add(f"<h1>{_e(heading)}</h1><div class='muted'>neardup {_e(__version__)} · {_e(generated)}</div>")
+    cards: list[tuple[str, int | str]] = [
+        (translate("HtmlReport", "documents"), len(result.documents)),
+        (translate("HtmlReport", "groups"), len(result.groups)),
+        (translate("HtmlReport", "exact groups"), sum(1 for g in result.groups if g.exact)),
+        (translate("HtmlReport", "pairs of duplicates"), len(result.pairs)),
+        (translate("HtmlReport", "redundant copies"), len(result.redundant)),
+        (translate("HtmlReport", "problems"), len(result.problems)),
+    ]
+    seconds = context.scan.get("seconds") if context.scan else None
+    if seconds is not None:
+        cards.append((translate("HtmlReport", "scan time"),
+                      translate("HtmlReport", "{seconds} s").format(seconds=f"{seconds:.1f}")))
+    add("<div class='cards'>"
+        + "".join(f"<div class='card'><b>{_e(v)}</b><span class='muted'>{_e(k)}</span></div>" for k, v in cards)
+        + "</div>")
+    add("<table><tbody>")
+    folders = "<br>".join(_e(display_path(r)) for r in context.roots) or "—"
+    label = translate("HtmlReport", "Folders")
+    add(f"<tr><th>{_e(label)}</th><td class='path'>{folders}</td></tr>")
+    if str(t.method) == "minhash":
+        method = translate("HtmlReport", "MinHash: Jaccard ≥ {jaccard} of the shingle sets (3 words, or 3 characters); "
+                                         "exact duplicates always")
+    elif str(t.method) == "simhash":
+        method = translate("HtmlReport", "SimHash Hamming distance ≤ {hamming} of 64 bits, checked: pairs sharing "
+                                         "less than {floor} of their shingles left out; exact duplicates always")
+    else:
+        method = translate("HtmlReport", "either Jaccard ≥ {jaccard} of the shingle sets (3 words, or 3 characters), "
+                                         "or SimHash Hamming distance ≤ {hamming} of 64 bits, checked: pairs sharing "
+                                         "less than {floor} of their shingles left out; exact duplicates always")
+    method = method.format(jaccard=t.jaccard, hamming=t.hamming, floor=f"{SIMHASH_MIN_JACCARD:.0%}")
+    label = translate("HtmlReport", "Method")
+    add(f"<tr><th>{_e(label)}</th><td>{_e(method)}</td></tr>")
+    boilerplate = context.boilerplate
+    if boilerplate:  # SimHash too: its pairs are verified by what is compared
+        if boilerplate.get("ignored"):
+            passages = int(boilerplate.get("passages", 0))
+            said = translate("HtmlReport", "left out of Jaccard: %n passage(s) at the start or end of {share} or more "
+                                           "of the documents, found in {documents} of them; {families} shared by "
+                                           "families of similar documents kept", None, passages).format(
+                share=f"{boilerplate.get('min_share', 0):.0%}", documents=boilerplate.get("documents_affected", 0),
+                families=boilerplate.get("family_passages", 0))
+        else:
+            note = boilerplate.get("note")
+            said = localize("Boilerplate", note) if note else translate("HtmlReport", "counted like any other text")
+        label = translate("HtmlReport", "Boilerplate")
+        add(f"<tr><th>{_e(label)}</th><td>{_e(said)}</td></tr>")
+    add("</tbody></table>")
+
+    groups_heading = translate("HtmlReport", "Groups ({count})").format(count=len(result.groups))
+    add(f"<h2>{_e(groups_heading)}</h2>")
+    if not result.groups:
+        add(_note(translate("HtmlReport", "No duplicates at these thresholds.")))
+    for number, group in enumerate(result.groups, start=1):
+        cancel.raise_if_cancelled()
+        progress(ProgressEvent("report", number - 1, len(result.groups)))
+        add(_group_html(group, docs, load_text, cancel, chained=group.chained(t)))
+    progress(ProgressEvent("report", len(result.groups), len(result.groups)))
+
+    problems = result.problems
+    problems_heading = translate("HtmlReport", "Problems ({count})").format(count=len(problems))
+    add(f"<h2>{_e(problems_heading)}</h2>")
+    if problems:
+        columns = (translate("HtmlReport", "File"), translate("HtmlReport", "Status"),
+                   translate("HtmlReport", "What to do"))
+        add("<p class='muted'>" + _e(translate("HtmlReport", "These files were not compared.")) + "</p>"
+            "<table><thead><tr>" + "".join(f"<th>{_e(c)}</th>" for c in columns) + "</tr></thead><tbody>")
+        for d in problems:
+            add(f"<tr><td class='path'>{_e(d.display_path)}</td><td>{_e(status_label(d.status))}</td>"
+                f"<td>{_e(localize('Problem', d.message))}</td></tr>")
+        add("</tbody></table>")
+    else:
+        add(_note(translate("HtmlReport", "Every file was read.")))
+    add(f"</main><script>{_SCRIPT}</script></body></html>\n")
+    return "".join(parts)
+
+
+def _group_html(group: Group, docs: dict[int, Document], load_text: Callable[[Document], DocumentText] | None,
+                cancel: CancelToken, *, chained: bool) -> str:
+    rep = docs[group.representative]
+    worst = min(m.similarity.jaccard for m in group.members if m.document_id != group.representative) \
+        if len(group.members) > 1 else 1.0
+    if group.exact:
+        badge = "<span class='badge exact'>" + _e(translate("HtmlReport", "exact")) + "</span>"
+    else:
+        badge = "<span class='badge'>" + _e(translate("HtmlReport", "near")) + "</span>"
+    if chained:
+        badge += ("<span class='badge' title='" + _e(translate(
+            "HtmlReport", "a member shares far less of its text with the keeper than the threshold: it is in the "
+                          "group through other members")) + "'>" + _e(translate("HtmlReport", "chained")) + "</span>")
+    heading = translate("HtmlReport", "Group {number}").format(number=group.id)
+    members = len(group.members)
+    about = translate("HtmlReport", "%n document(s) · at least {share} of the text the same", None, members).format(
+        share=percent(worst))
+    out = [f"<details class='group' id='g{group.id}'><summary><b>{_e(heading)}</b>{badge} · {_e(about)} · "
+           f"<span class='path'>{_e(rep.display_path)}</span></summary><div class='inner'>"]
+    columns = (  # (heading, what it means)
+        (translate("HtmlReport", "Document"), ""),
+        (translate("HtmlReport", "Size"), ""),
+        (translate("HtmlReport", "Type"), ""),
+        (translate("HtmlReport", "Similarity"), translate("HtmlReport", "how much of the text is the same as the "
+                                                                      "keeper's")),
+        (translate("HtmlReport", "Hamming"), translate("HtmlReport", "differing bits of 64")),
+        (translate("HtmlReport", "J est."), translate("HtmlReport", "MinHash estimate")),
+        ("Jaccard", translate("HtmlReport", "exact Jaccard of the shingle sets")),
+        (translate("HtmlReport", "Containment"),
+         translate("HtmlReport", "share of the smaller text found in the other")),
+    )
+    out.append("<table><thead><tr>"
+               + "".join(f"<th title='{_e(title)}'>{_e(name)}</th>" if title else f"<th>{_e(name)}</th>"
+                         for name, title in columns)
+               + "</tr></thead><tbody>")
+    keep = " <span class='badge'>" + _e(translate("HtmlReport", "keep")) + "</span>"
+    for m in group.members:
+        d = docs[m.document_id]
+        s = m.similarity
+        who = keep if d.id == group.representative else ""
+        note = (f"<br><span class='muted'>{_e(localize('Problem', d.message))}</span>"  # text from OCR, damaged bytes
+                if d.status is Status.OK and d.message else "")
+        out.append(f"<tr><td class='path'>{_e(d.display_path)}{who}{note}</td><td class='num'>{_size(d.size)}</td>"
+                   f"<td>{_e(kind_label(d.kind))}</td>"
+                   f"<td class='num'>{'' if who else _e(similarity_words(s))}</td>"
+                   f"<td class='num'>{s.hamming}</td><td class='num'>{s.jaccard_estimate:.3f}</td>"
+                   f"<td class='num'>{s.jaccard:.3f}</td><td class='num'>{s.containment:.3f}</td></tr>")
+    out.append("</tbody></table>")
+    if load_text is not None:
+        rep_text = load_text(rep)
+        others = [m for m in group.members if m.document_id != group.representative]
+        copies = [m for m in others if docs[m.document_id].content_id == rep.content_id]
+        if copies:
+            same_bytes = len(copies)
+            same = translate("HtmlReport", "Same bytes as the keeper: %n member(s).", None, same_bytes)
+            out.append(_note(same))
+        differing = sorted((m for m in others if m not in copies),
+                           key=lambda m: (m.similarity.jaccard, docs[m.document_id].path))
+        for m in differing[:MAX_DIFFS_PER_GROUP]:
+            out.append(_pair_html(rep, rep_text, docs[m.document_id], load_text(docs[m.document_id]), cancel,
+                                  f"diff-{group.id}-{m.document_id}"))
+        if len(differing) > MAX_DIFFS_PER_GROUP:
+            shown = translate("HtmlReport", "Differences shown for the {shown} least similar of {members} members; "
+                                            "open the group in the app to compare the others.").format(
+                shown=MAX_DIFFS_PER_GROUP, members=len(differing))
+            out.append(_note(shown))
+    out.append("</div></details>")
+    return "".join(out)
+
+
+def _pair_html(left: Document, left_text: DocumentText, right: Document, right_text: DocumentText,
+               cancel: CancelToken, diff_id: str) -> str:
+    other = f"<span class='path'>{_e(right.display_path)}</span>"
+    head = (f"<details class='pair' data-diff='{diff_id}'><summary>"
+            + _e(translate("HtmlReport", "Differences: keeper ↔ {document}")).format(document=other))
+    no_diff_head = head.replace(f" data-diff='{diff_id}'", "")
+    if left_text.text is None or right_text.text is None:
+        doc, loaded = (left, left_text) if left_text.text is None else (right, right_text)
+        return no_diff_head + f"</summary><p class='note'>{_e(doc.display_path)}: {_e(loaded.problem)}</p></details>"
+    comparison = compare(left_text.text, right_text.text, cancel=cancel)  # the app's pair view, the same
+    if not comparison.regions:
+        return no_diff_head + f" — {_e(describe(comparison))}</summary></details>"
+    summary = f" — {_e(describe(comparison))}</summary>"
+    chunks = comparison.chunks
+    data: list[list[object]] = []
+    shown = 0
+    previous_end = 0
+    for start, end in hunks(chunks, CONTEXT_CHUNKS):
+        if start > previous_end:
+            data.append(["g", _gap_text(chunks[previous_end:start])])
+        for chunk in chunks[start:end]:
+            data.append([chunk.kind, _lines_data(chunk.left), _lines_data(chunk.right)])
+            shown += max(len(chunk.left), len(chunk.right))
+        previous_end = end
+        if shown >= MAX_LINES_PER_PAIR:
+            data.append(["g", translate("HtmlReport", "… more differences; open the pair in the app to see them all")])
+            break
+    else:
+        if previous_end < len(chunks):
+            data.append(["g", _gap_text(chunks[previous_end:])])
+    # a data block, never executed; no raw "<" in it, so no text can end it early or open a comment
+    block = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
+    return (head + summary + "</details>"
+            + f"<script type='application/json' id='{diff_id}'>{block}</script>")
+
+
+def _gap_text(chunks: Sequence[Chunk]) -> str:
+    count = sum(len(chunk.left) for chunk in chunks)
+    return translate("HtmlReport", "%n unchanged line(s)", None, count)
+
+
+def _lines_data(lines: tuple[Line, ...]) -> list[list[object]]:
+    """[number, text or [[segment, changed], …], quiet] for each line."""
+    out: list[list[object]] = []
+    for line in lines:
+        text: object = line.text
+        if line.changes:
+            text = [[seg.text, 1 if seg.changed else 0] for seg in line.segments()]
+        out.append([line.number, text, 1 if line.quiet else 0])
+    return out
+
+
+def _size(size: float) -> str:
+    for unit in ("B", "KB", "MB", "GB"):
+        if size < 1024 or unit == "GB":
+            return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
+        size /= 1024
+    return str(size)

@@ -1,0 +1,72 @@
+"""Every verified pair of duplicates at the setting with its numbers: the Pairs view's rows and the reports'
+pairs. Which pairs they are is found with the groups (chains.DuplicatePairs, counted without measuring);
+their numbers are measured here, when a person or a report asks for them. Toolkit-free."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..jobs import NEVER_CANCELLED, CancelToken
+from ..match.chains import DuplicatePairs
+from ..match.matcher import Matcher, SimilarityArrays
+from ..models import SIMHASH_MIN_JACCARD, Document, Method, Pair, Thresholds
+
+EXACT, MINHASH, SIMHASH, BOTH = "exact", "minhash", "simhash", "both"
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class PairTable:
+    """Pairs of documents (``a``, ``b``: document ids, a < b) with their numbers and how they were matched
+    (``how``: "exact", "minhash", "simhash" or "both", as Pair.matched_by). ``incomplete``: components too
+    large to measure every pair of, whose pairs listed are those known (see chains.ComponentPairs)."""
+
+    a: np.ndarray
+    b: np.ndarray
+    similarity: SimilarityArrays
+    how: np.ndarray
+    incomplete: int = 0
+
+    def __len__(self) -> int:
+        return len(self.a)
+
+    def pair(self, k: int) -> Pair:
+        return Pair(int(self.a[k]), int(self.b[k]), self.similarity.at(k), str(self.how[k]))
+
+    def pairs(self) -> list[Pair]:
+        return [self.pair(k) for k in range(len(self))]
+
+    def row_of(self, a: int, b: int) -> int | None:
+        """The row of the pair of documents ``a`` and ``b`` (either order), or None."""
+        lo, hi = min(a, b), max(a, b)
+        at = np.flatnonzero((self.a == lo) & (self.b == hi))
+        return int(at[0]) if len(at) else None
+
+
+def how_matched(s: SimilarityArrays, t: Thresholds) -> np.ndarray:
+    """models.matched_by for every pair at once, "exact" where the texts are the same (Similarity.same_text)."""
+    by_jaccard = (s.jaccard >= t.jaccard - 1e-9) if t.method is not Method.SIMHASH else np.zeros(len(s), bool)
+    by_bits = ((s.hamming <= t.hamming) & (s.jaccard >= SIMHASH_MIN_JACCARD - 1e-9)
+               if t.method is not Method.MINHASH else np.zeros(len(s), bool))
+    how = np.where(by_jaccard & by_bits, BOTH, np.where(by_bits, SIMHASH, MINHASH)).astype(object)
+    how[(s.jaccard >= 1.0) & (s.hamming == 0)] = EXACT
+    return how
+
+
+def pair_table(duplicates: DuplicatePairs, documents: Mapping[int, Document], matcher: Matcher, thresholds: Thresholds,
+               *, cancel: CancelToken = NEVER_CANCELLED) -> PairTable:
+    """The numbers of every pair in ``duplicates`` (each document's content against the other's, as the
+    matcher measures them), in the order of their first document's path, then the second's."""
+    a, b = duplicates.arrays()
+    path_rank = {d: n for n, d in enumerate(sorted(documents, key=lambda d: documents[d].path))}
+    ra = np.fromiter((path_rank[d] for d in a.tolist()), dtype=np.int64, count=len(a))
+    rb = np.fromiter((path_rank[d] for d in b.tolist()), dtype=np.int64, count=len(b))
+    order = np.lexsort((np.maximum(ra, rb), np.minimum(ra, rb)))
+    a, b = a[order], b[order]
+    content = np.array([documents[d].content_id for d in a.tolist()], dtype=np.int64)
+    other = np.array([documents[d].content_id for d in b.tolist()], dtype=np.int64)
+    sims = matcher.similarity_arrays(content, other, cancel=cancel)
+    return PairTable(a, b, sims, how_matched(sims, thresholds), duplicates.incomplete)
+

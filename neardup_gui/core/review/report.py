@@ -1,0 +1,484 @@
+"""Reports of a grouping: JSON (the versioned contract), CSV, and self-contained HTML.
+
+All paths are absolute; a name that is not valid UTF-8 shows its odd bytes as \\xNN. CSV cells that a
+spreadsheet would read as a formula are neutralised.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+import json
+import os
+import stat
+import tempfile
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ... import __version__
+from ..errors import UsageError
+from ..i18n import translate
+from ..jobs import NEVER_CANCELLED, CancelToken
+from ..match.matcher import MatchResult
+from ..models import Document, Pair, SentBetweenProcesses, Similarity, display_path
+from ..read.extract import kind_of
+from ..store.store import Store
+from ..store.stored_text import DocumentText, TextLoader
+from ..workers.parallel import IN_THIS_PROCESS, Workers, shingle_cache
+from .diff import LineVocabulary, PassageText
+
+FORMAT_NAME = "neardup-report"
+FORMAT_VERSION = 1
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+@dataclass(frozen=True, slots=True)
+class ReportContext:
+    """What the report says about how it was made, beside the result itself."""
+
+    roots: tuple[str, ...] = ()
+    scan: Mapping[str, Any] = field(default_factory=dict)
+    scheme: Mapping[str, Any] = field(default_factory=dict)
+    boilerplate: Mapping[str, Any] = field(default_factory=dict)  # Matcher.boilerplate.summary()
+    generated: float = field(default_factory=time.time)
+
+
+def _similarity(sim: Similarity) -> dict[str, Any]:
+    return {
+        "hamming": sim.hamming,
+        "jaccard_estimate": sim.jaccard_estimate,
+        "jaccard": sim.jaccard,
+        "containment": sim.containment,
+    }
+
+
+def _document(doc: Document, report_id: int) -> dict[str, Any]:
+    return {
+        "id": report_id,
+        "path": display_path(doc.path),
+        "size": doc.size,
+        "type": doc.kind,
+        "chars": doc.chars,
+        "status": str(doc.status),
+        "message": doc.message,
+        "modified_ns": doc.mtime_ns,
+    }
+
+
+Passages = Callable[[Document, Document], list[str]]
+"""The longest passages two documents share (see ``PairPassages``)."""
+
+
+def report_ids(result: MatchResult) -> tuple[list[Document], dict[int, int]]:
+    """The documents in path order and the report's own ids: documents numbered in that order, so that
+    two runs over the same files (whose database ids follow the order the workers finished in) give the
+    same report."""
+    by_path = sorted(result.documents, key=lambda d: d.path)
+    return by_path, {d.id: n for n, d in enumerate(by_path, start=1)}
+
+
+def _report_dict(result: MatchResult, context: ReportContext, by_path: list[Document], rid: Mapping[int, int],
+                 pairs: list[dict[str, Any]] | None) -> dict[str, Any]:
+    """The JSON report as a plain dict (format "neardup-report", version 1), in the report's ids
+    (report_ids), with its ``pairs`` (None: not yet, see json_members)."""
+    t = result.thresholds
+    docs = {d.id: d for d in result.documents}
+    return {
+        "format": FORMAT_NAME,
+        "version": FORMAT_VERSION,
+        "generator": f"neardup {__version__}",
+        "generated": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(context.generated)),
+        "settings": {
+            "method": str(t.method),
+            "hamming": t.hamming,
+            "jaccard": t.jaccard,
+            "roots": [display_path(r) for r in context.roots],
+            "scheme": dict(context.scheme),
+            "boilerplate": dict(context.boilerplate),
+        },
+        "summary": {
+            "documents": len(result.documents),
+            "compared": sum(1 for d in result.documents if d.status == "ok"),
+            "problems": len(result.problems),
+            "groups": len(result.groups),
+            "exact_groups": sum(1 for g in result.groups if g.exact),
+            "documents_in_groups": len(result.grouped),
+            "redundant_documents": len(result.redundant),
+            "pairs": len(result.pairs),
+            "scan": dict(context.scan),
+        },
+        "documents": [_document(d, rid[d.id]) for d in by_path],
+        "pairs": pairs,
+        "groups": [
+            {
+                "id": g.id,
+                "representative": rid[g.representative],
+                "exact": g.exact,
+                "chained": g.chained(result.thresholds),
+                "members": [
+                    {
+                        "id": rid[m.document_id],
+                        "path": display_path(docs[m.document_id].path),
+                        **_similarity(m.similarity),
+                        "containment_in_representative": m.similarity.containment_ab,
+                        "representative_in_member": m.similarity.containment_ba,
+                    }
+                    for m in g.members
+                ],
+            }
+            for g in result.groups
+        ],
+    }
+
+
+def keeper_pairs(result: MatchResult) -> set[tuple[int, int]]:
+    """The pairs a group shows, its keeper (representative) with each member (smaller id first): the pairs
+    whose shared passages a report gives (the others of every verified pair are listed with their numbers)."""
+    return {(min(g.representative, m.document_id), max(g.representative, m.document_id))
+            for g in result.groups for m in g.members if m.document_id != g.representative}
+
+
+def _pair(p: Pair, rid: Mapping[int, int], docs: Mapping[int, Document], passages: Passages | None) -> dict[str, Any]:
+    """One pair in report ids, the lower id first (its containments turned with it)."""
+    a, b, sim = p.a, p.b, p.similarity
+    if rid[a] > rid[b]:
+        a, b = b, a
+        sim = Similarity(sim.hamming, sim.jaccard_estimate, sim.jaccard, sim.containment_ba, sim.containment_ab)
+    return {
+        "a": rid[a],
+        "b": rid[b],
+        **_similarity(sim),
+        "containment_a_in_b": sim.containment_ab,
+        "containment_b_in_a": sim.containment_ba,
+        "matched_by": p.matched_by,
+        **({"shared_passages": passages(docs[a], docs[b])} if passages is not None and p.matched_by != "exact" else {}),
+    }
+
+
+PASSAGES_VERSION = "3"
+"""Which method found the passages kept in a database: change it when PassageText.shared_passages would find
+other passages, and what was kept is forgotten."""
+
+
+_PAIRS_PER_TASK = 64
+
+
+@dataclass(frozen=True, slots=True)
+class PassageTask(SentBetweenProcesses):
+    """Pairs of documents whose shared passages a worker finds, reading their texts itself."""
+
+    pairs: tuple[tuple[Document, Document], ...]
+    hashes: Mapping[int, bytes]  # content id -> the bytes' hash the scan saw (a changed file is not read)
+    database: str = ""  # where the text OCR read of scans is kept (TextLoader)
+
+
+def find_passages(task: PassageTask) -> dict[tuple[int, int], list[str]]:
+    """Worker side: the shared passages of each pair whose two texts can be read now."""
+    shingle_cache().clear()  # a worker kept from the grouping (Session.workers_kept) needs its sets no more
+    cut = _CutTexts(TextLoader(dict(task.hashes), cache_size=1, database=task.database))
+    found = {}
+    for a, b in task.pairs:
+        passages = _passages(cut, a, b)
+        if passages is not None and a.content_id is not None and b.content_id is not None:
+            found[(a.content_id, b.content_id)] = passages
+    return found
+
+
+class _CutTexts:
+    """Documents' texts cut for finding passages, each text read and cut once for all its pairs (None:
+    the text cannot be read now)."""
+
+    def __init__(self, load: Callable[[Document], DocumentText]) -> None:
+        self._load = load
+        self._vocabulary = LineVocabulary()
+        self._cut: dict[int, PassageText | None] = {}
+
+    def __call__(self, doc: Document) -> PassageText | None:
+        if doc.id not in self._cut:
+            text = self._load(doc).text
+            self._cut[doc.id] = None if text is None else PassageText(text, self._vocabulary)
+        return self._cut[doc.id]
+
+
+def _passages(cut: _CutTexts, a: Document, b: Document) -> list[str] | None:
+    """The passages two documents share, or None when either text cannot be read now."""
+    text_a, text_b = cut(a), cut(b)
+    if text_a is None or text_b is None:
+        return None
+    return text_a.shared_passages(text_b)
+
+
+class PairPassages:
+    """Each near pair's shared passages: those kept (in the database) for its two contents, or else its
+    texts read and compared now, remembered in ``found`` for the caller to keep. A report of an unchanged
+    collection then reads no text at all (measured: issue #15, the JSON report dominated rescans)."""
+
+    def __init__(self, load_text: Callable[[Document], DocumentText], kept: Mapping[tuple[int, int], list[str]]):
+        self._load_text = load_text
+        self._kept = kept
+        self.found: dict[tuple[int, int], list[str]] = {}
+
+    def find_all(self, result: MatchResult, content_hashes: Mapping[int, bytes], database: str = "", *,
+                 workers: Workers = IN_THIS_PROCESS, cancel: CancelToken = NEVER_CANCELLED,
+                 on_found: Callable[[Mapping[tuple[int, int], list[str]]], None] | None = None) -> None:
+        """Find at once, spread over ``workers``, the passages of every near pair of ``result`` not
+        kept yet (each worker reads the texts it compares; the pairs of one document go together).
+        ``on_found`` is given what each task found, as it comes (PairRecords.found)."""
+        docs = {d.id: d for d in result.documents}
+        todo: dict[tuple[int, int], tuple[Document, Document]] = {}
+        shown = keeper_pairs(result)
+        for pair in result.pairs:
+            if (pair.a, pair.b) not in shown:
+                continue
+            a, b = docs[pair.a], docs[pair.b]
+            if a.path > b.path:  # in the order the report names them (its ids follow the paths)
+                a, b = b, a
+            if pair.matched_by == "exact" or a.content_id is None or b.content_id is None:
+                continue
+            key = (a.content_id, b.content_id)
+            if key not in self._kept and key not in self.found:
+                todo.setdefault(key, (a, b))
+        pairs = sorted(todo.values(), key=lambda ab: (ab[0].path, ab[1].path))
+        tasks = []
+        for start in range(0, len(pairs), _PAIRS_PER_TASK):
+            chunk = tuple(pairs[start : start + _PAIRS_PER_TASK])
+            used = {d.content_id for ab in chunk for d in ab if d.content_id is not None}
+            tasks.append(PassageTask(chunk, {cid: content_hashes[cid] for cid in used if cid in content_hashes},
+                                     database))
+        for _task, found in workers.map(find_passages, tasks, cancel=cancel):
+            self.found.update(found)
+            if on_found is not None:
+                on_found(found)
+
+    def pending(self, a: Document, b: Document) -> tuple[int, int] | None:
+        """The key under which the passages of ``a`` and ``b`` (in that order) will be found, if they
+        are neither kept nor found yet; else None."""
+        if a.content_id is None or b.content_id is None:
+            return None
+        key = (a.content_id, b.content_id)
+        return None if key in self._kept or key in self.found else key
+
+    def __call__(self, a: Document, b: Document) -> list[str]:
+        key = (a.content_id, b.content_id) if a.content_id is not None and b.content_id is not None else None
+        if key is not None:
+            for known in (self._kept, self.found):
+                if key in known:
+                    return known[key]
+        passages = _passages(_CutTexts(self._load_text), a, b)
+        if passages is None:
+            return []  # not kept: the file may be readable again next time
+        if key is not None:
+            self.found[key] = passages
+        return passages
+
+
+def to_json(result: MatchResult, context: ReportContext, passages: Passages | None = None) -> str:
+    """The JSON report with one record (a document, a pair, a group) a line: as easy to read and to
+    diff as an indented one, and written by json's C encoder (``indent`` makes json use its pure-Python
+    encoder, some ten times slower: most of the parent's CPU for a large report)."""
+    members = json_members(result, context)
+    return json_with_pairs(members, PairRecords(result, members.report_ids, passages))
+
+
+@dataclass(frozen=True, slots=True)
+class JsonMembers:
+    """The JSON report's members but its pairs, encoded in order ("pairs" holds its place), with the
+    report ids its pairs will use (see json_members)."""
+
+    encoded: Mapping[str, str]
+    report_ids: Mapping[int, int]
+
+
+def json_members(result: MatchResult, context: ReportContext,
+                 ids: tuple[list[Document], dict[int, int]] | None = None) -> JsonMembers:
+    """Every member of the JSON report but its pairs, encoded: all that needs no shared passages, so
+    that it can be written while workers find them (json_with_pairs). ``ids``: report_ids(result),
+    if the caller has them already."""
+    by_path, rid = ids if ids is not None else report_ids(result)
+    report = _report_dict(result, context, by_path, rid, None)
+    return JsonMembers({key: _member(key, value) for key, value in report.items()}, rid)
+
+
+def json_with_pairs(members: JsonMembers, pairs: PairRecords) -> str:
+    """The JSON report (to_json) from ``json_members`` and its encoded ``pairs``, put in place."""
+    encoded = pairs.member()
+    return "{\n" + ",\n".join(encoded if key == "pairs" else text for key, text in members.encoded.items()) + "\n}\n"
+
+
+_READY_AT_ONCE = 256
+"""Pairs needing no passages found now that PairRecords encodes each time a task's passages come back."""
+
+
+class PairRecords:
+    """The JSON report's pairs, each encoded as soon as its shared passages are known: as the workers
+    find them (``found``, given to PairPassages.find_all as ``on_found``), with a slice of those that
+    need none or whose passages are kept each time, so that a pooled report's parent encodes them while
+    the workers work rather than after (issue #15)."""
+
+    def __init__(self, result: MatchResult, report_ids: Mapping[int, int], passages: Passages | None) -> None:
+        self._rid = report_ids
+        self._docs = {d.id: d for d in result.documents}
+        self._passages = passages
+        self._ready: list[Pair] = []
+        self._waiting: dict[tuple[int, int], list[Pair]] = {}
+        self._encoded: list[tuple[tuple[int, int], str]] = []
+        pending = passages.pending if isinstance(passages, PairPassages) else None
+        self._shown = keeper_pairs(result)
+        for pair in result.pairs:
+            a, b = self._docs[pair.a], self._docs[pair.b]
+            if report_ids[a.id] > report_ids[b.id]:
+                a, b = b, a
+            with_passages = pair.matched_by != "exact" and (pair.a, pair.b) in self._shown
+            key = pending(a, b) if pending is not None and with_passages else None
+            if key is None:
+                self._ready.append(pair)
+            else:
+                self._waiting.setdefault(key, []).append(pair)
+
+    def found(self, found: Mapping[tuple[int, int], object]) -> None:
+        """Encode the pairs whose passages are in ``found`` now, and a slice of those that were ready
+        (a slice: the workers wait for their next tasks meanwhile)."""
+        for key in found:
+            self._encode(self._waiting.pop(key, ()))
+        self._encode(self._ready[-_READY_AT_ONCE:])
+        del self._ready[-_READY_AT_ONCE:]
+
+    def member(self) -> str:
+        """The report's "pairs" member, by report ids: the pairs still waiting get their passages now
+        (those whose texts a worker could not read are tried here)."""
+        self._encode(self._ready)
+        self._ready = []
+        for pairs in self._waiting.values():
+            self._encode(pairs)
+        self._waiting = {}
+        self._encoded.sort(key=lambda item: item[0])
+        return _encoded_member("pairs", [text for _, text in self._encoded])
+
+    def _encode(self, pairs: Iterable[Pair]) -> None:
+        for pair in pairs:
+            record = _pair(pair, self._rid, self._docs, self._passages if (pair.a, pair.b) in self._shown else None)
+            self._encoded.append(((record["a"], record["b"]), _encode(record)))
+
+
+_encode = json.JSONEncoder(ensure_ascii=False).encode
+
+
+def _member(key: str, value: Any) -> str:
+    """One member of the JSON report: a list one record a line, anything else on its line."""
+    if isinstance(value, list) and value:
+        return _encoded_member(key, [_encode(record) for record in value])
+    return f"  {_encode(key)}: {_encode(value)}"
+
+
+def _encoded_member(key: str, records: list[str]) -> str:
+    """A list member of the JSON report from its records, encoded already: one a line."""
+    if not records:
+        return f"  {_encode(key)}: []"
+    lines = ",\n".join("    " + record for record in records)
+    return f"  {_encode(key)}: [\n{lines}\n  ]"
+
+
+CSV_COLUMNS = (
+    "group", "representative", "path", "size", "type", "hamming", "jaccard_estimate", "jaccard",
+    "containment", "exact_group",
+)
+
+
+def neutralise_cell(value: Any) -> Any:
+    """A cell a spreadsheet could evaluate (starts with = + - @ tab CR) gets a leading apostrophe."""
+    if isinstance(value, str) and value.startswith(_FORMULA_START):
+        return "'" + value
+    return value
+
+
+def to_csv(result: MatchResult) -> str:
+    """One row per document per group, representative first; UTF-8 with BOM for spreadsheets."""
+    docs = {d.id: d for d in result.documents}
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer.writerow(CSV_COLUMNS)
+    for g in result.groups:
+        for m in g.members:
+            doc = docs[m.document_id]
+            s = m.similarity
+            writer.writerow([neutralise_cell(v) for v in (
+                g.id, "yes" if m.document_id == g.representative else "no", display_path(doc.path), doc.size,
+                doc.kind, s.hamming, s.jaccard_estimate, s.jaccard, s.containment, "yes" if g.exact else "no",
+            )])
+    return "\ufeff" + buffer.getvalue()
+
+
+def check_report_file(out: Path) -> None:
+    """Refuse a report path that is not a file a report may replace: a folder, a link (which would be
+    replaced, not written through), a device, a pipe or a socket (as root, replacing /dev/null breaks the
+    machine). A new file, or a regular file to replace, passes."""
+    try:
+        mode = os.lstat(out).st_mode
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise UsageError(translate("Errors", "The report cannot go to {path}: {reason}").format(
+            path=display_path(str(out)), reason=exc.strerror or exc)) from None
+    if stat.S_ISDIR(mode):
+        raise UsageError(translate("Errors", "The report cannot go to {path}: it is a folder; name a file, "
+                                             "e.g. {example}").format(path=display_path(str(out)),
+                                                                      example=display_path(str(out / "report.json"))))
+    if stat.S_ISLNK(mode):
+        raise UsageError(translate("Errors", "The report cannot go to {path}: it is a symbolic link; name the file "
+                                             "it points to, or a new file").format(path=display_path(str(out))))
+    if not stat.S_ISREG(mode):
+        raise UsageError(translate("Errors", "The report cannot go to {path}: it is a device, a pipe or a socket, "
+                                             "not a file; name a file").format(path=display_path(str(out))))
+
+
+_UMASK = os.umask(0o022)  # read once, at import (setting it is process-wide: no thread may race it later)
+os.umask(_UMASK)
+
+
+def write_report_file(out: Path, text: str) -> Path:
+    """Write a report atomically: into a new file of our own beside ``out`` (made exclusively, so never
+    through a link or onto anything that was there), then renamed over ``out`` if ``out`` is still a new
+    or regular file (check_report_file). A half-written report is never left behind."""
+    check_report_file(out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".part", dir=out.parent)
+    try:
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
+                fh.write(text)
+        except OSError as exc:  # a full disk: the message names the report, not our work file
+            raise OSError(exc.errno, exc.strerror, str(out)) from exc
+        os.chmod(tmp, 0o666 & ~_UMASK)  # as any file the person makes, not mkstemp's owner-only
+        check_report_file(out)  # the path may have changed while the report was written
+        os.replace(tmp, out)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    return out
+
+
+def check_report_target(out: Path | None, db_path: Path, store: Store | None = None,
+                        scan_roots: Sequence[str] = ()) -> None:
+    """Refuse, before any work, a report path that names a folder, the database (or its journal files),
+    a document the database knows (when ``store`` is given), or a file of a type neardup reads inside a
+    folder being scanned (it is, or would become, one of the documents): a report never replaces them."""
+    if out is None:
+        return
+    check_report_file(out)
+    target = out.resolve()
+    database = Path(db_path).resolve()
+    if target in {database, *(database.with_name(database.name + s) for s in ("-wal", "-shm", "-journal"))}:
+        raise UsageError(translate("Errors", "The report cannot go to {path}: it is the database itself; "
+                                             "choose another file").format(path=out))
+    if kind_of(str(target)) is not None and any(target.is_relative_to(Path(r).resolve()) for r in scan_roots):
+        raise UsageError(translate("Errors", "The report cannot go to {path}: it is inside a folder being scanned and "
+                                             "would be compared as one of the documents; choose a file elsewhere "
+                                             "(or a .json report)").format(path=out))
+    if store is not None and store.document_by_path(str(target)) is not None:
+        raise UsageError(translate("Errors", "The report cannot go to {path}: it is one of the documents being "
+                                             "compared; choose another file").format(path=out))

@@ -1,0 +1,94 @@
+"""Similarities and kinds in words a person reads, for the window and the HTML report alike: one number
+("93 %", "same text", "62 % · inside the keeper") with the exact measures one tooltip away."""
+
+from __future__ import annotations
+
+import math
+
+from ..i18n import QT_TRANSLATE_NOOP, translate
+from ..models import Similarity, Status
+
+CONTAINED = 0.95
+"""A member with at least this share of its text inside the keeper (or the keeper's inside it) is said to
+be inside it (to hold it) when the two are otherwise not alike: an excerpt, or a longer version."""
+
+
+def _whole(share: float) -> str:
+    return f"{math.floor(share * 100 + 1e-9):.0f}"  # never rounded up to 100 (0.996: not the same text)
+
+
+def percent(share: float) -> str:
+    """A share as a whole percentage in the person's language ("93 %", "93%"), never rounded up to 100 %."""
+    return translate("Similarity", "{value} %").format(value=_whole(share))
+
+
+def percent_range(low: float, high: float) -> str:
+    """From ``low`` to ``high`` as percentages ("78–96 %"); one value when they round the same."""
+    if _whole(low) == _whole(high):
+        return percent(low)
+    return translate("Similarity", "{low}–{high} %").format(low=_whole(low), high=_whole(high))
+
+
+def inside(sim: Similarity) -> str:
+    """"a" when the first document (a member) is inside the other (its keeper) though the two are not
+    otherwise alike, "b" for the other way round, "" for neither."""
+    if sim.jaccard >= 0.9:
+        return ""
+    if sim.containment_ab >= CONTAINED:
+        return "a"
+    return "b" if sim.containment_ba >= CONTAINED else ""
+
+
+def similarity_words(sim: Similarity) -> str:
+    """One similarity a person reads: how much of the text is the same as the keeper's, or that one holds
+    the other. The exact measures are in the tooltip (``similarity_details``)."""
+    if sim.same_text:
+        return translate("Similarity", "same text")
+    where = inside(sim)
+    if where == "a":
+        return translate("Similarity", "{percent} · inside the keeper").format(
+            percent=percent(sim.jaccard))
+    if where == "b":
+        return translate("Similarity", "{percent} · holds the keeper").format(
+            percent=percent(sim.jaccard))
+    return percent(sim.jaccard)
+
+
+def similarity_details(sim: Similarity) -> str:
+    """The exact measures behind ``similarity_words``, in one line each."""
+    return translate(
+        "Similarity",
+        "{share} of the phrases are shared (Jaccard {jaccard}; estimated {estimate})\n"
+        "{inside} of this text is inside the keeper; {keeper_inside} of the keeper is inside this\n"
+        "{bits} of 64 fingerprint bits differ (SimHash Hamming distance)").format(
+        share=percent(sim.jaccard), jaccard=f"{sim.jaccard:.3f}", estimate=f"{sim.jaccard_estimate:.3f}",
+        inside=percent(sim.containment_ab), keeper_inside=percent(sim.containment_ba), bits=sim.hamming)
+
+
+_KIND_WORDS = {"text": QT_TRANSLATE_NOOP("FileKind", "text"), "image": QT_TRANSLATE_NOOP("FileKind", "image")}
+
+
+def kind_label(kind: str) -> str:
+    """A file's kind as the Type columns show it: "text" and "image" in the person's language, a format by
+    its name ("PDF", "DOCX", "EPUB"...), the same in every language."""
+    return translate("FileKind", _KIND_WORDS[kind]) if kind in _KIND_WORDS else kind.upper()
+
+
+STATUS_LABELS = {
+    Status.OK: QT_TRANSLATE_NOOP("Status", "read"),
+    Status.EMPTY: QT_TRANSLATE_NOOP("Status", "empty"),
+    Status.ENCRYPTED: QT_TRANSLATE_NOOP("Status", "encrypted"),
+    Status.UNREADABLE: QT_TRANSLATE_NOOP("Status", "unreadable"),
+    Status.TOO_LARGE: QT_TRANSLATE_NOOP("Status", "too large"),
+    Status.UNSUPPORTED: QT_TRANSLATE_NOOP("Status", "unsupported"),
+    Status.ERROR: QT_TRANSLATE_NOOP("Status", "error"),
+}
+"""A file's status in words (the stored value stays the JSON report's)."""
+
+
+def status_label(status: str) -> str:
+    """``status`` (a Status or its stored value) as the problems table, the report and the CLI name it."""
+    try:
+        return translate("Status", STATUS_LABELS[Status(status)])
+    except (ValueError, KeyError):
+        return str(status)
