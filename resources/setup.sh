@@ -60,3 +60,5 @@ apt_install $packages $also
 target="."
 [ -z "$extras" ] || target=".[$extras]"
 "$venv/bin/python" -m pip install -q --disable-pip-version-check -e "$target"
+# the app's own install (README's first command) puts it in the desktop's menu; a test or lint virtualenv does not
+if [ -z "$extras" ]; then bash resources/install-desktop-entry.sh "$venv"; fi

@@ -8,6 +8,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash resources/setup.sh --venv .venv-test --extras test,spark --ocr \
-  --also "chromium libreoffice-calc-nogui libreoffice-writer-nogui poppler-utils default-jre-headless"
+  --also "chromium libreoffice-calc-nogui libreoffice-writer-nogui poppler-utils default-jre-headless desktop-file-utils appstream"
 export QT_QPA_PLATFORM=offscreen
 exec .venv-test/bin/python -m pytest -q "$@"

@@ -170,3 +170,33 @@ def test_the_setup_script_reads_the_package_list_from_the_same_place():
     out = subprocess.run([system_python, "-c", python_code], cwd=REPO, capture_output=True, text=True,
                          check=True).stdout
     assert out.split() == debian_packages()
+
+
+def test_the_desktop_entry_is_installed_for_the_user_and_valid(tmp_path):
+    """What resources/setup.sh puts in the desktop's menu (install-desktop-entry.sh): the .desktop file
+    starting the virtualenv's own neardup-gui, the icon and the AppStream metainfo, only under
+    $XDG_DATA_HOME, each valid by the freedesktop tools."""
+    venv = tmp_path / "the venv"  # a path with a space: the Exec line quotes it
+    (venv / "bin").mkdir(parents=True)
+    data = tmp_path / "share"
+    env = {**os.environ, "XDG_DATA_HOME": str(data), "HOME": str(tmp_path / "home")}
+    subprocess.run(["bash", str(REPO / "resources" / "install-desktop-entry.sh"), str(venv)], env=env, check=True,
+                   capture_output=True)
+    entry = data / "applications" / "neardup.desktop"
+    assert f'Exec="{venv}/bin/neardup-gui" %F' in entry.read_text(encoding="utf-8")
+    assert (data / "icons" / "hicolor" / "scalable" / "apps" / "neardup.svg").read_bytes() == (
+        REPO / "resources" / "neardup.svg").read_bytes()
+    metainfo = data / "metainfo" / "neardup.metainfo.xml"
+    assert not (tmp_path / "home").exists(), "nothing written outside XDG_DATA_HOME"
+    desktop = subprocess.run(["desktop-file-validate", str(entry)], capture_output=True, text=True)
+    assert desktop.returncode == 0 and "error" not in desktop.stdout, desktop.stdout
+    # the id is the desktop file's name, as the window's (no domain to make it reverse-DNS: said, not failed)
+    appstream = subprocess.run(["appstreamcli", "validate", "--no-net",
+                                "--override=cid-desktopapp-is-not-rdns=info", str(metainfo)],
+                               capture_output=True, text=True)
+    assert appstream.returncode == 0, appstream.stdout + appstream.stderr
+    version = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]
+    assert "version" not in version and version["dynamic"] == ["version"]  # one source: neardup_gui.__version__
+    from neardup_gui import __version__
+
+    assert f'<release version="{__version__}"' in metainfo.read_text(encoding="utf-8")

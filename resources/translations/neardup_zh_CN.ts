@@ -286,6 +286,24 @@
         <source>{documents} documents ({problems} not compared), {groups} groups holding {grouped}; {pairs} verified pairs of {candidates} candidates; result in {out}</source>
         <translation>{documents} 个文档（{problems} 个未比较），{groups} 组共 {grouped} 个文档；{candidates} 个候选中验证通过 {pairs} 对；结果在 {out}</translation>
     </message>
+    <message>
+        <source>usage: neardup-gui [--db FILE] [FOLDER...]
+
+The desktop app: add the folders given, scan them, review the groups of duplicates.
+
+  --db FILE   open another database, for this run only
+  --version   show the version
+
+The same engine on the command line: neardup --help</source>
+        <translation>用法：neardup-gui [--db 文件] [文件夹...]
+
+桌面应用：加入给出的文件夹，扫描它们，检查重复组。
+
+  --db 文件   本次运行打开另一个数据库
+  --version   显示版本
+
+命令行中的同一引擎：neardup --help</translation>
+    </message>
 </context>
 <context>
     <name>Controller</name>
