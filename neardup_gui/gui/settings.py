@@ -30,7 +30,6 @@ class AppState:
     theme: str = "system"  # "system" (follows the desktop's light/dark), "light" or "dark"
     database: str = ""
     geometry: QByteArray | None = None
-    window_state: QByteArray | None = None
     splitter: QByteArray | None = None
 
 
@@ -88,7 +87,6 @@ def load(settings: QSettings) -> AppState:
     state.theme = str(settings.value("theme", "system") or "system")
     state.database = str(settings.value("database", "") or "") or str(default_db_path())
     state.geometry = settings.value("geometry")
-    state.window_state = settings.value("window_state")
     state.splitter = settings.value("splitter")
     return state
 
@@ -114,7 +112,7 @@ def save(settings: QSettings, state: AppState) -> None:
     settings.setValue("language", state.language)
     settings.setValue("theme", state.theme)
     settings.setValue("database", state.database)
-    for key in ("geometry", "window_state", "splitter"):
+    for key in ("geometry", "splitter"):
         value = getattr(state, key)
         if value is not None:
             settings.setValue(key, value)

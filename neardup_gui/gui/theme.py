@@ -7,7 +7,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication
 
-THEMES = ("system", "light", "dark")
 """The appearance a person may choose in Preferences: the desktop's light/dark setting, or one of them."""
 
 

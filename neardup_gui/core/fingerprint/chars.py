@@ -13,6 +13,13 @@ _U64 = np.uint64
 SEPARATOR, WORD, HAN, OTHER_CJK = 0, 1, 2, 3
 _HAN_RANGES = ((0x3400, 0x4DBF), (0x4E00, 0x9FFF), (0xF900, 0xFAFF), (0x20000, 0x2EBEF), (0x30000, 0x3134F))
 _OTHER_CJK_RANGES = ((0x3040, 0x30FF), (0x31F0, 0x31FF), (0xAC00, 0xD7AF))  # kana, Hangul: a unit per char
+
+
+def han_character_class() -> str:
+    """The Han ranges as the inside of a regular expression's [...] (the pair view's words split by them)."""
+    return "".join(f"{chr(lo)}-{chr(hi)}" for lo, hi in _HAN_RANGES)
+
+
 _BASE = 0x100000001B3  # odd, so invertible mod 2^64
 _BASE_INVERSE = pow(_BASE, -1, 1 << 64)
 _MIX_MUL = _U64(0x9E3779B97F4A7C15)

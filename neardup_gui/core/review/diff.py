@@ -26,6 +26,7 @@ from typing import Literal, overload
 
 import numpy as np
 
+from ..fingerprint.chars import han_character_class
 from ..fingerprint.text import nfkc
 from ..i18n import translate
 from ..jobs import NEVER_CANCELLED, CancelToken
@@ -37,7 +38,7 @@ CHANGE_KINDS = frozenset({"replace", "delete", "insert"})
 PAGE_BREAK = "\f"  # extract_pdf.PAGE_SEPARATOR puts it on a line of its own between a PDF's pages
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
-_HAN = r"\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003fffd"
+_HAN = han_character_class()  # the tokeniser's Han (chars.py): one table of Han ranges
 _TOKEN = re.compile(rf"[{_HAN}]|[^\W{_HAN}]+|\s+|[^\w\s]", re.UNICODE)
 # characters two columns wide in a fixed-width font: Hangul Jamo, CJK, Hangul, compatibility and full-width forms
 _WIDE_RANGES = (

@@ -24,7 +24,7 @@ from ..models import SIMHASH_MIN_JACCARD, Document, Group, Status, display_path
 from ..store.stored_text import DocumentText
 from .diff import Chunk, Line, compare, describe, hunks
 from .report import ReportContext
-from .words import kind_label, percent, similarity_words, status_label
+from .words import human_size, kind_label, percent, similarity_words, status_label
 
 MAX_LINES_PER_PAIR = 80
 MAX_DIFFS_PER_GROUP = 3  # the least similar members: the ones worth a second look
@@ -256,7 +256,7 @@ def _group_html(group: Group, docs: dict[int, Document], load_text: Callable[[Do
         who = keep if d.id == group.representative else ""
         note = (f"<br><span class='muted'>{_e(localize('Problem', d.message))}</span>"  # text from OCR, damaged bytes
                 if d.status is Status.OK and d.message else "")
-        out.append(f"<tr><td class='path'>{_e(d.display_path)}{who}{note}</td><td class='num'>{_size(d.size)}</td>"
+        out.append(f"<tr><td class='path'>{_e(d.display_path)}{who}{note}</td><td class='num'>{human_size(d.size)}</td>"
                    f"<td>{_e(kind_label(d.kind))}</td>"
                    f"<td class='num'>{'' if who else _e(similarity_words(s))}</td>"
                    f"<td class='num'>{s.hamming}</td><td class='num'>{s.jaccard_estimate:.3f}</td>"
@@ -336,9 +336,3 @@ def _lines_data(lines: tuple[Line, ...]) -> list[list[object]]:
     return out
 
 
-def _size(size: float) -> str:
-    for unit in ("B", "KB", "MB", "GB"):
-        if size < 1024 or unit == "GB":
-            return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
-        size /= 1024
-    return str(size)

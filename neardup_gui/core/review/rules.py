@@ -29,6 +29,7 @@ from ..models import Document, Group, Method, Thresholds, display_path, within_t
 from ..read.regular_files import hash_file
 from ..store.store import Store
 from .moves import MoveError, finish_interrupted_move, move_file, plain_cause
+from .words import human_size as human_size
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,14 +64,6 @@ def summarise(result: MatchResult) -> list[GroupSummary]:
             )
         )
     return out
-
-
-def human_size(size: float) -> str:
-    for unit in ("B", "KB", "MB", "GB"):
-        if size < 1024 or unit == "GB":
-            return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
-        size /= 1024
-    return f"{size:.1f} TB"
 
 
 def in_folders(path: str, folders: Iterable[str]) -> bool:

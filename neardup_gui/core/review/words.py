@@ -92,3 +92,11 @@ def status_label(status: str) -> str:
         return translate("Status", STATUS_LABELS[Status(status)])
     except (ValueError, KeyError):
         return str(status)
+
+
+def human_size(size: float) -> str:
+    for unit in ("B", "KB", "MB", "GB"):
+        if size < 1024 or unit == "GB":
+            return f"{size:.0f} {unit}" if unit == "B" else f"{size:.1f} {unit}"
+        size /= 1024
+    return f"{size:.1f} TB"
