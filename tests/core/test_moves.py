@@ -321,9 +321,20 @@ def wait_for_a_copy(destination: Path, process: subprocess.Popen, size: int, tim
         for folder, _dirs, names in os.walk(destination):
             for name in names:
                 with contextlib.suppress(OSError):
-                    held = os.path.getsize(os.path.join(folder, name))
-                    if held >= size and (is_temporary_name(name) or held < FILE_SIZE):
-                        return True
+                    path = os.path.join(folder, name)
+                    if os.path.getsize(path) >= size and (is_temporary_name(name) or size < FILE_SIZE):
+                        if size >= FILE_SIZE:
+                            return True
+                        # a copy under way: the child is stopped to see it as it is; one still partial is
+                        # killed so (the kill lands mid-copy for sure), one already whole is let go on
+                        process.send_signal(signal.SIGSTOP)
+                        try:
+                            partial = 0 < os.path.getsize(path) < FILE_SIZE
+                        except OSError:  # put in place meanwhile
+                            partial = False
+                        if partial:
+                            return True
+                        process.send_signal(signal.SIGCONT)
         time.sleep(0.0002)
     raise AssertionError("no copy started")
 
@@ -377,8 +388,9 @@ def test_a_batch_killed_in_the_middle_of_copies_again_and_again_loses_nothing_an
         if not wait_for_a_copy(destination, process, size):
             assert process.wait() == 0, process.stderr.read() if process.stderr else ""
             break
-        time.sleep(delay)
-        process.send_signal(signal.SIGKILL)
+        if size >= FILE_SIZE:
+            time.sleep(delay)
+        process.send_signal(signal.SIGKILL)  # a stopped process dies too
         kills += process.wait() == -signal.SIGKILL
         if process.stderr:
             process.stderr.close()
