@@ -340,11 +340,9 @@ class DiffView(QWidget):
         self.previous_button = QToolButton(self)
         self.previous_button.setText(self.tr("▲ Previous"))
         self.previous_button.setToolTip(self.tr("Previous difference (Shift+F3)"))
-        self.previous_button.setShortcut("Shift+F3")
         self.next_button = QToolButton(self)
         self.next_button.setText(self.tr("▼ Next"))
         self.next_button.setToolTip(self.tr("Next difference (F3)"))
-        self.next_button.setShortcut("F3")
         self.previous_button.clicked.connect(lambda: self.go(-1))
         self.next_button.clicked.connect(lambda: self.go(1))
         self.ignore_layout.toggled.connect(self._ignore_layout_toggled)
@@ -453,6 +451,27 @@ class DiffView(QWidget):
             return a.text, b.text
 
         self._start(work, request, lambda texts: self._texts_read(request, texts))
+
+    @staticmethod
+    def share_options(*views: DiffView) -> None:
+        """These pair views show texts the same way: their options are one choice."""
+        for one in views:
+            for other in views:
+                if other is not one:
+                    one.options_changed.connect(lambda one=one, other=other: other.take_options(one))
+
+    def take_options(self, other: DiffView) -> None:
+        self.ignore_layout.setChecked(other.ignore_layout.isChecked())
+        self.wrap_lines.setChecked(other.wrap_lines.isChecked())
+
+    def show_pair(self, left: Document, right: Document, similarity: Similarity,
+                  load: Callable[[Document], DocumentText] | None, cores: frozenset[int]) -> None:
+        """Show a pair and compare it in the background; ``cores``: the contents whose numbers leave
+        common text out."""
+        without = left.content_id in cores or right.content_id in cores
+        self.show_pending(left, right, similarity, without_boilerplate=without)
+        if load is not None:
+            self.compare_documents(left, right, load)
 
     def clear(self) -> None:
         """Show no pair (the one shown is no longer in the groups)."""

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -19,7 +21,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..core.i18n import QT_TRANSLATE_NOOP
+from ..core.fingerprint import ocr
+from ..core.i18n import QT_TRANSLATE_NOOP, localize
+from ..core.models import ScanOptions
+from .settings import AppState
 
 TYPE_GROUPS: dict[str, frozenset[str]] = {
     "text": frozenset({"text"}),
@@ -36,6 +41,31 @@ OCR_LANGUAGES = (
     ("chi_sim", QT_TRANSLATE_NOOP("FoldersPanel", "Chinese (simplified)")),
 )
 """What OCR can be asked to read: Tesseract's language codes, and their names."""
+
+
+class FolderDrops(QObject):
+    """Folders dropped onto a window (its event filter) join the panel's list."""
+
+    def __init__(self, panel: FoldersPanel, say: Callable[[str, int], None]) -> None:
+        super().__init__(panel)
+        self._panel, self._say = panel, say
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        kind = event.type()
+        if kind not in (QEvent.Type.DragEnter, QEvent.Type.DragMove, QEvent.Type.Drop) or not isinstance(
+            event, QDropEvent
+        ):
+            return False
+        folders = [url.toLocalFile() for url in event.mimeData().urls()
+                   if url.isLocalFile() and os.path.isdir(url.toLocalFile())]
+        if kind == QEvent.Type.Drop:
+            folders = [folder for folder in folders if self._panel.add_folder(folder)]
+            if folders:
+                count = len(folders)
+                self._say(self.tr("Added %n folder(s). Press Scan (F5) to look for duplicates.", "", count), 6000)
+        if folders:
+            event.acceptProposedAction()
+        return bool(folders)
 
 
 class FoldersPanel(QWidget):
@@ -179,3 +209,41 @@ class FoldersPanel(QWidget):
     def set_types(self, keys: list[str]) -> None:
         for key, box in self.type_boxes.items():
             box.setChecked(key in keys)
+
+    def scan_options(self) -> ScanOptions:
+        return ScanOptions(
+            roots=tuple(self.folders()),
+            include=self.patterns("include"),
+            exclude=self.patterns("exclude"),
+            kinds=self.kinds(),
+            ocr=self.ocr_choice(),
+        )
+
+    def scan_problem(self) -> tuple[str, str] | None:
+        """Why a scan cannot start (a title and a sentence), or None: a folder gone, no type ticked, no OCR."""
+        missing = [f for f in self.folders() if not os.path.isdir(f)]
+        languages = self.ocr_choice()
+        if missing:
+            return self.tr("Folder not found"), self.tr(
+                "These folders are not there any more; remove them or reconnect the drive:\n\n{folders}"
+            ).format(folders="\n".join(missing))
+        if not self.kinds():
+            return self.tr("Nothing to scan"), self.tr("Tick at least one file type.")
+        if languages and (problem := ocr.unavailable(languages)):
+            return self.tr("OCR is not installed"), localize("Problem", problem)
+        return None
+
+    def remember(self, state: AppState) -> None:
+        """Put what the panel shows into ``state`` (the settings)."""
+        state.folders, state.reference_folders = self.folders(), self.reference_folders()
+        state.include, state.exclude, state.file_types = self.include.text(), self.exclude.text(), self.types()
+        state.ocr, state.ocr_languages = self.ocr.isChecked(), str(self.ocr_languages.currentData())
+
+    def restore(self, state: AppState, folders: list[str]) -> None:
+        """Show ``folders`` (reference folders as ``state`` says) and ``state``'s choices."""
+        for folder in folders:
+            self.add_folder(folder, folder in state.reference_folders)
+        self.include.setText(state.include)
+        self.exclude.setText(state.exclude)
+        self.set_types(state.file_types)
+        self.set_ocr_choice(state.ocr, state.ocr_languages)

@@ -3,7 +3,9 @@ pair view or the whole group. Widgets only: the window wires them to the review.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from dataclasses import dataclass
+
+from PySide6.QtCore import QCoreApplication, QModelIndex, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -22,13 +24,16 @@ from PySide6.QtWidgets import (
 )
 
 from ..core.i18n import QT_TRANSLATE_NOOP
-from ..core.models import Method
-from ..core.review.rules import KeeperRule
+from ..core.match.matcher import MatchResult
+from ..core.models import Document, Group, Method, Status
+from ..core.review.rules import GroupSummary, KeeperRule
+from ..core.session import View
 from .controller import Marks
 from .delegates import MixedScriptRowDelegate
 from .diff_view import DiffView
 from .group_view import GroupView
 from .models import BITS_COLUMN, EXPERT_COLUMNS, SIMILARITY_COLUMN, GroupFilterModel, GroupRole, GroupTreeModel
+from .settings import AppState
 
 KEEPER_RULES = (
     (
@@ -70,6 +75,16 @@ def fill_keeper_rules(box: QComboBox) -> None:
         box.setItemData(box.count() - 1, QCoreApplication.translate("GroupsPage", tip), Qt.ItemDataRole.ToolTipRole)
 
 
+@dataclass(frozen=True, slots=True)
+class SelectionAnchor:
+    """The selection before a new grouping, by document (``GroupsPage.selection_anchor``)."""
+
+    documents: tuple[int, ...]  # the selected document, the group's members after it (nearest first),
+    #                              then those before it (nearest first); a group's row: all its members
+    group_row: bool  # the group's own row was selected, not a member's
+    row: int  # the group's place in the list as shown
+
+
 class GroupsPage(QWidget):
     """Everything on the Groups tab."""
 
@@ -108,29 +123,11 @@ class GroupsPage(QWidget):
         self.kind_filter.addItem(self.tr("Exact duplicates"), "exact")
         self.kind_filter.addItem(self.tr("Near duplicates"), "near")
         self.kind_filter.setToolTip(self.tr("Exact: the same text after normalising; near: similar"))
-        self.keep_button = self._tool_button(
-            self.tr("Keep this one"), self.tr("Make the selected document the group's keeper (Ctrl+K)")
-        )
-        self.not_dup_button = self._tool_button(
-            self.tr("Not a duplicate"),
-            self.tr(
-                "Set the selected document apart from its group: it is not a duplicate of them, now and after "
-                "rescans; Edit ▸ Undo takes it back (Ctrl+D)"
-            ),
-        )
-        self.trash_button = self._tool_button(
-            self.tr("Move others to trash…"),
-            self.tr(
-                "Move every member except the keeper to the system trash, after confirmation (Del). Files in "
-                "reference folders are never moved."
-            ),
-        )
-        self.open_button = self._tool_button(
-            self.tr("Open"), self.tr("Open the selected document with its application (Ctrl+Return)")
-        )
-        self.reveal_button = self._tool_button(
-            self.tr("Show in folder"), self.tr("Open the folder that holds the selected document (Ctrl+Shift+R)")
-        )
+        self.keep_button = self._tool_button(self.tr("Keep this one"))
+        self.not_dup_button = self._tool_button(self.tr("Not a duplicate"))
+        self.trash_button = self._tool_button(self.tr("Move others to trash…"))
+        self.open_button = self._tool_button(self.tr("Open"))
+        self.reveal_button = self._tool_button(self.tr("Show in folder"))
         self.filter_edit.setMinimumWidth(120)
         self.filter_edit.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         bar = self._bar(self.tr("Groups"))
@@ -150,18 +147,9 @@ class GroupsPage(QWidget):
         self.split.setStretchFactor(1, 3)
         groups_layout = QVBoxLayout(self)
         groups_layout.addWidget(bar)
-        self.mark_rule_button = self._tool_button(
-            self.tr("Mark all but the keepers"),
-            self.tr(
-                "Tick every member of every group except the file it keeps; files in reference "
-                "folders are never ticked (Ctrl+M). Tick or untick any file by hand in the first column."
-            ),
-        )
-        self.mark_by_rule_button = self._tool_button(
-            self.tr("Mark by rule…"),
-            self.tr("Tick the files in a folder, matching a name, by date or by size (Ctrl+Shift+K)"),
-        )
-        self.unmark_button = self._tool_button(self.tr("Unmark all"), self.tr("Untick every file (Ctrl+Shift+M)"))
+        self.mark_rule_button = self._tool_button(self.tr("Mark all but the keepers"))
+        self.mark_by_rule_button = self._tool_button(self.tr("Mark by rule…"))
+        self.unmark_button = self._tool_button(self.tr("Unmark all"))
         self.marked_label = QLabel("", self)
         self.keeper_rule = QComboBox(self)
         fill_keeper_rules(self.keeper_rule)
@@ -174,23 +162,9 @@ class GroupsPage(QWidget):
         )
         keeper_label = QLabel(self.tr("Keep:"), self)
         keeper_label.setBuddy(self.keeper_rule)
-        self.trash_marked_button = self._tool_button(
-            self.tr("Move marked to trash…"),
-            self.tr(
-                "Move every ticked file to the system trash, all groups at once, after one "
-                "confirmation (Shift+Del). A group's keeper and files in reference folders never move."
-            ),
-        )
-        self.move_marked_button = self._tool_button(
-            self.tr("Move marked to folder…"),
-            self.tr(
-                "Move every ticked file into a folder you choose, keeping their folders below it, after one "
-                "confirmation; Edit ▸ Undo puts them back. A group's keeper and reference files never move."
-            ),
-        )
-        self.copy_marked_button = self._tool_button(
-            self.tr("Copy paths"), self.tr("Copy the paths of the ticked files, one a line (Ctrl+Shift+C)")
-        )
+        self.trash_marked_button = self._tool_button(self.tr("Move marked to trash…"))
+        self.move_marked_button = self._tool_button(self.tr("Move marked to folder…"))
+        self.copy_marked_button = self._tool_button(self.tr("Copy paths"))
         marks_bar = self._bar(self.tr("Marks"))
         # what acts first, so that a narrow window hides the keeper rule (also in Preferences) behind »
         for b in (self.mark_rule_button, self.mark_by_rule_button, self.unmark_button, self.trash_marked_button,
@@ -211,6 +185,120 @@ class GroupsPage(QWidget):
             return None
         rows = range(proxy.rowCount())
         return frozenset(model.data(proxy.mapToSource(proxy.index(row, 0)), GroupRole) for row in rows)
+
+    def show_grouping(self, view: View | None, reference_folders: tuple[str, ...]) -> None:
+        """Show a new grouping; what was selected stays selected if it can (``restore_selection``)."""
+        anchor = self.selection_anchor()
+        result = view.result if view is not None else None
+        self.group_model.set_result(result, view.keepers if view is not None else {}, reference_folders,
+                                    view.chosen if view is not None else frozenset())
+        if result is not None:
+            self.size_columns_once()
+        self.restore_selection(anchor)
+        if not self.tree.currentIndex().isValid():
+            self.group_view.clear()
+            self.detail.setCurrentWidget(self.diff)
+            self.show_no_pair(result)
+
+    # -- the selection ------------------------------------------------------------------------
+    def current(self) -> tuple[GroupSummary | None, Document | None]:
+        """The selected row's group, and its document (None for a group's own row)."""
+        index = self.tree.currentIndex()
+        if not index.isValid():
+            return None, None
+        source = self.group_proxy.mapToSource(index)
+        return self.group_model.summary(source), self.group_model.document(source)
+
+    def listed_index(self, doc_id: int) -> QModelIndex:
+        """The document's row in the list as shown (invalid if it is in no group or filtered out)."""
+        return self.group_proxy.mapFromSource(self.group_model.index_of(doc_id))
+
+    def select_document(self, doc_id: int) -> None:
+        index = self.listed_index(doc_id)
+        if index.isValid():
+            self.tree.setCurrentIndex(index)
+
+    def lists_group(self, group_id: int) -> bool:
+        """The group passes the filters now."""
+        proxy = self.group_proxy
+        return any(self.group_model.summary(proxy.mapToSource(proxy.index(row, 0))).group.id == group_id
+                   for row in range(proxy.rowCount()))
+
+    def selected_rows(self) -> tuple[list[Document], list[Group]]:
+        """The selected rows: members' documents, and groups whose own row is selected."""
+        documents: list[Document] = []
+        groups: list[Group] = []
+        for index in self.tree.selectionModel().selectedRows(0):
+            source = self.group_proxy.mapToSource(index)
+            doc = self.group_model.document(source)
+            if doc is not None:
+                documents.append(doc)
+            else:
+                groups.append(self.group_model.summary(source).group)
+        return documents, groups
+
+    def selection_anchor(self) -> SelectionAnchor | None:
+        """What is selected, remembered by document, so a new grouping can select it again or, when a
+        decision took it out (Not a duplicate), its nearest neighbour: review goes on where it was."""
+        index = self.tree.currentIndex()
+        if not index.isValid():
+            return None
+        group_index = (index.parent() if index.parent().isValid() else index).siblingAtColumn(0)  # its members' parent
+        proxy = self.group_proxy
+        members = [self.group_model.document(proxy.mapToSource(proxy.index(row, 0, group_index)))
+                   for row in range(proxy.rowCount(group_index))]
+        ids = [doc.id for doc in members if doc is not None]
+        _summary, selected = self.current()
+        if selected is None or selected.id not in ids:
+            return SelectionAnchor(tuple(ids), True, group_index.row())
+        at = ids.index(selected.id)
+        return SelectionAnchor((selected.id, *ids[at + 1 :], *reversed(ids[:at])), False, group_index.row())
+
+    def restore_selection(self, anchor: SelectionAnchor | None) -> None:
+        """Select the anchor's first document still listed (its group's row, if a group was selected);
+        if none is, the group now at the anchor's place in the list (the one after it, if it went; the
+        last one, if it was the last); with no anchor, the first group unless a row is selected."""
+        rows = self.group_proxy.rowCount()
+        if anchor is None:
+            if rows and not self.tree.currentIndex().isValid():
+                self.tree.setCurrentIndex(self.group_proxy.index(0, 0))
+            return
+        for doc_id in anchor.documents:
+            index = self.listed_index(doc_id)
+            if index.isValid():
+                self.tree.setCurrentIndex(index.parent() if anchor.group_row else index)
+                return
+        if rows:
+            self.tree.setCurrentIndex(self.group_proxy.index(min(anchor.row, rows - 1), 0))
+
+    def remember(self, state: AppState) -> None:
+        """Put the page's choices into ``state`` (the settings)."""
+        state.keeper_rule, state.hidden_columns = self.keeper_rule.currentData(), self.hidden_columns()
+        state.ignore_layout, state.wrap_lines = self.diff.ignore_layout.isChecked(), self.diff.wrap_lines.isChecked()
+        state.splitter = self.split.saveState()
+
+    def restore(self, state: AppState) -> None:
+        if state.hidden_columns is not None:
+            self.set_hidden_columns(state.hidden_columns)
+        if state.splitter is not None:
+            self.split.restoreState(state.splitter)
+        self.diff.ignore_layout.setChecked(state.ignore_layout)
+        self.diff.wrap_lines.setChecked(state.wrap_lines)
+
+    def show_no_pair(self, result: MatchResult | None) -> None:
+        """The pair view has no pair to show: say why when there is nothing left to review."""
+        self.diff.clear()
+        if result is not None and not result.groups:
+            documents = sum(d.status is Status.OK for d in result.documents)
+            self.diff.show_problem(
+                self.tr(
+                    "No duplicates among the %n document(s) compared, at these settings. Lower \u201cHow similar "
+                    "must documents be?\u201d to look for looser matches.", "", documents)
+                if result.thresholds.method is not Method.SIMHASH else
+                self.tr(
+                    "No duplicates among the %n document(s) compared, at these settings. Raise \u201cHow much may "
+                    "fingerprints differ?\u201d to look for looser matches.", "", documents)
+            )
 
     def size_columns_once(self) -> None:
         """The number columns fit what the first grouping shows (later ones keep the person's widths)."""
@@ -280,7 +368,6 @@ class GroupsPage(QWidget):
         bar.setMovable(False)
         return bar
 
-    def _tool_button(self, text: str, tip: str) -> QPushButton:
-        button = QPushButton(text, self)
-        button.setToolTip(tip)
-        return button
+    def _tool_button(self, text: str) -> QPushButton:
+        """A button of the bars; the action it does gives it its tooltip and state (actions.py)."""
+        return QPushButton(text, self)

@@ -1,18 +1,17 @@
-"""Help ▸ User Guide (a short guide in the app's language, shipped with the package and shown in the app)
-and Help ▸ Keyboard Shortcuts (made from the window's own actions, so it never lists a key that is not
-there)."""
+"""Help ▸ User Guide (a short guide in the app's language, shipped with the package and shown in the app),
+Help ▸ Keyboard Shortcuts (the rows made from the table of actions, so it never lists a key that is not there)
+and Help ▸ About."""
 
 from __future__ import annotations
 
 from importlib import resources
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
-    QAbstractButton,
     QDialog,
     QDialogButtonBox,
     QHeaderView,
+    QMessageBox,
     QTableWidget,
     QTableWidgetItem,
     QTextBrowser,
@@ -56,33 +55,13 @@ class UserGuide(QDialog):
         self.resize(720, 640)
 
 
-def _plain(text: str) -> str:
-    """A menu text without its mnemonic marker or trailing ellipsis."""
-    return text.replace("&&", "\0").replace("&", "").replace("\0", "&").rstrip("…").strip()
-
-
-def shortcut_rows(owner: QWidget) -> list[tuple[str, str]]:
-    """(what it does, keys) for every action and button under ``owner`` that has a shortcut, in the
-    order they were made, each once."""
-    rows: list[tuple[str, str]] = []
-    seen: set[tuple[str, str]] = set()
-    items: list[QAction | QAbstractButton] = [*owner.findChildren(QAction), *owner.findChildren(QAbstractButton)]
-    for item in items:
-        keys = item.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
-        name = _plain(item.text() or item.toolTip())
-        if keys and name and (name, keys) not in seen:
-            seen.add((name, keys))
-            rows.append((name, keys))
-    return rows
-
-
 class ShortcutList(QDialog):
     """Every keyboard shortcut of the window, as a two-column table."""
 
-    def __init__(self, owner: QWidget, parent: QWidget | None = None) -> None:
+    def __init__(self, rows: list[tuple[str, str]], parent: QWidget | None = None) -> None:
+        """``rows``: (what it does, keys), as ``actions.shortcut_rows`` gives them."""
         super().__init__(parent)
         self.setWindowTitle(self.tr("Keyboard Shortcuts"))
-        rows = shortcut_rows(owner)
         self.table = QTableWidget(len(rows), 2, self)
         self.table.setHorizontalHeaderLabels([self.tr("Action"), self.tr("Keys")])
         self.table.verticalHeader().hide()
@@ -96,3 +75,32 @@ class ShortcutList(QDialog):
         self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         _with_close_button(self, self.table)
         self.resize(520, 480)
+
+
+def show_about(parent: QWidget, database: str) -> None:
+    """Help ▸ About: the version, the method, the libraries' versions and where the database is."""
+    import platform
+
+    import jieba
+    import numpy
+    import pypdf
+    import PySide6
+    from PySide6.QtCore import qVersion
+
+    from .. import __version__
+
+    QMessageBox.about(
+        parent,
+        QCoreApplication.translate("MainWindow", "About neardup"),
+        f"<h3>neardup {__version__}</h3><p>"
+        + QCoreApplication.translate(
+            "MainWindow",
+            "Finds exact and near-duplicate documents with SimHash (Charikar; Manku et al.) and MinHash "
+            "(Broder), verified exactly.",
+        )
+        + "</p>"
+        f"<p>Python {platform.python_version()} · Qt {qVersion()} · PySide6 {PySide6.__version__} · "
+        f"numpy {numpy.__version__} · jieba {jieba.__version__} · pypdf {pypdf.__version__}</p><p>"
+        + QCoreApplication.translate("MainWindow", "Database: {path}").format(path=database)
+        + "</p>",
+    )

@@ -8,7 +8,7 @@ import os
 
 import numpy as np
 from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, QPersistentModelIndex, Qt, Signal
-from PySide6.QtGui import QAction, QFont, QKeySequence
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -231,9 +231,6 @@ class PairsModel(QAbstractTableModel):
 class PairsPage(QWidget):
     """Everything on the Pairs tab."""
 
-    keep_left = Signal()
-    keep_right = Signal()
-    not_duplicate = Signal()
     pair_selected = Signal(object)  # (left, right, similarity) | None
 
     def __init__(self, marks: Marks, parent: QWidget | None = None) -> None:
@@ -264,25 +261,11 @@ class PairsPage(QWidget):
         self.filter_edit.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.filter_edit.textChanged.connect(self.model.set_filter)
         self.count_label = QLabel("", self)
-        self.keep_left_button = self._button(
-            self.tr("Keep left"), self.tr("Keep the left file and tick the right one for the trash or a folder "
-                                          "(Alt+Left); Edit ▸ Undo takes the keep back"))
-        self.keep_right_button = self._button(
-            self.tr("Keep right"), self.tr("Keep the right file and tick the left one for the trash or a folder "
-                                           "(Alt+Right); Edit ▸ Undo takes the keep back"))
-        self.not_dup_button = self._button(
-            self.tr("Not a duplicate"), self.tr("These two are not duplicates, now and after rescans; Edit ▸ Undo "
-                                                "takes it back (Ctrl+D)"))
-        self.keep_left_button.clicked.connect(self.keep_left)
-        self.keep_right_button.clicked.connect(self.keep_right)
-        self.not_dup_button.clicked.connect(self.not_duplicate)
-        for text, key, signal in ((self.tr("Keep Left"), "Alt+Left", self.keep_left),
-                                  (self.tr("Keep Right"), "Alt+Right", self.keep_right)):
-            action = QAction(text, self.table)
-            action.setShortcut(QKeySequence(key))
-            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-            action.triggered.connect(signal)
-            self.table.addAction(action)
+        self.keep_left_button = QPushButton(self.tr("Keep left"), self)  # actions.py: what they do, their keys
+        self.keep_right_button = QPushButton(self.tr("Keep right"), self)
+        self.not_dup_button = QPushButton(self.tr("Not a duplicate"), self)
+        self.not_dup_button.setToolTip(self.tr("These two are not duplicates, now and after rescans; Edit ▸ Undo "
+                                               "takes it back (Ctrl+D)"))
         bar = QToolBar(self.tr("Pairs"), self)
         bar.setFloatable(False)
         bar.setMovable(False)
@@ -302,7 +285,6 @@ class PairsPage(QWidget):
         self.table.selectionModel().currentRowChanged.connect(lambda current, _previous: self._row_changed())
         self.model.modelReset.connect(self._shown_changed)
         self.model.layoutChanged.connect(self._shown_changed)
-        self._enable(False)
 
     def show_table(self, table: PairTable | None, docs: dict[int, Document], groups: tuple[Group, ...],
                    kept: frozenset[int] = frozenset()) -> None:
@@ -335,15 +317,4 @@ class PairsPage(QWidget):
         self._row_changed()
 
     def _row_changed(self) -> None:
-        pair = self.current_pair()
-        self._enable(pair is not None)
-        self.pair_selected.emit(pair)
-
-    def _enable(self, on: bool) -> None:
-        for b in (self.keep_left_button, self.keep_right_button, self.not_dup_button):
-            b.setEnabled(on)
-
-    def _button(self, text: str, tip: str) -> QPushButton:
-        button = QPushButton(text, self)
-        button.setToolTip(tip)
-        return button
+        self.pair_selected.emit(self.current_pair())

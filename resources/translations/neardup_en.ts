@@ -19,7 +19,7 @@
     </message>
 </context>
 <context>
-    <name>MainWindow</name>
+    <name>FolderDrops</name>
     <message numerus="yes">
         <source>Added %n folder(s). Press Scan (F5) to look for duplicates.</source>
         <translation>
@@ -27,6 +27,9 @@
             <numerusform>Added %n folders. Press Scan (F5) to look for duplicates.</numerusform>
         </translation>
     </message>
+</context>
+<context>
+    <name>GroupsPage</name>
     <message numerus="yes">
         <source>No duplicates among the %n document(s) compared, at these settings. Lower “How similar must documents be?” to look for looser matches.</source>
         <translation>
@@ -39,13 +42,6 @@
         <translation>
             <numerusform>No duplicates among the %n document compared, at these settings. Raise “How much may fingerprints differ?” to look for looser matches.</numerusform>
             <numerusform>No duplicates among the %n documents compared, at these settings. Raise “How much may fingerprints differ?” to look for looser matches.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Report of the %n group(s) the filter shows saved: {path}</source>
-        <translation>
-            <numerusform>Report of the %n group the filter shows saved: {path}</numerusform>
-            <numerusform>Report of the %n groups the filter shows saved: {path}</numerusform>
         </translation>
     </message>
 </context>
@@ -108,6 +104,16 @@
         <translation>
             <numerusform>in %n very large group only the pairs known: those that joined them, and each member with its keeper</numerusform>
             <numerusform>in %n very large groups only the pairs known: those that joined them, and each member with its keeper</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ReportExport</name>
+    <message numerus="yes">
+        <source>Report of the %n group(s) the filter shows saved: {path}</source>
+        <translation>
+            <numerusform>Report of the %n group the filter shows saved: {path}</numerusform>
+            <numerusform>Report of the %n groups the filter shows saved: {path}</numerusform>
         </translation>
     </message>
 </context>

@@ -2,6 +2,297 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>Actions</name>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>编辑(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Mark</source>
+        <translation>标记(&amp;M)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>查看(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;Add Folder…</source>
+        <translation>添加文件夹(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Add a folder to scan</source>
+        <translation>添加要扫描的文件夹</translation>
+    </message>
+    <message>
+        <source>&amp;Scan</source>
+        <translation>扫描(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Scan the folders. A rescan reads only files that changed.</source>
+        <translation>扫描文件夹。重新扫描时只读取有变化的文件。</translation>
+    </message>
+    <message>
+        <source>&amp;Cancel Scan</source>
+        <translation>取消扫描(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Stop the scan; what was read is kept and a rescan continues from there</source>
+        <translation>停止扫描；已读取的内容会保留，重新扫描时从中断处继续</translation>
+    </message>
+    <message>
+        <source>&amp;Export Report…</source>
+        <translation>导出报告(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Save the groups as HTML, CSV or JSON</source>
+        <translation>把重复组保存为 HTML、CSV 或 JSON</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>Quit neardup</source>
+        <translation>退出 neardup</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Take back the last decision or move</source>
+        <translation>撤销上一次的决定或移动</translation>
+    </message>
+    <message>
+        <source>&amp;Decisions…</source>
+        <translation>决定记录(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Every “not a duplicate” you made, to review and take back</source>
+        <translation>你做过的所有“不是重复”决定，可以查看和撤回</translation>
+    </message>
+    <message>
+        <source>&amp;Keep This One</source>
+        <translation>保留这个(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Make the selected document the group&apos;s keeper</source>
+        <translation>把选中的文档设为本组保留的文件</translation>
+    </message>
+    <message>
+        <source>&amp;Not a Duplicate</source>
+        <translation>不是重复(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Set the selected document apart from its group: it is not a duplicate of them, now and after rescans; Edit ▸ Undo takes it back</source>
+        <translation>把选中的文档移出本组：它和组里其他文档不是重复，重新扫描后也一样；可用“编辑 ▸ 撤销”恢复</translation>
+    </message>
+    <message>
+        <source>Move Others to &amp;Trash…</source>
+        <translation>将其余文件移到回收站(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>Move every member except the keeper to the system trash, after confirmation. Files in reference folders are never moved.</source>
+        <translation>确认后，把除保留项以外的所有文件移到系统回收站。参考文件夹中的文件永远不会被移动。</translation>
+    </message>
+    <message>
+        <source>&amp;Open Document</source>
+        <translation>打开文档(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Open the selected document with its application</source>
+        <translation>用对应的应用程序打开选中的文档</translation>
+    </message>
+    <message>
+        <source>Show in &amp;Folder</source>
+        <translation>在文件夹中显示(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Open the folder that holds the selected document</source>
+        <translation>打开选中文档所在的文件夹</translation>
+    </message>
+    <message>
+        <source>&amp;Find…</source>
+        <translation>查找(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Filter groups by path</source>
+        <translation>按路径筛选重复组</translation>
+    </message>
+    <message>
+        <source>&amp;Preferences…</source>
+        <translation>设置(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Language, appearance, which file to keep, how similar documents must be</source>
+        <translation>界面语言、外观、保留哪个文件、文档要多相似才算重复</translation>
+    </message>
+    <message>
+        <source>Mark &amp;All but the Keepers</source>
+        <translation>标记除保留项外的所有文件(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Tick every member of every group except the file it keeps; files in reference folders are never ticked. Tick or untick any file by hand in the first column.</source>
+        <translation>勾选每个组中除保留的文件以外的所有文件；参考文件夹中的文件不会被勾选。也可以在第一列手动勾选或取消勾选任意文件。</translation>
+    </message>
+    <message>
+        <source>Mark by &amp;Rule…</source>
+        <translation>按规则标记(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Tick the files in a folder, matching a name, by date or by size</source>
+        <translation>按文件夹、文件名、日期或大小勾选文件</translation>
+    </message>
+    <message>
+        <source>&amp;Unmark All</source>
+        <translation>全部取消标记(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Untick every file</source>
+        <translation>取消勾选所有文件</translation>
+    </message>
+    <message>
+        <source>Mark &amp;Selected</source>
+        <translation>标记选中的行(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Tick the selected rows (Shift or Ctrl+click to select many); a group&apos;s row ticks every member but its keeper and files in reference folders</source>
+        <translation>勾选选中的行（按住 Shift 或 Ctrl 点击可多选）；选中组的那一行，会勾选组里除保留的文件和参考文件夹中的文件以外的所有文件</translation>
+    </message>
+    <message>
+        <source>Unmar&amp;k Selected</source>
+        <translation>取消标记选中的行(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Untick the selected rows</source>
+        <translation>取消勾选选中的行</translation>
+    </message>
+    <message>
+        <source>Move Marked to &amp;Trash…</source>
+        <translation>将已标记文件移到回收站(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>Move every ticked file to the system trash, all groups at once, after one confirmation. A group&apos;s keeper and files in reference folders never move.</source>
+        <translation>确认一次后，把所有组中已勾选的文件一起移到系统回收站。各组保留的文件和参考文件夹中的文件永远不会被移动。</translation>
+    </message>
+    <message>
+        <source>Move Marked to &amp;Folder…</source>
+        <translation>将已标记文件移到文件夹(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Move every ticked file into a folder you choose, keeping their folders below it, after one confirmation; Edit ▸ Undo puts them back. A group&apos;s keeper and reference files never move.</source>
+        <translation>确认一次后，把所有已勾选的文件移到你选择的文件夹中，并在其中保留原来的文件夹结构；可用“编辑 ▸ 撤销”移回。各组保留的文件和参考文件夹中的文件永远不会被移动。</translation>
+    </message>
+    <message>
+        <source>&amp;Copy Marked Paths</source>
+        <translation>复制已标记文件的路径(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copy the paths of the ticked files, one a line</source>
+        <translation>复制已勾选文件的路径，每行一个</translation>
+    </message>
+    <message>
+        <source>&amp;Groups</source>
+        <translation>重复组(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Show the groups</source>
+        <translation>显示重复组</translation>
+    </message>
+    <message>
+        <source>P&amp;airs</source>
+        <translation>文档对(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Show every pair of duplicates, one by one</source>
+        <translation>逐一显示每一对重复文档</translation>
+    </message>
+    <message>
+        <source>&amp;Problems</source>
+        <translation>问题(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Show files that could not be compared</source>
+        <translation>显示无法比较的文件</translation>
+    </message>
+    <message>
+        <source>Next &amp;Difference</source>
+        <translation>下一处差异(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Next difference in the pair</source>
+        <translation>这对文档的下一处差异</translation>
+    </message>
+    <message>
+        <source>Previous D&amp;ifference</source>
+        <translation>上一处差异(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Previous difference in the pair</source>
+        <translation>这对文档的上一处差异</translation>
+    </message>
+    <message>
+        <source>&amp;User Guide</source>
+        <translation>使用指南(&amp;U)</translation>
+    </message>
+    <message>
+        <source>How to find, compare and sort out duplicates, in a few pages</source>
+        <translation>用几页篇幅介绍如何查找、比较和整理重复文档</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Every key of the window</source>
+        <translation>窗口中的所有快捷键</translation>
+    </message>
+    <message>
+        <source>&amp;About neardup</source>
+        <translation>关于 neardup(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Versions and credits</source>
+        <translation>版本和致谢</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt</source>
+        <translation>关于 Qt(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>About Qt</source>
+        <translation>关于 Qt</translation>
+    </message>
+    <message>
+        <source>Keep Left</source>
+        <translation>保留左侧</translation>
+    </message>
+    <message>
+        <source>Keep the left file and tick the right one for the trash or a folder; Edit ▸ Undo takes the keep back</source>
+        <translation>保留左侧文件，并勾选右侧文件以移到回收站或文件夹；编辑 ▸ 撤销可收回这次保留</translation>
+    </message>
+    <message>
+        <source>Keep Right</source>
+        <translation>保留右侧</translation>
+    </message>
+    <message>
+        <source>Keep the right file and tick the left one for the trash or a folder; Edit ▸ Undo takes the keep back</source>
+        <translation>保留右侧文件，并勾选左侧文件以移到回收站或文件夹；编辑 ▸ 撤销可收回这次保留</translation>
+    </message>
+    <message>
+        <source>{tip} ({keys})</source>
+        <translation>{tip}（{keys}）</translation>
+    </message>
+</context>
+<context>
     <name>Boilerplate</name>
     <message>
         <source>not analysed for this collection yet: scan again to ignore it</source>
@@ -1153,6 +1444,15 @@ is no longer there (moved or deleted since the scan). Scan again to update the g
     </message>
 </context>
 <context>
+    <name>FolderDrops</name>
+    <message numerus="yes">
+        <source>Added %n folder(s). Press Scan (F5) to look for duplicates.</source>
+        <translation>
+            <numerusform>已添加 %n 个文件夹。按“扫描”（F5）查找重复文档。</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>FoldersPanel</name>
     <message>
         <source>Chinese and English</source>
@@ -1271,6 +1571,30 @@ is no longer there (moved or deleted since the scan). Scan again to update the g
 Ticked: reference folder (originals, never proposed for removal)</source>
         <translation>{folder}
 勾选后即为参考文件夹（存放原件，始终保留）</translation>
+    </message>
+    <message>
+        <source>Folder not found</source>
+        <translation>找不到文件夹</translation>
+    </message>
+    <message>
+        <source>These folders are not there any more; remove them or reconnect the drive:
+
+{folders}</source>
+        <translation>以下文件夹已经不在了；请移除它们，或重新连接所在的磁盘：
+
+{folders}</translation>
+    </message>
+    <message>
+        <source>Nothing to scan</source>
+        <translation>没有可扫描的文件</translation>
+    </message>
+    <message>
+        <source>Tick at least one file type.</source>
+        <translation>请至少勾选一种文件类型。</translation>
+    </message>
+    <message>
+        <source>OCR is not installed</source>
+        <translation>未安装 OCR</translation>
     </message>
 </context>
 <context>
@@ -1555,40 +1879,20 @@ Every two documents of the group are duplicates at your setting. Each member is 
         <translation>保留这个</translation>
     </message>
     <message>
-        <source>Make the selected document the group&apos;s keeper (Ctrl+K)</source>
-        <translation>把选中的文档设为本组保留的文件（Ctrl+K）</translation>
-    </message>
-    <message>
         <source>Not a duplicate</source>
         <translation>不是重复</translation>
-    </message>
-    <message>
-        <source>Set the selected document apart from its group: it is not a duplicate of them, now and after rescans; Edit ▸ Undo takes it back (Ctrl+D)</source>
-        <translation>把选中的文档移出本组：它和组里其他文档不是重复，重新扫描后也一样；可用“编辑 ▸ 撤销”恢复（Ctrl+D）</translation>
     </message>
     <message>
         <source>Move others to trash…</source>
         <translation>将其余文件移到回收站…</translation>
     </message>
     <message>
-        <source>Move every member except the keeper to the system trash, after confirmation (Del). Files in reference folders are never moved.</source>
-        <translation>确认后，把除保留项以外的所有文件移到系统回收站（Del）。参考文件夹中的文件永远不会被移动。</translation>
-    </message>
-    <message>
         <source>Open</source>
         <translation>打开</translation>
     </message>
     <message>
-        <source>Open the selected document with its application (Ctrl+Return)</source>
-        <translation>用对应的应用程序打开选中的文档（Ctrl+Return）</translation>
-    </message>
-    <message>
         <source>Show in folder</source>
         <translation>在文件夹中显示</translation>
-    </message>
-    <message>
-        <source>Open the folder that holds the selected document (Ctrl+Shift+R)</source>
-        <translation>打开选中文档所在的文件夹（Ctrl+Shift+R）</translation>
     </message>
     <message>
         <source>Groups</source>
@@ -1599,24 +1903,12 @@ Every two documents of the group are duplicates at your setting. Each member is 
         <translation>标记除保留项外的所有文件</translation>
     </message>
     <message>
-        <source>Tick every member of every group except the file it keeps; files in reference folders are never ticked (Ctrl+M). Tick or untick any file by hand in the first column.</source>
-        <translation>勾选每个组中除保留的文件以外的所有文件；参考文件夹中的文件不会被勾选（Ctrl+M）。也可以在第一列手动勾选或取消勾选任意文件。</translation>
-    </message>
-    <message>
         <source>Mark by rule…</source>
         <translation>按规则标记…</translation>
     </message>
     <message>
-        <source>Tick the files in a folder, matching a name, by date or by size (Ctrl+Shift+K)</source>
-        <translation>按文件夹、文件名、日期或大小勾选文件（Ctrl+Shift+K）</translation>
-    </message>
-    <message>
         <source>Unmark all</source>
         <translation>全部取消标记</translation>
-    </message>
-    <message>
-        <source>Untick every file (Ctrl+Shift+M)</source>
-        <translation>取消勾选所有文件（Ctrl+Shift+M）</translation>
     </message>
     <message>
         <source>Which file each group keeps unless you chose one (Keep this one). A file in a reference folder is always kept first.</source>
@@ -1631,28 +1923,28 @@ Every two documents of the group are duplicates at your setting. Each member is 
         <translation>将已标记文件移到回收站…</translation>
     </message>
     <message>
-        <source>Move every ticked file to the system trash, all groups at once, after one confirmation (Shift+Del). A group&apos;s keeper and files in reference folders never move.</source>
-        <translation>确认一次后，把所有组中已勾选的文件一起移到系统回收站（Shift+Del）。各组保留的文件和参考文件夹中的文件永远不会被移动。</translation>
-    </message>
-    <message>
         <source>Move marked to folder…</source>
         <translation>将已标记文件移到文件夹…</translation>
-    </message>
-    <message>
-        <source>Move every ticked file into a folder you choose, keeping their folders below it, after one confirmation; Edit ▸ Undo puts them back. A group&apos;s keeper and reference files never move.</source>
-        <translation>确认一次后，把所有已勾选的文件移到你选择的文件夹中，并在其中保留原来的文件夹结构；可用“编辑 ▸ 撤销”移回。各组保留的文件和参考文件夹中的文件永远不会被移动。</translation>
     </message>
     <message>
         <source>Copy paths</source>
         <translation>复制路径</translation>
     </message>
     <message>
-        <source>Copy the paths of the ticked files, one a line (Ctrl+Shift+C)</source>
-        <translation>复制已勾选文件的路径，每行一个（Ctrl+Shift+C）</translation>
-    </message>
-    <message>
         <source>Marks</source>
         <translation>标记</translation>
+    </message>
+    <message numerus="yes">
+        <source>No duplicates among the %n document(s) compared, at these settings. Lower “How similar must documents be?” to look for looser matches.</source>
+        <translation>
+            <numerusform>按当前设置，比较过的 %n 个文档中没有重复。调低“文档要多相似才算重复？”可以找到相似度较低的文档。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No duplicates among the %n document(s) compared, at these settings. Raise “How much may fingerprints differ?” to look for looser matches.</source>
+        <translation>
+            <numerusform>按当前设置，比较过的 %n 个文档中没有重复。调高“指纹最多可以相差多少？”可以找到相似度较低的文档。</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1880,38 +2172,6 @@ Every two documents of the group are duplicates at your setting. Each member is 
 <context>
     <name>MainWindow</name>
     <message>
-        <source>Finding files</source>
-        <translation>查找文件</translation>
-    </message>
-    <message>
-        <source>Reading</source>
-        <translation>读取</translation>
-    </message>
-    <message>
-        <source>Fingerprinting</source>
-        <translation>计算指纹</translation>
-    </message>
-    <message>
-        <source>Reading scans (OCR)</source>
-        <translation>识别扫描件（OCR）</translation>
-    </message>
-    <message>
-        <source>Indexing</source>
-        <translation>建立索引</translation>
-    </message>
-    <message>
-        <source>Finding boilerplate</source>
-        <translation>查找常见文字</translation>
-    </message>
-    <message>
-        <source>Grouping</source>
-        <translation>分组</translation>
-    </message>
-    <message>
-        <source>Writing report</source>
-        <translation>写入报告</translation>
-    </message>
-    <message>
         <source>neardup — duplicate documents</source>
         <translation>neardup — 重复文档</translation>
     </message>
@@ -1922,10 +2182,6 @@ Every two documents of the group are duplicates at your setting. Each member is 
     <message>
         <source>Scan</source>
         <translation>扫描</translation>
-    </message>
-    <message>
-        <source>Scan the folders (F5). A rescan reads only files that changed.</source>
-        <translation>扫描文件夹（F5）。重新扫描时只读取有变化的文件。</translation>
     </message>
     <message>
         <source>Groups</source>
@@ -1940,236 +2196,8 @@ Every two documents of the group are duplicates at your setting. Each member is 
         <translation>问题</translation>
     </message>
     <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <source>Stop the scan; what was read is kept and a rescan continues from there (Esc)</source>
-        <translation>停止扫描；已读取的内容会保留，重新扫描时从中断处继续（Esc）</translation>
-    </message>
-    <message>
-        <source>&amp;File</source>
-        <translation>文件(&amp;F)</translation>
-    </message>
-    <message>
-        <source>&amp;Add Folder…</source>
-        <translation>添加文件夹(&amp;A)…</translation>
-    </message>
-    <message>
-        <source>Add a folder to scan</source>
-        <translation>添加要扫描的文件夹</translation>
-    </message>
-    <message>
-        <source>&amp;Scan</source>
-        <translation>扫描(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Scan the folders (incremental)</source>
-        <translation>扫描文件夹（只读取有变化的文件）</translation>
-    </message>
-    <message>
-        <source>&amp;Cancel Scan</source>
-        <translation>取消扫描(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Stop the running scan</source>
-        <translation>停止正在进行的扫描</translation>
-    </message>
-    <message>
-        <source>&amp;Export Report…</source>
-        <translation>导出报告(&amp;E)…</translation>
-    </message>
-    <message>
-        <source>Save the groups as HTML, CSV or JSON</source>
-        <translation>把重复组保存为 HTML、CSV 或 JSON</translation>
-    </message>
-    <message>
-        <source>&amp;Quit</source>
-        <translation>退出(&amp;Q)</translation>
-    </message>
-    <message>
-        <source>Quit neardup</source>
-        <translation>退出 neardup</translation>
-    </message>
-    <message>
-        <source>&amp;Edit</source>
-        <translation>编辑(&amp;E)</translation>
-    </message>
-    <message>
         <source>&amp;Undo</source>
         <translation>撤销(&amp;U)</translation>
-    </message>
-    <message>
-        <source>Take back the last decision or move</source>
-        <translation>撤销上一次的决定或移动</translation>
-    </message>
-    <message>
-        <source>&amp;Decisions…</source>
-        <translation>决定记录(&amp;D)…</translation>
-    </message>
-    <message>
-        <source>Every “not a duplicate” you made, to review and take back</source>
-        <translation>你做过的所有“不是重复”决定，可以查看和撤回</translation>
-    </message>
-    <message>
-        <source>&amp;Keep This One</source>
-        <translation>保留这个(&amp;K)</translation>
-    </message>
-    <message>
-        <source>&amp;Not a Duplicate</source>
-        <translation>不是重复(&amp;N)</translation>
-    </message>
-    <message>
-        <source>Move Others to &amp;Trash…</source>
-        <translation>将其余文件移到回收站(&amp;T)…</translation>
-    </message>
-    <message>
-        <source>&amp;Open Document</source>
-        <translation>打开文档(&amp;O)</translation>
-    </message>
-    <message>
-        <source>Show in &amp;Folder</source>
-        <translation>在文件夹中显示(&amp;F)</translation>
-    </message>
-    <message>
-        <source>&amp;Find…</source>
-        <translation>查找(&amp;F)…</translation>
-    </message>
-    <message>
-        <source>Filter groups by path</source>
-        <translation>按路径筛选重复组</translation>
-    </message>
-    <message>
-        <source>&amp;Preferences…</source>
-        <translation>设置(&amp;P)…</translation>
-    </message>
-    <message>
-        <source>Language, appearance, which file to keep, how similar documents must be</source>
-        <translation>界面语言、外观、保留哪个文件、文档要多相似才算重复</translation>
-    </message>
-    <message>
-        <source>&amp;Mark</source>
-        <translation>标记(&amp;M)</translation>
-    </message>
-    <message>
-        <source>Mark &amp;All but the Keepers</source>
-        <translation>标记除保留项外的所有文件(&amp;A)</translation>
-    </message>
-    <message>
-        <source>Mark by &amp;Rule…</source>
-        <translation>按规则标记(&amp;R)…</translation>
-    </message>
-    <message>
-        <source>&amp;Unmark All</source>
-        <translation>全部取消标记(&amp;U)</translation>
-    </message>
-    <message>
-        <source>Mark &amp;Selected</source>
-        <translation>标记选中的行(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Tick the selected rows (Shift or Ctrl+click to select many); a group&apos;s row ticks every member but its keeper and files in reference folders</source>
-        <translation>勾选选中的行（按住 Shift 或 Ctrl 点击可多选）；选中组的那一行，会勾选组里除保留的文件和参考文件夹中的文件以外的所有文件</translation>
-    </message>
-    <message>
-        <source>Unmar&amp;k Selected</source>
-        <translation>取消标记选中的行(&amp;K)</translation>
-    </message>
-    <message>
-        <source>Untick the selected rows</source>
-        <translation>取消勾选选中的行</translation>
-    </message>
-    <message>
-        <source>Move Marked to &amp;Trash…</source>
-        <translation>将已标记文件移到回收站(&amp;T)…</translation>
-    </message>
-    <message>
-        <source>Move Marked to &amp;Folder…</source>
-        <translation>将已标记文件移到文件夹(&amp;F)…</translation>
-    </message>
-    <message>
-        <source>&amp;Copy Marked Paths</source>
-        <translation>复制已标记文件的路径(&amp;C)</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>查看(&amp;V)</translation>
-    </message>
-    <message>
-        <source>&amp;Groups</source>
-        <translation>重复组(&amp;G)</translation>
-    </message>
-    <message>
-        <source>Show the groups</source>
-        <translation>显示重复组</translation>
-    </message>
-    <message>
-        <source>P&amp;airs</source>
-        <translation>文档对(&amp;A)</translation>
-    </message>
-    <message>
-        <source>Show every pair of duplicates, one by one</source>
-        <translation>逐一显示每一对重复文档</translation>
-    </message>
-    <message>
-        <source>&amp;Problems</source>
-        <translation>问题(&amp;P)</translation>
-    </message>
-    <message>
-        <source>Show files that could not be compared</source>
-        <translation>显示无法比较的文件</translation>
-    </message>
-    <message>
-        <source>Next &amp;Difference</source>
-        <translation>下一处差异(&amp;D)</translation>
-    </message>
-    <message>
-        <source>Next difference in the pair</source>
-        <translation>这对文档的下一处差异</translation>
-    </message>
-    <message>
-        <source>Previous D&amp;ifference</source>
-        <translation>上一处差异(&amp;I)</translation>
-    </message>
-    <message>
-        <source>Previous difference in the pair</source>
-        <translation>这对文档的上一处差异</translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation>帮助(&amp;H)</translation>
-    </message>
-    <message>
-        <source>&amp;User Guide</source>
-        <translation>使用指南(&amp;U)</translation>
-    </message>
-    <message>
-        <source>How to find, compare and sort out duplicates, in a few pages</source>
-        <translation>用几页篇幅介绍如何查找、比较和整理重复文档</translation>
-    </message>
-    <message>
-        <source>&amp;Keyboard Shortcuts</source>
-        <translation>键盘快捷键(&amp;K)</translation>
-    </message>
-    <message>
-        <source>Every key of the window</source>
-        <translation>窗口中的所有快捷键</translation>
-    </message>
-    <message>
-        <source>&amp;About neardup</source>
-        <translation>关于 neardup(&amp;A)</translation>
-    </message>
-    <message>
-        <source>Versions and credits</source>
-        <translation>版本和致谢</translation>
-    </message>
-    <message>
-        <source>About &amp;Qt</source>
-        <translation>关于 Qt(&amp;Q)</translation>
-    </message>
-    <message>
-        <source>About Qt</source>
-        <translation>关于 Qt</translation>
     </message>
     <message>
         <source>&amp;Undo Not a Duplicate</source>
@@ -2183,59 +2211,9 @@ Every two documents of the group are duplicates at your setting. Each member is 
         <source>&amp;Undo Move</source>
         <translation>撤销移动(&amp;U)</translation>
     </message>
-    <message numerus="yes">
-        <source>Added %n folder(s). Press Scan (F5) to look for duplicates.</source>
-        <translation>
-            <numerusform>已添加 %n 个文件夹。按“扫描”（F5）查找重复文档。</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Folder not found</source>
-        <translation>找不到文件夹</translation>
-    </message>
-    <message>
-        <source>These folders are not there any more; remove them or reconnect the drive:
-
-{folders}</source>
-        <translation>以下文件夹已经不在了；请移除它们，或重新连接所在的磁盘：
-
-{folders}</translation>
-    </message>
-    <message>
-        <source>Nothing to scan</source>
-        <translation>没有可扫描的文件</translation>
-    </message>
-    <message>
-        <source>Tick at least one file type.</source>
-        <translation>请至少勾选一种文件类型。</translation>
-    </message>
-    <message>
-        <source>OCR is not installed</source>
-        <translation>未安装 OCR</translation>
-    </message>
     <message>
         <source>The scan failed</source>
         <translation>扫描失败</translation>
-    </message>
-    <message>
-        <source>Starting…</source>
-        <translation>正在准备…</translation>
-    </message>
-    <message>
-        <source>Cancelling… keeping what was read</source>
-        <translation>正在取消…已读取的内容会保留</translation>
-    </message>
-    <message>
-        <source>{rate} pages/s</source>
-        <translation>每秒 {rate} 页</translation>
-    </message>
-    <message>
-        <source>{rate} files/s</source>
-        <translation>{rate} 个文件/秒</translation>
-    </message>
-    <message>
-        <source>about {time} left</source>
-        <translation>剩余约 {time}</translation>
     </message>
     <message>
         <source>Scanned {summary}.</source>
@@ -2284,66 +2262,8 @@ Every two documents of the group are duplicates at your setting. Each member is 
         <translation>文档对（{count}）</translation>
     </message>
     <message>
-        <source>Grouping failed</source>
-        <translation>分组失败</translation>
-    </message>
-    <message>
-        <source>Preparing groups for this threshold… {percent} %</source>
-        <translation>正在按这个相似度要求准备重复组…{percent}%</translation>
-    </message>
-    <message numerus="yes">
-        <source>No duplicates among the %n document(s) compared, at these settings. Lower “How similar must documents be?” to look for looser matches.</source>
-        <translation>
-            <numerusform>按当前设置，比较过的 %n 个文档中没有重复。调低“文档要多相似才算重复？”可以找到相似度较低的文档。</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>No duplicates among the %n document(s) compared, at these settings. Raise “How much may fingerprints differ?” to look for looser matches.</source>
-        <translation>
-            <numerusform>按当前设置，比较过的 %n 个文档中没有重复。调高“指纹最多可以相差多少？”可以找到相似度较低的文档。</numerusform>
-        </translation>
-    </message>
-    <message>
         <source>Measuring the pairs…</source>
         <translation>正在计算文档对…</translation>
-    </message>
-    <message>
-        <source>HTML report (*.html);;CSV spreadsheet (*.csv);;JSON data (*.json)</source>
-        <translation>HTML 报告 (*.html);;CSV 表格 (*.csv);;JSON 数据 (*.json)</translation>
-    </message>
-    <message>
-        <source>Export report</source>
-        <translation>导出报告</translation>
-    </message>
-    <message>
-        <source>Replace the file?</source>
-        <translation>替换文件？</translation>
-    </message>
-    <message>
-        <source>{path}
-
-already exists. Replace it with the report?</source>
-        <translation>{path}
-
-已存在。要用报告替换它吗？</translation>
-    </message>
-    <message>
-        <source>The report was not saved</source>
-        <translation>报告未保存</translation>
-    </message>
-    <message numerus="yes">
-        <source>Report of the %n group(s) the filter shows saved: {path}</source>
-        <translation>
-            <numerusform>已保存筛选显示的 %n 个组的报告：{path}</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Writing the report…</source>
-        <translation>正在写入报告…</translation>
-    </message>
-    <message>
-        <source>Report saved: {path}</source>
-        <translation>报告已保存：{path}</translation>
     </message>
     <message>
         <source>Language</source>
@@ -2572,16 +2492,8 @@ already exists. Replace it with the report?</source>
         <translation>保留左侧</translation>
     </message>
     <message>
-        <source>Keep the left file and tick the right one for the trash or a folder (Alt+Left); Edit ▸ Undo takes the keep back</source>
-        <translation>保留左侧文件，并勾选右侧文件以移到回收站或文件夹（Alt+Left）；编辑 ▸ 撤销可收回这次保留</translation>
-    </message>
-    <message>
         <source>Keep right</source>
         <translation>保留右侧</translation>
-    </message>
-    <message>
-        <source>Keep the right file and tick the left one for the trash or a folder (Alt+Right); Edit ▸ Undo takes the keep back</source>
-        <translation>保留右侧文件，并勾选左侧文件以移到回收站或文件夹（Alt+Right）；编辑 ▸ 撤销可收回这次保留</translation>
     </message>
     <message>
         <source>Not a duplicate</source>
@@ -2590,14 +2502,6 @@ already exists. Replace it with the report?</source>
     <message>
         <source>These two are not duplicates, now and after rescans; Edit ▸ Undo takes it back (Ctrl+D)</source>
         <translation>这两个文档不是重复文档，现在和重新扫描后都是如此；编辑 ▸ 撤销可收回（Ctrl+D）</translation>
-    </message>
-    <message>
-        <source>Keep Left</source>
-        <translation>保留左侧</translation>
-    </message>
-    <message>
-        <source>Keep Right</source>
-        <translation>保留右侧</translation>
     </message>
     <message>
         <source>Pairs</source>
@@ -3016,6 +2920,58 @@ already exists. Replace it with the report?</source>
     </message>
 </context>
 <context>
+    <name>Regrouping</name>
+    <message>
+        <source>Grouping failed</source>
+        <translation>分组失败</translation>
+    </message>
+    <message>
+        <source>Preparing groups for this threshold… {percent} %</source>
+        <translation>正在按这个相似度要求准备重复组…{percent}%</translation>
+    </message>
+</context>
+<context>
+    <name>ReportExport</name>
+    <message>
+        <source>HTML report (*.html);;CSV spreadsheet (*.csv);;JSON data (*.json)</source>
+        <translation>HTML 报告 (*.html);;CSV 表格 (*.csv);;JSON 数据 (*.json)</translation>
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation>导出报告</translation>
+    </message>
+    <message>
+        <source>Replace the file?</source>
+        <translation>替换文件？</translation>
+    </message>
+    <message>
+        <source>{path}
+
+already exists. Replace it with the report?</source>
+        <translation>{path}
+
+已存在。要用报告替换它吗？</translation>
+    </message>
+    <message>
+        <source>The report was not saved</source>
+        <translation>报告未保存</translation>
+    </message>
+    <message>
+        <source>Report saved: {path}</source>
+        <translation>报告已保存：{path}</translation>
+    </message>
+    <message numerus="yes">
+        <source>Report of the %n group(s) the filter shows saved: {path}</source>
+        <translation>
+            <numerusform>已保存筛选显示的 %n 个组的报告：{path}</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Writing the report…</source>
+        <translation>正在写入报告…</translation>
+    </message>
+</context>
+<context>
     <name>Review</name>
     <message>
         <source>it is no longer there</source>
@@ -3123,6 +3079,65 @@ already exists. Replace it with the report?</source>
     <message>
         <source>{summary}; {folder} no longer exists: its documents left the results</source>
         <translation>{summary}；{folder} 已不存在：其中的文档已从结果中移除</translation>
+    </message>
+</context>
+<context>
+    <name>ScanStatus</name>
+    <message>
+        <source>Finding files</source>
+        <translation>查找文件</translation>
+    </message>
+    <message>
+        <source>Reading</source>
+        <translation>读取</translation>
+    </message>
+    <message>
+        <source>Fingerprinting</source>
+        <translation>计算指纹</translation>
+    </message>
+    <message>
+        <source>Reading scans (OCR)</source>
+        <translation>识别扫描件（OCR）</translation>
+    </message>
+    <message>
+        <source>Indexing</source>
+        <translation>建立索引</translation>
+    </message>
+    <message>
+        <source>Finding boilerplate</source>
+        <translation>查找常见文字</translation>
+    </message>
+    <message>
+        <source>Grouping</source>
+        <translation>分组</translation>
+    </message>
+    <message>
+        <source>Writing report</source>
+        <translation>写入报告</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation>正在准备…</translation>
+    </message>
+    <message>
+        <source>Cancelling… keeping what was read</source>
+        <translation>正在取消…已读取的内容会保留</translation>
+    </message>
+    <message>
+        <source>{rate} pages/s</source>
+        <translation>每秒 {rate} 页</translation>
+    </message>
+    <message>
+        <source>{rate} files/s</source>
+        <translation>{rate} 个文件/秒</translation>
+    </message>
+    <message>
+        <source>about {time} left</source>
+        <translation>剩余约 {time}</translation>
     </message>
 </context>
 <context>

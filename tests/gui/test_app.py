@@ -190,15 +190,15 @@ def test_the_window_stays_responsive_during_a_scan(window, tmp_path, qtbot):
     assert len(during) >= 10, "the event loop must run while the scan works"
     gaps = [b - a for a, b in pairwise(during)]
     assert max(gaps) < 1.0, f"the window froze for {max(gaps):.2f} s"
-    assert w.progress_label.text() == "" or not w.progress.isVisible()
+    assert w.scan_status.label.text() == "" or not w.scan_status.progress.isVisible()
 
 
 def test_cancel_a_scan_keeps_what_was_read(window, tmp_path, qtbot):
     root = many_files(tmp_path / "many", 400)
     w = window(folders=[str(root)])
     w.start_scan()
-    qtbot.waitUntil(lambda: "Fingerprinting" in w.progress_label.text(), timeout=60_000)
-    assert "files/s" in w.progress_label.text() or "Fingerprinting" in w.progress_label.text()
+    qtbot.waitUntil(lambda: "Fingerprinting" in w.scan_status.label.text(), timeout=60_000)
+    assert "files/s" in w.scan_status.label.text() or "Fingerprinting" in w.scan_status.label.text()
     cancelled_at = time.monotonic()
     w.cancel_scan()
     qtbot.waitUntil(lambda: w.scan_job is None, timeout=10_000)
@@ -244,7 +244,7 @@ def test_export_applies_the_current_thresholds_and_decisions(window, uploads, tm
     qtbot.waitUntil(lambda: not any("mpl-edited.txt" in g for g in group_names(w)), timeout=10_000)
     for fmt in ("html", "csv", "json"):
         out = tmp_path / f"report.{fmt}"
-        w.export_to(str(out))
+        w.export.write(str(out))
         qtbot.waitUntil(out.exists, timeout=30_000)  # written as .part, then renamed: complete when it exists
         text = out.read_text(encoding="utf-8")
         assert "bsd-copy.txt" in text
@@ -258,7 +258,7 @@ def test_export_applies_the_current_thresholds_and_decisions(window, uploads, tm
     w.groups.filter_edit.setText("bsd")
     qtbot.waitUntil(lambda: w.groups.group_proxy.rowCount() == 1, timeout=10_000)
     filtered = tmp_path / "filtered.json"
-    w.export_to(str(filtered))
+    w.export.write(str(filtered))
     qtbot.waitUntil(filtered.exists, timeout=30_000)
     shown = json.loads(filtered.read_text(encoding="utf-8"))
     assert [{Path(m["path"]).name for m in g["members"]} for g in shown["groups"]] == [{"bsd.txt", "bsd-copy.txt"}]
@@ -288,7 +288,7 @@ def test_the_boilerplate_switch_regroups_and_is_remembered(window, tmp_path, qtb
     select_member(qtbot, w, "letter00~copy.txt")
     numbers = w.groups.diff.numbers
     qtbot.waitUntil(lambda: "Jaccard" in numbers.text() and "common text" not in numbers.text(), timeout=10_000)
-    qtbot.waitUntil(lambda: not w._regroup_running and not w.runner.busy, timeout=20_000)
+    qtbot.waitUntil(lambda: not w.regrouping.running and not w.runner.busy, timeout=20_000)
     w.close()
     w2 = window()
     assert not w2.thresholds.boilerplate.isChecked()
@@ -322,7 +322,7 @@ def test_a_family_of_licences_marks_only_duplicates_of_what_is_kept_and_the_tras
                 assert within_thresholds(sim, view.result.thresholds)
     assert "chained" not in " ".join(w.groups.group_model.data(w.groups.group_model.index(r, 0))
                                      for r in range(w.groups.group_model.rowCount()))
-    press_keys = w.mark_rule_action
+    press_keys = w.action("mark_rule")
     assert press_keys.shortcut().toString() == "Ctrl+M"
     press_keys.trigger()
     marked = set(w.groups.group_model.marked)
@@ -334,7 +334,7 @@ def test_a_family_of_licences_marks_only_duplicates_of_what_is_kept_and_the_tras
                 assert within_thresholds(m.similarity, view.result.thresholds)
     kept_paths = {docs[k].path for k in kept}
     seen = answer_dialog(qtbot, QMessageBox, press("Move to Trash"))
-    w.trash_marked_action.trigger()
+    w.action("trash_marked").trigger()
     assert len(seen) == 1
     qtbot.waitUntil(lambda: sorted(p.name for p in drafts.iterdir()) == sorted(Path(p).name for p in kept_paths),
                     timeout=60_000)
@@ -348,13 +348,13 @@ def test_the_preparing_message_goes_when_the_new_groups_are_shown(window):
     (the forest never says 100 %) must not stay there beside the groups it prepared."""
     w = window()
     bar = w.statusBar()
-    w._regroup_progress(ProgressEvent("match", 1536, 2048))
+    w.regrouping.progress(ProgressEvent("match", 1536, 2048))
     assert "75 %" in bar.currentMessage()
-    w._regroup_finished()
+    w.regrouping.finished()
     assert bar.currentMessage() == ""
-    w._regroup_progress(ProgressEvent("match", 512, 2048))
+    w.regrouping.progress(ProgressEvent("match", 512, 2048))
     bar.showMessage("Report saved: /tmp/r.json")  # something said since is left alone
-    w._regroup_finished()
+    w.regrouping.finished()
     assert bar.currentMessage() == "Report saved: /tmp/r.json"
 
 
@@ -475,7 +475,7 @@ def test_export_never_overwrites_a_document_and_asks_before_replacing_a_file(win
 
         QTimer.singleShot(200, step)
         answered = len(seen)
-        w.export_report()  # the path is checked in the background: the refusal or the question follows
+        w.export.ask()  # the path is checked in the background: the refusal or the question follows
         qtbot.waitUntil(lambda: len(seen) > answered, timeout=10_000)
 
     export(str(uploads / "notes"), QMessageBox.StandardButton.Ok)
@@ -577,20 +577,20 @@ def test_scans_are_read_with_ocr_when_ticked_and_the_pair_view_says_so(window, t
     assert not w.folders.ocr.isChecked() and not w.folders.ocr_languages.isEnabled()  # slow: off until asked
     w.folders.ocr.click()
     w.folders.ocr_languages.setCurrentIndex(w.folders.ocr_languages.findData("eng"))
-    assert "image" in w.folders.kinds() and w.scan_options().ocr == "eng"
+    assert "image" in w.folders.kinds() and w.folders.scan_options().ocr == "eng"
     shown: list[str] = []
-    original = w._scan_progress
+    original = w.scan_status.show_progress
 
     def watch(event: ProgressEvent) -> None:
         original(event)
         if event.phase == "ocr":
-            shown.append(w.progress_label.text())
+            shown.append(w.scan_status.label.text())
 
-    w._scan_progress = watch
+    w.scan_status.show_progress = watch  # type: ignore[method-assign]
     scan(qtbot, w)
     assert any("Reading scans (OCR)" in text for text in shown)
-    w._scan_progress(ProgressEvent("ocr", 3, 10))
-    assert "pages/s" in w.progress_label.text()
+    w.scan_status.show_progress(ProgressEvent("ocr", 3, 10))
+    assert "pages/s" in w.scan_status.label.text()
     assert {"bsd.txt", "bsd-scan.pdf"} in group_names(w)
     select_member(qtbot, w, "bsd-scan.pdf")
     qtbot.waitUntil(lambda: w.groups.diff.model.rowCount() > 0, timeout=20_000)
@@ -653,7 +653,7 @@ def test_the_pairs_tab_lists_every_pair_and_acts_on_one_by_keyboard(window, tmp_
     assert count >= 5
     assert w.thresholds.caption.text() == f"{count} pairs of duplicates at 80 % or more"
     assert w.tabs.tabText(w.tabs.indexOf(w.pairs)) == f"Pairs ({count})"
-    ctrl2 = next(a for a in w.findChildren(type(w.undo_action)) if a.shortcut() == QKeySequence("Ctrl+2"))
+    ctrl2 = next(a for a in w.findChildren(type(w.action("undo"))) if a.shortcut() == QKeySequence("Ctrl+2"))
     ctrl2.trigger()
     assert w.tabs.currentWidget() is w.pairs
     model = w.pairs.model
@@ -696,11 +696,11 @@ def test_the_pairs_tab_lists_every_pair_and_acts_on_one_by_keyboard(window, tmp_
     qtbot.waitUntil(lambda: not w.runner.busy and w.pairs.model.rowCount() == count, timeout=20_000)
     row = w.pairs.model.row_of(left.id, right.id)
     w.pairs.table.setCurrentIndex(w.pairs.model.index(row, 0))
-    w.not_dup_action.trigger()  # Ctrl+D on the Pairs tab: this pair
+    w.action("not_duplicate").trigger()  # Ctrl+D on the Pairs tab: this pair
     qtbot.waitUntil(lambda: len(w.view.duplicates) == count - 1 and w.pairs.model.rowCount() == count - 1,
                     timeout=20_000)
     assert w.pairs.model.row_of(left.id, right.id) is None
     assert w.thresholds.caption.text() == f"{count - 1} pairs of duplicates at 80 % or more"
     assert w.pairs.current_pair() is not None, "the next pair is selected, review goes on"
-    w.undo_action.trigger()
+    w.action("undo").trigger()
     qtbot.waitUntil(lambda: w.pairs.model.rowCount() == count, timeout=20_000)

@@ -29,9 +29,9 @@ def test_not_a_duplicate_splits_the_group_at_once_and_the_pair_view_lets_go(wind
     qtbot.waitUntil(lambda: not any("mpl-edited.txt" in g for g in group_names(w)), timeout=10_000)
     assert w.groups.diff.model.rowCount() == 0 and not w.groups.not_dup_button.isEnabled()  # no pair left behind
     assert "no longer grouped" in w.statusBar().currentMessage()
-    w.undo_action.trigger()  # Edit ▸ Undo: back in its group
+    w.action("undo").trigger()  # Edit ▸ Undo: back in its group
     qtbot.waitUntil(lambda: any({"mpl.txt", "mpl-edited.txt"} <= g for g in group_names(w)), timeout=10_000)
-    assert not w.undo_action.isEnabled()
+    assert not w.action("undo").isEnabled()
 
 
 def _current_row(w) -> tuple[str | None, set[str]]:
@@ -93,7 +93,7 @@ def test_review_goes_on_where_a_decision_left_it(window, uploads, qtbot):
     # a group's row clicked in another column than the first is remembered by its members too, not by
     # its place in the list alone (which another group may take)
     w.groups.tree.setCurrentIndex(w.groups.tree.currentIndex().siblingAtColumn(2))
-    anchor = w._selection_anchor()
+    anchor = w.groups.selection_anchor()
     assert anchor is not None and anchor.group_row
     assert {Path(w.groups.group_model.docs[d].path).name for d in anchor.documents} == group
 
@@ -140,7 +140,7 @@ def test_interleaved_regroups_histograms_and_decisions_end_where_a_fresh_session
     slider.setValue(80)
     w.thresholds.method.setCurrentIndex(w.thresholds.method.findData(Method.MINHASH))
     wanted = w.thresholds.thresholds()
-    qtbot.waitUntil(lambda: not w.session_jobs.busy and not w._regroup_running and w.result.thresholds == wanted,
+    qtbot.waitUntil(lambda: not w.session_jobs.busy and not w.regrouping.running and w.result.thresholds == wanted,
                     timeout=60_000)
     with Session(w.db_path) as fresh:
         view = fresh.open([str(uploads)], wanted)
@@ -194,13 +194,13 @@ def test_mark_all_but_the_keepers_on_a_hundred_groups_then_one_confirmation(wind
     w.folders.set_reference(str(reference), True)
     scan(qtbot, w)
     assert len(w.result.groups) == 100
-    w.mark_rule_action.trigger()
+    w.action("mark_rule").trigger()
     assert len(w.groups.group_model.marked) == 101  # one copy per group, and both uploads of note-000
     assert "101 marked" in w.groups.marked_label.text()
     assert not any(w.groups.group_model.docs[d].path.startswith(str(reference)) for d in w.groups.group_model.marked)
     keepers = {w.groups.group_model.docs[k].path for k in w.groups.group_model.keepers.values()}
     seen = answer_dialog(qtbot, QMessageBox, press("Move to Trash"))
-    w.trash_marked_action.trigger()
+    w.action("trash_marked").trigger()
     assert len(seen) == 1 and "101 marked files from 100 groups" in seen[0]
     qtbot.waitUntil(lambda: w.result is not None and not w.result.groups, timeout=60_000)
     assert all(Path(p).exists() for p in keepers)
@@ -215,7 +215,7 @@ def test_move_marked_into_a_folder_then_undo_puts_every_file_back(window, upload
     w = window(folders=[str(uploads)])
     scan(qtbot, w)
     before = sorted(p.name for p in uploads.iterdir())
-    w.mark_rule_action.trigger()
+    w.action("mark_rule").trigger()
     marked = {Path(w.groups.group_model.docs[d].path).name for d in w.groups.group_model.marked}
     assert len(marked) == 3 and w.groups.move_marked_button.isEnabled()
     destination = tmp_path / "set aside"
@@ -227,12 +227,12 @@ def test_move_marked_into_a_folder_then_undo_puts_every_file_back(window, upload
     assert sorted(p.name for p in (destination / "uploads").iterdir()) == sorted(marked)
     assert "Moved 3 files into" in w.statusBar().currentMessage()
     assert "No duplicates among the 4 documents" in w.groups.diff.title.text()  # says why the list is empty
-    assert w.undo_action.isEnabled() and w.undo_action.text() == "&Undo Move"
-    w.undo_action.trigger()
+    assert w.action("undo").isEnabled() and w.action("undo").text() == "&Undo Move"
+    w.action("undo").trigger()
     qtbot.waitUntil(lambda: len(w.result.groups) == 3, timeout=20_000)
     assert sorted(p.name for p in uploads.iterdir()) == before
     assert list((destination / "uploads").iterdir()) == []
-    assert "back where they were" in w.statusBar().currentMessage() and not w.undo_action.isEnabled()
+    assert "back where they were" in w.statusBar().currentMessage() and not w.action("undo").isEnabled()
 
 
 def test_a_folder_inside_the_scanned_ones_is_refused_before_anything_moves(window, uploads, qtbot):
@@ -240,7 +240,7 @@ def test_a_folder_inside_the_scanned_ones_is_refused_before_anything_moves(windo
 
     w = window(folders=[str(uploads)])
     scan(qtbot, w)
-    w.mark_rule_action.trigger()
+    w.action("mark_rule").trigger()
     seen = answer_dialog(qtbot, QMessageBox, press("OK"))
     w.move_marked(str(uploads / "inside"))
     assert len(seen) == 1 and "inside a scanned folder" in seen[0]
@@ -261,7 +261,7 @@ def test_mark_by_rule_ticks_what_the_rule_names_and_never_a_keeper(window, uploa
         return text
 
     seen = answer_dialog(qtbot, MarkRuleDialog, mark_txt_copies)
-    w.mark_by_rule_action.trigger()
+    w.action("mark_by_rule").trigger()
     assert len(seen) == 1 and "Ticked 3 files" in seen[0] and "3 keepers" in seen[0]
     assert len(w.groups.group_model.marked) == 3
     assert not set(w.groups.group_model.marked) & set(w.groups.group_model.keepers.values())
@@ -310,7 +310,7 @@ def test_the_decisions_window_takes_a_decision_back_and_the_group_returns(window
         return listed
 
     seen = answer_dialog(qtbot, DecisionsDialog, take_back)
-    w.decisions_action.trigger()
+    w.action("decisions").trigger()
     assert len(seen) == 1 and "mpl" in seen[0]
     qtbot.waitUntil(lambda: any({"mpl.txt", "mpl-edited.txt"} <= g for g in group_names(w)), timeout=10_000)
 
@@ -344,7 +344,7 @@ def test_a_reference_folder_holds_the_keeper_in_the_window(window, uploads, tmp_
     assert keeper_of(w, "mpl-approved.txt") != "mpl-approved.txt"
     w.folders.set_reference(str(originals), True)  # ticked after the scan: the keeper follows at once
     qtbot.waitUntil(lambda: keeper_of(w, "mpl-approved.txt") == "mpl-approved.txt", timeout=10_000)
-    w.mark_rule_action.trigger()
+    w.action("mark_rule").trigger()
     assert not any(w.groups.group_model.docs[d].path.startswith(str(originals)) for d in w.groups.group_model.marked)
 
 
@@ -375,8 +375,8 @@ def test_many_rows_selected_are_marked_at_once(window, uploads, qtbot):
     selection.clearSelection()
     for row in range(proxy.rowCount()):  # every group row
         selection.select(proxy.index(row, 0), flags)
-    assert w.mark_selected_action.isEnabled()
-    w.mark_selected_action.trigger()
+    assert w.action("mark_selected").isEnabled()
+    w.action("mark_selected").trigger()
     keepers = set(w.groups.group_model.keepers.values())
     every_other = {m.document_id for s in w.groups.group_model.summaries for m in s.group.members} - keepers
     assert set(w.groups.group_model.marked) == every_other and len(every_other) == 3
@@ -384,5 +384,5 @@ def test_many_rows_selected_are_marked_at_once(window, uploads, qtbot):
     group = proxy.index(0, 0)
     selection.select(proxy.index(1, 0, group), flags)  # one member
     member = w.groups.group_model.document(proxy.mapToSource(proxy.index(1, 0, group)))
-    w.unmark_selected_action.trigger()
+    w.action("unmark_selected").trigger()
     assert set(w.groups.group_model.marked) == every_other - {member.id}

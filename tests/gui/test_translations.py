@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from neardup_gui.core import i18n
 from neardup_gui.gui import settings as app_settings
+from neardup_gui.gui.actions import shortcut_rows
 from neardup_gui.gui.app import create_app
 from neardup_gui.gui.help import ShortcutList, UserGuide
 from neardup_gui.gui.main_window import MainWindow
@@ -166,7 +167,7 @@ def test_the_window_speaks_only_chinese(qtbot, make_settings, uploads, english_a
     assert re.search(r"[\u4e00-\u9fff]", problems.index(0, 2).data())
     assert any(re.search(r"[\u4e00-\u9fff]", t) for t in texts)
     assert _english(texts) == []
-    dialogs: list[QDialog] = [PreferencesDialog(w.preferences(), w), ShortcutList(w, w), UserGuide(w)]
+    dialogs: list[QDialog] = [PreferencesDialog(w.preferences(), w), ShortcutList(shortcut_rows(), w), UserGuide(w)]
     for dialog in dialogs:
         assert _english(_texts(dialog)) == [], type(dialog).__name__
     box = QMessageBox(QMessageBox.Icon.Question, "", "", QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)

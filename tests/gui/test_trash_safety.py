@@ -126,7 +126,7 @@ def test_the_app_moves_nothing_and_says_why_when_the_keeper_is_gone(window, uplo
     w = window(folders=[str(uploads)])
     scan_in_app(qtbot, w)
     select_member(qtbot, w, "bsd.txt")
-    summary, _doc = w._current()
+    summary, _doc = w.groups.current()
     keeper = Path(w.groups.group_model.docs[w.groups.group_model.keepers[summary.group.id]].path)
     other = next(p for p in (uploads / "bsd.txt", uploads / "bsd-copy.txt") if p != keeper)
     keeper.unlink()

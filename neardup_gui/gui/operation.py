@@ -1,0 +1,94 @@
+"""Every call on the session from the window, in one shape (Anki's ``CollectionOp``):
+
+    window.op(session.regroup, thresholds).success(show).failure(title).progress(report).run()
+
+An operation runs on the window's serial runner (so no two touch the collection at once), hands its
+result, its progress and its cancellation back on the GUI thread, and shows a failure under its title;
+a damaged database is handed to ``damaged`` instead (it offers a new one)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtWidgets import QMessageBox, QWidget
+
+from ..core.errors import is_damaged_database
+from ..core.jobs import ProgressEvent
+from .worker import Job, JobRunner
+
+
+class Operation:
+    """One session call to run: say what to do with its outcomes, then ``run()``."""
+
+    def __init__(self, operations: Operations, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> None:
+        self._operations = operations
+        self.job = Job(fn, *args, **kwargs)
+        self._title = ""
+
+    def success(self, handler: Callable[[Any], None] | None) -> Operation:
+        if handler is not None:
+            self.job.signals.returned.connect(handler)
+        return self
+
+    def failure(self, title: str) -> Operation:
+        """Show a failure under ``title`` (an operation without one fails silently: a histogram, say)."""
+        self._title = title
+        return self
+
+    def progress(self, handler: Callable[[ProgressEvent], None]) -> Operation:
+        self.job.signals.progress.connect(handler)
+        return self
+
+    def cancelled(self, handler: Callable[[], None]) -> Operation:
+        self.job.signals.cancelled.connect(handler)
+        return self
+
+    def finished(self, handler: Callable[[], None]) -> Operation:
+        """Called last, whatever the outcome."""
+        self.job.signals.finished.connect(handler)
+        return self
+
+    def run(self) -> Job:
+        if self._title:
+            title = self._title
+            failures: list[BaseException] = []
+            self.job.signals.failed.connect(failures.append)
+            self.job.signals.errored.connect(
+                lambda message: self._operations.failed(title, message, failures[-1] if failures else None)
+            )
+        return self._operations.runner.start(self.job)
+
+
+class Operations:
+    """Makes the window's operations and shows their failures."""
+
+    def __init__(self, parent: QWidget, runner: JobRunner, damaged: Callable[[str], None]) -> None:
+        self.parent = parent
+        self.runner = runner
+        self._damaged = damaged
+
+    def __call__(self, fn: Callable[..., Any], *args: Any, **kwargs: Any) -> Operation:
+        return Operation(self, fn, *args, **kwargs)
+
+    def run(
+        self,
+        fn: Callable[..., Any],
+        *args: Any,
+        returned: Callable[[Any], None] | None = None,
+        title: str = "",
+        **kwargs: Any,
+    ) -> Job:
+        """The controller's ``Run``: one operation, its result to ``returned``, a failure shown under ``title``."""
+        return self(fn, *args, **kwargs).success(returned).failure(title).run()
+
+    def failed(self, title: str, message: str, error: BaseException | None) -> None:
+        if error is not None and is_damaged_database(error):
+            self._damaged(message)
+            return
+        box = QMessageBox(
+            QMessageBox.Icon.Critical, title, message.split("\n\n")[0], QMessageBox.StandardButton.Ok, self.parent
+        )
+        if "\n\n" in message:
+            box.setDetailedText(message)
+        box.open()
