@@ -1,9 +1,10 @@
 """The pair view: two files side by side with their own line numbers, changed words highlighted, an
 overview of every change beside the scroll bar, and next/previous difference.
 
-The texts are compared once (core.diff.compare, off the GUI thread); wrapping to the pane's width is
-only layout (core.diff.Layout), redone when the pane is resized, so numbers and marks never depend on
-the window's size. Long lines wrap, or, with wrapping off, both sides scroll sideways together.
+The texts are compared once (core.review.compare.compare, off the GUI thread); wrapping to the pane's
+width is only layout (core.review.layout.Layout), redone when the pane is resized, so numbers and marks
+never depend on the window's size. Long lines wrap, or, with wrapping off, both sides scroll sideways
+together.
 """
 
 from __future__ import annotations
@@ -35,18 +36,9 @@ from PySide6.QtWidgets import (
 from ..core.i18n import localize
 from ..core.jobs import NEVER_CANCELLED, CancelToken, Progress, no_progress
 from ..core.models import Document, Method, Similarity, Status
-from ..core.review.diff import (
-    PAGE_BREAK,
-    ChunkKind,
-    Comparison,
-    DisplayRow,
-    Layout,
-    Region,
-    compare,
-    first_screen,
-    share_in_words,
-    shared_passages,
-)
+from ..core.review.compare import PAGE_BREAK, ChunkKind, Comparison, Region, compare, first_screen, share_in_words
+from ..core.review.layout import DisplayRow, Layout
+from ..core.review.passages import shared_passages
 from ..core.review.words import inside, percent
 from ..core.store.stored_text import DocumentText
 from .worker import Job, JobRunner
@@ -73,7 +65,7 @@ def compute_pair(
 ) -> Layout:
     """The job the view runs in the background: the texts compared, then laid out for the pane. For a
     large pair the quick first job compares ``only_first_screen`` (from a little before the first
-    difference to a few screens after it: ``core.diff.first_screen``); the whole comparison follows."""
+    difference to a few screens after it: ``core.review.compare.first_screen``); the whole comparison follows."""
     how = first_screen if only_first_screen else compare
     return Layout(how(left, right, ignore_layout=request.ignore_layout, cancel=cancel), request.columns, request.wide)
 

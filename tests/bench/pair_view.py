@@ -1,5 +1,5 @@
 """What opening a pair costs: a 1 MB document against its near-copy (English, and Chinese with few line
-breaks), compared (core.diff.compare) and laid out for a pane (Layout), beside the stdlib peer
+breaks), compared (core.review.compare.compare) and laid out for a pane (Layout), beside the stdlib peer
 (difflib: lines, then characters inside each changed pair of lines) on the same texts in the same run.
 With ``--gui`` also the time until the pair view (a real DiffView, offscreen) has painted its first screen
 (a large pair is first compared from its first difference on), and until the whole comparison is shown.
@@ -15,7 +15,8 @@ import time
 from collections.abc import Callable
 from difflib import SequenceMatcher
 
-from neardup_gui.core.review.diff import Layout, compare, describe
+from neardup_gui.core.review.compare import compare, describe
+from neardup_gui.core.review.layout import Layout
 from tests.conftest import chinese_texts, english_texts, plant_edits
 
 

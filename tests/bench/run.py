@@ -28,7 +28,8 @@ from neardup_gui.core.fingerprint.text import normalise
 from neardup_gui.core.match.index import block_probes, hamming_pairs
 from neardup_gui.core.match.matcher import Matcher
 from neardup_gui.core.models import Extracted, Fingerprint, Method, Status, Thresholds
-from neardup_gui.core.review.diff import LineVocabulary, PassageText, compare, shared_passages, shared_passages_between
+from neardup_gui.core.review.compare import compare
+from neardup_gui.core.review.passages import LineVocabulary, PassageText, shared_passages, shared_passages_between
 from neardup_gui.core.scan import ExtractTask, extract_task, refresh_boilerplate
 from neardup_gui.core.store.store import FileRecord, Store
 from neardup_gui.core.workers.pool import run_isolated

@@ -9,22 +9,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from neardup_gui.core.read.pdf import PAGE_SEPARATOR
-from neardup_gui.core.review.diff import (
-    REGION_GAP,
-    Comparison,
-    Layout,
-    common_runs,
-    compare,
-    describe,
-    display_width,
-    file_lines,
-    first_screen,
-    hunks,
-    lay_out,
-    shared_passages,
-    shared_passages_between,
-    wrap_points,
-)
+from neardup_gui.core.review.compare import REGION_GAP, Comparison, compare, describe, file_lines, first_screen, hunks
+from neardup_gui.core.review.layout import Layout, display_width, lay_out, wrap_points
+from neardup_gui.core.review.passages import common_runs, shared_passages, shared_passages_between
 from tests.conftest import _HAN_FILLER
 
 WIDTHS = (0, 13, 37, 80)  # 0: not wrapped

@@ -187,8 +187,8 @@ def test_a_spreadsheet_program_evaluates_no_formula_from_the_csv(scanned, tmp_pa
 
 
 def test_the_report_and_the_pair_view_say_the_same_about_a_pair(scanned):
-    """One comparison (core.diff.compare) behind both: the summary the app shows is the report's."""
-    from neardup_gui.core.review.diff import compare, describe
+    """One comparison (core.review.compare.compare) behind both: the summary the app shows is the report's."""
+    from neardup_gui.core.review.compare import compare, describe
 
     root, _, page = scanned
     original = (root / "中文 原稿.txt").read_text()

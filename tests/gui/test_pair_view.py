@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from neardup_gui.core.review.diff import wrap_points
+from neardup_gui.core.review.layout import wrap_points
 from tests.conftest import _HAN_FILLER, chinese_texts, english_texts
 from tests.gui.conftest import scan, select_member
 

@@ -22,7 +22,7 @@ from ..jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_pro
 from ..match.matcher import MatchResult
 from ..models import SIMHASH_MIN_JACCARD, Document, Group, Status, display_path
 from ..store.stored_text import DocumentText
-from .diff import Chunk, Line, compare, describe, hunks
+from .compare import Chunk, Line, compare, describe, hunks
 from .report import ReportContext
 from .words import human_size, kind_label, percent, similarity_words, status_label
 

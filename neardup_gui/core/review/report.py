@@ -29,7 +29,7 @@ from ..read.extract import kind_of
 from ..store.store import Store
 from ..store.stored_text import DocumentText, TextLoader
 from ..workers.parallel import IN_THIS_PROCESS, Workers, shingle_cache
-from .diff import LineVocabulary, PassageText
+from .passages import LineVocabulary, PassageText
 
 FORMAT_NAME = "neardup-report"
 FORMAT_VERSION = 1

@@ -1,8 +1,8 @@
-"""Side-by-side comparison of two texts for review: the app's pair view and the HTML report share it.
+"""Comparing two texts for review: the app's pair view and the HTML report share it.
 
 Texts are compared as the file's own lines, then within lines that differ by words (Han: by
-characters). Only then are they laid out: wrapping to a pane's width is display only, so line numbers
-are the file's, and moving a wrap point can never make unchanged text look changed.
+characters). Only then are they laid out (``layout``): wrapping to a pane's width is display only, so
+line numbers are the file's, and moving a wrap point can never make unchanged text look changed.
 
 Ignoring layout (the default, as in every diff tool) compares what a reader reads: spacing, blank
 lines, line breaks inside a paragraph, words hyphenated at a line end and page headers or footers that
@@ -12,7 +12,6 @@ repeat on every page of a PDF are not differences. Such lines are kept, shown qu
 from __future__ import annotations
 
 import dataclasses
-import heapq
 import os
 import re
 import unicodedata
@@ -21,10 +20,7 @@ from collections import Counter
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
-from itertools import filterfalse
-from typing import Literal, overload
-
-import numpy as np
+from typing import Literal
 
 from ..fingerprint.chars import han_character_class
 from ..fingerprint.text import nfkc
@@ -40,15 +36,8 @@ PAGE_BREAK = "\f"  # extract_pdf.PAGE_SEPARATOR puts it on a line of its own bet
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _HAN = han_character_class()  # the tokeniser's Han (chars.py): one table of Han ranges
 _TOKEN = re.compile(rf"[{_HAN}]|[^\W{_HAN}]+|\s+|[^\w\s]", re.UNICODE)
-# characters two columns wide in a fixed-width font: Hangul Jamo, CJK, Hangul, compatibility and full-width forms
-_WIDE_RANGES = (
-    (0x1100, 0x115F), (0x2E80, 0xA4CF), (0xAC00, 0xD7A3), (0xF900, 0xFAFF), (0xFE30, 0xFE4F), (0xFF00, 0xFF60),
-    (0xFFE0, 0xFFE6), (0x20000, 0x3FFFD),
-)  # fmt: skip
-_WIDE = re.compile("[" + "".join(f"{chr(low)}-{chr(high)}" for low, high in _WIDE_RANGES) + "]")
 _DIGITS = re.compile(r"\d+")
 _SMALL = 250_000  # ranges up to this product go to difflib directly; larger ones are anchored first
-_SENTENCE_END = re.compile(r"(?<=[。！？；!?;])|(?<=[.:])(?=\s)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,17 +156,10 @@ def file_lines(text: str) -> list[str]:
     return lines
 
 
-def display_width(text: str) -> int:
-    """Columns a text takes in a fixed-width font: Han, kana, Hangul and full-width forms take two."""
-    return len(text) + len(_WIDE.findall(text))
-
-
 # -- comparing ------------------------------------------------------------------------------------
 
 
-def compare(
-    left: str, right: str, *, ignore_layout: bool = True, cancel: CancelToken = NEVER_CANCELLED
-) -> Comparison:
+def compare(left: str, right: str, *, ignore_layout: bool = True, cancel: CancelToken = NEVER_CANCELLED) -> Comparison:
     """Compare two texts line by line, then word by word (Han: character by character) inside lines
     that differ. Independent of any width; lay it out with ``Layout``. Symmetric: the texts compared
     the other way round give the same changes, sides swapped (the alignment is always worked out in
@@ -203,8 +185,10 @@ def first_screen(
     number = _lines_before(left, start)
     end = first + FIRST_SCREEN_CHARS
     window = compare(
-        left[start:_line_end_after(left, end)], right[start:_line_end_after(right, end)],
-        ignore_layout=ignore_layout, cancel=cancel,
+        left[start : _line_end_after(left, end)],
+        right[start : _line_end_after(right, end)],
+        ignore_layout=ignore_layout,
+        cancel=cancel,
     )
     return dataclasses.replace(_renumbered(window, number), complete=False)
 
@@ -401,9 +385,7 @@ class _Stream:
             parts.append(line)
             at += len(line)
             if k + 1 < len(lines):
-                hyphenated = (
-                    ignore_layout and _HYPHEN_AT_END.search(line) and _LETTER_AT_START.match(lines[k + 1])
-                )
+                hyphenated = ignore_layout and _HYPHEN_AT_END.search(line) and _LETTER_AT_START.match(lines[k + 1])
                 parts.append(_JOIN if hyphenated else "\n")
                 at += 1
         self.text = "".join(parts)
@@ -952,11 +934,12 @@ def describe(comparison: Comparison) -> str:
         return translate("Diff", "The same text.")
     regions = comparison.regions  # a name: lupdate drops a message whose count is an expression
     return translate("Diff", "%n changed region(s) · {share} of the text differs.", None, regions).format(
-        share=share_in_words(comparison.share))
+        share=share_in_words(comparison.share)
+    )
 
 
 def share_in_words(share: float) -> str:
-    """"about 4 %", "less than 1 %": a share as a person would say it."""
+    """ "about 4 %", "less than 1 %": a share as a person would say it."""
     if share <= 0:
         return translate("Diff", "none")
     if share < 0.01:
@@ -964,415 +947,3 @@ def share_in_words(share: float) -> str:
     if share > 0.99 and share < 1:
         return translate("Diff", "more than 99 %")
     return translate("Diff", "about {percent} %").format(percent=round(share * 100))
-
-
-def shared_passages(comparison: Comparison, top: int = 3, min_chars: int = 30, max_chars: int = 300) -> list[str]:
-    """The longest passages both texts share word for word, longest first: the plainest answer to
-    "why do these two match?". Read from the left side of a comparison already made."""
-    runs: list[list[str]] = [[]]
-
-    def cut() -> None:
-        if runs[-1]:
-            runs.append([])
-
-    for chunk in comparison.chunks:
-        if not chunk.is_change:
-            runs[-1].extend(line.text for line in chunk.left if not line.quiet)
-            continue
-        if not any(line.changes for line in chunk.left):
-            cut()
-        for line in chunk.left:
-            for segment in line.segments():
-                if segment.changed:
-                    cut()
-                else:
-                    runs[-1].append(segment.text)
-        cut()
-    return _best_passages(runs, top, min_chars, max_chars)
-
-
-def shared_passages_between(
-    left: str, right: str, top: int = 3, min_chars: int = 30, max_chars: int = 300
-) -> list[str]:
-    """Shared passages of two texts without comparing what differs (for reports): see ``PassageText``."""
-    vocabulary = LineVocabulary()
-    return PassageText(left, vocabulary).shared_passages(PassageText(right, vocabulary), top, min_chars, max_chars)
-
-
-class PassageText:
-    """A text as the report's passage finder reads it: by its lines, and, when two texts have no line in
-    common worth naming (a PDF and the text it was made from, laid out differently), by its clauses
-    with the line breaks ignored (cut only then)."""
-
-    def __init__(self, text: str, vocabulary: LineVocabulary) -> None:
-        self.text = text
-        self._vocabulary = vocabulary
-        self.lines = vocabulary.cut(_sentences(text))
-        self._clauses: PassageLines | None = None
-
-    def clauses(self) -> PassageLines:
-        if self._clauses is None:
-            self._clauses = self._vocabulary.cut(_clauses(self.text))
-        return self._clauses
-
-    def shared_passages(
-        self, other: PassageText, top: int = 3, min_chars: int = 30, max_chars: int = 300
-    ) -> list[str]:
-        """The longest passages both texts hold word for word (see ``PassageLines.shared_passages``)."""
-        found = self.lines.shared_passages(other.lines, top, min_chars, max_chars)
-        return found or self.clauses().shared_passages(other.clauses(), top, min_chars, max_chars)
-
-
-@dataclass(frozen=True, slots=True)
-class PassageLines:
-    """A text cut for finding the passages it shares with others: its lines (blank ones skipped, long
-    ones cut at sentence ends), each line's number in the vocabulary of the texts it is compared with,
-    and where each line ends when the lines are joined (``ends[k]``: the characters of ``lines[:k]``).
-
-    A text is cut once for all the pairs it belongs to, and the runs of a pair are found at once with
-    numpy, so a pair costs a fraction of a millisecond (issue #15: a line diff of the whole texts cost
-    the JSON report 8 ms a pair)."""
-
-    lines: list[str]
-    ids: np.ndarray
-    ends: np.ndarray
-
-    def shared_passages(
-        self, other: PassageLines, top: int = 3, min_chars: int = 30, max_chars: int = 300
-    ) -> list[str]:
-        """The ``top`` longest runs of lines both texts hold in a row, wherever each holds them, no two
-        overlapping in either text, with their spaces evened out and cut at ``max_chars``."""
-        starts, other_starts, sizes = common_runs(self.ids, other.ids)
-        lengths = self.ends[starts + sizes] - self.ends[starts] + sizes - 1  # joined with spaces
-        chosen: list[tuple[int, int, int]] = []
-        passages: list[str] = []
-        for k in np.argsort(-lengths, kind="stable").tolist():
-            if len(passages) == top or lengths[k] < min_chars:
-                break
-            i, j, size = int(starts[k]), int(other_starts[k]), int(sizes[k])
-            if any(i < ci + cs and ci < i + size or j < cj + cs and cj < j + size for ci, cj, cs in chosen):
-                continue
-            chosen.append((i, j, size))
-            passage = _evened(self.lines[i : i + size], max_chars)
-            if len(passage) >= min_chars:
-                passages.append(passage if len(passage) <= max_chars else passage[: max_chars - 1] + "…")
-        return passages
-
-
-def _evened(lines: list[str], enough: int) -> str:
-    """The lines joined with their runs of spaces made one: of a long passage only its first lines, as
-    many as give more than ``enough`` characters (a near copy's passage may be the whole text)."""
-    taken = 8
-    while True:
-        passage = " ".join(" ".join(lines[:taken]).split())
-        if len(passage) > enough or taken >= len(lines):
-            return passage
-        taken *= 4
-
-
-class LineVocabulary:
-    """Numbers the distinct lines of the texts it cuts, so that texts cut by one vocabulary can be
-    compared by number."""
-
-    def __init__(self) -> None:
-        self._numbers: dict[str, int] = {}
-
-    def cut(self, lines: list[str]) -> PassageLines:
-        numbers = self._numbers
-        new = list(filterfalse(numbers.__contains__, dict.fromkeys(lines)))
-        numbers.update(zip(new, range(len(numbers), len(numbers) + len(new)), strict=True))
-        ids = np.fromiter(map(numbers.__getitem__, lines), dtype=np.int64, count=len(lines))
-        ends = np.zeros(len(lines) + 1, dtype=np.int64)
-        np.cumsum(np.fromiter(map(len, lines), dtype=np.int64, count=len(lines)), out=ends[1:])
-        return PassageLines(lines, ids, ends)
-
-
-_POPULAR = 16
-"""A line that occurs more often than this in the second text (a rule, a recurring heading) starts and
-continues no run: matching it everywhere would cost the product of its counts."""
-
-
-def common_runs(a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Every maximal run of equal numbers, crossing or not, as arrays ``(starts in a, starts in b,
-    sizes)`` with ``a[i + k] == b[j + k]`` for ``k < size``: the diagonals of the two sequences' dot
-    plot. A number more than ``_POPULAR`` times in ``b`` matches nowhere."""
-    by_number = np.argsort(b, kind="stable")
-    sorted_b = b[by_number]
-    first = np.searchsorted(sorted_b, a, side="left")
-    each = np.searchsorted(sorted_b, a, side="right") - first  # how many places in b each item of a has
-    in_a = np.flatnonzero((each > 0) & (each <= _POPULAR))
-    first, each = first[in_a], each[in_a]
-    i = np.repeat(in_a, each)
-    nth = np.arange(len(i)) - np.repeat(np.cumsum(each) - each, each)
-    diagonal = by_number[np.repeat(first, each) + nth] - i
-    order = np.lexsort((i, diagonal))
-    i, diagonal = i[order], diagonal[order]
-    new_run = np.ones(len(i), dtype=bool)
-    new_run[1:] = (diagonal[1:] != diagonal[:-1]) | (i[1:] != i[:-1] + 1)
-    starts = np.flatnonzero(new_run)
-    sizes = np.diff(np.append(starts, len(i)))
-    return i[starts], i[starts] + diagonal[starts], sizes
-
-
-_CLAUSE_END = re.compile(r"(?<=[,;:.!?，。！？；：、])")
-
-
-def _clauses(text: str, width: int = 240) -> list[str]:
-    """The text's clauses with its line breaks and runs of spaces ignored: cut after every comma or
-    sentence end (where an edit's effect stops), a clause longer than ``width`` cut every ``width``."""
-    pieces = [piece.strip() for piece in _CLAUSE_END.split(" ".join(text.split()))]
-    if max(map(len, pieces), default=0) > width:
-        pieces = [piece[start : start + width] for piece in pieces for start in range(0, len(piece), width)]
-    return list(filter(None, pieces))
-
-
-def _sentences(text: str, width: int = 240) -> list[str]:
-    """The text's lines without blank ones, a line longer than ``width`` cut at sentence ends."""
-    lines = list(filter(str.strip, text.splitlines()))
-    lengths = np.fromiter(map(len, lines), dtype=np.int64, count=len(lines))
-    long_lines = np.flatnonzero(lengths > width).tolist()
-    if not long_lines:
-        return lines
-    pieces: list[str] = []
-    done = 0
-    for k in long_lines:
-        pieces.extend(lines[done:k])
-        done = k + 1
-        piece = ""
-        for sentence in _SENTENCE_END.split(lines[k]):
-            if piece and len(piece) + len(sentence) > width:
-                pieces.append(piece)
-                piece = ""
-            piece += sentence
-            while len(piece) > width:
-                pieces.append(piece[:width])
-                piece = piece[width:]
-        if piece:
-            pieces.append(piece)
-    pieces.extend(lines[done:])
-    return pieces
-
-
-def _best_passages(runs: list[list[str]], top: int, min_chars: int, max_chars: int) -> list[str]:
-    passages = [" ".join(" ".join(run).split()) for run in runs]
-    passages = sorted((p for p in passages if len(p) >= min_chars), key=len, reverse=True)
-    return [p if len(p) <= max_chars else p[: max_chars - 1] + "…" for p in passages[:top]]
-
-
-# -- laying out ----------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class RowSide:
-    """One side of a display row: a line's first row and its continuation rows (wrapped) carry the
-    line's number; ``continued`` tells them apart."""
-
-    number: int
-    continued: bool
-    start: int  # where the row begins in the line (0 for a line's first row)
-    segments: tuple[Segment, ...]
-    quiet: bool
-    changed: bool  # the line differs (it has changed words, or the other side lacks it)
-
-
-@dataclass(frozen=True, slots=True)
-class DisplayRow:
-    kind: ChunkKind
-    left: RowSide | None  # None: the other side has more rows here
-    right: RowSide | None
-    chunk: int  # index of the chunk the row shows
-
-
-def wrap_points(text: str, columns: int, wide: float = 2.0) -> list[int]:
-    """Where a line is broken to fit ``columns`` (0: never): the start of each row after the first.
-    After a space where one is in the row's last third, else at the last character that fits. ``wide``
-    is the width of a Han character in columns in the font used."""
-    if columns <= 0 or len(text) * max(wide, 1.0) <= columns:
-        return []
-    if len(text) <= columns and (text.isascii() or len(text) + len(_WIDE.findall(text)) * (wide - 1) <= columns):
-        return []
-    ends = _column_ends(text, wide)  # ends[i]: the columns characters 0..i take
-    points: list[int] = []
-    start, length = 0, len(text)
-    while True:
-        base = ends[start - 1] if start else 0.0
-        end = max(start + 1, int(np.searchsorted(ends, base + columns + 1e-9, side="right")))
-        if end >= length:
-            return points
-        space = text.rfind(" ", start, end)
-        if space >= start + (end - start) * 2 // 3:
-            end = space + 1
-        points.append(end)
-        start = end
-
-
-def _column_ends(text: str, wide: float) -> np.ndarray:
-    """Cumulative columns of a text's characters (the same ranges as ``_WIDE``), vectorised."""
-    codes = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
-    is_wide = np.zeros(len(codes), dtype=bool)
-    for low, high in _WIDE_RANGES:
-        is_wide |= (codes >= low) & (codes <= high)
-    return np.cumsum(np.where(is_wide, wide, 1.0))
-
-
-class Layout(Sequence[DisplayRow]):
-    """A comparison as the rows of a fixed-width view, long lines wrapped at ``columns`` (0: never).
-    A chunk's two sides stand side by side, the shorter one padded. Only the row counts are worked out
-    up front; rows are made when asked for, so a view of a 1 MB text costs what its screen shows."""
-
-    _CACHED_CHUNKS = 512
-
-    def __init__(self, comparison: Comparison, columns: int, wide: float = 2.0) -> None:
-        self.comparison, self.columns, self.wide = comparison, columns, wide
-        offsets = [0]
-        total = 0
-        count = self._count
-        for chunk in comparison.chunks:
-            left, right = chunk.left, chunk.right
-            if len(left) == 1 == len(right) and left[0].text == right[0].text:  # the same line: most of them
-                total += count(left)
-            else:
-                total += max(count(left), count(right))
-            offsets.append(total)
-        self._offsets = offsets
-        self._rows: dict[int, list[DisplayRow]] = {}
-
-    def _count(self, lines: tuple[Line, ...]) -> int:
-        columns = self.columns
-        if not columns:
-            return len(lines)
-        fits = columns / max(self.wide, 1.0)
-        rows = 0
-        for line in lines:
-            text = line.text
-            if len(text) <= fits or (len(text) <= columns and text.isascii()):
-                rows += 1
-            else:
-                rows += 1 + len(wrap_points(text, columns, self.wide))
-        return rows
-
-    def __len__(self) -> int:
-        return self._offsets[-1]
-
-    @overload
-    def __getitem__(self, index: int) -> DisplayRow: ...
-
-    @overload
-    def __getitem__(self, index: slice) -> list[DisplayRow]: ...
-
-    def __getitem__(self, index: int | slice) -> DisplayRow | list[DisplayRow]:
-        if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self)))]
-        if index < 0:
-            index += len(self)
-        if not 0 <= index < len(self):
-            raise IndexError(index)
-        chunk = bisect_right(self._offsets, index) - 1
-        return self._chunk_rows(chunk)[index - self._offsets[chunk]]
-
-    def _chunk_rows(self, index: int) -> list[DisplayRow]:
-        rows = self._rows.get(index)
-        if rows is None:
-            if len(self._rows) >= self._CACHED_CHUNKS:
-                self._rows.clear()
-            chunk = self.comparison.chunks[index]
-            whole = chunk.kind in ("delete", "insert")
-            left, right = self._side(chunk.left, whole), self._side(chunk.right, whole)
-            rows = [
-                DisplayRow(chunk.kind, left[k] if k < len(left) else None, right[k] if k < len(right) else None, index)
-                for k in range(max(len(left), len(right)))
-            ]
-            self._rows[index] = rows
-        return rows
-
-    def _side(self, lines: tuple[Line, ...], whole: bool) -> list[RowSide]:
-        out: list[RowSide] = []
-        for line in lines:
-            changed = whole or bool(line.changes)
-            starts = [0, *wrap_points(line.text, self.columns, self.wide)]
-            ends = [*starts[1:], len(line.text)]
-            for k, (start, end) in enumerate(zip(starts, ends, strict=True)):
-                if line.changes:
-                    segments = line.segments(start, end)
-                else:
-                    segments = (Segment(line.text[start:end], False),) if end > start else ()
-                out.append(RowSide(line.number, k > 0, start, segments, line.quiet, changed and not line.quiet))
-        return out
-
-    def chunk_rows(self, chunk: int) -> range:
-        """The rows a chunk takes."""
-        return range(self._offsets[chunk], self._offsets[chunk + 1])
-
-    def change_rows(self) -> list[int]:
-        """The row where each changed region begins, in order (next / previous difference): in a long
-        line that wrapped, the row of the region's first changed words, not the line's first row."""
-        return [self.row_of_change(region) for region in self.comparison.changed_regions]
-
-    def row_of_change(self, region: Region) -> int:
-        on_left, (number, start, _end) = region.first()
-        rows = self.chunk_rows(region.chunk)
-        found = rows.start
-        for row in rows:
-            side = self[row].left if on_left else self[row].right
-            if side is not None and side.number == number:
-                if side.start > start:
-                    break
-                found = row
-        return found
-
-    def change_spans(self) -> list[tuple[int, int, ChunkKind]]:
-        """[start, end) runs of rows that show a change, and the change's kind (the overview beside the
-        scroll bar): only the rows with changed lines, however long the chunk."""
-        spans: list[tuple[int, int, ChunkKind]] = []
-        for c, chunk in enumerate(self.comparison.chunks):
-            if not chunk.is_change:
-                continue
-            for row in self._changed_rows(c):
-                if spans and spans[-1][1] == row and spans[-1][2] == chunk.kind:
-                    spans[-1] = (spans[-1][0], row + 1, chunk.kind)
-                else:
-                    spans.append((row, row + 1, chunk.kind))
-        return spans
-
-    def _changed_rows(self, chunk: int) -> list[int]:
-        """Rows of a changed chunk with changed words, or with a line the other side lacks."""
-        first = self._offsets[chunk]
-        rows = self._chunk_rows(chunk)
-        if self.comparison.chunks[chunk].kind in ("delete", "insert"):
-            return list(range(first, first + len(rows)))
-        return [
-            first + k
-            for k, row in enumerate(rows)
-            if any(side is not None and any(s.changed for s in side.segments) for side in (row.left, row.right))
-        ] or [first]
-
-    def row_of_line(self, number: int, *, left: bool = True, offset: int = 0) -> int:
-        """The row showing a file line of one side at ``offset`` characters into it (a long line wraps),
-        or the nearest after it: keeping one's place when the width or the comparison changes."""
-        for c, chunk in enumerate(self.comparison.chunks):
-            lines = chunk.left if left else chunk.right
-            if lines and lines[-1].number >= number:
-                found = None
-                for row in self.chunk_rows(c):
-                    side = self[row].left if left else self[row].right
-                    if side is None or side.number < number:
-                        continue
-                    if side.number > number or side.start > offset:
-                        return found if found is not None else row
-                    found = row
-                if found is not None:
-                    return found
-        return max(0, len(self) - 1)
-
-    def widest(self) -> int:
-        """Columns of the widest line (how far a view that does not wrap scrolls sideways)."""
-        longest = heapq.nlargest(
-            50, (line.text for chunk in self.comparison.chunks for line in (*chunk.left, *chunk.right)), key=len
-        )
-        return max((display_width(text) for text in longest), default=0)
-
-
-def lay_out(comparison: Comparison, columns: int, wide: float = 2.0) -> list[DisplayRow]:
-    """Every row of ``Layout(comparison, columns, wide)``."""
-    layout = Layout(comparison, columns, wide)
-    return [layout[i] for i in range(len(layout))]
