@@ -68,17 +68,17 @@ SIMHASH_MIN_JACCARD = 0.2
 """A pair within the Hamming distance is shown only if its exact Jaccard (of what is compared: cores when
 boilerplate is ignored, so that a shared footer does not pass it) reaches this: SimHash candidates are
 verified, so texts that only share vocabulary (formulaic statutes, licences of one style) or a footer are
-never grouped (a one-file query compares whole texts). Measured
-(README, "SimHash"): every pair within K <= 8 of our three corpora has J >= 0.3; the pairs below 0.2
-appear from K = 9 (71 English pairs within 12 bits, none of them near-duplicates)."""
+never grouped (a one-file query compares whole texts). Measured (docs/how-it-decides.md, "Verification"):
+every pair within K <= 8 of our three corpora has J >= 0.3; the pairs below 0.2 appear from K = 9 (71 English
+pairs within 12 bits, none of them near-duplicates)."""
 
 
 @dataclass(frozen=True, slots=True)
 class Thresholds:
     """When two documents count as near-duplicates. Changing these never re-fingerprints."""
 
-    method: Method = Method.MINHASH  # measured: reproduces the exact Jaccard answer (README, "Defaults")
-    hamming: int = 8  # measured: the K at which SimHash best reproduces J >= 0.8 (README)
+    method: Method = Method.MINHASH  # measured: reproduces the exact Jaccard answer (docs/how-it-decides.md: defaults)
+    hamming: int = 8  # measured: the K at which SimHash best reproduces J >= 0.8 (docs/how-it-decides.md)
     jaccard: float = 0.8
     ignore_boilerplate: bool = True  # compare documents without passages common to the collection
 

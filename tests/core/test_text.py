@@ -62,7 +62,7 @@ def test_hashes_do_not_depend_on_the_process_or_its_hash_seed():
 
 def test_chinese_text_loads_jieba_only_for_the_scheme_that_uses_its_words():
     """The default SimHash features of Han text are runs of its characters: fingerprinting Chinese
-    needs no segmentation (twice as fast, and nearer the exact Jaccard: README, defaults)."""
+    needs no segmentation (twice as fast, and nearer the exact Jaccard: docs/how-it-decides.md, defaults)."""
     script = (
         "import sys; from neardup_gui.core.fingerprint import text, scheme as f;"
         "norm = text.normalise('我们今天讨论近似重复文档的查找方法。');"

@@ -208,7 +208,7 @@ def test_import_spark_loads_a_result_the_app_reviews_with_paths_mapped(spark, co
 
 
 def test_spark_submit_and_the_command_line_run_the_job(corpus, tmp_path):
-    """As the README says: spark-submit of the package's submit.py, and `neardup spark scan`, each
+    """As docs/spark.md says: spark-submit of the package's submit.py, and `neardup spark scan`, each
     starting its own Spark (local[2]); both write the same groups and say what they found."""
     small = tmp_path / "small"
     small.mkdir()

@@ -35,7 +35,7 @@ class Scheme(SentBetweenProcesses):
     shingle_size: int = 3
     short_text_units: int = 30  # below this many units a text is shingled by characters
     short_shingle_chars: int = 3
-    simhash_features: str = "word-3grams+han-3grams"  # chosen by measuring against J >= 0.8 (README: defaults)
+    simhash_features: str = "word-3grams+han-3grams"  # measured against J >= 0.8 (docs/how-it-decides.md: defaults)
     simhash_weights: str = "log-tf"
     num_perm: int = minhash.NUM_PERM
     seed: int = 1
@@ -334,7 +334,7 @@ def _simhash_features(
     (``latin_grams``), and the Han characters' runs of three (``han_grams``; the Han characters in
     the order they come, across punctuation and other words, as the Latin words' runs are) or jieba's
     words of the Han runs. Runs of Han characters measured better than jieba's words and cost
-    nothing more than the units already hashed (README: defaults)."""
+    nothing more than the units already hashed (docs/how-it-decides.md: defaults)."""
     split = len(tokens.words) - tokens.han_words
     if scheme.simhash_features == "shingles":
         return np.empty(0, dtype=np.uint64)
