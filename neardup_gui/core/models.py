@@ -287,7 +287,8 @@ def display_path(path: str) -> str:
     """A path fit for a report, a label or a terminal, unambiguous: a byte that is not UTF-8 or a control
     character (a newline, ESC) appears as \\xNN (C1 controls as \\u0080-\\u009f) and a backslash as \\\\
     (as ``ls -b`` shows them), so a file literally named "caf\\xe9" and one whose name holds the byte 0xE9
-    never look alike, and no name can drive a terminal. ``path_from_display`` turns it back into the path."""
+    never look alike, and no name can drive a terminal.
+    The escapes are reversible (tests/cli/test_cli.py turns them back)."""
     if path.isascii() and path.isprintable() and "\\" not in path:  # shown as it is (0.06 s a report)
         return path
     text = os.fsdecode(os.fsencode(path))
@@ -298,17 +299,3 @@ def printable(text: str) -> str:
     """A message fit for a terminal: its control characters but tab and newline shown as display_path
     shows them (a file name quoted in an error cannot drive the terminal, nor rewrite its line)."""
     return _CONTROL.sub(lambda m: _escaped(m.group()), text)
-
-
-def path_from_display(shown: str) -> str:
-    """The exact path (as the file system has it) that ``display_path`` showed as ``shown``."""
-
-    def raw(m: re.Match[bytes]) -> bytes:
-        code = m.group(1)
-        if code == b"\\":
-            return b"\\"
-        if code.startswith(b"u"):
-            return chr(int(code[1:], 16)).encode("utf-8")
-        return bytes([int(code[1:], 16)])
-
-    return os.fsdecode(re.sub(rb"\\(\\|x[0-9a-f]{2}|u[0-9a-f]{4})", raw, shown.encode("utf-8", "surrogateescape")))

@@ -52,7 +52,6 @@ from .review.rules import (
     choose_keepers,
     default_keeper,
     in_folders,
-    mark_not_duplicate,
     merge_outcomes,
     move_back,
     move_into_folder,
@@ -451,14 +450,6 @@ class Session:
 
     # -- decisions -------------------------------------------------------------------------
     def mark_not_duplicate(
-        self, a: Document, b: Document, *, progress: Progress = no_progress, cancel: CancelToken = NEVER_CANCELLED
-    ) -> View:
-        """Remember that two documents are not duplicates, and group again at once: the pair is gone from
-        the groups (the group splits or the member leaves) and from reports, now and after a restart."""
-        mark_not_duplicate(self.store, self.matcher, a, b)
-        return self._group(self._thresholds, progress, cancel)
-
-    def separate(
         self,
         document: Document,
         others: Sequence[Document],
@@ -466,9 +457,9 @@ class Session:
         progress: Progress = no_progress,
         cancel: CancelToken = NEVER_CANCELLED,
     ) -> View:
-        """``document`` is not a duplicate of any of ``others`` (the rest of its group): every such pair is
-        remembered, so it leaves the group at once, however the group was joined; undo_last() takes the
-        whole decision back."""
+        """``document`` is not a duplicate of any of ``others`` (the rest of its group, or one other): every
+        such pair is remembered, so it leaves the group at once, however the group was joined, and stays
+        apart after a restart and in reports; undo_last() takes the whole decision back."""
         ids = [d.content_id for d in (document, *others) if d.content_id is not None]
         hashes = self.store.content_hashes(ids)
         own = hashes.get(document.content_id) if document.content_id is not None else None

@@ -224,13 +224,13 @@ class ReviewController:
 
         self.run(work, returned=done, title=translate("Controller", "The choice could not be saved"))
 
-    def set_pair_apart(self, a: Document, b: Document) -> None:
+    def mark_pair_not_duplicate(self, a: Document, b: Document) -> None:
         """``a`` and ``b`` are not duplicates: remembered, grouped again at once; Undo takes it back."""
         names = tuple(os.path.basename(d.display_path) for d in (a, b))
         session = self.session
 
         def work(*, progress: Any, cancel: Any) -> tuple[View, Undoable | None]:
-            return session.separate(a, [b], progress=progress, cancel=cancel), session.undoable
+            return session.mark_not_duplicate(a, [b], progress=progress, cancel=cancel), session.undoable
 
         def done(result: tuple[View, Undoable | None]) -> None:
             view, undoable = result
@@ -258,7 +258,7 @@ class ReviewController:
 
         self.run(work, returned=done, title=translate("Controller", "The choice could not be saved"))
 
-    def set_apart(self, document: Document, group: Group | None = None) -> None:
+    def mark_not_duplicate(self, document: Document, group: Group | None = None) -> None:
         """``document`` is not a duplicate of the rest of ``group`` (the group it was selected in; by default
         the first it is listed under): it leaves at once; Undo takes it back."""
         group = group if group is not None else self.group_of(document.id)
@@ -269,7 +269,7 @@ class ReviewController:
         session = self.session
 
         def work(*, progress: Any, cancel: Any) -> tuple[View, Undoable | None]:
-            return session.separate(document, others, progress=progress, cancel=cancel), session.undoable
+            return session.mark_not_duplicate(document, others, progress=progress, cancel=cancel), session.undoable
 
         def done(result: tuple[View, Undoable | None]) -> None:
             view, undoable = result

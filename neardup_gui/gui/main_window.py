@@ -426,11 +426,11 @@ class MainWindow(QMainWindow):
         if self.tabs.currentWidget() is self.pairs:
             pair = self.pairs.current_pair()
             if pair is not None and self.scan_job is None:
-                self.review.set_pair_apart(pair[0], pair[1])
+                self.review.mark_pair_not_duplicate(pair[0], pair[1])
             return
         summary, doc = self.groups.current()
         if doc is not None:
-            self.review.set_apart(doc, summary.group if summary is not None else None)
+            self.review.mark_not_duplicate(doc, summary.group if summary is not None else None)
 
     def keep_of_pair(self, *, left: bool) -> None:
         pair = self.pairs.current_pair()

@@ -1141,10 +1141,6 @@ Nothing was moved. Scan again to compare the files as they are now.</source>
         <translation>{path}：未比较：{reason}。</translation>
     </message>
     <message>
-        <source>only documents that were compared can be ruled not duplicates</source>
-        <translation>只有参与过比较的文档才能标为“不是重复”</translation>
-    </message>
-    <message>
         <source>The process writing the database stopped unexpectedly (exit code {code}); what was saved before is kept. Scan again to go on.</source>
         <translation>写入数据库的进程意外停止（退出码 {code}）；之前保存的内容都还在。请再扫描一次以继续。</translation>
     </message>

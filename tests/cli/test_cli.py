@@ -32,6 +32,20 @@ def small_tree(tmp_path: Path) -> Path:
     return root
 
 
+def path_from_display(shown: str) -> str:
+    """The exact path (as the file system has it) that ``display_path`` showed as ``shown``."""
+
+    def raw(m: re.Match[bytes]) -> bytes:
+        code = m.group(1)
+        if code == b"\\":
+            return b"\\"
+        if code.startswith(b"u"):
+            return chr(int(code[1:], 16)).encode("utf-8")
+        return bytes([int(code[1:], 16)])
+
+    return os.fsdecode(re.sub(rb"\\(\\|x[0-9a-f]{2}|u[0-9a-f]{4})", raw, shown.encode("utf-8", "surrogateescape")))
+
+
 def test_scan_writes_the_json_contract(small_tree, tmp_path):
     out = tmp_path / "report.json"
     proc = run_cli("scan", str(small_tree), "--db", str(tmp_path / "n.db"), "--format", "json", "--out", str(out))
@@ -426,7 +440,6 @@ def test_query_reads_a_new_file_as_a_scan_does_with_its_limits(small_tree, tmp_p
 def test_a_name_that_is_not_utf8_never_looks_like_another_file(tmp_path):
     """b"caf\\xe9.txt" (Latin-1 bytes) and a file literally named "caf\\\\xe9.txt": the same bytes inside, two
     files, two different paths in the report, each leading back to its own file."""
-    from neardup_gui.core.models import path_from_display
 
     root = tmp_path / "names"
     root.mkdir()

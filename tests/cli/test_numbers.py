@@ -69,7 +69,7 @@ def test_every_number_counts_the_same_pairs(tmp_path):
         docs = {Path(d.path).name: d for d in view.result.documents}
         assert frozenset((docs["draft-00.txt"].id, docs["draft-00-copy.txt"].id)) in truth(session, view)
         before = len(view.duplicates)
-        view = session.separate(docs["draft-01.txt"], [docs["draft-00.txt"]])
+        view = session.mark_not_duplicate(docs["draft-01.txt"], [docs["draft-00.txt"]])
         # the ruling is between the two texts: the byte copy of draft-00 leaves draft-01 too
         assert len(view.duplicates) == before - 2 == len(truth(session, view)) == len(session.pairs())
 

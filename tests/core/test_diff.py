@@ -10,11 +10,17 @@ from hypothesis import strategies as st
 
 from neardup_gui.core.read.pdf import PAGE_SEPARATOR
 from neardup_gui.core.review.compare import REGION_GAP, Comparison, compare, describe, file_lines, first_screen, hunks
-from neardup_gui.core.review.layout import Layout, display_width, lay_out, wrap_points
+from neardup_gui.core.review.layout import DisplayRow, Layout, display_width, wrap_points
 from neardup_gui.core.review.passages import common_runs, shared_passages, shared_passages_between
 from tests.conftest import _HAN_FILLER
 
 WIDTHS = (0, 13, 37, 80)  # 0: not wrapped
+
+
+def lay_out(comparison: Comparison, columns: int, wide: float = 2.0) -> list[DisplayRow]:
+    """Every row of ``Layout(comparison, columns, wide)``."""
+    layout = Layout(comparison, columns, wide)
+    return [layout[i] for i in range(len(layout))]
 
 
 def marked(comparison: Comparison, side: str) -> str:

@@ -11,8 +11,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from neardup_gui.core.fingerprint.simhash import hamming
-from neardup_gui.core.match.index import block_probes, hamming_pairs
+from neardup_gui.core.match.index import block_probes, bucket_codes, hamming_pairs
 from neardup_gui.core.models import HAMMING_MAX
+
+
+def bucket_pairs(sigs: np.ndarray, buckets: list[np.ndarray], min_estimate: float, **kwargs) -> tuple:
+    """``bucket_codes`` as rows (i, j) and estimates."""
+    codes, est = bucket_codes(sigs, buckets, min_estimate, **kwargs)
+    return codes // len(sigs), codes % len(sigs), est
 
 
 def brute_force(fps: np.ndarray, k: int) -> set[tuple[int, int]]:
@@ -111,7 +117,7 @@ def test_a_huge_dense_bucket_is_held_within_the_budget_and_joins_the_same_docume
     Jaccard check the groups are the same too at the thresholds these notes sit across."""
     from neardup_gui.core.fingerprint import minhash
     from neardup_gui.core.match.forest import estimate_margin, spanning_forest
-    from neardup_gui.core.match.index import SPARE_FORESTS, bucket_pairs
+    from neardup_gui.core.match.index import SPARE_FORESTS
 
     sigs, shingles = _meeting_notes()
     n, everyone, floor = len(sigs), [np.arange(len(sigs))], 0.35
@@ -162,14 +168,14 @@ def test_pairs_in_dense_buckets_found_by_workers_equal_those_found_here(monkeypa
     sigs, _shingles = _meeting_notes()
     everyone = [np.arange(len(sigs))]
     monkeypatch.setattr(index, "_BUCKET_TASK_PAIRS", 5_000)
-    full = index.bucket_pairs(sigs, everyone, 0.35, budget=10**9)
-    small = index.bucket_pairs(sigs, everyone, 0.35, budget=20_000)
+    full = bucket_pairs(sigs, everyone, 0.35, budget=10**9)
+    small = bucket_pairs(sigs, everyone, 0.35, budget=20_000)
     assert len(full[0]) > 100_000 and len(small[0]) <= 20_000
     monkeypatch.setattr(index, "_POOL_BUCKET_PAIRS", 0)
     runs = _pool_runs(monkeypatch)
     workers = Workers(2)
     for budget, here in ((10**9, full), (20_000, small)):
-        spread = index.bucket_pairs(sigs, everyone, 0.35, budget=budget, workers=workers)
+        spread = bucket_pairs(sigs, everyone, 0.35, budget=budget, workers=workers)
         for got, expected in zip(spread, here, strict=True):
             assert got.tolist() == expected.tolist()
     assert runs and all(name == "bucket_pairs_task" and count >= 20 for name, count in runs), runs

@@ -49,7 +49,6 @@ def test_conditions_combine_and_the_empty_rule_marks_every_member_that_may_move(
     assert marked(folder="/up/b", min_size=10_000) == {3}
     assert marked(folder="/up", modified_after=15 * DAY, max_size=5_000) == {2, 6}
     assert marked() == {2, 3, 6}
-    assert MarkCriteria().is_empty and not MarkCriteria(pattern="x").is_empty
 
 
 def test_keepers_and_reference_files_are_counted_not_marked():

@@ -29,11 +29,17 @@ import pytest
 
 from neardup_gui.core.models import Status
 from neardup_gui.core.review import moves
-from neardup_gui.core.review.moves import MoveError, is_temporary_name, move_file, same_file, temporary_name
+from neardup_gui.core.review.moves import MoveError, move_file, same_file, temporary_name
 from neardup_gui.core.review.rules import move_back, move_into_folder, move_target_problem
 from neardup_gui.core.store.store import FileRecord, Store
 from tests.conftest import REPO
 from tests.core.move_child import NO_MOUNT
+
+
+def is_temporary_name(name: str) -> bool:
+    """Whether a file name is one of the moves' temporary files (temporary_name)."""
+    return moves._TEMPORARY.fullmatch(name) is not None
+
 
 posix_only = pytest.mark.skipif(sys.platform == "win32", reason="POSIX file systems and signals")
 WAYS = ("renameat2", "link then unlink", "two drives")

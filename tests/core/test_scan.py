@@ -9,12 +9,20 @@ import pytest
 
 from neardup_gui.core.fingerprint.scheme import Scheme
 from neardup_gui.core.jobs import CancelToken, JobCancelled
-from neardup_gui.core.match.matcher import Matcher, match
+from neardup_gui.core.match.matcher import NOT_DUPLICATE, Matcher, match
 from neardup_gui.core.models import Method, ScanOptions, Status, Thresholds
 from neardup_gui.core.query import query
 from neardup_gui.core.scan import scan
 from neardup_gui.core.store.store import Store
 from tests.conftest import PDF_SAMPLES, chinese_texts, english_texts, plant_edits, write_pdf, write_slow_docx
+
+
+def mark_not_duplicate(store: Store, matcher: Matcher, a, b) -> None:
+    """The ruling as the session records it, on a bare store and matcher."""
+    hashes = store.content_hashes([a.content_id, b.content_id])
+    store.set_verdict(hashes[a.content_id], hashes[b.content_id], NOT_DUPLICATE)
+    matcher.refresh_verdicts()
+
 
 EDIT_RATES = (0.0, 0.005, 0.01, 0.02)
 
@@ -303,8 +311,6 @@ def test_regrouping_at_other_thresholds_reuses_memory(planted_db):
 def test_a_not_duplicate_decision_splits_the_pair_and_withdrawing_it_joins_them_again(planted_db, tmp_path):
     """The decision reaches a matcher that already holds its forests: the pair leaves the groups at
     once, at this threshold and others, and comes back when the decision is withdrawn."""
-    from neardup_gui.core.match.matcher import NOT_DUPLICATE
-    from neardup_gui.core.review.rules import mark_not_duplicate
 
     path, _ = planted_db
     work = tmp_path / "verdict.db"
@@ -338,7 +344,6 @@ def test_the_next_matcher_cuts_the_kept_forest_until_a_decision_changes_the_stat
     decision (or new contents) makes them another state's, and they are built again."""
     import sqlite3
 
-    from neardup_gui.core.review.rules import mark_not_duplicate
 
     path, _ = planted_db
     work = tmp_path / "kept.db"

@@ -98,7 +98,7 @@ def test_not_a_duplicate_takes_effect_at_once_in_groups_and_reports_and_can_be_w
         view = scan_view(session, root)
         assert names(session, view) == [{"a.txt", "b.txt"}]
         docs = {Path(d.path).name: d for d in view.result.documents}
-        view = session.mark_not_duplicate(docs["a.txt"], docs["b.txt"])
+        view = session.mark_not_duplicate(docs["a.txt"], [docs["b.txt"]])
         assert names(session, view) == []  # at once, without a separate re-group
         report = json.loads(session.report("json"))
         assert report["groups"] == [] and report["pairs"] == []
@@ -136,7 +136,7 @@ def test_setting_a_member_apart_takes_it_out_of_its_group_however_it_was_joined_
         printout = next(view.documents[m.document_id] for m in group.members
                         if view.documents[m.document_id].kind == "pdf")
         others = [view.documents[m.document_id] for m in group.members if m.document_id != printout.id]
-        view = session.separate(printout, others)
+        view = session.mark_not_duplicate(printout, others)
         assert not any("printout.pdf" in g for g in names(session, view))
         assert any("edited_v2.txt" in g for g in names(session, view))  # the rest stays together
         assert session.undoable is not None and session.undoable.what == "not a duplicate"
@@ -160,7 +160,7 @@ def test_setting_apart_the_first_copy_of_a_text_keeps_its_other_copies_together(
         view = scan_view(session, root)
         assert names(session, view) == [{"a-printout.pdf", "b.txt", "c.txt", "d.txt"}]
         docs = {Path(d.path).name: d for d in view.result.documents}
-        view = session.separate(docs["a-printout.pdf"], [docs[n] for n in ("b.txt", "c.txt", "d.txt")])
+        view = session.mark_not_duplicate(docs["a-printout.pdf"], [docs[n] for n in ("b.txt", "c.txt", "d.txt")])
         assert names(session, view) == [{"b.txt", "c.txt", "d.txt"}]
 
 
@@ -315,7 +315,7 @@ def test_every_two_members_of_a_group_are_duplicates_and_a_persons_decisions_hol
 
         assert any({"draft-00.txt", "draft-01.txt"} <= g for g in groups)
         apart = assert_groups_are_duplicates(
-            session, session.mark_not_duplicate(docs["draft-00.txt"], docs["draft-01.txt"]))
+            session, session.mark_not_duplicate(docs["draft-00.txt"], [docs["draft-01.txt"]]))
         assert not any({"draft-00.txt", "draft-01.txt"} <= g for g in apart), "the ruling holds"
         session.keep(docs["draft-00.txt"])
         kept = session.keep(docs["draft-07.txt"])
@@ -429,7 +429,7 @@ def test_a_slider_moved_back_shows_the_same_groups_at_once_and_never_ones_a_deci
         back = session.regroup(low)
         assert back is not first and back.result.groups == kept.result.groups
         assert docs["draft-03.txt"].id in back.keepers.values()
-        apart = session.mark_not_duplicate(docs["draft-03.txt"], docs["draft-04.txt"])
+        apart = session.mark_not_duplicate(docs["draft-03.txt"], [docs["draft-04.txt"]])
         session.regroup(high)
         back = session.regroup(low)
         assert back.result.groups == apart.result.groups

@@ -70,7 +70,7 @@ def test_setting_apart_takes_effect_the_pair_lets_go_and_undo_brings_it_back(tmp
     printout = by_name(review, "printout.pdf")
     group = review.group_of(printout.id)
     review.select(group, printout)
-    review.set_apart(printout)
+    review.mark_not_duplicate(printout)
     assert review.group_of(printout.id) is None and review.pair is None
     assert review.undoable is not None and review.undoable.what == "not a duplicate"
     assert any(e[0] == "message" and "no longer grouped" in e[1] for e in recorder.events)
@@ -92,7 +92,7 @@ def test_marks_follow_the_groups_and_rules_never_mark_a_keeper(tmp_path):
     assert len(review.marks) == 5
     printout = by_name(review, "printout.pdf")
     review.marks.update([printout.id], True)
-    review.set_apart(printout)  # it leaves the groups: its mark goes with it
+    review.mark_not_duplicate(printout)  # it leaves the groups: its mark goes with it
     assert printout.id not in review.marks and len(review.marks) == 5
     assert review.marked_paths().count("\n") == 5
 
@@ -143,7 +143,7 @@ def test_a_move_says_how_many_files_moved_and_which_did_not_and_why(tmp_path):
 def test_decisions_are_listed_and_taken_back_together(tmp_path):
     review, _ = open_review(tmp_path, family(tmp_path / "docs"), jaccard=0.6)
     for name in ("printout.pdf", "edited_v2.txt"):
-        review.set_apart(by_name(review, name))
+        review.mark_not_duplicate(by_name(review, name))
     listed: list = []
     review.decisions(listed.extend)
     assert len(listed) == 2  # one a "not a duplicate", whatever the number of texts it ruled on
@@ -163,12 +163,12 @@ def test_setting_apart_an_identical_copy_says_so_and_keeps_the_undo(tmp_path):
     """Copies of one text stay together: setting one apart rules on the others that differ only, and
     among copies alone rules on nothing, says so, and leaves the last decision's Undo in place."""
     review, recorder = open_review(tmp_path, family(tmp_path / "docs"), jaccard=0.6)
-    review.set_apart(by_name(review, "original-0.txt"))
+    review.mark_not_duplicate(by_name(review, "original-0.txt"))
     message = [e[1] for e in recorder.events if e[0] == "message"][-1]
     assert "identical copies stay with it" in message and review.undoable is not None
     assert len(review.group_of(by_name(review, "original-0.txt").id).members) == 7
     last = review.undoable
-    review.set_apart(by_name(review, "original-3.txt"))
+    review.mark_not_duplicate(by_name(review, "original-3.txt"))
     message = [e[1] for e in recorder.events if e[0] == "message"][-1]
     assert "same text as the rest of its group" in message
     assert review.undoable is last, "the earlier decision can still be taken back"
@@ -218,7 +218,7 @@ def test_not_a_duplicate_applies_to_the_group_the_document_was_selected_in(tmp_p
     middle, last = by_name(review, "draft-01.txt"), by_name(review, "draft-02.txt")
     [second] = [g for g in review.view.result.groups if {middle.id, last.id} <= {m.document_id for m in g.members}]
     assert sum(1 for g in review.view.result.groups if middle.id in {m.document_id for m in g.members}) == 2
-    review.set_apart(middle, second)
+    review.mark_not_duplicate(middle, second)
     names = [{Path(review.docs[m.document_id].path).name for m in g.members} for g in review.view.result.groups]
     assert names == [{"draft-00.txt", "draft-01.txt"}]
     said = [e[1] for e in recorder.events if e[0] == "message"][-1]
@@ -252,7 +252,7 @@ def test_pairs_keep_left_ticks_the_right_and_not_a_duplicate_takes_a_pair_out(tm
 
     a, b = by_name(review, "draft-00.txt"), by_name(review, "draft-01.txt")
     before = len(review.view.duplicates)
-    review.set_pair_apart(a, b)
+    review.mark_pair_not_duplicate(a, b)
     assert review.undoable is not None and review.undoable.what == "not a duplicate"
     review.pairs(lambda view, table: tables.append((view, table)))
     after = tables[-1][1]

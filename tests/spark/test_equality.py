@@ -16,7 +16,7 @@ from neardup_gui.core.match.matcher import Matcher
 from neardup_gui.core.models import Method, ScanOptions, Status, Thresholds
 from neardup_gui.core.scan import scan
 from neardup_gui.core.session import Session
-from neardup_gui.core.store.spark_result import review_records
+from neardup_gui.core.store.spark_result import review_lines, review_parts
 from neardup_gui.core.store.store import Store
 from neardup_gui.spark.job import JobOptions, run
 
@@ -110,7 +110,7 @@ def test_fingerprints_are_identical_byte_for_byte(spark, corpus, desktop_db, tmp
     of the verified pairs, measured on cores.)"""
     out = tmp_path / "result"
     run(spark, JobOptions(str(corpus), str(out), SETTINGS[0]))
-    records = [r for r in review_records(out) if r["status"] == "ok"]
+    records = [r for r in (value for _place, value in review_lines(review_parts(out))) if r["status"] == "ok"]
     assert len(records) > 100
     with Store(desktop_db) as store:
         found = store.boilerplate()

@@ -543,21 +543,13 @@ _POOL_BUCKET_PAIRS = 1_000_000
 """Fewer pairs than this inside dense buckets are made here: starting workers would cost more."""
 
 
-def bucket_pairs(sigs: np.ndarray, buckets: list[np.ndarray], min_estimate: float,
-                 cancel: CancelToken = NEVER_CANCELLED, budget: int = CANDIDATE_BUDGET,
-                 workers: Workers = IN_THIS_PROCESS) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Every pair (i, j), i < j, inside the dense buckets (sorted rows) whose MinHash estimate reaches
-    ``min_estimate``, each once (buckets of different bands overlap), with its estimate (see
-    ``bucket_codes``)."""
-    codes, est = bucket_codes(sigs, buckets, min_estimate, cancel, budget, workers)
-    return codes // len(sigs), codes % len(sigs), est
-
-
 def bucket_codes(sigs: np.ndarray, buckets: list[np.ndarray], min_estimate: float,
                  cancel: CancelToken = NEVER_CANCELLED, budget: int = CANDIDATE_BUDGET,
                  workers: Workers = IN_THIS_PROCESS, files: MappedFiles | None = None
                  ) -> tuple[np.ndarray, np.ndarray]:
-    """The pairs of ``bucket_pairs`` as sorted codes i * len(sigs) + j, with their estimates.
+    """Every pair (i, j), i < j, inside the dense buckets (sorted rows) whose MinHash estimate reaches
+    ``min_estimate``, each once (buckets of different bands overlap), as sorted codes i * len(sigs) + j,
+    with its estimate.
 
     The pairs are made and estimated by tasks, in the worker pool when there are many: a task takes
     the pairs whose first row lies in its range of rows, in every bucket, so every copy of a pair is in

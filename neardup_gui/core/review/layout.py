@@ -237,9 +237,3 @@ class Layout(Sequence[DisplayRow]):
             50, (line.text for chunk in self.comparison.chunks for line in (*chunk.left, *chunk.right)), key=len
         )
         return max((display_width(text) for text in longest), default=0)
-
-
-def lay_out(comparison: Comparison, columns: int, wide: float = 2.0) -> list[DisplayRow]:
-    """Every row of ``Layout(comparison, columns, wide)``."""
-    layout = Layout(comparison, columns, wide)
-    return [layout[i] for i in range(len(layout))]

@@ -80,11 +80,6 @@ def temporary_name(target: str) -> str:
     return os.path.join(os.path.dirname(target), f"{TEMPORARY_PREFIX}{digest}{TEMPORARY_SUFFIX}")
 
 
-def is_temporary_name(name: str) -> bool:
-    """Whether a file name is one of our temporary files (temporary_name)."""
-    return _TEMPORARY.fullmatch(name) is not None
-
-
 def move_file(source: str, target: str) -> None:
     """Move one file to ``target`` (making its folders), never replacing a file, all or nothing:
     FileExistsError when the name is taken, MoveError otherwise (nothing moved, nothing left at the

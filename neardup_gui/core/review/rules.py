@@ -24,7 +24,7 @@ import numpy as np
 from ..fingerprint import minhash
 from ..i18n import translate
 from ..match import index
-from ..match.matcher import NOT_DUPLICATE, Matcher, MatchResult
+from ..match.matcher import Matcher, MatchResult
 from ..models import Document, Group, Method, Thresholds, display_path, within_thresholds
 from ..read.regular_files import hash_file
 from ..store.store import Store
@@ -196,10 +196,6 @@ class MarkCriteria:
             value = getattr(self, name)
             if value is not None and value < 0:
                 raise ValueError(f"{name} must be at least 0, not {value}")
-
-    @property
-    def is_empty(self) -> bool:
-        return self == MarkCriteria()
 
     def matches(self, doc: Document) -> bool:
         if self.folder and not in_folders(doc.path, [self.folder]):
@@ -512,15 +508,6 @@ def move_back(store: Store, moves: Sequence[tuple[str, str]]) -> FileOutcome:
     return FileOutcome(
         tuple(m for m, _o in back), tuple(missing), tuple(failed), tuple(skipped), "", tuple(o for _m, o in back)
     )
-
-
-def mark_not_duplicate(store: Store, matcher: Matcher, a: Document, b: Document) -> None:
-    """Remember that two documents are not duplicates; they stay apart in later groupings and scans."""
-    if a.content_id is None or b.content_id is None:
-        raise ValueError(translate("Errors", "only documents that were compared can be ruled not duplicates"))
-    hashes = store.content_hashes([a.content_id, b.content_id])
-    store.set_verdict(hashes[a.content_id], hashes[b.content_id], NOT_DUPLICATE)
-    matcher.refresh_verdicts()
 
 
 @dataclass(frozen=True, slots=True)

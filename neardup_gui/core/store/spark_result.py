@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -99,12 +99,6 @@ def read_job(folder: str | os.PathLike[str]) -> dict[str, Any]:
 def review_parts(folder: str | os.PathLike[str]) -> list[Path]:
     """The files of the job's records, in order."""
     return sorted((Path(folder) / REVIEW_FOLDER).glob("part-*"))
-
-
-def review_records(folder: str | os.PathLike[str]) -> Iterator[dict[str, Any]]:
-    """The job's records of grouped documents and problems, decoded (not checked: see import_result)."""
-    for _place, value in review_lines(review_parts(folder)):
-        yield value
 
 
 def import_result(store: Store, folder: str | os.PathLike[str], *, mapping: Sequence[tuple[str, str]] = (),
