@@ -23,7 +23,8 @@ from .read.extract import kind_of
 from .read.regular_files import hash_file
 from .review.words import status_label
 from .scan import ExtractTask, FileFailure, extract_task
-from .store.store import BAND_THRESHOLD, Store
+from .store.query_index import BAND_THRESHOLD
+from .store.store import Store
 from .workers.pool import TaskFailed, default_reader_memory, run_isolated
 
 
@@ -50,12 +51,12 @@ def query(store: Store, path: str, thresholds: Thresholds, *, max_file_size: int
         raise ValueError(translate("Errors", "{path}: larger than the {limit} MiB limit; not compared.").format(
             path=path, limit=max_file_size >> 20))
     digest = hash_file(path)
-    known = store.content_ids_for([digest])
+    known = store.contents.ids_for([digest])
     own_cid = known.get(digest)
-    stored = store.content_fingerprint(own_cid) if own_cid is not None else None
+    stored = store.contents.fingerprint(own_cid) if own_cid is not None else None
     if own_cid is not None and stored is not None:
         simhash_value, signature, text_hash, shingle_count = stored
-        own_shingles = store.shingles([own_cid])[own_cid]
+        own_shingles = store.contents.shingles([own_cid])[own_cid]
     else:
         task = ExtractTask(path, kind_of(path) or "text", digest, scheme, size)
         [(_task, fp)] = list(run_isolated(extract_task, [task], workers=1, timeout=file_timeout,
@@ -73,29 +74,29 @@ def query(store: Store, path: str, thresholds: Thresholds, *, max_file_size: int
         own_shingles = minhash.unpack_shingles(fp.shingles)
     candidates: dict[int, int] = {}
     if thresholds.method in (Method.SIMHASH, Method.BOTH):
-        for cid, value in store.simhash_neighbours(simhash_value, index.block_probes(thresholds.hamming)):
+        for cid, value in store.query_index.simhash_neighbours(simhash_value, index.block_probes(thresholds.hamming)):
             candidates[cid] = value
     if thresholds.method in (Method.MINHASH, Method.BOTH):
         if thresholds.jaccard >= BAND_THRESHOLD:
             bands, rows = minhash.optimal_bands(BAND_THRESHOLD)
-            ids = store.band_neighbours(minhash.band_keys(signature, bands, rows)[0].tolist())
+            ids = store.query_index.band_neighbours(minhash.band_keys(signature, bands, rows)[0].tolist())
         else:
-            arrays = store.fingerprint_arrays()
+            arrays = store.contents.fingerprint_arrays()
             est = minhash.estimate(arrays.minhash, signature[None, :])
             ids = set(arrays.content_ids[est >= thresholds.jaccard - estimate_margin(thresholds.jaccard)].tolist())
         for cid in ids:
             candidates.setdefault(cid, -1)
     if own_cid is not None:
         candidates.pop(own_cid, None)
-    sets = store.shingles(candidates)
+    sets = store.contents.shingles(candidates)
     hits: list[QueryHit] = []
     docs_by_content: dict[int, list[Document]] = defaultdict(list)
-    for doc in store.documents_with_content([*candidates, *([own_cid] if own_cid is not None else [])]):
+    for doc in store.files.documents_with_content([*candidates, *([own_cid] if own_cid is not None else [])]):
         if doc.content_id is not None:  # always, for a document found by its content
             docs_by_content[doc.content_id].append(doc)
     own_count = len(own_shingles)
     for cid in candidates:
-        stored_fp = store.content_fingerprint(cid)
+        stored_fp = store.contents.fingerprint(cid)
         if stored_fp is None or cid not in sets:
             continue
         other_sim, other_sig, other_text, other_count = stored_fp

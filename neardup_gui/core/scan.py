@@ -27,7 +27,8 @@ from .read.discover import WalkProblem, discover, split_roots
 from .read.extract import READ_WITHOUT_OCR
 from .read.regular_files import NotARegularFile, hash_file, open_regular_file
 from .store import spill
-from .store.store import FileRecord, KnownFile, Store
+from .store.files import FileRecord, KnownFile
+from .store.store import Store
 from .store.writer import WriterProcess
 from .workers.parallel import IN_THIS_PROCESS, ShinglesOf, Workers
 from .workers.pool import TaskFailed, WorkerPool, default_reader_memory, run_in_batches, warm_up
@@ -280,7 +281,7 @@ def scan(
     roots, missing = split_roots(options.roots)
     vanished: tuple[str, ...] = ()
     if missing:  # a folder scanned before and gone now leaves the results; one never scanned is a typo
-        stored = store.known_files()
+        stored = store.files.known()
         vanished = tuple(root for root in missing if any(_under(path, (root,)) for path in stored))
         typos = [root for root in missing if root not in vanished]
         if typos:
@@ -290,8 +291,8 @@ def scan(
         raise ValueError(localize("Problem", problem))
     scheme = Scheme.current()
     reset = store.ensure_scheme(scheme)
-    store.forget_damaged()  # a damaged row's files are read again, as new
-    known = store.known_files()
+    store.contents.forget_damaged()  # a damaged row's files are read again, as new
+    known = store.files.known()
 
     # discover
     entries: list[FileEntry] = []
@@ -310,10 +311,10 @@ def scan(
     writer.add([FileRecord(p.path, 0, 0, "folder" if os.path.isdir(p.path) else "file", status=Status.UNREADABLE,
                            message=p.message) for p in walk_problems])
     # failures that may not happen again are read again: with a longer time limit, or when asked to
-    retry = {cid for cid, limit in store.transient_failures().items()
+    retry = {cid for cid, limit in store.contents.transient_failures().items()
              if options.retry_failed or (limit > 0 and options.file_timeout > limit)}
     if languages:  # and scans read before without OCR (or in other languages)
-        retry |= store.contents_awaiting_ocr(tag(languages))
+        retry |= store.ocr.awaiting(tag(languages))
     todo = [e for e in entries
             if not _unchanged(known.get(e.path), e) or known[e.path].content_id in retry]
     unchanged = len(entries) - len(todo)
@@ -342,7 +343,7 @@ def scan(
         progress(ProgressEvent("read", len(todo), len(todo), bytes_done=done_bytes))
         for files in by_hash.values():  # the same bytes are read as their first file by path (the workers
             files.sort(key=lambda f: f.path)  # hash in any order): its kind, whatever the others' names
-        stored_contents = {digest: cid for digest, cid in store.content_ids_for(by_hash).items() if cid not in retry}
+        stored_contents = {digest: cid for digest, cid in store.contents.ids_for(by_hash).items() if cid not in retry}
         reused = 0
         for digest in stored_contents:
             files = by_hash.pop(digest)
@@ -398,10 +399,10 @@ def scan(
     progress(ProgressEvent("index", 0, 1))
     seen = {e.path for e in entries} | {p.path for p in walk_problems}
     gone = [path for path in known if path not in seen and _under(path, roots + vanished)]
-    removed = store.remove_files(gone)
+    removed = store.files.remove(gone)
     progress(ProgressEvent("index", 1, 1))
     refresh_boilerplate(store, scheme, workers=workers or Workers(options.workers), progress=progress, cancel=cancel)
-    problems = sum(1 for d in store.problem_documents() if _under(d.path, roots))
+    problems = sum(1 for d in store.files.problem_documents() if _under(d.path, roots))
     return ScanSummary(roots, len(entries), unchanged, reused, extracted, removed, problems,
                        time.monotonic() - started, fingerprints_reset=reset, vanished_roots=vanished)
 
@@ -415,7 +416,7 @@ def _read_scans(store: Store, pool: WorkerPool, scans: list[tuple[ExtractTask, i
     A page OCR cannot read is named in the scan's message; one that ran out of time or crashed its worker
     marks the scan to be read again (with a longer limit, or when asked: its other pages are kept); a scan
     that changed meanwhile says so (the next scan reads it)."""
-    pages_read = {task.expected_hash: store.ocr_pages(task.expected_hash, languages) for task, _ in scans}
+    pages_read = {task.expected_hash: store.ocr.pages(task.expected_hash, languages) for task, _ in scans}
     page_limit = max(1.0, 0.9 * timeout)  # Tesseract stops first, so the page is named, not only the worker
     todo = [PageTask(task.path, task.kind, task.expected_hash, task.size, page, languages, page_limit)
             for task, pages in scans for page in range(pages) if page not in pages_read[task.expected_hash]]
@@ -442,12 +443,12 @@ def _read_scans(store: Store, pool: WorkerPool, scans: list[tuple[ExtractTask, i
                 pages_read[digest][page.page] = outcome.text
                 unsaved.append((digest, languages, page.page, outcome.text))
             if unsaved and time.monotonic() - saved_at > _BATCH_SECONDS:
-                store.save_ocr_pages(unsaved)
+                store.ocr.save(unsaved)
                 unsaved, saved_at = [], time.monotonic()
             progress(ProgressEvent("ocr", done, len(todo), current=page.path))
     finally:
         if unsaved:
-            store.save_ocr_pages(unsaved)
+            store.ocr.save(unsaved)
     for digest in changed:
         store.write_batch([], [FileRecord(f.path, f.size, f.mtime_ns, f.kind, status=Status.ERROR,
                                           message=_CHANGED_DURING_SCAN) for f in by_hash[digest]])
@@ -467,14 +468,14 @@ def refresh_boilerplate(store: Store, scheme: Scheme, *, workers: Workers = IN_T
     """Find the collection's boilerplate again if its contents changed since it was last found
     (phase "boilerplate"). A scan killed here leaves the old analysis, marked stale by its digest."""
     progress(ProgressEvent("boilerplate", 0, None))  # the phase starts here, before its first pass's batch ends
-    ids = store.ok_content_ids()
+    ids = store.contents.ok_ids()
     digest = collection_digest(scheme.to_json(), ids)
-    if store.boilerplate_digest() == digest:
+    if store.boilerplate.digest() == digest:
         progress(ProgressEvent("boilerplate", 1, 1))
         return
     # short texts are shingled by characters: their common trigrams are spelling, not passages
-    load = ShinglesOf(str(store.path)) if workers.pooled else store.shingles_and_edges
-    store.save_boilerplate(analyse(store.ok_content_ids(word_shingled_only=True), load, digest,
+    load = ShinglesOf(str(store.path)) if workers.pooled else store.contents.shingles_and_edges
+    store.boilerplate.save(analyse(store.contents.ok_ids(word_shingled_only=True), load, digest,
                                    shingle_size=scheme.shingle_size, edge_window=scheme.edge_window,
                                    num_perm=scheme.num_perm, seed=scheme.seed, workers=workers, progress=progress,
                                    cancel=cancel))

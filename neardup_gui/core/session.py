@@ -367,7 +367,7 @@ class Session:
         if matcher.rulings is not self._split_rulings:  # other rulings: other groups
             self._split, self._views, self._split_rulings = {}, OrderedDict(), matcher.rulings
         self._thresholds = thresholds
-        kept = self.store.kept_paths()
+        kept = self.store.kept.paths()
         key = (thresholds, frozenset(kept.items()), self.keeper_rule, tuple(self.reference_folders))
         if summary is None and key in self._views:  # the slider moved back: nothing changed since
             matcher.set_ignore_boilerplate(thresholds.ignore_boilerplate)  # what the pairs and the pair view use
@@ -461,12 +461,12 @@ class Session:
         such pair is remembered, so it leaves the group at once, however the group was joined, and stays
         apart after a restart and in reports; undo_last() takes the whole decision back."""
         ids = [d.content_id for d in (document, *others) if d.content_id is not None]
-        hashes = self.store.content_hashes(ids)
+        hashes = self.store.contents.hashes(ids)
         own = hashes.get(document.content_id) if document.content_id is not None else None
         theirs = {hashes[d.content_id] for d in others if d.content_id in hashes} - {own}
         pairs = sorted((min(own, h), max(own, h)) for h in theirs) if own is not None else []
         if pairs:  # none when every other member is the same text: nothing to rule on, and Undo stays
-            self.store.set_verdicts(pairs, NOT_DUPLICATE)
+            self.store.verdicts.set_many(pairs, NOT_DUPLICATE)
             self._undo = Undoable("not a duplicate", pairs=tuple(pairs))
         return self._group(self._thresholds, progress, cancel)
 
@@ -487,8 +487,8 @@ class Session:
             outcome = move_back(self.store, undo.moves)
             return outcome, self._reopen()
         for path, before in undo.kept:  # the keeper chosen before, or none: the rule chooses again
-            self.store.set_kept(path, before is not None, before)
-        self.store.set_verdicts(undo.pairs, None)
+            self.store.kept.set(path, before is not None, before)
+        self.store.verdicts.set_many(undo.pairs, None)
         return None, self._group(self._thresholds, progress, cancel)
 
     def withdraw_decisions(
@@ -500,18 +500,19 @@ class Session:
     ) -> View:
         """Take back decisions (from decisions()): the pairs of a "not a duplicate" may be grouped again, a
         file kept is kept by the rule's choice again."""
-        self.store.set_verdicts([pair for d in decisions for pair in d.pairs], None)
+        self.store.verdicts.set_many([pair for d in decisions for pair in d.pairs], None)
         for d in decisions:
             if d.what == "keep":
                 for path in d.paths_a:
-                    self.store.set_kept(path, False)
+                    self.store.kept.set(path, False)
         return self._group(self._thresholds, progress, cancel)
 
     def decisions(self, *, progress: Progress = no_progress, cancel: CancelToken = NEVER_CANCELLED) -> list[Decision]:
         """Every "not a duplicate" and "keep this one" in the database, newest first, with the files each
         concerns today."""
-        apart = decisions_from_verdicts(self.store.verdict_list(NOT_DUPLICATE), self.store.paths_by_content_hash())
-        kept = [Decision((), at, (path,), (), "keep") for path, at in self.store.kept_paths().items()]
+        apart = decisions_from_verdicts(self.store.verdicts.listed(NOT_DUPLICATE),
+                                        self.store.files.paths_by_content_hash())
+        kept = [Decision((), at, (path,), (), "keep") for path, at in self.store.kept.paths().items()]
         return sorted(apart + kept, key=lambda d: -d.decided_at)
 
     def keep(
@@ -519,8 +520,8 @@ class Session:
     ) -> View:
         """Keep this file in whatever group it is in, across re-groupings and restarts; undo_last() or
         withdraw_decisions() take it back."""
-        before = self.store.kept_paths().get(document.path)
-        self.store.set_kept(document.path, True)
+        before = self.store.kept.paths().get(document.path)
+        self.store.kept.set(document.path, True)
         self._undo = Undoable("keep", kept=((document.path, before),))
         return self._group(self._thresholds, progress, cancel)
 
@@ -647,7 +648,7 @@ class Session:
         )
         loader = view.text_loader(cache_size=512)
         if fmt == "json":
-            passages = PairPassages(loader, self.store.kept_passages(PASSAGES_VERSION))
+            passages = PairPassages(loader, self.store.overlaps.passages(PASSAGES_VERSION))
             if not self.workers.pooled:
                 passages.find_all(view.result, view.content_hashes, view.database, cancel=cancel)
                 text = to_json(view.result, context, passages)
@@ -664,7 +665,7 @@ class Session:
                 finally:  # a cancel is not kept waiting for the encoding, which ends on its own
                     background.shutdown(wait=False, cancel_futures=True)
             if passages.found:
-                self.store.keep_passages(passages.found, PASSAGES_VERSION)
+                self.store.overlaps.save_passages(passages.found, PASSAGES_VERSION)
             return text
         return to_html(view.result, context, loader, progress=progress, cancel=cancel)
 

@@ -48,7 +48,8 @@ from neardup_gui.core.fingerprint.simhash import hamming, simhash
 from neardup_gui.core.match.matcher import Matcher
 from neardup_gui.core.models import HAMMING_MAX, SIMHASH_MIN_JACCARD, Method, Thresholds
 from neardup_gui.core.scan import refresh_boilerplate
-from neardup_gui.core.store.store import FileRecord, Store
+from neardup_gui.core.store.files import FileRecord
+from neardup_gui.core.store.store import Store
 from tests.bench import peers
 from tests.conftest import LICENSES, UNRELATED_LICENSES, ZH_TEXTS, licence_paragraphs, plant_edits
 

@@ -52,7 +52,7 @@ def main() -> None:
                     thresholds = Thresholds(Method.MINHASH, 3, jaccard)
                     t = time.perf_counter()
                     result = session.matcher.match(thresholds)
-                    keepers = choose_keepers(result.groups, docs, (), session.keeper_rule, session.store.kept_paths())
+                    keepers = choose_keepers(result.groups, docs, (), session.keeper_rule, session.store.kept.paths())
                     before = rebased_on_keepers(result, keepers, docs, session.matcher, cache)
                     old = time.perf_counter() - t
                     t = time.perf_counter()

@@ -31,7 +31,8 @@ from neardup_gui.core.models import Extracted, Fingerprint, Method, Status, Thre
 from neardup_gui.core.review.compare import compare
 from neardup_gui.core.review.passages import LineVocabulary, PassageText, shared_passages, shared_passages_between
 from neardup_gui.core.scan import ExtractTask, extract_task, refresh_boilerplate
-from neardup_gui.core.store.store import FileRecord, Store
+from neardup_gui.core.store.files import FileRecord
+from neardup_gui.core.store.store import Store
 from neardup_gui.core.workers.pool import run_isolated
 from tests.bench import corpus, peers
 from tests.conftest import plant_edits
@@ -225,13 +226,13 @@ def bench_index(quick: bool) -> dict:
                     store.write_batch(batch, [])
                     batch = []
             store.write_batch(batch, [])
-            store.complete_query_index()  # what the first query does after a scan
+            store.query_index.complete()  # what the first query does after a scan
             build = time.perf_counter() - t
             probes = block_probes(3)
             times, found = [], 0
             for q in queries:
                 t = time.perf_counter()
-                hits = [cid for cid, v in store.simhash_neighbours(q, probes) if int(hamming(q, v)) <= 3]
+                hits = [cid for cid, v in store.query_index.simhash_neighbours(q, probes) if int(hamming(q, v)) <= 3]
                 times.append(time.perf_counter() - t)
                 found += len(hits)
         out["sqlite_query"] = {"median_ms": round(statistics.median(times) * 1000, 3),

@@ -19,7 +19,8 @@ import time
 from pathlib import Path
 
 from neardup_gui.core.fingerprint.scheme import Scheme, fingerprint_bytes
-from neardup_gui.core.store.store import FileRecord, Store
+from neardup_gui.core.store.files import FileRecord
+from neardup_gui.core.store.store import Store
 from tests.bench.corpus import short_lines
 
 RESULTS = Path(__file__).resolve().parents[2] / "bench-results"

@@ -41,7 +41,7 @@ def main(spec: dict) -> int:
     from neardup_gui.core.store.store import Store
 
     with Store(spec["db"]) as store:
-        documents = [d for d in store.documents() if in_folders(d.path, spec["roots"])]
+        documents = [d for d in store.files.documents() if in_folders(d.path, spec["roots"])]
         outcome = move_into_folder(store, documents, destination, spec["roots"])
     print(json.dumps({
         "done": list(outcome.done),

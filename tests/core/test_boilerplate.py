@@ -232,22 +232,22 @@ def test_a_passage_longer_than_the_window_is_cut_at_the_window():
 
 
 def test_the_cores_a_database_gives_are_those_the_analysis_measured(footed, tmp_path):
-    """Store.shingles(cores=digest) rebuilds each core from the stored edges and cuts: the same size and
+    """store.contents.shingles(cores=digest) rebuilds each core from the stored edges and cuts: the same size and
     MinHash signature as the analysis stored; under another analysis's digest it refuses."""
     from neardup_gui.core.errors import StaleFingerprints
     from neardup_gui.core.fingerprint import minhash
 
     with Store(tmp_path / "n.db") as store:
         scan(store, ScanOptions(roots=(str(footed),), workers=2))
-        found = store.boilerplate()
+        found = store.boilerplate.load()
         assert found is not None and len(found.cores) == 31
-        sets = store.shingles(list(found.cores), cores=found.digest)
-        whole = store.shingles(list(found.cores))
+        sets = store.contents.shingles(list(found.cores), cores=found.digest)
+        whole = store.contents.shingles(list(found.cores))
         for cid, core in found.cores.items():
             assert len(sets[cid]) == core.shingle_count < len(whole[cid])
             assert minhash.signature(sets[cid]).astype("<u4").tobytes() == core.minhash
         with pytest.raises(StaleFingerprints):
-            store.shingles(list(found.cores), cores="another analysis")
+            store.contents.shingles(list(found.cores), cores="another analysis")
 
 
 def test_edge_runs_bridge_only_the_gaps_where_passages_meet():
@@ -299,11 +299,11 @@ def test_arguments_are_checked():
 
 
 def test_the_cores_read_back_are_the_ones_stored_as_a_table_and_applied_to_their_rows(footed, tmp_path):
-    """store.boilerplate() reads the cores into arrays (a CoreTable, not 100,000 objects): the same
+    """store.boilerplate.load() reads the cores into arrays (a CoreTable, not 100,000 objects): the same
     mapping as the rows stored, and the matcher's signatures by cores take exactly those rows."""
     with Store(tmp_path / "n.db") as store:
         scan(store, ScanOptions(roots=(str(footed),), workers=1))
-        found = store.boilerplate()
+        found = store.boilerplate.load()
         stored = {cid: boilerplate.Core(count, blob, head_cut, tail_cut) for cid, count, blob, head_cut, tail_cut in
                   store._db.execute("SELECT content_id, shingle_count, minhash, head_cut, tail_cut FROM cores")}
         matcher = Matcher(store)

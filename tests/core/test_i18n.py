@@ -131,7 +131,7 @@ def _report(folder: Path, tmp_path: Path) -> tuple[str, str]:
     with Store(tmp_path / "r.db") as store:
         summary = scan(store, ScanOptions(roots=(str(folder),), workers=2))
         result = Matcher(store).match(Thresholds())
-        loader = TextLoader(store.content_hashes(d.content_id for d in result.documents if d.content_id))
+        loader = TextLoader(store.contents.hashes(d.content_id for d in result.documents if d.content_id))
         context = ReportContext(roots=summary.roots, scan={"seconds": summary.seconds})
         return to_html(result, context, loader), to_json(result, context, PairPassages(loader, {}))
 

@@ -29,9 +29,10 @@ from neardup_gui.core.jobs import CancelToken, JobCancelled
 from neardup_gui.core.match.boilerplate import Core
 from neardup_gui.core.models import Fingerprint, Status, Thresholds
 from neardup_gui.core.session import Session
+from neardup_gui.core.store.files import FileRecord
 from neardup_gui.core.store.spark_records import Place, local_path, parse_record
 from neardup_gui.core.store.spark_result import import_result
-from neardup_gui.core.store.store import FileRecord, Store
+from neardup_gui.core.store.store import Store
 from neardup_gui.spark.records import FoundFile, JobOptions, Source, job_json
 from neardup_gui.spark.result import _record
 from tests.conftest import REPO, english_texts, plant_edits
@@ -112,10 +113,10 @@ def test_a_sound_result_loads_with_its_paths_mapped_and_normalised(tmp_path, cap
     code, err = import_cli(capsys, result, db, "/c1/uploads=/here/uploads/")  # a target's slash dropped
     assert code == EXIT_OK, err
     with Session(db) as session:
-        assert [d.path for d in session.store.documents()] == ["/here/uploads/a.txt", "/here/uploads/b.txt",
+        assert [d.path for d in session.store.files.documents()] == ["/here/uploads/a.txt", "/here/uploads/b.txt",
                                                                "/here/uploads/big.pdf"]
         assert session.last_scan_roots() == ("/here/uploads",)
-        found = session.store.boilerplate()
+        found = session.store.boilerplate.load()
         assert found is not None and len(found.cores) == 1 and found.shingles.tolist() == [5, 7, 11]
         view = session.open((), Thresholds())  # the app groups what was loaded
         assert view is not None and len(view.result.groups) == 1 and len(view.result.groups[0].members) == 2
@@ -123,13 +124,13 @@ def test_a_sound_result_loads_with_its_paths_mapped_and_normalised(tmp_path, cap
     code, err = import_cli(capsys, write_result(tmp_path / "same", records()), tmp_path / "same.db")
     assert code == EXIT_OK, err
     with Store(tmp_path / "same.db") as store:
-        assert [d.path for d in store.documents()][0] == "/c1/uploads/a.txt"
+        assert [d.path for d in store.files.documents()][0] == "/c1/uploads/a.txt"
     # file: URIs, as Spark lists a URI, are placed by a mapping
     uri = [dict(r, path="file:" + r["path"]) for r in records()]
     code, err = import_cli(capsys, write_result(tmp_path / "uri", uri), tmp_path / "uri.db", "file:/c1=/c1")
     assert code == EXIT_OK, err
     with Store(tmp_path / "uri.db") as store:
-        assert [d.path for d in store.documents()][0] == "/c1/uploads/a.txt"
+        assert [d.path for d in store.files.documents()][0] == "/c1/uploads/a.txt"
 
 
 def test_without_a_mapping_no_path_outside_the_folder_the_job_read_is_loaded(tmp_path, capsys):
@@ -148,7 +149,7 @@ def test_a_name_that_is_not_utf8_loads(tmp_path, capsys):
     code, err = import_cli(capsys, write_result(tmp_path / "result", lines), tmp_path / "db")
     assert code == EXIT_OK, err
     with Store(tmp_path / "db") as store:
-        assert os.fsdecode(b"/c1/uploads/caf\xe9.pdf") in {d.path for d in store.documents()}
+        assert os.fsdecode(b"/c1/uploads/caf\xe9.pdf") in {d.path for d in store.files.documents()}
 
 
 # -- paths ---------------------------------------------------------------------------------------------
@@ -460,10 +461,10 @@ def test_a_transaction_inside_another_is_a_savepoint(tmp_path):
         with pytest.raises(RuntimeError), store.transaction():
             store.write_batch([], [FileRecord("/a.txt", 1, 1, "text", status=Status.EMPTY)])
             raise RuntimeError
-        assert store.documents() == []
+        assert store.files.documents() == []
         with store.transaction():
             store.write_batch([], [FileRecord("/b.txt", 1, 1, "text", status=Status.EMPTY)])
             with pytest.raises(RuntimeError), store.transaction():
                 store.write_batch([], [FileRecord("/c.txt", 1, 1, "text", status=Status.EMPTY)])
                 raise RuntimeError
-        assert [d.path for d in store.documents()] == ["/b.txt"]
+        assert [d.path for d in store.files.documents()] == ["/b.txt"]

@@ -31,7 +31,8 @@ from neardup_gui.core.models import Status
 from neardup_gui.core.review import moves
 from neardup_gui.core.review.moves import MoveError, move_file, same_file, temporary_name
 from neardup_gui.core.review.rules import move_back, move_into_folder, move_target_problem
-from neardup_gui.core.store.store import FileRecord, Store
+from neardup_gui.core.store.files import FileRecord
+from neardup_gui.core.store.store import Store
 from tests.conftest import REPO
 from tests.core.move_child import NO_MOUNT
 
@@ -99,7 +100,7 @@ def record(db: Path, paths: Iterable[Path]) -> None:
 
 def recorded(db: Path) -> set[str]:
     with Store(db) as store:
-        return {d.path for d in store.documents()}
+        return {d.path for d in store.files.documents()}
 
 
 @contextlib.contextmanager
@@ -279,7 +280,7 @@ def test_a_batch_records_exactly_the_files_that_moved_and_says_why_the_others_di
     record(db, (root / name for name in names))
     destination = other_drive / "aside"
     with Store(db) as store, locked(root / "stuck"):
-        outcome = move_into_folder(store, store.documents(), str(destination), [str(root)])
+        outcome = move_into_folder(store, store.files.documents(), str(destination), [str(root)])
     assert set(outcome.done) == {str(root / "a.txt"), str(root / "b.txt")}
     assert set(outcome.moved_to) == {str(destination / "uploads" / "a.txt"), str(destination / "uploads" / "b.txt")}
     reasons = dict(outcome.failed)
@@ -291,7 +292,7 @@ def test_a_batch_records_exactly_the_files_that_moved_and_says_why_the_others_di
     assert recorded(db) == {str(destination / "uploads" / "a.txt"), str(destination / "uploads" / "b.txt"),
                             str(root / "stuck" / "c.txt"), str(root / "stuck" / "d.txt")}
     with Store(db) as store:  # the retry moves the rest; the undo takes everything back
-        rest = [d for d in store.documents() if d.path.startswith(str(root))]
+        rest = [d for d in store.files.documents() if d.path.startswith(str(root))]
         retry = move_into_folder(store, rest, str(destination), [str(root)])
         assert len(retry.done) == 2 and not retry.failed
         back = move_back(store, list(zip(outcome.done + retry.done, outcome.moved_to + retry.moved_to, strict=True)))
@@ -311,7 +312,7 @@ def test_a_file_moved_before_the_database_followed_it_is_counted_as_moved(tmp_pa
     destination = other_drive / "aside"
     move_file(str(root / "a.txt"), str(destination / "uploads" / "a.txt"))
     with Store(db) as store:
-        outcome = move_into_folder(store, store.documents(), str(destination), [str(root)])
+        outcome = move_into_folder(store, store.files.documents(), str(destination), [str(root)])
     assert set(outcome.done) == {str(root / "a.txt"), str(root / "b.txt")} and not outcome.missing
     assert recorded(db) == {str(destination / "uploads" / "a.txt"), str(destination / "uploads" / "b.txt")}
 
@@ -434,7 +435,7 @@ def test_a_link_below_the_destination_into_a_scanned_folder_is_refused_for_each_
     (destination / "uploads" / "a").symlink_to(root / "b")  # dest/uploads/a/x.txt would be uploads/b/x.txt
     assert move_target_problem(str(destination), [str(root)]) == ""
     with Store(db) as store:
-        outcome = move_into_folder(store, store.documents(), str(destination), [str(root)])
+        outcome = move_into_folder(store, store.files.documents(), str(destination), [str(root)])
     assert not outcome.done and "leads into a scanned folder through a link" in dict(outcome.failed)[
         str(root / "a" / "x.txt")]
     assert files_under(root) == {"a/x.txt"} and recorded(db) == {str(root / "a" / "x.txt")}

@@ -97,9 +97,9 @@ def test_a_cancelled_ocr_goes_on_from_the_next_page_and_the_report_has_the_passa
         session.scan(only_gpl, Thresholds(), progress=stop_after_a_page, cancel=cancel)
     digest = raw_hash((scans / "gpl-scan.pdf").read_bytes())
     with Store(db) as store:
-        kept = store.ocr_pages(digest, "chi_sim+eng")
+        kept = store.ocr.pages(digest, "chi_sim+eng")
         assert 1 <= len(kept) < 3  # the pages read before the cancel are kept
-        assert store.document_by_path(str(scans / "gpl-scan.pdf")).status is Status.EMPTY  # not yet read whole
+        assert store.files.document_by_path(str(scans / "gpl-scan.pdf")).status is Status.EMPTY  # not yet read whole
     totals: list[int | None] = []
     with Session(db) as session:
         view = session.scan(only_gpl, Thresholds(),

@@ -62,9 +62,9 @@ def _outcome(db: Path, root: Path, workers: int) -> tuple[dict, dict, list]:
     with Session(db, workers=workers) as session:
         session.scan(ScanOptions(roots=(str(root),), workers=workers), Thresholds())
         report = json.loads(session.report("json"))
-        found = session.store.boilerplate()
+        found = session.store.boilerplate.load()
         assert found is not None
-        names = {d.content_id: Path(d.path).name for d in session.store.documents()}  # ids differ between runs
+        names = {d.content_id: Path(d.path).name for d in session.store.files.documents()}  # ids differ between runs
         boilerplate = {"shingles": found.shingles.tolist(),
                        "cores": {names[cid]: core for cid, core in found.cores.items()}}
         views = []
@@ -221,7 +221,7 @@ def test_a_cancelled_json_report_does_not_wait_for_its_documents_to_be_written(t
         with pytest.raises(JobCancelled):
             session.report("json", cancel=cancel)
         assert time.monotonic() - started < 2.5
-        assert not session.store.kept_passages(report_module.PASSAGES_VERSION)  # nothing kept of a cancelled report
+        assert not session.store.overlaps.passages(report_module.PASSAGES_VERSION)  # nothing kept of a cancelled report
 
 
 @pytest.mark.parametrize("workers", [1, 2])
@@ -272,12 +272,12 @@ def test_what_a_threshold_move_measured_is_saved_once_the_session_is_done_with_i
     low = Thresholds(jaccard=0.5)
     with Session(tmp_path / "db.sqlite", workers=1) as session:
         session.scan(ScanOptions(roots=(str(root),), workers=1), Thresholds(jaccard=0.9))
-        kept = len(session.store.all_overlaps(cores=False)) + len(session.store.all_overlaps(cores=True))
+        kept = len(session.store.overlaps.all(cores=False)) + len(session.store.overlaps.all(cores=True))
         measured.clear()
         view = session.regroup(low)
         session.pairs()
         assert sum(measured) > 0, "the move measured pairs"
-        assert len(session.store.all_overlaps(cores=False)) + len(session.store.all_overlaps(cores=True)) == kept
+        assert len(session.store.overlaps.all(cores=False)) + len(session.store.overlaps.all(cores=True)) == kept
     measured.clear()
     with Session(tmp_path / "db.sqlite", workers=1) as session:
         again = session.open((), low)

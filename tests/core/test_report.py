@@ -42,7 +42,7 @@ def scanned(tmp_path_factory):
     with Store(db) as store:
         summary = scan(store, ScanOptions(roots=(str(root),), workers=2))
         result = Matcher(store).match(Thresholds())
-        loader = TextLoader(store.content_hashes(d.content_id for d in result.documents if d.content_id))
+        loader = TextLoader(store.contents.hashes(d.content_id for d in result.documents if d.content_id))
         html_text = to_html(result, ReportContext(roots=summary.roots, scan={"seconds": summary.seconds}), loader)
     return root, result, html_text
 
@@ -209,11 +209,11 @@ def test_a_file_is_read_again_the_way_its_bytes_were_compared(tmp_path):
     db = tmp_path / "kinds.db"
     with Store(db) as store:
         scan(store, ScanOptions(roots=(str(root),), workers=1))
-        docs = {Path(d.path).name: d for d in store.documents()}
+        docs = {Path(d.path).name: d for d in store.files.documents()}
         assert docs["a page.html"].content_id == docs["b page.txt"].content_id
         assert (docs["a page.html"].kind, docs["b page.txt"].kind) == ("html", "text")  # the files' own types
         assert {docs["a page.html"].read_as, docs["b page.txt"].read_as} == {"", "html"}  # html, as it was read
-        loader = TextLoader(store.content_hashes([docs["a page.html"].content_id]))
+        loader = TextLoader(store.contents.hashes([docs["a page.html"].content_id]))
         html_text, txt_text = loader(docs["a page.html"]).text, loader(docs["b page.txt"]).text
     assert html_text is not None and "Mozilla Public License" in html_text and "<p>" not in html_text
     assert txt_text == html_text

@@ -19,8 +19,8 @@ from tests.conftest import PDF_SAMPLES, chinese_texts, english_texts, plant_edit
 
 def mark_not_duplicate(store: Store, matcher: Matcher, a, b) -> None:
     """The ruling as the session records it, on a bare store and matcher."""
-    hashes = store.content_hashes([a.content_id, b.content_id])
-    store.set_verdict(hashes[a.content_id], hashes[b.content_id], NOT_DUPLICATE)
+    hashes = store.contents.hashes([a.content_id, b.content_id])
+    store.verdicts.set(hashes[a.content_id], hashes[b.content_id], NOT_DUPLICATE)
     matcher.refresh_verdicts()
 
 
@@ -116,9 +116,9 @@ def test_rescan_of_an_unchanged_tree_opens_nothing(planted_corpus, planted_db, t
         victim.write_bytes(original.swapcase())
         os.utime(victim, ns=(stat.st_atime_ns, stat.st_mtime_ns))
         with Store(db) as store:
-            before = store.document_by_path(str(victim)).content_id
+            before = store.files.document_by_path(str(victim)).content_id
             again = scan(store, ScanOptions(roots=(str(planted_corpus),), workers=1))
-            assert store.document_by_path(str(victim)).content_id == before
+            assert store.files.document_by_path(str(victim)).content_id == before
         assert again.unchanged == first.files_found and again.extracted == 0 and again.reused == 0
     finally:
         victim.write_bytes(original)
@@ -148,7 +148,7 @@ def test_changed_moved_copied_and_deleted_files(tmp_path, db_path):
     assert (second.extracted, second.reused, second.removed) == (1, 2, 1)
 
     with Store(db_path) as store:
-        paths = {Path(d.path).name for d in store.documents()}
+        paths = {Path(d.path).name for d in store.files.documents()}
         assert paths == {"moved.txt", "b.txt", "b-copy.txt", "c.txt"}
         result = match(store, Thresholds())
         assert group_names(result) == [{"b.txt", "b-copy.txt"}]
@@ -196,7 +196,7 @@ def test_bad_files_each_get_a_status_and_never_stop_the_scan(tmp_path, db_path):
     (root / "<img src=x onerror=alert(1)>.txt").write_text("<script>alert(1)</script> text")
     with Store(db_path) as store:
         scan(store, ScanOptions(roots=(str(root),), workers=2, max_file_size=1 << 20))
-        status = {Path(d.path).name: d for d in store.documents()}
+        status = {Path(d.path).name: d for d in store.files.documents()}
     assert status["empty.txt"].status is Status.EMPTY
     assert status["binary.txt"].status is Status.UNSUPPORTED
     assert status["truncated.pdf"].status in (Status.ERROR, Status.EMPTY)
@@ -215,7 +215,7 @@ def test_a_file_that_takes_too_long_costs_that_file_only(tmp_path, db_path):
     (root / "fast.txt").write_text(english_texts()["BSD"])
     with Store(db_path) as store:
         scan(store, ScanOptions(roots=(str(root),), workers=1, file_timeout=1.0))
-        status = {Path(d.path).name: d for d in store.documents()}
+        status = {Path(d.path).name: d for d in store.files.documents()}
     assert status["slow.docx"].status is Status.ERROR and "longer than 1 s" in status["slow.docx"].message
     assert "longer time limit" in status["slow.docx"].message
     assert status["fast.txt"].status is Status.OK
@@ -232,7 +232,7 @@ def test_a_file_that_ran_out_of_time_is_read_again_with_a_longer_limit_or_when_a
         with Store(db_path) as store:
             scan(store, ScanOptions(roots=(str(root),), workers=1, **options),
                  progress=lambda e: tried.append(e.total) if e.phase == "fingerprint" else None)
-            return store.document_by_path(str(root / "slow.docx")).status
+            return store.files.document_by_path(str(root / "slow.docx")).status
 
     assert scan_with(file_timeout=1.0) is Status.ERROR
     assert scan_with(file_timeout=1.0) is Status.ERROR and max(tried) == 0  # the same limit: not tried again
@@ -253,15 +253,15 @@ def test_a_text_too_large_for_a_readers_memory_costs_that_file_only_and_says_so(
     shutil.copy(root / "a.txt", root / "b.txt")
     with Store(db_path) as store:
         scan(store, ScanOptions(roots=(str(root),), workers=1, reader_memory=30 << 20))
-        huge = store.document_by_path(str(root / "huge.txt"))
+        huge = store.files.document_by_path(str(root / "huge.txt"))
         assert huge.status is Status.ERROR
         assert huge.message.startswith("Too large to compare") and "30 MB" in huge.message
         assert "--max-memory" in huge.message
         groups = match(store, Thresholds()).groups
-        assert [sorted(Path(store.document(m.document_id).path).name for m in g.members) for g in groups] == [
+        assert [sorted(Path(store.files.document(m.document_id).path).name for m in g.members) for g in groups] == [
             ["a.txt", "b.txt"]]
         scan(store, ScanOptions(roots=(str(root),), workers=1, retry_failed=True))
-        assert store.document_by_path(str(root / "huge.txt")).status is Status.OK
+        assert store.files.document_by_path(str(root / "huge.txt")).status is Status.OK
 
 
 def test_cancel_keeps_what_is_done_and_the_next_scan_completes(tmp_path, db_path, planted_corpus):
@@ -276,7 +276,7 @@ def test_cancel_keeps_what_is_done_and_the_next_scan_completes(tmp_path, db_path
     with Store(db_path) as store:
         with pytest.raises(JobCancelled):
             scan(store, ScanOptions(roots=(str(planted_corpus),), workers=2), progress=progress, cancel=cancel)
-        kept = sum(1 for d in store.documents() if d.content_id is not None)
+        kept = sum(1 for d in store.files.documents() if d.content_id is not None)
         assert kept >= 5
         resumed = scan(store, ScanOptions(roots=(str(planted_corpus),), workers=2))
         assert resumed.unchanged == kept
@@ -332,9 +332,9 @@ def test_a_not_duplicate_decision_splits_the_pair_and_withdrawing_it_joins_them_
             assert not any({p.a, p.b} == {a.id, b.id} for p in split.pairs)
             looser = matcher.match(Thresholds(method=method, hamming=6, jaccard=0.85))
             assert not any({p.a, p.b} == {a.id, b.id} for p in looser.pairs)
-            hashes = store.content_hashes([a.content_id, b.content_id])
-            store.set_verdict(hashes[a.content_id], hashes[b.content_id], None)
-            assert store.verdicts(NOT_DUPLICATE) == set()
+            hashes = store.contents.hashes([a.content_id, b.content_id])
+            store.verdicts.set(hashes[a.content_id], hashes[b.content_id], None)
+            assert store.verdicts.pairs(NOT_DUPLICATE) == set()
             matcher.refresh_verdicts()
             assert together(matcher.match(thresholds))
 
@@ -383,7 +383,7 @@ def test_groups_at_every_threshold_equal_the_components_of_all_verified_pairs(tm
     from neardup_gui.core.match import index
     from neardup_gui.core.match.candidates import DENSE_BUCKET
     from neardup_gui.core.match.unionfind import UnionFind
-    from neardup_gui.core.store.store import FileRecord
+    from neardup_gui.core.store.files import FileRecord
 
     texts = english_texts()
     family = [plant_edits(texts["GPL-2"], rate, seed=n) for n, rate in
@@ -438,7 +438,7 @@ def test_simhash_never_groups_texts_that_share_little_of_their_wording(tmp_path)
     from neardup_gui.core.fingerprint.simhash import hamming
     from neardup_gui.core.fingerprint.text import normalise
     from neardup_gui.core.models import HAMMING_MAX, SIMHASH_MIN_JACCARD
-    from neardup_gui.core.store.store import FileRecord
+    from neardup_gui.core.store.files import FileRecord
 
     scheme = Scheme.current()
     first, second = _form(14, 4), _form(14, 5)
@@ -472,7 +472,7 @@ def test_a_group_that_chains_documents_far_apart_says_so(tmp_path):
     from neardup_gui.core.fingerprint.scheme import fingerprint_bytes
     from neardup_gui.core.review.report import ReportContext, to_json
     from neardup_gui.core.review.rules import summarise
-    from neardup_gui.core.store.store import FileRecord
+    from neardup_gui.core.store.files import FileRecord
 
     texts = english_texts()
     revisions = [texts["GPL-2"]]
@@ -551,7 +551,7 @@ def test_a_file_the_user_may_not_read_is_unreadable_with_a_message():
             "Scheme.current(); import multiprocessing.forkserver;"
             "os.getuid() == 0 and (os.setgid(65534), os.setuid(65534));"
             f"s = Store({str(base / 'n.db')!r}); scan(s, ScanOptions(roots=({str(root)!r},), workers=1));"
-            "print(json.dumps({os.path.basename(d.path): [d.status, d.message] for d in s.documents()}))"
+            "print(json.dumps({os.path.basename(d.path): [d.status, d.message] for d in s.files.documents()}))"
         )
         out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
                              env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])})

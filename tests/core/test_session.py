@@ -195,7 +195,7 @@ def test_moving_marked_files_into_a_folder_keeps_their_places_and_one_undo_bring
             assert Path(target) == destination / "uploads" / Path(source).relative_to(root)
             assert not Path(source).exists() and Path(target).read_bytes() == before[Path(source)]
         assert view is not None and view.result.groups == ()  # every group kept only its keeper
-        assert session.store.document_by_path(outcome.moved_to[0]) is not None  # followed, not forgotten
+        assert session.store.files.document_by_path(outcome.moved_to[0]) is not None  # followed, not forgotten
         assert session.undoable is not None and session.undoable.what == "move"
         back, view = session.undo_last()
     assert back is not None and set(back.moved_to) == {str(p) for p in moving} and not back.skipped

@@ -5,7 +5,9 @@ import pytest
 from neardup_gui.core.errors import DatabaseError
 from neardup_gui.core.fingerprint.scheme import Scheme, fingerprint_bytes
 from neardup_gui.core.models import Status
-from neardup_gui.core.store.store import SCHEMA_VERSION, FileRecord, Store
+from neardup_gui.core.store.files import FileRecord
+from neardup_gui.core.store.schema import SCHEMA_VERSION
+from neardup_gui.core.store.store import Store
 
 
 def test_new_database_has_schema_version_wal_and_our_application_id(db_path):
@@ -60,19 +62,19 @@ def test_a_different_scheme_drops_fingerprints_a_same_one_keeps_them(db_path):
         assert store.ensure_scheme(Scheme.current()) is False
         _stored_content(store, "/x/a.txt", "some words to fingerprint here")
         assert store.ensure_scheme(Scheme.current()) is False
-        assert len(store.fingerprint_arrays()) == 1
+        assert len(store.contents.fingerprint_arrays()) == 1
         changed = Scheme(shingle_size=5, jieba=Scheme.current().jieba, pypdf=Scheme.current().pypdf)
         assert store.ensure_scheme(changed) is True
-        assert len(store.fingerprint_arrays()) == 0
-        assert store.known_files()["/x/a.txt"].content_id is None  # will be read again
+        assert len(store.contents.fingerprint_arrays()) == 0
+        assert store.files.known()["/x/a.txt"].content_id is None  # will be read again
 
 
 def test_paths_that_are_not_utf8_round_trip(db_path):
     odd = "/data/caf\udce9 \u6587\u4ef6.txt"  # a Latin-1 byte in a name, as os.fsdecode gives it
     with Store(db_path) as store:
         store.write_batch([], [FileRecord(odd, 1, 1, "text", status=Status.UNREADABLE, message="x")])
-        assert odd in store.known_files()
-        doc = store.document_by_path(odd)
+        assert odd in store.files.known()
+        doc = store.files.document_by_path(odd)
         assert doc.display_path == "/data/caf\\xe9 文件.txt"
 
 
@@ -82,10 +84,10 @@ def test_removing_the_last_file_of_a_content_removes_its_fingerprints(db_path):
         _stored_content(store, "/x/a.txt", "shared words in two places")
         fp = fingerprint_bytes("text", b"shared words in two places", Scheme.current())
         store.write_batch([], [FileRecord("/y/copy.txt", 1, 1, "text", content_hash=fp.raw_hash)])
-        store.remove_files(["/x/a.txt"])
-        assert len(store.fingerprint_arrays()) == 1
-        store.remove_files(["/y/copy.txt"])
-        assert len(store.fingerprint_arrays()) == 0
+        store.files.remove(["/x/a.txt"])
+        assert len(store.contents.fingerprint_arrays()) == 1
+        store.files.remove(["/y/copy.txt"])
+        assert len(store.contents.fingerprint_arrays()) == 0
 
 
 def test_a_database_of_the_first_schema_is_migrated_and_scanned_again(tmp_path):
@@ -94,11 +96,11 @@ def test_a_database_of_the_first_schema_is_migrated_and_scanned_again(tmp_path):
     from neardup_gui.core.match.matcher import Matcher
     from neardup_gui.core.models import ScanOptions, Thresholds
     from neardup_gui.core.scan import scan
-    from neardup_gui.core.store.store import _MIGRATIONS, APPLICATION_ID, _split_sql
+    from neardup_gui.core.store.schema import APPLICATION_ID, MIGRATIONS, split_sql
 
     path = tmp_path / "v1.db"
     con = sqlite3.connect(path)
-    for statement in _split_sql(_MIGRATIONS[0]):
+    for statement in split_sql(MIGRATIONS[0]):
         con.execute(statement)
     con.execute("INSERT INTO meta (key, value) VALUES ('scheme', '{\"version\": 1}')")
     con.execute("INSERT INTO contents (raw_hash, kind, status) VALUES (x'00', 'text', 'ok')")
@@ -117,7 +119,7 @@ def test_a_database_of_the_first_schema_is_migrated_and_scanned_again(tmp_path):
         tables = {r[0] for r in store._db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         assert {"boilerplate_shingles", "forests", "core_overlaps"} <= tables
         # a reader that ran out of time under an older version is marked to be tried again
-        assert list(store.transient_failures().values()) == [0.0]
+        assert list(store.contents.transient_failures().values()) == [0.0]
         summary = scan(store, ScanOptions(roots=(str(root),), workers=1))
         assert summary.fingerprints_reset and summary.extracted == 2
         groups = Matcher(store).match(Thresholds()).groups
@@ -132,7 +134,8 @@ def test_a_database_of_schema_6_keeps_its_cores_and_answers_simhash_queries_from
     from neardup_gui.core.fingerprint.simhash import to_signed
     from neardup_gui.core.models import Method, Thresholds
     from neardup_gui.core.query import query
-    from neardup_gui.core.store.store import _MIGRATIONS, APPLICATION_ID, _split_sql, blocks_of
+    from neardup_gui.core.store.query_index import blocks_of
+    from neardup_gui.core.store.schema import APPLICATION_ID, MIGRATIONS, split_sql
 
     root = tmp_path / "docs"
     root.mkdir()
@@ -146,8 +149,8 @@ def test_a_database_of_schema_6_keeps_its_cores_and_answers_simhash_queries_from
 
     path = tmp_path / "v6.db"
     con = sqlite3.connect(path)
-    for migration in _MIGRATIONS[:6]:
-        for statement in _split_sql(migration):
+    for migration in MIGRATIONS[:6]:
+        for statement in split_sql(migration):
             con.execute(statement)
     con.execute("INSERT INTO meta (key, value) VALUES ('scheme', ?), ('bands_complete', '1')",
                 (Scheme.current().to_json(),))

@@ -17,7 +17,8 @@ from neardup_gui.core.models import ScanOptions, Status
 from neardup_gui.core.read.extract import kind_of
 from neardup_gui.core.scan import scan
 from neardup_gui.core.store import spill
-from neardup_gui.core.store.store import FileRecord, Store
+from neardup_gui.core.store.files import FileRecord
+from neardup_gui.core.store.store import Store
 from neardup_gui.core.store.writer import WriterProcess
 from tests.conftest import chinese_texts, english_texts, plant_edits, write_pdf
 
@@ -126,7 +127,7 @@ def test_a_writer_that_died_is_said_plainly(tmp_path):
                 writer.write([], [FileRecord(str(tmp_path / "b.txt"), 1, 1, "text", status=Status.ERROR)])
                 writer.wait()
     with Store(tmp_path / "w.db") as store:
-        assert [d.path for d in store.documents()] == [str(tmp_path / "a.txt")]
+        assert [d.path for d in store.files.documents()] == [str(tmp_path / "a.txt")]
 
 
 def test_ctrl_c_while_the_writer_starts_does_not_kill_it(tmp_path):
@@ -146,7 +147,7 @@ def test_ctrl_c_while_the_writer_starts_does_not_kill_it(tmp_path):
         writer.wait()
         assert child.is_alive()
     with Store(tmp_path / "w.db") as store:
-        assert [d.path for d in store.documents()] == [str(tmp_path / "a.txt")]
+        assert [d.path for d in store.files.documents()] == [str(tmp_path / "a.txt")]
 
 
 def test_what_workers_put_aside_is_written_byte_for_byte_and_the_spill_folder_goes(tree, tmp_path, monkeypatch):

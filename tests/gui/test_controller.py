@@ -191,7 +191,7 @@ def test_keep_this_one_is_undone_listed_in_the_decisions_and_taken_back_there(tm
     assert any(e[0] == "message" and "Edit ▸ Undo" in e[1] for e in recorder.events)
     review.undo()
     assert review.keeper(review.group_of(printout.id)).id == by_rule.id and review.undoable is None
-    assert not review.session.store.kept_paths()
+    assert not review.session.store.kept.paths()
 
     review.keep(printout)
     review.session.close()
@@ -205,7 +205,7 @@ def test_keep_this_one_is_undone_listed_in_the_decisions_and_taken_back_there(tm
     assert kept.paths_a == (printout.path,) and not kept.pairs
     again.withdraw([kept])
     assert again.keeper(again.group_of(printout.id)).id == by_rule.id
-    assert not restarted.store.kept_paths()
+    assert not restarted.store.kept.paths()
     restarted.close()
 
 

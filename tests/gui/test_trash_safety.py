@@ -30,7 +30,7 @@ def copies(tmp_path: Path, db_path: Path):
         scan(store, ScanOptions(roots=(str(root),), workers=1))
         groups = match(store, Thresholds()).groups
         assert len(groups) == 1 and len(groups[0].members) == 4
-        docs = {Path(d.path).name: d for d in store.documents()}
+        docs = {Path(d.path).name: d for d in store.files.documents()}
     return root, docs
 
 
@@ -70,7 +70,7 @@ def test_a_member_changed_or_replaced_since_the_scan_is_skipped_with_the_reason(
     os.utime(root / "c.txt", ns=(docs["c.txt"].mtime_ns + 5_000_000_000,) * 2)
     with Store(db_path) as store:
         outcome = move_to_trash(store, [docs["a.txt"], docs["b.txt"], docs["c.txt"]], keeper=docs["keep.txt"])
-        remaining = {Path(d.path).name for d in store.documents()}
+        remaining = {Path(d.path).name for d in store.files.documents()}
     skipped = dict(outcome.skipped)
     assert "changed after the scan" in skipped[str(root / "a.txt")]
     assert "no longer a regular file" in skipped[str(root / "b.txt")]

@@ -47,7 +47,7 @@ def _desktop(db: Path, thresholds: Thresholds) -> tuple[dict, dict[tuple[str, st
         matcher = Matcher(store)
         result = matcher.match(thresholds)
         ids = matcher.arrays.content_ids
-        text_of = {int(cid): store.content_fingerprint(int(cid))[2] for cid in ids.tolist()}
+        text_of = {int(cid): store.contents.fingerprint(int(cid))[2] for cid in ids.tolist()}
         first_path: dict[bytes, tuple[str, int]] = {}
         for doc in result.documents:
             if doc.status is Status.OK and doc.content_id in text_of:
@@ -113,15 +113,15 @@ def test_fingerprints_are_identical_byte_for_byte(spark, corpus, desktop_db, tmp
     records = [r for r in (value for _place, value in review_lines(review_parts(out))) if r["status"] == "ok"]
     assert len(records) > 100
     with Store(desktop_db) as store:
-        found = store.boilerplate()
+        found = store.boilerplate.load()
         assert found is not None
-        by_hash = store.content_ids_for(bytes.fromhex(_hex(r["raw_hash"])) for r in records)
+        by_hash = store.contents.ids_for(bytes.fromhex(_hex(r["raw_hash"])) for r in records)
         cores = dict(found.cores.items())
         compared = 0
         for record in records:
             cid = by_hash[bytes.fromhex(_hex(record["raw_hash"]))]
-            simhash, signature, text_hash, count = store.content_fingerprint(cid)
-            shingles, edges = store.shingles_and_edges([cid])[cid]
+            simhash, signature, text_hash, count = store.contents.fingerprint(cid)
+            shingles, edges = store.contents.shingles_and_edges([cid])[cid]
             assert _hex(record["text_hash"]) == text_hash.hex()
             assert to_unsigned(record["simhash"]) == simhash
             assert _hex(record["minhash"]) == signature.astype("<u4").tobytes().hex()

@@ -6,7 +6,7 @@ exactly on some m-k of them (pigeonhole). One sorted table per choice of m-k blo
 pair; m is chosen per (n, k) by a cost model. Each candidate is verified by XOR + popcount, so the
 result is exactly the brute-force answer, for every k.
 
-One-document queries use the persisted index (store.py): four 16-bit blocks; within k, some block
+One-document queries use the persisted index (store/query_index.py): four 16-bit blocks; within k, some block
 differs in at most k//4 bits, so probing each block with every mask of that many bits is exact too.
 """
 
@@ -25,7 +25,7 @@ from ..fingerprint.simhash import BITS, hamming
 from ..fingerprint.text import sorted_unique
 from ..jobs import NEVER_CANCELLED, CancelToken
 from ..models import HAMMING_MAX
-from ..store.store import BLOCK_BITS, BLOCKS
+from ..store.query_index import BLOCK_BITS, BLOCKS
 from ..workers.parallel import IN_THIS_PROCESS, MappedFiles, Workers
 from .unionfind import UnionFind
 

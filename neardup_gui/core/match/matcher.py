@@ -39,7 +39,8 @@ from ..models import (
     Thresholds,
     matched_by,
 )
-from ..store.store import FingerprintArrays, Store
+from ..store.contents import FingerprintArrays
+from ..store.store import Store
 from ..workers import parallel
 from ..workers.memory import release_freed_memory
 from . import index
@@ -147,9 +148,9 @@ class BoilerplateUse:
     @staticmethod
     def analysis_of(store: Store, content_ids: np.ndarray) -> Boilerplate | None:
         """The database's boilerplate analysis if it was made for exactly these contents (read only then)."""
-        if store.boilerplate_digest() != collection_digest(store.get_meta("scheme") or "", content_ids):
+        if store.boilerplate.digest() != collection_digest(store.get_meta("scheme") or "", content_ids):
             return None
-        return store.boilerplate()
+        return store.boilerplate.load()
 
     @property
     def cores(self) -> Mapping[int, Core]:
@@ -186,7 +187,7 @@ class BoilerplateUse:
     def compared(self, store: Store, content_ids: Iterable[int]) -> dict[int, np.ndarray]:
         """The shingle sets documents are compared by (cores where they have boilerplate)."""
         found = self.found
-        return store.shingles(content_ids, cores=found.digest if found is not None and found.cores else None)
+        return store.contents.shingles(content_ids, cores=found.digest if found is not None and found.cores else None)
 
 
 _SHINGLE_BUDGET = 256 << 20
@@ -260,13 +261,13 @@ class Matcher:
         self._workers = workers
         ensure_current(store, scheme)
         prefixes = tuple(r.rstrip(os.sep) for r in roots) if roots else None
-        docs = store.documents()
+        docs = store.files.documents()
         if prefixes is not None:
             docs = [d for d in docs if any(d.path == p or d.path.startswith(p + os.sep) for p in prefixes)]
         self.documents = tuple(docs)
         self._doc_by_id = {d.id: d for d in docs}
         wanted = {d.content_id for d in docs if d.status is Status.OK and d.content_id is not None}
-        arrays = store.fingerprint_arrays()
+        arrays = store.contents.fingerprint_arrays()
         self._analysis = BoilerplateUse.analysis_of(store, arrays.content_ids)
         keep = np.isin(arrays.content_ids, np.fromiter(wanted, dtype=np.int64, count=len(wanted)))
         self._whole = arrays = FingerprintArrays(
@@ -308,7 +309,7 @@ class Matcher:
         self._exact_edges = index.pairs_to_first(by_text, sorted_text)
         self._distinct = np.sort(by_text[np.concatenate(([True], sorted_text[1:] != sorted_text[:-1]))]
                                  if len(by_text) else by_text)
-        self._hashes = store.content_hashes(self._row_of) if self._row_of else {}
+        self._hashes = store.contents.hashes(self._row_of) if self._row_of else {}
         self._exact_allowed: tuple[object, tuple[np.ndarray, np.ndarray]] | None = None  # (for which rulings, edges)
         self._contents_state = collection_digest(store.get_meta("scheme") or "", self._whole.content_ids)
         self._modes: dict[bool, ModeState] = {}  # the other way of treating boilerplate, kept for a switch back
@@ -329,7 +330,7 @@ class Matcher:
 
     def _new_mode(self, ignore: bool) -> ModeState:
         use = BoilerplateUse(ignore, self._analysis is not None, self._analysis if ignore else None)
-        kept = self.store.all_overlaps(cores=use.found is not None)
+        kept = self.store.overlaps.all(cores=use.found is not None)
         pairs = np.array(list(kept), dtype=np.int64).reshape(-1, 2)
         return ModeState(use, use.applied(self._whole), KnownOverlaps(kept),
                          np.sort(pair_codes(pairs[:, 0], pairs[:, 1])))
@@ -347,7 +348,7 @@ class Matcher:
     def refresh_verdicts(self) -> None:
         """Re-read the user's "not a duplicate" decisions (after the app records one). A forest that
         uses a pair now ruled out, or that was built while a decision now withdrawn stood, is rebuilt."""
-        before, now = self._rejected, self.store.verdicts(NOT_DUPLICATE)
+        before, now = self._rejected, self.store.verdicts.pairs(NOT_DUPLICATE)
         if now == before:
             return  # the same set object stays: what was worked out for it stays valid
         self._rejected = now
@@ -453,7 +454,7 @@ class Matcher:
             return
         codes, first = np.unique(codes[new], return_index=True)
         found = self.boilerplate.found
-        self.store.save_overlaps(dict(zip(zip((codes >> 32).tolist(), (codes & 0xFFFFFFFF).tolist(), strict=True),
+        self.store.overlaps.save(dict(zip(zip((codes >> 32).tolist(), (codes & 0xFFFFFFFF).tolist(), strict=True),
                                           shared[new][first].tolist(), strict=True)),
                                  cores_of=found.digest if found is not None else None)
         mode.saved = np.insert(mode.saved, np.searchsorted(mode.saved, codes), codes)  # one copy, no sort
@@ -740,7 +741,7 @@ class Matcher:
     def _kept_forest(self, name: str) -> Forest | None:
         """The forest an earlier matcher of this very state kept in the database (a restart, a rescan
         of an unchanged tree), or None."""
-        kept = self.store.forest(name, self._forest_state(name))
+        kept = self.store.forests.load(name, self._forest_state(name))
         if kept is None:
             return None
         limit, a, b, weight = kept
@@ -749,7 +750,7 @@ class Matcher:
 
     def _keep_forest(self, name: str, forest: Forest) -> Forest:
         ids = self.arrays.content_ids
-        self.store.save_forest(name, self._forest_state(name), forest.limit, ids[forest.a], ids[forest.b],
+        self.store.forests.save(name, self._forest_state(name), forest.limit, ids[forest.a], ids[forest.b],
                                forest.weight)
         return forest
 

@@ -479,6 +479,6 @@ def check_report_target(out: Path | None, db_path: Path, store: Store | None = N
         raise UsageError(translate("Errors", "The report cannot go to {path}: it is inside a folder being scanned and "
                                              "would be compared as one of the documents; choose a file elsewhere "
                                              "(or a .json report)").format(path=out))
-    if store is not None and store.document_by_path(str(target)) is not None:
+    if store is not None and store.files.document_by_path(str(target)) is not None:
         raise UsageError(translate("Errors", "The report cannot go to {path}: it is one of the documents being "
                                              "compared; choose another file").format(path=out))

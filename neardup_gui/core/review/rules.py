@@ -359,7 +359,7 @@ def _act_on_files(
     from send2trash.exceptions import TrashPermissionError
 
     involved = [*documents, keeper] if keeper is not None else list(documents)
-    hashes = store.content_hashes([d.content_id for d in involved if d.content_id is not None])
+    hashes = store.contents.hashes([d.content_id for d in involved if d.content_id is not None])
     if keeper is not None:
         problem = changed_since_scan(keeper, hashes.get(keeper.content_id) if keeper.content_id else None)
         if problem:
@@ -409,7 +409,7 @@ def move_to_trash(store: Store, documents: Sequence[Document], keeper: Document 
         return ""
 
     outcome = _act_on_files(store, documents, keeper, trash)
-    store.remove_files(outcome.done + outcome.missing)
+    store.files.remove(outcome.done + outcome.missing)
     return dataclasses.replace(outcome, moved_to=())
 
 
@@ -454,12 +454,12 @@ def move_into_folder(
                 "Review", "the folder it would go into, {folder}, leads into a scanned folder through a link"
             ).format(folder=os.path.dirname(target)))
         move_file(doc.path, target)
-        store.rename_files([(doc.path, target)])
+        store.files.rename([(doc.path, target)])
         return target
 
     arrived = _moved_before(store, documents, destination, roots)
     outcome = _act_on_files(store, [d for d in documents if d.path not in arrived], keeper, move)
-    store.remove_files(outcome.missing)
+    store.files.remove(outcome.missing)
     return dataclasses.replace(
         outcome, done=(*arrived, *outcome.done), moved_to=(*arrived.values(), *outcome.moved_to)
     )
@@ -470,7 +470,7 @@ def _moved_before(
 ) -> dict[str, str]:
     """The files no longer where they were but at their destination as they were compared (a move cut
     short after the file moved, before the database followed it): path -> destination, now recorded."""
-    hashes = store.content_hashes([d.content_id for d in documents if d.content_id is not None])
+    hashes = store.contents.hashes([d.content_id for d in documents if d.content_id is not None])
     arrived: dict[str, str] = {}
     for doc in documents:
         if os.path.lexists(doc.path):
@@ -483,7 +483,7 @@ def _moved_before(
         raw_hash = hashes.get(doc.content_id) if doc.content_id is not None else None
         if os.path.lexists(target) and not changed_since_scan(dataclasses.replace(doc, path=target), raw_hash):
             arrived[doc.path] = target
-    store.rename_files(arrived.items())
+    store.files.rename(arrived.items())
     return arrived
 
 
@@ -503,7 +503,7 @@ def move_back(store: Store, moves: Sequence[tuple[str, str]]) -> FileOutcome:
         except OSError as exc:
             failed.append((moved, failure_reason(exc)))
             continue
-        store.rename_files([(moved, original)])  # at once, as move_into_folder does
+        store.files.rename([(moved, original)])  # at once, as move_into_folder does
         back.append((moved, original))
     return FileOutcome(
         tuple(m for m, _o in back), tuple(missing), tuple(failed), tuple(skipped), "", tuple(o for _m, o in back)

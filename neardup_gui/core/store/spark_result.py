@@ -30,6 +30,7 @@ from ..fingerprint.scheme import Scheme
 from ..i18n import translate
 from ..jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_progress
 from ..models import Fingerprint, Status, display_path
+from .files import FileRecord
 from .spark_records import (
     JobDescription,
     Place,
@@ -42,7 +43,7 @@ from .spark_records import (
     placed_or_none,
     review_lines,
 )
-from .store import FileRecord, Store
+from .store import Store
 
 RESULT_FORMAT = "neardup-spark-result"
 RESULT_VERSIONS = (1,)
@@ -114,14 +115,14 @@ def import_result(store: Store, folder: str | os.PathLike[str], *, mapping: Sequ
                       "(the job's: {theirs}; this app's: {ours}); run the job with this version's package"
         ).format(path=folder, theirs=job.scheme.pypdf or job.scheme.version, ours=Scheme.current().pypdf))
     with store.transaction():
-        if store.documents():
+        if store.files.documents():
             raise ValueError(translate("Errors", "{path} already holds documents; load a Spark result into a new "
                                                  "database (--db FILE)").format(path=store.path))
         store.ensure_scheme(Scheme.current())  # the job's, checked equal above (its JSON may be spelled otherwise)
         loaded = _load_records(store, folder, job, targets, progress, cancel)
-        ids = store.content_ids_for(loaded.cores)
-        store.save_boilerplate(Boilerplate(
-            collection_digest(store.get_meta("scheme") or "", store.ok_content_ids()), job.min_share,
+        ids = store.contents.ids_for(loaded.cores)
+        store.boilerplate.save(Boilerplate(
+            collection_digest(store.get_meta("scheme") or "", store.contents.ok_ids()), job.min_share,
             job.min_documents, np.array(job.shingles, dtype=np.uint32),
             {ids[h]: core for h, core in loaded.cores.items() if h in ids}, passages=job.passages,
             family_passages=job.family_passages))

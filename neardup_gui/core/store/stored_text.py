@@ -15,7 +15,7 @@ from ..i18n import localize, translate
 from ..models import Document, Status
 from ..read.extract import extract
 from ..read.regular_files import open_regular_file
-from .store import Store
+from .ocr_pages import scan_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +29,7 @@ class TextLoader:
 
     def __init__(self, content_hashes: dict[int, bytes], cache_size: int = 32, database: str = "") -> None:
         self._hashes = content_hashes
-        self._database = database  # where the text OCR read of a scan is kept (Store.scan_text)
+        self._database = database  # where the text OCR read of a scan is kept (ocr_pages.scan_text)
         self._cache: OrderedDict[int, DocumentText] = OrderedDict()
         self._cache_size = cache_size
 
@@ -60,7 +60,7 @@ class TextLoader:
                                                          "again."))
         kind = doc.read_as or doc.kind  # as the bytes were read when compared
         if kind in OCR_KINDS and self._database and expected is not None:
-            scanned = Store.scan_text(self._database, expected)  # OCR's text: the file's own has none
+            scanned = scan_text(self._database, expected)  # OCR's text: the file's own has none
             if scanned is not None:
                 return DocumentText(scanned)
         extracted = extract(kind, data)

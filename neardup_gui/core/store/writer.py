@@ -25,7 +25,8 @@ from .. import i18n
 from ..errors import DatabaseError
 from ..i18n import translate
 from ..models import Fingerprint
-from .store import FileRecord, Store
+from .files import FileRecord
+from .store import Store
 
 _MAX_WAITING_ITEMS = 20_000  # files and contents held here while the writer starts; past that, wait for it
 

@@ -216,13 +216,13 @@ def _forget_here() -> None:
 
 @dataclass(frozen=True, slots=True)
 class ShinglesOf:
-    """Reads contents' shingle sets with their edges from a database (Store.shingles_and_edges): a
+    """Reads contents' shingle sets with their edges from a database (Store.contents.shingles_and_edges): a
     loader that can be sent to a worker."""
 
     db_path: str
 
     def __call__(self, content_ids: Iterable[int]) -> dict[int, tuple[np.ndarray, np.ndarray | None]]:
-        return reader(self.db_path).shingles_and_edges(content_ids)
+        return reader(self.db_path).contents.shingles_and_edges(content_ids)
 
 
 class ShingleCache:
@@ -247,7 +247,7 @@ class ShingleCache:
     def sets(self, db_path: str, state: str, content_ids: Iterable[int], cores: str | None
              ) -> dict[int, np.ndarray]:
         """The shingle sets of ``content_ids`` (their cores under the boilerplate analysis ``cores``, see
-        Store.shingles), read from the database where not kept."""
+        Store.contents.shingles), read from the database where not kept."""
         self._enter(db_path, state)
         wanted = list(dict.fromkeys(content_ids))
         out: dict[int, np.ndarray] = {}
@@ -260,7 +260,7 @@ class ShingleCache:
                 self._sets.move_to_end(cid)
                 out[cid] = found
         if missing:
-            loaded = reader(db_path).shingles(missing, cores=cores)
+            loaded = reader(db_path).contents.shingles(missing, cores=cores)
             out.update(loaded)
             for cid, values in loaded.items():
                 self._sets[cid] = values
