@@ -29,7 +29,7 @@ _GROUP = """
 import json, resource, sys, time
 from neardup_gui.core.match import Matcher
 from neardup_gui.core.models import Thresholds
-from neardup_gui.core.store import Store
+from neardup_gui.core.store.store import Store
 started = time.perf_counter()
 with Store(sys.argv[1]) as store:
     result = Matcher(store).match(Thresholds(jaccard=float(sys.argv[2])))
