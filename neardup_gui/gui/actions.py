@@ -37,6 +37,25 @@ class ActionSpec:
     scope: str = ""  # a widget (dotted path) its keys are limited to, and whose context menu offers it
     in_tree: bool = False  # also in the groups tree's context menu
     separated: bool = False  # a separator before it in its menu
+    enabled: Callable[[WindowState], bool] = lambda _state: True  # when it can act
+
+
+@dataclass(frozen=True, slots=True)
+class WindowState:
+    """What the actions' ``enabled`` rules look at, read from the window once per change."""
+
+    idle: bool  # no scan runs
+    ready: bool  # idle, with a grouping shown
+    has_folders: bool
+    has_result: bool
+    has_groups: bool
+    document: bool  # a member's row is selected in the groups tree
+    group: bool  # any row of a group is
+    rows_selected: bool
+    on_pairs: bool  # the Pairs tab is shown
+    pair: bool  # and a pair is selected there
+    marked: bool
+    undoable: bool
 
 
 MENUS = (
@@ -67,6 +86,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         lambda w: w.start_scan(),
         _STD.Refresh,
         buttons=("scan_button", "empty.scan_button"),
+        enabled=lambda s: s.idle and s.has_folders,
     ),
     ActionSpec(
         "cancel_scan",
@@ -76,6 +96,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         lambda w: w.cancel_scan(),
         "Esc",
         buttons=("scan_status.cancel_button",),
+        enabled=lambda s: not s.idle,
     ),
     ActionSpec(
         "export",
@@ -85,6 +106,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         lambda w: w.export.ask(),
         "Ctrl+E",
         separated=True,
+        enabled=lambda s: s.has_result,
     ),
     ActionSpec(
         "quit",
@@ -103,6 +125,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         QT_TRANSLATE_NOOP("Actions", "Take back the last decision or move"),
         lambda w: w.review.undo(),
         _STD.Undo,
+        enabled=lambda s: s.idle and s.undoable,
     ),
     ActionSpec(
         "decisions",
@@ -110,6 +133,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         QT_TRANSLATE_NOOP("Actions", "&Decisions…"),
         QT_TRANSLATE_NOOP("Actions", "Every \u201cnot a duplicate\u201d you made, to review and take back"),
         lambda w: DecisionsDialog(w.review, w).exec(),
+        enabled=lambda s: s.ready,
     ),
     ActionSpec(
         "keep",
@@ -121,6 +145,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         buttons=("groups.keep_button",),
         in_tree=True,
         separated=True,
+        enabled=lambda s: s.ready and s.document and not s.on_pairs,
     ),
     ActionSpec(
         "not_duplicate",
@@ -135,6 +160,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "Ctrl+D",
         buttons=("groups.not_dup_button", "pairs.not_dup_button"),
         in_tree=True,
+        enabled=lambda s: s.ready and (s.pair if s.on_pairs else s.document),
     ),
     ActionSpec(
         "trash_others",
@@ -149,6 +175,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         _STD.Delete,
         buttons=("groups.trash_button",),
         in_tree=True,
+        enabled=lambda s: s.idle and s.group,
     ),
     ActionSpec(
         "open",
@@ -160,6 +187,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         buttons=("groups.open_button",),
         in_tree=True,
         separated=True,
+        enabled=lambda s: s.document,
     ),
     ActionSpec(
         "reveal",
@@ -170,6 +198,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "Ctrl+Shift+R",
         buttons=("groups.reveal_button",),
         in_tree=True,
+        enabled=lambda s: s.document,
     ),
     ActionSpec(
         "find",
@@ -202,6 +231,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         lambda w: w.review.mark_all_but_keepers(),
         "Ctrl+M",
         buttons=("groups.mark_rule_button",),
+        enabled=lambda s: s.has_groups,
     ),
     ActionSpec(
         "mark_by_rule",
@@ -211,6 +241,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         lambda w: MarkRuleDialog(w.review, w).exec(),
         "Ctrl+Shift+K",
         buttons=("groups.mark_by_rule_button",),
+        enabled=lambda s: s.has_groups,
     ),
     ActionSpec(
         "unmark",
@@ -220,6 +251,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         lambda w: w.review.marks.set(()),
         "Ctrl+Shift+M",
         buttons=("groups.unmark_button",),
+        enabled=lambda s: s.marked,
     ),
     ActionSpec(
         "mark_selected",
@@ -233,6 +265,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         lambda w: w.mark_selected(True),
         "Ctrl+Space",
         in_tree=True,
+        enabled=lambda s: s.rows_selected,
     ),
     ActionSpec(
         "unmark_selected",
@@ -242,6 +275,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         lambda w: w.mark_selected(False),
         "Ctrl+Shift+Space",
         in_tree=True,
+        enabled=lambda s: s.rows_selected,
     ),
     ActionSpec(
         "trash_marked",
@@ -256,6 +290,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "Shift+Del",
         buttons=("groups.trash_marked_button",),
         separated=True,
+        enabled=lambda s: s.ready and s.marked,
     ),
     ActionSpec(
         "move_marked",
@@ -270,6 +305,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         lambda w: w.move_marked(),
         "Ctrl+Shift+O",
         buttons=("groups.move_marked_button",),
+        enabled=lambda s: s.ready and s.marked,
     ),
     ActionSpec(
         "copy_marked",
@@ -279,6 +315,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         lambda w: w.files.copy_marked_paths(),
         "Ctrl+Shift+C",
         buttons=("groups.copy_marked_button",),
+        enabled=lambda s: s.marked,
     ),
     # View
     ActionSpec(
@@ -367,6 +404,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "Alt+Left",
         buttons=("pairs.keep_left_button",),
         scope="pairs.table",
+        enabled=lambda s: s.ready and s.pair,
     ),
     ActionSpec(
         "keep_right",
@@ -380,6 +418,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "Alt+Right",
         buttons=("pairs.keep_right_button",),
         scope="pairs.table",
+        enabled=lambda s: s.ready and s.pair,
     ),
 )
 
@@ -446,6 +485,12 @@ def _follow(button: QAbstractButton, action: QAction, tip: str, keys: str) -> No
         )
     button.setEnabled(action.isEnabled())
     action.changed.connect(lambda: button.setEnabled(action.isEnabled()))
+
+
+def update_enabled(actions: dict[str, QAction], state: WindowState, specs: Iterable[ActionSpec] = ACTIONS) -> None:
+    """Each action enabled when its rule says it can act (its buttons follow)."""
+    for spec in specs:
+        actions[spec.name].setEnabled(bool(spec.enabled(state)))
 
 
 def shortcut_rows(specs: Iterable[ActionSpec] = ACTIONS) -> list[tuple[str, str]]:

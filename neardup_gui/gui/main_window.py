@@ -35,7 +35,7 @@ from ..core.scan import summary_text
 from ..core.session import Session, View
 from ..core.store.stored_text import TextLoader
 from . import settings as app_settings
-from .actions import build_actions
+from .actions import WindowState, build_actions, update_enabled
 from .controller import Pair, Report, ReviewController
 from .damaged import offer_new_database
 from .diff_view import DiffView
@@ -228,26 +228,15 @@ class MainWindow(QMainWindow):
         if not hasattr(self, "_actions"):
             return  # still being built
         summary, doc = self.groups.current()
-        idle, shown, marked = self.scan_job is None, self.view is not None, bool(self.review.marks)
-        ready = idle and shown
-        on_pairs = self.tabs.currentWidget() is self.pairs
-        pair = self.pairs.current_pair() if on_pairs else None
-        has_groups = self.result is not None and bool(self.result.groups)
-        selected = self.groups.tree.selectionModel().hasSelection()
-        undoable = self.review.undoable
-        enabled = {
-            "scan": idle and bool(self.folders.folders()), "cancel_scan": not idle,
-            "export": self.result is not None, "undo": undoable is not None and idle, "decisions": ready,
-            "keep": ready and doc is not None and not on_pairs,
-            "not_duplicate": ready and (pair is not None if on_pairs else doc is not None),
-            "keep_left": ready and pair is not None, "keep_right": ready and pair is not None,
-            "trash_others": idle and summary is not None, "open": doc is not None, "reveal": doc is not None,
-            "mark_rule": has_groups, "mark_by_rule": has_groups, "unmark": marked, "copy_marked": marked,
-            "mark_selected": selected, "unmark_selected": selected,
-            "trash_marked": ready and marked, "move_marked": ready and marked,
-        }
-        for name, on in enabled.items():
-            self._actions[name].setEnabled(on)
+        idle, on_pairs, undoable = self.scan_job is None, self.tabs.currentWidget() is self.pairs, self.review.undoable
+        update_enabled(self._actions, WindowState(
+            idle=idle, ready=idle and self.view is not None, has_folders=bool(self.folders.folders()),
+            has_result=self.result is not None, has_groups=self.result is not None and bool(self.result.groups),
+            document=doc is not None, group=summary is not None,
+            rows_selected=self.groups.tree.selectionModel().hasSelection(),
+            on_pairs=on_pairs, pair=on_pairs and self.pairs.current_pair() is not None,
+            marked=bool(self.review.marks), undoable=undoable is not None,
+        ))
         what = undoable.what if undoable is not None else ""
         self._actions["undo"].setText(
             self.tr("&Undo Not a Duplicate") if what == "not a duplicate" else self.tr("&Undo Keep") if what == "keep"
