@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from neardup_gui.core.fingerprint import text
 from neardup_gui.core.fingerprint.scheme import Scheme, simhash_feature_counts, text_shingles
+from tests.conftest import ZH_TEXTS
 
 
 def jaccard(a: str, b: str) -> float:
@@ -245,3 +246,19 @@ def test_a_long_text_with_few_words_is_shingled_by_characters_like_a_short_one()
     fp = fingerprint_text(b"d" * 16, "text", Extracted(Status.OK, raw), Scheme())
     assert fp.short_text
     assert unpack_shingles(fp.shingles).tolist() == text_shingles(text.normalise(raw), Scheme()).tolist()
+
+
+def test_han_words_are_jiebas_words_hashed_like_any_other_token():
+    """A scheme whose SimHash features are jieba's words gets, for each Han run, jieba's own segmentation
+    (its dictionary, without HMM) after the non-Han words, each hashed as a token of its own."""
+    import jieba
+
+    for path in sorted(ZH_TEXTS.glob("*.txt")):
+        norm = text.normalise(path.read_text(encoding="utf-8"))
+        tokens = text.tokenize(norm, segment_han=True)
+        is_han = np.concatenate(([False], text._classes()[text._codepoints(norm)] == text.HAN, [False]))
+        edges = np.flatnonzero(np.diff(is_han.astype(np.int8))).tolist()
+        runs = [norm[start:end] for start, end in zip(edges[0::2], edges[1::2], strict=True)]
+        expected = [word for run in runs for word in jieba.lcut(run, HMM=False)]
+        assert len(expected) > 1000 and tokens.han_words == len(expected)
+        assert np.array_equal(tokens.words[len(tokens.words) - tokens.han_words :], text.hash_tokens(expected))

@@ -1,5 +1,5 @@
-"""Characters as numbers, shared by the tokeniser (text.py) and the Han word finder (segment.py): each code
-point's class (a lookup table), polynomial hashes of code-point spans (prefix sums; the base is invertible
+"""Characters as numbers, for the tokeniser (text.py) and the pair view's words: each code point's
+class (a lookup table), polynomial hashes of code-point spans (prefix sums; the base is invertible
 mod 2^64) with splitmix64's finaliser, and the process's one jieba tokenizer."""
 
 from __future__ import annotations
@@ -76,7 +76,7 @@ def span_hashes(codepoints: np.ndarray, starts: np.ndarray, ends: np.ndarray) ->
 
 def span_polynomials(codepoints: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
     """span_hashes before its finaliser: sum((c + 1) * BASE^(end - 1 - i)) plus the length times a
-    constant, mod 2^64 (segment.py grows these a character at a time to look words up)."""
+    constant, mod 2^64."""
     n = len(codepoints)
     forward, inverse = _power_tables(n + 1)
     prefix = np.zeros(n + 1, dtype=_U64)

@@ -26,7 +26,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from . import segment
 from .chars import _MIX_MUL, _U64, HAN, WORD, _classes, _codepoints, _jieba, mix64, span_hashes
 from .chars import jieba_version as jieba_version
 from .chars import span_polynomials as span_polynomials
@@ -271,11 +270,19 @@ def _tokenize_piece(norm: str, segment_han: bool) -> Tokens:
 
 
 def _han_word_hashes(norm: str, cps: np.ndarray, cls: np.ndarray) -> np.ndarray:
-    """jieba's words of every Han run, hashed like any other token."""
+    """jieba's words of every Han run (its dictionary, without HMM), hashed like any other token. Only
+    schemes whose SimHash features are jieba's words ask for them; the default's are runs of Han
+    characters, which measured better and cost nothing more."""
     han = cls == HAN
-    edges = np.flatnonzero(np.diff(np.concatenate(([False], han, [False])).astype(np.int8)))
-    starts, ends = segment.han_word_bounds(norm, edges[0::2], edges[1::2], codepoints=cps)  # found in numpy
-    return span_hashes(cps, starts, ends)
+    edges = np.flatnonzero(np.diff(np.concatenate(([False], han, [False])).astype(np.int8))).tolist()
+    bounds: list[int] = []
+    for start, end in zip(edges[0::2], edges[1::2], strict=True):
+        at = start
+        for word in _jieba().cut(norm[start:end], HMM=False):
+            bounds += (at, at + len(word))
+            at += len(word)
+    found = np.array(bounds, dtype=np.int64)
+    return span_hashes(cps, found[0::2], found[1::2])
 
 
 def units(norm: str) -> list[str]:

@@ -21,7 +21,7 @@ import pypdfium2  # noqa: F401
 # the modules whose functions the workers run, phase by phase: imported here, each worker's first task
 # of a phase does not spend 15-25 ms importing them (on every worker at once: time no worker count saves)
 from .. import scan  # noqa: F401
-from ..fingerprint import segment, text
+from ..fingerprint import text
 from ..fingerprint.scheme import Scheme
 from ..match import boilerplate, index, matcher  # noqa: F401
 from ..read import pdf as extract_pdf
@@ -31,5 +31,4 @@ text._classes()
 text._nfkc_arrays()
 if Scheme().segments_han:
     text._jieba()
-    segment.load_dictionary()
 extract_pdf.quiet_pypdf()
