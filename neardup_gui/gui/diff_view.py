@@ -363,6 +363,7 @@ class DiffView(QWidget):
 
         self._texts: tuple[str, str] | None = None
         self._request = 0  # results of an older request are dropped
+        self._shown: tuple[int, int] | None = None  # the pair show_pair shows: (left, right)
         self._changes: list[int] = []
         self._current = -1
         self._relayout = QTimer(self)
@@ -458,10 +459,15 @@ class DiffView(QWidget):
 
     def show_pair(self, left: Document, right: Document, similarity: Similarity,
                   load: Callable[[Document], DocumentText] | None, cores: frozenset[int]) -> None:
-        """Show a pair and compare it in the background; ``cores``: the contents whose numbers leave
-        common text out."""
+        """Show a pair and compare it in the background; the pair shown already only gets its numbers
+        updated (a new grouping measured it from another keeper). ``cores``: the contents whose numbers
+        leave common text out."""
         without = left.content_id in cores or right.content_id in cores
+        if self._shown == (left.id, right.id):
+            self.show_numbers(similarity, without_boilerplate=without)
+            return
         self.show_pending(left, right, similarity, without_boilerplate=without)
+        self._shown = (left.id, right.id)
         if load is not None:
             self.compare_documents(left, right, load)
 
@@ -473,6 +479,7 @@ class DiffView(QWidget):
 
     def show_problem(self, message: str) -> None:
         self._request += 1
+        self._shown = None
         self._texts = None
         self._set_layout(None)
         self.position.setText("")

@@ -177,6 +177,10 @@ class GroupsPage(QWidget):
         marks_bar.addWidget(self.keeper_rule)
         groups_layout.addWidget(marks_bar)
         groups_layout.addWidget(self.split, 1)
+        self.filter_edit.textChanged.connect(self.group_proxy.set_text)
+        kinds = self.kind_filter
+        kinds.currentIndexChanged.connect(lambda _i: self.group_proxy.set_kind(kinds.currentData()))
+        self.group_view.activated.connect(lambda doc: self.select_document(doc.id))
 
     def shown_group_ids(self) -> frozenset[int] | None:
         """The ids of the groups the filter shows, or None when it shows them all."""

@@ -82,7 +82,6 @@ class MainWindow(QMainWindow):
         self.view: View | None = None
         self.result: MatchResult | None = None
         self.scan_job: Job | None = None
-        self._shown_pair: tuple[int, int] | None = None  # (left, right) in the pair view
         self._loader: TextLoader | None = None
         self._pairs_of: View | None = None  # the grouping the Pairs tab shows the pairs of
         self._restoring = True
@@ -143,11 +142,7 @@ class MainWindow(QMainWindow):
             diff.runner = self.runner
         groups.diff.options_changed.connect(self._save_state)
         DiffView.share_options(groups.diff, pairs.diff)
-        groups.group_view.activated.connect(lambda doc: groups.select_document(doc.id))
         groups.keeper_rule.currentIndexChanged.connect(lambda _i: self._keeper_rule_changed())
-        groups.filter_edit.textChanged.connect(groups.group_proxy.set_text)
-        groups.kind_filter.currentIndexChanged.connect(
-            lambda _i: groups.group_proxy.set_kind(groups.kind_filter.currentData()))
         for signal in (groups.filter_edit.textChanged, groups.kind_filter.currentIndexChanged):
             signal.connect(lambda *_: review.forget_pair_unless(lambda pair: groups.lists_group(pair.group.id)))
         groups.tree.selectionModel().currentChanged.connect(lambda current, _previous: self._selection_changed())
@@ -375,22 +370,12 @@ class MainWindow(QMainWindow):
             self.review.select(summary.group, document)
 
     def _pair_changed(self, pair: Pair | None) -> None:
-        """Show the controller's pair: the same two files again only get their numbers updated."""
+        """Show the controller's pair (a diff still being computed for the one before is dropped)."""
         if pair is None:
-            self._shown_pair = None
-            self.groups.show_no_pair(self.result)  # a diff still being computed for the old pair is dropped
-        elif self._shown_pair == (pair.left.id, pair.right.id):
-            cores = self._cores()
-            without = pair.left.content_id in cores or pair.right.content_id in cores
-            self.groups.diff.show_numbers(pair.similarity, without_boilerplate=without)
+            self.groups.show_no_pair(self.result)
         else:
-            self._shown_pair = (pair.left.id, pair.right.id)
-            self.compare(pair)
+            self.groups.diff.show_pair(pair.left, pair.right, pair.similarity, self._loader, self._cores())
         self._update_actions()
-
-    def compare(self, pair: Pair) -> None:
-        """Show a pair in the Groups tab; the texts are read and compared in the background."""
-        self.groups.diff.show_pair(pair.left, pair.right, pair.similarity, self._loader, self._cores())
 
     def _cores(self) -> frozenset[int]:
         return self.view.cores if self.view is not None else frozenset()
