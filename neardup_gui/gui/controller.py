@@ -373,6 +373,13 @@ class ReviewController:
         self.marks.update(selection.documents, mark)
         return selection
 
+    def mark_rows(self, documents: Iterable[Document], groups: Iterable[Group], marked: bool) -> None:
+        """Tick (or untick) rows of the groups tree: a member's row is that file; a group's row is every
+        member the trash would take (not the keeper, not a file in a reference folder)."""
+        chosen = {d.id for d in documents}
+        chosen.update(d.id for g in groups for d in self.group_trash_plan(g).documents)
+        self.marks.update(chosen, marked)
+
     def marked_size(self) -> int:
         return sum(self.docs[d].size for d in self.marks.ids)
 

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
 
 from ..core.i18n import translate
 from ..core.models import Document, Group
-from ..core.review.rules import BatchPlan, human_size
+from ..core.review.rules import BatchPlan, GroupSummary, human_size
 from .controller import Report, ReviewController
 
 SHOWN_IN_A_LISTING = 25
@@ -49,14 +49,30 @@ def plan_details(plan: BatchPlan) -> str:
 
 class FileActions:
     """The dialogs around moving, trashing, opening and revealing files, parented to the window;
-    ``status`` shows a status-bar line for so many milliseconds."""
+    ``status`` shows a status-bar line for so many milliseconds; ``selected`` gives the selected row's
+    group and document; files move only while ``may_move`` (a grouping shown, no scan running)."""
 
-    def __init__(self, parent: QWidget, review: ReviewController, status: Callable[[str, int], None]) -> None:
+    def __init__(
+        self,
+        parent: QWidget,
+        review: ReviewController,
+        status: Callable[[str, int], None],
+        selected: Callable[[], tuple[GroupSummary | None, Document | None]],
+        may_move: Callable[[], bool],
+    ) -> None:
         self.parent = parent
         self.review = review
         self.status = status
+        self._selected = selected
+        self._may_move = may_move
 
     # -- the trash and moves ----------------------------------------------------------------
+    def trash_others(self) -> None:
+        """The selected row's group: every member but its keeper to the trash, once confirmed."""
+        summary, _doc = self._selected()
+        if summary is not None and self._may_move():
+            self.trash_group(summary.group)
+
     def trash_group(self, group: Group) -> None:
         """Every member of ``group`` but its keeper (and reference-folder files) to the trash, once confirmed."""
         plan = self.review.group_trash_plan(group)
@@ -85,6 +101,8 @@ class FileActions:
 
     def trash_marked(self) -> None:
         """Every ticked file to the trash, all groups at once, after one confirmation."""
+        if not self._may_move() or not self.review.marks.ids:
+            return
         plan = self._marked_plan_or_say_why()
         if plan is None:
             return
@@ -101,6 +119,8 @@ class FileActions:
     def move_marked(self, destination: str | None = None) -> None:
         """Every ticked file into a folder (asked for when not given), keeping its folders below it, after
         one confirmation; Edit ▸ Undo puts the whole move back."""
+        if not self._may_move() or not self.review.marks.ids:
+            return
         plan = self._marked_plan_or_say_why()
         if plan is None:
             return
@@ -203,14 +223,16 @@ class FileActions:
         paths = len(self.review.marks)
         self.status(translate("FileActions", "Copied %n path(s).", None, paths), 5000)
 
-    def open(self, doc: Document) -> None:
-        """Open the document in the program the desktop uses for it."""
-        if self._exists(doc):
+    def open_selected(self) -> None:
+        """Open the selected document in the program the desktop uses for it."""
+        _summary, doc = self._selected()
+        if doc is not None and self._exists(doc):
             QDesktopServices.openUrl(QUrl.fromLocalFile(doc.path))
 
-    def reveal(self, doc: Document) -> None:
-        """Open the folder that holds the document."""
-        if self._exists(doc):
+    def reveal_selected(self) -> None:
+        """Open the folder that holds the selected document."""
+        _summary, doc = self._selected()
+        if doc is not None and self._exists(doc):
             QDesktopServices.openUrl(QUrl.fromLocalFile(os.path.dirname(doc.path)))
 
     def _exists(self, doc: Document) -> bool:

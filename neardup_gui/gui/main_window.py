@@ -78,7 +78,8 @@ class MainWindow(QMainWindow):
             self.state.database, reference_folders=self.state.reference_folders, keeper_rule=self.state.keeper_rule
         )
         self.review = ReviewController(self.session, self.op.run)  # the review's state and logic, no widgets
-        self.files = FileActions(self, self.review, self.say)
+        self.files = FileActions(self, self.review, self.say, lambda: self.groups.current(),
+                                 lambda: self.view is not None and self.scan_job is None)
         self.view: View | None = None
         self.result: MatchResult | None = None
         self.scan_job: Job | None = None
@@ -147,7 +148,7 @@ class MainWindow(QMainWindow):
             signal.connect(lambda *_: review.forget_pair_unless(lambda pair: groups.lists_group(pair.group.id)))
         groups.tree.selectionModel().currentChanged.connect(lambda current, _previous: self._selection_changed())
         groups.tree.selectionModel().selectionChanged.connect(lambda *_: self._update_actions())
-        groups.tree.doubleClicked.connect(lambda _index: self.open_selected())
+        groups.tree.doubleClicked.connect(lambda _index: self.files.open_selected())
         pairs.pair_selected.connect(self._pairs_row_selected)
         self.problems.retry_button.clicked.connect(lambda: self.start_scan(retry_failed=True))
         self.tabs.currentChanged.connect(lambda _i: self._tab_changed())
@@ -443,12 +444,7 @@ class MainWindow(QMainWindow):
         else:
             self.pairs.diff.show_pair(*pair, self._loader, self._cores())
 
-    # -- files: one group, or the marked ones of many ---------------------------------------
-    def trash_others(self) -> None:
-        summary, _doc = self.groups.current()
-        if summary is not None and self.scan_job is None and self.view is not None:
-            self.files.trash_group(summary.group)
-
+    # -- marks, and what was done to files ----------------------------------------------------
     def _marks_changed(self, _changed: frozenset[int] = frozenset()) -> None:
         """The count and size of what is ticked, summed when the marks change (not on every selection)."""
         self.groups.marked_label.setText(self.review.marked_summary())
@@ -457,40 +453,11 @@ class MainWindow(QMainWindow):
             view.model.set_marked(self.review.marks.ids)
         self._update_actions()
 
-    def mark_selected(self, marked: bool) -> None:
-        """Tick (or untick) the selected rows: a member's row is that file; a group's row is every member
-        the trash would take (not the keeper, not a reference file)."""
-        documents, groups = self.groups.selected_rows()
-        chosen = {d.id for d in documents}
-        chosen.update(d.id for g in groups for d in self.review.group_trash_plan(g).documents)
-        self.review.marks.update(chosen, marked)
-
-    def trash_marked(self) -> None:
-        """Every ticked file to the trash, all groups at once, after one confirmation."""
-        if self.result is not None and self.scan_job is None and self.review.marks.ids:
-            self.files.trash_marked()
-
-    def move_marked(self, destination: str | None = None) -> None:
-        """Every ticked file into a folder, keeping its folders below it, after one confirmation; Edit ▸
-        Undo puts the whole move back."""
-        if self.result is not None and self.scan_job is None and self.review.marks.ids:
-            self.files.move_marked(destination)
-
     def _acted(self, report: Report) -> None:
         """What an action on files did: a status line, and a warning when something did not go as planned."""
         if self.files.tell(report):  # files came or went: the collection is another one
             self.thresholds.show_histogram(None)
             self._compute_histogram()
-
-    def open_selected(self) -> None:
-        _summary, doc = self.groups.current()
-        if doc is not None:
-            self.files.open(doc)
-
-    def reveal_selected(self) -> None:
-        _summary, doc = self.groups.current()
-        if doc is not None:
-            self.files.reveal(doc)
 
     # -- preferences, help, closing ---------------------------------------------------------
     def preferences(self) -> Preferences:

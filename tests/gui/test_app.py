@@ -120,7 +120,7 @@ def test_the_whole_journey(window, uploads, qtbot, xdg_home):
         move.click()
 
     QTimer.singleShot(300, confirm)
-    w2.trash_others()
+    w2.files.trash_others()
     import send2trash.plat_other as trash_impl
 
     assert Path(trash_impl.HOMETRASH).is_relative_to(xdg_home), "the test must use its own trash"
@@ -142,7 +142,7 @@ def test_cancelling_the_trash_dialog_moves_nothing(window, uploads, qtbot):
         box.button(QMessageBox.StandardButton.Cancel).click()
 
     QTimer.singleShot(300, cancel)
-    w.trash_others()
+    w.files.trash_others()
     assert (uploads / "bsd-copy.txt").exists() and (uploads / "bsd.txt").exists()
 
 

@@ -65,7 +65,7 @@ def test_groups_are_measured_from_their_keepers_and_a_member_is_compared_with_th
     assert review.pair.left.id != review.pair.right.id
 
 
-def test_setting_apart_takes_effect_the_pair_lets_go_and_undo_brings_it_back(tmp_path):
+def test_not_a_duplicate_takes_effect_the_pair_lets_go_and_undo_brings_it_back(tmp_path):
     review, recorder = open_review(tmp_path, family(tmp_path / "docs"), jaccard=0.6)
     printout = by_name(review, "printout.pdf")
     group = review.group_of(printout.id)
@@ -95,6 +95,18 @@ def test_marks_follow_the_groups_and_rules_never_mark_a_keeper(tmp_path):
     review.mark_not_duplicate(printout)  # it leaves the groups: its mark goes with it
     assert printout.id not in review.marks and len(review.marks) == 5
     assert review.marked_paths().count("\n") == 5
+
+
+def test_a_groups_row_marks_what_the_trash_would_take_and_a_members_row_that_file(tmp_path):
+    review, _ = open_review(tmp_path, family(tmp_path / "docs"), jaccard=0.6)
+    group = review.view.result.groups[0]
+    keeper = review.keeper(group)
+    review.mark_rows([], [group], True)
+    assert review.marks.ids == {m.document_id for m in group.members} - {keeper.id}
+    review.mark_rows([keeper], [], True)  # a member's row: that file, even the keeper, as a tick by hand
+    assert keeper.id in review.marks
+    review.mark_rows([keeper], [group], False)
+    assert not review.marks.ids
 
 
 def test_moving_marked_files_reports_in_words_and_one_undo_puts_them_back(tmp_path):

@@ -220,7 +220,7 @@ def test_move_marked_into_a_folder_then_undo_puts_every_file_back(window, upload
     assert len(marked) == 3 and w.groups.move_marked_button.isEnabled()
     destination = tmp_path / "set aside"
     seen = answer_dialog(qtbot, QMessageBox, press("Move"))
-    w.move_marked(str(destination))
+    w.files.move_marked(str(destination))
     assert len(seen) == 1 and "Move 3 marked files from 3 groups" in seen[0] and "Edit ▸ Undo" in seen[0]
     assert str(destination / "uploads") in seen[0]  # where a file goes, shown with its real name
     qtbot.waitUntil(lambda: w.result is not None and not w.result.groups, timeout=20_000)
@@ -242,7 +242,7 @@ def test_a_folder_inside_the_scanned_ones_is_refused_before_anything_moves(windo
     scan(qtbot, w)
     w.action("mark_rule").trigger()
     seen = answer_dialog(qtbot, QMessageBox, press("OK"))
-    w.move_marked(str(uploads / "inside"))
+    w.files.move_marked(str(uploads / "inside"))
     assert len(seen) == 1 and "inside a scanned folder" in seen[0]
     assert len(w.result.groups) == 3 and not (uploads / "inside").exists()
 

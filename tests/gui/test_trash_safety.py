@@ -146,7 +146,7 @@ def test_the_app_moves_nothing_and_says_why_when_the_keeper_is_gone(window, uplo
             box.accept()
 
     QTimer.singleShot(200, answer)
-    w.trash_others()
+    w.files.trash_others()
     qtbot.waitUntil(lambda: len(seen) == 2, timeout=10_000)  # the move runs in the background: its warning follows
     assert "Keeping: " in seen[0]
     assert "not the one that was compared" in seen[1] and keeper.name in seen[1] and "Nothing was moved" in seen[1]
