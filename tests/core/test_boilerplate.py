@@ -253,10 +253,10 @@ def test_the_cores_a_database_gives_are_those_the_analysis_measured(footed, tmp_
 def test_edge_runs_bridge_only_the_gaps_where_passages_meet():
     frequent = np.array([1, 2, 3], dtype=np.uint32)
     edges = np.array([1, 2, 9, 9, 3, 1, 7, 7, 7, 2, 3], dtype=np.uint32)
-    assert boilerplate.edge_runs(edges, frequent, 11, 2) == (6, 2)  # a gap of 3 ends the run
-    assert boilerplate.edge_runs(edges, frequent, 11, 3) == (11, 11)
-    assert boilerplate.edge_runs(edges, frequent, 3, 2) == (2, 2), "a trailing gap is not taken"
-    assert boilerplate.edge_runs(np.array([9, 1], dtype=np.uint32), frequent, 2, 2) == (0, 1)
+    assert boilerplate.edge_runs(np.isin(edges, frequent), 11, 2) == (6, 2)  # a gap of 3 ends the run
+    assert boilerplate.edge_runs(np.isin(edges, frequent), 11, 3) == (11, 11)
+    assert boilerplate.edge_runs(np.isin(edges, frequent), 3, 2) == (2, 2), "a trailing gap is not taken"
+    assert boilerplate.edge_runs(np.isin(np.array([9, 1], dtype=np.uint32), frequent), 2, 2) == (0, 1)
 
 
 def test_a_family_of_licence_variants_keeps_its_shared_text_beside_letters_with_a_footer(footed, tmp_path):

@@ -272,15 +272,12 @@ def _passage_key(side: bytes, ids: np.ndarray) -> int:
     return int.from_bytes(hashlib.blake2b(side + ids.astype("<u4").tobytes(), digest_size=8).digest(), "little") | 1
 
 
-def edge_runs(edges: np.ndarray, frequent: np.ndarray, window: int, max_gap: int) -> tuple[int, int]:
-    """How many of the first and of the last ``window`` edge positions a passage takes from the very start
-    and the very end: frequent shingles in a row, across gaps of at most ``max_gap`` other shingles (the
-    shingle size: where two passages meet, the shingles that straddle them are rare, and one word changed
-    in a passage changes that many). The windows of a short text overlap: it is all one sequence."""
-    return _edge_runs(_is_in(edges, frequent), window, max_gap)
-
-
-def _edge_runs(is_frequent: np.ndarray, window: int, max_gap: int) -> tuple[int, int]:
+def edge_runs(is_frequent: np.ndarray, window: int, max_gap: int) -> tuple[int, int]:
+    """How many of the first and of the last ``window`` edge positions (``is_frequent``: whether each is a frequent
+    shingle) a passage takes from the very start and the very end: frequent shingles in a row, across gaps of at
+    most ``max_gap`` other shingles (the shingle size: where two passages meet, the shingles that straddle them are
+    rare, and one word changed in a passage changes that many). The windows of a short text overlap: it is all one
+    sequence."""
     head, tail = is_frequent[:window], is_frequent[max(0, len(is_frequent) - window) :]
     return _run_length(head, max_gap), _run_length(tail[::-1], max_gap)
 
@@ -321,7 +318,7 @@ def edge_run(shingles: np.ndarray, edges: np.ndarray | None, frequent: np.ndarra
     if edges is None or len(edges) == 0:
         return None
     is_frequent = _is_in(edges, frequent)
-    head_run, tail_run = _edge_runs(is_frequent, edge_window, shingle_size)
+    head_run, tail_run = edge_runs(is_frequent, edge_window, shingle_size)
     if head_run >= len(edges):
         return None
     head = edges[:head_run][is_frequent[:head_run]]
