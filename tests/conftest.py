@@ -1,8 +1,14 @@
 """Shared helpers: real texts (the repository's tests/data, and the licences every Debian/Ubuntu machine ships
-in /usr/share/common-licenses), planted edits, real PDFs, CLI runs."""
+in /usr/share/common-licenses), planted edits, real PDFs, CLI runs; and the guard of the fast tier.
+
+Two tiers: a test that starts a process (the CLI, a scan through the worker pool, Spark, LibreOffice,
+Chromium, Tesseract, a child to kill) is marked ``e2e``; every other test is the fast tier
+(``pytest -m "not e2e"``), and fails if it starts a process all the same."""
 
 from __future__ import annotations
 
+import multiprocessing.process
+import multiprocessing.util
 import os
 import random
 import re
@@ -315,3 +321,48 @@ def run_cli(*args: str, cwd: Path | None = None, timeout: float = 300,
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
     return tmp_path / "state" / "neardup.db"
+
+
+_FAST_TIER = "a fast-tier test started a process: mark it e2e (pytest.mark.e2e)"
+_CALL_FAILED = pytest.StashKey[bool]()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):
+    report = yield
+    if report.when == "call":
+        item.stash[_CALL_FAILED] = report.failed  # the guard's AssertionError is reported once, not again at teardown
+    return report
+
+
+@pytest.fixture(autouse=True)
+def _no_process_in_the_fast_tier(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch):
+    """A test not marked e2e may start no process: subprocess (run, Popen), multiprocessing (a Process, the
+    worker pool, the fork server), os.fork, os.system, os.posix_spawn all raise AssertionError. One the
+    code under test catches and carries on after fails the test at its end all the same."""
+    if request.node.get_closest_marker("e2e") is not None:
+        yield
+        return
+    # ctypes finds the C library by running ldconfig -p, once a process (memory._trim is cached): looked up
+    # before the guard, as it is no part of what a test does
+    from neardup_gui.core.workers import memory
+
+    memory._trim()
+    started: list[str] = []
+
+    def refuse(what: str):
+        def refused(*args, **kwargs):
+            started.append(what)
+            raise AssertionError(f"{_FAST_TIER}: {what}")
+
+        return refused
+
+    monkeypatch.setattr(subprocess.Popen, "_execute_child", refuse("subprocess"))
+    monkeypatch.setattr(multiprocessing.process.BaseProcess, "start", refuse("multiprocessing.Process.start"))
+    monkeypatch.setattr(multiprocessing.util, "spawnv_passfds", refuse("multiprocessing's fork server"))
+    for name in ("fork", "forkpty", "system", "posix_spawn", "posix_spawnp"):
+        if hasattr(os, name):
+            monkeypatch.setattr(os, name, refuse(f"os.{name}"))
+    yield
+    if started and not request.node.stash.get(_CALL_FAILED, False):
+        pytest.fail(f"{_FAST_TIER}: {', '.join(dict.fromkeys(started))}", pytrace=False)

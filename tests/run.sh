@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Install what the tests need and run them: `bash tests/run.sh` (the README's test command; CI runs it).
+# Install what the tests need and run them: `bash tests/run.sh` (the README's test command). CI runs it twice,
+# `-m "not e2e"` (the fast tier) then `-m e2e`: set-up again costs seconds, as it installs only what is missing.
 #  - the app's system packages, Tesseract OCR, and what the browser, spreadsheet, document and PDF tests use
 #    (resources/setup.sh: apt-get as root, sudo otherwise), and Java for the Spark job's tests in local[2]
 #    (default-jre-headless: OpenJDK 17 on Debian 12; 21 on Ubuntu 24.04 and Debian 13, which have no 17);

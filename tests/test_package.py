@@ -12,7 +12,11 @@ import tarfile
 import zipfile
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import REPO
+
+pytestmark = pytest.mark.e2e  # builds the sdist and wheels and installs them into a new virtualenv
 
 
 def _build(source: Path, out: Path, *what: str) -> None:

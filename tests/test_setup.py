@@ -14,6 +14,8 @@ import sys
 import tomllib
 from pathlib import Path
 
+import pytest
+
 from neardup_gui.gui.system_check import (
     BROKEN_ON_PYTHON_3_11,
     LIBRARY_PACKAGES,
@@ -25,6 +27,8 @@ from neardup_gui.gui.system_check import (
     startup_problem,
 )
 from tests.conftest import REPO
+
+pytestmark = pytest.mark.e2e  # runs resources/setup.sh's pieces, ldd, dpkg, the app and the desktop-file validators
 
 
 def _dpkg_fields() -> dict[str, tuple[bool, str, str]]:

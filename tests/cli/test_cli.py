@@ -16,6 +16,8 @@ import pytest
 
 from tests.conftest import DATA, english_texts, plant_edits, run_cli, write_footed_letters, write_slow_docx
 
+pytestmark = pytest.mark.e2e  # runs the command line in a process of its own
+
 STATUSES = {"ok", "empty", "encrypted", "unreadable", "too_large", "unsupported", "error"}
 
 

@@ -22,6 +22,8 @@ from neardup_gui.core.models import Method, Thresholds
 from neardup_gui.core.session import Session
 from tests.conftest import english_texts, plant_edits, run_cli
 
+pytestmark = pytest.mark.e2e  # runs the command line in a process of its own
+
 
 @pytest.fixture
 def corpus(tmp_path: Path) -> Path:

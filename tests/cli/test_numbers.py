@@ -11,9 +11,13 @@ import shutil
 from itertools import combinations
 from pathlib import Path
 
+import pytest
+
 from neardup_gui.core.models import Method, ScanOptions, Status, Thresholds, within_thresholds
 from neardup_gui.core.session import Session
 from tests.conftest import english_texts, plant_edits, run_cli, write_drafts
+
+pytestmark = pytest.mark.e2e  # runs the command line in a process of its own, and scans
 
 
 def corpus(root: Path) -> Path:

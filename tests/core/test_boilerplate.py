@@ -26,6 +26,7 @@ def names(result) -> list[set[str]]:
     return [{Path(docs[m.document_id].path).name for m in g.members} for g in result.groups]
 
 
+@pytest.mark.e2e
 def test_a_shared_footer_no_longer_makes_unrelated_letters_duplicates(footed, tmp_path):
     with Store(tmp_path / "n.db") as store:
         scan(store, ScanOptions(roots=(str(footed),), workers=1))
@@ -54,6 +55,7 @@ def test_a_shared_footer_no_longer_makes_unrelated_letters_duplicates(footed, tm
     assert not any(g.chained(by_simhash) for g in simhash_result.groups)
 
 
+@pytest.mark.e2e
 def test_boilerplate_is_found_again_only_when_the_collection_changes(footed, tmp_path):
     def boilerplate_events(store):
         seen = []
@@ -73,6 +75,7 @@ def test_boilerplate_is_found_again_only_when_the_collection_changes(footed, tmp
             (footed / "extra.txt").unlink()
 
 
+@pytest.mark.e2e
 def test_a_scan_cancelled_while_finding_boilerplate_leaves_it_stale_and_the_next_scan_finishes(footed, tmp_path):
     cancel = CancelToken()
 
@@ -91,6 +94,7 @@ def test_a_scan_cancelled_while_finding_boilerplate_leaves_it_stale_and_the_next
         assert names(Matcher(store).match(AT_HALF)) == [{"letter00.txt", "letter00~copy.txt"}]
 
 
+@pytest.mark.e2e
 def test_short_texts_take_no_part(tmp_path):
     """Titles and one-liners are shingled by characters; the trigrams they share are spelling."""
     root = tmp_path / "titles"
@@ -231,6 +235,7 @@ def test_a_passage_longer_than_the_window_is_cut_at_the_window():
         assert np.isin(seq[20:], kept).all() and not np.isin(seq[:20], kept).any()
 
 
+@pytest.mark.e2e
 def test_the_cores_a_database_gives_are_those_the_analysis_measured(footed, tmp_path):
     """store.contents.shingles(cores=digest) rebuilds each core from the stored edges and cuts: the same size and
     MinHash signature as the analysis stored; under another analysis's digest it refuses."""
@@ -259,6 +264,7 @@ def test_edge_runs_bridge_only_the_gaps_where_passages_meet():
     assert boilerplate.edge_runs(np.isin(np.array([9, 1], dtype=np.uint32), frequent), 2, 2) == (0, 1)
 
 
+@pytest.mark.e2e
 def test_a_family_of_licence_variants_keeps_its_shared_text_beside_letters_with_a_footer(footed, tmp_path):
     """Twelve copies of the BSD licence under different copyright holders (a family, 28 % of the
     collection, whose text closes each of them) are grouped as whole texts, while the letters' footer
@@ -298,6 +304,7 @@ def test_arguments_are_checked():
         boilerplate.analyse(np.arange(3), lambda ids: {}, "d", edge_window=boilerplate.MIN_RUN - 1)
 
 
+@pytest.mark.e2e
 def test_the_cores_read_back_are_the_ones_stored_as_a_table_and_applied_to_their_rows(footed, tmp_path):
     """store.boilerplate.load() reads the cores into arrays (a CoreTable, not 100,000 objects): the same
     mapping as the rows stored, and the matcher's signatures by cores take exactly those rows."""

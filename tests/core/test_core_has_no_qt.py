@@ -2,7 +2,11 @@ import pkgutil
 import subprocess
 import sys
 
+import pytest
+
 import neardup_gui.core
+
+pytestmark = pytest.mark.e2e  # imports the engine in a fresh Python
 
 
 def test_core_never_imports_qt_checked_in_a_fresh_interpreter():

@@ -60,6 +60,7 @@ def _words(text: str) -> str:
     return " ".join(text.split())
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_every_format_reads_as_the_document(made, fmt):
     found = extract(kind_of(str(made[fmt])) or "", made[fmt].read_bytes())
@@ -76,6 +77,7 @@ def test_every_format_reads_as_the_document(made, fmt):
         assert text.index(FOOTNOTE) > text.index(_words(paragraphs[-1])[:20]), "notes come after the body"
 
 
+@pytest.mark.e2e
 def test_a_docx_and_the_pdf_exported_from_it_land_in_one_group_with_every_other_format(made, tmp_path):
     root = tmp_path / "uploads"
     root.mkdir()
@@ -101,6 +103,7 @@ def test_a_docx_and_the_pdf_exported_from_it_land_in_one_group_with_every_other_
     assert truncated["status"] == "error" and "Damaged" in truncated["message"]
 
 
+@pytest.mark.e2e
 def test_an_old_word_file_under_a_docx_name_and_an_encrypted_docx_say_so(made):
     old = extract("docx", made["doc"].read_bytes())
     assert old.status is Status.UNSUPPORTED and ".doc" in old.message
@@ -123,6 +126,7 @@ def _rezip(source: bytes, replace: dict[str, bytes]) -> bytes:
     return out.getvalue()
 
 
+@pytest.mark.e2e
 def test_an_encrypted_odt_and_a_drm_epub_say_so(made):
     """LibreOffice cannot be told a password from its command line: the encryption is written as it
     writes it (the manifest's encryption-data for content.xml, the part's bytes unreadable), and an EPUB
@@ -154,6 +158,7 @@ def test_an_encrypted_odt_and_a_drm_epub_say_so(made):
     assert found.status is Status.ENCRYPTED and "DRM" in found.message
 
 
+@pytest.mark.e2e
 def test_zip_bombs_and_entity_expansion_are_refused_and_damage_is_an_error(made):
     docx = made["docx"].read_bytes()
     bomb = _rezip(docx, {"word/document.xml": b" " * (UNPACKED_LIMIT + (1 << 20))})
@@ -241,6 +246,7 @@ def test_pdfium_text_is_cleaned_and_right_to_left_words_keep_their_order():
     assert "حَبيبي" in arabic.text
 
 
+@pytest.mark.e2e
 def test_hostile_and_odd_inputs_get_a_status_never_an_exception(made):
     """What a byte-flip review found: each once escaped as an exception or a wrong status."""
     docx = made["docx"].read_bytes()
@@ -279,6 +285,7 @@ def test_hostile_and_odd_inputs_get_a_status_never_an_exception(made):
     assert looped.status is Status.ERROR and looped.message
 
 
+@pytest.mark.e2e
 def test_a_text_box_is_apart_from_the_word_before_it_and_alternative_text_is_not_read(made):
     word = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
     document = (f'<w:document xmlns:w="{word}"><w:body><w:p><w:r><w:t>host</w:t></w:r><w:r><w:pict><w:txbxContent>'

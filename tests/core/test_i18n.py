@@ -99,6 +99,7 @@ def _cli(args: list[str], lang: str, cwd: Path) -> subprocess.CompletedProcess[s
                           cwd=cwd, env=env, timeout=300)
 
 
+@pytest.mark.e2e
 def test_the_command_line_follows_lang(two_near_copies, tmp_path):
     db = str(tmp_path / "n.db")
     zh = _cli(["scan", str(two_near_copies), "--db", db, "--format", "json", "--workers", "2"], "zh_CN.UTF-8",
@@ -136,6 +137,7 @@ def _report(folder: Path, tmp_path: Path) -> tuple[str, str]:
         return to_html(result, context, loader), to_json(result, context, PairPassages(loader, {}))
 
 
+@pytest.mark.e2e
 def test_the_html_report_speaks_chinese(two_near_copies, tmp_path, chinese):
     page, as_json = _report(two_near_copies, tmp_path)
     assert re.search(r"<html lang=['\"]zh-CN['\"]", page)
@@ -145,6 +147,7 @@ def test_the_html_report_speaks_chinese(two_near_copies, tmp_path, chinese):
     assert '"message": "The file is empty."' in as_json and "重复" not in as_json  # the contract stays English
 
 
+@pytest.mark.e2e
 def test_the_html_report_in_english(two_near_copies, tmp_path, english):
     page, _ = _report(two_near_copies, tmp_path)
     assert re.search(r"<html lang=['\"]en['\"]", page)

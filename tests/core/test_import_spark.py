@@ -413,6 +413,7 @@ def _file_size(path: Path) -> int:
         return 0
 
 
+@pytest.mark.e2e
 def test_a_killed_import_leaves_nothing_or_everything_and_runs_again(tmp_path, large_result):
     """kill -9 at several moments of an import of 40,000 records: the database then holds none of them or
     all of them, never a part; after none, the same import runs again and loads them all."""

@@ -159,6 +159,7 @@ def _pool_runs(monkeypatch) -> list[tuple[str, int]]:
     return runs
 
 
+@pytest.mark.e2e
 def test_pairs_in_dense_buckets_found_by_workers_equal_those_found_here(monkeypatch):
     """Tasks of a few thousand pairs each, in two worker processes: the same pairs and estimates, within
     the budget and past it (where what is kept must not depend on which task finished first)."""
@@ -181,6 +182,7 @@ def test_pairs_in_dense_buckets_found_by_workers_equal_those_found_here(monkeypa
     assert runs and all(name == "bucket_pairs_task" and count >= 20 for name, count in runs), runs
 
 
+@pytest.mark.e2e
 def test_band_candidates_estimated_by_workers_equal_those_estimated_here(monkeypatch):
     """The band search's candidates (no dense buckets: 600 notes, buckets of at most 1,000) estimated by
     two workers in batches of 4,000: the same pairs, in the same order, with the same estimates."""
@@ -200,6 +202,7 @@ def test_band_candidates_estimated_by_workers_equal_those_estimated_here(monkeyp
         assert got.dtype == expected.dtype and got.tolist() == expected.tolist()
 
 
+@pytest.mark.e2e
 def test_the_band_search_maps_one_copy_of_the_signatures_beside_the_database(monkeypatch, tmp_path):
     """Both searches of the band candidates in the pool (estimates, dense buckets) map the signatures
     from one file written once in a folder beside the database, gone afterwards; the candidates are
@@ -243,6 +246,7 @@ def test_the_band_search_maps_one_copy_of_the_signatures_beside_the_database(mon
         assert got.tolist() == expected.tolist()
 
 
+@pytest.mark.e2e
 def test_the_mapped_files_of_a_killed_app_are_removed_by_the_next_search(tmp_path):
     """A process killed during a search leaves its folder; the next search beside the same database
     removes it (its lock died with the process) and leaves nothing of its own."""

@@ -138,6 +138,7 @@ def run_child(spec: dict, *, unshare: bool = False) -> dict:
 
 
 # -- one file ---------------------------------------------------------------------------------
+@pytest.mark.e2e
 @posix_only
 @pytest.mark.parametrize("way", WAYS)
 def test_an_original_that_cannot_be_removed_is_not_moved_and_nothing_is_left(way, tmp_path, request, monkeypatch):
@@ -230,6 +231,7 @@ def test_a_move_on_one_drive_cut_short_between_its_link_and_its_unlink_is_finish
 
 
 # -- batches ----------------------------------------------------------------------------------
+@pytest.mark.e2e
 @posix_only
 @pytest.mark.parametrize("full", ["small drive", "file size limit"])
 def test_a_full_destination_leaves_every_file_whole_in_one_place_and_a_retry_completes(full, tmp_path, request):
@@ -271,6 +273,7 @@ def test_a_full_destination_leaves_every_file_whole_in_one_place_and_a_retry_com
     assert recorded(db) == {str(destination / "uploads" / n) for n in sizes}
 
 
+@pytest.mark.e2e
 @posix_only
 def test_a_batch_records_exactly_the_files_that_moved_and_says_why_the_others_did_not(tmp_path, other_drive):
     root = tmp_path / "uploads"
@@ -371,6 +374,7 @@ def assert_each_file_once(root: Path, destination: Path, before: dict[str, str],
     return seen
 
 
+@pytest.mark.e2e
 @posix_only
 def test_a_batch_killed_in_the_middle_of_copies_again_and_again_loses_nothing_and_a_retry_completes_it(
     tmp_path, other_drive

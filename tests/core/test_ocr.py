@@ -20,6 +20,8 @@ from neardup_gui.core.session import Session
 from neardup_gui.core.store.store import Store
 from tests.conftest import chinese_texts, english_texts, run_cli, scan_of, write_image_pdf, write_pdf, write_png
 
+pytestmark = pytest.mark.e2e  # scans with Tesseract, through the worker pool and the command line
+
 
 @pytest.fixture(scope="module")
 def scans(tmp_path_factory: pytest.TempPathFactory) -> Path:

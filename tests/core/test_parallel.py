@@ -22,6 +22,8 @@ from neardup_gui.core.workers.parallel import Workers
 from neardup_gui.core.workers.pool import WorkerPool
 from tests.conftest import english_texts, plant_edits, write_footed_letters
 
+pytestmark = pytest.mark.e2e  # the worker pool itself: what runs in worker processes
+
 
 def whose(task: int) -> tuple[int, int]:
     """Top-level so workers can import it: the task and the process that ran it."""

@@ -30,6 +30,7 @@ def behave(task):
     return value * 2
 
 
+@pytest.mark.e2e
 def test_a_crash_or_hang_costs_that_task_only_and_the_pool_recovers():
     tasks = ([("ok", i) for i in range(6)] + [("crash", 0), ("hang", 0), ("exit", 0), ("raise", 0)]
              + [("ok", i) for i in range(6, 12)])
@@ -43,6 +44,7 @@ def test_a_crash_or_hang_costs_that_task_only_and_the_pool_recovers():
     assert isinstance(results[("raise", 0)], TaskFailed) and "boom" in results[("raise", 0)].reason
 
 
+@pytest.mark.e2e
 def test_batches_run_as_one_task_each_and_a_failure_in_one_costs_its_own_task_only():
     """Several tasks travel to one worker together; a batch whose worker crashed, hung or raised is run
     again task by task, so every other task of it still gets its answer, each task exactly once."""
@@ -64,6 +66,7 @@ def test_batches_run_as_one_task_each_and_a_failure_in_one_costs_its_own_task_on
     assert in_batch_order == [("pid", 0), ("pid", 1), ("pid", 2)]
 
 
+@pytest.mark.e2e
 def test_a_worker_that_dies_while_the_caller_is_busy_costs_only_its_task():
     """The worker finishes one task, dies on the next while the caller still handles the first
     result; the tasks sent to the dead worker's pipe afterwards run on its replacement."""
@@ -76,6 +79,7 @@ def test_a_worker_that_dies_while_the_caller_is_busy_costs_only_its_task():
     assert "exit code 3" in results[("exit", 0)].reason
 
 
+@pytest.mark.e2e
 def test_a_task_that_needs_more_memory_than_allowed_costs_that_task_only():
     tasks = [("hog", 300), ("ok", 1), ("hog", 40), ("grab", 4096), ("ok", 2)]
     results = dict(run_isolated(behave, tasks, workers=1, timeout=20.0, memory_limit=150 << 20))
@@ -86,6 +90,7 @@ def test_a_task_that_needs_more_memory_than_allowed_costs_that_task_only():
     assert results[("ok", 1)] == 2 and results[("ok", 2)] == 4
 
 
+@pytest.mark.e2e
 def test_cancel_stops_within_a_second():
     cancel = CancelToken()
     tasks = [("hang", i) for i in range(4)]

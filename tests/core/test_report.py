@@ -20,6 +20,8 @@ from neardup_gui.core.store.store import Store
 from neardup_gui.core.store.stored_text import TextLoader
 from tests.conftest import PDF_SAMPLES, chinese_texts, english_texts, plant_edits
 
+pytestmark = pytest.mark.e2e  # a scan through the worker pool; Chromium and LibreOffice read the reports
+
 SCRIPT_PAYLOAD = "<script>document.title='PWNED-BY-TEXT'</script>"
 IMG_PAYLOAD = "<img src=x onerror=\"document.title='PWNED-BY-IMG'\">"
 NAME_PAYLOAD = "<img src=x onerror=document.title=7>.txt"

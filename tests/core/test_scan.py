@@ -55,6 +55,7 @@ def planted_db(planted_corpus, tmp_path_factory):
     return path, summary
 
 
+@pytest.mark.e2e
 @pytest.mark.parametrize("method", list(Method))
 def test_planted_near_duplicates_all_found_and_nothing_unrelated_grouped(planted_corpus, planted_db, method):
     path, _ = planted_db
@@ -74,6 +75,7 @@ def test_planted_near_duplicates_all_found_and_nothing_unrelated_grouped(planted
     assert len(groups) == len(bases)
 
 
+@pytest.mark.e2e
 def test_each_member_carries_its_similarity_to_the_representative(planted_db):
     path, _ = planted_db
     with Store(path) as store:
@@ -89,6 +91,7 @@ def test_each_member_carries_its_similarity_to_the_representative(planted_db):
             assert docs[m.document_id].status is Status.OK
 
 
+@pytest.mark.e2e
 def test_gb18030_copy_and_pdf_copy_are_exact_text_duplicates(planted_db):
     path, _ = planted_db
     with Store(path) as store:
@@ -104,6 +107,7 @@ def test_gb18030_copy_and_pdf_copy_are_exact_text_duplicates(planted_db):
     assert any({"BSD.txt", "BSD~pdf.pdf"} <= g for g in group_names(result))
 
 
+@pytest.mark.e2e
 def test_rescan_of_an_unchanged_tree_opens_nothing(planted_corpus, planted_db, tmp_path):
     path, first = planted_db
     db = tmp_path / "copy.db"
@@ -130,6 +134,7 @@ def _scan(db: Path, root: Path, **kw):
         return scan(store, ScanOptions(roots=(str(root),), workers=1, **kw))
 
 
+@pytest.mark.e2e
 def test_changed_moved_copied_and_deleted_files(tmp_path, db_path):
     root = tmp_path / "docs"
     root.mkdir()
@@ -159,6 +164,7 @@ def test_changed_moved_copied_and_deleted_files(tmp_path, db_path):
         assert match(store, Thresholds()).groups == ()
 
 
+@pytest.mark.e2e
 def test_the_same_bytes_in_two_places_are_extracted_once(tmp_path, db_path):
     root = tmp_path / "docs"
     root.mkdir()
@@ -168,6 +174,7 @@ def test_the_same_bytes_in_two_places_are_extracted_once(tmp_path, db_path):
     assert summary.extracted == 1 and summary.files_found == 3
 
 
+@pytest.mark.e2e
 def test_a_new_scheme_refingerprints_a_new_threshold_never(tmp_path, db_path):
     root = tmp_path / "docs"
     root.mkdir()
@@ -182,6 +189,7 @@ def test_a_new_scheme_refingerprints_a_new_threshold_never(tmp_path, db_path):
     assert again.fingerprints_reset and again.extracted == 1
 
 
+@pytest.mark.e2e
 def test_bad_files_each_get_a_status_and_never_stop_the_scan(tmp_path, db_path):
     root = tmp_path / "bad"
     root.mkdir()
@@ -208,6 +216,7 @@ def test_bad_files_each_get_a_status_and_never_stop_the_scan(tmp_path, db_path):
     assert all(d.message for d in status.values() if d.status is not Status.OK)
 
 
+@pytest.mark.e2e
 def test_a_file_that_takes_too_long_costs_that_file_only(tmp_path, db_path):
     root = tmp_path / "slow"
     root.mkdir()
@@ -221,6 +230,7 @@ def test_a_file_that_takes_too_long_costs_that_file_only(tmp_path, db_path):
     assert status["fast.txt"].status is Status.OK
 
 
+@pytest.mark.e2e
 def test_a_file_that_ran_out_of_time_is_read_again_with_a_longer_limit_or_when_asked(tmp_path, db_path):
     root = tmp_path / "slow"
     root.mkdir()
@@ -241,6 +251,7 @@ def test_a_file_that_ran_out_of_time_is_read_again_with_a_longer_limit_or_when_a
     assert scan_with(file_timeout=120.0, retry_failed=True) is Status.OK and max(tried) == 0  # nothing failed
 
 
+@pytest.mark.e2e
 def test_a_text_too_large_for_a_readers_memory_costs_that_file_only_and_says_so(tmp_path, db_path):
     """A reader may use a fixed amount of memory: a one-line text that needs more is stopped, reported
     with the figure and a remedy, and read on request once more is allowed; the rest of the scan is
@@ -264,6 +275,7 @@ def test_a_text_too_large_for_a_readers_memory_costs_that_file_only_and_says_so(
         assert store.files.document_by_path(str(root / "huge.txt")).status is Status.OK
 
 
+@pytest.mark.e2e
 def test_cancel_keeps_what_is_done_and_the_next_scan_completes(tmp_path, db_path, planted_corpus):
     cancel = CancelToken()
     seen = []
@@ -285,6 +297,7 @@ def test_cancel_keeps_what_is_done_and_the_next_scan_completes(tmp_path, db_path
     assert len(complete.groups) == len(english_texts()) + len(chinese_texts())
 
 
+@pytest.mark.e2e
 def test_query_one_file_against_the_database(planted_corpus, planted_db, tmp_path):
     path, _ = planted_db
     outsider = tmp_path / "new.txt"
@@ -299,6 +312,7 @@ def test_query_one_file_against_the_database(planted_corpus, planted_db, tmp_pat
         assert {Path(h.document.path).name for h in stored_hits} >= {"GPL-2~1.txt", "GPL-2~2.txt", "GPL-2~3.txt"}
 
 
+@pytest.mark.e2e
 def test_regrouping_at_other_thresholds_reuses_memory(planted_db):
     path, _ = planted_db
     with Store(path) as store:
@@ -308,6 +322,7 @@ def test_regrouping_at_other_thresholds_reuses_memory(planted_db):
     assert sum(len(g.members) for g in strict.groups) < sum(len(g.members) for g in loose.groups)
 
 
+@pytest.mark.e2e
 def test_a_not_duplicate_decision_splits_the_pair_and_withdrawing_it_joins_them_again(planted_db, tmp_path):
     """The decision reaches a matcher that already holds its forests: the pair leaves the groups at
     once, at this threshold and others, and comes back when the decision is withdrawn."""
@@ -339,6 +354,7 @@ def test_a_not_duplicate_decision_splits_the_pair_and_withdrawing_it_joins_them_
             assert together(matcher.match(thresholds))
 
 
+@pytest.mark.e2e
 def test_the_next_matcher_cuts_the_kept_forest_until_a_decision_changes_the_state(planted_db, tmp_path):
     """A restart or an unchanged rescan reuses the forests kept in the database; a "not a duplicate"
     decision (or new contents) makes them another state's, and they are built again."""
@@ -528,6 +544,7 @@ def test_a_file_changed_or_deleted_between_hashing_and_reading(tmp_path):
     assert isinstance(outcome, FileFailure) and "replaced by a folder, a link, a pipe or a device" in outcome.message
 
 
+@pytest.mark.e2e
 def test_a_file_the_user_may_not_read_is_unreadable_with_a_message():
     """Root reads everything, so under root the scan drops to an unprivileged user after start-up."""
     import json
@@ -562,6 +579,7 @@ def test_a_file_the_user_may_not_read_is_unreadable_with_a_message():
         shutil.rmtree(base, ignore_errors=True)
 
 
+@pytest.mark.e2e
 def test_similarity_histogram_shows_the_planted_pairs(planted_db):
     from neardup_gui.core.review.rules import similarity_histogram
 

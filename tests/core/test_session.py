@@ -14,6 +14,8 @@ from neardup_gui.core.review.rules import KeeperRule, move_target_problem
 from neardup_gui.core.session import Session
 from tests.conftest import english_texts, plant_edits, write_drafts, write_pdf
 
+pytestmark = pytest.mark.e2e  # each test scans through the worker pool
+
 
 def names(session: Session, view) -> list[set[str]]:
     docs = view.documents

@@ -90,6 +90,7 @@ def test_removing_the_last_file_of_a_content_removes_its_fingerprints(db_path):
         assert len(store.contents.fingerprint_arrays()) == 0
 
 
+@pytest.mark.e2e
 def test_a_database_of_the_first_schema_is_migrated_and_scanned_again(tmp_path):
     """A version 1 database (as the first release wrote it, with a file under an older scheme) opens
     at the current version: new columns and tables are there, and the next scan fingerprints again."""
@@ -126,6 +127,7 @@ def test_a_database_of_the_first_schema_is_migrated_and_scanned_again(tmp_path):
         assert len(groups) == 1 and len(groups[0].members) == 2
 
 
+@pytest.mark.e2e
 def test_a_database_of_schema_6_keeps_its_cores_and_answers_simhash_queries_from_the_new_block_table(tmp_path):
     """Schema 6 kept the SimHash blocks in indexed columns of ``contents`` (and marked its band index
     complete) and each document's core there too; after the migration the cores are in their own table

@@ -47,6 +47,7 @@ def test_shingles_of_a_short_text_are_not_empty_and_empty_text_has_none():
     assert text.shingle_hashes(text.hash_tokens([]), 3).size == 0
 
 
+@pytest.mark.e2e
 def test_hashes_do_not_depend_on_the_process_or_its_hash_seed():
     script = (
         "from neardup_gui.core.fingerprint import text, scheme as f;"
@@ -61,6 +62,7 @@ def test_hashes_do_not_depend_on_the_process_or_its_hash_seed():
     assert len(outputs) == 1
 
 
+@pytest.mark.e2e
 def test_chinese_text_loads_jieba_only_for_the_scheme_that_uses_its_words():
     """The default SimHash features of Han text are runs of its characters: fingerprinting Chinese
     needs no segmentation (twice as fast, and nearer the exact Jaccard: docs/how-it-decides.md, defaults)."""
@@ -75,6 +77,7 @@ def test_chinese_text_loads_jieba_only_for_the_scheme_that_uses_its_words():
     assert out.split() == ["False", "True", "True", "True"]
 
 
+@pytest.mark.e2e
 def test_latin_text_never_loads_jieba():
     script = (
         "import sys; from neardup_gui.core.fingerprint import text, scheme as f;"

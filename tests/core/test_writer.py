@@ -48,6 +48,7 @@ def _database(path) -> tuple[list, list]:
     return files, contents
 
 
+@pytest.mark.e2e
 def test_a_scan_written_by_the_writer_process_equals_one_written_here(tree, tmp_path, monkeypatch):
     started = []
     real_init = WriterProcess.__init__
@@ -72,6 +73,7 @@ def test_a_scan_written_by_the_writer_process_equals_one_written_here(tree, tmp_
     assert not [p for p in mp.active_children() if p.name == "neardup-writer"], "the writer stops with the scan"
 
 
+@pytest.mark.e2e
 def test_a_cancelled_scan_keeps_everything_handed_to_the_writer(tree, tmp_path, monkeypatch):
     monkeypatch.setattr(scan_module, "_WRITER_PROCESS_CONTENTS", 1)
     monkeypatch.setattr(scan_module, "_BATCH_ITEMS", 5)
@@ -96,6 +98,7 @@ def test_a_cancelled_scan_keeps_everything_handed_to_the_writer(tree, tmp_path, 
     assert _database(tmp_path / "cancelled.db")[1] == _database(tmp_path / "whole.db")[1]
 
 
+@pytest.mark.e2e
 def test_a_write_that_fails_in_the_writer_is_raised_as_that_database_error(tree, tmp_path, monkeypatch):
     """A real SQLite failure (a trigger refusing one file's row) stops the scan with the error SQLite
     gave, as a write in the scan's own process would; what was written before it is kept."""
@@ -112,6 +115,7 @@ def test_a_write_that_fails_in_the_writer_is_raised_as_that_database_error(tree,
         assert store._db.execute("SELECT count(*) FROM files").fetchone()[0] > 0
 
 
+@pytest.mark.e2e
 def test_a_writer_that_died_is_said_plainly(tmp_path):
     with Store(tmp_path / "w.db"):
         pass
@@ -130,6 +134,7 @@ def test_a_writer_that_died_is_said_plainly(tmp_path):
         assert [d.path for d in store.files.documents()] == [str(tmp_path / "a.txt")]
 
 
+@pytest.mark.e2e
 def test_ctrl_c_while_the_writer_starts_does_not_kill_it(tmp_path):
     """A Ctrl-C reaches the writer too (one process group): ignored from its very start, since the
     parent handles it (cancels the scan, which then writes everything it was handed)."""
@@ -150,6 +155,7 @@ def test_ctrl_c_while_the_writer_starts_does_not_kill_it(tmp_path):
         assert [d.path for d in store.files.documents()] == [str(tmp_path / "a.txt")]
 
 
+@pytest.mark.e2e
 def test_what_workers_put_aside_is_written_byte_for_byte_and_the_spill_folder_goes(tree, tmp_path, monkeypatch):
     """The workers hand the writer each fingerprint's large parts through a spill file beside the database,
     not through the parent: what the database holds is what fingerprinting the file here gives (by the
@@ -208,6 +214,7 @@ def test_a_spill_that_cannot_be_written_or_read_back_costs_nothing_or_that_conte
     assert not Path(folder).exists()
 
 
+@pytest.mark.e2e
 def test_only_our_own_work_folders_are_swept_and_only_of_our_own_files(tree, tmp_path):
     """A folder that only looks like a killed scan's (its name, a lock file) is never touched; one of ours
     that a person put a file into loses only what neardup made, and stays with that file."""

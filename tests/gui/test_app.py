@@ -7,6 +7,7 @@ import time
 from itertools import pairwise
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QTimer, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication, QMessageBox
@@ -56,6 +57,7 @@ def test_dropping_a_folder_adds_it(window, uploads, qtbot):
     assert w.empty.scan_button.isVisible() and w.scan_button.isEnabled()
 
 
+@pytest.mark.e2e
 def test_the_whole_journey(window, uploads, qtbot, xdg_home):
     w = window(folders=[str(uploads)])
     scan(qtbot, w)
@@ -132,6 +134,7 @@ def test_the_whole_journey(window, uploads, qtbot, xdg_home):
                     timeout=20_000)
 
 
+@pytest.mark.e2e
 def test_cancelling_the_trash_dialog_moves_nothing(window, uploads, qtbot):
     w = window(folders=[str(uploads)])
     scan(qtbot, w)
@@ -146,6 +149,7 @@ def test_cancelling_the_trash_dialog_moves_nothing(window, uploads, qtbot):
     assert (uploads / "bsd-copy.txt").exists() and (uploads / "bsd.txt").exists()
 
 
+@pytest.mark.e2e
 def test_reference_folder_files_are_never_proposed_for_removal(window, uploads, tmp_path, qtbot):
     originals = tmp_path / "originals"
     originals.mkdir()
@@ -175,6 +179,7 @@ def many_files(root: Path, count: int) -> Path:
     return root
 
 
+@pytest.mark.e2e
 def test_the_window_stays_responsive_during_a_scan(window, tmp_path, qtbot):
     root = many_files(tmp_path / "many", 300)
     w = window(folders=[str(root)])
@@ -193,6 +198,7 @@ def test_the_window_stays_responsive_during_a_scan(window, tmp_path, qtbot):
     assert w.scan_status.label.text() == "" or not w.scan_status.progress.isVisible()
 
 
+@pytest.mark.e2e
 def test_cancel_a_scan_keeps_what_was_read(window, tmp_path, qtbot):
     root = many_files(tmp_path / "many", 400)
     w = window(folders=[str(root)])
@@ -206,6 +212,7 @@ def test_cancel_a_scan_keeps_what_was_read(window, tmp_path, qtbot):
     assert "cancelled" in w.statusBar().currentMessage().lower()
 
 
+@pytest.mark.e2e
 def test_keyboard_navigation_and_filtering(window, uploads, qtbot):
     w = window(folders=[str(uploads)])
     scan(qtbot, w)
@@ -226,6 +233,7 @@ def test_keyboard_navigation_and_filtering(window, uploads, qtbot):
     assert w.groups.group_proxy.rowCount() == len(w.result.groups)
 
 
+@pytest.mark.e2e
 def test_chinese_pair_in_the_diff_view(window, uploads, qtbot):
     w = window(folders=[str(uploads)])
     scan(qtbot, w)
@@ -236,6 +244,7 @@ def test_chinese_pair_in_the_diff_view(window, uploads, qtbot):
     assert any("烟花爆竹" in "".join(s.text for s in (r.left.segments if r.left else ())) for r in rows)
 
 
+@pytest.mark.e2e
 def test_export_applies_the_current_thresholds_and_decisions(window, uploads, tmp_path, qtbot):
     w = window(folders=[str(uploads)])
     scan(qtbot, w)
@@ -268,6 +277,7 @@ def test_export_applies_the_current_thresholds_and_decisions(window, uploads, tm
     qtbot.waitUntil(lambda: "filter shows" in w.statusBar().currentMessage(), timeout=10_000)
 
 
+@pytest.mark.e2e
 def test_the_boilerplate_switch_regroups_and_is_remembered(window, tmp_path, qtbot):
     letters = tmp_path / "letters"
     letters.mkdir()
@@ -296,6 +306,7 @@ def test_the_boilerplate_switch_regroups_and_is_remembered(window, tmp_path, qtb
     assert max(len(g) for g in group_names(w2)) >= 25
 
 
+@pytest.mark.e2e
 def test_a_family_of_licences_marks_only_duplicates_of_what_is_kept_and_the_trash_keeps_a_copy_of_each(
         window, tmp_path, qtbot, xdg_home):
     """A family of licence drafts at 65-100 % of one another, and the setting at 80 %: every two documents of a
@@ -448,6 +459,7 @@ def test_ten_thousand_groups_in_a_real_item_model(qtbot):
     assert not model.marked
 
 
+@pytest.mark.e2e
 def test_export_never_overwrites_a_document_and_asks_before_replacing_a_file(window, uploads, tmp_path, qtbot):
     """Typed without a suffix, the name gets the chosen format's suffix: the dialog never asked about that
     file, so the app checks it: a scanned document is refused, anything else needs a yes."""
@@ -491,6 +503,7 @@ def test_export_never_overwrites_a_document_and_asks_before_replacing_a_file(win
     assert "bsd-copy.txt" in old.read_text(encoding="utf-8")
 
 
+@pytest.mark.e2e
 def test_rows_are_tall_enough_for_names_that_mix_latin_and_han(window, uploads, qtbot):
     """Han comes from a taller fallback font: a row sized by the Latin font's metrics cuts the
     underscores of "02_修改稿.txt" (seen under Xvfb with Noto Sans CJK)."""
@@ -507,6 +520,7 @@ def test_rows_are_tall_enough_for_names_that_mix_latin_and_han(window, uploads, 
     assert row.height() >= needed + 2, (row.height(), needed)
 
 
+@pytest.mark.e2e
 def test_try_again_rescans_the_failed_files(window, uploads, qtbot):
     w = window(folders=[str(uploads)])
     scan(qtbot, w)
@@ -518,6 +532,7 @@ def test_try_again_rescans_the_failed_files(window, uploads, qtbot):
     assert w.tabs.tabText(w.tabs.indexOf(w.problems)) == "Problems (1)"
 
 
+@pytest.mark.e2e
 def test_a_damaged_database_is_kept_aside_and_a_new_one_started(window, uploads, make_settings, qtbot):
     w = window(folders=[str(uploads)])
     scan(qtbot, w)
@@ -539,6 +554,7 @@ def test_a_damaged_database_is_kept_aside_and_a_new_one_started(window, uploads,
     assert {"bsd.txt", "bsd-copy.txt"} in group_names(w2)
 
 
+@pytest.mark.e2e
 def test_office_documents_group_with_their_pdf_and_the_file_types_are_remembered(window, tmp_path, qtbot):
     """A .docx, the PDF and the web page LibreOffice exported from it: with every type ticked they are one
     group, shown as DOCX / PDF / HTML; with "Web pages and e-books" unticked the page is not scanned, and
@@ -567,6 +583,7 @@ def test_office_documents_group_with_their_pdf_and_the_file_types_are_remembered
     assert not w2.folders.type_boxes["web"].isChecked() and w2.folders.type_boxes["office"].isChecked()
 
 
+@pytest.mark.e2e
 def test_scans_are_read_with_ocr_when_ticked_and_the_pair_view_says_so(window, tmp_path, qtbot):
     text = english_texts()["BSD"]
     uploads = tmp_path / "uploads"
@@ -601,6 +618,7 @@ def test_scans_are_read_with_ocr_when_ticked_and_the_pair_view_says_so(window, t
     assert w2.folders.ocr.isChecked() and w2.folders.ocr_choice() == "eng"
 
 
+@pytest.mark.e2e
 def test_another_database_opens_for_one_run_and_is_not_remembered(window, uploads, tmp_path, make_settings, qtbot):
     """`neardup-gui --db FILE` (a Spark result loaded by import-spark, say): the window shows that
     database's groups under the folders of its last scan, and afterwards the app still remembers its own
@@ -634,6 +652,7 @@ def test_another_database_opens_for_one_run_and_is_not_remembered(window, upload
     assert [str(f) for f in (after.value("folders") or [])] == [str(tmp_path)]
 
 
+@pytest.mark.e2e
 def test_the_pairs_tab_lists_every_pair_and_acts_on_one_by_keyboard(window, tmp_path, qtbot):
     """A chain of drafts at 80 %: the Pairs tab (Ctrl+2) lists every pair of duplicates, as many as the
     caption under the histogram and the tab say, also those that share no group; selecting one shows it

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from neardup_gui.core.jobs import NEVER_CANCELLED, no_progress
 from neardup_gui.core.models import ScanOptions, Thresholds
 from neardup_gui.core.review.rules import FileOutcome, MarkCriteria
@@ -12,6 +14,8 @@ from neardup_gui.core.session import Session
 from neardup_gui.gui.controller import Report, ReviewController
 from tests.core.test_moves import locked
 from tests.core.test_session import family
+
+pytestmark = pytest.mark.e2e  # each test scans through the worker pool
 
 
 class Recorder:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from neardup_gui.core.review.layout import wrap_points
 from tests.conftest import _HAN_FILLER, chinese_texts, english_texts
 from tests.gui.conftest import scan, select_member
@@ -31,6 +33,7 @@ def _open_pair(qtbot, w, name: str) -> None:
                     timeout=20_000)
 
 
+@pytest.mark.e2e
 def test_a_character_inserted_in_a_long_chinese_line_is_the_only_change_at_any_width(window, tmp_path, qtbot):
     root = tmp_path / "zh"
     root.mkdir()
@@ -97,6 +100,7 @@ def _standalone_view(qtbot, left: str, right: str, before_compare=None):
     return view
 
 
+@pytest.mark.e2e
 def test_the_pair_opens_at_its_first_difference_and_f3_walks_them(window, tmp_path, qtbot):
     root = tmp_path / "en"
     root.mkdir()
@@ -126,6 +130,7 @@ def test_the_pair_opens_at_its_first_difference_and_f3_walks_them(window, tmp_pa
     assert diff.table.rowAt(0) == 0
 
 
+@pytest.mark.e2e
 def test_without_wrapping_both_sides_scroll_sideways_together_to_the_change(window, tmp_path, qtbot):
     root = tmp_path / "wide"
     root.mkdir()
@@ -198,6 +203,7 @@ def test_a_large_pair_shows_its_first_screen_first_then_the_whole_in_the_same_pl
     assert f"Difference 1 of {whole.comparison.regions}" in view.position.text()
 
 
+@pytest.mark.e2e
 def test_ignoring_layout_is_on_by_default_and_can_be_turned_off(window, tmp_path, qtbot):
     root = tmp_path / "layout"
     root.mkdir()
@@ -223,6 +229,7 @@ def test_ignoring_layout_is_on_by_default_and_can_be_turned_off(window, tmp_path
     assert diff.comparison.regions == 0
 
 
+@pytest.mark.e2e
 def test_resizing_keeps_the_line_at_the_top(window, tmp_path, qtbot):
     root = tmp_path / "place"
     root.mkdir()
@@ -244,6 +251,7 @@ def test_resizing_keeps_the_line_at_the_top(window, tmp_path, qtbot):
     assert top is not None and abs(top.number - line) <= 1
 
 
+@pytest.mark.e2e
 def test_a_damaged_pair_file_says_why(window, tmp_path, qtbot):
     root = tmp_path / "gone"
     root.mkdir()

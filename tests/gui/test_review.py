@@ -5,11 +5,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from neardup_gui.core.models import Method, Thresholds
 from neardup_gui.core.review.words import percent, similarity_words
 from neardup_gui.core.session import Session
 from tests.conftest import plant_edits
 from tests.gui.conftest import answer_dialog, group_names, press, scan, select_member
+
+pytestmark = pytest.mark.e2e  # each test scans through the worker pool
 
 
 def keeper_of(w, name: str) -> str:

@@ -12,11 +12,14 @@ from __future__ import annotations
 import gc
 import sys
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QWidget
 
 from tests.gui.conftest import scan, select_member
+
+pytestmark = pytest.mark.e2e  # scans through the worker pool
 
 # Painting unchanged widgets creates no lasting reference to None; a few may come and go with Qt's
 # caches. A broken binding loses hundreds in one paint of the pair view.

@@ -57,6 +57,7 @@ def english_again():
     create_app([], language="en")
 
 
+@pytest.mark.e2e
 def test_catalogues_are_what_the_source_and_lrelease_make(tmp_path):
     """Every string of the source is in the catalogues, none that is gone, and the .qm are compiled from them."""
     bin_dir = Path(sys.executable).parent
@@ -148,6 +149,7 @@ def _english(texts: list[str]) -> list[str]:
     return sorted({t for t in texts if _latin_words(t) - KEPT})
 
 
+@pytest.mark.e2e
 @pytest.mark.slow
 def test_the_window_speaks_only_chinese(qtbot, make_settings, uploads, english_again):
     create_app([], language="zh_CN")
@@ -175,6 +177,7 @@ def test_the_window_speaks_only_chinese(qtbot, make_settings, uploads, english_a
     w.close()
 
 
+@pytest.mark.e2e
 def test_the_language_follows_the_locale():
     code = ("from neardup_gui.gui.app import create_app; from neardup_gui.core import i18n; "
             "from PySide6.QtCore import QCoreApplication as Q; create_app([]); "

@@ -40,6 +40,7 @@ def _trashed_copy(path: Path) -> Path:
     return Path(trash_impl.HOMETRASH) / "files" / path.name
 
 
+@pytest.mark.e2e
 def test_nothing_moves_when_the_keeper_was_deleted_after_the_scan(copies, db_path):
     root, docs = copies
     (root / "keep.txt").unlink()
@@ -50,6 +51,7 @@ def test_nothing_moves_when_the_keeper_was_deleted_after_the_scan(copies, db_pat
     assert (root / "a.txt").exists() and (root / "b.txt").exists()
 
 
+@pytest.mark.e2e
 def test_nothing_moves_when_the_keeper_was_rewritten(copies, db_path):
     root, docs = copies
     (root / "keep.txt").write_text("something else entirely, written after the scan", encoding="utf-8")
@@ -59,6 +61,7 @@ def test_nothing_moves_when_the_keeper_was_rewritten(copies, db_path):
     assert (root / "a.txt").exists()
 
 
+@pytest.mark.e2e
 def test_a_member_changed_or_replaced_since_the_scan_is_skipped_with_the_reason(copies, db_path, tmp_path):
     root, docs = copies
     original = (root / "a.txt").read_bytes()
@@ -80,6 +83,7 @@ def test_a_member_changed_or_replaced_since_the_scan_is_skipped_with_the_reason(
     assert {"a.txt", "b.txt", "keep.txt"} <= remaining and "c.txt" not in remaining
 
 
+@pytest.mark.e2e
 def test_a_member_rewritten_to_the_same_size_is_recognised_by_its_bytes(copies, db_path):
     """Same size, new modification time, one letter changed: only hashing the bytes again tells."""
     root, docs = copies
@@ -93,6 +97,7 @@ def test_a_member_rewritten_to_the_same_size_is_recognised_by_its_bytes(copies, 
     assert (root / "a.txt").read_bytes() != data
 
 
+@pytest.mark.e2e
 def test_a_member_replaced_by_a_link_is_not_followed(copies, db_path, tmp_path):
     root, docs = copies
     elsewhere = tmp_path / "elsewhere.txt"
@@ -116,6 +121,7 @@ def test_hashing_refuses_a_pipe_instead_of_waiting_for_it_forever(tmp_path):
         hash_file(str(link))
 
 
+@pytest.mark.e2e
 def test_the_app_moves_nothing_and_says_why_when_the_keeper_is_gone(window, uploads, qtbot):
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication, QMessageBox

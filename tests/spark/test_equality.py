@@ -20,6 +20,8 @@ from neardup_gui.core.store.spark_result import review_lines, review_parts
 from neardup_gui.core.store.store import Store
 from neardup_gui.spark.job import JobOptions, run
 
+pytestmark = pytest.mark.e2e  # a real Spark (local[2], a JVM) and scans through the worker pool
+
 SETTINGS = [
     Thresholds(Method.MINHASH, 8, 0.8),
     Thresholds(Method.SIMHASH, 8, 0.8),

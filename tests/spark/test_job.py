@@ -22,6 +22,8 @@ from neardup_gui.spark.components import ComponentsError, connected_components
 from neardup_gui.spark.job import JobOptions, run
 from tests.conftest import REPO, english_texts, plant_edits, run_cli
 
+pytestmark = pytest.mark.e2e  # a real Spark (local[2], a JVM), spark-submit and scans through the worker pool
+
 
 def _groups(report: dict, strip: str = "") -> list[tuple[str, list[str]]]:
     """Each group of a JSON report as (representative's path, member paths in order)."""
