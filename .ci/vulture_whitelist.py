@@ -13,3 +13,21 @@ _.CharacterDataHandler
 
 # Qt calls eventFilter(watched, event); the folder list's filter of drops reads the event only (gui/folders.py)
 watched
+
+# the catalogue's copy of argparse's own words: lupdate reads them here, argparse asks for them by text (cli.py)
+ARGPARSE_WORDS
+# a code point's class 0, the table's default: named for the reader of chars._classes
+SEPARATOR
+# part of a scheme's identity: fingerprints made under another hash are made again (scheme.py)
+_.feature_hash
+# what the benchmarks and the quality harness measure (tests/bench), and the tests with them
+text_simhash
+hash_tokens
+_.verified_pairs
+shared_passages_between
+# columns and states the GUI tests name (gui/models.py, gui/pairs_page.py, gui/worker.py)
+TYPE_COLUMN
+TOGETHER
+_.busy
+# run by resources/setup.sh (python -c), which installs the packages it lists
+debian_packages

@@ -71,6 +71,9 @@ def summary_text(summary: ScanSummary) -> str:
     ).format(seconds=f"{summary.seconds:.1f}", read=f"{summary.extracted:,}",
              reused=f"{summary.reused:,}", unchanged=f"{summary.unchanged:,}", gone=f"{summary.removed:,}",
              problems=f"{summary.problems:,}")
+    if summary.fingerprints_reset:
+        text = translate("Scan", "{summary}; every file was read again: this version of neardup compares documents "
+                                 "differently").format(summary=text)
     for root in summary.vanished_roots:
         text = translate("Scan", "{summary}; {folder} no longer exists: its documents left the results").format(
             summary=text, folder=root)

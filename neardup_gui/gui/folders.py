@@ -179,11 +179,6 @@ class FoldersPanel(QWidget):
         return [self.list.item(i).text() for i in range(self.list.count())
                 if self.list.item(i).checkState() == Qt.CheckState.Checked]
 
-    def set_reference(self, folder: str, reference: bool) -> None:
-        for i in range(self.list.count()):
-            if self.list.item(i).text() == folder:
-                self.list.item(i).setCheckState(Qt.CheckState.Checked if reference else Qt.CheckState.Unchecked)
-
     def patterns(self, which: str) -> tuple[str, ...]:
         field = self.include if which == "include" else self.exclude
         return tuple(p.strip() for p in field.text().split(";") if p.strip())

@@ -3073,6 +3073,10 @@ already exists. Replace it with the report?</source>
         <translation>{seconds} 秒处理了 %Ln 个文件：读取 {read} 个，复用 {reused} 个，未变 {unchanged} 个，已不存在 {gone} 个，有问题 {problems} 个</translation>
     </message>
     <message>
+        <source>{summary}; every file was read again: this version of neardup compares documents differently</source>
+        <translation>{summary}；所有文件都重新读取了一遍：这个版本的 neardup 比较文档的方式不同</translation>
+    </message>
+    <message>
         <source>{summary}; {folder} no longer exists: its documents left the results</source>
         <translation>{summary}；{folder} 已不存在：其中的文档已从结果中移除</translation>
     </message>

@@ -228,8 +228,7 @@ def assert_the_guarantee(
 @settings(max_examples=250, deadline=None)
 def test_every_member_is_a_duplicate_of_its_keeper_and_small_components_are_groups_of_mutual_duplicates(seed, t, limit):
     """``limit``: components larger than this (ALL_PAIRS_LIMIT, or 4 to meet the other way often) are split
-    around keepers along the pairs that joined them, measuring nothing. (That way, a keeper and a file of
-    the same text ruled apart from it stay together: the xfail test below.)"""
+    around keepers along the pairs that joined them, measuring nothing."""
     matcher, result, keepers, fixed = collection(seed, t, rule_identical=limit is None)
     limit = chains.ALL_PAIRS_LIMIT if limit is None else limit
     with mock.patch.object(chains, "ALL_PAIRS_LIMIT", limit):
@@ -285,12 +284,11 @@ def test_a_ruling_inside_identical_texts_parts_those_two_and_keeps_the_others_wi
     assert_the_guarantee(matcher, result, {1: 1}, split, chains.ALL_PAIRS_LIMIT)
 
 
-@pytest.mark.xfail(strict=True, reason="chains._needs_split skips the rulings of a member with the keeper's text")
 def test_a_large_component_parts_a_keeper_from_a_file_of_its_text_ruled_apart_from_it(monkeypatch):
     """Past ALL_PAIRS_LIMIT (4 here) a component is split around keepers only when _needs_split says a member
     is no duplicate of the keeper; a member of the keeper's text (a PDF printout of it, say) that a person
-    ruled "not a duplicate" of it is not counted, so the two stay in one group, the ruling ignored. (Up to
-    the limit, _cliques_of measures every component with a ruling inside: the two are parted.)"""
+    ruled "not a duplicate" of it counts, so the two are parted, as _cliques_of parts them up to the limit.
+    (This found a bug: the ruling was ignored when the texts were the same.)"""
     monkeypatch.setattr(chains, "ALL_PAIRS_LIMIT", 4)
     sets = {
         1: frozenset(range(60)),

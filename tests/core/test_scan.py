@@ -12,7 +12,7 @@ from neardup_gui.core.jobs import CancelToken, JobCancelled
 from neardup_gui.core.match.matcher import NOT_DUPLICATE, Matcher, match
 from neardup_gui.core.models import Method, ScanOptions, Status, Thresholds
 from neardup_gui.core.query import query
-from neardup_gui.core.scan import scan
+from neardup_gui.core.scan import scan, summary_text
 from neardup_gui.core.store.store import Store
 from tests.conftest import PDF_SAMPLES, chinese_texts, english_texts, plant_edits, write_pdf, write_slow_docx
 
@@ -187,6 +187,7 @@ def test_a_new_scheme_refingerprints_a_new_threshold_never(tmp_path, db_path):
         store.set_meta("scheme", Scheme(shingle_size=9).to_json())
     again = _scan(db_path, root)
     assert again.fingerprints_reset and again.extracted == 1
+    assert "every file was read again" in summary_text(again)
 
 
 @pytest.mark.e2e

@@ -18,7 +18,7 @@ os.environ["XDG_CONFIG_HOME"] = str(_HOME / "config")
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 (_HOME / "data").mkdir(parents=True, exist_ok=True)
 
-from PySide6.QtCore import QSettings  # noqa: E402
+from PySide6.QtCore import QSettings, Qt  # noqa: E402
 
 from neardup_gui.gui.app import create_app  # noqa: E402
 from neardup_gui.gui.main_window import MainWindow  # noqa: E402
@@ -131,3 +131,10 @@ def press(label: str):
         return text
 
     return act
+
+
+def tick_reference(w: MainWindow, folder: str) -> None:
+    """Tick a folder's box in the folders list, as a click does: it becomes a reference folder."""
+    items = w.folders.list.findItems(folder, Qt.MatchFlag.MatchExactly)
+    assert len(items) == 1, folder
+    items[0].setCheckState(Qt.CheckState.Checked)

@@ -28,7 +28,7 @@ from tests.conftest import (
     write_image_pdf,
     write_pdf,
 )
-from tests.gui.conftest import PLANTED, answer_dialog, group_names, press, scan, select_member
+from tests.gui.conftest import PLANTED, answer_dialog, group_names, press, scan, select_member, tick_reference
 
 
 def test_first_launch_shows_an_inviting_empty_state(window):
@@ -155,7 +155,7 @@ def test_reference_folder_files_are_never_proposed_for_removal(window, uploads, 
     originals.mkdir()
     shutil.copy(uploads / "apache.txt", originals / "apache-original.txt")
     w = window(folders=[str(uploads), str(originals)])
-    w.folders.set_reference(str(originals), True)
+    tick_reference(w, str(originals))
     scan(qtbot, w)
     summary = next(s for s in w.groups.group_model.summaries
                    if any(Path(w.groups.group_model.docs[m.document_id].path).name == "apache-original.txt"

@@ -11,7 +11,7 @@ from neardup_gui.core.models import Method, Thresholds
 from neardup_gui.core.review.words import percent, similarity_words
 from neardup_gui.core.session import Session
 from tests.conftest import plant_edits
-from tests.gui.conftest import answer_dialog, group_names, press, scan, select_member
+from tests.gui.conftest import answer_dialog, group_names, press, scan, select_member, tick_reference
 
 pytestmark = pytest.mark.e2e  # each test scans through the worker pool
 
@@ -195,7 +195,7 @@ def test_mark_all_but_the_keepers_on_a_hundred_groups_then_one_confirmation(wind
         (root / f"note-{n:03d} (copy).txt").write_text(text)
     (reference / "note-000-approved.txt").write_text((root / "note-000.txt").read_text())
     w = window(folders=[str(root), str(reference)])
-    w.folders.set_reference(str(reference), True)
+    tick_reference(w, str(reference))
     scan(qtbot, w)
     assert len(w.result.groups) == 100
     w.action("mark_rule").trigger()
@@ -346,7 +346,7 @@ def test_a_reference_folder_holds_the_keeper_in_the_window(window, uploads, tmp_
     w = window(folders=[str(uploads), str(originals)])
     scan(qtbot, w)
     assert keeper_of(w, "mpl-approved.txt") != "mpl-approved.txt"
-    w.folders.set_reference(str(originals), True)  # ticked after the scan: the keeper follows at once
+    tick_reference(w, str(originals))  # ticked after the scan: the keeper follows at once
     qtbot.waitUntil(lambda: keeper_of(w, "mpl-approved.txt") == "mpl-approved.txt", timeout=10_000)
     w.action("mark_rule").trigger()
     assert not any(w.groups.group_model.docs[d].path.startswith(str(originals)) for d in w.groups.group_model.marked)

@@ -220,10 +220,12 @@ def split_chains(
 
 def _needs_split(group: Group, keeper: int, matcher: Matcher, content: dict[int, int], t: Thresholds) -> bool:
     """Whether a member is not a duplicate of the keeper (members are measured against it, see
-    session.rebased_on_keepers), or was ruled "not a duplicate" of it."""
-    return any(m.document_id != keeper and not matcher.same_text(content[keeper], content[m.document_id])
-               and (not within_thresholds(m.similarity, t)
-                    or matcher.ruled_apart(content[keeper], content[m.document_id]))
+    session.rebased_on_keepers), or was ruled "not a duplicate" of it: a ruling holds even between two
+    files of the same text (a printout set apart from its text file), as it does in smaller components."""
+    return any(m.document_id != keeper
+               and (matcher.ruled_apart(content[keeper], content[m.document_id])
+                    or (not matcher.same_text(content[keeper], content[m.document_id])
+                        and not within_thresholds(m.similarity, t)))
                for m in group.members)
 
 
