@@ -30,10 +30,14 @@ def _answer(version: bool) -> int:
         print(f"neardup-gui {__version__}")
         return 0
     i18n.set_language(i18n.system_language())
-    print(i18n.translate(
-        "Cli", "usage: neardup-gui [--db FILE] [FOLDER...]\n\nThe desktop app: add the folders given, scan them, "
-               "review the groups of duplicates.\n\n  --db FILE   open another database, for this run only\n"
-               "  --version   show the version\n\nThe same engine on the command line: neardup --help"))
+    print(
+        i18n.translate(
+            "Cli",
+            "usage: neardup-gui [--db FILE] [FOLDER...]\n\nThe desktop app: add the folders given, scan them, "
+            "review the groups of duplicates.\n\n  --db FILE   open another database, for this run only\n"
+            "  --version   show the version\n\nThe same engine on the command line: neardup --help",
+        )
+    )
     return 0
 
 

@@ -62,45 +62,85 @@ def _positive_int(value: str) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="neardup", description=translate(
-            "Cli", "Find exact and near-duplicate documents: text, PDF, Word, OpenDocument, RTF, EPUB and web pages."))
+        prog="neardup",
+        description=translate(
+            "Cli", "Find exact and near-duplicate documents: text, PDF, Word, OpenDocument, RTF, EPUB and web pages."
+        ),
+    )
     parser.add_argument("--version", action="version", version=f"neardup {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
 
     def reader_limits(p: argparse.ArgumentParser) -> None:
         """The limits of a reader, the same for a scan's files and a query's file."""
-        p.add_argument("--max-size", type=_positive_int, default=256, metavar="MIB",
-                       help=translate("Cli", "leave out a larger file (default 256 MiB)"))
-        p.add_argument("--timeout", type=_seconds, default=120.0, metavar="S",
-                       help=translate("Cli", "give up on one file after S seconds (default 120)"))
-        p.add_argument("--max-memory", type=_positive_int, default=None, metavar="MIB",
-                       help=translate("Cli", "memory each reader may use "
-                                             "(default: a quarter of this machine's, 1-8 GiB)"))
+        p.add_argument(
+            "--max-size",
+            type=_positive_int,
+            default=256,
+            metavar="MIB",
+            help=translate("Cli", "leave out a larger file (default 256 MiB)"),
+        )
+        p.add_argument(
+            "--timeout",
+            type=_seconds,
+            default=120.0,
+            metavar="S",
+            help=translate("Cli", "give up on one file after S seconds (default 120)"),
+        )
+        p.add_argument(
+            "--max-memory",
+            type=_positive_int,
+            default=None,
+            metavar="MIB",
+            help=translate("Cli", "memory each reader may use (default: a quarter of this machine's, 1-8 GiB)"),
+        )
 
     def thresholds(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--method", choices=[m.value for m in Method], default=Method.MINHASH.value,
-                       help=translate("Cli", "minhash (Jaccard, default), simhash (Hamming), "
-                                             "or both (either one matches)"))
-        p.add_argument("--hamming", type=_hamming, default=8, metavar="K",
-                       help=translate("Cli", "SimHash: at most K differing bits of 64 (0-{max}; default 8)").format(
-                           max=HAMMING_MAX))
-        p.add_argument("--jaccard", type=_jaccard, default=0.8, metavar="T",
-                       help=translate("Cli", "MinHash: shingle-set Jaccard similarity at least T (0-1; default 0.8)"))
+        p.add_argument(
+            "--method",
+            choices=[m.value for m in Method],
+            default=Method.MINHASH.value,
+            help=translate("Cli", "minhash (Jaccard, default), simhash (Hamming), or both (either one matches)"),
+        )
+        p.add_argument(
+            "--hamming",
+            type=_hamming,
+            default=8,
+            metavar="K",
+            help=translate("Cli", "SimHash: at most K differing bits of 64 (0-{max}; default 8)").format(
+                max=HAMMING_MAX
+            ),
+        )
+        p.add_argument(
+            "--jaccard",
+            type=_jaccard,
+            default=0.8,
+            metavar="T",
+            help=translate("Cli", "MinHash: shingle-set Jaccard similarity at least T (0-1; default 0.8)"),
+        )
 
     def boilerplate(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--boilerplate", choices=["ignore", "keep"], default="ignore",
-                       help=translate("Cli", "passages that open or close 10%% or more of the collection's "
-                                             "documents, whose other text is unrelated (letterheads, notices, "
-                                             "footers): ignore them when measuring Jaccard (default) or keep "
-                                             "them; families of similar documents always keep what they share"))
+        p.add_argument(
+            "--boilerplate",
+            choices=["ignore", "keep"],
+            default="ignore",
+            help=translate(
+                "Cli",
+                "passages that open or close 10%% or more of the collection's "
+                "documents, whose other text is unrelated (letterheads, notices, "
+                "footers): ignore them when measuring Jaccard (default) or keep "
+                "them; families of similar documents always keep what they share",
+            ),
+        )
 
     def quiet(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--quiet", "-q", action="store_true",
-                       help=translate("Cli", "no progress or summary on standard error"))
+        p.add_argument(
+            "--quiet", "-q", action="store_true", help=translate("Cli", "no progress or summary on standard error")
+        )
 
     def database(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--db", type=Path,
-                       help=translate("Cli", "database file (default: {path})").format(path=default_db_path()))
+        p.add_argument(
+            "--db", type=Path, help=translate("Cli", "database file (default: {path})").format(path=default_db_path())
+        )
 
     def common(p: argparse.ArgumentParser, with_report: bool = True) -> None:
         database(p)
@@ -109,69 +149,130 @@ def build_parser() -> argparse.ArgumentParser:
             boilerplate(p)
             # every member of a group is a duplicate of its keeper now, always; the old switch is still accepted
             p.add_argument("--split-chains", action="store_true", help=argparse.SUPPRESS)
-            p.add_argument("--format", choices=["json", "csv", "html"], default="json",
-                           help=translate("Cli", "report format (default json)"))
-            p.add_argument("--out", type=Path,
-                           help=translate("Cli", "write the report here (default: standard output)"))
+            p.add_argument(
+                "--format",
+                choices=["json", "csv", "html"],
+                default="json",
+                help=translate("Cli", "report format (default json)"),
+            )
+            p.add_argument(
+                "--out", type=Path, help=translate("Cli", "write the report here (default: standard output)")
+            )
         quiet(p)
 
     def which_files(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--include", action="append", default=[], metavar="GLOB",
-                       help=translate("Cli", "only files matching (repeatable)"))
-        p.add_argument("--exclude", action="append", default=[], metavar="GLOB",
-                       help=translate("Cli", "skip files/folders matching (repeatable)"))
+        p.add_argument(
+            "--include",
+            action="append",
+            default=[],
+            metavar="GLOB",
+            help=translate("Cli", "only files matching (repeatable)"),
+        )
+        p.add_argument(
+            "--exclude",
+            action="append",
+            default=[],
+            metavar="GLOB",
+            help=translate("Cli", "skip files/folders matching (repeatable)"),
+        )
         p.add_argument("--hidden", action="store_true", help=translate("Cli", "also scan hidden files and folders"))
 
     p_scan = sub.add_parser("scan", help=translate("Cli", "scan folders (incrementally) and report duplicate groups"))
     p_scan.add_argument("paths", nargs="+", metavar="PATH", help=translate("Cli", "folders (or files) to scan"))
     common(p_scan)
-    p_scan.add_argument("--workers", type=_positive_int, default=os.cpu_count() or 1,
-                        help=translate("Cli", "reader processes (default: cores)"))
+    p_scan.add_argument(
+        "--workers",
+        type=_positive_int,
+        default=os.cpu_count() or 1,
+        help=translate("Cli", "reader processes (default: cores)"),
+    )
     which_files(p_scan)
-    p_scan.add_argument("--ocr", action="store_true",
-                        help=translate("Cli", "read scanned PDFs and images (.png .jpg .tif .bmp) with Tesseract OCR; "
-                                              "slow: seconds a page"))
-    p_scan.add_argument("--ocr-languages", default=DEFAULT_LANGUAGES, metavar="LANGUAGES",
-                        help=translate("Cli", "the scans' languages, as Tesseract names them (default {languages})"
-                                       ).format(languages=DEFAULT_LANGUAGES))
+    p_scan.add_argument(
+        "--ocr",
+        action="store_true",
+        help=translate(
+            "Cli", "read scanned PDFs and images (.png .jpg .tif .bmp) with Tesseract OCR; slow: seconds a page"
+        ),
+    )
+    p_scan.add_argument(
+        "--ocr-languages",
+        default=DEFAULT_LANGUAGES,
+        metavar="LANGUAGES",
+        help=translate("Cli", "the scans' languages, as Tesseract names them (default {languages})").format(
+            languages=DEFAULT_LANGUAGES
+        ),
+    )
     reader_limits(p_scan)
-    p_scan.add_argument("--retry-failed", action="store_true",
-                        help=translate("Cli", "read again the files whose reader crashed, "
-                                              "ran out of memory or of time"))
+    p_scan.add_argument(
+        "--retry-failed",
+        action="store_true",
+        help=translate("Cli", "read again the files whose reader crashed, ran out of memory or of time"),
+    )
 
     p_groups = sub.add_parser(
-        "groups", help=translate("Cli", "re-group the database at other thresholds, without rescanning"))
+        "groups", help=translate("Cli", "re-group the database at other thresholds, without rescanning")
+    )
     common(p_groups)
-    p_groups.add_argument("--root", action="append", default=[], metavar="PATH",
-                          help=translate("Cli", "only files under PATH "
-                                                "(repeatable; default: the folders of the last scan)"))
+    p_groups.add_argument(
+        "--root",
+        action="append",
+        default=[],
+        metavar="PATH",
+        help=translate("Cli", "only files under PATH (repeatable; default: the folders of the last scan)"),
+    )
 
     p_query = sub.add_parser("query", help=translate("Cli", "list stored near-duplicates of one file"))
     p_query.add_argument("file", metavar="FILE")
     common(p_query, with_report=False)
     p_query.add_argument("--format", choices=["text", "json"], default="text")
-    p_query.add_argument("--root", action="append", default=[], metavar="PATH",
-                         help=translate("Cli", "only matches under PATH "
-                                               "(repeatable; default: the folders of the last scan)"))
+    p_query.add_argument(
+        "--root",
+        action="append",
+        default=[],
+        metavar="PATH",
+        help=translate("Cli", "only matches under PATH (repeatable; default: the folders of the last scan)"),
+    )
     reader_limits(p_query)
 
-    p_spark = sub.add_parser("spark", help=translate("Cli", "the same job on Apache Spark, for collections larger "
-                                                           "than one machine (needs neardup[spark] and Java)"))
+    p_spark = sub.add_parser(
+        "spark",
+        help=translate(
+            "Cli",
+            "the same job on Apache Spark, for collections larger than one machine (needs neardup[spark] and Java)",
+        ),
+    )
     spark_sub = p_spark.add_subparsers(dest="spark_command", required=True)
     p_spark_scan = spark_sub.add_parser(
-        "scan", help=translate("Cli", "fingerprint, compare and group a collection on Spark; write groups, pairs "
-                                      "and a JSON report to a folder"))
-    p_spark_scan.add_argument("input", metavar="INPUT",
-                              help=translate("Cli", "a folder, a URI Spark reads (hdfs://, s3a://), or a Parquet or "
-                                                    "JSON-lines table with the columns path and text"))
-    p_spark_scan.add_argument("--out", required=True, metavar="DIR",
-                              help=translate("Cli", "a new folder for the result (Parquet tables, report.json, and "
-                                                    "what import-spark loads)"))
-    p_spark_scan.add_argument("--master", metavar="URL",
-                              help=translate("Cli", "Spark master (default: spark-submit's, or local[*])"))
-    p_spark_scan.add_argument("--partitions", type=_positive_int, metavar="N",
-                              help=translate("Cli", "partitions of the work (default: one per 2,000 documents, at "
-                                                    "least twice the cores)"))
+        "scan",
+        help=translate(
+            "Cli",
+            "fingerprint, compare and group a collection on Spark; write groups, pairs and a JSON report to a folder",
+        ),
+    )
+    p_spark_scan.add_argument(
+        "input",
+        metavar="INPUT",
+        help=translate(
+            "Cli",
+            "a folder, a URI Spark reads (hdfs://, s3a://), or a Parquet or "
+            "JSON-lines table with the columns path and text",
+        ),
+    )
+    p_spark_scan.add_argument(
+        "--out",
+        required=True,
+        metavar="DIR",
+        help=translate("Cli", "a new folder for the result (Parquet tables, report.json, and what import-spark loads)"),
+    )
+    p_spark_scan.add_argument(
+        "--master", metavar="URL", help=translate("Cli", "Spark master (default: spark-submit's, or local[*])")
+    )
+    p_spark_scan.add_argument(
+        "--partitions",
+        type=_positive_int,
+        metavar="N",
+        help=translate("Cli", "partitions of the work (default: one per 2,000 documents, at least twice the cores)"),
+    )
     thresholds(p_spark_scan)
     boilerplate(p_spark_scan)
     which_files(p_spark_scan)
@@ -179,12 +280,21 @@ def build_parser() -> argparse.ArgumentParser:
     quiet(p_spark_scan)
 
     p_import = sub.add_parser(
-        "import-spark", help=translate("Cli", "load a Spark result into a new database, to review it in the app"))
+        "import-spark", help=translate("Cli", "load a Spark result into a new database, to review it in the app")
+    )
     p_import.add_argument("result", metavar="DIR", help=translate("Cli", "the folder neardup spark scan wrote (--out)"))
     database(p_import)
-    p_import.add_argument("--map", action="append", default=[], metavar="FROM=TO",
-                          help=translate("Cli", "where the files the cluster read under FROM are on this machine "
-                                                "(repeatable), e.g. hdfs://cluster/uploads=/mnt/uploads"))
+    p_import.add_argument(
+        "--map",
+        action="append",
+        default=[],
+        metavar="FROM=TO",
+        help=translate(
+            "Cli",
+            "where the files the cluster read under FROM are on this machine "
+            "(repeatable), e.g. hdfs://cluster/uploads=/mnt/uploads",
+        ),
+    )
     quiet(p_import)
     return parser
 
@@ -234,7 +344,7 @@ class _ProgressLine:
         current = display_path(event.current)
         if current and len(line) + 2 < width:
             room = width - len(line) - 2
-            current = current if len(current) <= room else "…" + current[-(room - 1):]
+            current = current if len(current) <= room else "…" + current[-(room - 1) :]
             line += "  " + current
         self.stream.write("\r\x1b[2K" + line)
         self.stream.flush()
@@ -254,8 +364,12 @@ def _emit(session: Session, fmt: str, out: Path | None) -> None:
 
 
 def _thresholds(args: argparse.Namespace) -> Thresholds:
-    return Thresholds(method=Method(args.method), hamming=args.hamming, jaccard=args.jaccard,
-                      ignore_boilerplate=getattr(args, "boilerplate", "ignore") == "ignore")
+    return Thresholds(
+        method=Method(args.method),
+        hamming=args.hamming,
+        jaccard=args.jaccard,
+        ignore_boilerplate=getattr(args, "boilerplate", "ignore") == "ignore",
+    )
 
 
 def _mebibytes(value: int | None) -> int | None:
@@ -264,9 +378,15 @@ def _mebibytes(value: int | None) -> int | None:
 
 def cmd_scan(args: argparse.Namespace, session: Session) -> int:
     options = ScanOptions(
-        roots=tuple(args.paths), include=tuple(args.include), exclude=tuple(args.exclude), hidden=args.hidden,
-        workers=args.workers, max_file_size=args.max_size * (1 << 20), file_timeout=args.timeout,
-        reader_memory=_mebibytes(args.max_memory), retry_failed=args.retry_failed,
+        roots=tuple(args.paths),
+        include=tuple(args.include),
+        exclude=tuple(args.exclude),
+        hidden=args.hidden,
+        workers=args.workers,
+        max_file_size=args.max_size * (1 << 20),
+        file_timeout=args.timeout,
+        reader_memory=_mebibytes(args.max_memory),
+        retry_failed=args.retry_failed,
         ocr=args.ocr_languages if args.ocr else "",
     )
     session.check_report_target(args.out, args.paths)
@@ -280,8 +400,13 @@ def cmd_scan(args: argparse.Namespace, session: Session) -> int:
         except JobCancelled:
             if line:
                 line.close()
-            print("neardup: " + translate("Cli", "scan interrupted; everything finished so far is saved — run the "
-                                                 "same command to resume."), file=sys.stderr)
+            print(
+                "neardup: "
+                + translate(
+                    "Cli", "scan interrupted; everything finished so far is saved — run the same command to resume."
+                ),
+                file=sys.stderr,
+            )
             return EXIT_INTERRUPTED
         finally:
             signal.signal(signal.SIGINT, previous)
@@ -303,7 +428,8 @@ def _found(view: View) -> str:
     groups, pairs = len(view.result.groups), len(view.duplicates)  # names: lupdate drops a count that is an expression
     return translate("Cli", "{groups}, {pairs}").format(
         groups=translate("Cli", "%n group(s)", None, groups),
-        pairs=translate("Cli", "%n pair(s) of duplicates", None, pairs))
+        pairs=translate("Cli", "%n pair(s) of duplicates", None, pairs),
+    )
 
 
 def _roots(args: argparse.Namespace) -> tuple[str, ...]:
@@ -316,17 +442,29 @@ def cmd_groups(args: argparse.Namespace, session: Session) -> int:
     view = session.open(_roots(args), _thresholds(args))
     if view is None:
         if _roots(args):
-            raise UsageError(translate("Cli", "The database holds no documents under {folders}; scan them first "
-                                              "(`neardup scan FOLDER`).").format(folders=", ".join(_roots(args))))
-        raise UsageError(translate("Cli", "The database holds no documents under the last scan's folders; scan them "
-                                          "first (`neardup scan FOLDER`)."))
+            raise UsageError(
+                translate(
+                    "Cli", "The database holds no documents under {folders}; scan them first (`neardup scan FOLDER`)."
+                ).format(folders=", ".join(_roots(args)))
+            )
+        raise UsageError(
+            translate(
+                "Cli",
+                "The database holds no documents under the last scan's folders; scan them "
+                "first (`neardup scan FOLDER`).",
+            )
+        )
     _emit(session, args.format, args.out)
     if not args.quiet:
-        said = (translate("Cli", "Documents under {folders}: {documents}; {found}").format(
-                    documents=len(view.result.documents), folders=", ".join(view.roots), found=_found(view))
-                if view.roots else
-                translate("Cli", "Documents in every folder: {documents}; {found}").format(
-                    documents=len(view.result.documents), found=_found(view)))
+        said = (
+            translate("Cli", "Documents under {folders}: {documents}; {found}").format(
+                documents=len(view.result.documents), folders=", ".join(view.roots), found=_found(view)
+            )
+            if view.roots
+            else translate("Cli", "Documents in every folder: {documents}; {found}").format(
+                documents=len(view.result.documents), found=_found(view)
+            )
+        )
         _say(said)
     return EXIT_OK
 
@@ -335,31 +473,62 @@ def cmd_query(args: argparse.Namespace, session: Session) -> int:
     path = Path(args.file)
     shown = display_path(args.file)
     if path.is_dir():
-        raise UsageError(translate("Cli", "{path} is a folder; name one file (to compare a folder, scan it: "
-                                          "`neardup scan FOLDER`).").format(path=shown))
+        raise UsageError(
+            translate(
+                "Cli", "{path} is a folder; name one file (to compare a folder, scan it: `neardup scan FOLDER`)."
+            ).format(path=shown)
+        )
     if path.exists() and not path.is_file():
-        raise UsageError(translate("Cli", "{path} is not a file (a pipe, a device or a socket); name a regular "
-                                          "file.").format(path=shown))
+        raise UsageError(
+            translate("Cli", "{path} is not a file (a pipe, a device or a socket); name a regular file.").format(
+                path=shown
+            )
+        )
     if not path.is_file():
         raise UsageError(translate("Cli", "No such file: {path}").format(path=shown))
-    hits = session.query(str(path.resolve()), _thresholds(args), max_file_size=args.max_size * (1 << 20),
-                         file_timeout=args.timeout, reader_memory=_mebibytes(args.max_memory), roots=_roots(args))
+    hits = session.query(
+        str(path.resolve()),
+        _thresholds(args),
+        max_file_size=args.max_size * (1 << 20),
+        file_timeout=args.timeout,
+        reader_memory=_mebibytes(args.max_memory),
+        roots=_roots(args),
+    )
     if args.format == "json":
-        print(json.dumps({
-            "file": display_path(str(path.resolve())),
-            "matches": [{"id": h.document.id, "path": display_path(h.document.path), "matched_by": h.matched_by,
-                         "hamming": h.similarity.hamming, "jaccard_estimate": h.similarity.jaccard_estimate,
-                         "jaccard": h.similarity.jaccard, "containment": h.similarity.containment}
-                        for h in hits],
-        }, ensure_ascii=False, indent=2))
+        print(
+            json.dumps(
+                {
+                    "file": display_path(str(path.resolve())),
+                    "matches": [
+                        {
+                            "id": h.document.id,
+                            "path": display_path(h.document.path),
+                            "matched_by": h.matched_by,
+                            "hamming": h.similarity.hamming,
+                            "jaccard_estimate": h.similarity.jaccard_estimate,
+                            "jaccard": h.similarity.jaccard,
+                            "containment": h.similarity.containment,
+                        }
+                        for h in hits
+                    ],
+                },
+                ensure_ascii=False,
+                indent=2,
+            )
+        )
     else:
         if not hits:
             print(translate("Cli", "no stored near-duplicates"))
         for h in hits:
             s = h.similarity
-            print(translate("Cli", "{jaccard}  {hamming} bits  {matched_by}  {path}").format(
-                jaccard=f"{s.jaccard:6.3f}", hamming=f"{s.hamming:2d}", matched_by=f"{h.matched_by:<7}",
-                path=display_path(h.document.path)))
+            print(
+                translate("Cli", "{jaccard}  {hamming} bits  {matched_by}  {path}").format(
+                    jaccard=f"{s.jaccard:6.3f}",
+                    hamming=f"{s.hamming:2d}",
+                    matched_by=f"{h.matched_by:<7}",
+                    path=display_path(h.document.path),
+                )
+            )
     return EXIT_OK
 
 
@@ -369,12 +538,21 @@ def cmd_import_spark(args: argparse.Namespace, session: Session) -> int:
     summary = session.import_spark(args.result, [parse_mapping(m) for m in args.map])
     if not args.quiet:
         t = summary.thresholds
-        _say(translate(
-            "Cli", "loaded {documents} documents ({problems} not compared) of the Spark result into {db} (the job "
-                   "grouped them at {method}, Hamming {hamming}, Jaccard {jaccard}). Review them: neardup groups "
-                   "--db {db}, or in the app: neardup-gui --db {db}").format(
-            documents=summary.documents, problems=summary.problems, db=args.db_path, method=t["method"],
-            hamming=t["hamming"], jaccard=t["jaccard"]))
+        _say(
+            translate(
+                "Cli",
+                "loaded {documents} documents ({problems} not compared) of the Spark result into {db} (the job "
+                "grouped them at {method}, Hamming {hamming}, Jaccard {jaccard}). Review them: neardup groups "
+                "--db {db}, or in the app: neardup-gui --db {db}",
+            ).format(
+                documents=summary.documents,
+                problems=summary.problems,
+                db=args.db_path,
+                method=t["method"],
+                hamming=t["hamming"],
+                jaccard=t["jaccard"],
+            )
+        )
     return EXIT_OK
 
 
@@ -422,13 +600,17 @@ def main(argv: list[str] | None = None) -> int:
     db_path = args.db_path = args.db or default_db_path()
     try:
         if args.command not in ("scan", "import-spark") and not Path(db_path).exists():
-            raise UsageError(translate("Cli", "No database at {path}; run `neardup scan FOLDER` first "
-                                              "(or pass --db).").format(path=db_path))
+            raise UsageError(
+                translate("Cli", "No database at {path}; run `neardup scan FOLDER` first (or pass --db).").format(
+                    path=db_path
+                )
+            )
         if args.command in ("scan", "groups"):  # before the database is opened (or made) and before any scan
             check_report_target(args.out, Path(db_path), None, getattr(args, "paths", ()))
         with Session(db_path) as session:
-            return {"scan": cmd_scan, "groups": cmd_groups, "query": cmd_query,
-                    "import-spark": cmd_import_spark}[args.command](args, session)
+            return {"scan": cmd_scan, "groups": cmd_groups, "query": cmd_query, "import-spark": cmd_import_spark}[
+                args.command
+            ](args, session)
     except KeyboardInterrupt:  # a half-done step is not kept: a database change is one transaction
         _say(translate("Cli", "interrupted; what was finished is kept, what was under way is not."))
         return EXIT_INTERRUPTED

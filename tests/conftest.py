@@ -48,7 +48,8 @@ _HAN_FILLER = (
     "收证改清己美再采转更单风切打白教速花带安场身车例真务具万每目至达走积示议声报斗完类八离华名确才科张信"
     "马节话米整空元况今集温传土许步群广石记需段研界拉林律叫且究观越织装影算低持音众书布复容儿须际商非验连"
     "断深难近矿千周委素技备半办青省列习响约支般史感劳便团往酸历市克何除消构府称太准精值号率族维划选标写存"
-    "候毛亲快效斯院查江型眼王按格养易置派层片始却专状育厂京识适属圆包火住调满县局照参红细引听该铁价严")
+    "候毛亲快效斯院查江型眼王按格养易置派层片始却专状育厂京识适属圆包火住调满县局照参红细引听该铁价严"
+)
 
 
 def plant_edits(text: str, rate: float, seed: int) -> str:
@@ -122,9 +123,7 @@ def write_drafts(root: Path, count: int) -> Path:
     return root
 
 
-def write_pdf(
-    path: Path, text: str, *, user_password: str | None = None, owner_password: str | None = None
-) -> Path:
+def write_pdf(path: Path, text: str, *, user_password: str | None = None, owner_password: str | None = None) -> Path:
     """A real PDF (reportlab) holding ``text``; Chinese through the built-in STSong-Light CID font."""
     from reportlab.lib.pagesizes import A4
     from reportlab.pdfbase import pdfmetrics
@@ -137,8 +136,9 @@ def write_pdf(
     if user_password is not None or owner_password is not None:
         from reportlab.lib import pdfencrypt
 
-        encrypt = pdfencrypt.StandardEncryption(user_password or "", ownerPassword=owner_password or "owner",
-                                                strength=128)
+        encrypt = pdfencrypt.StandardEncryption(
+            user_password or "", ownerPassword=owner_password or "owner", strength=128
+        )
     c = canvas.Canvas(str(path), pagesize=A4, encrypt=encrypt)
     c.setFont("STSong-Light", 10)
     y = 800
@@ -166,42 +166,78 @@ def write_slow_docx(path: Path, paragraphs: int = 600_000) -> Path:
 
     word = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
     package = "http://schemas.openxmlformats.org/package/2006"
-    paragraph = ('<w:p><w:r><w:t>lorem</w:t></w:r><w:r><w:t xml:space="preserve"> ipsum </w:t></w:r>'
-                 "<w:r><w:tab/><w:t>dolor</w:t></w:r></w:p>")
+    paragraph = (
+        '<w:p><w:r><w:t>lorem</w:t></w:r><w:r><w:t xml:space="preserve"> ipsum </w:t></w:r>'
+        "<w:r><w:tab/><w:t>dolor</w:t></w:r></w:p>"
+    )
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as docx:
-        docx.writestr("[Content_Types].xml", (
-            f'<?xml version="1.0" encoding="UTF-8"?><Types xmlns="{package}/content-types">'
-            '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
-            '<Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" '
-            'ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>'
-            "</Types>"))
-        docx.writestr("_rels/.rels", (
-            f'<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="{package}/relationships">'
-            '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/'
-            'officeDocument" Target="word/document.xml"/></Relationships>'))
-        docx.writestr("word/document.xml", f'<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="{word}">'
-                                           f"<w:body>{paragraph * paragraphs}</w:body></w:document>")
+        docx.writestr(
+            "[Content_Types].xml",
+            (
+                f'<?xml version="1.0" encoding="UTF-8"?><Types xmlns="{package}/content-types">'
+                '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+                '<Default Extension="xml" ContentType="application/xml"/><Override PartName="/word/document.xml" '
+                'ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/>'
+                "</Types>"
+            ),
+        )
+        docx.writestr(
+            "_rels/.rels",
+            (
+                f'<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="{package}/relationships">'
+                '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/'
+                'officeDocument" Target="word/document.xml"/></Relationships>'
+            ),
+        )
+        docx.writestr(
+            "word/document.xml",
+            f'<?xml version="1.0" encoding="UTF-8"?><w:document xmlns:w="{word}">'
+            f"<w:body>{paragraph * paragraphs}</w:body></w:document>",
+        )
     return path
 
 
-def write_flat_odt(path: Path, paragraphs: list[str], *, footnote: str = "", comment: str = "", title: str = "",
-                   text_box: str = "", alt_text: str = "") -> Path:
+def write_flat_odt(
+    path: Path,
+    paragraphs: list[str],
+    *,
+    footnote: str = "",
+    comment: str = "",
+    title: str = "",
+    text_box: str = "",
+    alt_text: str = "",
+) -> Path:
     """A flat OpenDocument text (LibreOffice's own .fodt): a heading, ``paragraphs`` (a footnote on the first, a
     comment on the second), a text box, a two-cell table and a metadata title; what libreoffice_convert
     makes the other formats from."""
     from xml.sax.saxutils import escape
 
-    note = (f'<text:note text:id="ftn1" text:note-class="footnote"><text:note-citation>1</text:note-citation>'
-            f"<text:note-body><text:p>{escape(footnote)}</text:p></text:note-body></text:note>") if footnote else ""
-    remark = (f"<office:annotation><dc:creator>Reviewer</dc:creator><text:p>{escape(comment)}</text:p>"
-              "</office:annotation>") if comment else ""
-    box = (f'<text:p><draw:frame draw:name="Box" text:anchor-type="paragraph" svg:width="8cm" svg:height="2cm">'
-           f"<draw:text-box><text:p>{escape(text_box)}</text:p></draw:text-box>"
-           f"{f'<svg:desc>{escape(alt_text)}</svg:desc>' if alt_text else ''}</draw:frame></text:p>"
-           ) if text_box else ""
+    note = (
+        (
+            f'<text:note text:id="ftn1" text:note-class="footnote"><text:note-citation>1</text:note-citation>'
+            f"<text:note-body><text:p>{escape(footnote)}</text:p></text:note-body></text:note>"
+        )
+        if footnote
+        else ""
+    )
+    remark = (
+        (f"<office:annotation><dc:creator>Reviewer</dc:creator><text:p>{escape(comment)}</text:p></office:annotation>")
+        if comment
+        else ""
+    )
+    box = (
+        (
+            f'<text:p><draw:frame draw:name="Box" text:anchor-type="paragraph" svg:width="8cm" svg:height="2cm">'
+            f"<draw:text-box><text:p>{escape(text_box)}</text:p></draw:text-box>"
+            f"{f'<svg:desc>{escape(alt_text)}</svg:desc>' if alt_text else ''}</draw:frame></text:p>"
+        )
+        if text_box
+        else ""
+    )
     first, second, *rest = [escape(p) for p in paragraphs]
     path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(f"""<?xml version="1.0" encoding="UTF-8"?>
+    path.write_text(
+        f"""<?xml version="1.0" encoding="UTF-8"?>
 <office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"
  xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"
  xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:dc="http://purl.org/dc/elements/1.1/"
@@ -221,7 +257,9 @@ def write_flat_odt(path: Path, paragraphs: list[str], *, footnote: str = "", com
   </table:table>
  </office:text></office:body>
 </office:document>
-""", encoding="utf-8")
+""",
+        encoding="utf-8",
+    )
     return path
 
 
@@ -231,8 +269,21 @@ def libreoffice_convert(source: Path, target: str, out: Path, profile: Path) -> 
 
     soffice = shutil.which("soffice") or shutil.which("libreoffice")
     assert soffice, "needs LibreOffice Writer (tests/run.sh installs libreoffice-writer-nogui)"
-    subprocess.run([soffice, "--headless", f"-env:UserInstallation=file://{profile}", "--convert-to", target,
-                    "--outdir", str(out), str(source)], check=True, capture_output=True, timeout=180)
+    subprocess.run(
+        [
+            soffice,
+            "--headless",
+            f"-env:UserInstallation=file://{profile}",
+            "--convert-to",
+            target,
+            "--outdir",
+            str(out),
+            str(source),
+        ],
+        check=True,
+        capture_output=True,
+        timeout=180,
+    )
     made = out / f"{source.stem}.{target.split(':')[0]}"
     assert made.exists(), f"LibreOffice did not write {made.name}"
     return made
@@ -272,14 +323,20 @@ def write_image_pdf(path: Path, pages: list, *, dpi: int = 200) -> Path:
         height, width = pixels.shape
         points = (width * 72 / dpi, height * 72 / dpi)
         image = zlib.compress(pixels.tobytes())
-        objects.append(b"<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceGray "
-                       b"/BitsPerComponent 8 /Filter /FlateDecode /Length %d >>\nstream\n" % (width, height, len(image))
-                       + image + b"\nendstream")
+        objects.append(
+            b"<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceGray "
+            b"/BitsPerComponent 8 /Filter /FlateDecode /Length %d >>\nstream\n"
+            % (width, height, len(image))
+            + image
+            + b"\nendstream"
+        )
         image_ref = len(objects)
         draw = b"q %.2f 0 0 %.2f 0 0 cm /Im0 Do Q" % points
         objects.append(b"<< /Length %d >>\nstream\n" % len(draw) + draw + b"\nendstream")
-        objects.append(b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %.2f %.2f] /Contents %d 0 R "
-                       b"/Resources << /XObject << /Im0 %d 0 R >> >> >>" % (*points, len(objects), image_ref))
+        objects.append(
+            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 %.2f %.2f] /Contents %d 0 R "
+            b"/Resources << /XObject << /Im0 %d 0 R >> >> >>" % (*points, len(objects), image_ref)
+        )
         kids.append(b"%d 0 R" % len(objects))
     objects[1] = b"<< /Type /Pages /Kids [" + b" ".join(kids) + b"] /Count %d >>" % len(kids)
     out = bytearray(b"%PDF-1.4\n")
@@ -305,15 +362,24 @@ def write_png(path: Path, pixels) -> Path:
 
     height, width = pixels.shape
     rows = b"".join(b"\x00" + pixels[y].tobytes() for y in range(height))  # filter type 0 on every row
-    path.write_bytes(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0))
-                     + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+    path.write_bytes(
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0))
+        + chunk(b"IDAT", zlib.compress(rows))
+        + chunk(b"IEND", b"")
+    )
     return path
 
 
-def run_cli(*args: str, cwd: Path | None = None, timeout: float = 300,
-            env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+def run_cli(
+    *args: str, cwd: Path | None = None, timeout: float = 300, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "neardup_gui.cli", *args], capture_output=True, text=True, cwd=cwd, timeout=timeout,
+        [sys.executable, "-m", "neardup_gui.cli", *args],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=timeout,
         env=env,
     )
 

@@ -20,8 +20,12 @@ pytestmark = pytest.mark.e2e  # builds the sdist and wheels and installs them in
 
 
 def _build(source: Path, out: Path, *what: str) -> None:
-    subprocess.run([sys.executable, "-m", "build", *what, "--outdir", str(out), str(source)], check=True,
-                   capture_output=True, timeout=600)
+    subprocess.run(
+        [sys.executable, "-m", "build", *what, "--outdir", str(out), str(source)],
+        check=True,
+        capture_output=True,
+        timeout=600,
+    )
 
 
 def _contents(wheel: Path) -> dict[str, str]:
@@ -38,9 +42,15 @@ def test_the_sdist_builds_the_same_wheel_and_the_wheel_installs_both_commands(tm
     with tarfile.open(sdist) as tar:
         names = {n.split("/", 1)[1] for n in tar.getnames() if "/" in n}
         tar.extractall(tmp_path / "unpacked", filter="data")
-    for needed in ("LICENSE", "resources/setup.sh", "resources/install-desktop-entry.sh", "tests/run.sh",
-                   "tests/data/zh/README.md", "tests/data/zh/01_chinese_sturgeon.txt",
-                   "resources/translations/neardup_zh_CN.qm"):
+    for needed in (
+        "LICENSE",
+        "resources/setup.sh",
+        "resources/install-desktop-entry.sh",
+        "tests/run.sh",
+        "tests/data/zh/README.md",
+        "tests/data/zh/01_chinese_sturgeon.txt",
+        "resources/translations/neardup_zh_CN.qm",
+    ):
         assert needed in names, needed
     again = tmp_path / "again"
     _build(next((tmp_path / "unpacked").iterdir()), again, "--wheel")
@@ -52,23 +62,37 @@ def test_the_sdist_builds_the_same_wheel_and_the_wheel_installs_both_commands(tm
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
     python = venv / "bin" / "python"
-    site = subprocess.run([str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-                          capture_output=True, text=True, check=True).stdout.strip()
+    site = subprocess.run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
     numpy_at = "import numpy, os; print(os.path.dirname(os.path.dirname(numpy.__file__)))"
     deps = subprocess.run([sys.executable, "-c", numpy_at], capture_output=True, text=True, check=True).stdout.strip()
     Path(site, "borrowed.pth").write_text(deps + "\n")
-    subprocess.run([str(python), "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(wheel)], check=True,
-                   capture_output=True)
+    subprocess.run(
+        [str(python), "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(wheel)],
+        check=True,
+        capture_output=True,
+    )
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH",)}
     env.update(LANGUAGE="zh_CN", LANG="zh_CN.UTF-8", QT_QPA_PLATFORM="offscreen")
     outside = tmp_path / "elsewhere"  # not the repository: the installed package answers
     outside.mkdir()
-    cli = subprocess.run([str(venv / "bin" / "neardup"), "--help"], capture_output=True, text=True, env=env,
-                         cwd=outside)
+    cli = subprocess.run(
+        [str(venv / "bin" / "neardup"), "--help"], capture_output=True, text=True, env=env, cwd=outside
+    )
     assert cli.returncode == 0 and "扫描" in cli.stdout, cli.stdout + cli.stderr
-    where = subprocess.run([str(python), "-c", "import neardup_gui, sys; print(neardup_gui.__file__)"],
-                           capture_output=True, text=True, env=env, cwd=outside).stdout
+    where = subprocess.run(
+        [str(python), "-c", "import neardup_gui, sys; print(neardup_gui.__file__)"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=outside,
+    ).stdout
     assert where.startswith(site), where
-    gui = subprocess.run([str(venv / "bin" / "neardup-gui"), "--help"], capture_output=True, text=True, env=env,
-                         cwd=outside)
+    gui = subprocess.run(
+        [str(venv / "bin" / "neardup-gui"), "--help"], capture_output=True, text=True, env=env, cwd=outside
+    )
     assert gui.returncode == 0 and "--db" in gui.stdout and "用法" in gui.stdout, gui.stdout + gui.stderr

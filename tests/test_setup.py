@@ -34,9 +34,16 @@ pytestmark = pytest.mark.e2e  # runs resources/setup.sh's pieces, ldd, dpkg, the
 def _dpkg_fields() -> dict[str, tuple[bool, str, str]]:
     """Installed package -> (in the base system by itself, Depends, Pre-Depends)."""
     out = subprocess.run(
-        ["dpkg-query", "-W", "-f",
-         "${Package}\t${db:Status-Abbrev}\t${Essential}\t${Priority}\t${Depends}\t${Pre-Depends}\n"],
-        capture_output=True, text=True, check=True).stdout
+        [
+            "dpkg-query",
+            "-W",
+            "-f",
+            "${Package}\t${db:Status-Abbrev}\t${Essential}\t${Priority}\t${Depends}\t${Pre-Depends}\n",
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     fields = {}
     for line in out.splitlines():
         name, status, essential, priority, depends, pre_depends = line.split("\t")
@@ -133,7 +140,8 @@ def test_ldd_reports_a_library_that_is_not_there(tmp_path):
     before, after = set(missing_libraries([plugin])), set(missing_libraries([patched]))
     assert after - before == {"libxcb-cursor.so.9"}
     assert install_hint(["libxcb-icccm.so.4", "libxcb-keysyms.so.1", "libxcb-cursor.so.9"]) == (
-        "sudo apt-get install libxcb-icccm4 libxcb-keysyms1 and the packages that provide libxcb-cursor.so.9")
+        "sudo apt-get install libxcb-icccm4 libxcb-keysyms1 and the packages that provide libxcb-cursor.so.9"
+    )
 
 
 def test_each_platform_is_judged_by_its_own_display_and_libraries():
@@ -171,8 +179,9 @@ def test_the_setup_script_reads_the_package_list_from_the_same_place():
     command = next(line for line in script.splitlines() if line.startswith("packages=$(python3 -c"))
     python_code = command.split("'")[1]
     system_python = shutil.which("python3") or sys.executable  # as the script runs it: before any virtualenv
-    out = subprocess.run([system_python, "-c", python_code], cwd=REPO, capture_output=True, text=True,
-                         check=True).stdout
+    out = subprocess.run(
+        [system_python, "-c", python_code], cwd=REPO, capture_output=True, text=True, check=True
+    ).stdout
     assert out.split() == debian_packages()
 
 
@@ -184,20 +193,27 @@ def test_the_desktop_entry_is_installed_for_the_user_and_valid(tmp_path):
     (venv / "bin").mkdir(parents=True)
     data = tmp_path / "share"
     env = {**os.environ, "XDG_DATA_HOME": str(data), "HOME": str(tmp_path / "home")}
-    subprocess.run(["bash", str(REPO / "resources" / "install-desktop-entry.sh"), str(venv)], env=env, check=True,
-                   capture_output=True)
+    subprocess.run(
+        ["bash", str(REPO / "resources" / "install-desktop-entry.sh"), str(venv)],
+        env=env,
+        check=True,
+        capture_output=True,
+    )
     entry = data / "applications" / "neardup.desktop"
     assert f'Exec="{venv}/bin/neardup-gui" %F' in entry.read_text(encoding="utf-8")
     assert (data / "icons" / "hicolor" / "scalable" / "apps" / "neardup.svg").read_bytes() == (
-        REPO / "resources" / "neardup.svg").read_bytes()
+        REPO / "resources" / "neardup.svg"
+    ).read_bytes()
     metainfo = data / "metainfo" / "neardup.metainfo.xml"
     assert not (tmp_path / "home").exists(), "nothing written outside XDG_DATA_HOME"
     desktop = subprocess.run(["desktop-file-validate", str(entry)], capture_output=True, text=True)
     assert desktop.returncode == 0 and "error" not in desktop.stdout, desktop.stdout
     # the id is the desktop file's name, as the window's (no domain to make it reverse-DNS: said, not failed)
-    appstream = subprocess.run(["appstreamcli", "validate", "--no-net",
-                                "--override=cid-desktopapp-is-not-rdns=info", str(metainfo)],
-                               capture_output=True, text=True)
+    appstream = subprocess.run(
+        ["appstreamcli", "validate", "--no-net", "--override=cid-desktopapp-is-not-rdns=info", str(metainfo)],
+        capture_output=True,
+        text=True,
+    )
     assert appstream.returncode == 0, appstream.stdout + appstream.stderr
     version = tomllib.loads((REPO / "pyproject.toml").read_text())["project"]
     assert "version" not in version and version["dynamic"] == ["version"]  # one source: neardup_gui.__version__

@@ -44,36 +44,78 @@ def database_error_message(exc: sqlite3.Error, path: str | os.PathLike[str] | No
     the app shows it, instead of a traceback. Work committed before the failure is kept either way."""
     name = getattr(exc, "sqlite_errorname", "") or ""
     if name.startswith("SQLITE_READONLY"):
-        text = (translate("Errors", "neardup may not write to the database {path} (read-only file, folder or disk): "
-                                    "make it writable, or choose another database file.") if path else
-                translate("Errors", "neardup may not write to the database (read-only file, folder or disk): "
-                                    "make it writable, or choose another database file."))
+        text = (
+            translate(
+                "Errors",
+                "neardup may not write to the database {path} (read-only file, folder or disk): "
+                "make it writable, or choose another database file.",
+            )
+            if path
+            else translate(
+                "Errors",
+                "neardup may not write to the database (read-only file, folder or disk): "
+                "make it writable, or choose another database file.",
+            )
+        )
     elif name.startswith("SQLITE_FULL"):
-        text = (translate("Errors", "The disk holding the database {path} is full. Free some space and run again; "
-                                    "what was saved before is kept.") if path else
-                translate("Errors", "The disk holding the database is full. Free some space and run again; "
-                                    "what was saved before is kept."))
+        text = (
+            translate(
+                "Errors",
+                "The disk holding the database {path} is full. Free some space and run again; "
+                "what was saved before is kept.",
+            )
+            if path
+            else translate(
+                "Errors",
+                "The disk holding the database is full. Free some space and run again; what was saved before is kept.",
+            )
+        )
     elif name.startswith("SQLITE_IOERR"):
-        text = (translate("Errors", "Writing to the database {path} failed ({error}): the disk may be full, failing "
-                                    "or disconnected. Check it and run again; what was saved before is kept.")
-                if path else
-                translate("Errors", "Writing to the database failed ({error}): the disk may be full, failing or "
-                                    "disconnected. Check it and run again; what was saved before is kept."))
+        text = (
+            translate(
+                "Errors",
+                "Writing to the database {path} failed ({error}): the disk may be full, failing "
+                "or disconnected. Check it and run again; what was saved before is kept.",
+            )
+            if path
+            else translate(
+                "Errors",
+                "Writing to the database failed ({error}): the disk may be full, failing or "
+                "disconnected. Check it and run again; what was saved before is kept.",
+            )
+        )
     elif name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")):
-        text = (translate("Errors", "The database {path} is damaged ({error}); neardup stopped where it met the "
-                                    "damage. Move the file away (or choose another database file) and scan again "
-                                    "to make a new one.") if path else
-                translate("Errors", "The database is damaged ({error}); neardup stopped where it met the damage. "
-                                    "Move the file away (or choose another database file) and scan again to make "
-                                    "a new one."))
+        text = (
+            translate(
+                "Errors",
+                "The database {path} is damaged ({error}); neardup stopped where it met the "
+                "damage. Move the file away (or choose another database file) and scan again "
+                "to make a new one.",
+            )
+            if path
+            else translate(
+                "Errors",
+                "The database is damaged ({error}); neardup stopped where it met the damage. "
+                "Move the file away (or choose another database file) and scan again to make "
+                "a new one.",
+            )
+        )
     elif name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
-        text = (translate("Errors", "The database {path} is busy: another neardup is using it. Wait for it, or use "
-                                    "another file.") if path else
-                translate("Errors", "The database is busy: another neardup is using it. Wait for it, or use "
-                                    "another file."))
+        text = (
+            translate(
+                "Errors", "The database {path} is busy: another neardup is using it. Wait for it, or use another file."
+            )
+            if path
+            else translate(
+                "Errors", "The database is busy: another neardup is using it. Wait for it, or use another file."
+            )
+        )
     else:
-        text = (translate("Errors", "The database {path} failed: {error}.") if path else
-                translate("Errors", "The database failed: {error}."))
+        text = (
+            translate("Errors", "The database {path} failed: {error}.")
+            if path
+            else translate("Errors", "The database failed: {error}.")
+        )
     return text.format(path=os.fspath(path) if path else "", error=exc)
 
 

@@ -111,7 +111,7 @@ _PLURAL_SUFFIX = re.compile(r"\((e?s)\)")
 
 
 def english_plural(text: str, n: int) -> str:
-    """"%n file(s)" written for ``n``: "1 file", "2 files" (also "box(es)")."""
+    """ "%n file(s)" written for ``n``: "1 file", "2 files" (also "box(es)")."""
     return _PLURAL_SUFFIX.sub("" if n == 1 else r"\1", text)
 
 

@@ -84,11 +84,17 @@ class Thresholds:
 
     def __post_init__(self) -> None:
         if not 0 <= self.hamming <= HAMMING_MAX:
-            raise ValueError(translate("Errors", "Hamming distance must be between 0 and {max}, not {value}").format(
-                max=HAMMING_MAX, value=self.hamming))
+            raise ValueError(
+                translate("Errors", "Hamming distance must be between 0 and {max}, not {value}").format(
+                    max=HAMMING_MAX, value=self.hamming
+                )
+            )
         if not JACCARD_MIN <= self.jaccard <= 1.0:
-            raise ValueError(translate("Errors", "Jaccard threshold must be between {min} and 1, not {value}").format(
-                min=JACCARD_MIN, value=self.jaccard))
+            raise ValueError(
+                translate("Errors", "Jaccard threshold must be between {min} and 1, not {value}").format(
+                    min=JACCARD_MIN, value=self.jaccard
+                )
+            )
         object.__setattr__(self, "method", Method(self.method))
 
 
@@ -197,8 +203,7 @@ def matched_by(s: Similarity, t: Thresholds) -> str | None:
     through others): "minhash" (Jaccard at least T), "simhash" (at most K bits apart and sharing
     SIMHASH_MIN_JACCARD), "both", or None. The methods the thresholds do not use do not count."""
     by_jaccard = t.method is not Method.SIMHASH and s.jaccard >= t.jaccard - 1e-9
-    by_bits = (t.method is not Method.MINHASH and s.hamming <= t.hamming
-               and s.jaccard >= SIMHASH_MIN_JACCARD - 1e-9)
+    by_bits = t.method is not Method.MINHASH and s.hamming <= t.hamming and s.jaccard >= SIMHASH_MIN_JACCARD - 1e-9
     return "both" if by_jaccard and by_bits else "simhash" if by_bits else "minhash" if by_jaccard else None
 
 

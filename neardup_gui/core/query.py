@@ -35,8 +35,15 @@ class QueryHit:
     matched_by: str
 
 
-def query(store: Store, path: str, thresholds: Thresholds, *, max_file_size: int = 256 << 20,
-          file_timeout: float = 120.0, reader_memory: int | None = None) -> list[QueryHit]:
+def query(
+    store: Store,
+    path: str,
+    thresholds: Thresholds,
+    *,
+    max_file_size: int = 256 << 20,
+    file_timeout: float = 120.0,
+    reader_memory: int | None = None,
+) -> list[QueryHit]:
     """Stored near-duplicates of one file, through the persisted indexes (no all-pairs work).
 
     The file need not be in the database: if it is not (or changed), it is read and fingerprinted now,
@@ -48,8 +55,11 @@ def query(store: Store, path: str, thresholds: Thresholds, *, max_file_size: int
     scheme = Scheme.current()
     size = os.stat(path).st_size
     if size > max_file_size:
-        raise ValueError(translate("Errors", "{path}: larger than the {limit} MiB limit; not compared.").format(
-            path=path, limit=max_file_size >> 20))
+        raise ValueError(
+            translate("Errors", "{path}: larger than the {limit} MiB limit; not compared.").format(
+                path=path, limit=max_file_size >> 20
+            )
+        )
     digest = hash_file(path)
     known = store.contents.ids_for([digest])
     own_cid = known.get(digest)
@@ -59,11 +69,21 @@ def query(store: Store, path: str, thresholds: Thresholds, *, max_file_size: int
         own_shingles = store.contents.shingles([own_cid])[own_cid]
     else:
         task = ExtractTask(path, kind_of(path) or "text", digest, scheme, size)
-        [(_task, fp)] = list(run_isolated(extract_task, [task], workers=1, timeout=file_timeout,
-                                          memory_limit=reader_memory or default_reader_memory()))
+        [(_task, fp)] = list(
+            run_isolated(
+                extract_task,
+                [task],
+                workers=1,
+                timeout=file_timeout,
+                memory_limit=reader_memory or default_reader_memory(),
+            )
+        )
         if isinstance(fp, TaskFailed):
-            failed = (translate("Errors", "{path}: not compared: {reason}. To allow the reader more: --max-memory MIB.")
-                      if fp.out_of_memory else translate("Errors", "{path}: not compared: {reason}."))
+            failed = (
+                translate("Errors", "{path}: not compared: {reason}. To allow the reader more: --max-memory MIB.")
+                if fp.out_of_memory
+                else translate("Errors", "{path}: not compared: {reason}.")
+            )
             raise ExtractionError(str(Status.ERROR), failed.format(path=path, reason=localize("Problem", fp.reason)))
         if isinstance(fp, FileFailure) or fp.status is not Status.OK:
             said = f"{path}: {status_label(fp.status)}: {localize('Problem', fp.message)}"

@@ -66,17 +66,27 @@ def summary_text(summary: ScanSummary) -> str:
     """A scan's outcome in one sentence (the command line's last line, the app's status bar)."""
     files = summary.files_found
     text = translate(
-        "Scan", "%Ln file(s) in {seconds} s: {read} read, {reused} reused, {unchanged} unchanged, {gone} gone, "
-                "{problems} with problems", None, files
-    ).format(seconds=f"{summary.seconds:.1f}", read=f"{summary.extracted:,}",
-             reused=f"{summary.reused:,}", unchanged=f"{summary.unchanged:,}", gone=f"{summary.removed:,}",
-             problems=f"{summary.problems:,}")
+        "Scan",
+        "%Ln file(s) in {seconds} s: {read} read, {reused} reused, {unchanged} unchanged, {gone} gone, "
+        "{problems} with problems",
+        None,
+        files,
+    ).format(
+        seconds=f"{summary.seconds:.1f}",
+        read=f"{summary.extracted:,}",
+        reused=f"{summary.reused:,}",
+        unchanged=f"{summary.unchanged:,}",
+        gone=f"{summary.removed:,}",
+        problems=f"{summary.problems:,}",
+    )
     if summary.fingerprints_reset:
-        text = translate("Scan", "{summary}; every file was read again: this version of neardup compares documents "
-                                 "differently").format(summary=text)
+        text = translate(
+            "Scan", "{summary}; every file was read again: this version of neardup compares documents differently"
+        ).format(summary=text)
     for root in summary.vanished_roots:
         text = translate("Scan", "{summary}; {folder} no longer exists: its documents left the results").format(
-            summary=text, folder=root)
+            summary=text, folder=root
+        )
     return text
 
 
@@ -100,18 +110,24 @@ class FileFailure(SentBetweenProcesses):
 
 # What becomes of a file, stored in English in the database and translated where shown (i18n.localize)
 _CHANGED_DURING_SCAN = QT_TRANSLATE_NOOP(
-    "Problem", "The file changed while it was being scanned; scan again to include it.")
+    "Problem", "The file changed while it was being scanned; scan again to include it."
+)
 _TOO_LARGE_TO_COMPARE = QT_TRANSLATE_NOOP(
-    "Problem", "Too large to compare: {reason}. To allow a reader more: neardup scan --max-memory MIB --retry-failed.")
+    "Problem", "Too large to compare: {reason}. To allow a reader more: neardup scan --max-memory MIB --retry-failed."
+)
 # the remedy is part of each template: a reason may itself hold ". " (a reader's error)
 _NOT_COMPARED_TIMED_OUT = QT_TRANSLATE_NOOP(
-    "Problem", "Not compared: {reason}. It is read again by a scan with a longer time limit: Try Again in the "
-               "app's Problems tab, or neardup scan --timeout.")
+    "Problem",
+    "Not compared: {reason}. It is read again by a scan with a longer time limit: Try Again in the "
+    "app's Problems tab, or neardup scan --timeout.",
+)
 _NOT_COMPARED_CRASHED = QT_TRANSLATE_NOOP(
-    "Problem", "Not compared: {reason}. To try it again: Try Again in the app's Problems tab, or neardup scan "
-               "--retry-failed.")
+    "Problem",
+    "Not compared: {reason}. To try it again: Try Again in the app's Problems tab, or neardup scan --retry-failed.",
+)
 _REPLACED = QT_TRANSLATE_NOOP(
-    "Problem", "The file was replaced by a folder, a link, a pipe or a device during the scan; scan again.")
+    "Problem", "The file was replaced by a folder, a link, a pipe or a device during the scan; scan again."
+)
 _PERMISSION_DENIED = QT_TRANSLATE_NOOP("Problem", "Permission denied: neardup may not read this file.")
 _DELETED = QT_TRANSLATE_NOOP("Problem", "The file was deleted during the scan.")
 _A_FOLDER = QT_TRANSLATE_NOOP("Problem", "This is a folder, not a file.")
@@ -176,11 +192,21 @@ def transient_failure(task: ExtractTask, failed: TaskFailed, file_timeout: float
     """The record of a reader that ran out of time, crashed or ran out of memory on these bytes, with
     what to do about it: not what the bytes are, so it is marked to be tried again."""
     if failed.out_of_memory:
-        return Fingerprint(task.expected_hash, task.kind, Status.ERROR,
-                           _TOO_LARGE_TO_COMPARE.format(reason=failed.reason), transient=0.0)
+        return Fingerprint(
+            task.expected_hash,
+            task.kind,
+            Status.ERROR,
+            _TOO_LARGE_TO_COMPARE.format(reason=failed.reason),
+            transient=0.0,
+        )
     template = _NOT_COMPARED_TIMED_OUT if failed.timed_out else _NOT_COMPARED_CRASHED
-    return Fingerprint(task.expected_hash, task.kind, Status.ERROR, template.format(reason=failed.reason),
-                       transient=file_timeout if failed.timed_out else 0.0)
+    return Fingerprint(
+        task.expected_hash,
+        task.kind,
+        Status.ERROR,
+        template.format(reason=failed.reason),
+        transient=file_timeout if failed.timed_out else 0.0,
+    )
 
 
 def read_error_message(exc: OSError) -> str:
@@ -301,9 +327,15 @@ def scan(
     entries: list[FileEntry] = []
     walk_problems: list[WalkProblem] = []
     database = _database_files(store.path)
-    for item in discover(roots, include=options.include, exclude=options.exclude, hidden=options.hidden,
-                         kinds=options.kinds if languages else options.kinds & READ_WITHOUT_OCR,
-                         progress=progress, cancel=cancel):
+    for item in discover(
+        roots,
+        include=options.include,
+        exclude=options.exclude,
+        hidden=options.hidden,
+        kinds=options.kinds if languages else options.kinds & READ_WITHOUT_OCR,
+        progress=progress,
+        cancel=cancel,
+    ):
         if isinstance(item, WalkProblem):
             walk_problems.append(item)
         elif item.path not in database:  # a database named notes.txt in a scanned folder is no document
@@ -311,15 +343,23 @@ def scan(
 
     writer = _Writer(store)
     spill_folder = ""
-    writer.add([FileRecord(p.path, 0, 0, "folder" if os.path.isdir(p.path) else "file", status=Status.UNREADABLE,
-                           message=p.message) for p in walk_problems])
+    writer.add(
+        [
+            FileRecord(
+                p.path, 0, 0, "folder" if os.path.isdir(p.path) else "file", status=Status.UNREADABLE, message=p.message
+            )
+            for p in walk_problems
+        ]
+    )
     # failures that may not happen again are read again: with a longer time limit, or when asked to
-    retry = {cid for cid, limit in store.contents.transient_failures().items()
-             if options.retry_failed or (limit > 0 and options.file_timeout > limit)}
+    retry = {
+        cid
+        for cid, limit in store.contents.transient_failures().items()
+        if options.retry_failed or (limit > 0 and options.file_timeout > limit)
+    }
     if languages:  # and scans read before without OCR (or in other languages)
         retry |= store.ocr.awaiting(tag(languages))
-    todo = [e for e in entries
-            if not _unchanged(known.get(e.path), e) or known[e.path].content_id in retry]
+    todo = [e for e in entries if not _unchanged(known.get(e.path), e) or known[e.path].content_id in retry]
     unchanged = len(entries) - len(todo)
 
     try:
@@ -330,8 +370,18 @@ def scan(
         for entry in todo:
             if entry.size > options.max_file_size:
                 done += 1
-                writer.add([FileRecord(entry.path, entry.size, entry.mtime_ns, entry.kind, status=Status.TOO_LARGE,
-                                       message=too_large_message(options.max_file_size))])
+                writer.add(
+                    [
+                        FileRecord(
+                            entry.path,
+                            entry.size,
+                            entry.mtime_ns,
+                            entry.kind,
+                            status=Status.TOO_LARGE,
+                            message=too_large_message(options.max_file_size),
+                        )
+                    ]
+                )
         batches = _hash_batches([e for e in todo if e.size <= options.max_file_size])
         for batch, digests in Workers(options.workers).map(hash_files, batches, cancel=cancel):
             for entry, digest in zip(batch, digests, strict=True):
@@ -339,8 +389,18 @@ def scan(
                     done_bytes += entry.size
                     by_hash[digest].append(entry)
                 else:
-                    writer.add([FileRecord(entry.path, entry.size, entry.mtime_ns, entry.kind,
-                                           status=Status.UNREADABLE, message=digest)])
+                    writer.add(
+                        [
+                            FileRecord(
+                                entry.path,
+                                entry.size,
+                                entry.mtime_ns,
+                                entry.kind,
+                                status=Status.UNREADABLE,
+                                message=digest,
+                            )
+                        ]
+                    )
             done += len(batch)
             progress(ProgressEvent("read", done, len(todo), current=batch[-1].path, bytes_done=done_bytes))
         progress(ProgressEvent("read", len(todo), len(todo), bytes_done=done_bytes))
@@ -355,40 +415,67 @@ def scan(
 
         # fingerprint: each distinct new content once, small texts several to a task
         spill_folder = spill.new_folder(str(Path(store.path).resolve().parent))
-        tasks = [ExtractTask(files[0].path, files[0].kind, digest, scheme, files[0].size, spill_folder)
-                 for digest, files in by_hash.items()]
+        tasks = [
+            ExtractTask(files[0].path, files[0].kind, digest, scheme, files[0].size, spill_folder)
+            for digest, files in by_hash.items()
+        ]
         if len(tasks) >= _WRITER_PROCESS_CONTENTS:
             writer.hand_over()
         total = len(tasks)
         progress(ProgressEvent("fingerprint", 0, total))
         extracted = fp_bytes = 0
         scans: list[tuple[ExtractTask, int]] = []  # (a scan's content, its pages) for OCR to read
-        with WorkerPool(max(1, options.workers),
-                        memory_limit=options.reader_memory or default_reader_memory()) as pool:
-            results = run_in_batches(pool, extract_task, _extract_batches(tasks), timeout=options.file_timeout,
-                                     cancel=cancel)
+        with WorkerPool(max(1, options.workers), memory_limit=options.reader_memory or default_reader_memory()) as pool:
+            results = run_in_batches(
+                pool, extract_task, _extract_batches(tasks), timeout=options.file_timeout, cancel=cancel
+            )
             for done, (task, outcome) in enumerate(results, start=1):
                 files = by_hash[task.expected_hash]
                 fp_bytes += files[0].size
                 progress(ProgressEvent("fingerprint", done, total, current=task.path, bytes_done=fp_bytes))
                 if isinstance(outcome, Fingerprint):
                     extracted += 1
-                    writer.add([FileRecord(f.path, f.size, f.mtime_ns, f.kind, content_hash=task.expected_hash)
-                                for f in files], outcome)
+                    writer.add(
+                        [
+                            FileRecord(f.path, f.size, f.mtime_ns, f.kind, content_hash=task.expected_hash)
+                            for f in files
+                        ],
+                        outcome,
+                    )
                     if languages and awaits_ocr(outcome, languages):
                         scans.append((task, max(1, outcome.pages)))
                 elif isinstance(outcome, TaskFailed):
                     # the bytes broke or hung the reader: remembered, so a rescan skips them, as a failure
                     # that is tried again with a longer time limit or when asked (memory may be free then)
-                    writer.add([FileRecord(f.path, f.size, f.mtime_ns, f.kind, content_hash=task.expected_hash)
-                                for f in files], transient_failure(task, outcome, options.file_timeout))
+                    writer.add(
+                        [
+                            FileRecord(f.path, f.size, f.mtime_ns, f.kind, content_hash=task.expected_hash)
+                            for f in files
+                        ],
+                        transient_failure(task, outcome, options.file_timeout),
+                    )
                 else:
-                    writer.add([FileRecord(f.path, f.size, f.mtime_ns, f.kind, status=outcome.status,
-                                           message=outcome.message) for f in files])
+                    writer.add(
+                        [
+                            FileRecord(
+                                f.path, f.size, f.mtime_ns, f.kind, status=outcome.status, message=outcome.message
+                            )
+                            for f in files
+                        ]
+                    )
             if scans:
                 writer.flush()  # the scans' rows are written: OCR's results update them, from here
-                _read_scans(store, pool, scans, by_hash, languages, scheme, options.file_timeout,
-                            progress=progress, cancel=cancel)
+                _read_scans(
+                    store,
+                    pool,
+                    scans,
+                    by_hash,
+                    languages,
+                    scheme,
+                    options.file_timeout,
+                    progress=progress,
+                    cancel=cancel,
+                )
         writer.flush()
     except JobCancelled:
         writer.flush()
@@ -406,13 +493,32 @@ def scan(
     progress(ProgressEvent("index", 1, 1))
     refresh_boilerplate(store, scheme, workers=workers or Workers(options.workers), progress=progress, cancel=cancel)
     problems = sum(1 for d in store.files.problem_documents() if _under(d.path, roots))
-    return ScanSummary(roots, len(entries), unchanged, reused, extracted, removed, problems,
-                       time.monotonic() - started, fingerprints_reset=reset, vanished_roots=vanished)
+    return ScanSummary(
+        roots,
+        len(entries),
+        unchanged,
+        reused,
+        extracted,
+        removed,
+        problems,
+        time.monotonic() - started,
+        fingerprints_reset=reset,
+        vanished_roots=vanished,
+    )
 
 
-def _read_scans(store: Store, pool: WorkerPool, scans: list[tuple[ExtractTask, int]],
-                by_hash: dict[bytes, list[FileEntry]], languages: str, scheme: Scheme, timeout: float, *,
-                progress: Progress, cancel: CancelToken) -> None:
+def _read_scans(
+    store: Store,
+    pool: WorkerPool,
+    scans: list[tuple[ExtractTask, int]],
+    by_hash: dict[bytes, list[FileEntry]],
+    languages: str,
+    scheme: Scheme,
+    timeout: float,
+    *,
+    progress: Progress,
+    cancel: CancelToken,
+) -> None:
     """The OCR phase: every page of each scan not read before is read by Tesseract in the pool (a page a
     task; progress in pages), each page's text kept as it comes (at least every second), so a cancelled
     or killed scan goes on from there; then each scan's text is fingerprinted in the pool and written.
@@ -421,8 +527,12 @@ def _read_scans(store: Store, pool: WorkerPool, scans: list[tuple[ExtractTask, i
     that changed meanwhile says so (the next scan reads it)."""
     pages_read = {task.expected_hash: store.ocr.pages(task.expected_hash, languages) for task, _ in scans}
     page_limit = max(1.0, 0.9 * timeout)  # Tesseract stops first, so the page is named, not only the worker
-    todo = [PageTask(task.path, task.kind, task.expected_hash, task.size, page, languages, page_limit)
-            for task, pages in scans for page in range(pages) if page not in pages_read[task.expected_hash]]
+    todo = [
+        PageTask(task.path, task.kind, task.expected_hash, task.size, page, languages, page_limit)
+        for task, pages in scans
+        for page in range(pages)
+        if page not in pages_read[task.expected_hash]
+    ]
     failed: dict[bytes, list[tuple[int, str]]] = defaultdict(list)
     transient: dict[bytes, float] = {}  # scans with a page that may be read another time: the limit it met
     changed: set[bytes] = set()
@@ -453,21 +563,47 @@ def _read_scans(store: Store, pool: WorkerPool, scans: list[tuple[ExtractTask, i
         if unsaved:
             store.ocr.save(unsaved)
     for digest in changed:
-        store.write_batch([], [FileRecord(f.path, f.size, f.mtime_ns, f.kind, status=Status.ERROR,
-                                          message=_CHANGED_DURING_SCAN) for f in by_hash[digest]])
-    texts = [ScanText(digest, task.kind, tuple(pages_read[digest].get(n, "") for n in range(pages)),
-                      tuple(sorted(failed[digest])), languages, scheme, transient.get(digest))
-             for task, pages in scans if (digest := task.expected_hash) not in changed]
-    for text, fingerprint in run_in_batches(pool, fingerprint_scan, [(t,) for t in texts], timeout=timeout,
-                                            cancel=cancel):
+        store.write_batch(
+            [],
+            [
+                FileRecord(f.path, f.size, f.mtime_ns, f.kind, status=Status.ERROR, message=_CHANGED_DURING_SCAN)
+                for f in by_hash[digest]
+            ],
+        )
+    texts = [
+        ScanText(
+            digest,
+            task.kind,
+            tuple(pages_read[digest].get(n, "") for n in range(pages)),
+            tuple(sorted(failed[digest])),
+            languages,
+            scheme,
+            transient.get(digest),
+        )
+        for task, pages in scans
+        if (digest := task.expected_hash) not in changed
+    ]
+    for text, fingerprint in run_in_batches(
+        pool, fingerprint_scan, [(t,) for t in texts], timeout=timeout, cancel=cancel
+    ):
         if isinstance(fingerprint, Fingerprint):
-            store.write_batch([fingerprint], [FileRecord(f.path, f.size, f.mtime_ns, f.kind,
-                                                         content_hash=text.expected_hash)
-                                              for f in by_hash[text.expected_hash]])
+            store.write_batch(
+                [fingerprint],
+                [
+                    FileRecord(f.path, f.size, f.mtime_ns, f.kind, content_hash=text.expected_hash)
+                    for f in by_hash[text.expected_hash]
+                ],
+            )
 
 
-def refresh_boilerplate(store: Store, scheme: Scheme, *, workers: Workers = IN_THIS_PROCESS,
-                        progress: Progress = no_progress, cancel: CancelToken = NEVER_CANCELLED) -> None:
+def refresh_boilerplate(
+    store: Store,
+    scheme: Scheme,
+    *,
+    workers: Workers = IN_THIS_PROCESS,
+    progress: Progress = no_progress,
+    cancel: CancelToken = NEVER_CANCELLED,
+) -> None:
     """Find the collection's boilerplate again if its contents changed since it was last found
     (phase "boilerplate"). A scan killed here leaves the old analysis, marked stale by its digest."""
     progress(ProgressEvent("boilerplate", 0, None))  # the phase starts here, before its first pass's batch ends
@@ -478,10 +614,20 @@ def refresh_boilerplate(store: Store, scheme: Scheme, *, workers: Workers = IN_T
         return
     # short texts are shingled by characters: their common trigrams are spelling, not passages
     load = ShinglesOf(str(store.path)) if workers.pooled else store.contents.shingles_and_edges
-    store.boilerplate.save(analyse(store.contents.ok_ids(word_shingled_only=True), load, digest,
-                                   shingle_size=scheme.shingle_size, edge_window=scheme.edge_window,
-                                   num_perm=scheme.num_perm, seed=scheme.seed, workers=workers, progress=progress,
-                                   cancel=cancel))
+    store.boilerplate.save(
+        analyse(
+            store.contents.ok_ids(word_shingled_only=True),
+            load,
+            digest,
+            shingle_size=scheme.shingle_size,
+            edge_window=scheme.edge_window,
+            num_perm=scheme.num_perm,
+            seed=scheme.seed,
+            workers=workers,
+            progress=progress,
+            cancel=cancel,
+        )
+    )
 
 
 def _unchanged(known: KnownFile | None, entry: FileEntry) -> bool:

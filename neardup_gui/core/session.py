@@ -148,8 +148,9 @@ def rebased_on_keepers(
         if keeper == g.representative:
             groups.append(g)
         else:
-            groups.append(Group(g.id, keeper, cache[(ignored, keeper, tuple(m.document_id for m in g.members))],
-                                g.exact))
+            groups.append(
+                Group(g.id, keeper, cache[(ignored, keeper, tuple(m.document_id for m in g.members))], g.exact)
+            )
     return dataclasses.replace(result, groups=tuple(groups))
 
 
@@ -157,8 +158,9 @@ def _only_groups(view: View, groups: Collection[int]) -> View:
     """``view`` with the groups ``groups`` only, and the pairs between their documents."""
     kept = tuple(g for g in view.result.groups if g.id in groups)
     inside = {m.document_id for g in kept for m in g.members}
-    return dataclasses.replace(view, result=dataclasses.replace(view.result, groups=kept),
-                               duplicates=view.duplicates.among(inside))
+    return dataclasses.replace(
+        view, result=dataclasses.replace(view.result, groups=kept), duplicates=view.duplicates.among(inside)
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,8 +202,11 @@ def decisions_from_verdicts(
         if shared:
             own = min(shared)
             others = [b if a == own else a for a, b in pairs]
-            out.append(Decision(tuple(pairs), at, tuple(paths.get(own, ())),
-                                tuple(p for h in others for p in paths.get(h, ()))))
+            out.append(
+                Decision(
+                    tuple(pairs), at, tuple(paths.get(own, ())), tuple(p for h in others for p in paths.get(h, ()))
+                )
+            )
         else:
             out.extend(Decision(((a, b),), at, tuple(paths.get(a, ())), tuple(paths.get(b, ()))) for a, b in pairs)
     return out
@@ -283,8 +288,9 @@ class Session:
         wanted = Workers(options.workers)
         if wanted.count != self.workers.count:
             if self.workers.keeping:
-                raise ValueError(f"inside workers_kept() a scan uses the {self.workers.count} workers kept, "
-                                 f"not {wanted.count}")
+                raise ValueError(
+                    f"inside workers_kept() a scan uses the {self.workers.count} workers kept, not {wanted.count}"
+                )
             self.workers = wanted
         with self.workers.kept():  # the boilerplate analysis's workers group too: one start, and their reads
             summary = scan(self.store, options, workers=self.workers, progress=progress, cancel=cancel)
@@ -301,8 +307,14 @@ class Session:
             self.workers = Workers(count)
         return self.workers.kept()
 
-    def import_spark(self, folder: str | os.PathLike[str], mapping: Sequence[tuple[str, str]] = (), *,
-                     progress: Progress = no_progress, cancel: CancelToken = NEVER_CANCELLED) -> ImportSummary:
+    def import_spark(
+        self,
+        folder: str | os.PathLike[str],
+        mapping: Sequence[tuple[str, str]] = (),
+        *,
+        progress: Progress = no_progress,
+        cancel: CancelToken = NEVER_CANCELLED,
+    ) -> ImportSummary:
         """Load a Spark job's result (``neardup spark scan --out FOLDER``) into this session's database, a
         new one: its grouped documents and problems with their fingerprints, paths mapped by ``mapping``
         (FROM, TO) prefixes. The job's folder becomes the last scan's, so that opening the database shows it."""
@@ -345,8 +357,12 @@ class Session:
         self._split, self._views = {}, OrderedDict()
         progress(ProgressEvent("match", 0, None))  # grouping starts with reading the documents (0.2 s a 20,000)
         self._retire_matcher()
-        self._matcher = Matcher(self.store, roots=self._roots or None, ignore_boilerplate=thresholds.ignore_boilerplate,
-                                workers=self.workers)
+        self._matcher = Matcher(
+            self.store,
+            roots=self._roots or None,
+            ignore_boilerplate=thresholds.ignore_boilerplate,
+            workers=self.workers,
+        )
         return self._group(thresholds, progress, cancel, summary)
 
     def regroup(
@@ -381,8 +397,15 @@ class Session:
             self._views.popitem(last=False)
         return self._view
 
-    def _grouped(self, matcher: Matcher, thresholds: Thresholds, kept: dict[str, float], summary: ScanSummary | None,
-                 progress: Progress, cancel: CancelToken) -> View:
+    def _grouped(
+        self,
+        matcher: Matcher,
+        thresholds: Thresholds,
+        kept: dict[str, float],
+        summary: ScanSummary | None,
+        progress: Progress,
+        cancel: CancelToken,
+    ) -> View:
         result = matcher.match(thresholds, progress=progress, cancel=cancel)
         docs = {d.id: d for d in result.documents}
         keepers = choose_keepers(result.groups, docs, self.reference_folders, self.keeper_rule, kept)
@@ -394,8 +417,11 @@ class Session:
 
         # a person's choice: kept, or in a reference folder (found once: asked of every member of every group)
         chosen = frozenset(d for d, doc in docs.items() if doc.path in kept) if kept else frozenset()
-        fixed = (chosen | {d for d, doc in docs.items() if in_folders(doc.path, self.reference_folders)}
-                 if self.reference_folders else chosen).__contains__
+        fixed = (
+            chosen | {d for d, doc in docs.items() if in_folders(doc.path, self.reference_folders)}
+            if self.reference_folders
+            else chosen
+        ).__contains__
 
         # every member a duplicate of what its group keeps (chains.py)
         split = split_chains(result, keepers, matcher, keeper_of, fixed, cache=self._split, cancel=cancel)
@@ -434,8 +460,9 @@ class Session:
         """How candidate pairs spread over similarity, to show where a natural cut lies."""
         return similarity_histogram(self.matcher, method)
 
-    def pairs(self, view: View | None = None, *, progress: Progress = no_progress,
-              cancel: CancelToken = NEVER_CANCELLED) -> PairTable:
+    def pairs(
+        self, view: View | None = None, *, progress: Progress = no_progress, cancel: CancelToken = NEVER_CANCELLED
+    ) -> PairTable:
         """Every verified pair of duplicates of ``view`` (the current one by default), with its numbers:
         measured once a view."""
         view = view if view is not None else self._view
@@ -510,8 +537,9 @@ class Session:
     def decisions(self, *, progress: Progress = no_progress, cancel: CancelToken = NEVER_CANCELLED) -> list[Decision]:
         """Every "not a duplicate" and "keep this one" in the database, newest first, with the files each
         concerns today."""
-        apart = decisions_from_verdicts(self.store.verdicts.listed(NOT_DUPLICATE),
-                                        self.store.files.paths_by_content_hash())
+        apart = decisions_from_verdicts(
+            self.store.verdicts.listed(NOT_DUPLICATE), self.store.files.paths_by_content_hash()
+        )
         kept = [Decision((), at, (path,), (), "keep") for path, at in self.store.kept.paths().items()]
         return sorted(apart + kept, key=lambda d: -d.decided_at)
 
@@ -637,8 +665,9 @@ class Session:
         if fmt == "csv":
             return to_csv(view.result)
         # the report's pairs are every verified pair (the Pairs view's), not only those groups are made of
-        view = dataclasses.replace(view, result=dataclasses.replace(
-            view.result, pairs=tuple(self.pairs(view, cancel=cancel).pairs())))
+        view = dataclasses.replace(
+            view, result=dataclasses.replace(view.result, pairs=tuple(self.pairs(view, cancel=cancel).pairs()))
+        )
         scheme = self.store.scheme()
         context = ReportContext(
             roots=view.roots,
@@ -659,8 +688,14 @@ class Session:
                     ids = report_ids(view.result)
                     members = background.submit(json_members, view.result, context, ids)
                     pairs = PairRecords(view.result, ids[1], passages)
-                    passages.find_all(view.result, view.content_hashes, view.database, workers=self.workers,
-                                      cancel=cancel, on_found=pairs.found)
+                    passages.find_all(
+                        view.result,
+                        view.content_hashes,
+                        view.database,
+                        workers=self.workers,
+                        cancel=cancel,
+                        on_found=pairs.found,
+                    )
                     text = json_with_pairs(members.result(), pairs)
                 finally:  # a cancel is not kept waiting for the encoding, which ends on its own
                     background.shutdown(wait=False, cancel_futures=True)

@@ -52,7 +52,7 @@ def split_arguments(argv: list[str]) -> tuple[list[str], str | None]:
         if arg == "--db":
             database = next(args, None)
         elif arg.startswith("--db="):
-            database = arg[len("--db="):]
+            database = arg[len("--db=") :]
         elif not arg.startswith("-"):
             folders.append(arg)
     return folders, database or None
@@ -62,8 +62,11 @@ def run(argv: list[str]) -> int:
     """`neardup-gui [--db FILE] [FOLDER...]`: folders given are added to the folder list; --db opens another
     database for this run (a Spark result loaded by `neardup import-spark`, say)."""
     remembered = QSettings("neardup", "neardup")
-    app = create_app(argv, language=str(remembered.value("language", "") or ""),
-                     theme=str(remembered.value("theme", "system") or "system"))
+    app = create_app(
+        argv,
+        language=str(remembered.value("language", "") or ""),
+        theme=str(remembered.value("theme", "system") or "system"),
+    )
     folders, database = split_arguments(argv)
     window = MainWindow(QSettings(), folders=folders, database=database)
     window.show()

@@ -42,8 +42,9 @@ class Run(Protocol):
     """Runs a session call in order with every other (``fn(*args, progress=, cancel=)``) and hands its
     result to ``returned``; a failure is shown under ``title`` by whoever runs it."""
 
-    def __call__(self, fn: Callable[..., Any], *args: Any, returned: Callable[[Any], None] | None = ...,
-                 title: str = ...) -> Any: ...
+    def __call__(
+        self, fn: Callable[..., Any], *args: Any, returned: Callable[[Any], None] | None = ..., title: str = ...
+    ) -> Any: ...
 
 
 class Event:
@@ -212,12 +213,17 @@ class ReviewController:
         def done(result: tuple[View, Undoable | None]) -> None:
             self._done(result[0], "", result[1])
             if other.id in self._kept or in_folders(other.path, self.reference_folders):
-                message = translate("Controller", "Keeping {keep}; {other} is kept too (a group keeps it, or it is "
-                                                  "in a reference folder), so it is not ticked.")
+                message = translate(
+                    "Controller",
+                    "Keeping {keep}; {other} is kept too (a group keeps it, or it is "
+                    "in a reference folder), so it is not ticked.",
+                )
             elif other.id in self._group_of:
                 self.marks.update([other.id], True)
-                message = translate("Controller", "Keeping {keep}; {other} is ticked (Mark ▸ Move Marked to Trash). "
-                                                  "Edit ▸ Undo takes the keep back.")
+                message = translate(
+                    "Controller",
+                    "Keeping {keep}; {other} is ticked (Mark ▸ Move Marked to Trash). Edit ▸ Undo takes the keep back.",
+                )
             else:
                 message = translate("Controller", "Keeping {keep}.")
             self.message.emit(message.format(keep=keep_name, other=other_name))
@@ -237,8 +243,11 @@ class ReviewController:
             if undoable is self.undoable:  # nothing was ruled: the same text
                 message = translate("Controller", "{a} and {b} have the same text: identical copies stay together.")
             else:
-                message = translate("Controller", "{a} and {b} are not duplicates: they are no longer paired or "
-                                                  "grouped together. Edit ▸ Undo takes this back.")
+                message = translate(
+                    "Controller",
+                    "{a} and {b} are not duplicates: they are no longer paired or "
+                    "grouped together. Edit ▸ Undo takes this back.",
+                )
             self._done(view, message.format(a=names[0], b=names[1]), undoable)
 
         self.run(work, returned=done, title=translate("Controller", "The decision could not be saved"))
@@ -273,32 +282,42 @@ class ReviewController:
 
         def done(result: tuple[View, Undoable | None]) -> None:
             view, undoable = result
-            with_it = {m.document_id for g in view.result.groups
-                       if any(m.document_id == document.id for m in g.members) for m in g.members} - {document.id}
+            with_it = {
+                m.document_id
+                for g in view.result.groups
+                if any(m.document_id == document.id for m in g.members)
+                for m in g.members
+            } - {document.id}
             count = len(others)  # a name, not a call: lupdate skips a translate() whose arguments call
             if with_it and undoable is self.undoable:  # nothing was ruled: the others are copies of it
                 message = translate(
-                    "Controller",
-                    "{name} has the same text as the rest of its group: identical copies stay together.")
+                    "Controller", "{name} has the same text as the rest of its group: identical copies stay together."
+                )
             elif with_it & {d.id for d in others}:  # what is left with it of its group: its identical copies
                 message = translate(
                     "Controller",
                     "{name} is no longer grouped with the documents that differ from it; its identical "
-                    "copies stay with it. Edit ▸ Undo takes this back.")
+                    "copies stay with it. Edit ▸ Undo takes this back.",
+                )
             elif with_it:  # it was listed under other groups too, and stays there
                 message = translate(
                     "Controller",
                     "{name} is no longer grouped with the %n other document(s) of this group; it stays in "
-                    "its other groups. Edit ▸ Undo takes this back.", None, count)
+                    "its other groups. Edit ▸ Undo takes this back.",
+                    None,
+                    count,
+                )
             else:
                 message = translate(
                     "Controller",
                     "{name} is no longer grouped with the %n other document(s) of its group. "
-                    "Edit ▸ Undo takes this back.", None, count)
+                    "Edit ▸ Undo takes this back.",
+                    None,
+                    count,
+                )
             self._done(view, message.format(name=name), undoable)
 
-        self.run(work, returned=done,
-                 title=translate("Controller", "The decision could not be saved"))
+        self.run(work, returned=done, title=translate("Controller", "The decision could not be saved"))
 
     def undo(self) -> None:
         """Take back the last "not a duplicate" or move into a folder."""
@@ -316,28 +335,40 @@ class ReviewController:
                 self._done(view, "", None)
                 self.acted.emit(self.describe(outcome, "back"))
 
-        title = (translate("Controller", "The move could not be taken back") if what == "move"
-                 else translate("Controller", "The choice could not be taken back") if what == "keep"
-                 else translate("Controller", "The \u201cnot a duplicate\u201d could not be taken back"))
+        title = (
+            translate("Controller", "The move could not be taken back")
+            if what == "move"
+            else translate("Controller", "The choice could not be taken back")
+            if what == "keep"
+            else translate("Controller", "The \u201cnot a duplicate\u201d could not be taken back")
+        )
         self.run(self.session.undo_last, returned=undone, title=title)
 
     def decisions(self, returned: Callable[[list[Decision]], None]) -> None:
         """Every "not a duplicate" in the database, newest first (for the decisions window)."""
-        self.run(self.session.decisions, returned=returned,
-                 title=translate("Controller", "The decisions could not be read"))
+        self.run(
+            self.session.decisions, returned=returned, title=translate("Controller", "The decisions could not be read")
+        )
 
     def withdraw(self, decisions: Sequence[Decision], returned: Callable[[], None] | None = None) -> None:
         """Take back these decisions: their pairs may be grouped again."""
+
         def done(view: View) -> None:
             count = len(decisions)
-            self._done(view, translate("Controller", "Took back %n decision(s): those documents may be grouped again.",
-                                       None, count))
+            self._done(
+                view,
+                translate("Controller", "Took back %n decision(s): those documents may be grouped again.", None, count),
+            )
             if returned is not None:
                 returned()
 
         if decisions:
-            self.run(self.session.withdraw_decisions, list(decisions), returned=done,
-                     title=translate("Controller", "The decisions could not be taken back"))
+            self.run(
+                self.session.withdraw_decisions,
+                list(decisions),
+                returned=done,
+                title=translate("Controller", "The decisions could not be taken back"),
+            )
 
     def set_keeper_rule(self, rule: KeeperRule, reference_folders: Sequence[str] | None = None) -> None:
         """Choose keepers by another rule (or reference folders): the groups stay, keepers may change."""
@@ -361,15 +392,30 @@ class ReviewController:
     # -- marks -------------------------------------------------------------------------------
     def mark_all_but_keepers(self) -> None:
         if self.view is not None:
-            self.marks.set(all_but_keepers(self.view.result.groups, self.view.keepers, self.docs,
-                                           self.reference_folders, self.view.result.thresholds, self.view.chosen))
+            self.marks.set(
+                all_but_keepers(
+                    self.view.result.groups,
+                    self.view.keepers,
+                    self.docs,
+                    self.reference_folders,
+                    self.view.result.thresholds,
+                    self.view.chosen,
+                )
+            )
 
     def mark_matching(self, criteria: MarkCriteria, *, mark: bool = True) -> MarkSelection:
         """Tick (or untick) the members a rule picks; never a keeper or a reference file."""
         if self.view is None:
             return MarkSelection(frozenset(), 0, 0)
-        selection = members_matching(criteria, self.view.result.groups, self.view.keepers, self.docs,
-                                     self.reference_folders, self.view.result.thresholds, self.view.chosen)
+        selection = members_matching(
+            criteria,
+            self.view.result.groups,
+            self.view.keepers,
+            self.docs,
+            self.reference_folders,
+            self.view.result.thresholds,
+            self.view.chosen,
+        )
         self.marks.update(selection.documents, mark)
         return selection
 
@@ -387,7 +433,8 @@ class ReviewController:
         if not self.marks.ids:
             return ""
         return translate("Controller", "{count} marked · {size}").format(
-            count=f"{len(self.marks):,}", size=human_size(self.marked_size()))
+            count=f"{len(self.marks):,}", size=human_size(self.marked_size())
+        )
 
     def marked_paths(self) -> str:
         paths = sorted(self.docs[d].display_path for d in self.marks.ids)
@@ -400,8 +447,14 @@ class ReviewController:
     def marked_plan(self) -> BatchPlan:
         if self.view is None:
             return BatchPlan((), 0, 0)
-        return batch_plan(self.view.result.groups, self.view.keepers, set(self.marks.ids), self.docs,
-                          self.reference_folders, self.view.chosen)
+        return batch_plan(
+            self.view.result.groups,
+            self.view.keepers,
+            set(self.marks.ids),
+            self.docs,
+            self.reference_folders,
+            self.view.chosen,
+        )
 
     def move_problem(self, destination: str) -> str:
         """Why the marked files cannot go into ``destination`` (empty when they can)."""
@@ -415,8 +468,12 @@ class ReviewController:
 
     def trash(self, batches: Sequence[tuple[Document, Sequence[Document]]]) -> None:
         """Files to the system trash (after the window's one confirmation), group by group."""
-        self.run(self.session.trash_batches, batches, returned=lambda done: self._acted(done, "trash"),
-                 title=translate("Controller", "The files could not be moved"))
+        self.run(
+            self.session.trash_batches,
+            batches,
+            returned=lambda done: self._acted(done, "trash"),
+            title=translate("Controller", "The files could not be moved"),
+        )
 
     def move(self, batches: Sequence[tuple[Document, Sequence[Document]]], destination: str) -> None:
         """Files into ``destination`` keeping their relative paths; one undo takes the whole move back."""
@@ -425,8 +482,11 @@ class ReviewController:
         def work(*, progress: Any, cancel: Any) -> tuple[tuple[FileOutcome, View | None], Undoable | None]:
             return session.move_batches(batches, destination, progress=progress, cancel=cancel), session.undoable
 
-        self.run(work, returned=lambda done: self._acted(done[0], destination, done[1]),
-                 title=translate("Controller", "The files could not be moved"))
+        self.run(
+            work,
+            returned=lambda done: self._acted(done[0], destination, done[1]),
+            title=translate("Controller", "The files could not be moved"),
+        )
 
     def _acted(self, done: tuple[FileOutcome, View | None], where: str, undoable: Undoable | None = None) -> None:
         outcome, view = done
@@ -441,10 +501,11 @@ class ReviewController:
         if outcome.keeper_problem and not outcome.done:
             return Report(
                 translate("Controller", "Nothing was moved"),
-                translate("Controller",
-                          "The file to keep is not the one that was compared any more — {problem}."
-                          "\n\nNothing was moved. Scan again to compare the files as they are now.").format(
-                    problem=outcome.keeper_problem),
+                translate(
+                    "Controller",
+                    "The file to keep is not the one that was compared any more — {problem}."
+                    "\n\nNothing was moved. Scan again to compare the files as they are now.",
+                ).format(problem=outcome.keeper_problem),
                 nothing_done=True,
             )
         n = len(outcome.done)
@@ -455,30 +516,40 @@ class ReviewController:
         elif not n:
             headline = translate("Controller", "No file was moved into {folder}.").format(folder=where)
         else:
-            headline = translate("Controller", "Moved %n file(s) into {folder}. Edit ▸ Undo puts them back.",
-                                 None, n).format(folder=where)
+            headline = translate(
+                "Controller", "Moved %n file(s) into {folder}. Edit ▸ Undo puts them back.", None, n
+            ).format(folder=where)
         notes = []
         if outcome.missing:
             missing = len(outcome.missing)
-            notes.append(translate("Controller", "%n file(s) had gone:", None, missing)
-                         + "\n" + "\n".join(outcome.missing))
+            notes.append(
+                translate("Controller", "%n file(s) had gone:", None, missing) + "\n" + "\n".join(outcome.missing)
+            )
         if outcome.skipped:
             heading = (
-                translate("Controller", "Left where they are:") if where == "back"
-                else translate("Controller", "Left where they are, because they are not the files that were "
-                                             "compared any more (scan again to compare them):")
+                translate("Controller", "Left where they are:")
+                if where == "back"
+                else translate(
+                    "Controller",
+                    "Left where they are, because they are not the files that were "
+                    "compared any more (scan again to compare them):",
+                )
             )
             notes.append(heading + "\n" + "\n".join(ReviewController._why(p, why) for p, why in outcome.skipped))
         if outcome.failed:
             failed = len(outcome.failed)
-            notes.append(translate("Controller", "%n file(s) could not be moved; each is still where it was:", None,
-                                   failed) + "\n"
-                         + "\n".join(ReviewController._why(p, why) for p, why in outcome.failed))
+            notes.append(
+                translate("Controller", "%n file(s) could not be moved; each is still where it was:", None, failed)
+                + "\n"
+                + "\n".join(ReviewController._why(p, why) for p, why in outcome.failed)
+            )
         if outcome.keeper_problem:
             notes.append(
-                translate("Controller", "In some groups nothing was moved, because the file to keep is not the one "
-                                        "that was compared any more: {problem}.").format(
-                    problem=outcome.keeper_problem)
+                translate(
+                    "Controller",
+                    "In some groups nothing was moved, because the file to keep is not the one "
+                    "that was compared any more: {problem}.",
+                ).format(problem=outcome.keeper_problem)
             )
         # a move into a folder that moved nothing (and forgot nothing) is said as such, not as a success
         nothing = where not in ("trash", "back") and not n and not outcome.missing and bool(notes)

@@ -112,7 +112,8 @@ class DiffModel(QAbstractTableModel):
             return "".join(s.text for s in side.segments)
         if role == Qt.ItemDataRole.ToolTipRole and index.column() in (0, 2) and side is not None:
             return (self.tr("Line {number}, continued") if side.continued else self.tr("Line {number}")).format(
-                number=side.number)
+                number=side.number
+            )
         return None
 
 
@@ -121,14 +122,24 @@ def _colours(dark: bool) -> dict[str, QColor]:
     """The pair view's colours for a light or dark palette (made once: every painted cell asks)."""
     if dark:
         return {
-            "del_line": QColor(86, 36, 43), "ins_line": QColor(30, 70, 45), "del_word": QColor(140, 50, 62),
-            "ins_word": QColor(44, 112, 66), "absent": QColor(40, 42, 48), "replace": QColor(214, 160, 60),
-            "delete": QColor(220, 90, 100), "insert": QColor(80, 180, 110),
+            "del_line": QColor(86, 36, 43),
+            "ins_line": QColor(30, 70, 45),
+            "del_word": QColor(140, 50, 62),
+            "ins_word": QColor(44, 112, 66),
+            "absent": QColor(40, 42, 48),
+            "replace": QColor(214, 160, 60),
+            "delete": QColor(220, 90, 100),
+            "insert": QColor(80, 180, 110),
         }
     return {
-        "del_line": QColor(253, 231, 233), "ins_line": QColor(227, 246, 232), "del_word": QColor(247, 185, 192),
-        "ins_word": QColor(168, 226, 184), "absent": QColor(244, 245, 247), "replace": QColor(222, 150, 30),
-        "delete": QColor(212, 63, 78), "insert": QColor(46, 160, 80),
+        "del_line": QColor(253, 231, 233),
+        "ins_line": QColor(227, 246, 232),
+        "del_word": QColor(247, 185, 192),
+        "ins_word": QColor(168, 226, 184),
+        "absent": QColor(244, 245, 247),
+        "replace": QColor(222, 150, 30),
+        "delete": QColor(212, 63, 78),
+        "insert": QColor(46, 160, 80),
     }
 
 
@@ -151,8 +162,9 @@ class SegmentDelegate(QStyledItemDelegate):
                 for number, start, end in spans:
                     self.current.setdefault((on_left, number), []).append((start, end))
 
-    def paint(self, painter: QPainter, option: QStyleOptionViewItem,
-              index: QModelIndex | QPersistentModelIndex) -> None:
+    def paint(
+        self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
+    ) -> None:
         model = cast(DiffModel, index.model())  # this delegate paints DiffModel's rows only
         row = model.row(index.row())
         col = index.column()
@@ -192,8 +204,10 @@ class SegmentDelegate(QStyledItemDelegate):
                 width = metrics.horizontalAdvance(seg.text)
                 if x + width >= rect.left() and x <= rect.right():
                     if seg.changed and row.kind == "replace":
-                        painter.fillRect(QRect(x, rect.top() + 1, width, rect.height() - 2),
-                                         colours["del_word" if col == 1 else "ins_word"])
+                        painter.fillRect(
+                            QRect(x, rect.top() + 1, width, rect.height() - 2),
+                            colours["del_word" if col == 1 else "ins_word"],
+                        )
                     painter.drawText(x, baseline, seg.text)
                 x += width
                 if x > rect.right():
@@ -203,8 +217,9 @@ class SegmentDelegate(QStyledItemDelegate):
             self._outline(painter, rect, side.start, text, spans, palette.color(QPalette.ColorRole.Highlight))
         painter.restore()
 
-    def _outline(self, painter: QPainter, rect: QRect, row_start: int, text: str,
-                 spans: list[tuple[int, int]], colour: QColor) -> None:
+    def _outline(
+        self, painter: QPainter, rect: QRect, row_start: int, text: str, spans: list[tuple[int, int]], colour: QColor
+    ) -> None:
         """A frame around the parts of ``spans`` (offsets in the line) that this row shows."""
         metrics = self.view.fontMetrics()
         row_end = row_start + len(text)
@@ -322,10 +337,13 @@ class DiffView(QWidget):
         self.passage.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.ignore_layout = QCheckBox(self.tr("Ignore spacing and line breaks"), self)
         self.ignore_layout.setChecked(True)
-        self.ignore_layout.setToolTip(self.tr(
-            "Compare what a reader reads: spacing, blank lines, line breaks inside a paragraph, words split "
-            "with a hyphen at a line's end and page headers or footers repeated on every page of a PDF are not "
-            "counted as differences. Such lines are shown in grey."))
+        self.ignore_layout.setToolTip(
+            self.tr(
+                "Compare what a reader reads: spacing, blank lines, line breaks inside a paragraph, words split "
+                "with a hyphen at a line's end and page headers or footers repeated on every page of a PDF are not "
+                "counted as differences. Such lines are shown in grey."
+            )
+        )
         self.wrap_lines = QCheckBox(self.tr("Wrap long lines"), self)
         self.wrap_lines.setChecked(True)
         self.wrap_lines.setToolTip(self.tr("Off: long lines stay on one row, and both sides scroll sideways together"))
@@ -381,25 +399,42 @@ class DiffView(QWidget):
         lines = [self.tr("How much of the two texts is the same, and the exact measures behind it:")]
         if similarity is not None:
             s = similarity
-            lines.append(self.tr(
-                "{share} of the phrases are shared (Jaccard {jaccard}; estimated {estimate})\n"
-                "{left_in_right} of the left text is inside the right; {right_in_left} of the right inside the left\n"
-                "{bits} of 64 fingerprint bits differ (SimHash Hamming distance)").format(
-                share=percent(s.jaccard), jaccard=f"{s.jaccard:.3f}", estimate=f"{s.jaccard_estimate:.3f}",
-                left_in_right=percent(s.containment_ba), right_in_left=percent(s.containment_ab), bits=s.hamming))
+            lines.append(
+                self.tr(
+                    "{share} of the phrases are shared (Jaccard {jaccard}; estimated {estimate})\n"
+                    "{left_in_right} of the left text is inside the right; {right_in_left} of the right inside the "
+                    "left\n"
+                    "{bits} of 64 fingerprint bits differ (SimHash Hamming distance)"
+                ).format(
+                    share=percent(s.jaccard),
+                    jaccard=f"{s.jaccard:.3f}",
+                    estimate=f"{s.jaccard_estimate:.3f}",
+                    left_in_right=percent(s.containment_ba),
+                    right_in_left=percent(s.containment_ab),
+                    bits=s.hamming,
+                )
+            )
         if without_boilerplate:
-            lines.append(self.tr("Passages that open or close 10 % or more of the collection's documents (letterheads, "
-                                 "notices, footers) are left out of these numbers (Leave out common text)."))
+            lines.append(
+                self.tr(
+                    "Passages that open or close 10 % or more of the collection's documents (letterheads, "
+                    "notices, footers) are left out of these numbers (Leave out common text)."
+                )
+            )
         return "\n".join(lines)
 
     # -- what the window calls --------------------------------------------------------------
-    def show_pending(self, left: Document, right: Document, similarity: Similarity, *,
-                     without_boilerplate: bool = False) -> None:
+    def show_pending(
+        self, left: Document, right: Document, similarity: Similarity, *, without_boilerplate: bool = False
+    ) -> None:
         """A pair's names and numbers while its texts are compared; see show_numbers."""
         self._request += 1
         self._texts = None
-        notes = [f"{os.path.basename(d.display_path)}: {localize('Problem', d.message)}"
-                 for d in (left, right) if d.status is Status.OK and d.message]  # text from OCR, damaged bytes
+        notes = [
+            f"{os.path.basename(d.display_path)}: {localize('Problem', d.message)}"
+            for d in (left, right)
+            if d.status is Status.OK and d.message
+        ]  # text from OCR, damaged bytes
         self.title.setText("\n".join([f"{left.display_path}   ↔   {right.display_path}", *notes]))
         self.show_numbers(similarity, without_boilerplate=without_boilerplate)
         self._set_layout(None)
@@ -457,8 +492,14 @@ class DiffView(QWidget):
         self.ignore_layout.setChecked(other.ignore_layout.isChecked())
         self.wrap_lines.setChecked(other.wrap_lines.isChecked())
 
-    def show_pair(self, left: Document, right: Document, similarity: Similarity,
-                  load: Callable[[Document], DocumentText] | None, cores: frozenset[int]) -> None:
+    def show_pair(
+        self,
+        left: Document,
+        right: Document,
+        similarity: Similarity,
+        load: Callable[[Document], DocumentText] | None,
+        cores: frozenset[int],
+    ) -> None:
         """Show a pair and compare it in the background; the pair shown already only gets its numbers
         updated (a new grouping measured it from another keeper). ``cores``: the contents whose numbers
         leave common text out."""
@@ -494,8 +535,11 @@ class DiffView(QWidget):
         if top >= 0 and (current is None or not self._row_visible(current)):
             # the person scrolled away: step from what is on screen
             later = [k for k, row in enumerate(self._changes) if row > top]
-            self._current = (later[0] - 1 if later else len(self._changes) - 1) if step > 0 else (
-                later[0] if later else len(self._changes))
+            self._current = (
+                (later[0] - 1 if later else len(self._changes) - 1)
+                if step > 0
+                else (later[0] if later else len(self._changes))
+            )
         self._current = max(0, min(len(self._changes) - 1, self._current + step))
         self._scroll_to_change()
 
@@ -626,16 +670,23 @@ class DiffView(QWidget):
         if not comparison.regions:
             self.position.setText(
                 self.tr("The same text; only spacing or line breaks differ (shown in grey).")
-                if comparison.layout_differs else self.tr("The same text."))
+                if comparison.layout_differs
+                else self.tr("The same text.")
+            )
             return
         if not comparison.complete:
             self.position.setText(
                 self.tr("Difference {number} · comparing the rest…").format(number=self._current + 1)
-                if self._current >= 0 else self.tr("Differences found · comparing the rest…"))
+                if self._current >= 0
+                else self.tr("Differences found · comparing the rest…")
+            )
             return
         n = comparison.regions
-        where = (self.tr("Difference {number} of {total}").format(number=self._current + 1, total=n)
-                 if self._current >= 0 else self.tr("%n difference(s)", "", n))
+        where = (
+            self.tr("Difference {number} of {total}").format(number=self._current + 1, total=n)
+            if self._current >= 0
+            else self.tr("%n difference(s)", "", n)
+        )
         parts = [where, self.tr("{share} of the text differs").format(share=share_in_words(comparison.share))]
         if comparison.ignore_layout:
             parts.append(self.tr("spacing and line breaks ignored"))

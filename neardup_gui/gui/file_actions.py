@@ -132,9 +132,7 @@ class FileActions:
                 return
         problem = self.review.move_problem(destination)
         if problem:
-            QMessageBox.warning(
-                self.parent, translate("FileActions", "Choose another folder"), problem
-            )
+            QMessageBox.warning(self.parent, translate("FileActions", "Choose another folder"), problem)
             return
         source, target = self.review.move_example(plan, destination)
         files = plan.files

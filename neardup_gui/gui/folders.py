@@ -56,8 +56,11 @@ class FolderDrops(QObject):
             event, QDropEvent
         ):
             return False
-        folders = [url.toLocalFile() for url in event.mimeData().urls()
-                   if url.isLocalFile() and os.path.isdir(url.toLocalFile())]
+        folders = [
+            url.toLocalFile()
+            for url in event.mimeData().urls()
+            if url.isLocalFile() and os.path.isdir(url.toLocalFile())
+        ]
         if kind == QEvent.Type.Drop:
             folders = [folder for folder in folders if self._panel.add_folder(folder)]
             if folders:
@@ -75,8 +78,12 @@ class FoldersPanel(QWidget):
         super().__init__(parent)
         title = QLabel("<b>" + self.tr("Folders") + "</b>", self)
         self.list = QListWidget(self)
-        self.list.setToolTip(self.tr("Folders to scan. Tick a folder to make it a reference folder: its files are "
-                                     "originals and are never proposed for removal."))
+        self.list.setToolTip(
+            self.tr(
+                "Folders to scan. Tick a folder to make it a reference folder: its files are "
+                "originals and are never proposed for removal."
+            )
+        )
         self.list.setAlternatingRowColors(True)
         self.add_button = QPushButton(self.tr("Add folder…"), self)
         self.add_button.setToolTip(self.tr("Choose a folder to scan (you can also drop folders onto the window)"))
@@ -85,7 +92,8 @@ class FoldersPanel(QWidget):
         self.include = QLineEdit(self)
         self.include.setPlaceholderText(self.tr("only these, e.g. *.md; contracts/*"))
         self.include.setToolTip(
-            self.tr("Glob patterns, separated by ';' — only matching files are scanned (empty: all)"))
+            self.tr("Glob patterns, separated by ';' — only matching files are scanned (empty: all)")
+        )
         self.exclude = QLineEdit(self)
         self.exclude.setPlaceholderText(self.tr("skip these, e.g. drafts; *.log"))
         self.exclude.setToolTip(self.tr("Glob patterns, separated by ';' — matching files and folders are skipped"))
@@ -93,22 +101,37 @@ class FoldersPanel(QWidget):
         self.type_boxes: dict[str, QCheckBox] = {}
         for key, label, tip in (
             ("text", self.tr("Text and Markdown"), self.tr(".txt, .md, .rst, .csv, .log … in any common encoding")),
-            ("pdf", "PDF",  # a format's name: the same in every language
-             self.tr("PDFs with a text layer (scanned PDFs are listed as problems, unless OCR reads them)")),
-            ("office", self.tr("Word, OpenDocument and RTF"),
-             self.tr(".docx, .odt and .rtf: the body and tables, and the footnotes of .docx and .odt "
-                     "(older .doc files are not read)")),
-            ("web", self.tr("Web pages and e-books"),
-             self.tr(".html, .htm and .epub: the text a reader sees, without scripts or styles")),
+            (
+                "pdf",
+                "PDF",  # a format's name: the same in every language
+                self.tr("PDFs with a text layer (scanned PDFs are listed as problems, unless OCR reads them)"),
+            ),
+            (
+                "office",
+                self.tr("Word, OpenDocument and RTF"),
+                self.tr(
+                    ".docx, .odt and .rtf: the body and tables, and the footnotes of .docx and .odt "
+                    "(older .doc files are not read)"
+                ),
+            ),
+            (
+                "web",
+                self.tr("Web pages and e-books"),
+                self.tr(".html, .htm and .epub: the text a reader sees, without scripts or styles"),
+            ),
         ):
             box = QCheckBox(label, self)
             box.setToolTip(tip)
             box.setChecked(True)
             self.type_boxes[key] = box
         self.ocr = QCheckBox(self.tr("Read scans and images with OCR (slow)"), self)
-        self.ocr.setToolTip(self.tr(
-            "PDFs without a text layer and images (.png, .jpg, .tif, .bmp) are read by Tesseract OCR, a few seconds "
-            "a page; what it reads is kept, so each page is read once"))
+        self.ocr.setToolTip(
+            self.tr(
+                "PDFs without a text layer and images (.png, .jpg, .tif, .bmp) are read by Tesseract OCR, a few "
+                "seconds "
+                "a page; what it reads is kept, so each page is read once"
+            )
+        )
         self.ocr_languages = QComboBox(self)
         for code, name in OCR_LANGUAGES:
             self.ocr_languages.addItem(QCoreApplication.translate("FoldersPanel", name), code)
@@ -162,7 +185,8 @@ class FoldersPanel(QWidget):
         item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
         item.setCheckState(Qt.CheckState.Checked if reference else Qt.CheckState.Unchecked)
         item.setToolTip(
-            self.tr("{folder}\nTicked: reference folder (originals, never proposed for removal)").format(folder=folder))
+            self.tr("{folder}\nTicked: reference folder (originals, never proposed for removal)").format(folder=folder)
+        )
         self.list.addItem(item)
         self.changed.emit()
         return True
@@ -176,8 +200,11 @@ class FoldersPanel(QWidget):
         return [self.list.item(i).text() for i in range(self.list.count())]
 
     def reference_folders(self) -> list[str]:
-        return [self.list.item(i).text() for i in range(self.list.count())
-                if self.list.item(i).checkState() == Qt.CheckState.Checked]
+        return [
+            self.list.item(i).text()
+            for i in range(self.list.count())
+            if self.list.item(i).checkState() == Qt.CheckState.Checked
+        ]
 
     def patterns(self, which: str) -> tuple[str, ...]:
         field = self.include if which == "include" else self.exclude

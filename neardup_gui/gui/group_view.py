@@ -30,10 +30,14 @@ COLUMNS = (
 TIPS = (
     QT_TRANSLATE_NOOP("GroupMembersModel", "File name; the file the group keeps comes first"),
     QT_TRANSLATE_NOOP("GroupMembersModel", "Folder of the file"),
-    QT_TRANSLATE_NOOP("GroupMembersModel", "How much of the text is the same as the keeper's; hover over a value "
-                                           "for the exact measures"),
-    QT_TRANSLATE_NOOP("GroupMembersModel", "Word fingerprint: how many of its 64 bits differ from the keeper's "
-                                           "(SimHash Hamming distance)"),
+    QT_TRANSLATE_NOOP(
+        "GroupMembersModel",
+        "How much of the text is the same as the keeper's; hover over a value for the exact measures",
+    ),
+    QT_TRANSLATE_NOOP(
+        "GroupMembersModel",
+        "Word fingerprint: how many of its 64 bits differ from the keeper's (SimHash Hamming distance)",
+    ),
     QT_TRANSLATE_NOOP("GroupMembersModel", "File size"),
     QT_TRANSLATE_NOOP("GroupMembersModel", "Last modified"),
     QT_TRANSLATE_NOOP("GroupMembersModel", "The file's format: text, PDF, DOCX, ODT, RTF, EPUB or HTML"),
@@ -159,11 +163,16 @@ class GroupView(QWidget):
         reference_folders: tuple[str, ...],
     ) -> None:
         title = (
-            self.tr("{count} documents with the same text. Numbers are against the file kept, {name}; "
-                    "double-click a member to see what differs.") if group.exact
-            else self.tr("{count} documents with nearly the same text: every two of them are duplicates at your "
-                         "setting. Each is measured against the file kept, {name}. Double-click a member to see "
-                         "what differs.")
+            self.tr(
+                "{count} documents with the same text. Numbers are against the file kept, {name}; "
+                "double-click a member to see what differs."
+            )
+            if group.exact
+            else self.tr(
+                "{count} documents with nearly the same text: every two of them are duplicates at your "
+                "setting. Each is measured against the file kept, {name}. Double-click a member to see "
+                "what differs."
+            )
         )
         self.title.setText(title.format(count=len(group.members), name=os.path.basename(keeper.display_path)))
         self.model.set_group(group, keeper, docs, marked, reference_folders)

@@ -40,8 +40,9 @@ KEEPER_RULES = (
         KeeperRule.ORIGINAL,
         QT_TRANSLATE_NOOP("GroupsPage", "The original"),
         QT_TRANSLATE_NOOP(
-            "GroupsPage", "The copy with the most identical twins; a document you edit (text, Word, OpenDocument) "
-                          "over a web page or e-book, and those over a PDF; then the oldest"
+            "GroupsPage",
+            "The copy with the most identical twins; a document you edit (text, Word, OpenDocument) "
+            "over a web page or e-book, and those over a PDF; then the oldest",
         ),
     ),
     (
@@ -167,8 +168,14 @@ class GroupsPage(QWidget):
         self.copy_marked_button = self._tool_button(self.tr("Copy paths"))
         marks_bar = self._bar(self.tr("Marks"))
         # what acts first, so that a narrow window hides the keeper rule (also in Preferences) behind »
-        for b in (self.mark_rule_button, self.mark_by_rule_button, self.unmark_button, self.trash_marked_button,
-                  self.move_marked_button, self.copy_marked_button):
+        for b in (
+            self.mark_rule_button,
+            self.mark_by_rule_button,
+            self.unmark_button,
+            self.trash_marked_button,
+            self.move_marked_button,
+            self.copy_marked_button,
+        ):
             marks_bar.addWidget(b)
         self.marked_label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.marked_label.setMinimumWidth(60)
@@ -194,8 +201,12 @@ class GroupsPage(QWidget):
         """Show a new grouping; what was selected stays selected if it can (``restore_selection``)."""
         anchor = self.selection_anchor()
         result = view.result if view is not None else None
-        self.group_model.set_result(result, view.keepers if view is not None else {}, reference_folders,
-                                    view.chosen if view is not None else frozenset())
+        self.group_model.set_result(
+            result,
+            view.keepers if view is not None else {},
+            reference_folders,
+            view.chosen if view is not None else frozenset(),
+        )
         if result is not None:
             self.size_columns_once()
         self.restore_selection(anchor)
@@ -225,8 +236,10 @@ class GroupsPage(QWidget):
     def lists_group(self, group_id: int) -> bool:
         """The group passes the filters now."""
         proxy = self.group_proxy
-        return any(self.group_model.summary(proxy.mapToSource(proxy.index(row, 0))).group.id == group_id
-                   for row in range(proxy.rowCount()))
+        return any(
+            self.group_model.summary(proxy.mapToSource(proxy.index(row, 0))).group.id == group_id
+            for row in range(proxy.rowCount())
+        )
 
     def selected_rows(self) -> tuple[list[Document], list[Group]]:
         """The selected rows: members' documents, and groups whose own row is selected."""
@@ -249,8 +262,10 @@ class GroupsPage(QWidget):
             return None
         group_index = (index.parent() if index.parent().isValid() else index).siblingAtColumn(0)  # its members' parent
         proxy = self.group_proxy
-        members = [self.group_model.document(proxy.mapToSource(proxy.index(row, 0, group_index)))
-                   for row in range(proxy.rowCount(group_index))]
+        members = [
+            self.group_model.document(proxy.mapToSource(proxy.index(row, 0, group_index)))
+            for row in range(proxy.rowCount(group_index))
+        ]
         ids = [doc.id for doc in members if doc is not None]
         _summary, selected = self.current()
         if selected is None or selected.id not in ids:
@@ -297,11 +312,17 @@ class GroupsPage(QWidget):
             self.diff.show_problem(
                 self.tr(
                     "No duplicates among the %n document(s) compared, at these settings. Lower \u201cHow similar "
-                    "must documents be?\u201d to look for looser matches.", "", documents)
-                if result.thresholds.method is not Method.SIMHASH else
-                self.tr(
+                    "must documents be?\u201d to look for looser matches.",
+                    "",
+                    documents,
+                )
+                if result.thresholds.method is not Method.SIMHASH
+                else self.tr(
                     "No duplicates among the %n document(s) compared, at these settings. Raise \u201cHow much may "
-                    "fingerprints differ?\u201d to look for looser matches.", "", documents)
+                    "fingerprints differ?\u201d to look for looser matches.",
+                    "",
+                    documents,
+                )
             )
 
     def size_columns_once(self) -> None:
@@ -313,8 +334,11 @@ class GroupsPage(QWidget):
         for col in range(SIMILARITY_COLUMN, self.group_model.columnCount()):
             if not self.tree.isColumnHidden(col):
                 self._fit_column(col)
-        others = sum(self.tree.columnWidth(c) for c in range(1, self.group_model.columnCount())
-                     if not self.tree.isColumnHidden(c))
+        others = sum(
+            self.tree.columnWidth(c)
+            for c in range(1, self.group_model.columnCount())
+            if not self.tree.isColumnHidden(c)
+        )
         self.tree.setColumnWidth(0, max(self.tree.columnWidth(0), self.tree.viewport().width() - others - 4))
 
     def show_method(self, method: Method) -> None:

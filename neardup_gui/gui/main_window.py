@@ -78,16 +78,24 @@ class MainWindow(QMainWindow):
             self.state.database, reference_folders=self.state.reference_folders, keeper_rule=self.state.keeper_rule
         )
         self.review = ReviewController(self.session, self.op.run)  # the review's state and logic, no widgets
-        self.files = FileActions(self, self.review, self.say, lambda: self.groups.current(),
-                                 lambda: self.view is not None and self.scan_job is None)
+        self.files = FileActions(
+            self,
+            self.review,
+            self.say,
+            lambda: self.groups.current(),
+            lambda: self.view is not None and self.scan_job is None,
+        )
         self.view: View | None = None
         self.result: MatchResult | None = None
         self.scan_job: Job | None = None
         self._loader: TextLoader | None = None
         self._pairs_of: View | None = None  # the grouping the Pairs tab shows the pairs of
         self._restoring = True
-        self.setWindowTitle(self.tr("neardup — duplicate documents") if not self._own_database else
-                            self.tr("neardup — {database}").format(database=os.path.basename(self.state.database)))
+        self.setWindowTitle(
+            self.tr("neardup — duplicate documents")
+            if not self._own_database
+            else self.tr("neardup — {database}").format(database=os.path.basename(self.state.database))
+        )
         hints = QGuiApplication.styleHints()
         if hasattr(hints, "colorSchemeChanged"):  # Qt >= 6.5: the desktop turned dark or light
             hints.colorSchemeChanged.connect(lambda _s: apply_colour_scheme() if self.state.theme == "system" else None)
@@ -131,10 +139,12 @@ class MainWindow(QMainWindow):
         self.main_split.setSizes([280, 1100])
         self.setCentralWidget(self.main_split)
         self.scan_status = ScanStatus(self.statusBar())
-        self.regrouping = Regrouping(self.op, self.session, self.thresholds.thresholds, self.review.show,
-                                     self._regroup_settled, self.statusBar())
-        self.export = ReportExport(self, self.op, self.session, lambda: tuple(self.folders.folders()),
-                                   self.groups.shown_group_ids, self.say)
+        self.regrouping = Regrouping(
+            self.op, self.session, self.thresholds.thresholds, self.review.show, self._regroup_settled, self.statusBar()
+        )
+        self.export = ReportExport(
+            self, self.op, self.session, lambda: tuple(self.folders.folders()), self.groups.shown_group_ids, self.say
+        )
 
     def _connect(self) -> None:
         groups, pairs, review = self.groups, self.pairs, self.review
@@ -177,8 +187,9 @@ class MainWindow(QMainWindow):
             self.restoreGeometry(s.geometry)
         else:
             self.resize(1400, 880)
-        self.folders.restore(s, [*(self.session.last_scan_roots() if self._own_database else s.folders),
-                                 *extra_folders])
+        self.folders.restore(
+            s, [*(self.session.last_scan_roots() if self._own_database else s.folders), *extra_folders]
+        )
         self.groups.restore(s)
         self._restoring = False
         self._refresh_empty_state()
@@ -225,18 +236,33 @@ class MainWindow(QMainWindow):
             return  # still being built
         summary, doc = self.groups.current()
         idle, on_pairs, undoable = self.scan_job is None, self.tabs.currentWidget() is self.pairs, self.review.undoable
-        update_enabled(self._actions, WindowState(
-            idle=idle, ready=idle and self.view is not None, has_folders=bool(self.folders.folders()),
-            has_result=self.result is not None, has_groups=self.result is not None and bool(self.result.groups),
-            document=doc is not None, group=summary is not None,
-            rows_selected=self.groups.tree.selectionModel().hasSelection(),
-            on_pairs=on_pairs, pair=on_pairs and self.pairs.current_pair() is not None,
-            marked=bool(self.review.marks), undoable=undoable is not None,
-        ))
+        update_enabled(
+            self._actions,
+            WindowState(
+                idle=idle,
+                ready=idle and self.view is not None,
+                has_folders=bool(self.folders.folders()),
+                has_result=self.result is not None,
+                has_groups=self.result is not None and bool(self.result.groups),
+                document=doc is not None,
+                group=summary is not None,
+                rows_selected=self.groups.tree.selectionModel().hasSelection(),
+                on_pairs=on_pairs,
+                pair=on_pairs and self.pairs.current_pair() is not None,
+                marked=bool(self.review.marks),
+                undoable=undoable is not None,
+            ),
+        )
         what = undoable.what if undoable is not None else ""
         self._actions["undo"].setText(
-            self.tr("&Undo Not a Duplicate") if what == "not a duplicate" else self.tr("&Undo Keep") if what == "keep"
-            else self.tr("&Undo Move") if what else self.tr("&Undo"))
+            self.tr("&Undo Not a Duplicate")
+            if what == "not a duplicate"
+            else self.tr("&Undo Keep")
+            if what == "keep"
+            else self.tr("&Undo Move")
+            if what
+            else self.tr("&Undo")
+        )
         self.problems.retry_button.setEnabled(idle and self.problems.model.rowCount() > 0)
 
     # -- scanning -------------------------------------------------------------------------
@@ -254,8 +280,12 @@ class MainWindow(QMainWindow):
             options = dataclasses.replace(options, retry_failed=True, file_timeout=RETRY_TIMEOUT)
         self.scan_job = (
             self.op(self.session.scan, options, self.thresholds.thresholds())
-            .progress(self.scan_status.show_progress).success(self._scan_done).cancelled(self._scan_cancelled)
-            .failure(self.tr("The scan failed")).finished(self._scan_finished).run()
+            .progress(self.scan_status.show_progress)
+            .success(self._scan_done)
+            .cancelled(self._scan_cancelled)
+            .failure(self.tr("The scan failed"))
+            .finished(self._scan_finished)
+            .run()
         )
         self.scan_status.set_running(True)
         self._refresh_empty_state()
@@ -289,8 +319,9 @@ class MainWindow(QMainWindow):
         kept = set_aside_damaged_database(self.db_path, time.strftime("%Y%m%d-%H%M%S"))
         self.result = None
         self._refresh_empty_state()
-        self.say(self.tr("The damaged database was kept as {path}. Press Scan to build a new one.").format(path=kept),
-                 20000)
+        self.say(
+            self.tr("The damaged database was kept as {path}. Press Scan to build a new one.").format(path=kept), 20000
+        )
 
     # -- results --------------------------------------------------------------------------
     def _load_last_results(self) -> None:
@@ -298,9 +329,12 @@ class MainWindow(QMainWindow):
         if not os.path.exists(self.db_path) or not self.folders.folders():
             self._set_view(None)
             return
-        self.op(self.session.open, tuple(self.folders.folders()), self.thresholds.thresholds(),
-                reference_folders=tuple(self.folders.reference_folders())).success(self._set_view).failure(
-            self.tr("The last results could not be opened")).run()
+        self.op(
+            self.session.open,
+            tuple(self.folders.folders()),
+            self.thresholds.thresholds(),
+            reference_folders=tuple(self.folders.reference_folders()),
+        ).success(self._set_view).failure(self.tr("The last results could not be opened")).run()
 
     def _set_view(self, view: View | None) -> None:
         """A grouping of another collection (after a scan, a load, a trash): the histogram is measured again."""
@@ -311,8 +345,9 @@ class MainWindow(QMainWindow):
         self._compute_histogram()
         if view.boilerplate.get("note") and not self.statusBar().currentMessage():  # a cancelled scan's says more
             # the only note: common text was not analysed yet (an older database)
-            self.say(self.tr("Common text has not been found in this collection yet: scan again to leave it out."),
-                     15000)
+            self.say(
+                self.tr("Common text has not been found in this collection yet: scan again to leave it out."), 15000
+            )
 
     def _view_shown(self, view: View | None) -> None:
         """The controller shows a new grouping: the widgets follow, the selection stays if it can."""
@@ -320,15 +355,20 @@ class MainWindow(QMainWindow):
         self.result = view.result if view is not None else None
         self._loader = view.text_loader() if view is not None else None
         problems = self.problems.set_documents(self.result.documents if self.result is not None else ())
-        self.tabs.setTabText(self.tabs.indexOf(self.problems), self.tr("Problems ({count})").format(count=problems)
-                             if problems else self.tr("Problems"))
+        self.tabs.setTabText(
+            self.tabs.indexOf(self.problems),
+            self.tr("Problems ({count})").format(count=problems) if problems else self.tr("Problems"),
+        )
         pairs = len(view.duplicates) if view is not None else 0
-        self.tabs.setTabText(self.tabs.indexOf(self.pairs),
-                             self.tr("Pairs ({count})").format(count=f"{pairs:,}") if pairs else self.tr("Pairs"))
+        self.tabs.setTabText(
+            self.tabs.indexOf(self.pairs),
+            self.tr("Pairs ({count})").format(count=f"{pairs:,}") if pairs else self.tr("Pairs"),
+        )
         self._load_pairs()
         if self.result is not None and view is not None:
-            self.thresholds.show_counts(len(self.result.groups), len(self.result.grouped), pairs,
-                                        self.result.thresholds)
+            self.thresholds.show_counts(
+                len(self.result.groups), len(self.result.grouped), pairs, self.result.thresholds
+            )
         self._refresh_empty_state()
         self.groups.show_grouping(view, tuple(self.folders.reference_folders()))
 
@@ -347,8 +387,10 @@ class MainWindow(QMainWindow):
             return
         method = self.thresholds.histogram_method()
         current = self.thresholds.histogram.histogram
-        if current is not None and current.method is method and (
-            method is Method.SIMHASH or current.ignore_boilerplate == self.view.ignores_boilerplate
+        if (
+            current is not None
+            and current.method is method
+            and (method is Method.SIMHASH or current.ignore_boilerplate == self.view.ignores_boilerplate)
         ):
             self.thresholds.show_histogram(current)
             return
@@ -363,8 +405,13 @@ class MainWindow(QMainWindow):
             return
         if document is None:
             self.review.forget_pair()
-            self.groups.group_view.show_group(summary.group, self.review.keeper(summary.group), self.review.docs,
-                                              self.review.marks.ids, self.review.reference_folders)
+            self.groups.group_view.show_group(
+                summary.group,
+                self.review.keeper(summary.group),
+                self.review.docs,
+                self.review.marks.ids,
+                self.review.reference_folders,
+            )
             self.groups.detail.setCurrentWidget(self.groups.group_view)
         else:
             self.groups.detail.setCurrentWidget(self.groups.diff)
@@ -434,8 +481,9 @@ class MainWindow(QMainWindow):
             # while the slider moves, the pairs wait for the grouping it stops at (_regroup_settled)
             self._pairs_of = self.view
             self.pairs.count_label.setText(self.tr("Measuring the pairs…"))
-            self.review.pairs(lambda view, table: self.pairs.show_table(table, view.documents, view.result.groups,
-                                                                        self.review.kept))
+            self.review.pairs(
+                lambda view, table: self.pairs.show_table(table, view.documents, view.result.groups, self.review.kept)
+            )
 
     def _pairs_row_selected(self, pair: tuple[Document, Document, Similarity] | None) -> None:
         self._update_actions()
@@ -486,12 +534,20 @@ class MainWindow(QMainWindow):
                 self._compute_histogram()
         self.state.language = chosen.language
         self._save_state()
-        if chosen_language(chosen.language) != i18n.language() and QMessageBox.question(
-            self, self.tr("Language"),
-            self.tr("neardup speaks the new language when it starts again. Restart now? Your folders, "
-                    "decisions and marks are kept."),
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, QMessageBox.StandardButton.No,
-        ) == QMessageBox.StandardButton.Yes:
+        if (
+            chosen_language(chosen.language) != i18n.language()
+            and QMessageBox.question(
+                self,
+                self.tr("Language"),
+                self.tr(
+                    "neardup speaks the new language when it starts again. Restart now? Your folders, "
+                    "decisions and marks are kept."
+                ),
+                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                QMessageBox.StandardButton.No,
+            )
+            == QMessageBox.StandardButton.Yes
+        ):
             self.restart()
 
     def restart(self) -> None:

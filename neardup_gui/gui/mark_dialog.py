@@ -70,9 +70,13 @@ class MarkRuleDialog(QDialog):
         form.addRow(self.after_on, self.after)
         form.addRow(self.min_on, self.min_size)
         form.addRow(self.max_on, self.max_size)
-        self.result_label = QLabel(self.tr(
-            "Files that meet every condition given are ticked. A group's keeper and files in reference "
-            "folders are never ticked."), self)
+        self.result_label = QLabel(
+            self.tr(
+                "Files that meet every condition given are ticked. A group's keeper and files in reference "
+                "folders are never ticked."
+            ),
+            self,
+        )
         self.result_label.setWordWrap(True)
         buttons = QDialogButtonBox(self)
         self.mark_button = buttons.addButton(self.tr("Mark"), QDialogButtonBox.ButtonRole.ApplyRole)
@@ -111,7 +115,8 @@ class MarkRuleDialog(QDialog):
         folder = self.folder.text().strip()
         if folder and not os.path.isdir(folder):
             self.result_label.setText(
-                self.tr("There is no folder {folder}. Choose one, or leave the field empty.").format(folder=folder))
+                self.tr("There is no folder {folder}. Choose one, or leave the field empty.").format(folder=folder)
+            )
             return None
         selection = self.review.mark_matching(self.criteria(), mark=mark)
         count = len(selection.documents)
@@ -120,9 +125,13 @@ class MarkRuleDialog(QDialog):
         if not mark:
             done = self.tr("Unticked %n file(s).", "", count)
         elif selection.keepers_left or selection.references_left:
-            left = (self.tr("{keepers} and {references}").format(keepers=keepers, references=references)
-                    if selection.keepers_left and selection.references_left
-                    else keepers if selection.keepers_left else references)
+            left = (
+                self.tr("{keepers} and {references}").format(keepers=keepers, references=references)
+                if selection.keepers_left and selection.references_left
+                else keepers
+                if selection.keepers_left
+                else references
+            )
             done = self.tr("Ticked %n file(s). Met the rule but never ticked: {left}.", "", count).format(left=left)
         else:
             done = self.tr("Ticked %n file(s).", "", count)

@@ -43,13 +43,22 @@ COLUMNS = (
 TIPS = (
     QT_TRANSLATE_NOOP("GroupTreeModel", "File name; a group row names the file it keeps"),
     QT_TRANSLATE_NOOP("GroupTreeModel", "Folder of the file"),
-    QT_TRANSLATE_NOOP("GroupTreeModel", "How much of the text is the same as the keeper's (a group shows its "
-                                        "lowest–highest); hover over a value for the exact measures"),
-    QT_TRANSLATE_NOOP("GroupTreeModel", "Word fingerprint: how many of its 64 bits differ from the keeper's "
-                                        "(SimHash Hamming distance; a group shows its largest)"),
+    QT_TRANSLATE_NOOP(
+        "GroupTreeModel",
+        "How much of the text is the same as the keeper's (a group shows its "
+        "lowest–highest); hover over a value for the exact measures",
+    ),
+    QT_TRANSLATE_NOOP(
+        "GroupTreeModel",
+        "Word fingerprint: how many of its 64 bits differ from the keeper's "
+        "(SimHash Hamming distance; a group shows its largest)",
+    ),
     QT_TRANSLATE_NOOP("GroupTreeModel", "For experts: exact Jaccard similarity of the shingle sets, to the keeper"),
-    QT_TRANSLATE_NOOP("GroupTreeModel", "For experts: share of the smaller text found inside the other (an "
-                                        "excerpt inside a longer document scores 1.0)"),
+    QT_TRANSLATE_NOOP(
+        "GroupTreeModel",
+        "For experts: share of the smaller text found inside the other (an "
+        "excerpt inside a longer document scores 1.0)",
+    ),
     QT_TRANSLATE_NOOP("GroupTreeModel", "File size (a group shows the total)"),
     QT_TRANSLATE_NOOP("GroupTreeModel", "Last modified"),
     QT_TRANSLATE_NOOP("GroupTreeModel", "The file's format: text, PDF, DOCX, ODT, RTF, EPUB or HTML"),
@@ -74,7 +83,6 @@ def bold_font() -> QFont:
 
 def _index_key(index: QModelIndex | QPersistentModelIndex) -> int:
     return int(index.internalId())
-
 
 
 def column_header(
@@ -111,7 +119,10 @@ class GroupTreeModel(QAbstractItemModel):
         return self.marks.ids
 
     def set_result(
-        self, result: MatchResult | None, keepers: dict[int, int], reference_folders: tuple[str, ...] = (),
+        self,
+        result: MatchResult | None,
+        keepers: dict[int, int],
+        reference_folders: tuple[str, ...] = (),
         chosen: frozenset[int] = frozenset(),
     ) -> None:
         """Show a grouping with its keepers (group id -> document id, chosen by the session) and the files a
@@ -209,8 +220,9 @@ class GroupTreeModel(QAbstractItemModel):
         return self.index(places[0][1], 0, self.index(places[0][0], 0)) if places else QModelIndex()
 
     def _keeps_a_group(self, doc_id: int) -> bool:
-        return any(self.keepers.get(self.summaries[row].group.id) == doc_id
-                   for row, _k in self._place_of_doc.get(doc_id, ()))
+        return any(
+            self.keepers.get(self.summaries[row].group.id) == doc_id for row, _k in self._place_of_doc.get(doc_id, ())
+        )
 
     def groups_listing(self, doc_id: int) -> list[int]:
         """The ids of the groups a document is listed under."""
@@ -237,11 +249,13 @@ class GroupTreeModel(QAbstractItemModel):
         if role == Qt.ItemDataRole.DisplayRole:
             name = os.path.basename(doc.display_path)
             return (
-                self.tr("{name}  — keep").format(name=name) if keeper
+                self.tr("{name}  — keep").format(name=name)
+                if keeper
                 else self.tr("{name}  — kept, as you chose").format(name=name)
                 if kept_elsewhere and doc.id in self.chosen and not self._keeps_a_group(doc.id)
                 else self.tr("{name}  — kept by another group").format(name=name)
-                if kept_elsewhere else name,
+                if kept_elsewhere
+                else name,
                 os.path.dirname(doc.display_path),
                 "" if keeper else similarity_words(sim),
                 "" if keeper else str(sim.hamming),
@@ -271,8 +285,10 @@ class GroupTreeModel(QAbstractItemModel):
                 tip += "\n" + self.tr("Another group keeps this file, so it is never proposed for removal.")
             others = [str(g) for g in self.groups_listing(doc.id) if g != s.group.id]
             if others:
-                tip += "\n" + self.tr("Also listed under group {ids}: it is a duplicate of documents there that are "
-                                       "not duplicates of this group's.").format(ids=", ".join(others))
+                tip += "\n" + self.tr(
+                    "Also listed under group {ids}: it is a duplicate of documents there that are "
+                    "not duplicates of this group's."
+                ).format(ids=", ".join(others))
             if in_folders(doc.path, self.reference_folders):
                 tip += "\n" + self.tr("In a reference folder: an original, never proposed for removal.")
             return tip
@@ -292,8 +308,11 @@ class GroupTreeModel(QAbstractItemModel):
             movable = self._movable(s.group)
             return Qt.CheckState.Checked if movable <= self.marked else Qt.CheckState.PartiallyChecked
         if role == Qt.ItemDataRole.DisplayRole:
-            title = (self.tr("Group {id} · {count} documents · exact — {name}") if s.group.exact
-                     else self.tr("Group {id} · {count} documents · near — {name}"))
+            title = (
+                self.tr("Group {id} · {count} documents · exact — {name}")
+                if s.group.exact
+                else self.tr("Group {id} · {count} documents · near — {name}")
+            )
             return (
                 title.format(id=s.group.id, count=s.members, name=os.path.basename(s.representative.display_path)),
                 os.path.dirname(s.representative.display_path),
@@ -320,11 +339,16 @@ class GroupTreeModel(QAbstractItemModel):
                 kind,
             )[col]
         if role == Qt.ItemDataRole.ToolTipRole:
-            said = self.tr("{count} documents; the keeper is {path}\n"
-                           "Every two documents of the group are duplicates at your setting. Each member is measured "
-                           "against the keeper: from {lowest} to {highest} of the text is the same.").format(
-                count=s.members, path=self.docs[self.keepers.get(s.group.id, s.group.representative)].display_path,
-                lowest=percent(s.worst_jaccard), highest=percent(s.best_jaccard))
+            said = self.tr(
+                "{count} documents; the keeper is {path}\n"
+                "Every two documents of the group are duplicates at your setting. Each member is measured "
+                "against the keeper: from {lowest} to {highest} of the text is the same."
+            ).format(
+                count=s.members,
+                path=self.docs[self.keepers.get(s.group.id, s.group.representative)].display_path,
+                lowest=percent(s.worst_jaccard),
+                highest=percent(s.best_jaccard),
+            )
             return said
         if role == Qt.ItemDataRole.FontRole and col == 0:
             return bold_font()

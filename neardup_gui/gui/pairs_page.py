@@ -45,12 +45,16 @@ PAIR_TIPS = (
     QT_TRANSLATE_NOOP("PairsModel", "One document of the pair (the first by path)"),
     QT_TRANSLATE_NOOP("PairsModel", "The other document"),
     QT_TRANSLATE_NOOP("PairsModel", "How much of the text the two share; hover over a value for the exact measures"),
-    QT_TRANSLATE_NOOP("PairsModel", "Share of the smaller text found inside the other (an excerpt inside a longer "
-                                    "document scores 100 %)"),
+    QT_TRANSLATE_NOOP(
+        "PairsModel",
+        "Share of the smaller text found inside the other (an excerpt inside a longer document scores 100 %)",
+    ),
     QT_TRANSLATE_NOOP("PairsModel", "Size of the left file"),
     QT_TRANSLATE_NOOP("PairsModel", "Size of the right file"),
-    QT_TRANSLATE_NOOP("PairsModel", "The groups that list both documents; \u201c\u2014\u201d: none does (each is "
-                                    "grouped with other duplicates)"),
+    QT_TRANSLATE_NOOP(
+        "PairsModel",
+        "The groups that list both documents; \u201c\u2014\u201d: none does (each is grouped with other duplicates)",
+    ),
 )
 LEFT, RIGHT, SIMILARITY, CONTAINMENT, LEFT_SIZE, RIGHT_SIZE, TOGETHER = range(7)
 
@@ -73,8 +77,13 @@ class PairsModel(QAbstractTableModel):
         self._filter = ""
         self._keys: dict[int, np.ndarray] = {}  # a column's sort key over the whole table, made once a table
 
-    def set_table(self, table: PairTable | None, docs: dict[int, Document], groups: tuple[Group, ...],
-                  kept: frozenset[int] = frozenset()) -> None:
+    def set_table(
+        self,
+        table: PairTable | None,
+        docs: dict[int, Document],
+        groups: tuple[Group, ...],
+        kept: frozenset[int] = frozenset(),
+    ) -> None:
         self.beginResetModel()
         self.table, self.docs, self.kept = table, docs, kept
         self._keys = {}
@@ -91,8 +100,10 @@ class PairsModel(QAbstractTableModel):
             for g in groups:
                 for m in g.members:
                     listed.setdefault(m.document_id, []).append(g.id)
-            self._together = [", ".join(str(g) for g in listed.get(a, []) if g in listed.get(b, ())) or "\u2014"
-                              for a, b in zip(table.a.tolist(), table.b.tolist(), strict=True)]
+            self._together = [
+                ", ".join(str(g) for g in listed.get(a, []) if g in listed.get(b, ())) or "\u2014"
+                for a, b in zip(table.a.tolist(), table.b.tolist(), strict=True)
+            ]
         self._arrange()
         self.endResetModel()
 
@@ -115,8 +126,9 @@ class PairsModel(QAbstractTableModel):
             return
         rows = np.arange(len(table))
         if self._filter:
-            wanted = np.array([d for d, doc in self.docs.items() if self._filter in doc.display_path.casefold()],
-                              dtype=np.int64)
+            wanted = np.array(
+                [d for d, doc in self.docs.items() if self._filter in doc.display_path.casefold()], dtype=np.int64
+            )
             rows = rows[np.isin(self._left, wanted) | np.isin(self._right, wanted)]
         column, order = self._sort
         if column not in self._keys:
@@ -177,8 +189,12 @@ class PairsModel(QAbstractTableModel):
     def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: N802
         return 0 if parent.isValid() else len(PAIR_COLUMNS)
 
-    def headerData(self, section: int, orientation: Qt.Orientation,  # noqa: N802 - Qt's name
-                   role: int = Qt.ItemDataRole.DisplayRole) -> str | None:
+    def headerData(  # noqa: N802 - Qt's name
+        self,
+        section: int,
+        orientation: Qt.Orientation,
+        role: int = Qt.ItemDataRole.DisplayRole,
+    ) -> str | None:
         if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(PAIR_COLUMNS):
             return None
         if role == Qt.ItemDataRole.DisplayRole:
@@ -189,11 +205,17 @@ class PairsModel(QAbstractTableModel):
 
     def _names_changed(self) -> None:
         if self._rows.size:
-            self.dataChanged.emit(self.index(0, LEFT), self.index(len(self._rows) - 1, RIGHT),
-                                  [Qt.ItemDataRole.FontRole, Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole])
+            self.dataChanged.emit(
+                self.index(0, LEFT),
+                self.index(len(self._rows) - 1, RIGHT),
+                [Qt.ItemDataRole.FontRole, Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole],
+            )
 
-    def data(self, index: QModelIndex | QPersistentModelIndex,  # noqa: C901 - one branch a column
-             role: int = Qt.ItemDataRole.DisplayRole) -> str | QFont | None:
+    def data(  # one branch a column
+        self,
+        index: QModelIndex | QPersistentModelIndex,
+        role: int = Qt.ItemDataRole.DisplayRole,
+    ) -> str | QFont | None:
         if not index.isValid() or self.table is None:
             return None
         k = int(self._rows[index.row()])
@@ -207,8 +229,7 @@ class PairsModel(QAbstractTableModel):
                 font.setStrikeOut(doc.id in self.marks)
                 return font
             if tip:
-                state = (self.tr("kept") if doc.id in self.kept else self.tr("ticked") if doc.id in self.marks
-                         else "")
+                state = self.tr("kept") if doc.id in self.kept else self.tr("ticked") if doc.id in self.marks else ""
                 return doc.display_path + (f"\n{state}" if state else "")
             return os.path.basename(doc.display_path) if role == Qt.ItemDataRole.DisplayRole else None
         if role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
@@ -250,8 +271,14 @@ class PairsPage(QWidget):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
-        for column, width in ((LEFT, 200), (RIGHT, 200), (SIMILARITY, 110), (CONTAINMENT, 100), (LEFT_SIZE, 80),
-                              (RIGHT_SIZE, 80)):
+        for column, width in (
+            (LEFT, 200),
+            (RIGHT, 200),
+            (SIMILARITY, 110),
+            (CONTAINMENT, 100),
+            (LEFT_SIZE, 80),
+            (RIGHT_SIZE, 80),
+        ):
             self.table.setColumnWidth(column, width)
         self.filter_edit = QLineEdit(self)
         self.filter_edit.setPlaceholderText(self.tr("Filter by path…"))
@@ -264,8 +291,9 @@ class PairsPage(QWidget):
         self.keep_left_button = QPushButton(self.tr("Keep left"), self)  # actions.py: what they do, their keys
         self.keep_right_button = QPushButton(self.tr("Keep right"), self)
         self.not_dup_button = QPushButton(self.tr("Not a duplicate"), self)
-        self.not_dup_button.setToolTip(self.tr("These two are not duplicates, now and after rescans; Edit ▸ Undo "
-                                               "takes it back (Ctrl+D)"))
+        self.not_dup_button.setToolTip(
+            self.tr("These two are not duplicates, now and after rescans; Edit ▸ Undo takes it back (Ctrl+D)")
+        )
         bar = QToolBar(self.tr("Pairs"), self)
         bar.setFloatable(False)
         bar.setMovable(False)
@@ -286,8 +314,13 @@ class PairsPage(QWidget):
         self.model.modelReset.connect(self._shown_changed)
         self.model.layoutChanged.connect(self._shown_changed)
 
-    def show_table(self, table: PairTable | None, docs: dict[int, Document], groups: tuple[Group, ...],
-                   kept: frozenset[int] = frozenset()) -> None:
+    def show_table(
+        self,
+        table: PairTable | None,
+        docs: dict[int, Document],
+        groups: tuple[Group, ...],
+        kept: frozenset[int] = frozenset(),
+    ) -> None:
         """A new table (a new grouping): the pair selected before stays selected if it is still a pair, else
         the row where it was (the next pair, after a decision took it out)."""
         pair = self.current_pair()
@@ -307,12 +340,19 @@ class PairsPage(QWidget):
     def _shown_changed(self) -> None:
         total, shown = self.model.total, self.model.rowCount()
         table = self.model.table
-        text = (self.tr("%n pair(s)", "", total) if shown == total
-                else self.tr("{shown} of %n pair(s)", "", total).format(shown=f"{shown:,}"))
+        text = (
+            self.tr("%n pair(s)", "", total)
+            if shown == total
+            else self.tr("{shown} of %n pair(s)", "", total).format(shown=f"{shown:,}")
+        )
         if table is not None and table.incomplete:
             count = table.incomplete
-            text += " · " + self.tr("in %n very large group(s) only the pairs known: those that joined them, and "
-                                    "each member with its keeper", "", count)
+            text += " · " + self.tr(
+                "in %n very large group(s) only the pairs known: those that joined them, and "
+                "each member with its keeper",
+                "",
+                count,
+            )
         self.count_label.setText(text)
         self._row_changed()
 

@@ -46,8 +46,9 @@ class PreferencesDialog(QDialog):
         self._current = current
 
         self.language = QComboBox(self)
-        self.language.addItem(self.tr("As the system ({language})").format(
-            language=i18n.LANGUAGES[system_language()]), "")
+        self.language.addItem(
+            self.tr("As the system ({language})").format(language=i18n.LANGUAGES[system_language()]), ""
+        )
         for code, name in i18n.LANGUAGES.items():
             self.language.addItem(name, code)
         self.language.setCurrentIndex(max(0, self.language.findData(current.language)))
@@ -57,8 +58,11 @@ class PreferencesDialog(QDialog):
         self.language_note.setEnabled(False)
 
         self.theme = QComboBox(self)
-        for code, label in (("system", self.tr("As the system (light or dark)")), ("light", self.tr("Light")),
-                            ("dark", self.tr("Dark"))):
+        for code, label in (
+            ("system", self.tr("As the system (light or dark)")),
+            ("light", self.tr("Light")),
+            ("dark", self.tr("Dark")),
+        ):
             self.theme.addItem(label, code)
         self.theme.setCurrentIndex(max(0, self.theme.findData(current.theme)))
         self.theme.setToolTip(self.tr("Light or dark colours; “As the system” changes with the desktop"))
@@ -70,35 +74,52 @@ class PreferencesDialog(QDialog):
 
         self.ignore_layout = QCheckBox(self.tr("Ignore differences in spacing, line breaks and page headers"), self)
         self.ignore_layout.setChecked(current.ignore_layout)
-        self.ignore_layout.setToolTip(self.tr(
-            "When two documents are compared side by side, text that only moved to another line or gained "
-            "spaces is not shown as a difference"))
+        self.ignore_layout.setToolTip(
+            self.tr(
+                "When two documents are compared side by side, text that only moved to another line or gained "
+                "spaces is not shown as a difference"
+            )
+        )
 
         self.method = QComboBox(self)
         for method in (Method.MINHASH, Method.SIMHASH, Method.BOTH):
             self.method.addItem(method_label(method), method)
         self.method.setCurrentIndex(max(0, self.method.findData(current.thresholds.method)))
-        self.method.setToolTip(self.tr("How documents are compared: by the phrases they share (recommended) or "
-                                       "by a fingerprint of their words (faster on huge collections)"))
+        self.method.setToolTip(
+            self.tr(
+                "How documents are compared: by the phrases they share (recommended) or "
+                "by a fingerprint of their words (faster on huge collections)"
+            )
+        )
         self.similarity = QSpinBox(self)
         self.similarity.setRange(round(JACCARD_MIN * 100), 100)
         self.similarity.setSuffix(self.tr(" %", "a percentage's sign after its number"))
         self.similarity.setValue(round(current.thresholds.jaccard * 100))
-        self.similarity.setToolTip(self.tr("Documents sharing at least this share of their phrases are grouped "
-                                           "(Jaccard similarity × 100)"))
+        self.similarity.setToolTip(
+            self.tr("Documents sharing at least this share of their phrases are grouped (Jaccard similarity × 100)")
+        )
         self.bits = QSpinBox(self)
         self.bits.setRange(0, HAMMING_MAX)
         self.bits.setValue(current.thresholds.hamming)
-        self.bits.setToolTip(self.tr("Fingerprints may differ in at most this many of their 64 bits (Hamming "
-                                     "distance); fewer is stricter. Documents sharing less than a fifth of their "
-                                     "phrases are never grouped by it, however close their fingerprints."))
-        self.boilerplate = QCheckBox(self.tr("Leave out text that most documents share (headers, footers, "
-                                             "notices)"), self)
+        self.bits.setToolTip(
+            self.tr(
+                "Fingerprints may differ in at most this many of their 64 bits (Hamming "
+                "distance); fewer is stricter. Documents sharing less than a fifth of their "
+                "phrases are never grouped by it, however close their fingerprints."
+            )
+        )
+        self.boilerplate = QCheckBox(
+            self.tr("Leave out text that most documents share (headers, footers, notices)"), self
+        )
         self.boilerplate.setChecked(current.thresholds.ignore_boilerplate)
-        self.boilerplate.setToolTip(self.tr("Passages that open or close many of the scanned documents, whose "
-                                            "other text is unrelated, do not count when documents are compared; "
-                                            "documents of one family (versions of a form, licence variants) keep "
-                                            "the text they share"))
+        self.boilerplate.setToolTip(
+            self.tr(
+                "Passages that open or close many of the scanned documents, whose "
+                "other text is unrelated, do not count when documents are compared; "
+                "documents of one family (versions of a form, licence variants) keep "
+                "the text they share"
+            )
+        )
         self.method.currentIndexChanged.connect(self._enable)
 
         look = QGroupBox(self.tr("Language and appearance"), self)
@@ -117,8 +138,7 @@ class PreferencesDialog(QDialog):
         finding_form.addRow(self.tr("Fingerprint bits that may differ:"), self.bits)
         finding_form.addRow(self.boilerplate)
 
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel,
-                                   self)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel, self)
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
@@ -133,8 +153,17 @@ class PreferencesDialog(QDialog):
 
     def preferences(self) -> Preferences:
         """What the dialog shows now."""
-        thresholds = Thresholds(Method(self.method.currentData()), self.bits.value(), self.similarity.value() / 100,
-                                self.boilerplate.isChecked())
-        return replace(self._current, language=str(self.language.currentData()), theme=str(self.theme.currentData()),
-                       keeper_rule=self.keeper.currentData(), ignore_layout=self.ignore_layout.isChecked(),
-                       thresholds=thresholds)
+        thresholds = Thresholds(
+            Method(self.method.currentData()),
+            self.bits.value(),
+            self.similarity.value() / 100,
+            self.boilerplate.isChecked(),
+        )
+        return replace(
+            self._current,
+            language=str(self.language.currentData()),
+            theme=str(self.theme.currentData()),
+            keeper_rule=self.keeper.currentData(),
+            ignore_layout=self.ignore_layout.isChecked(),
+            thresholds=thresholds,
+        )

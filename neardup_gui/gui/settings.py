@@ -56,8 +56,11 @@ def load(settings: QSettings) -> AppState:
     state.reference_folders = _list(settings.value("reference_folders"))
     state.include = str(settings.value("include", "") or "")
     state.exclude = str(settings.value("exclude", "") or "")
-    state.file_types = [key for key in state.file_types  # a type the app did not read yet is ticked
-                        if _bool(settings.value(f"scan_{key}"), True)]
+    state.file_types = [
+        key
+        for key in state.file_types  # a type the app did not read yet is ticked
+        if _bool(settings.value(f"scan_{key}"), True)
+    ]
     state.ocr = _bool(settings.value("ocr"), False)
     state.ocr_languages = str(settings.value("ocr_languages", state.ocr_languages) or state.ocr_languages)
     hamming: Any = settings.value("hamming", 8)

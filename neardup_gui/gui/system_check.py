@@ -24,8 +24,11 @@ from ..core.i18n import QT_TRANSLATE_NOOP, translate
 # pyproject.toml; checked here too for environments installed another way. What each does is said in the
 # person's language (translated where shown).
 BROKEN_ON_PYTHON_3_11 = {
-    "6.12.0": QT_TRANSLATE_NOOP("SystemCheck", "drops a reference to None on every QPainter.save/restore/setPen/"
-                                               "setFont, so the app aborts after some minutes of use"),
+    "6.12.0": QT_TRANSLATE_NOOP(
+        "SystemCheck",
+        "drops a reference to None on every QPainter.save/restore/setPen/"
+        "setFont, so the app aborts after some minutes of use",
+    ),
 }
 
 # soname -> the Debian/Ubuntu package that provides it, for every library outside a minimal Debian
@@ -137,7 +140,8 @@ def install_hint(missing: Iterable[str]) -> str:
     if not packages:
         return translate("SystemCheck", "the packages that provide {libraries}").format(libraries=libraries)
     return translate("SystemCheck", "{command} and the packages that provide {libraries}").format(
-        command=command, libraries=libraries)
+        command=command, libraries=libraries
+    )
 
 
 def _platforms(environ: Mapping[str, str]) -> list[str]:
@@ -154,14 +158,18 @@ def _platform_problem(platform: str, pyside: Path, environ: Mapping[str, str]) -
     """Why Qt's ``platform`` plugin cannot open a window here, or None."""
     missing = missing_libraries(qt_binaries([platform], pyside))
     if missing:
-        return translate("SystemCheck", "Qt cannot open a window: its {platform} platform plugin needs {libraries}. "
-                                        "Install them with: {hint}").format(
-            platform=platform, libraries=", ".join(missing), hint=install_hint(missing))
+        return translate(
+            "SystemCheck",
+            "Qt cannot open a window: its {platform} platform plugin needs {libraries}. Install them with: {hint}",
+        ).format(platform=platform, libraries=", ".join(missing), hint=install_hint(missing))
     display = {"xcb": "DISPLAY", "wayland": "WAYLAND_DISPLAY"}.get(platform)
     if display and not environ.get(display):
-        return translate("SystemCheck", "neardup-gui needs a graphical desktop, and there is none here ({variable} "
-                                        "is not set). On a server, use the command line, neardup, or run the app "
-                                        "under Xvfb.").format(variable=display)
+        return translate(
+            "SystemCheck",
+            "neardup-gui needs a graphical desktop, and there is none here ({variable} "
+            "is not set). On a server, use the command line, neardup, or run the app "
+            "under Xvfb.",
+        ).format(variable=display)
     return None
 
 
@@ -174,15 +182,21 @@ def startup_problem(environ: Mapping[str, str] | None = None) -> str | None:
     try:
         shiboken = importlib.metadata.version("shiboken6")
     except importlib.metadata.PackageNotFoundError:
-        return translate("SystemCheck", "neardup-gui needs PySide6, which is not installed: run bash "
-                                        "resources/setup.sh (see README.md).")
+        return translate(
+            "SystemCheck",
+            "neardup-gui needs PySide6, which is not installed: run bash resources/setup.sh (see README.md).",
+        )
     if sys.version_info < (3, 12) and shiboken in BROKEN_ON_PYTHON_3_11:
-        return translate("SystemCheck", "PySide6 {version} {problem} on Python {python}; run bash resources/setup.sh "
-                                        "again to install another release (or: .venv/bin/pip install "
-                                        "'PySide6-Essentials!={version}').").format(
+        return translate(
+            "SystemCheck",
+            "PySide6 {version} {problem} on Python {python}; run bash resources/setup.sh "
+            "again to install another release (or: .venv/bin/pip install "
+            "'PySide6-Essentials!={version}').",
+        ).format(
             version=shiboken,
             problem=translate("SystemCheck", BROKEN_ON_PYTHON_3_11[shiboken]),
-            python=f"{sys.version_info.major}.{sys.version_info.minor}")
+            python=f"{sys.version_info.major}.{sys.version_info.minor}",
+        )
     if not sys.platform.startswith("linux"):
         return None
     pyside = qt_directory()
@@ -194,6 +208,7 @@ def startup_problem(environ: Mapping[str, str] | None = None) -> str | None:
     core_missing = missing_libraries(qt_binaries([], pyside))
     if core_missing:
         return translate("SystemCheck", "Qt cannot load: {libraries} missing. Install them with: {hint}").format(
-            libraries=", ".join(core_missing), hint=install_hint(core_missing))
+            libraries=", ".join(core_missing), hint=install_hint(core_missing)
+        )
     problems = [_platform_problem(p, pyside, environ) for p in platforms if p in ("xcb", "wayland")]
     return None if any(problem is None for problem in problems) else problems[0]

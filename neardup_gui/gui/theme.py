@@ -28,12 +28,18 @@ def apply_colour_scheme(theme: str = "system") -> None:
         return
     p = QPalette()
     for role, colour in (
-        (QPalette.ColorRole.Window, "#1f2227"), (QPalette.ColorRole.WindowText, "#e6e9ef"),
-        (QPalette.ColorRole.Base, "#16191f"), (QPalette.ColorRole.AlternateBase, "#1e222a"),
-        (QPalette.ColorRole.Text, "#e6e9ef"), (QPalette.ColorRole.Button, "#2a2e36"),
-        (QPalette.ColorRole.ButtonText, "#e6e9ef"), (QPalette.ColorRole.Highlight, "#3d6fe0"),
-        (QPalette.ColorRole.HighlightedText, "#ffffff"), (QPalette.ColorRole.ToolTipBase, "#2a2e36"),
-        (QPalette.ColorRole.ToolTipText, "#e6e9ef"), (QPalette.ColorRole.PlaceholderText, "#8a93a5"),
+        (QPalette.ColorRole.Window, "#1f2227"),
+        (QPalette.ColorRole.WindowText, "#e6e9ef"),
+        (QPalette.ColorRole.Base, "#16191f"),
+        (QPalette.ColorRole.AlternateBase, "#1e222a"),
+        (QPalette.ColorRole.Text, "#e6e9ef"),
+        (QPalette.ColorRole.Button, "#2a2e36"),
+        (QPalette.ColorRole.ButtonText, "#e6e9ef"),
+        (QPalette.ColorRole.Highlight, "#3d6fe0"),
+        (QPalette.ColorRole.HighlightedText, "#ffffff"),
+        (QPalette.ColorRole.ToolTipBase, "#2a2e36"),
+        (QPalette.ColorRole.ToolTipText, "#e6e9ef"),
+        (QPalette.ColorRole.PlaceholderText, "#8a93a5"),
         (QPalette.ColorRole.Link, "#8fb0ff"),
     ):
         p.setColor(role, QColor(colour))

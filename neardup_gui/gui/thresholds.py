@@ -47,9 +47,13 @@ class HistogramWidget(QWidget):
         self.setMinimumHeight(72)
         self.setMinimumWidth(160)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        self.setToolTip(self.tr("How many pairs of documents lie at each similarity (a sample of at most 3,000 "
-                                "documents). The pairs on the highlighted side of the line are grouped; a valley "
-                                "between two hills is a natural place for the line."))
+        self.setToolTip(
+            self.tr(
+                "How many pairs of documents lie at each similarity (a sample of at most 3,000 "
+                "documents). The pairs on the highlighted side of the line are grouped; a valley "
+                "between two hills is a natural place for the line."
+            )
+        )
         self.setAccessibleName(self.tr("Pairs of documents by similarity"))
 
     def set_data(self, histogram: Histogram | None, threshold: float) -> None:
@@ -67,8 +71,11 @@ class HistogramWidget(QWidget):
         h = self.histogram
         if h is None or not h.counts:
             painter.setPen(text_colour)
-            painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
-                             self.tr("How similar the pairs of documents are appears here after a scan"))
+            painter.drawText(
+                self.rect(),
+                Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
+                self.tr("How similar the pairs of documents are appears here after a scan"),
+            )
             return
         peak_count = max(h.counts)
         top_label = f"{peak_count:,}"
@@ -95,8 +102,11 @@ class HistogramWidget(QWidget):
         for value in sorted({0, middle, peak_count}):
             y = area.bottom() - math.log1p(value) / peak * area.height()
             label = f"{value:,}"
-            painter.drawText(QRectF(0, y - line / 2, axis - 4, line),
-                             Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, label)
+            painter.drawText(
+                QRectF(0, y - line / 2, axis - 4, line),
+                Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
+                label,
+            )
         # the similarity axis
         label_y = int(self.height() - 3)
         if simhash:
@@ -125,11 +135,14 @@ class ThresholdsPanel(QWidget):
         self.method = QComboBox(self)
         for method in METHOD_LABELS:
             self.method.addItem(method_label(method), method)
-        self.method.setToolTip(self.tr(
-            "Shared phrases: the share of three-word (for Chinese, three-character) phrases two documents have in "
-            "common, checked exactly; recommended. Word fingerprint: compares 64-bit fingerprints of the words (for "
-            "Chinese, of three-character runs), quick on very large collections; documents sharing less than a fifth "
-            "of their phrases are never grouped by it. Either: a pair found by one of the two is grouped."))
+        self.method.setToolTip(
+            self.tr(
+                "Shared phrases: the share of three-word (for Chinese, three-character) phrases two documents have in "
+                "common, checked exactly; recommended. Word fingerprint: compares 64-bit fingerprints of the words "
+                "(for Chinese, of three-character runs), quick on very large collections; documents sharing less than "
+                "a fifth of their phrases are never grouped by it. Either: a pair found by one of the two is grouped."
+            )
+        )
         self.method.setAccessibleName(self.tr("Compare by"))
 
         self.similarity_label = QLabel(self.tr("How similar must documents be?"), self)
@@ -142,7 +155,8 @@ class ThresholdsPanel(QWidget):
         similarity_tip = self.tr(
             "Documents are grouped when at least this share of their phrases is the same: 100 % only for the "
             "same text, 80 % for a copy with some sentences changed, 50 % for a loose relative. For experts: "
-            "Jaccard similarity of the documents' three-word (or three-character) shingles.")
+            "Jaccard similarity of the documents' three-word (or three-character) shingles."
+        )
         for w in (self.similarity_label, self.similarity_slider, self.similarity_spin, self.jaccard_value):
             w.setToolTip(similarity_tip)
         self.similarity_slider.setAccessibleName(self.tr("How similar must documents be?"))
@@ -157,24 +171,32 @@ class ThresholdsPanel(QWidget):
         hamming_tip = self.tr(
             "Documents are grouped when their 64-bit word fingerprints differ in at most this many bits: 0 for "
             "the same words, 8 (the default) for a copy with some sentences changed; fewer is stricter. For experts: "
-            "SimHash Hamming distance.")
+            "SimHash Hamming distance."
+        )
         for w in (self.bits_label, self.hamming_slider, self.hamming_spin, self.hamming_value):
             w.setToolTip(hamming_tip)
         self.hamming_slider.setAccessibleName(self.tr("How much may fingerprints differ?"))
         self.hamming_spin.setAccessibleName(self.tr("Bits that may differ"))
 
         self.boilerplate = QCheckBox(self.tr("Leave out common text"), self)
-        self.boilerplate.setToolTip(self.tr(
-            "Passages that open or close 10 % or more of the scanned documents (letterheads, page footers, licence "
-            "notices, e-mail disclaimers) do not count when documents are compared, so that they do not make "
-            "unrelated documents look alike; documents of one family (versions of a form, licence variants) keep "
-            "the text they share."))
+        self.boilerplate.setToolTip(
+            self.tr(
+                "Passages that open or close 10 % or more of the scanned documents (letterheads, page footers, licence "
+                "notices, e-mail disclaimers) do not count when documents are compared, so that they do not make "
+                "unrelated documents look alike; documents of one family (versions of a form, licence variants) keep "
+                "the text they share."
+            )
+        )
         self.histogram = HistogramWidget(self)
         self.caption = QLabel("", self)  # the histogram's line in words: how many pairs it groups
         self.caption.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.caption.setWordWrap(True)
-        self.caption.setToolTip(self.tr("Every pair of documents that are duplicates at this setting: the pairs the "
-                                        "Pairs tab lists and the reports give"))
+        self.caption.setToolTip(
+            self.tr(
+                "Every pair of documents that are duplicates at this setting: the pairs the "
+                "Pairs tab lists and the reports give"
+            )
+        )
         self._pairs: tuple[Thresholds, int] | None = None  # the pairs of duplicates, at the thresholds shown
         self.counts = QLabel("", self)
         self.counts.setToolTip(self.tr("Groups and documents at these settings"))
@@ -213,14 +235,24 @@ class ThresholdsPanel(QWidget):
         self.hamming_spin.valueChanged.connect(self.hamming_slider.setValue)
         self.similarity_slider.valueChanged.connect(self.similarity_spin.setValue)
         self.similarity_spin.valueChanged.connect(self.similarity_slider.setValue)
-        for signal in (self.hamming_spin.valueChanged, self.similarity_spin.valueChanged,
-                       self.method.currentIndexChanged, self.boilerplate.toggled):
+        for signal in (
+            self.hamming_spin.valueChanged,
+            self.similarity_spin.valueChanged,
+            self.method.currentIndexChanged,
+            self.boilerplate.toggled,
+        ):
             signal.connect(self._schedule)
         self.set_thresholds(thresholds)
 
     def set_thresholds(self, thresholds: Thresholds) -> None:
-        controls = (self.method, self.hamming_spin, self.hamming_slider, self.similarity_spin, self.similarity_slider,
-                    self.boilerplate)
+        controls = (
+            self.method,
+            self.hamming_spin,
+            self.hamming_slider,
+            self.similarity_spin,
+            self.similarity_slider,
+            self.boilerplate,
+        )
         for w in controls:
             w.blockSignals(True)
         self.method.setCurrentIndex(self.method.findData(thresholds.method))
@@ -234,8 +266,12 @@ class ThresholdsPanel(QWidget):
         self._show_method()
 
     def thresholds(self) -> Thresholds:
-        return Thresholds(Method(self.method.currentData()), self.hamming_spin.value(),
-                          self.similarity_spin.value() / 100, self.boilerplate.isChecked())
+        return Thresholds(
+            Method(self.method.currentData()),
+            self.hamming_spin.value(),
+            self.similarity_spin.value() / 100,
+            self.boilerplate.isChecked(),
+        )
 
     def _schedule(self) -> None:
         self._show_method()
@@ -247,11 +283,19 @@ class ThresholdsPanel(QWidget):
         self.jaccard_value.setText(self.tr("Jaccard ≥ {value}").format(value=f"{t.jaccard:.2f}"))
         self.hamming_value.setText(self.tr("Hamming ≤ {value}").format(value=t.hamming))
         self.hamming_spin.setSuffix(self.tr(" bit(s)", "", t.hamming))
-        simhash_controls: tuple[QWidget, ...] = (self.bits_label, self.hamming_slider, self.hamming_spin,
-                                                 self.hamming_value)
+        simhash_controls: tuple[QWidget, ...] = (
+            self.bits_label,
+            self.hamming_slider,
+            self.hamming_spin,
+            self.hamming_value,
+        )
         # common text counts for both methods: SimHash's pairs are verified by what is compared
-        minhash_controls: tuple[QWidget, ...] = (self.similarity_label, self.similarity_slider, self.similarity_spin,
-                                                 self.jaccard_value)
+        minhash_controls: tuple[QWidget, ...] = (
+            self.similarity_label,
+            self.similarity_slider,
+            self.similarity_spin,
+            self.jaccard_value,
+        )
         for w in simhash_controls:
             w.setVisible(t.method in (Method.SIMHASH, Method.BOTH))
         for w in minhash_controls:
@@ -277,8 +321,9 @@ class ThresholdsPanel(QWidget):
     def show_counts(self, groups: int, documents: int, pairs: int, thresholds: Thresholds) -> None:
         """The groups and the documents in them (each once, also when it is listed under two groups), and the
         pairs of duplicates (those the Pairs tab lists, and the reports) at ``thresholds``."""
-        text = (self.tr("<b>%n</b> group(s)", "", groups) + " · "
-                + self.tr("<b>%n</b> document(s) in them", "", documents))
+        text = (
+            self.tr("<b>%n</b> group(s)", "", groups) + " · " + self.tr("<b>%n</b> document(s) in them", "", documents)
+        )
         self.counts.setText(text)
         self._pairs = (thresholds, pairs)
         self.caption.setText(self._caption())
@@ -296,5 +341,6 @@ class ThresholdsPanel(QWidget):
             return self.tr("%n pair(s) of duplicates within {bits} bits", "", pairs).format(bits=t.hamming)
         if t.method is Method.MINHASH:
             return self.tr("%n pair(s) of duplicates at {share} % or more", "", pairs).format(
-                share=round(t.jaccard * 100))
+                share=round(t.jaccard * 100)
+            )
         return self.tr("%n pair(s) of duplicates at these settings", "", pairs)

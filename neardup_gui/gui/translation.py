@@ -42,8 +42,9 @@ def install_language(app: QCoreApplication, language: str) -> None:
         if translator.load(str(ours)):
             translators.append(translator)
     qt = QTranslator(app)
-    if language != i18n.SOURCE_LANGUAGE and qt.load(f"qtbase_{language}",
-                                                    QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
+    if language != i18n.SOURCE_LANGUAGE and qt.load(
+        f"qtbase_{language}", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+    ):
         translators.append(qt)
     for translator in translators:
         app.installTranslator(translator)

@@ -13,20 +13,32 @@ from ..core.models import Method, Thresholds, printable
 from .job import JobOptions, JobSummary, check_out, run
 
 SPARK_MISSING = QT_TRANSLATE_NOOP(
-    "Cli", "neardup spark needs PySpark and Java 17 or newer: .venv/bin/pip install -e '.[spark]' (or pip install "
-           "'neardup[spark]') and sudo apt-get install default-jre-headless")
+    "Cli",
+    "neardup spark needs PySpark and Java 17 or newer: .venv/bin/pip install -e '.[spark]' (or pip install "
+    "'neardup[spark]') and sudo apt-get install default-jre-headless",
+)
 
 
 def options_from(args: argparse.Namespace) -> JobOptions:
     """The job's options from parsed arguments (those ``add_arguments`` declares)."""
-    thresholds = Thresholds(method=Method(args.method), hamming=args.hamming, jaccard=args.jaccard,
-                            ignore_boilerplate=args.boilerplate == "ignore")
-    return JobOptions(args.input, args.out if "://" in args.out else os.path.abspath(os.path.expanduser(args.out)),
-                      thresholds,
-                      include=tuple(args.include), exclude=tuple(args.exclude), hidden=args.hidden,
-                      max_file_size=args.max_size << 20, file_timeout=args.timeout,
-                      reader_memory=None if args.max_memory is None else args.max_memory << 20,
-                      partitions=args.partitions)
+    thresholds = Thresholds(
+        method=Method(args.method),
+        hamming=args.hamming,
+        jaccard=args.jaccard,
+        ignore_boilerplate=args.boilerplate == "ignore",
+    )
+    return JobOptions(
+        args.input,
+        args.out if "://" in args.out else os.path.abspath(os.path.expanduser(args.out)),
+        thresholds,
+        include=tuple(args.include),
+        exclude=tuple(args.exclude),
+        hidden=args.hidden,
+        max_file_size=args.max_size << 20,
+        file_timeout=args.timeout,
+        reader_memory=None if args.max_memory is None else args.max_memory << 20,
+        partitions=args.partitions,
+    )
 
 
 def start_session(master: str | None) -> object:
@@ -47,8 +59,11 @@ def start_session(master: str | None) -> object:
         if not (os.environ.get("JAVA_HOME") or shutil.which("java")):
             raise SystemExit("neardup: " + translate("Cli", SPARK_MISSING)) from None
         reason = (str(exc).strip().splitlines() or [type(exc).__name__])[0][:300]
-        said = translate("Cli", "Spark did not start on {master}: {reason}. Check the --master URL, that the cluster "
-                                "can be reached, and Spark's own lines above.")
+        said = translate(
+            "Cli",
+            "Spark did not start on {master}: {reason}. Check the --master URL, that the cluster "
+            "can be reached, and Spark's own lines above.",
+        )
         raise SystemExit(printable("neardup: " + said.format(master=master or "local[*]", reason=reason))) from None
     spark.sparkContext.setLogLevel("ERROR")
     return spark
@@ -58,16 +73,29 @@ def summary_line(summary: JobSummary, out: str) -> str:
     """What a run found, in one line."""
     left_out = summary.rows_left_out  # a name: lupdate drops a count that is an expression
     if left_out:
-        return translate("Cli", "{found}; %n row(s) of the table left out (no path, or a line that is not JSON): "
-                                "see job.json", None, left_out).format(found=_found_line(summary, out))
+        return translate(
+            "Cli",
+            "{found}; %n row(s) of the table left out (no path, or a line that is not JSON): see job.json",
+            None,
+            left_out,
+        ).format(found=_found_line(summary, out))
     return _found_line(summary, out)
 
 
 def _found_line(summary: JobSummary, out: str) -> str:
-    return translate("Cli", "{documents} documents ({problems} not compared), {groups} groups holding {grouped}; "
-                            "{pairs} verified pairs of {candidates} candidates; result in {out}").format(
-        documents=summary.documents, problems=summary.problems, groups=summary.groups,
-        grouped=summary.documents_in_groups, pairs=summary.pairs, candidates=summary.candidates, out=out)
+    return translate(
+        "Cli",
+        "{documents} documents ({problems} not compared), {groups} groups holding {grouped}; "
+        "{pairs} verified pairs of {candidates} candidates; result in {out}",
+    ).format(
+        documents=summary.documents,
+        problems=summary.problems,
+        groups=summary.groups,
+        grouped=summary.documents_in_groups,
+        pairs=summary.pairs,
+        candidates=summary.candidates,
+        out=out,
+    )
 
 
 def scan(args: argparse.Namespace) -> int:

@@ -44,7 +44,8 @@ def _small_star(item: tuple[int, Iterable[int]]) -> Iterator[tuple[int, int]]:
 
 def _checksum(edges: RDD) -> tuple[int, int]:
     return edges.map(lambda e: ((e[0] * 0x9E3779B97F4A7C15 + e[1]) * 0xBF58476D1CE4E5B9) % _MIX).aggregate(
-        (0, 0), lambda acc, h: (acc[0] + 1, (acc[1] + h) % _MIX), lambda x, y: (x[0] + y[0], (x[1] + y[1]) % _MIX))
+        (0, 0), lambda acc, h: (acc[0] + 1, (acc[1] + h) % _MIX), lambda x, y: (x[0] + y[0], (x[1] + y[1]) % _MIX)
+    )
 
 
 def connected_components(edges: RDD, *, max_rounds: int | None = None, partitions: int | None = None) -> RDD:
@@ -59,10 +60,13 @@ def connected_components(edges: RDD, *, max_rounds: int | None = None, partition
         rounds += 1
         if rounds > limit:
             raise ComponentsError(f"connected components did not converge within {limit} rounds")
-        large = (current.flatMap(lambda e: ((e[0], e[1]), (e[1], e[0])))
-                 .groupByKey(parts).flatMap(_large_star).distinct(parts))
-        small = (large.map(lambda e: (max(e), min(e)))
-                 .groupByKey(parts).flatMap(_small_star).distinct(parts).cache())
+        large = (
+            current.flatMap(lambda e: ((e[0], e[1]), (e[1], e[0])))
+            .groupByKey(parts)
+            .flatMap(_large_star)
+            .distinct(parts)
+        )
+        small = large.map(lambda e: (max(e), min(e))).groupByKey(parts).flatMap(_small_star).distinct(parts).cache()
         after = _checksum(small)
         current.unpersist()
         current = small
@@ -82,10 +86,20 @@ def _check(edges: RDD, labels: RDD, parts: int) -> None:
     labelled = labels.count()
     if nodes != labelled:
         raise ComponentsError(f"connected components failed their check: {nodes} nodes, {labelled} labelled")
-    not_own = labels.map(lambda nl: (nl[1], nl[0])).leftOuterJoin(labels, parts).filter(
-        lambda item: item[1][1] is not None and item[1][1] != item[0]).count()
-    split = (edges.join(labels, parts).map(lambda item: (item[1][0], item[1][1]))
-             .join(labels, parts).filter(lambda item: item[1][0] != item[1][1]).count())
+    not_own = (
+        labels.map(lambda nl: (nl[1], nl[0]))
+        .leftOuterJoin(labels, parts)
+        .filter(lambda item: item[1][1] is not None and item[1][1] != item[0])
+        .count()
+    )
+    split = (
+        edges.join(labels, parts)
+        .map(lambda item: (item[1][0], item[1][1]))
+        .join(labels, parts)
+        .filter(lambda item: item[1][0] != item[1][1])
+        .count()
+    )
     if not_own or split:
-        raise ComponentsError(f"connected components failed their check: {split} edges split, "
-                              f"{not_own} labels not their own")
+        raise ComponentsError(
+            f"connected components failed their check: {split} edges split, {not_own} labels not their own"
+        )

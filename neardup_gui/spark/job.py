@@ -96,8 +96,6 @@ _FILES_PER_PARTITION = 2000
 _TEXT_SOURCES = (".parquet", ".jsonl", ".json", ".ndjson")
 
 
-
-
 # -- read ----------------------------------------------------------------------------------------
 def is_table(source: str) -> bool:
     """Whether ``source`` names a table of (path, text) rather than a folder of documents."""
@@ -108,8 +106,13 @@ def _is_uri(source: str) -> bool:
     return "://" in source
 
 
-def fingerprint_files(entries: Iterable[tuple[str, int, int, str]], scheme: Scheme, max_file_size: int,
-                      file_timeout: float, reader_memory: int | None) -> Iterator[FoundFile]:
+def fingerprint_files(
+    entries: Iterable[tuple[str, int, int, str]],
+    scheme: Scheme,
+    max_file_size: int,
+    file_timeout: float,
+    reader_memory: int | None,
+) -> Iterator[FoundFile]:
     """Executor side: the files of one partition (path, size, mtime_ns, kind), hashed here and read in a
     child process, each distinct content once (as the first of its files by path, as a scan reads it)."""
     by_hash: dict[bytes, list[tuple[str, int, int, str]]] = defaultdict(list)
@@ -127,8 +130,9 @@ def fingerprint_files(entries: Iterable[tuple[str, int, int, str]], scheme: Sche
     tasks = [ExtractTask(files[0][0], files[0][3], digest, scheme, files[0][1]) for digest, files in by_hash.items()]
     if not tasks:
         return
-    for task, outcome in run_isolated(extract_task, tasks, workers=1, timeout=file_timeout,
-                                      memory_limit=reader_memory or default_reader_memory()):
+    for task, outcome in run_isolated(
+        extract_task, tasks, workers=1, timeout=file_timeout, memory_limit=reader_memory or default_reader_memory()
+    ):
         fp = _outcome(task, outcome, file_timeout)
         for entry in by_hash[task.expected_hash]:
             yield FoundFile(*entry, fp)
@@ -155,20 +159,31 @@ def _fingerprint_data(task: _BytesTask) -> Fingerprint:
     return fingerprint_bytes(task.kind, task.data, task.scheme)
 
 
-def fingerprint_blobs(rows: Iterable[tuple[str, int, int, bytes | None]], scheme: Scheme, max_file_size: int,
-                      file_timeout: float, reader_memory: int | None) -> Iterator[FoundFile]:
+def fingerprint_blobs(
+    rows: Iterable[tuple[str, int, int, bytes | None]],
+    scheme: Scheme,
+    max_file_size: int,
+    file_timeout: float,
+    reader_memory: int | None,
+) -> Iterator[FoundFile]:
     """Executor side: files Spark read (path, size, mtime_ns, bytes), fingerprinted in a child process."""
     tasks: list[tuple[tuple[str, int, int, str], _BytesTask]] = []
     for path, size, mtime_ns, data in rows:
         kind = kind_of(path) or "text"
         if size > max_file_size or data is None:
-            yield FoundFile(path, size, mtime_ns, kind,
-                            Fingerprint(b"", kind, Status.TOO_LARGE, too_large_message(max_file_size)))
+            yield FoundFile(
+                path, size, mtime_ns, kind, Fingerprint(b"", kind, Status.TOO_LARGE, too_large_message(max_file_size))
+            )
             continue
         tasks.append(((path, size, mtime_ns, kind), _BytesTask(path, kind, bytes(data), scheme)))
     entry_of = {id(task): entry for entry, task in tasks}
-    for task, outcome in run_isolated(_fingerprint_data, [t for _e, t in tasks], workers=1, timeout=file_timeout,
-                                      memory_limit=reader_memory or default_reader_memory()):
+    for task, outcome in run_isolated(
+        _fingerprint_data,
+        [t for _e, t in tasks],
+        workers=1,
+        timeout=file_timeout,
+        memory_limit=reader_memory or default_reader_memory(),
+    ):
         entry = entry_of[id(task)]
         if isinstance(outcome, TaskFailed):
             fake = ExtractTask(task.path, task.kind, raw_hash(task.data), scheme, len(task.data))
@@ -189,13 +204,15 @@ def fingerprint_texts(rows: Iterable[tuple[str, Any]], scheme: Scheme, max_file_
             yield FoundFile(path, 0, 0, "text", Fingerprint(b"", "text", Status.EMPTY, _NO_TEXT))
             continue
         if not isinstance(text, str):
-            yield FoundFile(path, 0, 0, "text", Fingerprint(b"", "text", Status.ERROR,
-                                                            _NOT_TEXT.format(type=type(text).__name__)))
+            yield FoundFile(
+                path, 0, 0, "text", Fingerprint(b"", "text", Status.ERROR, _NOT_TEXT.format(type=type(text).__name__))
+            )
             continue
         data = text.encode("utf-8", "surrogatepass")
         if len(data) > max_file_size:
-            yield FoundFile(path, len(data), 0, "text",
-                            Fingerprint(b"", "text", Status.TOO_LARGE, too_large_message(max_file_size)))
+            yield FoundFile(
+                path, len(data), 0, "text", Fingerprint(b"", "text", Status.TOO_LARGE, too_large_message(max_file_size))
+            )
             continue
         extracted = Extracted(Status.OK, text=text, encoding="utf-8")
         yield FoundFile(path, len(data), 0, "text", fingerprint_text(raw_hash(data), "text", extracted, scheme))
@@ -228,12 +245,16 @@ def read_documents(spark: SparkSession, options: JobOptions, scheme: Scheme) -> 
             frame = spark.read.parquet(source.root)
         else:  # a text longer than Jackson's 20 M characters would otherwise be a corrupt record, its row lost
             longest = min(2 * options.max_file_size + (1 << 20), 2**31 - 1)  # Spark reads it as a 32-bit int
-            frame = (spark.read.option("maxStringLen", str(longest))
-                     .option("columnNameOfCorruptRecord", _CORRUPT).json(source.root))
+            frame = (
+                spark.read.option("maxStringLen", str(longest))
+                .option("columnNameOfCorruptRecord", _CORRUPT)
+                .json(source.root)
+            )
         missing = {"path", "text"} - set(frame.columns)
         if missing:
-            raise ValueError(f"{options.source}: a table needs the columns path and text; it has no "
-                             f"{', '.join(sorted(missing))}")
+            raise ValueError(
+                f"{options.source}: a table needs the columns path and text; it has no {', '.join(sorted(missing))}"
+            )
         if _CORRUPT in frame.columns:
             frame = frame.cache()  # Spark reads the corrupt-record column only from a cached frame
             unreadable = frame.filter(frame[_CORRUPT].isNotNull()).count()
@@ -261,25 +282,56 @@ def read_documents(spark: SparkSession, options: JobOptions, scheme: Scheme) -> 
         def listed(r: Any) -> tuple[str, int, int]:
             return r[0], int(r[2]), int(r[1].timestamp() * 1_000_000) * 1000
 
-        meta = listing.select("path", "modificationTime", "length").rdd.map(listed).filter(
-            lambda r: kind_of(r[0]) in READ_WITHOUT_OCR).cache()
+        meta = (
+            listing.select("path", "modificationTime", "length")
+            .rdd.map(listed)
+            .filter(lambda r: kind_of(r[0]) in READ_WITHOUT_OCR)
+            .cache()
+        )
         count, held = meta.map(lambda r: (1, min(r[1], limit))).fold((0, 0), lambda x, y: (x[0] + y[0], x[1] + y[1]))
-        too_large = meta.filter(lambda r: r[1] > limit).map(lambda r: FoundFile(
-            r[0], r[1], r[2], kind_of(r[0]) or "text",
-            Fingerprint(b"", kind_of(r[0]) or "text", Status.TOO_LARGE, too_large_message(limit))))
-        blobs = (listing.filter(listing.length <= limit).select("path", "modificationTime", "length", "content")
-                 .rdd.map(lambda r: (*listed(r), r[3])).filter(lambda r: kind_of(r[0]) in READ_WITHOUT_OCR))
+        too_large = meta.filter(lambda r: r[1] > limit).map(
+            lambda r: FoundFile(
+                r[0],
+                r[1],
+                r[2],
+                kind_of(r[0]) or "text",
+                Fingerprint(b"", kind_of(r[0]) or "text", Status.TOO_LARGE, too_large_message(limit)),
+            )
+        )
+        blobs = (
+            listing.filter(listing.length <= limit)
+            .select("path", "modificationTime", "length", "content")
+            .rdd.map(lambda r: (*listed(r), r[3]))
+            .filter(lambda r: kind_of(r[0]) in READ_WITHOUT_OCR)
+        )
         spread = max(partitions(count), held // (128 << 20) + 1)
-        return blobs.repartition(spread).mapPartitions(
-            lambda part: fingerprint_blobs(part, scheme, *limits)).union(too_large), source
-    walked = list(discover((source.root,), include=options.include, exclude=options.exclude,
-                           hidden=options.hidden, kinds=READ_WITHOUT_OCR))
+        return blobs.repartition(spread).mapPartitions(lambda part: fingerprint_blobs(part, scheme, *limits)).union(
+            too_large
+        ), source
+    walked = list(
+        discover(
+            (source.root,),
+            include=options.include,
+            exclude=options.exclude,
+            hidden=options.hidden,
+            kinds=READ_WITHOUT_OCR,
+        )
+    )
     entries = [(e.path, e.size, e.mtime_ns, e.kind) for e in walked if isinstance(e, FileEntry)]
-    problems = [FoundFile(p.path, 0, 0, "folder" if os.path.isdir(p.path) else "file",
-                          Fingerprint(b"", "file", Status.UNREADABLE, p.message))
-                for p in walked if isinstance(p, WalkProblem)]
+    problems = [
+        FoundFile(
+            p.path,
+            0,
+            0,
+            "folder" if os.path.isdir(p.path) else "file",
+            Fingerprint(b"", "file", Status.UNREADABLE, p.message),
+        )
+        for p in walked
+        if isinstance(p, WalkProblem)
+    ]
     found = sc.parallelize(entries, partitions(len(entries))).mapPartitions(
-        lambda part: fingerprint_files(part, scheme, *limits))
+        lambda part: fingerprint_files(part, scheme, *limits)
+    )
     return (found.union(sc.parallelize(problems, 1)) if problems else found), source
 
 
@@ -290,16 +342,31 @@ def one_fingerprint_a_content(files: RDD, parts: int) -> RDD:
     different kinds can disagree, and only those (rare) are looked for and set right, so the
     fingerprints are not shuffled."""
     hashed = files.filter(lambda f: bool(f.fingerprint.raw_hash))
-    mixed = set(hashed.map(lambda f: (f.fingerprint.raw_hash, frozenset((f.kind,))))
-                .reduceByKey(lambda x, y: x | y, parts).filter(lambda hk: len(hk[1]) > 1).keys().collect())
+    mixed = set(
+        hashed.map(lambda f: (f.fingerprint.raw_hash, frozenset((f.kind,))))
+        .reduceByKey(lambda x, y: x | y, parts)
+        .filter(lambda hk: len(hk[1]) > 1)
+        .keys()
+        .collect()
+    )
     if not mixed:
         return files
-    chosen = files.context.broadcast(dict(
-        hashed.filter(lambda f: f.fingerprint.raw_hash in mixed)
-        .map(lambda f: (f.fingerprint.raw_hash, (f.path, f.fingerprint)))
-        .reduceByKey(lambda x, y: x if x[0] <= y[0] else y, parts).mapValues(lambda pf: pf[1]).collect()))
-    return files.map(lambda f: dataclasses.replace(f, fingerprint=chosen.value[f.fingerprint.raw_hash])
-                     if f.fingerprint.raw_hash in chosen.value else f)
+    chosen = files.context.broadcast(
+        dict(
+            hashed.filter(lambda f: f.fingerprint.raw_hash in mixed)
+            .map(lambda f: (f.fingerprint.raw_hash, (f.path, f.fingerprint)))
+            .reduceByKey(lambda x, y: x if x[0] <= y[0] else y, parts)
+            .mapValues(lambda pf: pf[1])
+            .collect()
+        )
+    )
+    return files.map(
+        lambda f: (
+            dataclasses.replace(f, fingerprint=chosen.value[f.fingerprint.raw_hash])
+            if f.fingerprint.raw_hash in chosen.value
+            else f
+        )
+    )
 
 
 # -- boilerplate -------------------------------------------------------------------------------
@@ -336,8 +403,9 @@ def find_boilerplate(contents: RDD, scheme: Scheme) -> BoilerplateFound:
     sc = contents.context
     # a shingle in ``needed`` contents is in at least needed / P of some partition's (pigeonhole)
     at_least = max(1, -(-needed // words.getNumPartitions()))
-    proposed = np.array(sorted(set(words.mapPartitions(lambda part: _common(part, at_least)).collect())),
-                        dtype=np.uint32)
+    proposed = np.array(
+        sorted(set(words.mapPartitions(lambda part: _common(part, at_least)).collect())), dtype=np.uint32
+    )
     if not len(proposed):
         return none
     shared = sc.broadcast(proposed)
@@ -349,16 +417,40 @@ def find_boilerplate(contents: RDD, scheme: Scheme) -> BoilerplateFound:
 
     def run_of(item: tuple[bytes, Fingerprint]) -> list[tuple[bytes, tuple[Any, ...]]]:
         shingles, edges = _shingles_edges(item[1])
-        run = edge_run(shingles, edges, frequent_b.value, shingle_size=scheme.shingle_size,
-                       edge_window=scheme.edge_window, num_perm=scheme.num_perm, seed=scheme.seed)
+        run = edge_run(
+            shingles,
+            edges,
+            frequent_b.value,
+            shingle_size=scheme.shingle_size,
+            edge_window=scheme.edge_window,
+            num_perm=scheme.num_perm,
+            seed=scheme.seed,
+        )
         if run is None:
             return []
-        return [(item[0], (run.head_key, run.tail_key, run.head_cut, run.tail_cut, run.own_count,
-                           run.own_minhash.astype("<u4").tobytes()))]
+        return [
+            (
+                item[0],
+                (
+                    run.head_key,
+                    run.tail_key,
+                    run.head_cut,
+                    run.tail_cut,
+                    run.own_count,
+                    run.own_minhash.astype("<u4").tobytes(),
+                ),
+            )
+        ]
 
     runs = words.flatMap(run_of).cache()
-    popular = set(runs.flatMap(lambda r: [k for k in r[1][:2] if k]).map(lambda k: (k, 1))
-                  .reduceByKey(lambda a, b: a + b).filter(lambda kc: kc[1] >= needed).keys().collect())
+    popular = set(
+        runs.flatMap(lambda r: [k for k in r[1][:2] if k])
+        .map(lambda k: (k, 1))
+        .reduceByKey(lambda a, b: a + b)
+        .filter(lambda kc: kc[1] >= needed)
+        .keys()
+        .collect()
+    )
     if not popular:
         runs.unpersist()
         return BoilerplateFound(MIN_SHARE, MIN_DOCUMENTS, frequent, 0, 0, None)
@@ -371,8 +463,9 @@ def find_boilerplate(contents: RDD, scheme: Scheme) -> BoilerplateFound:
             if key in popular_b.value:
                 yield key, ([own_count / max(cut, 1)], [(rank, own)])
 
-    def merge(a: tuple[list[float], list[tuple[int, bytes]]], b: tuple[list[float], list[tuple[int, bytes]]]
-              ) -> tuple[list[float], list[tuple[int, bytes]]]:
+    def merge(
+        a: tuple[list[float], list[tuple[int, bytes]]], b: tuple[list[float], list[tuple[int, bytes]]]
+    ) -> tuple[list[float], list[tuple[int, bytes]]]:
         return a[0] + b[0], sorted(a[1] + b[1], key=lambda rs: rs[0])[:PAIRS_SAMPLED]
 
     boilerplate_keys, families = set(), 0
@@ -410,18 +503,24 @@ def _compared(item: tuple[bytes, tuple[Fingerprint, Core | None]]) -> tuple[byte
         return digest, Compared(digest, fp.text_hash, fp.simhash, fp.minhash, fp.shingle_count, fp.shingles or b"")
     shingles, edges = _shingles_edges(fp)
     own = core_set(shingles, edges, found.head_cut, found.tail_cut)
-    return digest, Compared(digest, fp.text_hash, fp.simhash, found.minhash, found.shingle_count,
-                            minhash.pack_shingles(own))
+    return digest, Compared(
+        digest, fp.text_hash, fp.simhash, found.minhash, found.shingle_count, minhash.pack_shingles(own)
+    )
 
 
 # -- candidates and verification --------------------------------------------------------------
-def _bucket_pairs(members: RDD, parts: int, pairs_of: Callable[..., Iterator[tuple[int, int, Any]]], *extra: Any
-                  ) -> RDD:
+def _bucket_pairs(
+    members: RDD, parts: int, pairs_of: Callable[..., Iterator[tuple[int, int, Any]]], *extra: Any
+) -> RDD:
     """((a, b), value) of the members ((key, (id, payload))) sharing a key, large buckets in block pairs
     (``keys.block_tasks``): no task holds more than two blocks of ``keys.SPLIT`` members."""
     split = keys.SPLIT  # read here: the executors get the driver's value
-    big = dict(members.map(lambda m: (m[0], 1)).reduceByKey(lambda a, b: a + b, parts)
-               .filter(lambda kc: kc[1] > split).collect())
+    big = dict(
+        members.map(lambda m: (m[0], 1))
+        .reduceByKey(lambda a, b: a + b, parts)
+        .filter(lambda kc: kc[1] > split)
+        .collect()
+    )
     big_b = members.context.broadcast(big)
 
     def tasks(m: tuple[int, tuple[int, Any]]) -> Iterator[tuple[tuple[int, int, int], tuple[int, Any]]]:
@@ -446,15 +545,23 @@ def candidates(texts: RDD, thresholds: Thresholds, count: int, scheme: Scheme, p
     if thresholds.method in (Method.SIMHASH, Method.BOTH):
         tables = keys.simhash_tables(thresholds.hamming, max(1, count))
         k = thresholds.hamming
-        near = _bucket_pairs(texts.flatMap(lambda t: [(key, (t[0], t[1].simhash))
-                                                        for key in keys.simhash_keys(t[1].simhash, tables)]),
-                             parts, keys.simhash_pairs, k)
+        near = _bucket_pairs(
+            texts.flatMap(lambda t: [(key, (t[0], t[1].simhash)) for key in keys.simhash_keys(t[1].simhash, tables)]),
+            parts,
+            keys.simhash_pairs,
+            k,
+        )
         found.append(near.map(lambda p: (p[0], (True, False))))
     if thresholds.method in (Method.MINHASH, Method.BOTH):
         bands, rows, floor = keys.band_layout(thresholds.jaccard, scheme.num_perm)
-        banded = _bucket_pairs(texts.flatMap(lambda t: [(key, (t[0], t[1].signature))
-                                                          for key in keys.band_keys(t[1].signature, bands, rows)]),
-                               parts, keys.band_pairs, floor)
+        banded = _bucket_pairs(
+            texts.flatMap(
+                lambda t: [(key, (t[0], t[1].signature)) for key in keys.band_keys(t[1].signature, bands, rows)]
+            ),
+            parts,
+            keys.band_pairs,
+            floor,
+        )
         found.append(banded.map(lambda p: (p[0], (False, True))))
     if not found:
         return texts.context.emptyRDD()
@@ -478,24 +585,34 @@ def verified(found: RDD, texts: RDD, thresholds: Thresholds, parts: int) -> RDD:
     task of their block."""
     k, t, size = thresholds.hamming, thresholds.jaccard, VERIFY_TASK  # read here: the executors get these
     labels = connected_components(found.keys(), partitions=parts)
-    big = found.context.broadcast(dict(labels.map(lambda tl: (tl[1], 1)).reduceByKey(lambda a, b: a + b, parts)
-                                       .filter(lambda lc: lc[1] > size).collect()))
+    big = found.context.broadcast(
+        dict(
+            labels.map(lambda tl: (tl[1], 1))
+            .reduceByKey(lambda a, b: a + b, parts)
+            .filter(lambda lc: lc[1] > size)
+            .collect()
+        )
+    )
 
-    def text_tasks(item: tuple[int, tuple[int, Compared]]
-                   ) -> Iterator[tuple[tuple[int, int, int], tuple[int, Compared]]]:
+    def text_tasks(
+        item: tuple[int, tuple[int, Compared]],
+    ) -> Iterator[tuple[tuple[int, int, int], tuple[int, Compared]]]:
         tid, (label, compared) = item
         for task in keys.block_tasks(label, big.value.get(label, 0), tid, size):
             yield task, (tid, compared)
 
-    def pair_task(item: tuple[int, tuple[tuple[int, tuple[bool, bool]], int]]
-                  ) -> tuple[tuple[int, int, int], tuple[int, int, tuple[bool, bool]]]:
+    def pair_task(
+        item: tuple[int, tuple[tuple[int, tuple[bool, bool]], int]],
+    ) -> tuple[tuple[int, int, int], tuple[int, int, tuple[bool, bool]]]:
         a, ((b, flags), label) = item
         blocks = keys.blocks_of(big.value.get(label, 0), size)
         return (label, min(a % blocks, b % blocks), max(a % blocks, b % blocks)), (a, b, flags)
 
-    def judged(item: tuple[tuple[int, int, int], tuple[Iterable[tuple[int, Compared]],
-                                                       Iterable[tuple[int, int, tuple[bool, bool]]]]]
-               ) -> Iterator[tuple[int, int, Similarity, bool, bool, bytes, bytes, float]]:
+    def judged(
+        item: tuple[
+            tuple[int, int, int], tuple[Iterable[tuple[int, Compared]], Iterable[tuple[int, int, tuple[bool, bool]]]]
+        ],
+    ) -> Iterator[tuple[int, int, Similarity, bool, bool, bytes, bytes, float]]:
         _task, (members, pairs) = item
         compared = dict(members)
         for a, b, (by_bits, by_bands) in pairs:
@@ -515,14 +632,24 @@ def verified(found: RDD, texts: RDD, thresholds: Thresholds, parts: int) -> RDD:
 def check_out(out: str) -> None:
     """Refuse a result folder that is a URI, a file, or a folder holding something (ValueError)."""
     if _is_uri(out):
-        raise ValueError(translate("Errors", "{path}: the result goes to a folder on the driver's file system (or "
-                                             "a shared one), not to a URI").format(path=display_path(out)))
+        raise ValueError(
+            translate(
+                "Errors",
+                "{path}: the result goes to a folder on the driver's file system (or a shared one), not to a URI",
+            ).format(path=display_path(out))
+        )
     if os.path.islink(out):  # the result would land wherever the link points
-        raise ValueError(translate("Errors", "{path}: the result folder is a symbolic link; name a new "
-                                             "folder").format(path=display_path(out)))
+        raise ValueError(
+            translate("Errors", "{path}: the result folder is a symbolic link; name a new folder").format(
+                path=display_path(out)
+            )
+        )
     if os.path.exists(out) and (not os.path.isdir(out) or os.listdir(out)):
-        raise ValueError(translate("Errors", "{path}: the result folder is not empty (or is a file); name a new "
-                                             "one").format(path=display_path(out)))
+        raise ValueError(
+            translate("Errors", "{path}: the result folder is not empty (or is a file); name a new one").format(
+                path=display_path(out)
+            )
+        )
 
 
 def run(spark: SparkSession, options: JobOptions, *, progress: Progress = no_progress) -> JobSummary:
@@ -553,8 +680,11 @@ def run(spark: SparkSession, options: JobOptions, *, progress: Progress = no_pro
         read.unpersist()
     documents = files.count()
     ok = files.filter(lambda f: f.fingerprint.status is Status.OK)
-    contents = ok.map(lambda f: (f.fingerprint.raw_hash, f.fingerprint)).reduceByKey(lambda a, b: a, parts).persist(
-        StorageLevel.MEMORY_AND_DISK)
+    contents = (
+        ok.map(lambda f: (f.fingerprint.raw_hash, f.fingerprint))
+        .reduceByKey(lambda a, b: a, parts)
+        .persist(StorageLevel.MEMORY_AND_DISK)
+    )
     content_count = contents.count()
     stage("read")
 
@@ -569,8 +699,11 @@ def run(spark: SparkSession, options: JobOptions, *, progress: Progress = no_pro
     progress(ProgressEvent("candidates", 0, None))
     # one content per normalised text (the desktop compares distinct texts; equal ones are exact copies)
     # numbered in text-hash order, so that a partition computed again (an executor lost) numbers alike
-    by_text: RDD = compared.map(lambda c: (c[1].text_hash, c[1])).reduceByKey(
-        lambda x, y: x if x.raw_hash <= y.raw_hash else y, parts).sortByKey(numPartitions=parts)
+    by_text: RDD = (
+        compared.map(lambda c: (c[1].text_hash, c[1]))
+        .reduceByKey(lambda x, y: x if x.raw_hash <= y.raw_hash else y, parts)
+        .sortByKey(numPartitions=parts)
+    )
     texts = by_text.values().zipWithIndex().map(lambda ci: (ci[1], ci[0])).persist(StorageLevel.MEMORY_AND_DISK)
     text_count = texts.count()
     found_pairs = candidates(texts, t, text_count, scheme, parts).persist(StorageLevel.MEMORY_AND_DISK)
@@ -590,9 +723,22 @@ def run(spark: SparkSession, options: JobOptions, *, progress: Progress = no_pro
     progress(ProgressEvent("write", 0, None))
     from .result import write_result
 
-    summary = write_result(spark, options, source, scheme, files, compared, texts, edges, labels, found, affected,
-                           seconds=seconds, counts=dict(documents=documents, contents=content_count,
-                                                        texts=text_count, candidates=candidate_count,
-                                                        pairs=pair_count))
+    summary = write_result(
+        spark,
+        options,
+        source,
+        scheme,
+        files,
+        compared,
+        texts,
+        edges,
+        labels,
+        found,
+        affected,
+        seconds=seconds,
+        counts=dict(
+            documents=documents, contents=content_count, texts=text_count, candidates=candidate_count, pairs=pair_count
+        ),
+    )
     stage("write")
     return JobSummary(seconds=seconds, rows_left_out=source.rows_without_path + source.rows_unreadable, **summary)

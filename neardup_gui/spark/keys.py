@@ -59,8 +59,7 @@ def simhash_tables(k: int, documents: int) -> tuple[tuple[tuple[int, int], ...],
     blocks = best[1]
     widths = [64 // blocks + (1 if b < 64 % blocks else 0) for b in range(blocks)]
     shifts = [sum(widths[:b]) for b in range(blocks)]
-    return tuple(tuple((shifts[b], widths[b]) for b in chosen)
-                 for chosen in combinations(range(blocks), blocks - k))
+    return tuple(tuple((shifts[b], widths[b]) for b in chosen) for chosen in combinations(range(blocks), blocks - k))
 
 
 def simhash_keys(fingerprint: int, tables: Sequence[Sequence[tuple[int, int]]]) -> list[int]:
@@ -108,8 +107,9 @@ def _pairs_of_task(task: tuple[int, int, int], ids: np.ndarray, blocks: int) -> 
     return np.repeat(left, len(right)), np.tile(right, len(left))
 
 
-def simhash_pairs(task: tuple[int, int, int], members: Sequence[tuple[int, int]], blocks: int, k: int
-                  ) -> Iterator[tuple[int, int, int]]:
+def simhash_pairs(
+    task: tuple[int, int, int], members: Sequence[tuple[int, int]], blocks: int, k: int
+) -> Iterator[tuple[int, int, int]]:
     """(a, b, distance), a < b, of a SimHash task's members (id, fingerprint) within distance ``k``; the
     task's bucket is cut into ``blocks``."""
     ids = np.array([m[0] for m in members], dtype=np.int64)
@@ -123,8 +123,9 @@ def simhash_pairs(task: tuple[int, int, int], members: Sequence[tuple[int, int]]
     yield from zip(np.minimum(a, b).tolist(), np.maximum(a, b).tolist(), d[near].tolist(), strict=True)
 
 
-def band_pairs(task: tuple[int, int, int], members: Sequence[tuple[int, bytes]], blocks: int, floor: float
-               ) -> Iterator[tuple[int, int, float]]:
+def band_pairs(
+    task: tuple[int, int, int], members: Sequence[tuple[int, bytes]], blocks: int, floor: float
+) -> Iterator[tuple[int, int, float]]:
     """(a, b, estimate), a < b, of a MinHash task's members (id, signature bytes) whose estimate passes
     the desktop's bar (``index.estimate_pairs``: the same probe and the same ``floor``); the task's
     bucket is cut into ``blocks``."""

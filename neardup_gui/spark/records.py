@@ -77,6 +77,7 @@ class Compared:
     shingle_count: int
     shingles: bytes
 
+
 @dataclass(frozen=True, slots=True)
 class Source:
     """What the job reads, as resolved on the driver: a walked folder (``root``: its real path), a URI
@@ -87,6 +88,7 @@ class Source:
     rows_without_path: int = 0
     repeated_paths: int = 0
     rows_unreadable: int = 0  # lines of a JSON table that are not JSON objects (Spark's corrupt records)
+
 
 @dataclass(frozen=True, slots=True)
 class BoilerplateFound:
@@ -104,8 +106,15 @@ class BoilerplateFound:
         it was used."""
         if not ignored:
             return {"ignored": False}
-        return {"ignored": True, "min_share": self.min_share, "frequent_shingles": int(len(self.shingles)),
-                "passages": self.passages, "family_passages": self.family_passages, "documents_affected": affected}
+        return {
+            "ignored": True,
+            "min_share": self.min_share,
+            "frequent_shingles": int(len(self.shingles)),
+            "passages": self.passages,
+            "family_passages": self.family_passages,
+            "documents_affected": affected,
+        }
+
 
 def similarity(a: Compared, b: Compared) -> tuple[Similarity, float]:
     """The desktop's numbers for two contents (``match.similarity_of``), and the exact Jaccard before
@@ -115,20 +124,34 @@ def similarity(a: Compared, b: Compared) -> tuple[Similarity, float]:
     shared = minhash.exact_overlap(minhash.unpack_shingles(a.shingles), minhash.unpack_shingles(b.shingles))
     union = a.shingle_count + b.shingle_count - shared
     estimate = float(minhash.estimate(np.frombuffer(a.signature, "<u4"), np.frombuffer(b.signature, "<u4")))
-    return (similarity_of(shared, a.shingle_count, b.shingle_count, int(hamming(a.simhash, b.simhash)), estimate),
-            shared / union if union else 1.0)
+    return (
+        similarity_of(shared, a.shingle_count, b.shingle_count, int(hamming(a.simhash, b.simhash)), estimate),
+        shared / union if union else 1.0,
+    )
+
 
 def job_json(options: JobOptions, source: Source, scheme: Scheme, extra: dict[str, Any]) -> str:
     """The result's description: what ran, under which scheme and thresholds (ASCII: a path's bytes that
     are not UTF-8 travel as escapes)."""
     t = options.thresholds
-    return json.dumps({
-        "format": RESULT_FORMAT, "version": RESULT_VERSIONS[-1], "source": source.root,
-        "source_kind": source.kind, "table_rows_without_path": source.rows_without_path,
-        "table_repeated_paths": source.repeated_paths, "table_rows_unreadable": source.rows_unreadable,
-        "scheme": json.loads(scheme.to_json()),
-        "thresholds": {"method": str(t.method), "hamming": t.hamming, "jaccard": t.jaccard,
-                       "ignore_boilerplate": t.ignore_boilerplate},
-        "options": {k: v for k, v in asdict(options).items() if k not in ("source", "out", "thresholds")},
-        **extra,
-    }, indent=2)
+    return json.dumps(
+        {
+            "format": RESULT_FORMAT,
+            "version": RESULT_VERSIONS[-1],
+            "source": source.root,
+            "source_kind": source.kind,
+            "table_rows_without_path": source.rows_without_path,
+            "table_repeated_paths": source.repeated_paths,
+            "table_rows_unreadable": source.rows_unreadable,
+            "scheme": json.loads(scheme.to_json()),
+            "thresholds": {
+                "method": str(t.method),
+                "hamming": t.hamming,
+                "jaccard": t.jaccard,
+                "ignore_boilerplate": t.ignore_boilerplate,
+            },
+            "options": {k: v for k, v in asdict(options).items() if k not in ("source", "out", "thresholds")},
+            **extra,
+        },
+        indent=2,
+    )

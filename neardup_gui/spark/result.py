@@ -48,8 +48,6 @@ if TYPE_CHECKING:
     from pyspark.sql import SparkSession
 
 
-
-
 @dataclass(frozen=True, slots=True)
 class GroupedFile:
     """What the driver keeps of a document in a group (not its fingerprint)."""
@@ -64,8 +62,15 @@ class GroupedFile:
 
     @classmethod
     def of(cls, f: FoundFile) -> GroupedFile:
-        return cls(f.path, f.size, f.mtime_ns, f.kind, f.fingerprint.chars, f.fingerprint.raw_hash,
-                   f.fingerprint.text_hash or b"")
+        return cls(
+            f.path,
+            f.size,
+            f.mtime_ns,
+            f.kind,
+            f.fingerprint.chars,
+            f.fingerprint.raw_hash,
+            f.fingerprint.text_hash or b"",
+        )
 
 
 def keeper(found: Sequence[GroupedFile]) -> GroupedFile:
@@ -73,29 +78,46 @@ def keeper(found: Sequence[GroupedFile]) -> GroupedFile:
     copies, an editable document over an export, the oldest): the report's representative, as in
     ``neardup scan``'s report, whose groups are measured from their keepers."""
     contents: dict[bytes, int] = {}
-    docs = {n: Document(n, f.path, f.size, f.mtime_ns, f.kind, Status.OK, "", f.chars,
-                        contents.setdefault(f.raw_hash, len(contents))) for n, f in enumerate(found)}
+    docs = {
+        n: Document(
+            n,
+            f.path,
+            f.size,
+            f.mtime_ns,
+            f.kind,
+            Status.OK,
+            "",
+            f.chars,
+            contents.setdefault(f.raw_hash, len(contents)),
+        )
+        for n, f in enumerate(found)
+    }
     group = Group(0, 0, tuple(Member(n, IDENTICAL) for n in docs), False)
     return found[default_keeper(group, docs, ())]
 
 
 def _keeper_of(found: Sequence[GroupedFile]) -> Callable[[Sequence[int]], int]:
     """``keeper`` among some of ``found`` (by their places in it), for chains.groups_of_duplicates."""
+
     def of(places: Sequence[int]) -> int:
         chosen = keeper([found[k] for k in places])
         return next(k for k in places if found[k] is chosen)
+
     return of
 
 
-Mutual = tuple[tuple[tuple[str, tuple[tuple[str, Similarity], ...], bool], ...] | None,
-               tuple[tuple[str, str, Similarity, str], ...]]
+Mutual = tuple[
+    tuple[tuple[str, tuple[tuple[str, Similarity], ...], bool], ...] | None,
+    tuple[tuple[str, str, Similarity, str], ...],
+]
 """A component as the desktop shows it: its groups of mutual duplicates (keeper's path, (member's path, its
 numbers against the keeper) keeper first, exact), None when it is one already; and its pairs of duplicates
 (path a, path b, the numbers of a against b, how matched)."""
 
 
-def _mutual(item: tuple[int, tuple[Iterable[GroupedFile], Iterable[tuple[Any, ...]] | None]], t: Thresholds
-            ) -> tuple[int, Mutual]:
+def _mutual(
+    item: tuple[int, tuple[Iterable[GroupedFile], Iterable[tuple[Any, ...]] | None]], t: Thresholds
+) -> tuple[int, Mutual]:
     """One component's groups of mutual duplicates and its pairs, as the desktop finds them (core/match/chains.py:
     every two members of a group are duplicates, by its verified pairs; what is kept is chosen with them)."""
     label, (files, edges) = item
@@ -112,17 +134,27 @@ def _mutual(item: tuple[int, tuple[Iterable[GroupedFile], Iterable[tuple[Any, ..
         return "exact" if a.text_hash == b.text_hash or s.same_text else matched_by(s, t) or "minhash"
 
     n = len(found)
-    near = {i: {j for j in range(n) if j != i and (found[i].text_hash == found[j].text_hash
-                                                    or (found[i].text_hash, found[j].text_hash) in between)}
-            for i in range(n)}
-    pairs = tuple((found[i].path, found[j].path, sim(found[i], found[j]), how(sim(found[i], found[j]), found[i],
-                                                                               found[j]))
-                  for i in range(n) for j in sorted(near[i]) if j > i)
+    near = {
+        i: {
+            j
+            for j in range(n)
+            if j != i
+            and (found[i].text_hash == found[j].text_hash or (found[i].text_hash, found[j].text_hash) in between)
+        }
+        for i in range(n)
+    }
+    pairs = tuple(
+        (found[i].path, found[j].path, sim(found[i], found[j]), how(sim(found[i], found[j]), found[i], found[j]))
+        for i in range(n)
+        for j in sorted(near[i])
+        if j > i
+    )
     if all(len(near[i]) == n - 1 for i in range(n)):
         return label, (None, pairs)
     chosen = keeper(found)
-    parts = groups_of_duplicates(list(range(n)), near, next(k for k in range(n) if found[k] is chosen),
-                                 lambda _k: False, _keeper_of(found))
+    parts = groups_of_duplicates(
+        list(range(n)), near, next(k for k in range(n) if found[k] is chosen), lambda _k: False, _keeper_of(found)
+    )
     groups = []
     for kept, members in parts:
         k = found[kept]
@@ -168,21 +200,54 @@ def _record(f: FoundFile, core: Any | None) -> str:
     def b64(value: bytes | None) -> str | None:
         return None if value is None else base64.b64encode(value).decode("ascii")
 
-    return json.dumps({
-        "path": f.path, "size": f.size, "mtime_ns": f.mtime_ns, "kind": f.kind, "status": str(fp.status),
-        "message": fp.message, "encoding": fp.encoding, "pages": fp.pages, "chars": fp.chars,
-        "raw_hash": b64(fp.raw_hash) if fp.raw_hash else None, "text_hash": b64(fp.text_hash),
-        "simhash": to_signed(fp.simhash) if fp.simhash is not None else None, "minhash": b64(fp.minhash),
-        "shingle_count": fp.shingle_count, "shingles": b64(fp.shingles), "short_text": fp.short_text,
-        "edges": b64(fp.edges), "transient": fp.transient,
-        "core": None if core is None else {"shingle_count": core.shingle_count, "minhash": b64(core.minhash),
-                                           "head_cut": core.head_cut, "tail_cut": core.tail_cut},
-    })  # ASCII: a path's bytes that are not UTF-8 (surrogates) travel as escapes
+    return json.dumps(
+        {
+            "path": f.path,
+            "size": f.size,
+            "mtime_ns": f.mtime_ns,
+            "kind": f.kind,
+            "status": str(fp.status),
+            "message": fp.message,
+            "encoding": fp.encoding,
+            "pages": fp.pages,
+            "chars": fp.chars,
+            "raw_hash": b64(fp.raw_hash) if fp.raw_hash else None,
+            "text_hash": b64(fp.text_hash),
+            "simhash": to_signed(fp.simhash) if fp.simhash is not None else None,
+            "minhash": b64(fp.minhash),
+            "shingle_count": fp.shingle_count,
+            "shingles": b64(fp.shingles),
+            "short_text": fp.short_text,
+            "edges": b64(fp.edges),
+            "transient": fp.transient,
+            "core": None
+            if core is None
+            else {
+                "shingle_count": core.shingle_count,
+                "minhash": b64(core.minhash),
+                "head_cut": core.head_cut,
+                "tail_cut": core.tail_cut,
+            },
+        }
+    )  # ASCII: a path's bytes that are not UTF-8 (surrogates) travel as escapes
 
 
-def write_result(spark: SparkSession, options: JobOptions, source: Source, scheme: Scheme, files: RDD, compared: RDD,
-                 texts: RDD, edges: RDD, labels: RDD, boilerplate: BoilerplateFound, affected: int, *,
-                 seconds: dict[str, float], counts: dict[str, int]) -> dict[str, int]:
+def write_result(
+    spark: SparkSession,
+    options: JobOptions,
+    source: Source,
+    scheme: Scheme,
+    files: RDD,
+    compared: RDD,
+    texts: RDD,
+    edges: RDD,
+    labels: RDD,
+    boilerplate: BoilerplateFound,
+    affected: int,
+    *,
+    seconds: dict[str, float],
+    counts: dict[str, int],
+) -> dict[str, int]:
     """Groups, pairs, Parquet tables, the JSON report and the review records, under ``options.out``."""
     sc = spark.sparkContext
     t = options.thresholds
@@ -193,16 +258,24 @@ def write_result(spark: SparkSession, options: JobOptions, source: Source, schem
     text_ids = texts.map(lambda tc: (tc[1].text_hash, tc[0]))
     ok = files.filter(lambda f: f.fingerprint.status is Status.OK)
     by_text = ok.map(lambda f: (f.fingerprint.text_hash, f)).join(text_ids, parts)
-    keyed = by_text.map(lambda x: (x[1][1], x[1][0])).leftOuterJoin(labels, parts).map(
-        lambda x: (x[1][1] if x[1][1] is not None else x[0], x[1][0]))
-    grouped = keyed.mapValues(GroupedFile.of).groupByKey(parts).mapValues(list).filter(
-        lambda kv: len(kv[1]) > 1).cache()
+    keyed = (
+        by_text.map(lambda x: (x[1][1], x[1][0]))
+        .leftOuterJoin(labels, parts)
+        .map(lambda x: (x[1][1] if x[1][1] is not None else x[0], x[1][0]))
+    )
+    grouped = (
+        keyed.mapValues(GroupedFile.of).groupByKey(parts).mapValues(list).filter(lambda kv: len(kv[1]) > 1).cache()
+    )
 
     # each member's similarity to its keeper, from the contents compared
     by_content = compared.map(lambda c: (c[0], c[1]))
-    measured = (grouped.flatMap(_asked).join(by_content, parts)
-                .map(lambda x: (x[1][0][1], (x[1][0][0], x[1][1]))).join(by_content, parts)
-                .map(lambda x: (x[1][0][0], similarity(x[1][0][1], x[1][1])[0])))
+    measured = (
+        grouped.flatMap(_asked)
+        .join(by_content, parts)
+        .map(lambda x: (x[1][0][1], (x[1][0][0], x[1][1])))
+        .join(by_content, parts)
+        .map(lambda x: (x[1][0][0], similarity(x[1][0][1], x[1][1])[0]))
+    )
     member_sims = dict(measured.collect())
     group_files = grouped.collect()
     # a component small enough is shown as the desktop shows it, as groups of mutual duplicates with every
@@ -210,15 +283,31 @@ def write_result(spark: SparkSession, options: JobOptions, source: Source, schem
     large = sc.broadcast({key for key, found in group_files if len(found) > ALL_PAIRS_LIMIT})
     edges_of = edges.map(lambda e: (e[0], e)).join(labels, parts).map(lambda x: (x[1][1], x[1][0]))
     mutual: dict[Any, Mutual] = dict(
-        grouped.filter(lambda kv: kv[0] not in large.value).leftOuterJoin(edges_of.groupByKey(parts), parts)
-        .map(lambda item: _mutual(item, t)).collect())
+        grouped.filter(lambda kv: kv[0] not in large.value)
+        .leftOuterJoin(edges_of.groupByKey(parts), parts)
+        .map(lambda item: _mutual(item, t))
+        .collect()
+    )
     forest = edges_of.filter(lambda le: le[0] in large.value).groupByKey(parts).flatMap(_forest).collect()
 
     # the report's documents: every file, numbered by path (as the desktop's report numbers them)
-    all_files = sorted(files.map(lambda f: (f.path, f.size, f.mtime_ns, f.kind, str(f.fingerprint.status),
-                                            f.fingerprint.message, f.fingerprint.chars)).collect())
-    documents = tuple(Document(n, path, size, mtime_ns, kind, Status(status), message, chars, None)
-                      for n, (path, size, mtime_ns, kind, status, message, chars) in enumerate(all_files, start=1))
+    all_files = sorted(
+        files.map(
+            lambda f: (
+                f.path,
+                f.size,
+                f.mtime_ns,
+                f.kind,
+                str(f.fingerprint.status),
+                f.fingerprint.message,
+                f.fingerprint.chars,
+            )
+        ).collect()
+    )
+    documents = tuple(
+        Document(n, path, size, mtime_ns, kind, Status(status), message, chars, None)
+        for n, (path, size, mtime_ns, kind, status, message, chars) in enumerate(all_files, start=1)
+    )
     doc_of = {d.path: d for d in documents}
 
     built: list[tuple[str, Document, tuple[Member, ...], bool, Any]] = []
@@ -227,8 +316,13 @@ def write_result(spark: SparkSession, options: JobOptions, source: Source, schem
     for key, found in group_files:
         rep = keeper(found)
         members = [Member(doc_of[f.path].id, member_sims[f.path]) for f in found]
-        members.sort(key=lambda m: (m.document_id != doc_of[rep.path].id, -m.similarity.jaccard,
-                                    documents[m.document_id - 1].path))
+        members.sort(
+            key=lambda m: (
+                m.document_id != doc_of[rep.path].id,
+                -m.similarity.jaccard,
+                documents[m.document_id - 1].path,
+            )
+        )
         # exact: every member the same text, by its normalised text or by all that is compared (as the desktop)
         exact = all(f.text_hash == rep.text_hash for f in found) or all(m.similarity.same_text for m in members)
         # numbered as the matcher numbers groups: by size, then the path of its longest (then oldest) text
@@ -280,24 +374,51 @@ def write_result(spark: SparkSession, options: JobOptions, source: Source, schem
 
     boilerplate_summary = boilerplate.summary(t.ignore_boilerplate, affected)
     result = MatchResult(t, documents, tuple(pairs), groups)
-    context = report.ReportContext(roots=(source.root,), scan={"spark_seconds": dict(seconds)},
-                                   scheme=json.loads(scheme.to_json()), boilerplate=boilerplate_summary)
+    context = report.ReportContext(
+        roots=(source.root,),
+        scan={"spark_seconds": dict(seconds)},
+        scheme=json.loads(scheme.to_json()),
+        boilerplate=boilerplate_summary,
+    )
     out.mkdir(parents=True, exist_ok=True)
     (out / "report.json").write_text(report.to_json(result, context), encoding="utf-8")
 
     # Parquet tables
     group_b = sc.broadcast(group_of_path)
     spark.createDataFrame(
-        files.map(lambda f: (display_path(f.path), f.size, f.mtime_ns, f.kind, str(f.fingerprint.status),
-                             f.fingerprint.message,
-                             f.fingerprint.chars, f.fingerprint.raw_hash.hex() or None,
-                             (f.fingerprint.text_hash or b"").hex() or None, group_b.value.get(f.path))),
+        files.map(
+            lambda f: (
+                display_path(f.path),
+                f.size,
+                f.mtime_ns,
+                f.kind,
+                str(f.fingerprint.status),
+                f.fingerprint.message,
+                f.fingerprint.chars,
+                f.fingerprint.raw_hash.hex() or None,
+                (f.fingerprint.text_hash or b"").hex() or None,
+                group_b.value.get(f.path),
+            )
+        ),
         "path string, size long, modified_ns long, type string, status string, message string, chars long, "
-        "content string, text string, `group` long").write.parquet(str(out / "documents"))
+        "content string, text string, `group` long",
+    ).write.parquet(str(out / "documents"))
     spark.createDataFrame(
-        [(g.id, display_path(documents[m.document_id - 1].path), m.document_id == g.representative, g.exact,
-          m.similarity.hamming, m.similarity.jaccard_estimate, m.similarity.jaccard, m.similarity.containment_ab,
-          m.similarity.containment_ba) for g in groups for m in g.members],
+        [
+            (
+                g.id,
+                display_path(documents[m.document_id - 1].path),
+                m.document_id == g.representative,
+                g.exact,
+                m.similarity.hamming,
+                m.similarity.jaccard_estimate,
+                m.similarity.jaccard,
+                m.similarity.containment_ab,
+                m.similarity.containment_ba,
+            )
+            for g in groups
+            for m in g.members
+        ],
         "`group` long, path string, representative boolean, exact boolean, hamming int, jaccard_estimate double, "
         "jaccard double, containment_in_representative double, representative_in_member double",
     ).write.parquet(str(out / "groups"))
@@ -309,35 +430,63 @@ def write_result(spark: SparkSession, options: JobOptions, source: Source, schem
         if path_a > path_b:
             path_a, path_b, sim = path_b, path_a, _swapped(sim)
         how = "both" if e[3] and e[4] else "simhash" if e[3] else "minhash"
-        return (display_path(path_a), display_path(path_b), sim.hamming, sim.jaccard_estimate, sim.jaccard,
-                sim.containment_ab, sim.containment_ba, how, group_b.value[path_a])
+        return (
+            display_path(path_a),
+            display_path(path_b),
+            sim.hamming,
+            sim.jaccard_estimate,
+            sim.jaccard,
+            sim.containment_ab,
+            sim.containment_ba,
+            how,
+            group_b.value[path_a],
+        )
 
     spark.createDataFrame(
         edges.map(pair_row),
         "a string, b string, hamming int, jaccard_estimate double, jaccard double, containment_ab double, "
-        "containment_ba double, matched_by string, `group` long").write.parquet(str(out / "pairs"))
+        "containment_ba double, matched_by string, `group` long",
+    ).write.parquet(str(out / "pairs"))
 
     # what import-spark loads: the grouped documents and the problems, with their fingerprints and cores
     # the cores go whether or not this run ignored boilerplate: the app may switch either way
     cores = boilerplate.cores if boilerplate.cores is not None else sc.emptyRDD()
     wanted = files.filter(lambda f: f.path in group_b.value or f.fingerprint.status is not Status.OK)
-    records = wanted.map(lambda f: (f.fingerprint.raw_hash, f)).leftOuterJoin(cores, parts).map(
-        lambda x: _record(x[1][0], x[1][1]))
+    records = (
+        wanted.map(lambda f: (f.fingerprint.raw_hash, f))
+        .leftOuterJoin(cores, parts)
+        .map(lambda x: _record(x[1][0], x[1][1]))
+    )
     records.saveAsTextFile(str(out / REVIEW_FOLDER), compressionCodecClass="org.apache.hadoop.io.compress.GzipCodec")
 
     problems = sum(1 for d in documents if d.status is not Status.OK)
     in_groups = len(group_of_path)
     extra = {
-        "counts": {**counts, "problems": problems, "groups": len(groups), "documents_in_groups": in_groups,
-                   "pairs_shown": len(pairs)},
-        "boilerplate": {"min_share": boilerplate.min_share, "min_documents": boilerplate.min_documents,
-                        "passages": boilerplate.passages, "family_passages": boilerplate.family_passages,
-                        "shingles": boilerplate.shingles.tolist()},
+        "counts": {
+            **counts,
+            "problems": problems,
+            "groups": len(groups),
+            "documents_in_groups": in_groups,
+            "pairs_shown": len(pairs),
+        },
+        "boilerplate": {
+            "min_share": boilerplate.min_share,
+            "min_documents": boilerplate.min_documents,
+            "passages": boilerplate.passages,
+            "family_passages": boilerplate.family_passages,
+            "shingles": boilerplate.shingles.tolist(),
+        },
         "seconds": seconds,
     }
     (out / "job.json").write_text(job_json(options, source, scheme, extra) + "\n", encoding="utf-8")
     grouped.unpersist()
-    return {"documents": counts["documents"], "contents": counts["contents"], "texts": counts["texts"],
-            "problems": problems, "candidates": counts["candidates"], "pairs": counts["pairs"],
-            "groups": len(groups), "documents_in_groups": in_groups}
-
+    return {
+        "documents": counts["documents"],
+        "contents": counts["contents"],
+        "texts": counts["texts"],
+        "problems": problems,
+        "candidates": counts["candidates"],
+        "pairs": counts["pairs"],
+        "groups": len(groups),
+        "documents_in_groups": in_groups,
+    }

@@ -142,11 +142,14 @@ def score_groups(groups: list[list[int]], jac: dict[tuple[int, int], float], t: 
         for d in members:
             together.setdefault(d, set()).update(members)
     docs_found = sum(1 for d, dups in with_duplicate.items() if dups & together.get(d, set()))
-    return {"precision": round(correct / len(predicted), 4) if predicted else 1.0,
-            "recall": round(found / len(truth), 4) if truth else 1.0,
-            "document_recall": round(docs_found / len(with_duplicate), 4) if with_duplicate else 1.0,
-            "pairs_in_groups": len(predicted), "true_pairs": len(truth),
-            "documents_with_a_duplicate": len(with_duplicate)}
+    return {
+        "precision": round(correct / len(predicted), 4) if predicted else 1.0,
+        "recall": round(found / len(truth), 4) if truth else 1.0,
+        "document_recall": round(docs_found / len(with_duplicate), 4) if with_duplicate else 1.0,
+        "pairs_in_groups": len(predicted),
+        "true_pairs": len(truth),
+        "documents_with_a_duplicate": len(with_duplicate),
+    }
 
 
 def corpus_rows(docs: list[tuple[str, str]]) -> dict:
@@ -167,29 +170,41 @@ def corpus_rows(docs: list[tuple[str, str]]) -> dict:
                 index_of = {d.id: int(Path(d.path).stem) for d in view.result.documents}
                 groups = [[index_of[m.document_id] for m in g.members] for g in view.result.groups]
                 members = sum(len(g) for g in groups)
-                off = sum(1 for g in view.result.groups for m in g.members
-                          if m.document_id != view.keepers.get(g.id, g.representative)
-                          and not within_thresholds(m.similarity, view.result.thresholds))
+                off = sum(
+                    1
+                    for g in view.result.groups
+                    for m in g.members
+                    if m.document_id != view.keepers.get(g.id, g.representative)
+                    and not within_thresholds(m.similarity, view.result.thresholds)
+                )
                 listed = [d for g in groups for d in g]
-                out[str(t)] = {"whole": score_groups(groups, whole, t), "compared": score_groups(groups, compared, t),
-                               "groups": len(groups),
-                               "members_not_duplicates_of_keeper": off,
-                               "listed_twice": len(listed) - len(set(listed)),
-                               "members": members, "seconds": round(seconds, 2)}
+                out[str(t)] = {
+                    "whole": score_groups(groups, whole, t),
+                    "compared": score_groups(groups, compared, t),
+                    "groups": len(groups),
+                    "members_not_duplicates_of_keeper": off,
+                    "listed_twice": len(listed) - len(set(listed)),
+                    "members": members,
+                    "seconds": round(seconds, 2),
+                }
     return out
 
 
 def print_table(name: str, rows: dict) -> None:
     print(f"\n{name}: {rows['documents']} documents")
-    print("| T | precision by group (whole / compared) | recall by group | document recall | groups | "
-          "members not dups of keeper | listed twice |")
+    print(
+        "| T | precision by group (whole / compared) | recall by group | document recall | groups | "
+        "members not dups of keeper | listed twice |"
+    )
     print("|---|---|---|---|---|---|---|")
     for t in SETTINGS:
         r = rows[str(t)]
         w, c = r["whole"], r["compared"]
-        print(f"| {t} | {w['precision']:.3f} / {c['precision']:.3f} | {w['recall']:.3f} / {c['recall']:.3f} | "
-              f"{w['document_recall']:.3f} / {c['document_recall']:.3f} | {r['groups']} | "
-              f"{r['members_not_duplicates_of_keeper']} | {r['listed_twice']} |")
+        print(
+            f"| {t} | {w['precision']:.3f} / {c['precision']:.3f} | {w['recall']:.3f} / {c['recall']:.3f} | "
+            f"{w['document_recall']:.3f} / {c['document_recall']:.3f} | {r['groups']} | "
+            f"{r['members_not_duplicates_of_keeper']} | {r['listed_twice']} |"
+        )
 
 
 def main() -> None:

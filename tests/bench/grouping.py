@@ -86,10 +86,18 @@ def measure(source: Path, jaccard: float, workers: int) -> dict:
         done.set()
         sampler.join()
     parent_cpu, all_cpu = parent1 - parent0, all1 - all0
-    return {"documents": documents, "jaccard": jaccard, "workers": workers, "groups": groups,
-            "seconds": round(wall, 1), "parent_cpu_s": round(parent_cpu, 1), "all_cpu_s": round(all_cpu, 1),
-            "parent_share": round(parent_cpu / all_cpu, 3) if all_cpu else None,
-            "peak_rss_mb_parent": round(peak["parent"] / 1e6), "peak_rss_mb_all_processes": round(peak["all"] / 1e6)}
+    return {
+        "documents": documents,
+        "jaccard": jaccard,
+        "workers": workers,
+        "groups": groups,
+        "seconds": round(wall, 1),
+        "parent_cpu_s": round(parent_cpu, 1),
+        "all_cpu_s": round(all_cpu, 1),
+        "parent_share": round(parent_cpu / all_cpu, 3) if all_cpu else None,
+        "peak_rss_mb_parent": round(peak["parent"] / 1e6),
+        "peak_rss_mb_all_processes": round(peak["all"] / 1e6),
+    }
 
 
 def main() -> None:

@@ -36,8 +36,9 @@ print(json.dumps({"seconds": time.perf_counter() - started, "status": str(fp.sta
 
 def write_english(path: Path, size: int) -> None:
     rng = random.Random(1)
-    vocabulary = ["".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(rng.randint(2, 9)))
-                  for _ in range(50_000)]
+    vocabulary = [
+        "".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(rng.randint(2, 9))) for _ in range(50_000)
+    ]
     with path.open("w") as out:
         written = 0
         while written < size:
@@ -72,9 +73,16 @@ def main() -> None:
             proc = subprocess.run([sys.executable, "-c", _READ, str(path)], capture_output=True, text=True, check=True)
             measured = json.loads(proc.stdout)
             file_mb = path.stat().st_size / (1 << 20)
-            rows.append({"text": language, "file_mb": round(file_mb), "seconds": round(measured["seconds"], 1),
-                         "extra_rss_mb": round(measured["extra_rss_mb"]),
-                         "multiple": round(measured["extra_rss_mb"] / file_mb, 1), "status": measured["status"]})
+            rows.append(
+                {
+                    "text": language,
+                    "file_mb": round(file_mb),
+                    "seconds": round(measured["seconds"], 1),
+                    "extra_rss_mb": round(measured["extra_rss_mb"]),
+                    "multiple": round(measured["extra_rss_mb"] / file_mb, 1),
+                    "status": measured["status"],
+                }
+            )
             path.unlink()
             print(json.dumps(rows[-1]), flush=True)
     RESULTS.mkdir(exist_ok=True)

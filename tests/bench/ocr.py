@@ -41,8 +41,10 @@ def character_error(reference: str, read: str) -> float:
 
 
 def jaccard(reference: str, read: str, scheme: Scheme) -> float:
-    a, b = (unpack_shingles(fingerprint_text(b"", "text", Extracted(Status.OK, text=t), scheme).shingles or b"")
-            for t in (reference, read))
+    a, b = (
+        unpack_shingles(fingerprint_text(b"", "text", Extracted(Status.OK, text=t), scheme).shingles or b"")
+        for t in (reference, read)
+    )
     common = exact_overlap(a, b)
     return common / max(1, len(a) + len(b) - common)
 
@@ -51,9 +53,12 @@ def texts(quick: bool) -> dict[str, tuple[str, str]]:
     """name -> (language, a page of text)"""
     english = english_texts()
     chinese = list(chinese_texts().values())
-    found = {"BSD": ("eng", english["BSD"]),
-             "Apache-2.0": ("eng", "\n".join(english["Apache-2.0"].splitlines()[:45])),
-             "statute-1": ("chi_sim", chinese[1][:900]), "statute-2": ("chi_sim", chinese[2][:900])}
+    found = {
+        "BSD": ("eng", english["BSD"]),
+        "Apache-2.0": ("eng", "\n".join(english["Apache-2.0"].splitlines()[:45])),
+        "statute-1": ("chi_sim", chinese[1][:900]),
+        "statute-2": ("chi_sim", chinese[2][:900]),
+    }
     return dict(list(found.items())[::2]) if quick else found
 
 
@@ -73,12 +78,21 @@ def main() -> None:
                 started = time.perf_counter()
                 read = run_tesseract(_pgm(page), languages, dpi=dpi)
                 seconds = time.perf_counter() - started
-                row = {"text": name, "noise": noise, "dpi": dpi, "languages": languages,
-                       "cer": round(character_error(text, read), 4), "jaccard": round(jaccard(text, read, scheme), 4),
-                       "seconds": round(seconds, 2)}
+                row = {
+                    "text": name,
+                    "noise": noise,
+                    "dpi": dpi,
+                    "languages": languages,
+                    "cer": round(character_error(text, read), 4),
+                    "jaccard": round(jaccard(text, read, scheme), 4),
+                    "seconds": round(seconds, 2),
+                }
                 rows.append(row)
-                print(f"{name:<11} noise {noise} {dpi} dpi {languages:<12} CER {row['cer']:.3f}  "
-                      f"J {row['jaccard']:.3f}  {seconds:.1f} s", flush=True)
+                print(
+                    f"{name:<11} noise {noise} {dpi} dpi {languages:<12} CER {row['cer']:.3f}  "
+                    f"J {row['jaccard']:.3f}  {seconds:.1f} s",
+                    flush=True,
+                )
     print("\nby language choice (mean over texts and conditions):")
     summary = {}
     for script in ("eng", "chi_sim"):
@@ -87,11 +101,13 @@ def main() -> None:
             if not picked:
                 continue
             key = f"{script} text, {choice}"
-            summary[key] = {"cer": round(float(np.mean([r["cer"] for r in picked])), 4),
-                            "jaccard": round(float(np.mean([r["jaccard"] for r in picked])), 4),
-                            "grouped_at_0.8": f"{sum(r['jaccard'] >= 0.8 for r in picked)}/{len(picked)}",
-                            "grouped_at_0.7": f"{sum(r['jaccard'] >= 0.7 for r in picked)}/{len(picked)}",
-                            "pages_per_s": round(len(picked) / sum(r["seconds"] for r in picked), 2)}
+            summary[key] = {
+                "cer": round(float(np.mean([r["cer"] for r in picked])), 4),
+                "jaccard": round(float(np.mean([r["jaccard"] for r in picked])), 4),
+                "grouped_at_0.8": f"{sum(r['jaccard'] >= 0.8 for r in picked)}/{len(picked)}",
+                "grouped_at_0.7": f"{sum(r['jaccard'] >= 0.7 for r in picked)}/{len(picked)}",
+                "pages_per_s": round(len(picked) / sum(r["seconds"] for r in picked), 2),
+            }
             print(f"  {key:<28} {summary[key]}")
     name = "ocr-quick.json" if args.quick else "ocr.json"
     (REPO / "bench-results" / name).write_text(json.dumps({"summary": summary, "rows": rows}, indent=1) + "\n")

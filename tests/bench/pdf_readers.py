@@ -43,8 +43,13 @@ def measure(files: list[Path], read: Callable[[bytes], Extracted | None], rounds
         best = min(best, time.perf_counter() - started)
         texts = [_text(f) for f in found]
         pages = sum(f.pages for f in found if f is not None)
-    return {"seconds": round(best, 3), "pages": pages, "pages_per_s": round(pages / best, 1),
-            "files_with_words": sum(1 for t in texts if re.search(r"\w", t)), "texts": texts}
+    return {
+        "seconds": round(best, 3),
+        "pages": pages,
+        "pages_per_s": round(pages / best, 1),
+        "files_with_words": sum(1 for t in texts if re.search(r"\w", t)),
+        "texts": texts,
+    }
 
 
 def main() -> None:
@@ -73,9 +78,14 @@ def main() -> None:
     for name, count, share in fewer:
         print(f"  {name}: {share:.0%} of pypdf's {count} distinct words found")
     out = REPO / "bench-results" / "pdf-readers.json"
-    summary = {"folder": str(args.folder), "files": len(files), "pdfium_vs_pypdf": round(speedup, 2),
-               "neardup_vs_pypdf": round(ours, 2), "missing_pypdf_words": fewer,
-               **{name: {k: v for k, v in r.items() if k != "texts"} for name, r in results.items()}}
+    summary = {
+        "folder": str(args.folder),
+        "files": len(files),
+        "pdfium_vs_pypdf": round(speedup, 2),
+        "neardup_vs_pypdf": round(ours, 2),
+        "missing_pypdf_words": fewer,
+        **{name: {k: v for k, v in r.items() if k != "texts"} for name, r in results.items()},
+    }
     out.write_text(json.dumps(summary, indent=1) + "\n")
 
 

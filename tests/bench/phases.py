@@ -86,24 +86,34 @@ def table(one: dict[str, Phase], two: dict[str, Phase]) -> list[dict]:
     rows = []
     for name in [*one, *(n for n in two if n not in one)]:
         a, b = one.get(name, Phase()), two.get(name, Phase())
-        rows.append({
-            "phase": name,
-            "wall_1_worker_s": round(a.wall, 2), "wall_2_workers_s": round(b.wall, 2),
-            "speedup_2_vs_1": round(a.wall / b.wall, 2) if b.wall > 0.01 else None,
-            "parent_cpu_s": round(b.parent_cpu, 2), "all_cpu_s": round(b.all_cpu, 2),
-            "parent_share": round(b.parent_cpu / b.all_cpu, 3) if b.all_cpu > 0.01 else None,
-        })
+        rows.append(
+            {
+                "phase": name,
+                "wall_1_worker_s": round(a.wall, 2),
+                "wall_2_workers_s": round(b.wall, 2),
+                "speedup_2_vs_1": round(a.wall / b.wall, 2) if b.wall > 0.01 else None,
+                "parent_cpu_s": round(b.parent_cpu, 2),
+                "all_cpu_s": round(b.all_cpu, 2),
+                "parent_share": round(b.parent_cpu / b.all_cpu, 3) if b.all_cpu > 0.01 else None,
+            }
+        )
     total_parent = sum(p.parent_cpu for p in two.values())
     total_all = sum(p.all_cpu for p in two.values())
     share = total_parent / total_all if total_all else 0.0
-    rows.append({
-        "phase": "whole scan + report",
-        "wall_1_worker_s": round(sum(p.wall for p in one.values()), 2),
-        "wall_2_workers_s": round(sum(p.wall for p in two.values()), 2),
-        "speedup_2_vs_1": round(sum(p.wall for p in one.values()) / max(sum(p.wall for p in two.values()), 1e-9), 2),
-        "parent_cpu_s": round(total_parent, 2), "all_cpu_s": round(total_all, 2), "parent_share": round(share, 3),
-        "amdahl_16_cores": round(1 / (share + (1 - share) / 16), 1),
-    })
+    rows.append(
+        {
+            "phase": "whole scan + report",
+            "wall_1_worker_s": round(sum(p.wall for p in one.values()), 2),
+            "wall_2_workers_s": round(sum(p.wall for p in two.values()), 2),
+            "speedup_2_vs_1": round(
+                sum(p.wall for p in one.values()) / max(sum(p.wall for p in two.values()), 1e-9), 2
+            ),
+            "parent_cpu_s": round(total_parent, 2),
+            "all_cpu_s": round(total_all, 2),
+            "parent_share": round(share, 3),
+            "amdahl_16_cores": round(1 / (share + (1 - share) / 16), 1),
+        }
+    )
     return rows
 
 
@@ -121,8 +131,10 @@ def run(files: int, *, write: bool = True) -> dict:
     for r in rows:
         speedup = f"{r['speedup_2_vs_1']:.2f}x" if r["speedup_2_vs_1"] else "-"
         share = f"{r['parent_share'] * 100:.0f} %" if r["parent_share"] is not None else "-"
-        print(f"{r['phase']:<22}{r['wall_1_worker_s']:>9.2f}s{r['wall_2_workers_s']:>10.2f}s{speedup:>8}"
-              f"{r['parent_cpu_s']:>11.2f}s{r['all_cpu_s']:>8.2f}s{share:>8}")
+        print(
+            f"{r['phase']:<22}{r['wall_1_worker_s']:>9.2f}s{r['wall_2_workers_s']:>10.2f}s{speedup:>8}"
+            f"{r['parent_cpu_s']:>11.2f}s{r['all_cpu_s']:>8.2f}s{share:>8}"
+        )
     print(f"16 cores by Amdahl at this parent share: {rows[-1]['amdahl_16_cores']}x")
     result = {"files": files, "megabytes": round(size_mb), "phases": rows}
     if write:

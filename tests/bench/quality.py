@@ -67,7 +67,7 @@ def english_corpus(quick: bool) -> list[tuple[str, str]]:
             docs.append((path.split("/")[4], body))
     docs = docs[:150] if quick else docs
     bases = [(name, (LICENSES / name).read_text()) for name in UNRELATED_LICENSES]
-    bases += sorted(docs, key=lambda d: -len(d[1]))[:12 if quick else 32]
+    bases += sorted(docs, key=lambda d: -len(d[1]))[: 12 if quick else 32]
     for name, body in bases:
         if name in UNRELATED_LICENSES:
             docs.append((name, body))
@@ -96,7 +96,7 @@ def chinese_corpus(quick: bool) -> list[tuple[str, str]]:
     docs = docs[:60] if quick else docs
     bases = [(p.stem, p.read_text(encoding="utf-8")) for p in sorted(ZH_TEXTS.glob("*.txt"))]
     docs += bases
-    bases += sorted(docs, key=lambda d: -len(d[1]))[:8 if quick else 25]
+    bases += sorted(docs, key=lambda d: -len(d[1]))[: 8 if quick else 25]
     for name, body in bases:
         for n, rate in enumerate(RATES):
             docs.append((f"{name}~{rate}", plant_edits(body, rate, seed=n)))
@@ -119,7 +119,7 @@ def articles_corpus(quick: bool) -> list[tuple[str, str]]:
 def short_corpus(quick: bool) -> tuple[list[tuple[str, str]], set[tuple[int, int]]]:
     """Package descriptions + one variant each of 200 of them (a word changed, dropped, or moved)."""
     with open("/var/lib/dpkg/status", encoding="utf-8") as status:
-        lines = sorted({line[len("Description: "):].strip() for line in status if line.startswith("Description: ")})
+        lines = sorted({line[len("Description: ") :].strip() for line in status if line.startswith("Description: ")})
     rng = random.Random(3)
     docs = [(f"d{n}", line) for n, line in enumerate(lines)]
     planted = set()
@@ -181,9 +181,11 @@ def boilerplate_table(quick: bool) -> dict:
         out["analysis"] = engine.matcher.boilerplate.summary()
         for t in (0.5, 0.6, 0.7, 0.8, 0.9):
             truth = {p for p, j in body_jac.items() if j >= t - 1e-9}
-            out[t] = {"ignored": score(engine.pairs(Thresholds(Method.MINHASH, 3, t)), truth),
-                      "kept": score(engine.pairs(Thresholds(Method.MINHASH, 3, t, ignore_boilerplate=False)), truth),
-                      "datasketch": score(datasketch_pairs(whole, t), truth)}
+            out[t] = {
+                "ignored": score(engine.pairs(Thresholds(Method.MINHASH, 3, t)), truth),
+                "kept": score(engine.pairs(Thresholds(Method.MINHASH, 3, t, ignore_boilerplate=False)), truth),
+                "datasketch": score(datasketch_pairs(whole, t), truth),
+            }
         engine.close()
     return out
 
@@ -203,8 +205,13 @@ def score(predicted: set[tuple[int, int]], truth: set[tuple[int, int]]) -> dict:
     precision = tp / len(predicted) if predicted else 1.0
     recall = tp / len(truth) if truth else 1.0
     f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
-    return {"precision": round(precision, 4), "recall": round(recall, 4), "f1": round(f1, 4),
-            "predicted": len(predicted), "true": len(truth)}
+    return {
+        "precision": round(precision, 4),
+        "recall": round(recall, 4),
+        "f1": round(f1, 4),
+        "predicted": len(predicted),
+        "true": len(truth),
+    }
 
 
 # -- the engine and the peers -----------------------------------------------------------------
@@ -302,8 +309,11 @@ def corpus_table(name: str, docs: list[tuple[str, str]], truth_t: float, quick: 
     t0 = time.perf_counter()
     shingles = [text_shingles(text.normalise(body), scheme) for _n, body in docs]
     jac = exact_jaccard(shingles)
-    out: dict = {"documents": len(docs), "pairs": len(docs) * (len(docs) - 1) // 2,
-                 "exact_answer_seconds": round(time.perf_counter() - t0, 1)}
+    out: dict = {
+        "documents": len(docs),
+        "pairs": len(docs) * (len(docs) - 1) // 2,
+        "exact_answer_seconds": round(time.perf_counter() - t0, 1),
+    }
     with tempfile.TemporaryDirectory() as tmp:
         engine = Engine(docs, scheme, Path(tmp))
         core_jac = exact_jaccard(engine.compared_shingles(shingles))
@@ -317,10 +327,13 @@ def corpus_table(name: str, docs: list[tuple[str, str]], truth_t: float, quick: 
             minhash_rows[t] = {
                 "neardup": score(engine.pairs(Thresholds(Method.MINHASH, 3, t, ignore_boilerplate=False)), truth),
                 "neardup_default_whole_truth": score(engine.pairs(default), truth),
-                "neardup_default_by_group": score(grouped, truth), "groups": groups, "chained_groups": chained,
+                "neardup_default_by_group": score(grouped, truth),
+                "groups": groups,
+                "chained_groups": chained,
                 "neardup_default": score(engine.pairs(default), core_truth),
                 "pairs_only_through_boilerplate": len(truth - core_truth),
-                "datasketch": score(datasketch_pairs(shingles, t), truth)}
+                "datasketch": score(datasketch_pairs(shingles, t), truth),
+            }
         out["minhash"] = minhash_rows
         truth = {p for p, j in jac.items() if j >= truth_t - 1e-9}
         unrelated = {p for p, j in jac.items() if j < SIMHASH_MIN_JACCARD}
@@ -328,8 +341,9 @@ def corpus_table(name: str, docs: list[tuple[str, str]], truth_t: float, quick: 
         ours, unverified = {}, {}
         best_k: dict[str, dict] = {}  # the K with the best F1 against each truth: per language, per T
         truths = {t: {p for p, j in jac.items() if j >= t - 1e-9} for t in (0.6, 0.8)}
-        oi, oj, od = all_distances(np.array([text_simhash(text.normalise(b), scheme) for _n, b in docs],
-                                            dtype=np.uint64))
+        oi, oj, od = all_distances(
+            np.array([text_simhash(text.normalise(b), scheme) for _n, b in docs], dtype=np.uint64)
+        )
         for k in range(0, HAMMING_MAX + 1):
             found = engine.pairs(Thresholds(Method.SIMHASH, k, truth_t, ignore_boilerplate=False))
             ours[k] = {**score(found, truth), "unrelated": len(found & unrelated)}
@@ -339,23 +353,29 @@ def corpus_table(name: str, docs: list[tuple[str, str]], truth_t: float, quick: 
                     best_k[f"J >= {t}"] = {"k": k, "f1": f1}
             sel = od <= k
             raw = set(zip(oi[sel].tolist(), oj[sel].tolist(), strict=True)) | {
-                p for p in combinations(range(len(docs)), 2) if docs[p[0]][1] == docs[p[1]][1]}
+                p for p in combinations(range(len(docs)), 2) if docs[p[0]][1] == docs[p[1]][1]
+            }
             unverified[k] = {**score(raw, truth), "unrelated": len(raw & unrelated)}
         pi, pj, pd = simhash_package_distances(docs)
         package = {}
         for k in range(0, HAMMING_MAX + 1):
             sel = pd <= k
             package[k] = score(set(zip(pi[sel].tolist(), pj[sel].tolist(), strict=True)), truth)
-        out["simhash"] = {"truth": f"J >= {truth_t}", "neardup": ours, "neardup_unverified": unverified,
-                          "best_k": best_k,
-                          "simhash_package": package,
-                          "ceiling": simhash_ceiling(docs, jac, truth_t, [len(x) for x in shingles])}
+        out["simhash"] = {
+            "truth": f"J >= {truth_t}",
+            "neardup": ours,
+            "neardup_unverified": unverified,
+            "best_k": best_k,
+            "simhash_package": package,
+            "ceiling": simhash_ceiling(docs, jac, truth_t, [len(x) for x in shingles]),
+        }
         engine.close()
     return out
 
 
-def simhash_ceiling(docs: list[tuple[str, str]], jac: dict[tuple[int, int], float], truth_t: float,
-                    sizes: list[int]) -> dict:
+def simhash_ceiling(
+    docs: list[tuple[str, str]], jac: dict[tuple[int, int], float], truth_t: float, sizes: list[int]
+) -> dict:
     """The best F1 against J >= truth_t that any 64-bit SimHash can expect: with our features and
     weights, with jieba's words for Han text instead (the features before 2026-11-23), and with the
     shingle sets themselves as features (whose angle follows Jaccard as closely as any can:
@@ -404,8 +424,11 @@ def simhash_ceiling(docs: list[tuple[str, str]], jac: dict[tuple[int, int], floa
     for name in tp:
         f1 = 2 * tp[name] / (2 * tp[name] + fp[name] + (truth - tp[name]))
         best = int(np.argmax(f1))
-        out[name] = {"best_k": best, "best_expected_f1": round(float(f1[best]), 3),
-                     "expected_f1_by_k": {int(k): round(float(v), 3) for k, v in zip(ks, f1, strict=True)}}
+        out[name] = {
+            "best_k": best,
+            "best_expected_f1": round(float(f1[best]), 3),
+            "expected_f1_by_k": {int(k): round(float(v), 3) for k, v in zip(ks, f1, strict=True)},
+        }
     return out
 
 
@@ -427,9 +450,11 @@ def chinese_noise(docs: list[tuple[str, str]]) -> dict:
     unrelated = [(a, b) for a, b in combinations(range(len(bases)), 2) if jac.get((a, b), 0.0) < 0.1]
     a = np.array([p[0] for p in unrelated])
     b = np.array([p[1] for p in unrelated])
-    return {"unrelated_pairs": len(unrelated),
-            "within_3_bits_neardup": round(float(np.mean(hamming(ours[a], ours[b]) <= 3)), 4),
-            "within_3_bits_raw_jieba_tokens": round(float(np.mean(hamming(raw[a], raw[b]) <= 3)), 4)}
+    return {
+        "unrelated_pairs": len(unrelated),
+        "within_3_bits_neardup": round(float(np.mean(hamming(ours[a], ours[b]) <= 3)), 4),
+        "within_3_bits_raw_jieba_tokens": round(float(np.mean(hamming(raw[a], raw[b]) <= 3)), 4),
+    }
 
 
 def short_table(quick: bool) -> dict:
@@ -438,9 +463,13 @@ def short_table(quick: bool) -> dict:
     from difflib import SequenceMatcher
 
     with tempfile.TemporaryDirectory() as tmp:
-        for label, scheme in (("char 3-grams (default for < 30 units)", Scheme.current()),
-                              ("word 3-shingles (no short-text path)",
-                               Scheme(short_text_units=0, jieba=Scheme.current().jieba, pypdf=Scheme.current().pypdf))):
+        for label, scheme in (
+            ("char 3-grams (default for < 30 units)", Scheme.current()),
+            (
+                "word 3-shingles (no short-text path)",
+                Scheme(short_text_units=0, jieba=Scheme.current().jieba, pypdf=Scheme.current().pypdf),
+            ),
+        ):
             (Path(tmp) / label[:4]).mkdir()
             engine = Engine(docs, scheme, Path(tmp) / label[:4])
             rows = {}
@@ -449,14 +478,22 @@ def short_table(quick: bool) -> dict:
                 hits = len(found & planted)
                 # a found pair that is not planted counts against precision only when the two lines are
                 # clearly different (character similarity below 0.5): real descriptions do repeat
-                wrong = sum(1 for a, b in found - planted
-                            if SequenceMatcher(None, docs[a][1].lower(), docs[b][1].lower()).ratio() < 0.5)
-                rows[t] = {"recall_planted": round(hits / len(planted), 4),
-                           "clearly_different_pairs_found": wrong, "pairs_found": len(found)}
+                wrong = sum(
+                    1
+                    for a, b in found - planted
+                    if SequenceMatcher(None, docs[a][1].lower(), docs[b][1].lower()).ratio() < 0.5
+                )
+                rows[t] = {
+                    "recall_planted": round(hits / len(planted), 4),
+                    "clearly_different_pairs_found": wrong,
+                    "pairs_found": len(found),
+                }
             for k in (3, 6):
                 found = engine.pairs(Thresholds(Method.SIMHASH, k, 0.8))
-                rows[f"simhash K={k}"] = {"recall_planted": round(len(found & planted) / len(planted), 4),
-                                          "pairs_found": len(found)}
+                rows[f"simhash K={k}"] = {
+                    "recall_planted": round(len(found & planted) / len(planted), 4),
+                    "pairs_found": len(found),
+                }
             out[label] = rows
             engine.close()
     return out
@@ -497,22 +534,31 @@ def print_tables(r: dict) -> None:
         c = r[corpus]
         print(f"\n{corpus}: {c['documents']} documents, {c['pairs']} pairs")
         print("boilerplate:", c["boilerplate"])
-        print("| T | neardup, whole texts P / R / F1 | datasketch MinHashLSH P / R / F1 | neardup default "
-              "(boilerplate ignored) vs whole-text Jaccard: pairs | by group | groups (chained) | default vs "
-              "its core Jaccard | pairs similar only through boilerplate |")
+        print(
+            "| T | neardup, whole texts P / R / F1 | datasketch MinHashLSH P / R / F1 | neardup default "
+            "(boilerplate ignored) vs whole-text Jaccard: pairs | by group | groups (chained) | default vs "
+            "its core Jaccard | pairs similar only through boilerplate |"
+        )
         print("|---|---|---|---|---|---|---|---|")
         for t, row in c["minhash"].items():
-            print(f"| {t} | {prf(row['neardup'], True)} | {prf(row['datasketch'])} | "
-                  f"{prf(row['neardup_default_whole_truth'], True)} | {prf(row['neardup_default_by_group'])} | "
-                  f"{row['groups']} ({row['chained_groups']}) | {prf(row['neardup_default'])} | "
-                  f"{row['pairs_only_through_boilerplate']} |")
+            print(
+                f"| {t} | {prf(row['neardup'], True)} | {prf(row['datasketch'])} | "
+                f"{prf(row['neardup_default_whole_truth'], True)} | {prf(row['neardup_default_by_group'])} | "
+                f"{row['groups']} ({row['chained_groups']}) | {prf(row['neardup_default'])} | "
+                f"{row['pairs_only_through_boilerplate']} |"
+            )
         s = c["simhash"]
-        ceiling = ", ".join(f"{name}: F1 {c['best_expected_f1']} at K = {c['best_k']}"
-                            for name, c in s["ceiling"].items())
-        print(f"SimHash against {s['truth']} (the best a 64-bit SimHash can expect, features {ceiling}); our best K: "
-              + ", ".join(f"{truth}: K = {b['k']} (F1 {b['f1']:.3f})" for truth, b in s.get("best_k", {}).items()))
-        print(f"| K | neardup P / R / F1 | unrelated (J < {SIMHASH_MIN_JACCARD}) | candidates unverified P / R / "
-              "F1 | unrelated | simhash package P / R / F1 |")
+        ceiling = ", ".join(
+            f"{name}: F1 {c['best_expected_f1']} at K = {c['best_k']}" for name, c in s["ceiling"].items()
+        )
+        print(
+            f"SimHash against {s['truth']} (the best a 64-bit SimHash can expect, features {ceiling}); our best K: "
+            + ", ".join(f"{truth}: K = {b['k']} (F1 {b['f1']:.3f})" for truth, b in s.get("best_k", {}).items())
+        )
+        print(
+            f"| K | neardup P / R / F1 | unrelated (J < {SIMHASH_MIN_JACCARD}) | candidates unverified P / R / "
+            "F1 | unrelated | simhash package P / R / F1 |"
+        )
         print("|---|---|---|---|---|---|")
         for k in s["neardup"]:
             n, u, p = s["neardup"][k], s["neardup_unverified"][k], s["simhash_package"][k]
@@ -525,8 +571,10 @@ def print_tables(r: dict) -> None:
     print("|---|---|---|---|")
     for t in (0.5, 0.6, 0.7, 0.8, 0.9):
         row = b[t]
-        cells = [f"{row[k]['precision']:.3f} / {row[k]['recall']:.3f} / {row[k]['f1']:.3f}"
-                 for k in ("ignored", "kept", "datasketch")]
+        cells = [
+            f"{row[k]['precision']:.3f} / {row[k]['recall']:.3f} / {row[k]['f1']:.3f}"
+            for k in ("ignored", "kept", "datasketch")
+        ]
         print(f"| {t} | " + " | ".join(cells) + " |")
 
 

@@ -60,9 +60,15 @@ def main() -> None:
                     new = time.perf_counter() - t
                     listed = sum(len(g.members) for g in now.result.groups)
                     distinct = len({m.document_id for g in now.result.groups for m in g.members})
-                    row = {"components": len(before.groups), "groups": len(now.result.groups),
-                           "documents_in_groups": distinct, "listings": listed, "pairs": len(now.duplicates),
-                           "without_mutual_groups_s": round(old, 3), "session_regroup_s": round(new, 3)}
+                    row = {
+                        "components": len(before.groups),
+                        "groups": len(now.result.groups),
+                        "documents_in_groups": distinct,
+                        "listings": listed,
+                        "pairs": len(now.duplicates),
+                        "without_mutual_groups_s": round(old, 3),
+                        "session_regroup_s": round(new, 3),
+                    }
                     out["moves"][f"round {rounds + 1} T {jaccard}"] = row
                     log(f"round {rounds + 1} T {jaccard}: {row}")
             # the Pairs tab's table at the default setting: every pair's numbers, measured once a grouping
@@ -77,8 +83,10 @@ def main() -> None:
         old = [r["without_mutual_groups_s"] for k, r in out["moves"].items() if k.startswith(round_)]
         out[f"median_session_regroup{name}_s"] = round(statistics.median(new), 3)
         out[f"median_without_mutual_groups{name}_s"] = round(statistics.median(old), 3)
-        log(f"median move ({round_}): {statistics.median(new):.3f} s now, {statistics.median(old):.3f} s "
-            "without the groups of mutual duplicates")
+        log(
+            f"median move ({round_}): {statistics.median(new):.3f} s now, {statistics.median(old):.3f} s "
+            "without the groups of mutual duplicates"
+        )
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / "regroup.json").write_text(json.dumps(out, indent=2))
 

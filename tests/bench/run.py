@@ -113,10 +113,14 @@ def bench_fingerprint(quick: bool) -> dict:
         klass(d)
     simhash_en = rate(200, time.perf_counter() - t)
     return {
-        "english_only": {"documents": len(english), "ours_docs_per_s": round(ours_en),
-                         "datasketch_docs_per_s": round(datasketch_en), "simhash_package_docs_per_s": round(simhash_en),
-                         "vs_datasketch": round(ours_en / datasketch_en, 2),
-                         "vs_simhash_package": round(ours_en / simhash_en, 2)},
+        "english_only": {
+            "documents": len(english),
+            "ours_docs_per_s": round(ours_en),
+            "datasketch_docs_per_s": round(datasketch_en),
+            "simhash_package_docs_per_s": round(simhash_en),
+            "vs_datasketch": round(ours_en / datasketch_en, 2),
+            "vs_simhash_package": round(ours_en / simhash_en, 2),
+        },
         "documents": len(docs),
         "megabytes": round(megabytes, 1),
         "ours_docs_per_s_one_process": round(ours),
@@ -127,11 +131,12 @@ def bench_fingerprint(quick: bool) -> dict:
         "pool": {w: {k: round(v, 2) for k, v in s.items()} for w, s in scaling.items()},
         "pool_scaling_2_vs_1": round(scaling[2]["docs_per_s"] / scaling[1]["docs_per_s"], 2),
         "pool_scaling_2_vs_1_after_startup": round(
-            scaling[2]["docs_per_s_after_startup"] / scaling[1]["docs_per_s_after_startup"], 2),
+            scaling[2]["docs_per_s_after_startup"] / scaling[1]["docs_per_s_after_startup"], 2
+        ),
         "minhash_only_per_core": minhash_only,
         "chinese_per_character": per_character,
         "note": "ours computes SimHash + MinHash + shingle set + text hash; datasketch and rensa only MinHash; "
-                "the simhash package only SimHash",
+        "the simhash package only SimHash",
     }
 
 
@@ -150,12 +155,15 @@ def _chinese_per_character(count: int, scheme: Scheme) -> dict:
         byte_speeds[language] = sum(len(d.encode("utf-8")) for d in docs) / elapsed
     # per byte of a UTF-8 file as well: a Han character is three bytes and says about as much as three
     # to four English letters, so per character is the harshest way to compare the two languages
-    return {"documents": count, "chinese_chars_per_s": round(speeds["chinese"]),
-            "english_chars_per_s": round(speeds["english"]),
-            "english_vs_chinese": round(speeds["english"] / speeds["chinese"], 2),
-            "chinese_utf8_mb_per_s": round(byte_speeds["chinese"] / 1e6, 1),
-            "english_utf8_mb_per_s": round(byte_speeds["english"] / 1e6, 1),
-            "english_vs_chinese_per_byte": round(byte_speeds["english"] / byte_speeds["chinese"], 2)}
+    return {
+        "documents": count,
+        "chinese_chars_per_s": round(speeds["chinese"]),
+        "english_chars_per_s": round(speeds["english"]),
+        "english_vs_chinese": round(speeds["english"] / speeds["chinese"], 2),
+        "chinese_utf8_mb_per_s": round(byte_speeds["chinese"] / 1e6, 1),
+        "english_utf8_mb_per_s": round(byte_speeds["english"] / 1e6, 1),
+        "english_vs_chinese_per_byte": round(byte_speeds["english"] / byte_speeds["chinese"], 2),
+    }
 
 
 def _minhash_only(docs: list[str], scheme: Scheme) -> dict:
@@ -176,10 +184,13 @@ def _minhash_only(docs: list[str], scheme: Scheme) -> dict:
     rensa = timed(peers.rensa_minhash)
     datasketch = timed(peers.datasketch_minhash)
     return {
-        "documents": len(docs), "ours_minhash_docs_per_s": round(ours),
+        "documents": len(docs),
+        "ours_minhash_docs_per_s": round(ours),
         "ours_whole_fingerprint_docs_per_s": round(whole),
-        "rensa_docs_per_s": round(rensa), "datasketch_docs_per_s": round(datasketch),
-        "minhash_vs_rensa": round(ours / rensa, 2), "whole_vs_rensa": round(whole / rensa, 2),
+        "rensa_docs_per_s": round(rensa),
+        "datasketch_docs_per_s": round(datasketch),
+        "minhash_vs_rensa": round(ours / rensa, 2),
+        "whole_vs_rensa": round(whole / rensa, 2),
         "minhash_vs_datasketch": round(ours / datasketch, 2),
     }
 
@@ -191,8 +202,9 @@ def real_fingerprints(count: int) -> np.ndarray:
         return np.load(cached)
     log(f"  fingerprinting {count} real lines (cached for later runs)…")
     scheme = Scheme.current()
-    fps = np.fromiter((text_simhash(normalise(line), scheme) for line in corpus.short_lines(count)),
-                      dtype=np.uint64, count=count)
+    fps = np.fromiter(
+        (text_simhash(normalise(line), scheme) for line in corpus.short_lines(count)), dtype=np.uint64, count=count
+    )
     CACHE.mkdir(parents=True, exist_ok=True)
     np.save(cached, fps)
     return fps
@@ -235,9 +247,12 @@ def bench_index(quick: bool) -> dict:
                 hits = [cid for cid, v in store.query_index.simhash_neighbours(q, probes) if int(hamming(q, v)) <= 3]
                 times.append(time.perf_counter() - t)
                 found += len(hits)
-        out["sqlite_query"] = {"median_ms": round(statistics.median(times) * 1000, 3),
-                               "p95_ms": round(float(np.percentile(times, 95)) * 1000, 3),
-                               "hits": found, "store_build_s": round(build, 1)}
+        out["sqlite_query"] = {
+            "median_ms": round(statistics.median(times) * 1000, 3),
+            "p95_ms": round(float(np.percentile(times, 95)) * 1000, 3),
+            "hits": found,
+            "store_build_s": round(build, 1),
+        }
 
     from simhash import SimhashIndex
 
@@ -251,9 +266,12 @@ def bench_index(quick: bool) -> dict:
         t = time.perf_counter()
         found += len(index.get_near_dups(probe))
         times.append(time.perf_counter() - t)
-    out["simhash_index_query"] = {"median_ms": round(statistics.median(times) * 1000, 3),
-                                  "p95_ms": round(float(np.percentile(times, 95)) * 1000, 3),
-                                  "hits": found, "build_s": round(build, 1)}
+    out["simhash_index_query"] = {
+        "median_ms": round(statistics.median(times) * 1000, 3),
+        "p95_ms": round(float(np.percentile(times, 95)) * 1000, 3),
+        "hits": found,
+        "build_s": round(build, 1),
+    }
     return out
 
 
@@ -320,8 +338,10 @@ def bench_regroup(quick: bool) -> dict:
                 ("simhash K=4", Thresholds(Method.SIMHASH, 4, 0.8)),
                 ("simhash K=1", Thresholds(Method.SIMHASH, 1, 0.8)),
                 ("both K=3 T=0.8", Thresholds(Method.BOTH, 3, 0.8)),
-                ("minhash T=0.8, boilerplate kept (its own forest built)",
-                 Thresholds(Method.MINHASH, 3, 0.8, ignore_boilerplate=False)),
+                (
+                    "minhash T=0.8, boilerplate kept (its own forest built)",
+                    Thresholds(Method.MINHASH, 3, 0.8, ignore_boilerplate=False),
+                ),
                 ("minhash T=0.85, boilerplate kept", Thresholds(Method.MINHASH, 3, 0.85, ignore_boilerplate=False)),
                 ("minhash T=0.8, boilerplate ignored again", Thresholds(Method.MINHASH, 3, 0.8)),
             ]:
@@ -331,9 +351,16 @@ def bench_regroup(quick: bool) -> dict:
             t = time.perf_counter()
             result = Matcher(store).match(Thresholds(Method.MINHASH, 3, 0.8))
             timings["a new matcher (a restart): load + T=0.8 from the kept forest"] = {
-                "seconds": round(time.perf_counter() - t, 3), "groups": len(result.groups)}
-    return {"documents": count, "boilerplate_analysis_s": round(analysis, 2),
-            "boilerplate": matcher.boilerplate.summary(), "load_s": round(load, 2), "regroup": timings}
+                "seconds": round(time.perf_counter() - t, 3),
+                "groups": len(result.groups),
+            }
+    return {
+        "documents": count,
+        "boilerplate_analysis_s": round(analysis, 2),
+        "boilerplate": matcher.boilerplate.summary(),
+        "load_s": round(load, 2),
+        "regroup": timings,
+    }
 
 
 # -- scanning -----------------------------------------------------------------------------------
@@ -342,8 +369,22 @@ def _timed_scan(tree: Path, db: Path, workers: int, report: str = "csv") -> dict
     resident memory of all its processes and of the parent."""
     import psutil
 
-    cmd = [sys.executable, "-m", "neardup_gui.cli", "scan", str(tree), "--db", str(db), "--workers", str(workers),
-           "--format", report, "--out", os.devnull, "--quiet"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "neardup_gui.cli",
+        "scan",
+        str(tree),
+        "--db",
+        str(db),
+        "--workers",
+        str(workers),
+        "--format",
+        report,
+        "--out",
+        os.devnull,
+        "--quiet",
+    ]
     peak = parent_peak = 0
     done = threading.Event()
     started = time.perf_counter()
@@ -372,8 +413,11 @@ def _timed_scan(tree: Path, db: Path, workers: int, report: str = "csv") -> dict
     sampler.join()
     if code != 0:
         raise RuntimeError(f"scan failed with exit code {code}")
-    return {"seconds": round(seconds, 2), "peak_rss_mb_all_processes": round(peak / 1e6),
-            "peak_rss_mb_parent": round(parent_peak / 1e6)}
+    return {
+        "seconds": round(seconds, 2),
+        "peak_rss_mb_all_processes": round(peak / 1e6),
+        "peak_rss_mb_parent": round(parent_peak / 1e6),
+    }
 
 
 def tree_of(count: int) -> tuple[Path, float]:
@@ -409,9 +453,14 @@ def bench_scan(quick: bool) -> dict:
         two = _timed_scan(tree, Path(tmp) / "w2.db", 2, "json")
         again = _timed_scan(tree, Path(tmp) / "w2.db", 2, "json")
     return {
-        "files": count, "megabytes": round(size_mb), "report": "json", "first_scan_1_worker": one,
-        "first_scan_2_workers": two, "scaling_2_vs_1": round(one["seconds"] / two["seconds"], 2),
-        "rescan_unchanged": again, "rescan_share_of_first": round(again["seconds"] / two["seconds"], 3),
+        "files": count,
+        "megabytes": round(size_mb),
+        "report": "json",
+        "first_scan_1_worker": one,
+        "first_scan_2_workers": two,
+        "scaling_2_vs_1": round(one["seconds"] / two["seconds"], 2),
+        "rescan_unchanged": again,
+        "rescan_share_of_first": round(again["seconds"] / two["seconds"], 3),
     }
 
 
@@ -452,15 +501,24 @@ def bench_passages(quick: bool) -> dict:
     alone = rate(len(pairs), time.perf_counter() - t)
     chars = sum(len(a) + len(b) for a, b in pairs) / len(pairs) / 2
     return {
-        "pairs": len(pairs), "characters_per_text": round(chars),
-        "before_pairs_per_s": round(before, 1), "after_pairs_per_s": round(after, 1),
+        "pairs": len(pairs),
+        "characters_per_text": round(chars),
+        "before_pairs_per_s": round(before, 1),
+        "after_pairs_per_s": round(after, 1),
         "after_each_text_cut_per_pair_pairs_per_s": round(alone, 1),
         "speedup": round(after / before, 1),
     }
 
 
-BENCHES = {"fingerprint": bench_fingerprint, "index": bench_index, "regroup": bench_regroup, "scan": bench_scan,
-           "passages": bench_passages, "memory": bench_memory, "phases": bench_phases}
+BENCHES = {
+    "fingerprint": bench_fingerprint,
+    "index": bench_index,
+    "regroup": bench_regroup,
+    "scan": bench_scan,
+    "passages": bench_passages,
+    "memory": bench_memory,
+    "phases": bench_phases,
+}
 
 
 def main() -> None:
@@ -468,8 +526,11 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="smaller sizes, for a smoke run")
     parser.add_argument("--only", default=",".join(BENCHES), help="comma-separated: " + ", ".join(BENCHES))
     args = parser.parse_args()
-    results = {"machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "numpy": np.__version__},
-               "date": time.strftime("%Y-%m-%d"), "quick": args.quick}
+    results = {
+        "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "numpy": np.__version__},
+        "date": time.strftime("%Y-%m-%d"),
+        "quick": args.quick,
+    }
     for name in args.only.split(","):
         log(f"[{name}]")
         t = time.perf_counter()

@@ -64,11 +64,16 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "short.db"
         built = build(db, args.count)
-        proc = subprocess.run([sys.executable, "-c", _GROUP, str(db), str(args.jaccard)],
-                              capture_output=True, text=True, check=True)
+        proc = subprocess.run(
+            [sys.executable, "-c", _GROUP, str(db), str(args.jaccard)], capture_output=True, text=True, check=True
+        )
         measured = json.loads(proc.stdout)
-    result = {"documents": args.count, "jaccard": args.jaccard, "build_seconds": round(built, 1),
-              **{k: round(v, 1) if isinstance(v, float) else v for k, v in measured.items()}}
+    result = {
+        "documents": args.count,
+        "jaccard": args.jaccard,
+        "build_seconds": round(built, 1),
+        **{k: round(v, 1) if isinstance(v, float) else v for k, v in measured.items()},
+    }
     print(json.dumps(result, indent=1))
     RESULTS.mkdir(exist_ok=True)
     (RESULTS / "short-grouping.json").write_text(json.dumps(result, indent=2) + "\n")

@@ -71,22 +71,54 @@ def main() -> None:
     cores = int(args.master.split("[")[1].rstrip("]")) if args.master.startswith("local[") else os.cpu_count() or 1
     with tempfile.TemporaryDirectory(prefix="neardup-spark-bench-") as tmp:
         log(f"desktop: neardup scan {args.count} files, 2 workers…")
-        desktop = timed([sys.executable, "-m", "neardup_gui.cli", "scan", str(tree), "--db", f"{tmp}/d.db",
-                         "--workers", "2", "--format", "json", "--out", f"{tmp}/desktop.json", "--quiet"])
+        desktop = timed(
+            [
+                sys.executable,
+                "-m",
+                "neardup_gui.cli",
+                "scan",
+                str(tree),
+                "--db",
+                f"{tmp}/d.db",
+                "--workers",
+                "2",
+                "--format",
+                "json",
+                "--out",
+                f"{tmp}/desktop.json",
+                "--quiet",
+            ]
+        )
         log(f"  {desktop}")
         log(f"spark: neardup spark scan --master {args.master}…")
         env = {**os.environ, "PYSPARK_PYTHON": sys.executable}
-        spark = timed([sys.executable, "-m", "neardup_gui.cli", "spark", "scan", str(tree), "--out", f"{tmp}/spark",
-                       "--master", args.master, "--quiet"], env=env)
+        spark = timed(
+            [
+                sys.executable,
+                "-m",
+                "neardup_gui.cli",
+                "spark",
+                "scan",
+                str(tree),
+                "--out",
+                f"{tmp}/spark",
+                "--master",
+                args.master,
+                "--quiet",
+            ],
+            env=env,
+        )
         log(f"  {spark}")
         job = json.loads(Path(tmp, "spark", "job.json").read_text(encoding="utf-8"))
         same = groups_of(Path(tmp, "desktop.json")) == groups_of(Path(tmp, "spark", "report.json"))
     spark_rate = args.count / spark["seconds"]
     result = {
-        "documents": args.count, "megabytes": round(megabytes), "master": args.master, "cores": cores,
+        "documents": args.count,
+        "megabytes": round(megabytes),
+        "master": args.master,
+        "cores": cores,
         "desktop_2_workers": {**desktop, "documents_per_s": round(args.count / desktop["seconds"])},
-        "spark": {**spark, "documents_per_s": round(spark_rate), "stages_s": job["seconds"],
-                  "counts": job["counts"]},
+        "spark": {**spark, "documents_per_s": round(spark_rate), "stages_s": job["seconds"], "counts": job["counts"]},
         "spark_vs_desktop": round(desktop["seconds"] / spark["seconds"], 2),
         "same_groups": same,
         # what a million documents costs at this pace per core, if the job's stages scale with the cores

@@ -172,8 +172,19 @@ def test_progress_only_on_a_terminal(small_tree, tmp_path):
     assert "\r" not in quiet.stderr and "fingerprint" not in quiet.stderr
     leader, follower = pty.openpty()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "neardup_gui.cli", "scan", str(small_tree), "--db", str(tmp_path / "b.db"),
-         "--out", str(tmp_path / "b.json")], stderr=follower, stdout=subprocess.DEVNULL,
+        [
+            sys.executable,
+            "-m",
+            "neardup_gui.cli",
+            "scan",
+            str(small_tree),
+            "--db",
+            str(tmp_path / "b.db"),
+            "--out",
+            str(tmp_path / "b.json"),
+        ],
+        stderr=follower,
+        stdout=subprocess.DEVNULL,
     )
     os.close(follower)
     chunks = []
@@ -210,9 +221,23 @@ def test_a_scan_killed_with_sigkill_resumes_to_the_uninterrupted_result(tmp_path
         base = list(texts.values())[n % len(texts)]
         (root / f"doc{n:04d}.txt").write_text(plant_edits(base, 0.01 * (n % 5), seed=n))
     killed_db = tmp_path / "killed.db"
-    proc = subprocess.Popen([sys.executable, "-m", "neardup_gui.cli", "scan", str(root), "--db", str(killed_db),
-                             "--workers", "1", "--out", str(tmp_path / "never.json")],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "neardup_gui.cli",
+            "scan",
+            str(root),
+            "--db",
+            str(killed_db),
+            "--workers",
+            "1",
+            "--out",
+            str(tmp_path / "never.json"),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     deadline = time.monotonic() + 120
     stored = 0
     while time.monotonic() < deadline and proc.poll() is None:
@@ -356,8 +381,9 @@ def _cli_limited(*args: str, file_size_limit: int) -> subprocess.CompletedProces
     def limit() -> None:
         resource.setrlimit(resource.RLIMIT_FSIZE, (file_size_limit, file_size_limit))
 
-    return subprocess.run([sys.executable, "-m", "neardup_gui.cli", *args], capture_output=True, text=True,
-                          preexec_fn=limit, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "neardup_gui.cli", *args], capture_output=True, text=True, preexec_fn=limit, timeout=300
+    )
 
 
 def test_a_full_disk_is_one_line_and_the_next_run_completes(tmp_path):
@@ -468,8 +494,10 @@ def test_the_same_text_in_several_files_gives_the_same_pairs_whatever_was_stored
     assert run_cli("scan", str(root), "--db", str(later)).returncode == 0  # c.txt stored first here
     (root / "a.txt").write_text(text.replace(" ", "  ", 5))
     (root / "b.txt").write_text(text.replace("\n", "\n\n", 3))
-    reports = [json.loads(run_cli("scan", str(root), "--db", str(db), "--format", "json").stdout)
-               for db in (tmp_path / "n1.db", later)]
+    reports = [
+        json.loads(run_cli("scan", str(root), "--db", str(db), "--format", "json").stdout)
+        for db in (tmp_path / "n1.db", later)
+    ]
     assert reports[0]["pairs"] == reports[1]["pairs"] and len(reports[0]["pairs"]) == 3  # every two of the three
     assert reports[0]["groups"] == reports[1]["groups"]
 
@@ -481,16 +509,22 @@ def test_import_spark_refuses_a_crafted_result_in_one_line_and_loads_it_once_men
     from tests.core.test_import_spark import PART, documents_in, records, write_result
 
     db = tmp_path / "review.db"
-    for n, (field, value, said) in enumerate([("path", "/c1/uploads/../../victim/secret.txt", "leads outside /m"),
-                                              ("minhash", [1, 2, 3], "base64 of 512 bytes")]):
+    for n, (field, value, said) in enumerate(
+        [
+            ("path", "/c1/uploads/../../victim/secret.txt", "leads outside /m"),
+            ("minhash", [1, 2, 3], "base64 of 512 bytes"),
+        ]
+    ):
         lines = records()
         lines[1][field] = value
-        done = run_cli("import-spark", str(write_result(tmp_path / f"bad{n}", lines)), "--db", str(db),
-                       "--map", "/c1/uploads=/m")
+        done = run_cli(
+            "import-spark", str(write_result(tmp_path / f"bad{n}", lines)), "--db", str(db), "--map", "/c1/uploads=/m"
+        )
         assert done.returncode == 1 and done.stderr.count("\n") == 1, done.stderr
         assert f"{PART}, line 2: the field {field}" in done.stderr and said in done.stderr, done.stderr
         assert "Traceback" not in done.stderr and documents_in(db) == 0
-    done = run_cli("import-spark", str(write_result(tmp_path / "good", records())), "--db", str(db),
-                   "--map", "/c1/uploads=/m")
+    done = run_cli(
+        "import-spark", str(write_result(tmp_path / "good", records())), "--db", str(db), "--map", "/c1/uploads=/m"
+    )
     assert done.returncode == 0, done.stderr
     assert documents_in(db) == 3

@@ -140,8 +140,12 @@ def test_the_scan_progress_line_shows_names_escaped(tmp_path):
     for n in range(300):  # enough files for the progress line to name some
         (root / f"\x1b]0;PWNED\x07{n}.txt").write_text(f"document {n} " + "words " * 50)
     primary, secondary = pty.openpty()
-    proc = subprocess.Popen([*_cli(), "scan", str(root), "--db", str(tmp_path / "n.db"), "--workers", "1"],
-                            stdout=subprocess.DEVNULL, stderr=secondary, stdin=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [*_cli(), "scan", str(root), "--db", str(tmp_path / "n.db"), "--workers", "1"],
+        stdout=subprocess.DEVNULL,
+        stderr=secondary,
+        stdin=subprocess.DEVNULL,
+    )
     os.close(secondary)
     seen = b""
     with contextlib.suppress(OSError):
@@ -206,8 +210,10 @@ def test_a_database_on_a_read_only_disk_can_still_be_read(corpus, tmp_path):
     assert first.returncode == 0, first.stderr
     copy = tmp_path / "copy.db"  # the same database where it can be written: what a query answers there
     copy.write_bytes(db.read_bytes())
-    writable = {m: run_cli("query", str(corpus / "BSD.txt"), "--db", str(copy), "--method", m)
-                for m in ("simhash", "minhash", "both")}
+    writable = {
+        m: run_cli("query", str(corpus / "BSD.txt"), "--db", str(copy), "--method", m)
+        for m in ("simhash", "minhash", "both")
+    }
     with _read_only(store) as view:
         ro = view / "n.db"
         groups = run_cli("groups", "--db", str(ro), "--format", "csv", "--jaccard", "0.5")
@@ -257,15 +263,18 @@ def test_a_report_on_a_full_disk_names_the_report_and_leaves_nothing(tmp_path):
     import sys
 
     out = tmp_path / "report.html"
-    code = ("import sys; from pathlib import Path; from neardup_gui.core.review.report import write_report_file\n"
-            "try:\n    write_report_file(Path(sys.argv[1]), 'x' * 200_000)\n"
-            "except OSError as exc:\n    print(exc.filename)\n")
+    code = (
+        "import sys; from pathlib import Path; from neardup_gui.core.review.report import write_report_file\n"
+        "try:\n    write_report_file(Path(sys.argv[1]), 'x' * 200_000)\n"
+        "except OSError as exc:\n    print(exc.filename)\n"
+    )
 
     def limit() -> None:
         resource.setrlimit(resource.RLIMIT_FSIZE, (50_000, 50_000))
 
-    proc = subprocess.run([sys.executable, "-c", code, str(out)], capture_output=True, text=True, preexec_fn=limit,
-                          timeout=60)
+    proc = subprocess.run(
+        [sys.executable, "-c", code, str(out)], capture_output=True, text=True, preexec_fn=limit, timeout=60
+    )
     assert proc.stdout.strip() == str(out), proc.stderr
     assert list(tmp_path.iterdir()) == []
 

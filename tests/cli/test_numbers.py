@@ -55,8 +55,12 @@ def test_every_number_counts_the_same_pairs(tmp_path):
     db = tmp_path / "db.sqlite"
     with Session(db) as session:
         view = session.scan(ScanOptions(roots=(str(root),), workers=1), Thresholds(Method.MINHASH, 8, 0.7))
-        for thresholds in (Thresholds(Method.MINHASH, 8, 0.7), Thresholds(Method.MINHASH, 8, 0.9),
-                           Thresholds(Method.SIMHASH, 6, 0.7), Thresholds(Method.BOTH, 6, 0.8)):
+        for thresholds in (
+            Thresholds(Method.MINHASH, 8, 0.7),
+            Thresholds(Method.MINHASH, 8, 0.9),
+            Thresholds(Method.SIMHASH, 6, 0.7),
+            Thresholds(Method.BOTH, 6, 0.8),
+        ):
             view = session.regroup(thresholds)
             table = session.pairs()
             pairs = {frozenset((int(a), int(b))) for a, b in zip(table.a, table.b, strict=True)}
@@ -82,7 +86,8 @@ def test_every_number_counts_the_same_pairs(tmp_path):
         path_of = {d["id"]: d["path"] for d in report["documents"]}
         by_path = {d.display_path: d.id for d in view.result.documents}
         assert {frozenset((by_path[path_of[p["a"]]], by_path[path_of[p["b"]]])) for p in report["pairs"]} == truth(
-            session, view)
+            session, view
+        )
         html = session.report("html")
         assert re.search(rf"<b>{len(view.duplicates)}</b><span class='muted'>pairs of duplicates", html)
         count = len(view.duplicates)

@@ -29,8 +29,10 @@ def leftovers(destination: str) -> list[str]:
 def main(spec: dict) -> int:
     destination = spec["destination"]
     if spec.get("tmpfs_size"):
-        mounted = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={spec['tmpfs_size']}", "neardup-test",
-                                  destination], capture_output=True)
+        mounted = subprocess.run(
+            ["mount", "-t", "tmpfs", "-o", f"size={spec['tmpfs_size']}", "neardup-test", destination],
+            capture_output=True,
+        )
         if mounted.returncode:
             return NO_MOUNT
     if spec.get("file_size_limit"):
@@ -43,13 +45,17 @@ def main(spec: dict) -> int:
     with Store(spec["db"]) as store:
         documents = [d for d in store.files.documents() if in_folders(d.path, spec["roots"])]
         outcome = move_into_folder(store, documents, destination, spec["roots"])
-    print(json.dumps({
-        "done": list(outcome.done),
-        "moved_to": list(outcome.moved_to),
-        "failed": [list(f) for f in outcome.failed],
-        "missing": list(outcome.missing),
-        "left": leftovers(destination),
-    }))
+    print(
+        json.dumps(
+            {
+                "done": list(outcome.done),
+                "moved_to": list(outcome.moved_to),
+                "failed": [list(f) for f in outcome.failed],
+                "missing": list(outcome.missing),
+                "left": leftovers(destination),
+            }
+        )
+    )
     return 0
 
 

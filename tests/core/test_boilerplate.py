@@ -59,16 +59,20 @@ def test_a_shared_footer_no_longer_makes_unrelated_letters_duplicates(footed, tm
 def test_boilerplate_is_found_again_only_when_the_collection_changes(footed, tmp_path):
     def boilerplate_events(store):
         seen = []
-        scan(store, ScanOptions(roots=(str(footed),), workers=1),
-             progress=lambda e: seen.append((e.done, e.total)) if e.phase == "boilerplate" else None)
+        scan(
+            store,
+            ScanOptions(roots=(str(footed),), workers=1),
+            progress=lambda e: seen.append((e.done, e.total)) if e.phase == "boilerplate" else None,
+        )
         return seen
 
     with Store(tmp_path / "n.db") as store:
         first = boilerplate_events(store)
         assert first[-1][0] == first[-1][1] > 1
         assert boilerplate_events(store) == [(0, None), (1, 1)]  # unchanged: the phase starts and analyses nothing
-        (footed / "extra.txt").write_text("A new letter with nothing in common with the others at all.",
-                                          encoding="utf-8")
+        (footed / "extra.txt").write_text(
+            "A new letter with nothing in common with the others at all.", encoding="utf-8"
+        )
         try:
             assert boilerplate_events(store)[-1][1] > 1
         finally:
@@ -159,8 +163,9 @@ def _passages_collection() -> dict[int, np.ndarray]:
 
 def test_a_passage_at_the_edges_of_unrelated_documents_is_boilerplate_and_a_family_keeps_its_text():
     docs = _passages_collection()
-    found = boilerplate.analyse(np.arange(len(docs)),
-                                lambda ids: {c: (np.unique(docs[c]), docs[c]) for c in ids}, "digest")
+    found = boilerplate.analyse(
+        np.arange(len(docs)), lambda ids: {c: (np.unique(docs[c]), docs[c]) for c in ids}, "digest"
+    )
     assert found.passages == 2  # the letterhead, and the notice(s) the letters close with
     assert set(found.cores) == set(range(40)), "letters only: not the family, not a short common opening"
     for cid in range(40):
@@ -184,8 +189,9 @@ def _analysed(docs: dict[int, np.ndarray], **kw) -> boilerplate.Boilerplate:
     def edges(seq: np.ndarray) -> np.ndarray:
         return seq if len(seq) <= 2 * window else np.concatenate((seq[:window], seq[-window:]))
 
-    return boilerplate.analyse(np.array(sorted(docs)), lambda ids: {c: (np.unique(docs[c]), edges(docs[c]))
-                                                                    for c in ids}, "digest", **kw)
+    return boilerplate.analyse(
+        np.array(sorted(docs)), lambda ids: {c: (np.unique(docs[c]), edges(docs[c])) for c in ids}, "digest", **kw
+    )
 
 
 def test_a_name_or_date_inside_a_letterhead_does_not_split_it():
@@ -272,11 +278,24 @@ def test_a_family_of_licence_variants_keeps_its_shared_text_beside_letters_with_
     bsd = (LICENSES / "BSD").read_text(encoding="utf-8").split("\n", 2)[2]
     root = tmp_path / "mixed"
     shutil.copytree(footed, root)
-    holders = ["Ada Lovelace", "Alan Turing", "Grace Hopper", "Edsger Dijkstra", "Barbara Liskov", "Donald Knuth",
-               "Frances Allen", "John Backus", "Margaret Hamilton", "Niklaus Wirth", "Radia Perlman", "Ken Thompson"]
+    holders = [
+        "Ada Lovelace",
+        "Alan Turing",
+        "Grace Hopper",
+        "Edsger Dijkstra",
+        "Barbara Liskov",
+        "Donald Knuth",
+        "Frances Allen",
+        "John Backus",
+        "Margaret Hamilton",
+        "Niklaus Wirth",
+        "Radia Perlman",
+        "Ken Thompson",
+    ]
     for n, holder in enumerate(holders):
-        (root / f"bsd{n:02d}.txt").write_text(f"Copyright (c) {1990 + n} {holder}.\nAll rights reserved.\n{bsd}",
-                                              encoding="utf-8")
+        (root / f"bsd{n:02d}.txt").write_text(
+            f"Copyright (c) {1990 + n} {holder}.\nAll rights reserved.\n{bsd}", encoding="utf-8"
+        )
     with Store(tmp_path / "n.db") as store:
         scan(store, ScanOptions(roots=(str(root),), workers=1))
         groups = names(Matcher(store).match(Thresholds(Method.MINHASH, 8, 0.8)))
@@ -311,8 +330,12 @@ def test_the_cores_read_back_are_the_ones_stored_as_a_table_and_applied_to_their
     with Store(tmp_path / "n.db") as store:
         scan(store, ScanOptions(roots=(str(footed),), workers=1))
         found = store.boilerplate.load()
-        stored = {cid: boilerplate.Core(count, blob, head_cut, tail_cut) for cid, count, blob, head_cut, tail_cut in
-                  store._db.execute("SELECT content_id, shingle_count, minhash, head_cut, tail_cut FROM cores")}
+        stored = {
+            cid: boilerplate.Core(count, blob, head_cut, tail_cut)
+            for cid, count, blob, head_cut, tail_cut in store._db.execute(
+                "SELECT content_id, shingle_count, minhash, head_cut, tail_cut FROM cores"
+            )
+        }
         matcher = Matcher(store)
         whole, applied = matcher._whole, matcher.arrays
     assert found is not None and isinstance(found.cores, boilerplate.CoreTable)

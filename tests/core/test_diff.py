@@ -311,10 +311,16 @@ def test_blank_lines_and_spacing_are_quiet_but_a_new_line_of_text_is_not():
     assert comparison.regions == 1 and marked(comparison, "right") == "zeta"
     exact = compare(left, right, ignore_layout=False)
     assert exact.regions == 1, "the changes are close together: one place to look at"
-    changed = {(side, line.number) for c in exact.chunks for side, lines in (("left", c.left), ("right", c.right))
-               for line in lines if line.changes}
+    changed = {
+        (side, line.number)
+        for c in exact.chunks
+        for side, lines in (("left", c.left), ("right", c.right))
+        for line in lines
+        if line.changes
+    }
     assert {("left", 1), ("left", 2), ("left", 3), ("right", 1), ("right", 2), ("right", 3)} <= changed, (
-        "comparing exactly, the double space, the two blank lines gone and the blank line added are marked")
+        "comparing exactly, the double space, the two blank lines gone and the blank line added are marked"
+    )
 
 
 def test_summary_in_words():
@@ -372,8 +378,11 @@ def _runs_by_brute_force(a: list[int], b: list[int]) -> set[tuple[int, int, int]
 def test_common_runs_are_every_maximal_diagonal(seed):
     rng = np.random.default_rng(seed)
     a = rng.integers(0, 6, int(rng.integers(0, 40))).tolist()
-    b = (a[5:25] + rng.integers(0, 6, int(rng.integers(0, 20))).tolist() + a[:10]) if seed % 2 else \
-        rng.integers(0, 6, int(rng.integers(0, 40))).tolist()
+    b = (
+        (a[5:25] + rng.integers(0, 6, int(rng.integers(0, 20))).tolist() + a[:10])
+        if seed % 2
+        else rng.integers(0, 6, int(rng.integers(0, 40))).tolist()
+    )
     starts_a, starts_b, sizes = common_runs(np.array(a, dtype=np.int64), np.array(b, dtype=np.int64))
     found = set(zip(starts_a.tolist(), starts_b.tolist(), sizes.tolist(), strict=True))
     assert len(found) == len(sizes)

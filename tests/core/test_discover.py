@@ -7,8 +7,9 @@ from neardup_gui.core.read.discover import WalkProblem, discover, resolve_roots
 
 
 def _files(roots, **kw):
-    return sorted(os.path.relpath(e.path, roots[0])
-                  for e in discover(tuple(roots), **kw) if not isinstance(e, WalkProblem))
+    return sorted(
+        os.path.relpath(e.path, roots[0]) for e in discover(tuple(roots), **kw) if not isinstance(e, WalkProblem)
+    )
 
 
 @pytest.fixture

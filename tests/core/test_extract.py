@@ -75,8 +75,12 @@ def test_pdf_written_by_reportlab_english_and_chinese(tmp_path):
 
 
 def test_pdf_encrypted_with_empty_user_password_opens(tmp_path):
-    path = write_pdf(tmp_path / "owner-only.pdf", "Only an owner password protects this document.",
-                     user_password="", owner_password="secret")
+    path = write_pdf(
+        tmp_path / "owner-only.pdf",
+        "Only an owner password protects this document.",
+        user_password="",
+        owner_password="secret",
+    )
     result = extract_pdf(path.read_bytes())
     assert result.status is Status.OK
     assert "owner password" in result.text

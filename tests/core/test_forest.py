@@ -97,8 +97,9 @@ def test_waiting_edges_come_out_strongest_first_ties_in_place_order_across_batch
         places = np.arange(place, place + count)
         place += count
         waiting.add(weight, bound, places)
-        reference += [(-min(w, b), p, w)
-                      for w, b, p in zip(weight.tolist(), bound.tolist(), places.tolist(), strict=True)]
+        reference += [
+            (-min(w, b), p, w) for w, b, p in zip(weight.tolist(), bound.tolist(), places.tolist(), strict=True)
+        ]
         if batch % 7 == 3:  # one measured one at a time
             waiting.push(0.5, 0.5, place)
             reference.append((-0.5, place, 0.5))
@@ -107,8 +108,11 @@ def test_waiting_edges_come_out_strongest_first_ties_in_place_order_across_batch
         due = sorted(r for r in reference if -r[0] >= level)
         reference = [r for r in reference if -r[0] < level]
         run = waiting.take_run_down_to(level)
-        got = (list(zip(run[0].tolist(), run[1].tolist(), strict=True)) if run is not None
-               else list(waiting.pop_down_to(level)))
+        got = (
+            list(zip(run[0].tolist(), run[1].tolist(), strict=True))
+            if run is not None
+            else list(waiting.pop_down_to(level))
+        )
         assert got == [(w, p) for _, p, w in due], batch
         # bounded: a few runs (each at most half the one below it when made), none holding more than
         # twice what still waits in it

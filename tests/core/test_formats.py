@@ -48,8 +48,15 @@ def made(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """The same document in every format, each written by LibreOffice from the flat ODT."""
     root = tmp_path_factory.mktemp("formats")
     source = root / "source" / "licence.fodt"
-    write_flat_odt(source, _paragraphs(), footnote=FOOTNOTE, comment=COMMENT, title=META_TITLE,
-                   text_box=TEXT_BOX, alt_text=ALT_TEXT)
+    write_flat_odt(
+        source,
+        _paragraphs(),
+        footnote=FOOTNOTE,
+        comment=COMMENT,
+        title=META_TITLE,
+        text_box=TEXT_BOX,
+        alt_text=ALT_TEXT,
+    )
     out, profile = root / "made", root / "profile"
     files = {fmt: libreoffice_convert(source, fmt, out, profile) for fmt in FORMATS}
     files["doc"] = libreoffice_convert(source, "doc:MS Word 97", out, profile)
@@ -139,7 +146,8 @@ def test_an_encrypted_odt_and_a_drm_epub_say_so(made):
         'manifest:full-path="content.xml" manifest:media-type="text/xml"><manifest:encryption-data '
         'manifest:checksum-type="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0#sha256-1k" manifest:checksum="x">'
         '<manifest:algorithm manifest:algorithm-name="http://www.w3.org/2001/04/xmlenc#aes256-cbc" '
-        'manifest:initialisation-vector="x"/></manifest:encryption-data></manifest:file-entry>')
+        'manifest:initialisation-vector="x"/></manifest:encryption-data></manifest:file-entry>',
+    )
     assert "encryption-data" in manifest
     locked = _rezip(odt, {"META-INF/manifest.xml": manifest.encode(), "content.xml": os.urandom(4000)})
     found = extract("odt", locked)
@@ -150,11 +158,15 @@ def test_an_encrypted_odt_and_a_drm_epub_say_so(made):
         chapters = [n for n in z.namelist() if n.endswith((".xhtml", ".html"))]
     references = "".join(
         f'<enc:EncryptedData><enc:CipherData><enc:CipherReference URI="{c}"/></enc:CipherData></enc:EncryptedData>'
-        for c in chapters)
-    encryption = ('<?xml version="1.0"?><encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container" '
-                  f'xmlns:enc="http://www.w3.org/2001/04/xmlenc#">{references}</encryption>').encode()
-    found = extract("epub", _rezip(epub, {"META-INF/encryption.xml": encryption,
-                                          **{c: os.urandom(2000) for c in chapters}}))
+        for c in chapters
+    )
+    encryption = (
+        '<?xml version="1.0"?><encryption xmlns="urn:oasis:names:tc:opendocument:xmlns:container" '
+        f'xmlns:enc="http://www.w3.org/2001/04/xmlenc#">{references}</encryption>'
+    ).encode()
+    found = extract(
+        "epub", _rezip(epub, {"META-INF/encryption.xml": encryption, **{c: os.urandom(2000) for c in chapters}})
+    )
     assert found.status is Status.ENCRYPTED and "DRM" in found.message
 
 
@@ -166,11 +178,12 @@ def test_zip_bombs_and_entity_expansion_are_refused_and_damage_is_an_error(made)
     found = extract("docx", bomb)
     assert found.status is Status.TOO_LARGE and "zip bomb" in found.message  # ...that is not inflated
 
-    laughs = ('<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">'
-              + "".join(f'<!ENTITY lol{i} "{("&lol" + str(i - 1) + ";") * 10 if i else "&lol;" * 10}">'
-                        for i in range(9))
-              + ']><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">'
-              "<w:body><w:p><w:r><w:t>&lol8;</w:t></w:r></w:p></w:body></w:document>")
+    laughs = (
+        '<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">'
+        + "".join(f'<!ENTITY lol{i} "{("&lol" + str(i - 1) + ";") * 10 if i else "&lol;" * 10}">' for i in range(9))
+        + ']><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">'
+        "<w:body><w:p><w:r><w:t>&lol8;</w:t></w:r></w:p></w:body></w:document>"
+    )
     found = extract("docx", _rezip(docx, {"word/document.xml": laughs.encode()}))
     assert found.status is Status.ERROR and "document type" in found.message
 
@@ -187,10 +200,12 @@ def test_zip_bombs_and_entity_expansion_are_refused_and_damage_is_an_error(made)
 
 
 def test_web_pages_decode_as_declared_and_show_only_what_a_browser_shows():
-    page = ("<html><head><meta http-equiv='Content-Type' content='text/html; charset=gb2312'>"
-            "<title>标题不算</title><style>p {color: red}</style><script>var hidden = '脚本';</script>"
-            "<body><h1>近似重复</h1><p>上海浦东四季酒店是一家豪华酒店，\n   位于陆家嘴金融区。</p>"
-            "<pre>keep   these\n  spaces</pre><table><tr><td>a</td><td>b</td></tr></table></body></html>")
+    page = (
+        "<html><head><meta http-equiv='Content-Type' content='text/html; charset=gb2312'>"
+        "<title>标题不算</title><style>p {color: red}</style><script>var hidden = '脚本';</script>"
+        "<body><h1>近似重复</h1><p>上海浦东四季酒店是一家豪华酒店，\n   位于陆家嘴金融区。</p>"
+        "<pre>keep   these\n  spaces</pre><table><tr><td>a</td><td>b</td></tr></table></body></html>"
+    )
     found = extract("html", page.encode("gbk"))
     assert found.status is Status.OK and found.encoding == "gb18030"
     assert "上海浦东四季酒店是一家豪华酒店， 位于陆家嘴金融区。" in found.text
@@ -208,16 +223,20 @@ def encrypt_attachments_only(pdf: bytes) -> bytes:
     /EFF, the pages' streams and strings /Identity), as Acrobat's "encrypt only file attachments" writes
     it; the password check values are random, so no password opens the attachments."""
     prev = int(re.search(rb"startxref\s+(\d+)\s+%%EOF\s*$", pdf).group(1))
-    trailer = pdf[pdf.rindex(b"trailer"):]
+    trailer = pdf[pdf.rindex(b"trailer") :]
     size = int(re.search(rb"/Size (\d+)", trailer).group(1))
     root = re.search(rb"/Root (\d+ \d+ R)", trailer).group(1).decode()
     ident = re.search(rb"/ID\s*\[\s*<([0-9a-fA-F]+)>", trailer).group(1).decode()
     check = os.urandom(32).hex()
-    obj = (f"{size} 0 obj\n<< /Filter /Standard /V 4 /R 4 /Length 128 /P -1028 /EncryptMetadata false "
-           "/CF << /StdCF << /CFM /AESV2 /AuthEvent /EFOpen /Length 16 >> >> /StmF /Identity /StrF /Identity "
-           f"/EFF /StdCF /O <{check}> /U <{check}> >>\nendobj\n").encode()
-    tail = (f"xref\n{size} 1\n{len(pdf):010d} 00000 n \ntrailer\n<< /Size {size + 1} /Root {root} /Prev {prev} "
-            f"/Encrypt {size} 0 R /ID [<{ident}> <{ident}>] >>\nstartxref\n{len(pdf) + len(obj)}\n%%EOF\n").encode()
+    obj = (
+        f"{size} 0 obj\n<< /Filter /Standard /V 4 /R 4 /Length 128 /P -1028 /EncryptMetadata false "
+        "/CF << /StdCF << /CFM /AESV2 /AuthEvent /EFOpen /Length 16 >> >> /StmF /Identity /StrF /Identity "
+        f"/EFF /StdCF /O <{check}> /U <{check}> >>\nendobj\n"
+    ).encode()
+    tail = (
+        f"xref\n{size} 1\n{len(pdf):010d} 00000 n \ntrailer\n<< /Size {size + 1} /Root {root} /Prev {prev} "
+        f"/Encrypt {size} 0 R /ID [<{ident}> <{ident}>] >>\nstartxref\n{len(pdf) + len(obj)}\n%%EOF\n"
+    ).encode()
     return pdf + obj + tail
 
 
@@ -267,9 +286,15 @@ def test_hostile_and_odd_inputs_get_a_status_never_an_exception(made):
         assert page.status is Status.OK and "C:\\new\\table" in page.text, label
     # cells whose end tags were left out, a long run of spaces
     assert "alpha\tbeta" in extract("html", b"<table><tr><td>alpha<td>beta</table>").text
-    spaces = _rezip(docx, {"word/document.xml": (
-        '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r>'
-        f'<w:t xml:space="preserve">words{" " * 200_000}more</w:t></w:r></w:p></w:body></w:document>').encode()})
+    spaces = _rezip(
+        docx,
+        {
+            "word/document.xml": (
+                '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body><w:p><w:r>'
+                f'<w:t xml:space="preserve">words{" " * 200_000}more</w:t></w:r></w:p></w:body></w:document>'
+            ).encode()
+        },
+    )
     assert extract("docx", spaces).status is Status.OK
     # an e-book whose chapters are all missing
     epub = made["epub"].read_bytes()
@@ -288,8 +313,10 @@ def test_hostile_and_odd_inputs_get_a_status_never_an_exception(made):
 @pytest.mark.e2e
 def test_a_text_box_is_apart_from_the_word_before_it_and_alternative_text_is_not_read(made):
     word = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
-    document = (f'<w:document xmlns:w="{word}"><w:body><w:p><w:r><w:t>host</w:t></w:r><w:r><w:pict><w:txbxContent>'
-                "<w:p><w:r><w:t>box</w:t></w:r></w:p></w:txbxContent></w:pict></w:r></w:p></w:body></w:document>")
+    document = (
+        f'<w:document xmlns:w="{word}"><w:body><w:p><w:r><w:t>host</w:t></w:r><w:r><w:pict><w:txbxContent>'
+        "<w:p><w:r><w:t>box</w:t></w:r></w:p></w:txbxContent></w:pict></w:r></w:p></w:body></w:document>"
+    )
     text = extract("docx", _rezip(made["docx"].read_bytes(), {"word/document.xml": document.encode()})).text
     assert "host" in text and "box" in text and "hostbox" not in text
     odt = extract("odt", made["odt"].read_bytes()).text

@@ -71,11 +71,14 @@ def test_marks_and_moves_never_touch_a_kept_file_and_keep_a_copy_of_every_group(
     ids, edges, keeper, fixed = component
     near = near_of(ids, edges)
     found = groups_of_duplicates(ids, near, keeper, fixed.__contains__, min)
-    groups = [Group(n, chosen, tuple(Member(d, IDENTICAL if d == chosen else NEAR) for d in members), False)
-              for n, (chosen, members) in enumerate(found, start=1)]
+    groups = [
+        Group(n, chosen, tuple(Member(d, IDENTICAL if d == chosen else NEAR) for d in members), False)
+        for n, (chosen, members) in enumerate(found, start=1)
+    ]
     keepers = {g.id: g.representative for g in groups}
-    docs = {d: Document(d, f"/{'ref' if d in fixed else 'up'}/{d}.txt", 10, 0, "text", Status.OK, "", 10, d)
-            for d in ids}
+    docs = {
+        d: Document(d, f"/{'ref' if d in fixed else 'up'}/{d}.txt", 10, 0, "text", Status.OK, "", 10, d) for d in ids
+    }
     chosen = data.draw(st.sets(st.sampled_from(ids), max_size=3))  # kept by a person: one group keeps one of two
     kept = kept_anywhere(groups, keepers, chosen)
     marked = all_but_keepers(groups, keepers, docs, ("/ref",), T, chosen)
@@ -108,8 +111,9 @@ def test_a_component_too_large_to_measure_is_split_along_the_pairs_that_joined_i
     for chosen, members in parts:
         assert members[0] == chosen and len(members) == len(set(members)) >= 2
         assert all(m in joined[chosen] for m in members[1:])
-        assert not fixed & set(members[1:]) or all(
-            any(f == k for k, _m in parts) for f in fixed & set(members[1:])), "a fixed file to remove"
+        assert not fixed & set(members[1:]) or all(any(f == k for k, _m in parts) for f in fixed & set(members[1:])), (
+            "a fixed file to remove"
+        )
     assert {d for _k, members in parts for d in members} == set(ids)
 
 

@@ -95,15 +95,15 @@ def _cli(args: list[str], lang: str, cwd: Path) -> subprocess.CompletedProcess[s
     env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
     env["LANG"] = lang
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(REPO), env.get("PYTHONPATH", "")]))
-    return subprocess.run([sys.executable, "-m", "neardup_gui.cli", *args], capture_output=True, text=True,
-                          cwd=cwd, env=env, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-m", "neardup_gui.cli", *args], capture_output=True, text=True, cwd=cwd, env=env, timeout=300
+    )
 
 
 @pytest.mark.e2e
 def test_the_command_line_follows_lang(two_near_copies, tmp_path):
     db = str(tmp_path / "n.db")
-    zh = _cli(["scan", str(two_near_copies), "--db", db, "--format", "json", "--workers", "2"], "zh_CN.UTF-8",
-              tmp_path)
+    zh = _cli(["scan", str(two_near_copies), "--db", db, "--format", "json", "--workers", "2"], "zh_CN.UTF-8", tmp_path)
     assert zh.returncode == 0, zh.stderr
     assert "1 个重复组" in zh.stderr and "个文件" in zh.stderr, zh.stderr
     report = json.loads(zh.stdout)

@@ -44,8 +44,7 @@ PART = "part-00000.gz"
 def _fingerprints() -> list[Fingerprint]:
     text = english_texts()["BSD"]
     scheme = Scheme.current()
-    return [fingerprint_bytes("text", t.encode("utf-8"), scheme)
-            for t in (text, plant_edits(text, 0.02, seed=3))]
+    return [fingerprint_bytes("text", t.encode("utf-8"), scheme) for t in (text, plant_edits(text, 0.02, seed=3))]
 
 
 FPS = _fingerprints()
@@ -54,26 +53,56 @@ FPS = _fingerprints()
 def records(root: str = SOURCE) -> list[dict[str, Any]]:
     """Three records as the job writes them: two near copies (the first with a core) and a problem."""
     core = Core(FPS[0].shingle_count - 5, FPS[0].minhash or b"", 3, 0)
-    made = [_record(FoundFile(f"{root}/a.txt", 1000, 1_700_000_000_000_000_000, "text", FPS[0]), core),
-            _record(FoundFile(f"{root}/b.txt", 1001, 1_700_000_001_000_000_000, "text", FPS[1]), None),
-            _record(FoundFile(f"{root}/big.pdf", 1 << 30, 1_700_000_002_000_000_000, "pdf",
-                              Fingerprint(b"", "pdf", Status.TOO_LARGE, "larger than 256 MiB")), None)]
+    made = [
+        _record(FoundFile(f"{root}/a.txt", 1000, 1_700_000_000_000_000_000, "text", FPS[0]), core),
+        _record(FoundFile(f"{root}/b.txt", 1001, 1_700_000_001_000_000_000, "text", FPS[1]), None),
+        _record(
+            FoundFile(
+                f"{root}/big.pdf",
+                1 << 30,
+                1_700_000_002_000_000_000,
+                "pdf",
+                Fingerprint(b"", "pdf", Status.TOO_LARGE, "larger than 256 MiB"),
+            ),
+            None,
+        ),
+    ]
     return [json.loads(r) for r in made]
 
 
-def write_result(folder: Path, lines: list[Any], *, source: str = SOURCE, documents: int | None = None,
-                 problems: int | None = None, raw: bytes | None = None) -> Path:
+def write_result(
+    folder: Path,
+    lines: list[Any],
+    *,
+    source: str = SOURCE,
+    documents: int | None = None,
+    problems: int | None = None,
+    raw: bytes | None = None,
+) -> Path:
     """A result folder: job.json and one gzip part of ``lines`` (dicts as JSON, str as they are), or ``raw``
     bytes as the part; the counts are those of the dict lines unless given."""
     folder.mkdir(parents=True)
     dicts = [line for line in lines if isinstance(line, dict)]
     ok = sum(1 for d in dicts if d.get("status") == "ok")
-    extra = {"counts": {"documents": len(dicts), "problems": len(dicts) - ok if problems is None else problems,
-                        "documents_in_groups": ok if documents is None else documents, "groups": 1},
-             "boilerplate": {"min_share": 0.1, "min_documents": 10, "passages": 1, "family_passages": 0,
-                             "shingles": [5, 7, 11]}}
-    (folder / "job.json").write_text(job_json(JobOptions(source, str(folder)), Source("folder", source),
-                                              Scheme.current(), extra) + "\n", encoding="utf-8")
+    extra = {
+        "counts": {
+            "documents": len(dicts),
+            "problems": len(dicts) - ok if problems is None else problems,
+            "documents_in_groups": ok if documents is None else documents,
+            "groups": 1,
+        },
+        "boilerplate": {
+            "min_share": 0.1,
+            "min_documents": 10,
+            "passages": 1,
+            "family_passages": 0,
+            "shingles": [5, 7, 11],
+        },
+    }
+    (folder / "job.json").write_text(
+        job_json(JobOptions(source, str(folder)), Source("folder", source), Scheme.current(), extra) + "\n",
+        encoding="utf-8",
+    )
     (folder / "review").mkdir()
     data = "".join((json.dumps(line) if isinstance(line, dict) else line) + "\n" for line in lines).encode()
     (folder / "review" / PART).write_bytes(gzip.compress(data) if raw is None else raw)
@@ -113,8 +142,11 @@ def test_a_sound_result_loads_with_its_paths_mapped_and_normalised(tmp_path, cap
     code, err = import_cli(capsys, result, db, "/c1/uploads=/here/uploads/")  # a target's slash dropped
     assert code == EXIT_OK, err
     with Session(db) as session:
-        assert [d.path for d in session.store.files.documents()] == ["/here/uploads/a.txt", "/here/uploads/b.txt",
-                                                               "/here/uploads/big.pdf"]
+        assert [d.path for d in session.store.files.documents()] == [
+            "/here/uploads/a.txt",
+            "/here/uploads/b.txt",
+            "/here/uploads/big.pdf",
+        ]
         assert session.last_scan_roots() == ("/here/uploads",)
         found = session.store.boilerplate.load()
         assert found is not None and len(found.cores) == 1 and found.shingles.tolist() == [5, 7, 11]
@@ -153,19 +185,22 @@ def test_a_name_that_is_not_utf8_loads(tmp_path, capsys):
 
 
 # -- paths ---------------------------------------------------------------------------------------------
-@pytest.mark.parametrize(("path", "maps", "why"), [
-    ("/c1/../victim/secret.txt", ("/c1=/mapped",), "leads outside /mapped"),
-    ("/c1/uploads/../../../etc/passwd", ("/c1=/mapped",), "leads outside /mapped"),
-    ("/c1/x/../y.txt", ("/c1=/mapped",), "leads outside /mapped"),  # climbs back in: still refused
-    ("/elsewhere/secret.txt", ("/c1=/mapped",), "under no --map FROM"),
-    ("/c10/secret.txt", ("/c1=/mapped",), "under no --map FROM"),  # a prefix of a name is no folder
-    # without a mapping, the folder the job read (/c1) is the only place a path may be
-    ("../../etc/passwd", (), "under no --map FROM"),
-    ("secret.txt", (), "under no --map FROM"),
-    ("hdfs://cluster/uploads/a.txt", (), "under no --map FROM"),
-    ("/c1/uploads/../../etc/passwd", (), "leads outside /c1"),
-    ("file:/c1/../etc/passwd", (), "under no --map FROM"),
-])
+@pytest.mark.parametrize(
+    ("path", "maps", "why"),
+    [
+        ("/c1/../victim/secret.txt", ("/c1=/mapped",), "leads outside /mapped"),
+        ("/c1/uploads/../../../etc/passwd", ("/c1=/mapped",), "leads outside /mapped"),
+        ("/c1/x/../y.txt", ("/c1=/mapped",), "leads outside /mapped"),  # climbs back in: still refused
+        ("/elsewhere/secret.txt", ("/c1=/mapped",), "under no --map FROM"),
+        ("/c10/secret.txt", ("/c1=/mapped",), "under no --map FROM"),  # a prefix of a name is no folder
+        # without a mapping, the folder the job read (/c1) is the only place a path may be
+        ("../../etc/passwd", (), "under no --map FROM"),
+        ("secret.txt", (), "under no --map FROM"),
+        ("hdfs://cluster/uploads/a.txt", (), "under no --map FROM"),
+        ("/c1/uploads/../../etc/passwd", (), "leads outside /c1"),
+        ("file:/c1/../etc/passwd", (), "under no --map FROM"),
+    ],
+)
 def test_a_path_that_escapes_is_refused_and_nothing_is_stored(tmp_path, capsys, path, maps, why):
     victim = tmp_path / "victim.txt"
     victim.write_text("keep me", encoding="utf-8")
@@ -195,15 +230,18 @@ def test_the_job_source_is_a_root_only_where_it_stays_in_the_map(tmp_path, capsy
         assert session.last_scan_roots() == ("/mapped/uploads",)  # the documents' folder, not /etc
 
 
-@pytest.mark.parametrize(("path", "mapping", "local"), [
-    ("/c1/a.txt", (("/c1", "/m"),), "/m/a.txt"),
-    ("/c1", (("/c1", "/m"),), "/m"),
-    ("/c1/a/./b.txt", (("/c1/", "/m"),), "/m/a/b.txt"),  # normalised inside the target
-    ("hdfs://h/u/a.txt", (("hdfs://h/u", "/m"), ("hdfs://h", "/n")), "/m/a.txt"),  # the longest FROM
-    ("/x/a.txt", (("/", "/m"),), "/m/x/a.txt"),
-    ("/a.txt", (), "/a.txt"),
-    ("file:///a.txt", (), "/a.txt"),
-])
+@pytest.mark.parametrize(
+    ("path", "mapping", "local"),
+    [
+        ("/c1/a.txt", (("/c1", "/m"),), "/m/a.txt"),
+        ("/c1", (("/c1", "/m"),), "/m"),
+        ("/c1/a/./b.txt", (("/c1/", "/m"),), "/m/a/b.txt"),  # normalised inside the target
+        ("hdfs://h/u/a.txt", (("hdfs://h/u", "/m"), ("hdfs://h", "/n")), "/m/a.txt"),  # the longest FROM
+        ("/x/a.txt", (("/", "/m"),), "/m/x/a.txt"),
+        ("/a.txt", (), "/a.txt"),
+        ("file:///a.txt", (), "/a.txt"),
+    ],
+)
 def test_local_path(path, mapping, local):
     assert local_path(path, mapping) == local
 
@@ -211,9 +249,20 @@ def test_local_path(path, mapping, local):
 # -- malformed records -----------------------------------------------------------------------------------
 WRONG_TYPES: dict[str, Any] = {"string": "text", "number": 12345, "list": [1, 2], "null": None, "object": {"a": 1}}
 VALID_ANYWAY = {  # a wrong type that is a right value for the field in the first record (near copy, with a core)
-    ("kind", "string"), ("message", "string"), ("encoding", "string"), ("size", "number"), ("mtime_ns", "number"),
-    ("pages", "number"), ("chars", "number"), ("simhash", "number"), ("edges", "null"), ("transient", "number"),
-    ("transient", "null"), ("core", "null"), ("core.shingle_count", "number"), ("core.head_cut", "number"),
+    ("kind", "string"),
+    ("message", "string"),
+    ("encoding", "string"),
+    ("size", "number"),
+    ("mtime_ns", "number"),
+    ("pages", "number"),
+    ("chars", "number"),
+    ("simhash", "number"),
+    ("edges", "null"),
+    ("transient", "number"),
+    ("transient", "null"),
+    ("core", "null"),
+    ("core.shingle_count", "number"),
+    ("core.head_cut", "number"),
     ("core.tail_cut", "number"),
 }
 ABSURD: dict[str, list[Any]] = {
@@ -277,24 +326,26 @@ def test_a_malformed_record_is_refused_in_one_line_naming_it_and_its_field(tmp_p
     assert "is not a valid" not in line and "broadcast" not in line and "Error" not in line
 
 
-@pytest.mark.parametrize(("what", "lines", "raw", "where"), [
-    ("a JSON array", ["[1, 2, 3]"], None, "line 2: the line is not a JSON object"),
-    ("a JSON null", ["null"], None, "line 2: the line is not a JSON object"),
-    ("not JSON", ["{'path': 'x'}"], None, "line 2: the line is not JSON"),
-    ("cut in the middle", ['{"path": "/c1/uploads/x.txt", "size"'], None, "line 2: the line is not JSON"),
-    ("nested too deep", ["[" * 200_000], None, "line 2: the line is not JSON"),
-    ("a number of 5,000 digits", ['{"size": ' + "9" * 5000 + "}"], None, "line 2: the line is not JSON"),
-    ("not UTF-8", [b"{\"path\": \"\xff\"}".decode("latin-1")], None, "line 2: the line is not UTF-8"),
-    ("an empty gzip file", [], b"", "line 1: the file is cut short, or is not gzip"),
-    ("a truncated gzip file", [], "half", "the file is cut short, or is not gzip"),
-    ("not gzip", [], b"{\"path\": 1}\n", "line 1: the file is cut short, or is not gzip"),
-])
+@pytest.mark.parametrize(
+    ("what", "lines", "raw", "where"),
+    [
+        ("a JSON array", ["[1, 2, 3]"], None, "line 2: the line is not a JSON object"),
+        ("a JSON null", ["null"], None, "line 2: the line is not a JSON object"),
+        ("not JSON", ["{'path': 'x'}"], None, "line 2: the line is not JSON"),
+        ("cut in the middle", ['{"path": "/c1/uploads/x.txt", "size"'], None, "line 2: the line is not JSON"),
+        ("nested too deep", ["[" * 200_000], None, "line 2: the line is not JSON"),
+        ("a number of 5,000 digits", ['{"size": ' + "9" * 5000 + "}"], None, "line 2: the line is not JSON"),
+        ("not UTF-8", [b'{"path": "\xff"}'.decode("latin-1")], None, "line 2: the line is not UTF-8"),
+        ("an empty gzip file", [], b"", "line 1: the file is cut short, or is not gzip"),
+        ("a truncated gzip file", [], "half", "the file is cut short, or is not gzip"),
+        ("not gzip", [], b'{"path": 1}\n', "line 1: the file is cut short, or is not gzip"),
+    ],
+)
 def test_a_damaged_line_or_file_is_refused_in_one_line(tmp_path, capsys, what, lines, raw, where):
     sound = records()
     body = [sound[2], *lines, sound[0], sound[1]]
     if isinstance(body[1], str) and not body[1].isascii():  # bytes that are not UTF-8, as they are
-        data = b"".join((json.dumps(x).encode() if isinstance(x, dict) else x.encode("latin-1")) + b"\n"
-                        for x in body)
+        data = b"".join((json.dumps(x).encode() if isinstance(x, dict) else x.encode("latin-1")) + b"\n" for x in body)
         raw = gzip.compress(data)
     if raw == "half":
         many = [dict(sound[n % 3], path=f"/c1/uploads/{n}.txt") for n in range(900)]
@@ -328,17 +379,20 @@ def test_two_records_of_one_file_are_refused(tmp_path, capsys):
     assert "line 2" in line and "same file as an earlier record" in line
 
 
-@pytest.mark.parametrize(("change", "field"), [
-    (lambda job: job.pop("scheme"), "scheme"),
-    (lambda job: job.__setitem__("scheme", {"version": 1, "evil": 2}), "scheme"),
-    (lambda job: job["thresholds"].pop("method"), "thresholds.method"),
-    (lambda job: job["thresholds"].__setitem__("hamming", "x"), "thresholds.hamming"),
-    (lambda job: job["counts"].__setitem__("problems", -1), "counts.problems"),
-    (lambda job: job["counts"].pop("documents_in_groups"), "counts.documents_in_groups"),
-    (lambda job: job["boilerplate"].__setitem__("shingles", [2**40]), "boilerplate.shingles"),
-    (lambda job: job["boilerplate"].__setitem__("min_share", "lots"), "boilerplate.min_share"),
-    (lambda job: job.__setitem__("source", None), "source"),
-])
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        (lambda job: job.pop("scheme"), "scheme"),
+        (lambda job: job.__setitem__("scheme", {"version": 1, "evil": 2}), "scheme"),
+        (lambda job: job["thresholds"].pop("method"), "thresholds.method"),
+        (lambda job: job["thresholds"].__setitem__("hamming", "x"), "thresholds.hamming"),
+        (lambda job: job["counts"].__setitem__("problems", -1), "counts.problems"),
+        (lambda job: job["counts"].pop("documents_in_groups"), "counts.documents_in_groups"),
+        (lambda job: job["boilerplate"].__setitem__("shingles", [2**40]), "boilerplate.shingles"),
+        (lambda job: job["boilerplate"].__setitem__("min_share", "lots"), "boilerplate.min_share"),
+        (lambda job: job.__setitem__("source", None), "source"),
+    ],
+)
 def test_a_damaged_job_json_is_refused_naming_its_field(tmp_path, capsys, change: Callable[[dict], Any], field):
     result = write_result(tmp_path / "result", records())
     job = json.loads((result / "job.json").read_text(encoding="utf-8"))
@@ -391,8 +445,12 @@ def large_result(tmp_path_factory) -> Path:
 
 
 def _import_process(result: Path, db: Path) -> subprocess.Popen[bytes]:
-    return subprocess.Popen([sys.executable, "-m", "neardup_gui.cli", "import-spark", str(result), "--db", str(db),
-                             "--quiet"], cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    return subprocess.Popen(
+        [sys.executable, "-m", "neardup_gui.cli", "import-spark", str(result), "--db", str(db), "--quiet"],
+        cwd=REPO,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
 
 
 def _kill_when(process: subprocess.Popen[bytes], ready: Callable[[], bool], limit: float = 30.0) -> bool:

@@ -95,8 +95,23 @@ def _meeting_notes() -> tuple[np.ndarray, list[np.ndarray]]:
     from neardup_gui.core.fingerprint.scheme import Scheme, fingerprint_bytes
 
     rng = random.Random(7)
-    words = ["the", "meeting", "about", "the", "budget", "moves", "to", "thursday", "at", "ten", "in", "the", "small",
-             "room", "upstairs"]
+    words = [
+        "the",
+        "meeting",
+        "about",
+        "the",
+        "budget",
+        "moves",
+        "to",
+        "thursday",
+        "at",
+        "ten",
+        "in",
+        "the",
+        "small",
+        "room",
+        "upstairs",
+    ]
     fillers = ["amber", "quartz", "lantern", "meadow", "copper", "harbor", "velvet", "orbit", "cinder", "willow"]
     notes = set()
     while len(notes) < 600:
@@ -127,7 +142,8 @@ def test_a_huge_dense_bucket_is_held_within_the_budget_and_joins_the_same_docume
     assert np.all(small[2] >= floor)
     for level in (floor, 0.5, 0.6, 0.7, 0.8, 0.9):
         assert _components(n, full[0][full[2] >= level], full[1][full[2] >= level]) == _components(
-            n, small[0][small[2] >= level], small[1][small[2] >= level]), level
+            n, small[0][small[2] >= level], small[1][small[2] >= level]
+        ), level
 
     def exact(a: int, b: int) -> float:
         shared = minhash.exact_overlap(shingles[a], shingles[b])
@@ -252,10 +268,12 @@ def test_the_mapped_files_of_a_killed_app_are_removed_by_the_next_search(tmp_pat
     removes it (its lock died with the process) and leaves nothing of its own."""
     from neardup_gui.core.workers.parallel import MappedFiles
 
-    child = ("import os, sys, numpy as np\n"
-             "from neardup_gui.core.workers.parallel import MappedFiles\n"
-             "print(MappedFiles(sys.argv[1]).write('sigs', np.zeros(1000, np.uint32)))\n"
-             "sys.stdout.flush(); os._exit(9)\n")
+    child = (
+        "import os, sys, numpy as np\n"
+        "from neardup_gui.core.workers.parallel import MappedFiles\n"
+        "print(MappedFiles(sys.argv[1]).write('sigs', np.zeros(1000, np.uint32)))\n"
+        "sys.stdout.flush(); os._exit(9)\n"
+    )
     done = subprocess.run([sys.executable, "-c", child, str(tmp_path)], capture_output=True, text=True, check=False)
     left = Path(done.stdout.strip())
     assert done.returncode == 9 and left.exists() and left.parent.parent == tmp_path, done
@@ -291,8 +309,12 @@ def test_mapped_files_go_to_the_temporary_folder_when_the_folder_beside_fails(tm
 
 
 @settings(max_examples=80, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), pairs=st.integers(0, 3000), n=st.sampled_from([2, 50, 100_000, 1 << 30]),
-       width=st.sampled_from([128, 64, 100]))
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    pairs=st.integers(0, 3000),
+    n=st.sampled_from([2, 50, 100_000, 1 << 30]),
+    width=st.sampled_from([128, 64, 100]),
+)
 def test_candidates_each_once_sorted_with_their_estimates(seed, pairs, n, width):
     """_unique_codes packs each estimate's k below its code to sort in place (and, past the packing's
     range, sorts as before): every code once, ascending, with the estimate it came with."""

@@ -23,8 +23,17 @@ def test_each_phase_is_timed_from_its_own_start():
 
 
 def test_the_scan_summary_names_every_count_and_a_vanished_folder():
-    summary = ScanSummary(roots=("/a",), files_found=1234, extracted=1000, reused=10, unchanged=200, removed=4,
-                          problems=20, seconds=3.25, vanished_roots=("/gone",))
+    summary = ScanSummary(
+        roots=("/a",),
+        files_found=1234,
+        extracted=1000,
+        reused=10,
+        unchanged=200,
+        removed=4,
+        problems=20,
+        seconds=3.25,
+        vanished_roots=("/gone",),
+    )
     text = summary_text(summary)
     assert text.startswith("1,234 files in 3.2 s: 1,000 read, 10 reused, 200 unchanged, 4 gone, 20 with problems")
     assert text.endswith("; /gone no longer exists: its documents left the results")

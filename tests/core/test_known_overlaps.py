@@ -71,8 +71,10 @@ def test_ids_out_of_range_are_refused():
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.dictionaries(st.integers(0, 200), st.integers(0, 9), max_size=60),
-       st.dictionaries(st.integers(0, 200), st.integers(10, 19), max_size=60))
+@given(
+    st.dictionaries(st.integers(0, 200), st.integers(0, 9), max_size=60),
+    st.dictionaries(st.integers(0, 200), st.integers(10, 19), max_size=60),
+)
 def test_merged_runs_is_a_sorted_union_with_the_second_runs_values(first, second):
     """text.merged_runs, which holds every known overlap and every LSH candidate: one sorted run, each
     code once, the second run's value where both hold a code."""

@@ -23,8 +23,10 @@ DOCS = {
     5: doc(5, "/up/a/notes.txt", 300, 12),
     6: doc(6, "/up/b/notes (1).txt", 300, 40),
 }
-GROUPS = [Group(1, 1, (Member(1, SAME), Member(2, SAME), Member(3, SAME), Member(4, SAME)), exact=True),
-          Group(2, 5, (Member(5, SAME), Member(6, SAME)), exact=True)]
+GROUPS = [
+    Group(1, 1, (Member(1, SAME), Member(2, SAME), Member(3, SAME), Member(4, SAME)), exact=True),
+    Group(2, 5, (Member(5, SAME), Member(6, SAME)), exact=True),
+]
 KEEPERS = {1: 1, 2: 5}
 
 
@@ -66,8 +68,10 @@ def test_a_rule_never_marks_a_member_that_is_not_a_duplicate_of_its_keeper_or_a_
     """A member below the setting (a grouping made elsewhere, or a setting since raised) is not marked; a file
     listed under two groups and kept by one is not marked in the other."""
     far = Similarity(hamming=20, jaccard_estimate=0.6, jaccard=0.6, containment_ab=0.7, containment_ba=0.7)
-    groups = [Group(1, 1, (Member(1, SAME), Member(2, SAME), Member(3, far)), exact=False),
-              Group(2, 5, (Member(5, SAME), Member(1, SAME), Member(6, SAME)), exact=False)]
+    groups = [
+        Group(1, 1, (Member(1, SAME), Member(2, SAME), Member(3, far)), exact=False),
+        Group(2, 5, (Member(5, SAME), Member(1, SAME), Member(6, SAME)), exact=False),
+    ]
     keepers = {1: 1, 2: 5}
     selection = members_matching(MarkCriteria(), groups, keepers, DOCS, ["/ref"], Thresholds(jaccard=0.8))
     assert set(selection.documents) == {2, 6}

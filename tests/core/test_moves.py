@@ -94,8 +94,13 @@ def files_under(folder: Path) -> set[str]:
 def record(db: Path, paths: Iterable[Path]) -> None:
     """The files as a scan would have recorded them (as files it could not compare: no fingerprints needed)."""
     with Store(db) as store:
-        store.write_batch([], [FileRecord(str(p), p.stat().st_size, p.stat().st_mtime_ns, "txt",
-                                          status=Status.UNSUPPORTED) for p in paths])
+        store.write_batch(
+            [],
+            [
+                FileRecord(str(p), p.stat().st_size, p.stat().st_mtime_ns, "txt", status=Status.UNSUPPORTED)
+                for p in paths
+            ],
+        )
 
 
 def recorded(db: Path) -> set[str]:
@@ -154,7 +159,8 @@ def test_an_original_that_cannot_be_removed_is_not_moved_and_nothing_is_left(way
     assert digest(source) == before
     assert not destination.exists()  # no copy, no link, no temporary file, and not the folders it made
     assert caught.value.strerror.startswith(
-        "it could not be moved (" if way == "renameat2" else "it could not be removed from its folder (")
+        "it could not be moved (" if way == "renameat2" else "it could not be removed from its folder ("
+    )
     assert "[Errno" not in caught.value.strerror and str(tmp_path) not in caught.value.strerror
     move_file(str(source), str(target))  # the retry, the folder writable again
     assert not source.exists() and digest(target) == before and files_under(destination) == {"uploads/a.txt"}
@@ -288,12 +294,17 @@ def test_a_batch_records_exactly_the_files_that_moved_and_says_why_the_others_di
     assert set(outcome.moved_to) == {str(destination / "uploads" / "a.txt"), str(destination / "uploads" / "b.txt")}
     reasons = dict(outcome.failed)
     assert set(reasons) == {str(root / "stuck" / "c.txt"), str(root / "stuck" / "d.txt")}
-    assert all(why.startswith("it could not be removed from its folder (") and "[Errno" not in why
-               for why in reasons.values())
+    assert all(
+        why.startswith("it could not be removed from its folder (") and "[Errno" not in why for why in reasons.values()
+    )
     assert files_under(destination) == {"uploads/a.txt", "uploads/b.txt"}
     assert files_under(root) == {"stuck/c.txt", "stuck/d.txt"}
-    assert recorded(db) == {str(destination / "uploads" / "a.txt"), str(destination / "uploads" / "b.txt"),
-                            str(root / "stuck" / "c.txt"), str(root / "stuck" / "d.txt")}
+    assert recorded(db) == {
+        str(destination / "uploads" / "a.txt"),
+        str(destination / "uploads" / "b.txt"),
+        str(root / "stuck" / "c.txt"),
+        str(root / "stuck" / "d.txt"),
+    }
     with Store(db) as store:  # the retry moves the rest; the undo takes everything back
         rest = [d for d in store.files.documents() if d.path.startswith(str(root))]
         retry = move_into_folder(store, rest, str(destination), [str(root)])
@@ -392,8 +403,18 @@ def test_a_batch_killed_in_the_middle_of_copies_again_and_again_loses_nothing_an
     spec = {"db": str(db), "roots": [str(root)], "destination": str(destination)}
     kills, seen = 0, set()
     # (bytes our temporary file must hold, then how long to wait): mid-copy, or once the copy is whole
-    moments = [(1, 0.0), (FILE_SIZE, 0.0), (1, 0.004), (FILE_SIZE, 0.0005), (1, 0.0), (FILE_SIZE, 0.002),
-               (1, 0.015), (FILE_SIZE, 0.0), (1, 0.04), (FILE_SIZE, 0.001)]
+    moments = [
+        (1, 0.0),
+        (FILE_SIZE, 0.0),
+        (1, 0.004),
+        (FILE_SIZE, 0.0005),
+        (1, 0.0),
+        (FILE_SIZE, 0.002),
+        (1, 0.015),
+        (FILE_SIZE, 0.0),
+        (1, 0.04),
+        (FILE_SIZE, 0.001),
+    ]
     for size, delay in moments:
         process = subprocess.Popen(child(spec), cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         if not wait_for_a_copy(destination, process, size):
@@ -440,8 +461,10 @@ def test_a_link_below_the_destination_into_a_scanned_folder_is_refused_for_each_
     assert move_target_problem(str(destination), [str(root)]) == ""
     with Store(db) as store:
         outcome = move_into_folder(store, store.files.documents(), str(destination), [str(root)])
-    assert not outcome.done and "leads into a scanned folder through a link" in dict(outcome.failed)[
-        str(root / "a" / "x.txt")]
+    assert (
+        not outcome.done
+        and "leads into a scanned folder through a link" in dict(outcome.failed)[str(root / "a" / "x.txt")]
+    )
     assert files_under(root) == {"a/x.txt"} and recorded(db) == {str(root / "a" / "x.txt")}
 
 

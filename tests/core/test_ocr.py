@@ -64,8 +64,11 @@ def test_scans_are_read_by_ocr_only_when_asked_and_then_group_with_their_origina
         events: list[tuple[str, int, int | None]] = []
         # T 0.7: OCR misreads a few of every hundred Han characters, and each costs three shingles (this
         # photo: J 0.79 at chi_sim+eng; python -m tests.bench.ocr measures it over noise and resolution)
-        view = session.scan(ScanOptions(roots=(str(scans),), workers=2, ocr="chi_sim+eng"), Thresholds(jaccard=0.7),
-                            progress=lambda e: events.append((e.phase, e.done, e.total)))
+        view = session.scan(
+            ScanOptions(roots=(str(scans),), workers=2, ocr="chi_sim+eng"),
+            Thresholds(jaccard=0.7),
+            progress=lambda e: events.append((e.phase, e.done, e.total)),
+        )
         assert ("ocr", 5, 5) in events  # five pages: 1 + 1 + 3, each a task, counted as they come
         groups = names(view)
         assert {"bsd.txt", "bsd-scan.pdf"} in groups and {"条例.txt", "条例-照片.png"} in groups, groups
@@ -80,15 +83,17 @@ def test_scans_are_read_by_ocr_only_when_asked_and_then_group_with_their_origina
 
         # a rescan reads nothing again
         events.clear()
-        session.scan(ScanOptions(roots=(str(scans),), workers=2, ocr="chi_sim+eng"), Thresholds(),
-                     progress=lambda e: events.append((e.phase, e.done, e.total)))
+        session.scan(
+            ScanOptions(roots=(str(scans),), workers=2, ocr="chi_sim+eng"),
+            Thresholds(),
+            progress=lambda e: events.append((e.phase, e.done, e.total)),
+        )
         assert not any(phase == "ocr" for phase, _, _ in events)
 
 
 def test_a_cancelled_ocr_goes_on_from_the_next_page_and_the_report_has_the_passages(scans, tmp_path):
     db = tmp_path / "db.sqlite"
-    only_gpl = ScanOptions(roots=(str(scans / "gpl.txt"), str(scans / "gpl-scan.pdf")), workers=1,
-                           ocr="chi_sim+eng")
+    only_gpl = ScanOptions(roots=(str(scans / "gpl.txt"), str(scans / "gpl-scan.pdf")), workers=1, ocr="chi_sim+eng")
     cancel = CancelToken()
 
     def stop_after_a_page(event) -> None:
@@ -104,8 +109,9 @@ def test_a_cancelled_ocr_goes_on_from_the_next_page_and_the_report_has_the_passa
         assert store.files.document_by_path(str(scans / "gpl-scan.pdf")).status is Status.EMPTY  # not yet read whole
     totals: list[int | None] = []
     with Session(db) as session:
-        view = session.scan(only_gpl, Thresholds(),
-                            progress=lambda e: totals.append(e.total) if e.phase == "ocr" else None)
+        view = session.scan(
+            only_gpl, Thresholds(), progress=lambda e: totals.append(e.total) if e.phase == "ocr" else None
+        )
         assert totals[0] == 3 - len(kept)  # only the pages not read yet
         assert {"gpl.txt", "gpl-scan.pdf"} in names(view)
         report = json.loads(session.report("json"))
@@ -116,8 +122,18 @@ def test_a_cancelled_ocr_goes_on_from_the_next_page_and_the_report_has_the_passa
 
 def test_the_command_line_reads_scans_with_ocr_and_says_when_tesseract_is_missing(scans, tmp_path):
     db = str(tmp_path / "n.db")
-    proc = run_cli("scan", str(scans / "bsd.txt"), str(scans / "bsd-scan.pdf"), "--db", db, "--ocr",
-                   "--ocr-languages", "eng", "--format", "json")
+    proc = run_cli(
+        "scan",
+        str(scans / "bsd.txt"),
+        str(scans / "bsd-scan.pdf"),
+        "--db",
+        db,
+        "--ocr",
+        "--ocr-languages",
+        "eng",
+        "--format",
+        "json",
+    )
     assert proc.returncode == 0, proc.stderr
     report = json.loads(proc.stdout)
     assert any(len(g["members"]) == 2 for g in report["groups"])
@@ -142,15 +158,17 @@ def test_what_is_no_image_is_never_handed_to_tesseract_and_other_languages_read_
     (root / "zero-pages.pdf").write_bytes(b"")
     db = tmp_path / "db.sqlite"
     with Session(db) as session:
-        view = session.scan(ScanOptions(roots=(str(root), str(scans / "条例-照片.png")), workers=1, ocr="eng"),
-                            Thresholds())
+        view = session.scan(
+            ScanOptions(roots=(str(root), str(scans / "条例-照片.png")), workers=1, ocr="eng"), Thresholds()
+        )
         docs = {Path(d.path).name: d for d in view.result.documents}
         assert docs["notes.jpg"].status is Status.UNSUPPORTED and "not a PNG, JPEG" in docs["notes.jpg"].message
         assert docs["empty.png"].status is Status.EMPTY and docs["empty.png"].message == "The file is empty."
         assert "Tesseract, eng" in docs["条例-照片.png"].message
         # the same scans, another language: read again in it
-        view = session.scan(ScanOptions(roots=(str(root), str(scans / "条例-照片.png")), workers=1,
-                                        ocr="chi_sim"), Thresholds())
+        view = session.scan(
+            ScanOptions(roots=(str(root), str(scans / "条例-照片.png")), workers=1, ocr="chi_sim"), Thresholds()
+        )
         docs = {Path(d.path).name: d for d in view.result.documents}
         assert "Tesseract, chi_sim)" in docs["条例-照片.png"].message
         assert "条例" in view.text_loader()(docs["条例-照片.png"]).text
@@ -165,18 +183,32 @@ def test_a_page_tesseract_cannot_finish_is_read_again_with_a_longer_limit_and_le
     (fake / "tesseract").write_text(
         "#!/bin/bash\n"
         'if [ "$1" = "--list-langs" ]; then printf \'List of available languages (1):\\neng\\n\'; exit 0; fi\n'
-        f"exec -a {marker} sleep 60\n")
+        f"exec -a {marker} sleep 60\n"
+    )
     (fake / "tesseract").chmod(0o755)
     db = str(tmp_path / "n.db")
     slow = dict(os.environ, PATH=f"{fake}:{os.environ['PATH']}")
-    proc = run_cli("scan", str(scans / "bsd-scan.pdf"), "--db", db, "--ocr", "--ocr-languages", "eng",
-                   "--timeout", "2", "--format", "json", env=slow)
+    proc = run_cli(
+        "scan",
+        str(scans / "bsd-scan.pdf"),
+        "--db",
+        db,
+        "--ocr",
+        "--ocr-languages",
+        "eng",
+        "--timeout",
+        "2",
+        "--format",
+        "json",
+        env=slow,
+    )
     assert proc.returncode == 0, proc.stderr
     scanned = json.loads(proc.stdout)["documents"][0]
     assert scanned["status"] == "error" and "longer than" in scanned["message"], scanned
     left = subprocess.run(["pgrep", "-f", marker], capture_output=True, text=True).stdout.split()
     assert left == [], "a stopped page's Tesseract must not run on"
-    proc = run_cli("scan", str(scans / "bsd-scan.pdf"), "--db", db, "--ocr", "--ocr-languages", "eng",
-                   "--format", "json")  # the real tesseract, the default limit (longer): read again
+    proc = run_cli(
+        "scan", str(scans / "bsd-scan.pdf"), "--db", db, "--ocr", "--ocr-languages", "eng", "--format", "json"
+    )  # the real tesseract, the default limit (longer): read again
     scanned = json.loads(proc.stdout)["documents"][0]
     assert scanned["status"] == "ok" and "Text from OCR" in scanned["message"], scanned

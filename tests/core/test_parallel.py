@@ -67,11 +67,16 @@ def _outcome(db: Path, root: Path, workers: int) -> tuple[dict, dict, list]:
         found = session.store.boilerplate.load()
         assert found is not None
         names = {d.content_id: Path(d.path).name for d in session.store.files.documents()}  # ids differ between runs
-        boilerplate = {"shingles": found.shingles.tolist(),
-                       "cores": {names[cid]: core for cid, core in found.cores.items()}}
+        boilerplate = {
+            "shingles": found.shingles.tolist(),
+            "cores": {names[cid]: core for cid, core in found.cores.items()},
+        }
         views = []
-        for thresholds in (Thresholds(Method.MINHASH, 3, 0.5), Thresholds(Method.MINHASH, 3, 0.8, False),
-                           Thresholds(Method.BOTH, 6, 0.7)):
+        for thresholds in (
+            Thresholds(Method.MINHASH, 3, 0.5),
+            Thresholds(Method.MINHASH, 3, 0.8, False),
+            Thresholds(Method.BOTH, 6, 0.7),
+        ):
             result = session.regroup(thresholds).result
             docs = {d.id: Path(d.path).name for d in result.documents}
             views.append(sorted(sorted(docs[m.document_id] for m in g.members) for g in result.groups))
@@ -110,8 +115,16 @@ def test_boilerplate_forests_and_passages_in_workers_equal_those_of_one_process(
     spread = _outcome(tmp_path / "two.db", root, workers=2)
     # every step went to the workers: hashing, reading (in batches), boilerplate's three passes, the band
     # search's estimates, a forest, passages
-    assert {"hash_files", "_each", "_common_in_batch", "_count_in_batch", "_cores_in_batch", "estimate_task",
-            "measure_overlaps", "find_passages"} <= set(pools), pools
+    assert {
+        "hash_files",
+        "_each",
+        "_common_in_batch",
+        "_count_in_batch",
+        "_cores_in_batch",
+        "estimate_task",
+        "measure_overlaps",
+        "find_passages",
+    } <= set(pools), pools
     report, boilerplate, views = here
     assert len(boilerplate["cores"]) >= 30, "the footer must be found as boilerplate"
     assert any(p.get("shared_passages") for p in report["pairs"])
@@ -125,8 +138,11 @@ def test_hashing_in_workers_says_why_a_file_could_not_be_read(tmp_path):
 
     present = tmp_path / "here.txt"
     present.write_text("some text")
-    entries = (FileEntry(str(present), 9, 0, "text"), FileEntry(str(tmp_path / "gone.txt"), 9, 0, "text"),
-               FileEntry(str(tmp_path), 0, 0, "text"))
+    entries = (
+        FileEntry(str(present), 9, 0, "text"),
+        FileEntry(str(tmp_path / "gone.txt"), 9, 0, "text"),
+        FileEntry(str(tmp_path), 0, 0, "text"),
+    )
     [(_task, answers)] = list(Workers(2).map(hash_files, [entries], min_tasks=1))
     assert answers[0] == hash_file(str(present))
     assert answers[1] == "The file was deleted during the scan."
@@ -151,8 +167,9 @@ def test_the_query_index_is_built_by_the_first_query_and_kept_up_to_date(tmp_pat
         with sqlite3.connect(db) as c:
             contents = c.execute("SELECT count(*) FROM contents WHERE minhash IS NOT NULL").fetchone()[0]
             in_bands = c.execute("SELECT count(DISTINCT content_id) FROM bands").fetchone()[0]
-            blocks = c.execute("SELECT count(*), count(DISTINCT content_id), count(DISTINCT block) "
-                               "FROM simhash_blocks").fetchone()
+            blocks = c.execute(
+                "SELECT count(*), count(DISTINCT content_id), count(DISTINCT block) FROM simhash_blocks"
+            ).fetchone()
             assert blocks == ((4 * in_bands, in_bands, 4) if in_bands else (0, 0, 0))
             return contents, in_bands
 

@@ -32,8 +32,11 @@ def behave(task):
 
 @pytest.mark.e2e
 def test_a_crash_or_hang_costs_that_task_only_and_the_pool_recovers():
-    tasks = ([("ok", i) for i in range(6)] + [("crash", 0), ("hang", 0), ("exit", 0), ("raise", 0)]
-             + [("ok", i) for i in range(6, 12)])
+    tasks = (
+        [("ok", i) for i in range(6)]
+        + [("crash", 0), ("hang", 0), ("exit", 0), ("raise", 0)]
+        + [("ok", i) for i in range(6, 12)]
+    )
     started = time.monotonic()
     results = dict(run_isolated(behave, tasks, workers=2, timeout=2.0))
     assert time.monotonic() - started < 30
@@ -48,8 +51,14 @@ def test_a_crash_or_hang_costs_that_task_only_and_the_pool_recovers():
 def test_batches_run_as_one_task_each_and_a_failure_in_one_costs_its_own_task_only():
     """Several tasks travel to one worker together; a batch whose worker crashed, hung or raised is run
     again task by task, so every other task of it still gets its answer, each task exactly once."""
-    batches = [(("pid", 0), ("pid", 1), ("pid", 2)), (("ok", 0), ("ok", 1), ("crash", 0), ("ok", 2)),
-               (("ok", 3), ("hang", 0)), (("raise", 0), ("ok", 4)), (("ok", 5),), (("exit", 0),)]
+    batches = [
+        (("pid", 0), ("pid", 1), ("pid", 2)),
+        (("ok", 0), ("ok", 1), ("crash", 0), ("ok", 2)),
+        (("ok", 3), ("hang", 0)),
+        (("raise", 0), ("ok", 4)),
+        (("ok", 5),),
+        (("exit", 0),),
+    ]
     started = time.monotonic()
     with WorkerPool(2) as pool:
         answered = list(run_in_batches(pool, behave, batches, timeout=2.0))
@@ -129,4 +138,3 @@ def test_records_sent_to_and_from_workers_survive_pickling():
     ]
     for record in records:
         assert pickle.loads(pickle.dumps(record)) == record
-

@@ -33,7 +33,7 @@ def scanned(tmp_path_factory):
     base = english_texts()["BSD"]
     hostile = base.replace("Redistribution", SCRIPT_PAYLOAD + " Redistribution", 1)
     (root / NAME_PAYLOAD).write_text(hostile)
-    (root / "=HYPERLINK(\"x\").txt").write_text(plant_edits(hostile, 0.01, seed=1).replace("copyright", IMG_PAYLOAD, 1))
+    (root / '=HYPERLINK("x").txt').write_text(plant_edits(hostile, 0.01, seed=1).replace("copyright", IMG_PAYLOAD, 1))
     zh = list(chinese_texts().values())[1]
     (root / "中文 原稿.txt").write_text(zh)
     (root / "中文 修改稿.txt").write_text(plant_edits(zh, 0.01, seed=2))
@@ -59,8 +59,11 @@ def test_html_escapes_every_name_and_text(scanned):
         json.loads(block)
     assert "<img" not in page
     assert "&lt;img src=x onerror=document.title=7&gt;.txt" in page
-    assert re.search(r"Content-Security-Policy' content=\"default-src 'none'; style-src 'unsafe-inline'; "
-                     r"script-src 'sha256-", page)
+    assert re.search(
+        r"Content-Security-Policy' content=\"default-src 'none'; style-src 'unsafe-inline'; "
+        r"script-src 'sha256-",
+        page,
+    )
 
 
 def test_html_is_self_contained(scanned):
@@ -74,11 +77,26 @@ def test_html_carries_side_by_side_diffs_with_marked_words_and_problems(scanned)
     assert page.count("<details class='pair' data-diff=") == 2  # the two near pairs (the exact pair needs none)
     data_block = r"<script type='application/json' id='[^']+'>(.*?)</script>"
     blocks = [json.loads(b) for b in re.findall(data_block, page, re.S)]
-    changed = [seg for rows in blocks for row in rows if row[0] == "replace" for side in (row[1], row[2])
-               for _number, text, _quiet in side if isinstance(text, list) for seg in text if seg[1]]
+    changed = [
+        seg
+        for rows in blocks
+        for row in rows
+        if row[0] == "replace"
+        for side in (row[1], row[2])
+        for _number, text, _quiet in side
+        if isinstance(text, list)
+        for seg in text
+        if seg[1]
+    ]
     assert changed, "changed words are marked"
-    numbers = [number for rows in blocks for row in rows if row[0] != "g" for side in (row[1], row[2])
-               for number, _text, _quiet in side]
+    numbers = [
+        number
+        for rows in blocks
+        for row in rows
+        if row[0] != "g"
+        for side in (row[1], row[2])
+        for number, _text, _quiet in side
+    ]
     assert numbers and all(isinstance(n, int) and n >= 1 for n in numbers), "each line with the file's number"
     assert any(SCRIPT_PAYLOAD in str(rows) for rows in blocks), "the hostile text is data, shown as text"
     assert "中文 修改稿.txt" in page
@@ -136,10 +154,22 @@ def test_no_script_from_document_content_runs_in_a_real_browser(scanned, tmp_pat
 
     def title_after_load(path: Path) -> str:
         dom = subprocess.run(
-            [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-             "--disable-component-update", "--no-first-run", f"--user-data-dir={tmp_path / 'profile'}",
-             "--virtual-time-budget=3000", "--dump-dom", path.as_uri()],
-            capture_output=True, text=True, timeout=120,
+            [
+                chromium,
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--no-first-run",
+                f"--user-data-dir={tmp_path / 'profile'}",
+                "--virtual-time-budget=3000",
+                "--dump-dom",
+                path.as_uri(),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=120,
         ).stdout
         match = re.search(r"<title>(.*?)</title>", dom, re.S)
         return match.group(1) if match else ""
@@ -149,10 +179,22 @@ def test_no_script_from_document_content_runs_in_a_real_browser(scanned, tmp_pat
     assert title.startswith("neardup report") and "PWNED" not in title
     # every section opened (#all): the diff tables are built, the payloads shown as text, nothing run
     dom = subprocess.run(
-        [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--no-first-run", f"--user-data-dir={tmp_path / 'profile2'}",
-         "--virtual-time-budget=3000", "--dump-dom", report.as_uri() + "#all"],
-        capture_output=True, text=True, timeout=120,
+        [
+            chromium,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--no-first-run",
+            f"--user-data-dir={tmp_path / 'profile2'}",
+            "--virtual-time-budget=3000",
+            "--dump-dom",
+            report.as_uri() + "#all",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
     ).stdout
     assert "PWNED" not in re.search(r"<title>(.*?)</title>", dom, re.S).group(1)
     assert dom.count('<table class="diff">') == 2 and "<mark>" in dom
@@ -175,11 +217,25 @@ def test_a_spreadsheet_program_evaluates_no_formula_from_the_csv(scanned, tmp_pa
         w.writerow(["neutralised", neutralise_cell("@SUM(40,2)")])
 
     def as_text(path: Path) -> str:
-        subprocess.run([soffice, "--headless", f"-env:UserInstallation=file://{tmp_path}/lo",
-                        "--infilter=CSV:44,34,76,1", "--convert-to", "pdf", "--outdir", str(tmp_path), str(path)],
-                       capture_output=True, timeout=180, check=True)
-        return subprocess.run(["pdftotext", "-layout", str(path.with_suffix(".pdf")), "-"],
-                              capture_output=True, text=True, check=True).stdout
+        subprocess.run(
+            [
+                soffice,
+                "--headless",
+                f"-env:UserInstallation=file://{tmp_path}/lo",
+                "--infilter=CSV:44,34,76,1",
+                "--convert-to",
+                "pdf",
+                "--outdir",
+                str(tmp_path),
+                str(path),
+            ],
+            capture_output=True,
+            timeout=180,
+            check=True,
+        )
+        return subprocess.run(
+            ["pdftotext", "-layout", str(path.with_suffix(".pdf")), "-"], capture_output=True, text=True, check=True
+        ).stdout
 
     rows = as_text(control)
     assert re.search(r"raw\s+42", rows), "the control proves LibreOffice evaluates a raw formula"
@@ -204,8 +260,11 @@ def test_a_file_is_read_again_the_way_its_bytes_were_compared(tmp_path):
     shown again (pair view, reports), both files give the text that was compared, not the .txt's tags."""
     root = tmp_path / "docs"
     root.mkdir()
-    page = ("<html><head><title>Notice</title><style>p { color: red }</style></head><body><p>"
-            + english_texts()["MPL-2.0"][:3000] + "</p></body></html>")
+    page = (
+        "<html><head><title>Notice</title><style>p { color: red }</style></head><body><p>"
+        + english_texts()["MPL-2.0"][:3000]
+        + "</p></body></html>"
+    )
     (root / "a page.html").write_text(page, encoding="utf-8")
     (root / "b page.txt").write_text(page, encoding="utf-8")
     db = tmp_path / "kinds.db"

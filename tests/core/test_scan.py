@@ -146,8 +146,8 @@ def test_changed_moved_copied_and_deleted_files(tmp_path, db_path):
     assert first.extracted == 3
 
     (root / "sub").mkdir()
-    os.rename(root / "a.txt", root / "sub" / "moved.txt")      # moved: same bytes, not read again
-    shutil.copy(root / "b.txt", root / "b-copy.txt")            # copied: linked, not read again
+    os.rename(root / "a.txt", root / "sub" / "moved.txt")  # moved: same bytes, not read again
+    shutil.copy(root / "b.txt", root / "b-copy.txt")  # copied: linked, not read again
     (root / "c.txt").write_text(texts["Apache-2.0"] + "\nAmended.")  # changed: read again
     second = _scan(db_path, root)
     assert (second.extracted, second.reused, second.removed) == (1, 2, 1)
@@ -241,8 +241,11 @@ def test_a_file_that_ran_out_of_time_is_read_again_with_a_longer_limit_or_when_a
     def scan_with(**options) -> Status:
         tried.clear()
         with Store(db_path) as store:
-            scan(store, ScanOptions(roots=(str(root),), workers=1, **options),
-                 progress=lambda e: tried.append(e.total) if e.phase == "fingerprint" else None)
+            scan(
+                store,
+                ScanOptions(roots=(str(root),), workers=1, **options),
+                progress=lambda e: tried.append(e.total) if e.phase == "fingerprint" else None,
+            )
             return store.files.document_by_path(str(root / "slow.docx")).status
 
     assert scan_with(file_timeout=1.0) is Status.ERROR
@@ -271,7 +274,8 @@ def test_a_text_too_large_for_a_readers_memory_costs_that_file_only_and_says_so(
         assert "--max-memory" in huge.message
         groups = match(store, Thresholds()).groups
         assert [sorted(Path(store.files.document(m.document_id).path).name for m in g.members) for g in groups] == [
-            ["a.txt", "b.txt"]]
+            ["a.txt", "b.txt"]
+        ]
         scan(store, ScanOptions(roots=(str(root),), workers=1, retry_failed=True))
         assert store.files.document_by_path(str(root / "huge.txt")).status is Status.OK
 
@@ -361,7 +365,6 @@ def test_the_next_matcher_cuts_the_kept_forest_until_a_decision_changes_the_stat
     decision (or new contents) makes them another state's, and they are built again."""
     import sqlite3
 
-
     path, _ = planted_db
     work = tmp_path / "kept.db"
     shutil.copy(path, work)
@@ -403,24 +406,39 @@ def test_groups_at_every_threshold_equal_the_components_of_all_verified_pairs(tm
     from neardup_gui.core.store.files import FileRecord
 
     texts = english_texts()
-    family = [plant_edits(texts["GPL-2"], rate, seed=n) for n, rate in
-              enumerate([0.002] * 30 + [0.01] * 20 + [0.03] * 10 + [0.05] * 10 + [0.15] * 10 + [0.3] * 5)]
+    family = [
+        plant_edits(texts["GPL-2"], rate, seed=n)
+        for n, rate in enumerate([0.002] * 30 + [0.01] * 20 + [0.03] * 10 + [0.05] * 10 + [0.15] * 10 + [0.3] * 5)
+    ]
     others = [plant_edits(t, 0.01, seed=n) for n, t in enumerate(texts.values())]
     docs = family + others
     scheme = Scheme.current()
     with Store(tmp_path / "dense.db") as store:
         store.ensure_scheme(scheme)
         fps = [fingerprint_bytes("text", d.encode(), scheme) for d in docs]
-        store.write_batch(fps, [FileRecord(f"/d/{n:03d}.txt", len(d), n, "text", content_hash=fp.raw_hash)
-                                for n, (d, fp) in enumerate(zip(docs, fps, strict=True))])
+        store.write_batch(
+            fps,
+            [
+                FileRecord(f"/d/{n:03d}.txt", len(d), n, "text", content_hash=fp.raw_hash)
+                for n, (d, fp) in enumerate(zip(docs, fps, strict=True))
+            ],
+        )
         matcher = Matcher(store)
         bands, rows = minhash.optimal_bands(0.8)
         *_, buckets = index.band_pairs(matcher.arrays.minhash, bands, rows, dense=DENSE_BUCKET)
         assert buckets, "the family must form at least one dense bucket"
         seen = set()
-        for method, t, k in [(Method.MINHASH, 0.9, 3), (Method.MINHASH, 0.8, 3), (Method.MINHASH, 0.83, 3),
-                             (Method.MINHASH, 0.95, 3), (Method.MINHASH, 0.6, 3), (Method.MINHASH, 0.71, 3),
-                             (Method.SIMHASH, 0.8, 6), (Method.SIMHASH, 0.8, 2), (Method.BOTH, 0.85, 4)]:
+        for method, t, k in [
+            (Method.MINHASH, 0.9, 3),
+            (Method.MINHASH, 0.8, 3),
+            (Method.MINHASH, 0.83, 3),
+            (Method.MINHASH, 0.95, 3),
+            (Method.MINHASH, 0.6, 3),
+            (Method.MINHASH, 0.71, 3),
+            (Method.SIMHASH, 0.8, 6),
+            (Method.SIMHASH, 0.8, 2),
+            (Method.BOTH, 0.85, 4),
+        ]:
             thresholds = Thresholds(method, k, t)
             grouped = {frozenset(m.document_id for m in g.members) for g in matcher.match(thresholds).groups}
             every = Matcher(store)
@@ -441,10 +459,31 @@ def test_groups_at_every_threshold_equal_the_components_of_all_verified_pairs(tm
 def _form(own_words: int, seed: int) -> str:
     """A form letter: one sentence repeated 60 times, then a few words of its own."""
     rng = random.Random(seed)
-    names = ["river", "stone", "lamp", "cloud", "maple", "orbit", "velvet", "harbor", "copper", "meadow",
-             "signal", "pepper", "quartz", "tunnel", "willow", "zenith", "ember", "falcon", "glacier", "hollow"]
+    names = [
+        "river",
+        "stone",
+        "lamp",
+        "cloud",
+        "maple",
+        "orbit",
+        "velvet",
+        "harbor",
+        "copper",
+        "meadow",
+        "signal",
+        "pepper",
+        "quartz",
+        "tunnel",
+        "willow",
+        "zenith",
+        "ember",
+        "falcon",
+        "glacier",
+        "hollow",
+    ]
     return "the annual report of the board " * 60 + " ".join(
-        f"{rng.choice(names)}{rng.randrange(1000)}" for _ in range(own_words))
+        f"{rng.choice(names)}{rng.randrange(1000)}" for _ in range(own_words)
+    )
 
 
 def test_simhash_never_groups_texts_that_share_little_of_their_wording(tmp_path):
@@ -467,8 +506,13 @@ def test_simhash_never_groups_texts_that_share_little_of_their_wording(tmp_path)
     assert hamming(fps[0].simhash, fps[1].simhash) <= Thresholds().hamming, "the pair SimHash alone would group"
     with Store(tmp_path / "forms.db") as store:
         store.ensure_scheme(scheme)
-        store.write_batch(fps, [FileRecord(f"/d/{name}.txt", 1, n, "text", content_hash=fp.raw_hash)
-                                for n, (name, fp) in enumerate(zip(("first", "second", "near"), fps, strict=True))])
+        store.write_batch(
+            fps,
+            [
+                FileRecord(f"/d/{name}.txt", 1, n, "text", content_hash=fp.raw_hash)
+                for n, (name, fp) in enumerate(zip(("first", "second", "near"), fps, strict=True))
+            ],
+        )
         matcher = Matcher(store)
         for k in (Thresholds().hamming, HAMMING_MAX):
             for ignore in (True, False):
@@ -501,14 +545,19 @@ def test_a_group_that_chains_documents_far_apart_says_so(tmp_path):
     with Store(tmp_path / "chain.db") as store:
         store.ensure_scheme(scheme)
         fps = [fingerprint_bytes("text", d.encode(), scheme) for d in docs]
-        store.write_batch(fps, [FileRecord(f"/d/{n:02d}.txt", 1, n, "text", content_hash=fp.raw_hash)
-                                for n, fp in enumerate(fps)])
+        store.write_batch(
+            fps, [FileRecord(f"/d/{n:02d}.txt", 1, n, "text", content_hash=fp.raw_hash) for n, fp in enumerate(fps)]
+        )
         result = Matcher(store).match(thresholds)
     by_name = {frozenset(g): g for g in map(frozenset, group_names(result))}
     chain = frozenset(f"{n:02d}.txt" for n in range(10))
     assert set(by_name) == {chain, frozenset({"10.txt", "11.txt"})}
-    summaries = {frozenset(Path(next(d.path for d in result.documents if d.id == m.document_id)).name
-                           for m in s.group.members): s for s in summarise(result)}
+    summaries = {
+        frozenset(
+            Path(next(d.path for d in result.documents if d.id == m.document_id)).name for m in s.group.members
+        ): s
+        for s in summarise(result)
+    }
     assert summaries[chain].worst_jaccard < thresholds.jaccard - 0.2, "the chain's ends are far apart"
     assert summaries[chain].chained and not summaries[frozenset({"10.txt", "11.txt"})].chained
     report = json.loads(to_json(result, ReportContext()))
@@ -571,8 +620,13 @@ def test_a_file_the_user_may_not_read_is_unreadable_with_a_message():
             f"s = Store({str(base / 'n.db')!r}); scan(s, ScanOptions(roots=({str(root)!r},), workers=1));"
             "print(json.dumps({os.path.basename(d.path): [d.status, d.message] for d in s.files.documents()}))"
         )
-        out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120,
-                             env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])})
+        out = subprocess.run(
+            [sys.executable, "-c", script],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])},
+        )
         assert out.returncode == 0, out.stderr
         status, message = json.loads(out.stdout)["secret.txt"]
         assert status == "unreadable" and "Permission denied" in message

@@ -52,8 +52,11 @@ def test_the_proposed_keeper_is_an_original_not_the_edited_copy_or_the_printout(
     with Session(tmp_path / "db.sqlite") as session:
         view = scan_view(session, root, jaccard=0.6)
         assert keeper_name(view, "edited_v2.txt") == "original-0.txt"  # the most copies, then the oldest
-        for rule, expected in ((KeeperRule.NEWEST, None), (KeeperRule.LARGEST, None),
-                               (KeeperRule.OLDEST, "original-0.txt")):
+        for rule, expected in (
+            (KeeperRule.NEWEST, None),
+            (KeeperRule.LARGEST, None),
+            (KeeperRule.OLDEST, "original-0.txt"),
+        ):
             view = session.set_keeper_rule(rule)
             chosen = keeper_name(view, "edited_v2.txt")
             assert chosen == expected if expected else chosen != "original-0.txt"
@@ -133,10 +136,12 @@ def test_setting_a_member_apart_takes_it_out_of_its_group_however_it_was_joined_
     root = family(tmp_path / "docs")
     with Session(tmp_path / "db.sqlite") as session:
         view = scan_view(session, root, jaccard=0.6)
-        group = next(g for g in view.result.groups if any(view.documents[m.document_id].path.endswith(".pdf")
-                                                        for m in g.members))
-        printout = next(view.documents[m.document_id] for m in group.members
-                        if view.documents[m.document_id].kind == "pdf")
+        group = next(
+            g for g in view.result.groups if any(view.documents[m.document_id].path.endswith(".pdf") for m in g.members)
+        )
+        printout = next(
+            view.documents[m.document_id] for m in group.members if view.documents[m.document_id].kind == "pdf"
+        )
         others = [view.documents[m.document_id] for m in group.members if m.document_id != printout.id]
         view = session.mark_not_duplicate(printout, others)
         assert not any("printout.pdf" in g for g in names(session, view))
@@ -250,8 +255,10 @@ def test_each_group_is_measured_from_its_keeper_in_the_groups_and_the_reports(tm
         assert jaccards == sorted(jaccards, reverse=True)
         report = json.loads(session.report("json"))
         [reported] = [g for g in report["groups"] if len(g["members"]) == len(group.members)]
-        assert Path(next(d["path"] for d in report["documents"] if d["id"] == reported["representative"])).name \
+        assert (
+            Path(next(d["path"] for d in report["documents"] if d["id"] == reported["representative"])).name
             == Path(keeper.path).name
+        )
 
 
 def assert_groups_are_duplicates(session, view) -> list[set[str]]:
@@ -271,11 +278,14 @@ def assert_groups_are_duplicates(session, view) -> list[set[str]]:
             for b in ids[k + 1 :]:
                 ca, cb = docs[a].content_id, docs[b].content_id
                 assert matcher.same_text(ca, cb) or within_thresholds(matcher.similarity(ca, cb), t), (
-                    docs[a].path, docs[b].path)
+                    docs[a].path,
+                    docs[b].path,
+                )
     marked = all_but_keepers(view.result.groups, view.keepers, docs, (), t)
     assert not marked & kept_anywhere(view.result.groups, view.keepers)
-    together = {frozenset((a.document_id, b.document_id)) for g in view.result.groups for a in g.members
-                for b in g.members}
+    together = {
+        frozenset((a.document_id, b.document_id)) for g in view.result.groups for a in g.members for b in g.members
+    }
     assert all(frozenset((p.a, p.b)) in together for p in view.result.pairs)
     return names(session, view)
 
@@ -311,13 +321,16 @@ def test_every_two_members_of_a_group_are_duplicates_and_a_persons_decisions_hol
         together = {frozenset((a["id"], b["id"])) for g in report["groups"] for a in g["members"] for b in g["members"]}
         path_of = {d["id"]: Path(d["path"]).name for d in report["documents"]}
         assert all(frozenset((p["a"], p["b"])) in together for p in report["pairs"])
-        assert any({path_of[p["a"]], path_of[p["b"]]} == {"draft-00.txt", "draft-00-copy.txt"}
-                   and p["matched_by"] == "exact" for p in report["pairs"])
+        assert any(
+            {path_of[p["a"]], path_of[p["b"]]} == {"draft-00.txt", "draft-00-copy.txt"} and p["matched_by"] == "exact"
+            for p in report["pairs"]
+        )
         assert report["summary"]["documents_in_groups"] == len(set(listed))
 
         assert any({"draft-00.txt", "draft-01.txt"} <= g for g in groups)
         apart = assert_groups_are_duplicates(
-            session, session.mark_not_duplicate(docs["draft-00.txt"], [docs["draft-01.txt"]]))
+            session, session.mark_not_duplicate(docs["draft-00.txt"], [docs["draft-01.txt"]])
+        )
         assert not any({"draft-00.txt", "draft-01.txt"} <= g for g in apart), "the ruling holds"
         session.keep(docs["draft-00.txt"])
         kept = session.keep(docs["draft-07.txt"])
@@ -352,7 +365,8 @@ def test_each_member_is_measured_as_inside_its_keeper_after_a_person_chooses_the
             assert group.representative == docs[keeper].id
             m = next(m for m in group.members if m.document_id == docs[member].id)
             short_in_long, long_in_short = (m.similarity.containment_ab, m.similarity.containment_ba)[
-                :: 1 if member == "short.txt" else -1]
+                :: 1 if member == "short.txt" else -1
+            ]
             assert short_in_long > 0.99 and long_in_short < 0.85, (keeper, m.similarity)
 
 
@@ -399,8 +413,10 @@ def test_byte_copies_group_whatever_their_status(tmp_path):
         statuses = {Path(d.path).name: d.status for d in view.result.documents}
         assert statuses["scan.pdf"] is not Status.OK and statuses["locked.pdf"] is Status.ENCRYPTED
         groups = names(session, view)
-        assert sorted(map(sorted, groups)) == [["locked-copy.pdf", "locked.pdf"],
-                                               ["scan (1).pdf", "scan (2).pdf", "scan.pdf"]]
+        assert sorted(map(sorted, groups)) == [
+            ["locked-copy.pdf", "locked.pdf"],
+            ["scan (1).pdf", "scan (2).pdf", "scan.pdf"],
+        ]
         assert all(g.exact for g in view.result.groups)
         report = json.loads(session.report("json"))
         assert report["summary"]["groups"] == 2 and report["summary"]["redundant_documents"] == 3

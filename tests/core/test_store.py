@@ -105,8 +105,10 @@ def test_a_database_of_the_first_schema_is_migrated_and_scanned_again(tmp_path):
         con.execute(statement)
     con.execute("INSERT INTO meta (key, value) VALUES ('scheme', '{\"version\": 1}')")
     con.execute("INSERT INTO contents (raw_hash, kind, status) VALUES (x'00', 'text', 'ok')")
-    con.execute("INSERT INTO contents (raw_hash, kind, status, message) VALUES "
-                "(x'01', 'pdf', 'error', 'Not compared: reading it took longer than 5 s, so it was stopped.')")
+    con.execute(
+        "INSERT INTO contents (raw_hash, kind, status, message) VALUES "
+        "(x'01', 'pdf', 'error', 'Not compared: reading it took longer than 5 s, so it was stopped.')"
+    )
     con.execute("PRAGMA user_version = 1")
     con.execute(f"PRAGMA application_id = {APPLICATION_ID}")
     con.commit()
@@ -154,16 +156,29 @@ def test_a_database_of_schema_6_keeps_its_cores_and_answers_simhash_queries_from
     for migration in MIGRATIONS[:6]:
         for statement in split_sql(migration):
             con.execute(statement)
-    con.execute("INSERT INTO meta (key, value) VALUES ('scheme', ?), ('bands_complete', '1')",
-                (Scheme.current().to_json(),))
-    con.execute("INSERT INTO contents (id, raw_hash, kind, status, chars, text_hash, simhash, b0, b1, b2, b3, "
-                "minhash, shingle_count, shingles, core_count, core_minhash) "
-                "VALUES (1, ?, 'text', 'ok', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 7, x'0102')",
-                (fp.raw_hash, fp.chars, fp.text_hash, to_signed(fp.simhash), *blocks_of(fp.simhash), fp.minhash,
-                 fp.shingle_count, fp.shingles))
+    con.execute(
+        "INSERT INTO meta (key, value) VALUES ('scheme', ?), ('bands_complete', '1')", (Scheme.current().to_json(),)
+    )
+    con.execute(
+        "INSERT INTO contents (id, raw_hash, kind, status, chars, text_hash, simhash, b0, b1, b2, b3, "
+        "minhash, shingle_count, shingles, core_count, core_minhash) "
+        "VALUES (1, ?, 'text', 'ok', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 7, x'0102')",
+        (
+            fp.raw_hash,
+            fp.chars,
+            fp.text_hash,
+            to_signed(fp.simhash),
+            *blocks_of(fp.simhash),
+            fp.minhash,
+            fp.shingle_count,
+            fp.shingles,
+        ),
+    )
     stat = stored.stat()
-    con.execute("INSERT INTO files (path, size, mtime_ns, kind, content_id, scanned_at) VALUES (?, ?, ?, 'text', 1, 0)",
-                (bytes(stored), stat.st_size, stat.st_mtime_ns))
+    con.execute(
+        "INSERT INTO files (path, size, mtime_ns, kind, content_id, scanned_at) VALUES (?, ?, ?, 'text', 1, 0)",
+        (bytes(stored), stat.st_size, stat.st_mtime_ns),
+    )
     con.execute("PRAGMA user_version = 6")
     con.execute(f"PRAGMA application_id = {APPLICATION_ID}")
     con.commit()

@@ -55,8 +55,13 @@ def test_hashes_do_not_depend_on_the_process_or_its_hash_seed():
         "print(f.text_simhash(n, s), text.shingle_hashes(text.hash_tokens(text.units(n)), 3).tolist())"
     )
     outputs = {
-        subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
-                       env={"PYTHONHASHSEED": seed, "PATH": "/usr/bin:/bin"}).stdout
+        subprocess.run(
+            [sys.executable, "-c", script],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={"PYTHONHASHSEED": seed, "PATH": "/usr/bin:/bin"},
+        ).stdout
         for seed in ("1", "2", "12345")
     }
     assert len(outputs) == 1
@@ -91,9 +96,39 @@ def test_latin_text_never_loads_jieba():
 # Texts full of what normalisation can trip over at a cut: combining marks (also stacked, and after a
 # space), compatibility forms that expand or turn into spaces, Hangul jamo that compose, Han, kana,
 # characters outside the BMP, and every kind of white space.
-_TRICKY = ["a", "Z", "ß", "İ", "e\u0301", "\u0301", "\u0323\u0301", " ", "  ", "\t", "\n", "\u3000", "\u00a0",
-           "\u2028", "ﬁ", "Ａ", "①", "\u1100", "\u1161", "\u11a8", "한", "世", "界", "カ", "\u309a",
-           "\U00020000", "\U0001d400", ".", "，", "ǰ", "ﾊﾟ"]
+_TRICKY = [
+    "a",
+    "Z",
+    "ß",
+    "İ",
+    "e\u0301",
+    "\u0301",
+    "\u0323\u0301",
+    " ",
+    "  ",
+    "\t",
+    "\n",
+    "\u3000",
+    "\u00a0",
+    "\u2028",
+    "ﬁ",
+    "Ａ",
+    "①",
+    "\u1100",
+    "\u1161",
+    "\u11a8",
+    "한",
+    "世",
+    "界",
+    "カ",
+    "\u309a",
+    "\U00020000",
+    "\U0001d400",
+    ".",
+    "，",
+    "ǰ",
+    "ﾊﾟ",
+]
 _tricky_texts = st.lists(st.sampled_from(_TRICKY), max_size=120).map("".join)
 
 
@@ -126,8 +161,12 @@ def test_the_fast_nfkc_is_nfkc(raw):
 
 
 @settings(max_examples=200, deadline=None)
-@given(_tricky_texts, st.lists(st.integers(min_value=0, max_value=120), max_size=6),
-       st.integers(min_value=2, max_value=25), st.booleans())
+@given(
+    _tricky_texts,
+    st.lists(st.integers(min_value=0, max_value=120), max_size=6),
+    st.integers(min_value=2, max_value=25),
+    st.booleans(),
+)
 def test_tokens_do_not_depend_on_how_the_normalised_text_arrives(raw, cuts, piece_chars, segment_han):
     norm = text.normalise(raw)
     bounds = sorted({0, len(norm), *(c for c in cuts if c < len(norm))})
@@ -142,8 +181,27 @@ def test_tokens_do_not_depend_on_how_the_normalised_text_arrives(raw, cuts, piec
 
 # Latin words between spaces, so that a piece (cut at its last space, or anywhere when it has none)
 # never cuts one; Han runs are cut anywhere
-_MIXED = ["世", "界", "和", "平", "中", "国", "法", "律", "，", "。", " ", "\n", " word ", " text ", " a ",
-          " Ｆｉｎｅ ", "\U00020000", "カ", "한"]
+_MIXED = [
+    "世",
+    "界",
+    "和",
+    "平",
+    "中",
+    "国",
+    "法",
+    "律",
+    "，",
+    "。",
+    " ",
+    "\n",
+    " word ",
+    " text ",
+    " a ",
+    " Ｆｉｎｅ ",
+    "\U00020000",
+    "カ",
+    "한",
+]
 
 
 @settings(max_examples=300, deadline=None)
@@ -166,8 +224,10 @@ def test_simhash_features_counted_piece_by_piece_are_those_of_the_whole_text(raw
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(st.lists(st.integers(min_value=0, max_value=50), max_size=40), max_size=8),
-       st.integers(min_value=1, max_value=30))
+@given(
+    st.lists(st.lists(st.integers(min_value=0, max_value=50), max_size=40), max_size=8),
+    st.integers(min_value=1, max_value=30),
+)
 def test_the_edges_of_a_sequence_that_arrives_in_pieces(pieces, window):
     """fingerprint keeps the shingle ids at a text's two ends as they arrive: the whole sequence when it
     is at most two windows long, else its first window then its last."""
@@ -221,8 +281,10 @@ def test_a_text_of_several_pieces_gets_the_fingerprints_of_the_whole_text(featur
     from neardup_gui.core.models import Extracted, Status
 
     rng = np.random.default_rng(5)
-    zh = "".join((Path(__file__).parents[1] / "data" / "zh").joinpath(name).read_text(encoding="utf-8")
-                 for name in sorted(p.name for p in (Path(__file__).parents[1] / "data" / "zh").glob("*.txt")))
+    zh = "".join(
+        (Path(__file__).parents[1] / "data" / "zh").joinpath(name).read_text(encoding="utf-8")
+        for name in sorted(p.name for p in (Path(__file__).parents[1] / "data" / "zh").glob("*.txt"))
+    )
     latin = [f"w{int(n)}" for n in rng.integers(0, 40_000, 330_000)]
     parts = []
     for i in range(0, len(latin), 500):  # long runs of Latin and of Han, cut at no fixed place

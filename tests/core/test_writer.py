@@ -40,10 +40,14 @@ def tree(tmp_path_factory):
 def _database(path) -> tuple[list, list]:
     """Every file's row and every content's fingerprints, by path and bytes (not by row ids)."""
     con = sqlite3.connect(path)
-    files = con.execute("SELECT f.path, f.size, f.kind, f.status, f.message, c.raw_hash FROM files f "
-                        "LEFT JOIN contents c ON c.id = f.content_id ORDER BY f.path").fetchall()
-    contents = con.execute("SELECT raw_hash, kind, status, message, chars, text_hash, simhash, minhash, "
-                           "shingle_count, shingles, short_text FROM contents ORDER BY raw_hash").fetchall()
+    files = con.execute(
+        "SELECT f.path, f.size, f.kind, f.status, f.message, c.raw_hash FROM files f "
+        "LEFT JOIN contents c ON c.id = f.content_id ORDER BY f.path"
+    ).fetchall()
+    contents = con.execute(
+        "SELECT raw_hash, kind, status, message, chars, text_hash, simhash, minhash, "
+        "shingle_count, shingles, short_text FROM contents ORDER BY raw_hash"
+    ).fetchall()
     con.close()
     return files, contents
 
@@ -58,7 +62,7 @@ def test_a_scan_written_by_the_writer_process_equals_one_written_here(tree, tmp_
         real_init(self, db_path)
 
     monkeypatch.setattr(WriterProcess, "__init__", counted)
-    monkeypatch.setattr(scan_module, "_WRITER_PROCESS_CONTENTS", 10 ** 9)
+    monkeypatch.setattr(scan_module, "_WRITER_PROCESS_CONTENTS", 10**9)
     with Store(tmp_path / "here.db") as store:
         here = scan(store, ScanOptions(roots=(str(tree),), workers=2))
     assert not started
@@ -106,8 +110,10 @@ def test_a_write_that_fails_in_the_writer_is_raised_as_that_database_error(tree,
     monkeypatch.setattr(scan_module, "_BATCH_ITEMS", 5)
     db = tmp_path / "refusing.db"
     with Store(db) as store:
-        store._db.execute("CREATE TRIGGER refuse BEFORE INSERT ON files WHEN CAST(NEW.path AS TEXT) LIKE '%/empty.txt' "
-                          "BEGIN SELECT RAISE(ABORT, 'refused by the test'); END")
+        store._db.execute(
+            "CREATE TRIGGER refuse BEFORE INSERT ON files WHEN CAST(NEW.path AS TEXT) LIKE '%/empty.txt' "
+            "BEGIN SELECT RAISE(ABORT, 'refused by the test'); END"
+        )
         with pytest.raises(sqlite3.IntegrityError, match="refused by the test") as raised:
             scan(store, ScanOptions(roots=(str(tree),), workers=1))
         assert raised.value.sqlite_errorname.startswith("SQLITE_CONSTRAINT")
@@ -179,14 +185,18 @@ def test_what_workers_put_aside_is_written_byte_for_byte_and_the_spill_folder_go
 
     monkeypatch.setattr(spill, "restore", counted)
     scheme = Scheme.current()
-    for process_from in (10 ** 9, 1):  # written here, then by the writer process
+    for process_from in (10**9, 1):  # written here, then by the writer process
         monkeypatch.setattr(scan_module, "_WRITER_PROCESS_CONTENTS", process_from)
         db = tmp_path / f"n{process_from}.db"
         with Store(db) as store:
             scan(store, ScanOptions(roots=(str(tree),), workers=2))
         con = sqlite3.connect(db)
-        stored = {raw: (minhash, shingles, edges) for raw, minhash, shingles, edges in con.execute(
-            "SELECT raw_hash, minhash, shingles, edges FROM contents WHERE status = 'ok'")}
+        stored = {
+            raw: (minhash, shingles, edges)
+            for raw, minhash, shingles, edges in con.execute(
+                "SELECT raw_hash, minhash, shingles, edges FROM contents WHERE status = 'ok'"
+            )
+        }
         con.close()
         checked = 0
         for path in sorted(tree.iterdir()):
@@ -238,5 +248,4 @@ def test_only_our_own_work_folders_are_swept_and_only_of_our_own_files(tree, tmp
     assert (look_alike / "photo.txt").read_bytes() == b"y"
     assert sorted(p.name for p in ours.iterdir()) == ["notes.txt"]
     assert outside.read_bytes() == b"keep me"
-    assert sorted(p.name for p in tmp_path.glob(f"{spill.PREFIX}*")) == sorted([look_alike.name, ours.name,
-                                                                                 piped.name])
+    assert sorted(p.name for p in tmp_path.glob(f"{spill.PREFIX}*")) == sorted([look_alike.name, ours.name, piped.name])

@@ -90,8 +90,10 @@ def scan(qtbot, w: MainWindow) -> None:
 
 
 def group_names(w: MainWindow) -> list[set[str]]:
-    return [{Path(w.groups.group_model.docs[m.document_id].path).name for m in s.group.members}
-            for s in w.groups.group_model.summaries]
+    return [
+        {Path(w.groups.group_model.docs[m.document_id].path).name for m in s.group.members}
+        for s in w.groups.group_model.summaries
+    ]
 
 
 def select_member(qtbot, w: MainWindow, name: str) -> None:

@@ -37,9 +37,18 @@ def test_first_launch_shows_an_inviting_empty_state(window):
     assert "Add a folder" in w.empty.text.text()
     assert w.empty.add_button.isVisible() and not w.empty.scan_button.isVisible()
     assert not w.scan_button.isEnabled()
-    for widget in (w.empty.add_button, w.scan_button, w.thresholds.hamming_slider, w.thresholds.similarity_slider,
-                   w.thresholds.method, w.groups.filter_edit, w.groups.keep_button, w.groups.not_dup_button,
-                   w.groups.trash_button, w.folders.list):
+    for widget in (
+        w.empty.add_button,
+        w.scan_button,
+        w.thresholds.hamming_slider,
+        w.thresholds.similarity_slider,
+        w.thresholds.method,
+        w.groups.filter_edit,
+        w.groups.keep_button,
+        w.groups.not_dup_button,
+        w.groups.trash_button,
+        w.folders.list,
+    ):
         assert widget.toolTip(), widget
 
 
@@ -72,8 +81,9 @@ def test_the_whole_journey(window, uploads, qtbot, xdg_home):
     select_member(qtbot, w, "bsd-copy.txt")
     qtbot.waitUntil(lambda: w.groups.diff.model.rowCount() > 0, timeout=20_000)
     changed = [r for r in w.groups.diff.model.rows if r.kind != "equal"]
-    assert changed and any(PLANTED in s.text and s.changed
-                           for r in changed for side in (r.left, r.right) if side for s in side.segments)
+    assert changed and any(
+        PLANTED in s.text and s.changed for r in changed for side in (r.left, r.right) if side for s in side.segments
+    )
     numbers = w.groups.diff.numbers.text()
     assert "of the text is the same" in numbers and "Jaccard" in numbers
     assert "bits differ" not in numbers and w.groups.tree.isColumnHidden(BITS_COLUMN)  # only MinHash's numbers
@@ -85,8 +95,9 @@ def test_the_whole_journey(window, uploads, qtbot, xdg_home):
     assert not w.thresholds.hamming_slider.isHidden() and w.thresholds.similarity_slider.isHidden()
     qtbot.waitUntil(lambda: not w.groups.tree.isColumnHidden(BITS_COLUMN), timeout=10_000)
     w.thresholds.hamming_slider.setValue(0)
-    qtbot.waitUntil(lambda: w.result.thresholds.method is Method.SIMHASH and w.result.thresholds.hamming == 0,
-                    timeout=10_000)
+    qtbot.waitUntil(
+        lambda: w.result.thresholds.method is Method.SIMHASH and w.result.thresholds.hamming == 0, timeout=10_000
+    )
     assert len(w.result.groups) < before
     w.thresholds.hamming_slider.setValue(12)
     qtbot.waitUntil(lambda: w.result.thresholds.hamming == 12, timeout=10_000)
@@ -109,9 +120,12 @@ def test_the_whole_journey(window, uploads, qtbot, xdg_home):
     # keep one, trash the other: confirmed in the dialog, the file is in the trash, not deleted
     select_member(qtbot, w2, "bsd.txt")
     w2.keep_selected()
-    qtbot.waitUntil(lambda: any(w2.groups.group_model.docs[k].path.endswith("/bsd.txt")
-                                for k in w2.groups.group_model.keepers.values()),
-                    timeout=10_000)
+    qtbot.waitUntil(
+        lambda: any(
+            w2.groups.group_model.docs[k].path.endswith("/bsd.txt") for k in w2.groups.group_model.keepers.values()
+        ),
+        timeout=10_000,
+    )
     victim = uploads / "bsd-copy.txt"
     content = victim.read_bytes()
 
@@ -130,8 +144,9 @@ def test_the_whole_journey(window, uploads, qtbot, xdg_home):
     trashed = Path(trash_impl.HOMETRASH) / "files" / "bsd-copy.txt"
     assert trashed.read_bytes() == content
     assert (uploads / "bsd.txt").exists()
-    qtbot.waitUntil(lambda: w2.result is not None and not any("bsd-copy.txt" in g for g in group_names(w2)),
-                    timeout=20_000)
+    qtbot.waitUntil(
+        lambda: w2.result is not None and not any("bsd-copy.txt" in g for g in group_names(w2)), timeout=20_000
+    )
 
 
 @pytest.mark.e2e
@@ -157,9 +172,13 @@ def test_reference_folder_files_are_never_proposed_for_removal(window, uploads, 
     w = window(folders=[str(uploads), str(originals)])
     tick_reference(w, str(originals))
     scan(qtbot, w)
-    summary = next(s for s in w.groups.group_model.summaries
-                   if any(Path(w.groups.group_model.docs[m.document_id].path).name == "apache-original.txt"
-                          for m in s.group.members))
+    summary = next(
+        s
+        for s in w.groups.group_model.summaries
+        if any(
+            Path(w.groups.group_model.docs[m.document_id].path).name == "apache-original.txt" for m in s.group.members
+        )
+    )
     keeper = w.groups.group_model.docs[w.groups.group_model.keepers[summary.group.id]]
     assert keeper.path.startswith(str(originals))
     from neardup_gui.core.review.rules import trash_plan
@@ -308,7 +327,8 @@ def test_the_boilerplate_switch_regroups_and_is_remembered(window, tmp_path, qtb
 
 @pytest.mark.e2e
 def test_a_family_of_licences_marks_only_duplicates_of_what_is_kept_and_the_trash_keeps_a_copy_of_each(
-        window, tmp_path, qtbot, xdg_home):
+    window, tmp_path, qtbot, xdg_home
+):
     """A family of licence drafts at 65-100 % of one another, and the setting at 80 %: every two documents of a
     group are duplicates at 80 %; Ctrl+M ticks no file some group keeps and none that is not a duplicate of
     its group's keeper; after the one confirmation, every group still has the file it kept on disk."""
@@ -331,8 +351,9 @@ def test_a_family_of_licences_marks_only_duplicates_of_what_is_kept_and_the_tras
             for b in g.members[k + 1 :]:
                 sim = matcher.similarity(docs[a.document_id].content_id, docs[b.document_id].content_id)
                 assert within_thresholds(sim, view.result.thresholds)
-    assert "chained" not in " ".join(w.groups.group_model.data(w.groups.group_model.index(r, 0))
-                                     for r in range(w.groups.group_model.rowCount()))
+    assert "chained" not in " ".join(
+        w.groups.group_model.data(w.groups.group_model.index(r, 0)) for r in range(w.groups.group_model.rowCount())
+    )
     press_keys = w.action("mark_rule")
     assert press_keys.shortcut().toString() == "Ctrl+M"
     press_keys.trigger()
@@ -347,8 +368,9 @@ def test_a_family_of_licences_marks_only_duplicates_of_what_is_kept_and_the_tras
     seen = answer_dialog(qtbot, QMessageBox, press("Move to Trash"))
     w.action("trash_marked").trigger()
     assert len(seen) == 1
-    qtbot.waitUntil(lambda: sorted(p.name for p in drafts.iterdir()) == sorted(Path(p).name for p in kept_paths),
-                    timeout=60_000)
+    qtbot.waitUntil(
+        lambda: sorted(p.name for p in drafts.iterdir()) == sorted(Path(p).name for p in kept_paths), timeout=60_000
+    )
     # two files kept by two groups may be duplicates of each other: they are a group of their own then
     qtbot.waitUntil(lambda: not w.runner.busy and len(w.view.documents) == len(kept_paths), timeout=60_000)
     assert all(len(g.members) == 2 for g in w.result.groups)
@@ -418,8 +440,11 @@ def test_ten_thousand_groups_in_a_real_item_model(qtbot):
         members = []
         for k in range(3):
             doc_id = g * 3 + k
-            docs.append(Document(doc_id, f"/data/folder{g % 50}/doc{doc_id}.txt", 1000 + k, 0, "text", Status.OK, "",
-                                 900, doc_id))
+            docs.append(
+                Document(
+                    doc_id, f"/data/folder{g % 50}/doc{doc_id}.txt", 1000 + k, 0, "text", Status.OK, "", 900, doc_id
+                )
+            )
             members.append(Member(doc_id, Similarity(k, 1 - k / 10, 1 - k / 10, 1.0, 1.0)))
         groups.append(Group(g + 1, g * 3, tuple(members), False))
     result = MatchResult(Thresholds(), tuple(docs), (), tuple(groups))
@@ -559,8 +584,10 @@ def test_office_documents_group_with_their_pdf_and_the_file_types_are_remembered
     """A .docx, the PDF and the web page LibreOffice exported from it: with every type ticked they are one
     group, shown as DOCX / PDF / HTML; with "Web pages and e-books" unticked the page is not scanned, and
     the choice survives a restart."""
-    source = write_flat_odt(tmp_path / "src" / "terms.fodt", [
-        " ".join(p.split()) for p in english_texts()["BSD"].split("\n\n") if p.strip()] + ["End of the terms."])
+    source = write_flat_odt(
+        tmp_path / "src" / "terms.fodt",
+        [" ".join(p.split()) for p in english_texts()["BSD"].split("\n\n") if p.strip()] + ["End of the terms."],
+    )
     uploads = tmp_path / "uploads"
     made = {fmt: libreoffice_convert(source, fmt, uploads, tmp_path / "lo") for fmt in ("docx", "pdf", "html")}
     (uploads / "gpl.txt").write_text(english_texts()["GPL-2"])
@@ -686,7 +713,8 @@ def test_the_pairs_tab_lists_every_pair_and_acts_on_one_by_keyboard(window, tmp_
     w.pairs.table.sortByColumn(TOGETHER, Qt.SortOrder.AscendingOrder)  # pairs no group lists together first
     listed_in = [model.data(model.index(r, TOGETHER)) for r in range(count)]
     assert [0 if t == "\u2014" else int(t.split(",")[0]) for t in listed_in] == sorted(
-        0 if t == "\u2014" else int(t.split(",")[0]) for t in listed_in)
+        0 if t == "\u2014" else int(t.split(",")[0]) for t in listed_in
+    )
     w.pairs.table.sortByColumn(SIMILARITY, Qt.SortOrder.DescendingOrder)
     # every pair of duplicates once, also one that no group lists whole (each draft is grouped with others)
     shown = {frozenset((left.id, right.id)) for left, right, _ in (model.pair_at(r) for r in range(count))}
@@ -698,8 +726,9 @@ def test_the_pairs_tab_lists_every_pair_and_acts_on_one_by_keyboard(window, tmp_
         assert matcher.similarity(x.content_id, y.content_id).jaccard >= 0.8
     w.pairs.filter_edit.setText("draft-05")
     assert 0 < model.rowCount() < count
-    assert all("draft-05" in (left.path + right.path) for left, right, _ in
-               (model.pair_at(r) for r in range(model.rowCount())))
+    assert all(
+        "draft-05" in (left.path + right.path) for left, right, _ in (model.pair_at(r) for r in range(model.rowCount()))
+    )
     w.pairs.filter_edit.setText("")
     assert model.rowCount() == count
 
@@ -716,8 +745,9 @@ def test_the_pairs_tab_lists_every_pair_and_acts_on_one_by_keyboard(window, tmp_
     row = w.pairs.model.row_of(left.id, right.id)
     w.pairs.table.setCurrentIndex(w.pairs.model.index(row, 0))
     w.action("not_duplicate").trigger()  # Ctrl+D on the Pairs tab: this pair
-    qtbot.waitUntil(lambda: len(w.view.duplicates) == count - 1 and w.pairs.model.rowCount() == count - 1,
-                    timeout=20_000)
+    qtbot.waitUntil(
+        lambda: len(w.view.duplicates) == count - 1 and w.pairs.model.rowCount() == count - 1, timeout=20_000
+    )
     assert w.pairs.model.row_of(left.id, right.id) is None
     assert w.thresholds.caption.text() == f"{count - 1} pairs of duplicates at 80 % or more"
     assert w.pairs.current_pair() is not None, "the next pair is selected, review goes on"

@@ -137,8 +137,9 @@ def test_moving_marked_files_reports_in_words_and_one_undo_puts_them_back(tmp_pa
 def test_a_move_says_how_many_files_moved_and_which_did_not_and_why(tmp_path):
     """The outcome in words: the count moved, then each file that did not move with its reason; a move that
     moved nothing says so (not "Moved 0 files")."""
-    partly = FileOutcome(("/u/a.txt", "/u/b.txt"), (), (("/u/c.txt", "the drive is full"),),
-                         moved_to=("/x/u/a.txt", "/x/u/b.txt"))
+    partly = FileOutcome(
+        ("/u/a.txt", "/u/b.txt"), (), (("/u/c.txt", "the drive is full"),), moved_to=("/x/u/a.txt", "/x/u/b.txt")
+    )
     report = ReviewController.describe(partly, "/x")
     assert report.headline.startswith("Moved 2 files into /x.") and not report.nothing_done
     assert report.problems == "1 file could not be moved; each is still where it was:\n/u/c.txt: the drive is full"
@@ -238,8 +239,10 @@ def test_not_a_duplicate_applies_to_the_group_the_document_was_selected_in(tmp_p
     names = [{Path(review.docs[m.document_id].path).name for m in g.members} for g in review.view.result.groups]
     assert names == [{"draft-00.txt", "draft-01.txt"}]
     said = [e[1] for e in recorder.events if e[0] == "message"][-1]
-    assert said == ("draft-01.txt is no longer grouped with the 1 other document of this group; it stays in its "
-                    "other groups. Edit ▸ Undo takes this back."), said
+    assert said == (
+        "draft-01.txt is no longer grouped with the 1 other document of this group; it stays in its "
+        "other groups. Edit ▸ Undo takes this back."
+    ), said
 
 
 def test_pairs_keep_left_ticks_the_right_and_not_a_duplicate_takes_a_pair_out(tmp_path):
@@ -253,8 +256,9 @@ def test_pairs_keep_left_ticks_the_right_and_not_a_duplicate_takes_a_pair_out(tm
     review.pairs(lambda view, table: tables.append((view, table)))
     [(view, table)] = tables
     assert view is review.view and len(table) == len(view.duplicates) >= 3
-    names = {frozenset(Path(review.docs[int(x)].path).name for x in (a, b)) for a, b in zip(table.a, table.b,
-                                                                                              strict=True)}
+    names = {
+        frozenset(Path(review.docs[int(x)].path).name for x in (a, b)) for a, b in zip(table.a, table.b, strict=True)
+    }
     assert {"draft-00.txt", "draft-01.txt"} in names and {"draft-00.txt", "draft-03.txt"} not in names
 
     first, second = by_name(review, "draft-02.txt"), by_name(review, "draft-03.txt")

@@ -29,8 +29,7 @@ def _numbers(w, side: str) -> list[int]:
 
 def _open_pair(qtbot, w, name: str) -> None:
     select_member(qtbot, w, name)
-    qtbot.waitUntil(lambda: w.groups.diff.model.rowCount() > 0 and w.groups.diff.comparison is not None,
-                    timeout=20_000)
+    qtbot.waitUntil(lambda: w.groups.diff.model.rowCount() > 0 and w.groups.diff.comparison is not None, timeout=20_000)
 
 
 @pytest.mark.e2e

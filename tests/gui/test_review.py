@@ -45,8 +45,10 @@ def _current_row(w) -> tuple[str | None, set[str]]:
     source = w.groups.group_proxy.mapToSource(index)
     doc = w.groups.group_model.document(source)
     members = w.groups.group_model.summary(source).group.members
-    return (Path(doc.path).name if doc else None,
-            {Path(w.groups.group_model.docs[m.document_id].path).name for m in members})
+    return (
+        Path(doc.path).name if doc else None,
+        {Path(w.groups.group_model.docs[m.document_id].path).name for m in members},
+    )
 
 
 def _listed_members(w, name: str) -> list[str]:
@@ -54,8 +56,10 @@ def _listed_members(w, name: str) -> list[str]:
     proxy = w.groups.group_proxy
     for row in range(proxy.rowCount()):
         group = proxy.index(row, 0)
-        names = [Path(w.groups.group_model.document(proxy.mapToSource(proxy.index(r, 0, group))).path).name
-                 for r in range(proxy.rowCount(group))]
+        names = [
+            Path(w.groups.group_model.document(proxy.mapToSource(proxy.index(r, 0, group))).path).name
+            for r in range(proxy.rowCount(group))
+        ]
         if name in names:
             return names
     raise AssertionError(f"{name} is in no group")
@@ -144,13 +148,15 @@ def test_interleaved_regroups_histograms_and_decisions_end_where_a_fresh_session
     slider.setValue(80)
     w.thresholds.method.setCurrentIndex(w.thresholds.method.findData(Method.MINHASH))
     wanted = w.thresholds.thresholds()
-    qtbot.waitUntil(lambda: not w.session_jobs.busy and not w.regrouping.running and w.result.thresholds == wanted,
-                    timeout=60_000)
+    qtbot.waitUntil(
+        lambda: not w.session_jobs.busy and not w.regrouping.running and w.result.thresholds == wanted, timeout=60_000
+    )
     with Session(w.db_path) as fresh:
         view = fresh.open([str(uploads)], wanted)
     assert view is not None
-    fresh_groups = sorted(sorted(Path(view.documents[m.document_id].path).name for m in g.members)
-                          for g in view.result.groups)
+    fresh_groups = sorted(
+        sorted(Path(view.documents[m.document_id].path).name for m in g.members) for g in view.result.groups
+    )
     shown = sorted(sorted(names) for names in group_names(w))
     assert shown == fresh_groups
     assert not any("中文修改稿.txt" in g for g in group_names(w))
@@ -175,8 +181,9 @@ def test_the_sessions_trash_regroups_what_is_left(tmp_path, xdg_home):
         outcome, after = session.trash([docs["b.txt"]], keeper=docs["a.txt"])
         assert [Path(p).name for p in outcome.done] == ["b.txt"] and not (root / "b.txt").exists()
         assert after is not None
-        assert [{Path(after.documents[m.document_id].path).name for m in g.members}
-                for g in after.result.groups] == [{"a.txt", "c.txt"}]
+        assert [{Path(after.documents[m.document_id].path).name for m in g.members} for g in after.result.groups] == [
+            {"a.txt", "c.txt"}
+        ]
 
 
 def test_mark_all_but_the_keepers_on_a_hundred_groups_then_one_confirmation(window, tmp_path, qtbot, xdg_home):
@@ -276,8 +283,7 @@ def test_a_group_row_shows_the_whole_group_against_its_keeper(window, uploads, q
     w = window(folders=[str(uploads)])
     scan(qtbot, w)
     proxy = w.groups.group_proxy
-    row = next(r for r in range(proxy.rowCount())
-               if "mpl" in proxy.index(r, 0).data())
+    row = next(r for r in range(proxy.rowCount()) if "mpl" in proxy.index(r, 0).data())
     w.groups.tree.setCurrentIndex(proxy.index(row, 0))
     assert w.groups.detail.currentWidget() is w.groups.group_view
     model = w.groups.group_view.model

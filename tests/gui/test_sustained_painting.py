@@ -64,7 +64,8 @@ def test_painting_every_view_thousands_of_times_keeps_none_alive(window, uploads
             # checked after every paint, so that a broken binding fails here instead of crashing the run
             assert now >= before - _SLACK, (
                 f"painting the {name} lost {before - now} references to None after {paints} paints: "
-                "this PySide6/shiboken6 release frees None under Python < 3.12 (excluded in pyproject.toml)")
+                "this PySide6/shiboken6 release frees None under Python < 3.12 (excluded in pyproject.toml)"
+            )
     assert paints == 400 * len(widgets)
     assert _none_refs() >= before - _SLACK
 

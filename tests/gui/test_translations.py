@@ -44,11 +44,63 @@ FIELD = re.compile(r"\{\w*\}")
 
 # Words a Chinese interface keeps in Latin letters: names, formats, keys, units, and English named in itself
 # (the language menu).
-KEPT = {"neardup", "MinHash", "SimHash", "Jaccard", "Hamming", "PDF", "HTML", "CSV", "JSON", "Qt", "PySide",
-        "Ctrl", "Shift", "Del", "Esc", "Return", "Enter", "Space", "Tab", "Alt", "GB", "MB", "KB", "TB", "GiB",
-        "MiB", "UTF", "Markdown", "English", "GB18030", "Big5", "OCR", "SQLite", "Linux", "Windows", "macOS", "OK",
-        "Backspace", "Home", "End", "Delete", "Ins", "PgUp", "PgDown", "Up", "Down", "Left", "Right",
-        "Word", "OpenDocument", "RTF", "EPUB", "DOCX", "ODT", "Tesseract"}  # formats' and programs' names
+KEPT = {
+    "neardup",
+    "MinHash",
+    "SimHash",
+    "Jaccard",
+    "Hamming",
+    "PDF",
+    "HTML",
+    "CSV",
+    "JSON",
+    "Qt",
+    "PySide",
+    "Ctrl",
+    "Shift",
+    "Del",
+    "Esc",
+    "Return",
+    "Enter",
+    "Space",
+    "Tab",
+    "Alt",
+    "GB",
+    "MB",
+    "KB",
+    "TB",
+    "GiB",
+    "MiB",
+    "UTF",
+    "Markdown",
+    "English",
+    "GB18030",
+    "Big5",
+    "OCR",
+    "SQLite",
+    "Linux",
+    "Windows",
+    "macOS",
+    "OK",
+    "Backspace",
+    "Home",
+    "End",
+    "Delete",
+    "Ins",
+    "PgUp",
+    "PgDown",
+    "Up",
+    "Down",
+    "Left",
+    "Right",
+    "Word",
+    "OpenDocument",
+    "RTF",
+    "EPUB",
+    "DOCX",
+    "ODT",
+    "Tesseract",
+}  # formats' and programs' names
 
 
 @pytest.fixture
@@ -61,11 +113,16 @@ def english_again():
 def test_catalogues_are_what_the_source_and_lrelease_make(tmp_path):
     """Every string of the source is in the catalogues, none that is gone, and the .qm are compiled from them."""
     bin_dir = Path(sys.executable).parent
-    subprocess.run(["bash", str(TRANSLATIONS / "update.sh"), str(tmp_path)], check=True, cwd=REPO,
-                   env={**os.environ, "BIN": str(bin_dir)})
+    subprocess.run(
+        ["bash", str(TRANSLATIONS / "update.sh"), str(tmp_path)],
+        check=True,
+        cwd=REPO,
+        env={**os.environ, "BIN": str(bin_dir)},
+    )
     for name in ("neardup_zh_CN.ts", "neardup_en.ts", "neardup_zh_CN.qm", "neardup_en.qm"):
         assert (tmp_path / name).read_bytes() == (TRANSLATIONS / name).read_bytes(), (
-            f"{name} is out of date: run bash resources/translations/update.sh and translate what is new")
+            f"{name} is out of date: run bash resources/translations/update.sh and translate what is new"
+        )
 
 
 def _messages(name: str):
@@ -179,15 +236,29 @@ def test_the_window_speaks_only_chinese(qtbot, make_settings, uploads, english_a
 
 @pytest.mark.e2e
 def test_the_language_follows_the_locale():
-    code = ("from neardup_gui.gui.app import create_app; from neardup_gui.core import i18n; "
-            "from PySide6.QtCore import QCoreApplication as Q; create_app([]); "
-            "print(i18n.language(), Q.translate('QPlatformTheme', 'Cancel'))")
+    code = (
+        "from neardup_gui.gui.app import create_app; from neardup_gui.core import i18n; "
+        "from PySide6.QtCore import QCoreApplication as Q; create_app([]); "
+        "print(i18n.language(), Q.translate('QPlatformTheme', 'Cancel'))"
+    )
     env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG"))}
     env["QT_QPA_PLATFORM"] = "offscreen"
-    chinese = subprocess.run([sys.executable, "-c", code], env={**env, "LANG": "zh_CN.UTF-8"}, capture_output=True,
-                             text=True, check=True, cwd=REPO).stdout.split()
-    english = subprocess.run([sys.executable, "-c", code], env={**env, "LANG": "en_US.UTF-8"}, capture_output=True,
-                             text=True, check=True, cwd=REPO).stdout.split()
+    chinese = subprocess.run(
+        [sys.executable, "-c", code],
+        env={**env, "LANG": "zh_CN.UTF-8"},
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=REPO,
+    ).stdout.split()
+    english = subprocess.run(
+        [sys.executable, "-c", code],
+        env={**env, "LANG": "en_US.UTF-8"},
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=REPO,
+    ).stdout.split()
     assert chinese == ["zh_CN", "取消"]
     assert english == ["en", "Cancel"]
 
@@ -196,8 +267,9 @@ def test_a_language_chosen_in_preferences_is_remembered(qtbot, window, settings_
     from tests.gui.conftest import answer_dialog
 
     w = window()
-    seen = answer_dialog(qtbot, PreferencesDialog, lambda d: (d.language.setCurrentIndex(d.language.findData("zh_CN")),
-                                                             d.accept()))
+    seen = answer_dialog(
+        qtbot, PreferencesDialog, lambda d: (d.language.setCurrentIndex(d.language.findData("zh_CN")), d.accept())
+    )
     answer_dialog(qtbot, QMessageBox, lambda box: box.button(QMessageBox.StandardButton.No).click())
     w.show_preferences()
     assert seen

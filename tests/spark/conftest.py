@@ -22,8 +22,14 @@ from tests.conftest import (
 )
 
 ENGLISH_LICENCES = ("GPL-2", "Apache-2.0", "LGPL-2.1", "MPL-2.0", "GFDL-1.3", "Artistic")
-TITLES = ("Annual report of the board for 2024", "Annual report of the board for 2025",
-          "Minutes of the spring meeting", "Minutes of the autumn meeting", "河流治理年度报告", "河流治理年度总结")
+TITLES = (
+    "Annual report of the board for 2024",
+    "Annual report of the board for 2025",
+    "Minutes of the spring meeting",
+    "Minutes of the autumn meeting",
+    "河流治理年度报告",
+    "河流治理年度总结",
+)
 
 
 @pytest.fixture(scope="session")
@@ -32,9 +38,14 @@ def spark():
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     from pyspark.sql import SparkSession
 
-    session = (SparkSession.builder.master("local[2]").appName("neardup-tests")
-               .config("spark.ui.enabled", "false").config("spark.sql.shuffle.partitions", "4")
-               .config("spark.driver.memory", "1g").getOrCreate())
+    session = (
+        SparkSession.builder.master("local[2]")
+        .appName("neardup-tests")
+        .config("spark.ui.enabled", "false")
+        .config("spark.sql.shuffle.partitions", "4")
+        .config("spark.driver.memory", "1g")
+        .getOrCreate()
+    )
     session.sparkContext.setLogLevel("ERROR")
     yield session
     session.stop()

@@ -89,9 +89,10 @@ def test_the_spark_job_gives_the_desktop_answer(spark, corpus, desktop_db, tmp_p
     assert not thresholds.ignore_boilerplate or desktop_boilerplate["documents_affected"] >= 30
 
     # the same verified pairs of distinct texts, with the same numbers
-    pairs = {(r["a"], r["b"]): (r["hamming"], r["jaccard_estimate"], r["jaccard"], r["containment_ab"],
-                                r["containment_ba"])
-             for r in spark.read.parquet(str(out / "pairs")).collect()}
+    pairs = {
+        (r["a"], r["b"]): (r["hamming"], r["jaccard_estimate"], r["jaccard"], r["containment_ab"], r["containment_ba"])
+        for r in spark.read.parquet(str(out / "pairs")).collect()
+    }
     assert len(pairs) == summary.pairs > 50
     assert pairs == desktop_pairs
 
@@ -137,7 +138,11 @@ def test_fingerprints_are_identical_byte_for_byte(spark, corpus, desktop_db, tmp
             assert (core is None) == (cid not in cores)
             if core is not None:
                 assert (core["shingle_count"], _hex(core["minhash"]), core["head_cut"], core["tail_cut"]) == (
-                    cores[cid].shingle_count, cores[cid].minhash.hex(), cores[cid].head_cut, cores[cid].tail_cut)
+                    cores[cid].shingle_count,
+                    cores[cid].minhash.hex(),
+                    cores[cid].head_cut,
+                    cores[cid].tail_cut,
+                )
                 compared += 1
         assert compared >= 2, "the grouped letters (a letter and its near-copy) have cores"
 

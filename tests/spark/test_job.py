@@ -27,10 +27,14 @@ pytestmark = pytest.mark.e2e  # a real Spark (local[2], a JVM), spark-submit and
 
 def _groups(report: dict, strip: str = "") -> list[tuple[str, list[str]]]:
     """Each group of a JSON report as (representative's path, member paths in order)."""
-    path_of = {d["id"]: d["path"][len(strip):] if strip and d["path"].startswith(strip) else d["path"]
-               for d in report["documents"]}
-    return [(path_of[g["representative"]], [m["path"][len(strip):] if strip else m["path"] for m in g["members"]])
-            for g in report["groups"]]
+    path_of = {
+        d["id"]: d["path"][len(strip) :] if strip and d["path"].startswith(strip) else d["path"]
+        for d in report["documents"]
+    }
+    return [
+        (path_of[g["representative"]], [m["path"][len(strip) :] if strip else m["path"] for m in g["members"]])
+        for g in report["groups"]
+    ]
 
 
 def _member_sets(report: dict) -> set[frozenset[str]]:
@@ -91,8 +95,9 @@ def test_a_table_of_texts_and_a_uri_give_the_groups_of_the_folder(spark, corpus,
         assert dropped == ((1, 1) if source == table else (0, 0))
     # a table loaded into the app (a table names no folder: --map says where its files are) opens on its
     # documents' folder
-    done = run_cli("import-spark", str(tmp_path / "from-jsonl"), "--db", str(tmp_path / "table.db"),
-                   "--map", f"{corpus}={corpus}")
+    done = run_cli(
+        "import-spark", str(tmp_path / "from-jsonl"), "--db", str(tmp_path / "table.db"), "--map", f"{corpus}={corpus}"
+    )
     assert done.returncode == 0, done.stderr
     with Session(tmp_path / "table.db") as session:
         assert session.last_scan_roots() == (str(corpus),)
@@ -103,7 +108,8 @@ def test_a_table_of_texts_and_a_uri_give_the_groups_of_the_folder(spark, corpus,
         assert grouped == set().union(*expected)
     # a column of bytes is no text: each row says so, and the job goes on
     spark.createDataFrame([("/t/a.txt", bytearray(b"abc"))], "path string, text binary").write.parquet(
-        str(tmp_path / "bytes.parquet"))
+        str(tmp_path / "bytes.parquet")
+    )
     run(spark, JobOptions(str(tmp_path / "bytes.parquet"), str(tmp_path / "from-bytes"), Thresholds()))
     [doc] = json.loads((tmp_path / "from-bytes" / "report.json").read_text(encoding="utf-8"))["documents"]
     assert doc["status"] == "error" and "not text" in doc["message"]
@@ -129,12 +135,15 @@ def test_no_row_of_a_table_vanishes(spark, tmp_path):
     limit, a problem saying so), and a line that is not JSON is counted, not taken for a row without a path."""
     texts = english_texts()
     long_text = " ".join([texts["GPL-2"]] * (21_000_000 // len(texts["GPL-2"]) + 1))
-    rows = [{"path": "/c/a.txt", "text": texts["MPL-2.0"]}, {"path": "/c/b.txt", "text": plant_edits(texts["MPL-2.0"],
-                                                                                                     0.01, seed=1)},
-            {"path": "/c/long.txt", "text": long_text}]
+    rows = [
+        {"path": "/c/a.txt", "text": texts["MPL-2.0"]},
+        {"path": "/c/b.txt", "text": plant_edits(texts["MPL-2.0"], 0.01, seed=1)},
+        {"path": "/c/long.txt", "text": long_text},
+    ]
     table = tmp_path / "texts.jsonl"
-    table.write_text("".join(json.dumps(r) + "\n" for r in rows) + '{"path": "/c/cut.txt", "text": "cut sh\n',
-                     encoding="utf-8")
+    table.write_text(
+        "".join(json.dumps(r) + "\n" for r in rows) + '{"path": "/c/cut.txt", "text": "cut sh\n', encoding="utf-8"
+    )
     for limit, status in ((256 << 20, "ok"), (20 << 20, "too_large")):
         out = tmp_path / f"out-{limit}"
         summary = run(spark, JobOptions(str(table), str(out), Thresholds(), max_file_size=limit))
@@ -165,8 +174,10 @@ def test_a_skewed_bucket_is_split_and_the_answer_does_not_change(spark, tmp_path
     assert whole.pairs == split.pairs > 300 and whole.candidates == split.candidates
     reports = [json.loads((tmp_path / name / "report.json").read_text(encoding="utf-8")) for name in ("whole", "split")]
     assert reports[0]["groups"] == reports[1]["groups"]
-    pairs = [sorted(tuple(r) for r in spark.read.parquet(str(tmp_path / name / "pairs")).collect())
-             for name in ("whole", "split")]
+    pairs = [
+        sorted(tuple(r) for r in spark.read.parquet(str(tmp_path / name / "pairs")).collect())
+        for name in ("whole", "split")
+    ]
     assert pairs[0] == pairs[1]
     with Session(tmp_path / "desktop.db") as session:  # the groups `neardup scan` reports
         session.scan(ScanOptions(roots=(str(root),), workers=2), thresholds)
@@ -218,19 +229,44 @@ def test_spark_submit_and_the_command_line_run_the_job(corpus, tmp_path):
         shutil.copy2(path, small / path.name)
     env = {**os.environ, "PYSPARK_PYTHON": sys.executable}
     submit = Path(sys.executable).with_name("spark-submit")
-    done = subprocess.run([str(submit), "--master", "local[2]", str(REPO / "neardup_gui" / "spark" / "submit.py"),
-                           str(small), "--out", str(tmp_path / "submitted")], capture_output=True, text=True,
-                          timeout=600, env=env, cwd=tmp_path)
+    done = subprocess.run(
+        [
+            str(submit),
+            "--master",
+            "local[2]",
+            str(REPO / "neardup_gui" / "spark" / "submit.py"),
+            str(small),
+            "--out",
+            str(tmp_path / "submitted"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        env=env,
+        cwd=tmp_path,
+    )
     assert done.returncode == 0, done.stderr[-3000:]
     assert "groups holding" in done.stdout + done.stderr  # spark-submit passes the job's standard error on as output
     # as typed: no PYSPARK_PYTHON, and no python3 on the PATH that has neardup (its workers run this Python)
     bare = {k: v for k, v in os.environ.items() if k != "PYSPARK_PYTHON"}
     bare["PATH"] = "/usr/bin:/bin"
-    by_cli = run_cli("spark", "scan", str(small), "--out", str(tmp_path / "cli"), "--master", "local[2]",
-                     "--jaccard", "0.8", env=bare, timeout=600)
+    by_cli = run_cli(
+        "spark",
+        "scan",
+        str(small),
+        "--out",
+        str(tmp_path / "cli"),
+        "--master",
+        "local[2]",
+        "--jaccard",
+        "0.8",
+        env=bare,
+        timeout=600,
+    )
     assert by_cli.returncode == 0, by_cli.stderr[-3000:]
-    reports = [json.loads((tmp_path / name / "report.json").read_text(encoding="utf-8"))
-               for name in ("submitted", "cli")]
+    reports = [
+        json.loads((tmp_path / name / "report.json").read_text(encoding="utf-8")) for name in ("submitted", "cli")
+    ]
     assert reports[0]["groups"] == reports[1]["groups"] and reports[0]["groups"]
     assert all(d["status"] == Status.OK for d in reports[0]["documents"])
     for taken in (tmp_path / "cli", small / "en-000.txt"):

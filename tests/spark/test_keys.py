@@ -40,8 +40,9 @@ def test_the_simhash_search_finds_exactly_the_pairs_within_k():
     """Over random fingerprints with planted close neighbours: bucket pairs within K = brute force."""
     rng = np.random.default_rng(3)
     base = rng.integers(0, 2**63, size=150, dtype=np.int64).astype(np.uint64)
-    noise = np.array([sum(1 << int(b) for b in rng.choice(64, rng.integers(0, 6), replace=False)) for _ in base],
-                     dtype=np.uint64)
+    noise = np.array(
+        [sum(1 << int(b) for b in rng.choice(64, rng.integers(0, 6), replace=False)) for _ in base], dtype=np.uint64
+    )
     fps = [int(v) for v in np.concatenate((base, base ^ noise))]
     k = 4
     tables = keys.simhash_tables(k, len(fps))
@@ -49,8 +50,12 @@ def test_the_simhash_search_finds_exactly_the_pairs_within_k():
     for n, fp in enumerate(fps):
         for key in keys.simhash_keys(fp, tables):
             buckets.setdefault(key, []).append((n, fp))
-    found = {(a, b) for key, members in buckets.items() if len(members) > 1
-             for a, b, _d in keys.simhash_pairs((key, 0, 0), members, 1, k)}
+    found = {
+        (a, b)
+        for key, members in buckets.items()
+        if len(members) > 1
+        for a, b, _d in keys.simhash_pairs((key, 0, 0), members, 1, k)
+    }
     expected = {(a, b) for a, b in combinations(range(len(fps)), 2) if int(hamming(fps[a], fps[b])) <= k}
     assert len(expected) >= 100
     assert found == expected
@@ -80,8 +85,14 @@ def test_short_and_empty_documents_do_not_collapse_into_one_bucket():
     sentences; shingled by characters) spreads over the band keys, and blank documents are not
     fingerprinted at all (status empty): no bucket holds a crowd."""
     scheme = Scheme.current()
-    lines = sorted({line.strip() for text in (*english_texts().values(), *chinese_texts().values())
-                    for line in text.splitlines() if 6 <= len(line.strip()) <= 40})
+    lines = sorted(
+        {
+            line.strip()
+            for text in (*english_texts().values(), *chinese_texts().values())
+            for line in text.splitlines()
+            if 6 <= len(line.strip()) <= 40
+        }
+    )
     bands, rows, _floor = keys.band_layout(0.8)
     counts: Counter[int] = Counter()
     short = 0
@@ -103,7 +114,10 @@ def test_no_python_hash_anywhere_in_the_engine():
     calls = []
     for path in sorted((REPO / "neardup_gui").rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
-        calls += [f"{path.relative_to(REPO)}:{node.lineno}" for node in ast.walk(tree)
-                  if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "hash"]
+        calls += [
+            f"{path.relative_to(REPO)}:{node.lineno}"
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "hash"
+        ]
     assert not calls
     assert Path(REPO / "neardup_gui" / "spark" / "job.py").exists()

@@ -36,11 +36,13 @@ class CoreTable(Mapping[int, Core]):
 
     __slots__ = ("counts", "cuts", "ids", "signatures")
 
-    def __init__(self, ids: np.ndarray, counts: np.ndarray, signatures: np.ndarray,
-                 cuts: np.ndarray | None = None) -> None:
+    def __init__(
+        self, ids: np.ndarray, counts: np.ndarray, signatures: np.ndarray, cuts: np.ndarray | None = None
+    ) -> None:
         cuts = np.zeros((len(ids), 2), dtype=np.int64) if cuts is None else cuts
         if not (len(ids) == len(counts) == len(signatures) == len(cuts)) or (
-                len(ids) > 1 and not (np.diff(ids) > 0).all()):
+            len(ids) > 1 and not (np.diff(ids) > 0).all()
+        ):
             raise ValueError("a core table needs ascending distinct ids, one count, signature and cut each")
         self.ids, self.counts, self.signatures, self.cuts = ids, counts, signatures, cuts
 

@@ -33,20 +33,27 @@ MAX_PIXELS = 40_000_000  # a page rendered larger than this is rendered at a low
 TESSERACT_MEMORY = 2 << 30  # bytes of address space Tesseract may take on one page (its own process)
 
 _NO_TESSERACT = QT_TRANSLATE_NOOP(
-    "Problem", "Reading scans needs Tesseract OCR: install the packages {packages} (or run "
-               "bash resources/setup.sh --ocr).")
+    "Problem",
+    "Reading scans needs Tesseract OCR: install the packages {packages} (or run bash resources/setup.sh --ocr).",
+)
 _NO_LANGUAGE = QT_TRANSLATE_NOOP(
-    "Problem", "Tesseract OCR has no language data for {languages}: install the packages {packages}.")
+    "Problem", "Tesseract OCR has no language data for {languages}: install the packages {packages}."
+)
 _FROM_OCR = QT_TRANSLATE_NOOP(
-    "Problem", "Text from OCR (Tesseract, {languages}): a scan's text may hold misread characters.")
+    "Problem", "Text from OCR (Tesseract, {languages}): a scan's text may hold misread characters."
+)
 _FROM_OCR_PAGES_FAILED = QT_TRANSLATE_NOOP(
-    "Problem", "Text from OCR (Tesseract, {languages}): a scan's text may hold misread characters. Pages {pages} "
-               "could not be read: {reason}")
+    "Problem",
+    "Text from OCR (Tesseract, {languages}): a scan's text may hold misread characters. Pages {pages} "
+    "could not be read: {reason}",
+)
 _OCR_FOUND_NOTHING = QT_TRANSLATE_NOOP("Problem", "OCR (Tesseract, {languages}) found no text in it.")
 _OCR_FAILED = QT_TRANSLATE_NOOP("Problem", "OCR (Tesseract, {languages}) could not read it: {reason}")
 _OCR_FAILED_FOR_NOW = QT_TRANSLATE_NOOP(
-    "Problem", "OCR (Tesseract, {languages}) could not read it: {reason}. It is read again by a scan with a longer "
-               "time limit: Try Again in the app's Problems tab, or neardup scan --timeout.")
+    "Problem",
+    "OCR (Tesseract, {languages}) could not read it: {reason}. It is read again by a scan with a longer "
+    "time limit: Try Again in the app's Problems tab, or neardup scan --timeout.",
+)
 
 
 class OcrFailed(Exception):
@@ -149,8 +156,10 @@ def render_page(data: bytes, page: int, dpi: int | None = None) -> tuple[bytes, 
     try:
         sheet = document[page]
         if dpi is None:
-            scans = [image.get_metadata().horizontal_dpi
-                     for image in sheet.get_objects(filter=(pdfium_c.FPDF_PAGEOBJ_IMAGE,), max_depth=2)]
+            scans = [
+                image.get_metadata().horizontal_dpi
+                for image in sheet.get_objects(filter=(pdfium_c.FPDF_PAGEOBJ_IMAGE,), max_depth=2)
+            ]
             dpi = round(min(400.0, max(150.0, max(scans)))) if scans else DPI
         width, height = sheet.get_size()  # in points, 1/72 inch
         scale = min(dpi / 72, (MAX_PIXELS / max(width * height, 1.0)) ** 0.5)
@@ -178,8 +187,14 @@ def run_tesseract(image: bytes, languages: str, *, dpi: int | None = None, timeo
     if dpi is not None:
         command += ["--dpi", str(dpi)]
     try:
-        done = subprocess.run(command, input=image, capture_output=True, timeout=timeout,
-                              env={**os.environ, "OMP_THREAD_LIMIT": "1"}, preexec_fn=_bounded_child)
+        done = subprocess.run(
+            command,
+            input=image,
+            capture_output=True,
+            timeout=timeout,
+            env={**os.environ, "OMP_THREAD_LIMIT": "1"},
+            preexec_fn=_bounded_child,
+        )
     except subprocess.TimeoutExpired as exc:
         raise OcrTimedOut(_TOOK_TOO_LONG.format(seconds=f"{timeout:.0f}")) from exc
     except OSError as exc:
@@ -226,8 +241,11 @@ def fingerprint_scan(task: ScanText) -> Fingerprint:
     pages = len(task.pages)
     if not text.strip():
         failed_template = _OCR_FAILED if task.transient is None else _OCR_FAILED_FOR_NOW
-        message = (failed_template.format(languages=languages, reason=task.failed[0][1]) if task.failed
-                   else _OCR_FOUND_NOTHING.format(languages=languages))
+        message = (
+            failed_template.format(languages=languages, reason=task.failed[0][1])
+            if task.failed
+            else _OCR_FOUND_NOTHING.format(languages=languages)
+        )
         status = Status.ERROR if task.failed and len(task.failed) == pages else Status.EMPTY
         return Fingerprint(task.expected_hash, task.kind, status, message, encoding, pages, transient=task.transient)
     if task.failed:
@@ -243,5 +261,9 @@ def fingerprint_scan(task: ScanText) -> Fingerprint:
 def awaits_ocr(fingerprint: Fingerprint, languages: str) -> bool:
     """Whether a content is a scan OCR in ``languages`` has not read yet: a PDF with pages or an image
     (extract says so: ``pages`` >= 1) without text, whose text did not come from that OCR."""
-    return (fingerprint.kind in OCR_KINDS and fingerprint.status is Status.EMPTY and fingerprint.pages > 0
-            and fingerprint.encoding != tag(languages))
+    return (
+        fingerprint.kind in OCR_KINDS
+        and fingerprint.status is Status.EMPTY
+        and fingerprint.pages > 0
+        and fingerprint.encoding != tag(languages)
+    )

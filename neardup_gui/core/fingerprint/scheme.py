@@ -80,8 +80,13 @@ def fingerprint_text(digest: bytes, kind: str, extracted: Extracted, scheme: Sch
     features = _text_features(extracted.text, scheme)
     if features.shingles.size == 0:
         return Fingerprint(
-            digest, kind, Status.EMPTY, "No words or characters to compare (only punctuation or symbols).",
-            extracted.encoding, extracted.pages, chars=len(extracted.text),
+            digest,
+            kind,
+            Status.EMPTY,
+            "No words or characters to compare (only punctuation or symbols).",
+            extracted.encoding,
+            extracted.pages,
+            chars=len(extracted.text),
         )
     return Fingerprint(
         raw_hash=digest,

@@ -173,8 +173,9 @@ def tokenize(norm: str, *, segment_han: bool = False) -> Tokens:
         return pieces[0]
     latin = [p.words[: len(p.words) - p.han_words] for p in pieces]
     han = [p.words[len(p.words) - p.han_words :] for p in pieces]
-    return Tokens(np.concatenate([p.units for p in pieces]), np.concatenate(latin + han),
-                  sum(p.han_words for p in pieces))
+    return Tokens(
+        np.concatenate([p.units for p in pieces]), np.concatenate(latin + han), sum(p.han_words for p in pieces)
+    )
 
 
 def token_pieces(
@@ -389,8 +390,9 @@ def shingle_hashes(unit_hashes: np.ndarray, size: int) -> np.ndarray:
     return shingle_ids(gram_hashes(unit_hashes, size))
 
 
-def merged_runs(codes_a: np.ndarray, values_a: np.ndarray, codes_b: np.ndarray, values_b: np.ndarray
-                ) -> tuple[np.ndarray, np.ndarray]:
+def merged_runs(
+    codes_a: np.ndarray, values_a: np.ndarray, codes_b: np.ndarray, values_b: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
     """Two runs of sorted integer codes, each code once in each, with a value each, as one sorted run,
     each code once (the second run's value where both hold it: written into ``values_a``, which must
     be writable). One copy of each array, no sort of the whole: merging a batch into millions is

@@ -71,6 +71,7 @@ _SAMPLE_BATCH = 100
 PAIRS_SAMPLED = 48
 """Documents of one passage whose own texts are compared pairwise (those of the lowest ``sample_ranks``)."""
 
+
 def analyse(
     content_ids: np.ndarray,
     load: ShingleLoader,
@@ -98,8 +99,10 @@ def analyse(
     if min_documents < 2:
         raise ValueError(f"min_documents must be at least 2, not {min_documents}")
     if shingle_size < 1 or edge_window < MIN_RUN:
-        raise ValueError(f"shingle_size must be at least 1 (not {shingle_size}) and edge_window at least "
-                         f"{MIN_RUN} (not {edge_window})")
+        raise ValueError(
+            f"shingle_size must be at least 1 (not {shingle_size}) and edge_window at least "
+            f"{MIN_RUN} (not {edge_window})"
+        )
     ids = np.asarray(content_ids, dtype=np.int64)
     n = len(ids)
     needed = max(min_documents, math.ceil(min_share * n))
@@ -107,13 +110,38 @@ def analyse(
     if n < needed:
         return empty
     with workers.kept():  # one pool for the four passes (a pool a pass cost its start-up four times)
-        return _analyse(ids, load, digest, needed, min_share, min_documents, shingle_size, edge_window, num_perm,
-                        seed, workers, progress, cancel)
+        return _analyse(
+            ids,
+            load,
+            digest,
+            needed,
+            min_share,
+            min_documents,
+            shingle_size,
+            edge_window,
+            num_perm,
+            seed,
+            workers,
+            progress,
+            cancel,
+        )
 
 
-def _analyse(ids: np.ndarray, load: ShingleLoader, digest: str, needed: int, min_share: float,
-             min_documents: int, shingle_size: int, edge_window: int, num_perm: int, seed: int, workers: Workers,
-             progress: Progress, cancel: CancelToken) -> Boilerplate:
+def _analyse(
+    ids: np.ndarray,
+    load: ShingleLoader,
+    digest: str,
+    needed: int,
+    min_share: float,
+    min_documents: int,
+    shingle_size: int,
+    edge_window: int,
+    num_perm: int,
+    seed: int,
+    workers: Workers,
+    progress: Progress,
+    cancel: CancelToken,
+) -> Boilerplate:
     n = len(ids)
     if n <= SAMPLE_DOCUMENTS:
         sample = ids
@@ -147,21 +175,43 @@ def _analyse(ids: np.ndarray, load: ShingleLoader, digest: str, needed: int, min
     if not len(frequent):
         progress(ProgressEvent("boilerplate", total, total))
         return Boilerplate(digest, min_share, min_documents, frequent, {})
-    runs = _EdgeRuns.merged(list(passed(_runs_in_batch, batches(ids, frequent, shingle_size=shingle_size,
-                                                                   edge_window=edge_window, num_perm=num_perm,
-                                                                   seed=seed))))
+    runs = _EdgeRuns.merged(
+        list(
+            passed(
+                _runs_in_batch,
+                batches(
+                    ids, frequent, shingle_size=shingle_size, edge_window=edge_window, num_perm=num_perm, seed=seed
+                ),
+            )
+        )
+    )
     boilerplate_keys, families = runs.boilerplate_passages(needed)
     head_cuts, tail_cuts = runs.cuts(boilerplate_keys)
     with_passage = np.flatnonzero((head_cuts > 0) | (tail_cuts > 0))
     cores: dict[int, Core] = {}
-    cut_batches = [_Batch(load, runs.ids[rows], frequent, num_perm=num_perm, seed=seed,
-                          cuts={int(runs.ids[r]): (int(head_cuts[r]), int(tail_cuts[r])) for r in rows.tolist()})
-                   for rows in _split(with_passage, _BATCH)]
+    cut_batches = [
+        _Batch(
+            load,
+            runs.ids[rows],
+            frequent,
+            num_perm=num_perm,
+            seed=seed,
+            cuts={int(runs.ids[r]): (int(head_cuts[r]), int(tail_cuts[r])) for r in rows.tolist()},
+        )
+        for rows in _split(with_passage, _BATCH)
+    ]
     for found_cores in passed(_cores_in_batch, cut_batches):
         cores.update(found_cores)
     progress(ProgressEvent("boilerplate", total, total))
-    return Boilerplate(digest, min_share, min_documents, frequent, dict(sorted(cores.items())),
-                       passages=len(boilerplate_keys), family_passages=families)
+    return Boilerplate(
+        digest,
+        min_share,
+        min_documents,
+        frequent,
+        dict(sorted(cores.items())),
+        passages=len(boilerplate_keys),
+        family_passages=families,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,8 +303,11 @@ def sample_ranks(own_minhash: np.ndarray) -> np.ndarray:
     come in (a scan's database ids, a Spark job's partitions). Rows of equal rank have equal signatures,
     so which of them is taken does not change the test."""
     rows = np.ascontiguousarray(own_minhash, dtype="<u4")
-    return np.fromiter((int.from_bytes(hashlib.blake2b(row.tobytes(), digest_size=8).digest(), "little")
-                        for row in rows), dtype=np.uint64, count=len(rows))
+    return np.fromiter(
+        (int.from_bytes(hashlib.blake2b(row.tobytes(), digest_size=8).digest(), "little") for row in rows),
+        dtype=np.uint64,
+        count=len(rows),
+    )
 
 
 def is_boilerplate(own_shares: np.ndarray, sampled_signatures: np.ndarray) -> bool:
@@ -310,8 +363,16 @@ class EdgeRun(SentBetweenProcesses):
     own_minhash: np.ndarray  # uint32, num_perm values
 
 
-def edge_run(shingles: np.ndarray, edges: np.ndarray | None, frequent: np.ndarray, *, shingle_size: int = 3,
-             edge_window: int = 400, num_perm: int = minhash.NUM_PERM, seed: int = 1) -> EdgeRun | None:
+def edge_run(
+    shingles: np.ndarray,
+    edges: np.ndarray | None,
+    frequent: np.ndarray,
+    *,
+    shingle_size: int = 3,
+    edge_window: int = 400,
+    num_perm: int = minhash.NUM_PERM,
+    seed: int = 1,
+) -> EdgeRun | None:
     """The passages of ``frequent`` shingles at one document's edges, or None when it has none (or is
     nothing but frequent shingles, and so is compared whole). Keyed by the passage's own frequent
     shingles, so that a date or a name in it does not split it."""
@@ -342,20 +403,38 @@ def _runs_in_batch(batch: _Batch) -> _EdgeRuns:
     ids: list[int] = []
     runs: list[EdgeRun] = []
     for cid, (shingles, edges) in batch.sets().items():
-        run = edge_run(shingles, edges, batch.shingles, shingle_size=batch.shingle_size,
-                       edge_window=batch.edge_window, num_perm=batch.num_perm, seed=batch.seed)
+        run = edge_run(
+            shingles,
+            edges,
+            batch.shingles,
+            shingle_size=batch.shingle_size,
+            edge_window=batch.edge_window,
+            num_perm=batch.num_perm,
+            seed=batch.seed,
+        )
         if run is not None:
             ids.append(cid)
             runs.append(run)
     return _EdgeRuns(
-        np.array(ids, dtype=np.int64), np.array([r.head_key for r in runs], dtype=np.uint64),
-        np.array([r.tail_key for r in runs], dtype=np.uint64), np.array([r.head_cut for r in runs], dtype=np.int64),
-        np.array([r.tail_cut for r in runs], dtype=np.int64), np.array([r.own_count for r in runs], dtype=np.int64),
-        np.array([r.own_minhash for r in runs], dtype=np.uint32).reshape(len(runs), batch.num_perm))
+        np.array(ids, dtype=np.int64),
+        np.array([r.head_key for r in runs], dtype=np.uint64),
+        np.array([r.tail_key for r in runs], dtype=np.uint64),
+        np.array([r.head_cut for r in runs], dtype=np.int64),
+        np.array([r.tail_cut for r in runs], dtype=np.int64),
+        np.array([r.own_count for r in runs], dtype=np.int64),
+        np.array([r.own_minhash for r in runs], dtype=np.uint32).reshape(len(runs), batch.num_perm),
+    )
 
 
-def core_of(shingles: np.ndarray, edges: np.ndarray | None, head_cut: int, tail_cut: int, *,
-            num_perm: int = minhash.NUM_PERM, seed: int = 1) -> Core | None:
+def core_of(
+    shingles: np.ndarray,
+    edges: np.ndarray | None,
+    head_cut: int,
+    tail_cut: int,
+    *,
+    num_perm: int = minhash.NUM_PERM,
+    seed: int = 1,
+) -> Core | None:
     """A document's core once its boilerplate passages are cut, or None when it keeps fewer than
     MIN_OWN shingles of its own (compared whole) or loses nothing."""
     core = core_set(shingles, edges, head_cut, tail_cut)

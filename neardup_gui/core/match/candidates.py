@@ -29,8 +29,13 @@ def hamming_candidates(
 
 
 def band_candidates(
-    signatures: np.ndarray, distinct: np.ndarray, t: float, *, cancel: CancelToken = NEVER_CANCELLED,
-    workers: Workers = IN_THIS_PROCESS, beside: str | None = None,
+    signatures: np.ndarray,
+    distinct: np.ndarray,
+    t: float,
+    *,
+    cancel: CancelToken = NEVER_CANCELLED,
+    workers: Workers = IN_THIS_PROCESS,
+    beside: str | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """LSH candidates among the ``distinct`` rows (ascending, each once) for the band layout designed
     at ``t``, with their MinHash estimate, kept when the estimate comes within the margin of ``t``. Rows
@@ -45,13 +50,15 @@ def band_candidates(
     sigs = signatures if len(distinct) == len(signatures) else signatures[distinct]
     floor = t - estimate_margin(t)
     with MappedFiles(beside) as files:
-        i, j, est, buckets = index.band_pairs(sigs, bands, rows, dense=DENSE_BUCKET, min_estimate=floor,
-                                              cancel=cancel, workers=workers, files=files)
+        i, j, est, buckets = index.band_pairs(
+            sigs, bands, rows, dense=DENSE_BUCKET, min_estimate=floor, cancel=cancel, workers=workers, files=files
+        )
         n = len(distinct)
         codes = i * n + j  # sorted
         if buckets:
-            in_buckets, bucket_est = index.bucket_codes(sigs, buckets, floor, cancel=cancel, workers=workers,
-                                                        files=files)
+            in_buckets, bucket_est = index.bucket_codes(
+                sigs, buckets, floor, cancel=cancel, workers=workers, files=files
+            )
             codes, est = merged_runs(in_buckets, bucket_est, codes, est)
     # millions of candidates: rows made a slice at a time, held as int32
     narrow = distinct.astype(np.int32) if len(signatures) < 1 << 31 else distinct

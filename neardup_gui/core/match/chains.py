@@ -147,8 +147,15 @@ def split_chains(
     for g in result.groups:
         keeper = keepers.get(g.id, g.representative)
         members = tuple(sorted(m.document_id for m in g.members))
-        key = (matcher.boilerplate.ignored, t.method, t.jaccard, t.hamming, members, keeper,
-               tuple(d for d in members if fixed(d)))
+        key = (
+            matcher.boilerplate.ignored,
+            t.method,
+            t.jaccard,
+            t.hamming,
+            members,
+            keeper,
+            tuple(d for d in members if fixed(d)),
+        )
         found_before = cache is not None and key in cache
         seen.append((g, keeper, key, found_before))
         if not found_before and len(members) <= ALL_PAIRS_LIMIT:
@@ -193,15 +200,19 @@ def split_chains(
         return Split(result, keepers, duplicates)
     # every member against its keeper, all at once (containment_ab: the member inside the keeper, as the
     # matcher measures its groups)
-    sims = iter(matcher.similarity_pairs(
-        [content[d] for _n, _key, _pairs, parts in todo for _k, part_ids in parts for d in part_ids],
-        [content[k] for _n, _key, _pairs, parts in todo for k, part_ids in parts for _d in part_ids]))
+    sims = iter(
+        matcher.similarity_pairs(
+            [content[d] for _n, _key, _pairs, parts in todo for _k, part_ids in parts for d in part_ids],
+            [content[k] for _n, _key, _pairs, parts in todo for k, part_ids in parts for _d in part_ids],
+        )
+    )
     for n, key, component_pairs, parts in todo:
         made = []
         for part_keeper, part_ids in parts:
             part = _part(part_keeper, [Member(d, next(sims)) for d in part_ids], matcher, content, path_of)
-            made.append((part, part_keeper,
-                         tuple(_keeper_pair(part_keeper, m, t, matcher, content) for m in part.members[1:])))
+            made.append(
+                (part, part_keeper, tuple(_keeper_pair(part_keeper, m, t, matcher, content) for m in part.members[1:]))
+            )
         built[n] = tuple(made)
         if cache is not None:
             cache[key] = (built[n], component_pairs)
@@ -222,11 +233,17 @@ def _needs_split(group: Group, keeper: int, matcher: Matcher, content: dict[int,
     """Whether a member is not a duplicate of the keeper (members are measured against it, see
     session.rebased_on_keepers), or was ruled "not a duplicate" of it: a ruling holds even between two
     files of the same text (a printout set apart from its text file), as it does in smaller components."""
-    return any(m.document_id != keeper
-               and (matcher.ruled_apart(content[keeper], content[m.document_id])
-                    or (not matcher.same_text(content[keeper], content[m.document_id])
-                        and not within_thresholds(m.similarity, t)))
-               for m in group.members)
+    return any(
+        m.document_id != keeper
+        and (
+            matcher.ruled_apart(content[keeper], content[m.document_id])
+            or (
+                not matcher.same_text(content[keeper], content[m.document_id])
+                and not within_thresholds(m.similarity, t)
+            )
+        )
+        for m in group.members
+    )
 
 
 Part = tuple[int, list[int]]
@@ -249,16 +266,27 @@ def _known_pairs(group: Group, keeper: int, joined: dict[int, set[int]], *, with
     if with_keeper:
         codes.update((min(d, keeper), max(d, keeper)) for d in ids if d != keeper)
     ordered = sorted(codes)
-    return ComponentPairs(tuple(ids), False, np.array([a for a, _ in ordered], dtype=np.int64),
-                          np.array([b for _, b in ordered], dtype=np.int64), complete=False)
+    return ComponentPairs(
+        tuple(ids),
+        False,
+        np.array([a for a, _ in ordered], dtype=np.int64),
+        np.array([b for _, b in ordered], dtype=np.int64),
+        complete=False,
+    )
 
 
 _ROUNDING = 2e-4  # the numbers compared are rounded to 4 places
 
 
-def _cliques_of(components: Sequence[tuple[Group, list[int], int]], matcher: Matcher, content: dict[int, int],
-                t: Thresholds, keeper_of: Callable[[Sequence[int]], int], fixed: Callable[[int], bool],
-                cancel: CancelToken) -> list[tuple[list[int], list[Part] | None, ComponentPairs]]:
+def _cliques_of(
+    components: Sequence[tuple[Group, list[int], int]],
+    matcher: Matcher,
+    content: dict[int, int],
+    t: Thresholds,
+    keeper_of: Callable[[Sequence[int]], int],
+    fixed: Callable[[int], bool],
+    cancel: CancelToken,
+) -> list[tuple[list[int], list[Part] | None, ComponentPairs]]:
     """For each component (its group, its members in the order ties are broken in, its members measured
     against the keeper given), those members, the groups whose every two members are duplicates (None when
     the component is one already), and its pairs of duplicates. All components at once: a threshold move
@@ -269,7 +297,8 @@ def _cliques_of(components: Sequence[tuple[Group, list[int], int]], matcher: Mat
     are duplicates (a family of close copies: nothing to measure), and a pair whose distances differ by
     more than it allows is not; the rest are measured (Matcher.duplicates_among)."""
     out: list[tuple[list[int], list[Part] | None, ComponentPairs]] = [
-        (ids, None, ComponentPairs(tuple(ids), True)) for _g, ids, _k in components]
+        (ids, None, ComponentPairs(tuple(ids), True)) for _g, ids, _k in components
+    ]
     by_jaccard = t.method is not Method.SIMHASH
     by_bits = t.method is not Method.MINHASH
     rest = []  # (its place, ruled apart inside)
@@ -304,7 +333,7 @@ def _cliques_of(components: Sequence[tuple[Group, list[int], int]], matcher: Mat
         if close[r] and not ruled:
             continue
         start = int(ends[r] - sizes[r])
-        f, b = far[start:ends[r]], bits[start:ends[r]]
+        f, b = far[start : ends[r]], bits[start : ends[r]]
         first, second = np.triu_indices(int(sizes[r]), 1)
         maybe = np.zeros(len(first), dtype=bool)
         if by_jaccard:
@@ -324,7 +353,7 @@ def _cliques_of(components: Sequence[tuple[Group, list[int], int]], matcher: Mat
     cut = np.searchsorted(at, bounds)
     doc = np.array(ids_all, dtype=np.int64)
     for k, n in enumerate(measured):
-        found = at[cut[k]:cut[k + 1]]
+        found = at[cut[k] : cut[k + 1]]
         if len(found) == counts[k]:  # every two members are duplicates
             continue
         group, ids, keeper = components[n]
@@ -338,8 +367,13 @@ def _cliques_of(components: Sequence[tuple[Group, list[int], int]], matcher: Mat
     return out
 
 
-def groups_of_duplicates(ids: Sequence[int], near: dict[int, set[int]], keeper: int, fixed: Callable[[int], bool],
-                         keeper_of: Callable[[Sequence[int]], int]) -> list[tuple[int, list[int]]]:
+def groups_of_duplicates(
+    ids: Sequence[int],
+    near: dict[int, set[int]],
+    keeper: int,
+    fixed: Callable[[int], bool],
+    keeper_of: Callable[[Sequence[int]], int],
+) -> list[tuple[int, list[int]]]:
     """(keeper, members with the keeper first) of groups in which every two of ``ids`` (in the order ties
     are broken in) are ``near``, until every near pair shares a group (clique_cover).
 
@@ -398,8 +432,12 @@ def clique_cover(ids: list[int], near: dict[int, set[int]]) -> list[list[int]]:
         clique = [first]
         # (the pairs each would bring, its neighbours still able to join, the earlier) as one number: max() by
         # a dict lookup, not a tuple made for each candidate at each step
-        score = {d: ((0 if d in together[first] else 1) << (2 * bits)) + (len(near[d] & candidates) << bits)
-                 + (last - rank[d]) for d in candidates}
+        score = {
+            d: ((0 if d in together[first] else 1) << (2 * bits))
+            + (len(near[d] & candidates) << bits)
+            + (last - rank[d])
+            for d in candidates
+        }
         while candidates:
             best = max(candidates, key=score.__getitem__)
             if score[best] >> (2 * bits) == 0:
@@ -424,9 +462,15 @@ def clique_cover(ids: list[int], near: dict[int, set[int]]) -> list[list[int]]:
         cliques.append(clique)
     # a group another one holds whole (a pair placed first, then joined by a third) is not shown twice
     as_sets = [set(c) for c in cliques]
-    kept = [c for n, c in enumerate(cliques)
-            if not any(m != n and as_sets[n] <= other and (len(other) > len(c) or m < n)
-                       for m, other in enumerate(as_sets) if c[0] in other)]
+    kept = [
+        c
+        for n, c in enumerate(cliques)
+        if not any(
+            m != n and as_sets[n] <= other and (len(other) > len(c) or m < n)
+            for m, other in enumerate(as_sets)
+            if c[0] in other
+        )
+    ]
     return [sorted(c, key=rank.__getitem__) for c in kept]
 
 
@@ -455,8 +499,9 @@ def _tree_stars(ids: list[int], keeper: int, joined: dict[int, set[int]], fixed:
     return parts
 
 
-def _part(keeper: int, members: list[Member], matcher: Matcher, content: dict[int, int],
-          path_of: dict[int, str]) -> Group:
+def _part(
+    keeper: int, members: list[Member], matcher: Matcher, content: dict[int, int], path_of: dict[int, str]
+) -> Group:
     """The keeper first, then its duplicates, most alike first (``members``: with their numbers against
     the keeper)."""
     ranked = [members[0], *sorted(members[1:], key=lambda m: (-m.similarity.jaccard, path_of[m.document_id]))]
@@ -472,5 +517,6 @@ def _keeper_pair(keeper: int, member: Member, t: Thresholds, matcher: Matcher, c
     how = "exact" if matcher.same_text(content[keeper], content[other]) else matched_by(s, t) or "minhash"
     if other < keeper:
         return Pair(other, keeper, s, how)
-    return Pair(keeper, other, Similarity(s.hamming, s.jaccard_estimate, s.jaccard, s.containment_ba,
-                                          s.containment_ab), how)
+    return Pair(
+        keeper, other, Similarity(s.hamming, s.jaccard_estimate, s.jaccard, s.containment_ba, s.containment_ab), how
+    )

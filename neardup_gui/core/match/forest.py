@@ -238,8 +238,9 @@ def spanning_forest(
             # comes once every edge not measured yet is bound to be weaker
             strong = weights >= floor
             if skip is not None:
-                strong &= np.fromiter((not skip(a, b) for a, b in zip(ci.tolist(), cj.tolist(), strict=True)),
-                                      dtype=bool, count=len(ci))
+                strong &= np.fromiter(
+                    (not skip(a, b) for a, b in zip(ci.tolist(), cj.tolist(), strict=True)), dtype=bool, count=len(ci)
+                )
             waiting.add(weights[strong], cb[strong], places[strong])
             join_down_to(float(bound[pos]) if pos < len(i) else floor)
             continue

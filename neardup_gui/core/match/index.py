@@ -52,8 +52,13 @@ class _Candidates:
     only spanning forests by estimate (``_forest_by_estimate``)."""
 
     def __init__(
-        self, sigs: np.ndarray, min_estimate: float, cancel: CancelToken, budget: int = CANDIDATE_BUDGET,
-        workers: Workers = IN_THIS_PROCESS, files: MappedFiles | None = None,
+        self,
+        sigs: np.ndarray,
+        min_estimate: float,
+        cancel: CancelToken,
+        budget: int = CANDIDATE_BUDGET,
+        workers: Workers = IN_THIS_PROCESS,
+        files: MappedFiles | None = None,
     ) -> None:
         self.sigs, self.n, self.floor, self.cancel, self.budget = sigs, len(sigs), min_estimate, cancel, budget
         self.workers, self.files = workers, files
@@ -118,16 +123,21 @@ class _Candidates:
             sigs = files.write("sigs", np.ascontiguousarray(self.sigs, dtype=np.uint32), once=True)
             head = files.write("head", self.head, once=True)
             codes_file = files.write("codes", codes)
-            tasks = [EstimateTask(sigs, head, codes_file, k, min(k + per_task, len(codes)), self.floor)
-                     for k in range(0, len(codes), per_task)]
+            tasks = [
+                EstimateTask(sigs, head, codes_file, k, min(k + per_task, len(codes)), self.floor)
+                for k in range(0, len(codes), per_task)
+            ]
             try:
-                answers = {task.first: kept
-                           for task, kept in self.workers.map(estimate_task, tasks, cancel=self.cancel)}
+                answers = {
+                    task.first: kept for task, kept in self.workers.map(estimate_task, tasks, cancel=self.cancel)
+                }
             finally:
                 files.discard(codes_file)
         kept = [answers[task.first] for task in tasks]
-        return (np.concatenate([codes[:0], *(c for c, _ in kept)]),
-                np.concatenate([np.empty(0, dtype=np.float32), *(e for _, e in kept)]))
+        return (
+            np.concatenate([codes[:0], *(c for c, _ in kept)]),
+            np.concatenate([np.empty(0, dtype=np.float32), *(e for _, e in kept)]),
+        )
 
     def _compact(self) -> None:
         if self.estimates is None:
@@ -201,8 +211,9 @@ def _unique_codes(codes: np.ndarray, est: np.ndarray, width: int, n: int) -> tup
     return keys, out_est
 
 
-def _forest_by_estimate(n: int, codes: np.ndarray, est: np.ndarray, cancel: CancelToken,
-                        forests: int = SPARE_FORESTS) -> tuple[np.ndarray, np.ndarray]:
+def _forest_by_estimate(
+    n: int, codes: np.ndarray, est: np.ndarray, cancel: CancelToken, forests: int = SPARE_FORESTS
+) -> tuple[np.ndarray, np.ndarray]:
     """The union of ``forests`` edge-disjoint maximum spanning forests of the pairs, weighted by estimate
     (Kruskal, again on what the last one left): at most forests x (n - 1) pairs. One forest joins the
     same documents at every estimate; the others are other routes for when a forest pair fails the exact
@@ -543,10 +554,15 @@ _POOL_BUCKET_PAIRS = 1_000_000
 """Fewer pairs than this inside dense buckets are made here: starting workers would cost more."""
 
 
-def bucket_codes(sigs: np.ndarray, buckets: list[np.ndarray], min_estimate: float,
-                 cancel: CancelToken = NEVER_CANCELLED, budget: int = CANDIDATE_BUDGET,
-                 workers: Workers = IN_THIS_PROCESS, files: MappedFiles | None = None
-                 ) -> tuple[np.ndarray, np.ndarray]:
+def bucket_codes(
+    sigs: np.ndarray,
+    buckets: list[np.ndarray],
+    min_estimate: float,
+    cancel: CancelToken = NEVER_CANCELLED,
+    budget: int = CANDIDATE_BUDGET,
+    workers: Workers = IN_THIS_PROCESS,
+    files: MappedFiles | None = None,
+) -> tuple[np.ndarray, np.ndarray]:
     """Every pair (i, j), i < j, inside the dense buckets (sorted rows) whose MinHash estimate reaches
     ``min_estimate``, each once (buckets of different bands overlap), as sorted codes i * len(sigs) + j,
     with its estimate.
@@ -576,8 +592,11 @@ def bucket_codes(sigs: np.ndarray, buckets: list[np.ndarray], min_estimate: floa
             found.add_estimated(*_pairs_from_rows(sigs, members, offsets, head, first, last, min_estimate))
         return found.codes_and_estimates()
     with MappedFiles.using(files) as mapped:
-        where = (mapped.write("sigs", np.ascontiguousarray(sigs, dtype=np.uint32), once=True),
-                 mapped.write("members", members), mapped.write("offsets", offsets))
+        where = (
+            mapped.write("sigs", np.ascontiguousarray(sigs, dtype=np.uint32), once=True),
+            mapped.write("members", members),
+            mapped.write("offsets", offsets),
+        )
         tasks = [BucketTask(*where, first, last, min_estimate) for first, last in bounds]
         # taken in the order of the tasks, whatever order they finish in: past the budget, what is kept
         # must not depend on the workers' timing (nor on their number: the tasks are the same here)
@@ -617,8 +636,15 @@ def bucket_pairs_task(task: BucketTask) -> tuple[np.ndarray, np.ndarray, np.ndar
     return _pairs_from_rows(sigs, members, offsets, probe_head(sigs), task.first, task.last, task.min_estimate)
 
 
-def _pairs_from_rows(sigs: np.ndarray, members: np.ndarray, offsets: np.ndarray, head: np.ndarray, first: int,
-                     last: int, min_estimate: float) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _pairs_from_rows(
+    sigs: np.ndarray,
+    members: np.ndarray,
+    offsets: np.ndarray,
+    head: np.ndarray,
+    first: int,
+    last: int,
+    min_estimate: float,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(i, j, estimate) of the pairs inside the buckets (``members[offsets[k]:offsets[k + 1]]``, sorted)
     whose first row is in [first, last): made bucket by bucket, each pair once, kept when the estimate
     reaches the bar."""
@@ -641,9 +667,14 @@ def _pairs_from_rows(sigs: np.ndarray, members: np.ndarray, offsets: np.ndarray,
     return estimate_pairs(sigs, distinct // n, distinct % n, min_estimate, head=head)
 
 
-def estimate_pairs(sigs: np.ndarray, i: np.ndarray, j: np.ndarray, min_estimate: float,
-                   cancel: CancelToken = NEVER_CANCELLED, head: np.ndarray | None = None,
-                   ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def estimate_pairs(
+    sigs: np.ndarray,
+    i: np.ndarray,
+    j: np.ndarray,
+    min_estimate: float,
+    cancel: CancelToken = NEVER_CANCELLED,
+    head: np.ndarray | None = None,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The pairs whose MinHash estimate reaches ``min_estimate``, with that estimate. ``head`` is
     ``probe_head(sigs)`` when the caller estimates many pieces of the same signatures."""
     kept_i, kept_j, kept_est = [np.empty(0, np.int64)], [np.empty(0, np.int64)], [np.empty(0, np.float32)]

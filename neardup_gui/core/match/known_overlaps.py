@@ -59,8 +59,10 @@ class KnownOverlaps:
 
     def _merge_singles(self) -> None:
         singles, self._singles = self._singles, {}
-        self._add_codes(np.fromiter(singles.keys(), dtype=np.int64, count=len(singles)),
-                        np.fromiter(singles.values(), dtype=np.int64, count=len(singles)))
+        self._add_codes(
+            np.fromiter(singles.keys(), dtype=np.int64, count=len(singles)),
+            np.fromiter(singles.values(), dtype=np.int64, count=len(singles)),
+        )
 
     def lookup(self, lo: np.ndarray, hi: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(overlaps, known) of many pairs (lo < hi element-wise): the overlap where known, else 0."""

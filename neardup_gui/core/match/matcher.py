@@ -84,8 +84,13 @@ class SimilarityArrays:
         return np.maximum(self.containment_ab, self.containment_ba)
 
     def at(self, k: int) -> Similarity:
-        return Similarity(int(self.hamming[k]), float(self.jaccard_estimate[k]), float(self.jaccard[k]),
-                          float(self.containment_ab[k]), float(self.containment_ba[k]))
+        return Similarity(
+            int(self.hamming[k]),
+            float(self.jaccard_estimate[k]),
+            float(self.jaccard[k]),
+            float(self.containment_ab[k]),
+            float(self.containment_ba[k]),
+        )
 
 
 def _rounded(values: np.ndarray) -> np.ndarray:
@@ -129,11 +134,14 @@ def ensure_current(store: Store, expected: Scheme | None = None) -> None:
     would be compared as if they were today's."""
     stored = store.scheme()
     if stored is not None and stored != (expected or Scheme.current()):
-        raise StaleFingerprints(translate(
-            "Errors", "{path} was fingerprinted by another version of neardup (or of the libraries that read "
-                      "documents); scan the folders again to renew its fingerprints (`neardup scan FOLDER`, or Scan "
-                      "in the app)."
-        ).format(path=store.path))
+        raise StaleFingerprints(
+            translate(
+                "Errors",
+                "{path} was fingerprinted by another version of neardup (or of the libraries that read "
+                "documents); scan the folders again to renew its fingerprints (`neardup scan FOLDER`, or Scan "
+                "in the app).",
+            ).format(path=store.path)
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,12 +169,17 @@ class BoilerplateUse:
         out: dict = {"ignored": self.ignored and self.available}
         if self.ignored and not self.available:
             # the JSON report's words (English); shown translated: i18n.localize("Boilerplate", note)
-            out["note"] = QT_TRANSLATE_NOOP("Boilerplate", "not analysed for this collection yet: scan again to "
-                                                           "ignore it")
+            out["note"] = QT_TRANSLATE_NOOP(
+                "Boilerplate", "not analysed for this collection yet: scan again to ignore it"
+            )
         if self.found is not None:
-            out.update(min_share=self.found.min_share, frequent_shingles=int(len(self.found.shingles)),
-                       passages=self.found.passages, family_passages=self.found.family_passages,
-                       documents_affected=self.found.documents_affected)
+            out.update(
+                min_share=self.found.min_share,
+                frequent_shingles=int(len(self.found.shingles)),
+                passages=self.found.passages,
+                family_passages=self.found.family_passages,
+                documents_affected=self.found.documents_affected,
+            )
         return out
 
     def applied(self, arrays: FingerprintArrays) -> FingerprintArrays:
@@ -219,8 +232,9 @@ def measure_overlaps(task: OverlapTask) -> np.ndarray:
     """|A∩B| of each pair of a task (worker side)."""
     state = f"{task.state}:{task.boilerplate}"
     sets = parallel.shingle_cache().sets(task.db_path, state, np.unique(task.pairs).tolist(), task.boilerplate)
-    return np.fromiter((minhash.exact_overlap(sets[a], sets[b]) for a, b in task.pairs.tolist()), dtype=np.int64,
-                       count=len(task.pairs))
+    return np.fromiter(
+        (minhash.exact_overlap(sets[a], sets[b]) for a, b in task.pairs.tolist()), dtype=np.int64, count=len(task.pairs)
+    )
 
 
 @dataclass(slots=True)
@@ -255,8 +269,15 @@ class Matcher:
     edges that join each group.
     """
 
-    def __init__(self, store: Store, *, roots: Iterable[str] | None = None, scheme: Scheme | None = None,
-                 ignore_boilerplate: bool = True, workers: parallel.Workers = parallel.IN_THIS_PROCESS) -> None:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        roots: Iterable[str] | None = None,
+        scheme: Scheme | None = None,
+        ignore_boilerplate: bool = True,
+        workers: parallel.Workers = parallel.IN_THIS_PROCESS,
+    ) -> None:
         self.store = store
         self._workers = workers
         ensure_current(store, scheme)
@@ -271,8 +292,11 @@ class Matcher:
         self._analysis = BoilerplateUse.analysis_of(store, arrays.content_ids)
         keep = np.isin(arrays.content_ids, np.fromiter(wanted, dtype=np.int64, count=len(wanted)))
         self._whole = arrays = FingerprintArrays(
-            arrays.content_ids[keep], arrays.simhash[keep], arrays.minhash[keep],
-            [h for h, k in zip(arrays.text_hash, keep, strict=True) if k], arrays.shingle_count[keep],
+            arrays.content_ids[keep],
+            arrays.simhash[keep],
+            arrays.minhash[keep],
+            [h for h, k in zip(arrays.text_hash, keep, strict=True) if k],
+            arrays.shingle_count[keep],
         )
         self._row_of = {int(cid): row for row, cid in enumerate(arrays.content_ids.tolist())}
         self._rows_by_content = np.argsort(arrays.content_ids, kind="stable")  # _rows: many at once
@@ -287,8 +311,7 @@ class Matcher:
                 if not self._files_of_row[row]:
                     path_rank[row], ranked = ranked, ranked + 1
                 self._files_of_row[row].append(doc)
-        self._has_copies = np.fromiter((len(f) > 1 for f in self._files_of_row), dtype=bool,
-                                       count=len(arrays))
+        self._has_copies = np.fromiter((len(f) > 1 for f in self._files_of_row), dtype=bool, count=len(arrays))
         # files whose bytes are the same but have no text to compare (a scan without OCR, an encrypted or
         # damaged file, an image) group as exact copies all the same: the same bytes are the same document
         same_bytes: dict[int, list[Document]] = defaultdict(list)
@@ -296,19 +319,24 @@ class Matcher:
             if doc.status is not Status.OK and doc.content_id is not None and doc.size > 0:
                 same_bytes[doc.content_id].append(doc)
         self._byte_copies = [copies for copies in same_bytes.values() if len(copies) > 1]
-        self._copy_pairs = tuple(Pair(copies[0].id, other.id, IDENTICAL, "exact")
-                                 for copies in (*self._files_of_row, *self._byte_copies) for other in copies[1:])
+        self._copy_pairs = tuple(
+            Pair(copies[0].id, other.id, IDENTICAL, "exact")
+            for copies in (*self._files_of_row, *self._byte_copies)
+            for other in copies[1:]
+        )
         text_ids: dict[bytes, int] = {}
-        self._text_id = np.fromiter((text_ids.setdefault(h, len(text_ids)) for h in arrays.text_hash),
-                                    dtype=np.int64, count=len(arrays))
+        self._text_id = np.fromiter(
+            (text_ids.setdefault(h, len(text_ids)) for h in arrays.text_hash), dtype=np.int64, count=len(arrays)
+        )
         self._text_of = dict(zip(arrays.content_ids.tolist(), self._text_id.tolist(), strict=True))  # same_text's
         # one row per distinct normalised text (its first by path): identical texts are joined to it by
         # exact edges, and would otherwise flood every LSH bucket and Hamming table with all their pairs
         by_text = np.lexsort((path_rank, self._text_id))
         sorted_text = self._text_id[by_text]
         self._exact_edges = index.pairs_to_first(by_text, sorted_text)
-        self._distinct = np.sort(by_text[np.concatenate(([True], sorted_text[1:] != sorted_text[:-1]))]
-                                 if len(by_text) else by_text)
+        self._distinct = np.sort(
+            by_text[np.concatenate(([True], sorted_text[1:] != sorted_text[:-1]))] if len(by_text) else by_text
+        )
         self._hashes = store.contents.hashes(self._row_of) if self._row_of else {}
         self._exact_allowed: tuple[object, tuple[np.ndarray, np.ndarray]] | None = None  # (for which rulings, edges)
         self._contents_state = collection_digest(store.get_meta("scheme") or "", self._whole.content_ids)
@@ -332,8 +360,9 @@ class Matcher:
         use = BoilerplateUse(ignore, self._analysis is not None, self._analysis if ignore else None)
         kept = self.store.overlaps.all(cores=use.found is not None)
         pairs = np.array(list(kept), dtype=np.int64).reshape(-1, 2)
-        return ModeState(use, use.applied(self._whole), KnownOverlaps(kept),
-                         np.sort(pair_codes(pairs[:, 0], pairs[:, 1])))
+        return ModeState(
+            use, use.applied(self._whole), KnownOverlaps(kept), np.sort(pair_codes(pairs[:, 0], pairs[:, 1]))
+        )
 
     @property
     def boilerplate(self) -> BoilerplateUse:
@@ -355,8 +384,10 @@ class Matcher:
         withdrawn = not self._rejected >= before
 
         def outdated(forest: Forest | None) -> bool:
-            return forest is not None and (withdrawn or any(
-                self._is_rejected(a, b) for a, b in zip(forest.a.tolist(), forest.b.tolist(), strict=True)))
+            return forest is not None and (
+                withdrawn
+                or any(self._is_rejected(a, b) for a, b in zip(forest.a.tolist(), forest.b.tolist(), strict=True))
+            )
 
         for mode in (self._mode, *self._modes.values()):  # both ways of treating boilerplate
             if outdated(mode.minhash_forest):
@@ -385,8 +416,9 @@ class Matcher:
             raise KeyError("a content without a fingerprint")
         return rows
 
-    def _overlap_rows(self, rows_a: np.ndarray, rows_b: np.ndarray, cancel: CancelToken = NEVER_CANCELLED,
-                      *, later: bool = False) -> np.ndarray:
+    def _overlap_rows(
+        self, rows_a: np.ndarray, rows_b: np.ndarray, cancel: CancelToken = NEVER_CANCELLED, *, later: bool = False
+    ) -> np.ndarray:
         """|A∩B| for row pairs (SimHash candidates, the pairs that join groups, members against their
         representative): from memory, the database's cache, or measured now; all kept in the database, now,
         or when ``later`` by keep_measured(), which the session calls when this matcher's measures are
@@ -454,9 +486,16 @@ class Matcher:
             return
         codes, first = np.unique(codes[new], return_index=True)
         found = self.boilerplate.found
-        self.store.overlaps.save(dict(zip(zip((codes >> 32).tolist(), (codes & 0xFFFFFFFF).tolist(), strict=True),
-                                          shared[new][first].tolist(), strict=True)),
-                                 cores_of=found.digest if found is not None else None)
+        self.store.overlaps.save(
+            dict(
+                zip(
+                    zip((codes >> 32).tolist(), (codes & 0xFFFFFFFF).tolist(), strict=True),
+                    shared[new][first].tolist(),
+                    strict=True,
+                )
+            ),
+            cores_of=found.digest if found is not None else None,
+        )
         mode.saved = np.insert(mode.saved, np.searchsorted(mode.saved, codes), codes)  # one copy, no sort
 
     def _overlap(self, a: int, b: int) -> int:
@@ -478,9 +517,14 @@ class Matcher:
             part = slice(start, start + _PAIRS_PER_TASK)
             self._load_shingles({*lo[part].tolist(), *hi[part].tolist()})
             sets = self._mode.shingles
-            shared = np.fromiter((minhash.exact_overlap(sets[a], sets[b])
-                                  for a, b in zip(lo[part].tolist(), hi[part].tolist(), strict=True)),
-                                 dtype=np.int64, count=len(lo[part]))
+            shared = np.fromiter(
+                (
+                    minhash.exact_overlap(sets[a], sets[b])
+                    for a, b in zip(lo[part].tolist(), hi[part].tolist(), strict=True)
+                ),
+                dtype=np.int64,
+                count=len(lo[part]),
+            )
             self._mode.overlaps.add(lo[part], hi[part], shared)
 
     def _load_shingles(self, content_ids: set[int] | tuple[int, ...]) -> None:
@@ -519,9 +563,15 @@ class Matcher:
         found = self.boilerplate.found
         per_task = max(1, min(_PAIRS_PER_TASK, -(-len(lo) // self._workers.count)))
         pairs = np.column_stack((lo, hi))
-        tasks = [OverlapTask(str(self.store.path), self._contents_state, pairs[k : k + per_task],
-                             found.digest if found is not None else None)
-                 for k in range(0, len(pairs), per_task)]
+        tasks = [
+            OverlapTask(
+                str(self.store.path),
+                self._contents_state,
+                pairs[k : k + per_task],
+                found.digest if found is not None else None,
+            )
+            for k in range(0, len(pairs), per_task)
+        ]
         offset_of = {id(task): k * per_task for k, task in enumerate(tasks)}
         shared = np.zeros(len(pairs), dtype=np.int64)
         measured = np.zeros(len(pairs), dtype=bool)
@@ -544,8 +594,9 @@ class Matcher:
         union = int(self.arrays.shingle_count[row_a]) + int(self.arrays.shingle_count[row_b]) - shared
         return shared / union if union else 1.0
 
-    def _jaccard_rows(self, rows_a: np.ndarray, rows_b: np.ndarray, cancel: CancelToken = NEVER_CANCELLED
-                      ) -> np.ndarray:
+    def _jaccard_rows(
+        self, rows_a: np.ndarray, rows_b: np.ndarray, cancel: CancelToken = NEVER_CANCELLED
+    ) -> np.ndarray:
         """Exact Jaccard similarity of the shingle sets of row pairs."""
         shared = self._overlap_rows(rows_a, rows_b, cancel)
         union = self.arrays.shingle_count[rows_a] + self.arrays.shingle_count[rows_b] - shared
@@ -563,8 +614,11 @@ class Matcher:
             est = np.asarray(minhash.estimate(a.minhash[ta], a.minhash[tb]))
             size_a, size_b = a.shingle_count[ta].tolist(), a.shingle_count[tb].tolist()
             for n, key in enumerate(keys[k] for k in todo):
-                cache[key] = (IDENTICAL if key[0] == key[1] else
-                              similarity_of(int(shared[n]), size_a[n], size_b[n], int(dist[n]), float(est[n])))
+                cache[key] = (
+                    IDENTICAL
+                    if key[0] == key[1]
+                    else similarity_of(int(shared[n]), size_a[n], size_b[n], int(dist[n]), float(est[n]))
+                )
         return [cache[key] for key in keys]
 
     def similarity(self, content_a: int, content_b: int) -> Similarity:
@@ -587,8 +641,9 @@ class Matcher:
                 out[k] = s
         return out
 
-    def similarity_arrays(self, contents_a: np.ndarray, contents_b: np.ndarray, *,
-                          cancel: CancelToken = NEVER_CANCELLED) -> SimilarityArrays:
+    def similarity_arrays(
+        self, contents_a: np.ndarray, contents_b: np.ndarray, *, cancel: CancelToken = NEVER_CANCELLED
+    ) -> SimilarityArrays:
         """similarity_pairs for many pairs (every pair of duplicates at a setting), as arrays; the same
         content (a byte copy, with or without text) is identical. What is measured is kept for later."""
         ca, cb = np.asarray(contents_a, dtype=np.int64), np.asarray(contents_b, dtype=np.int64)
@@ -612,8 +667,9 @@ class Matcher:
             for start in range(0, len(differ), _PAIRS_PER_ESTIMATE):
                 cancel.raise_if_cancelled()
                 part = slice(start, start + _PAIRS_PER_ESTIMATE)
-                est[differ[part]] = _rounded(np.asarray(minhash.estimate(a.minhash[ra[part]], a.minhash[rb[part]]),
-                                                        dtype=np.float64))
+                est[differ[part]] = _rounded(
+                    np.asarray(minhash.estimate(a.minhash[ra[part]], a.minhash[rb[part]]), dtype=np.float64)
+                )
         return SimilarityArrays(bits, est, jaccard, in_b, in_a)
 
     def duplicates_among(
@@ -658,10 +714,14 @@ class Matcher:
             found |= jaccard >= t.jaccard - 1e-9
         if t.method is not Method.MINHASH:
             found |= (hamming(arrays.simhash[ra], arrays.simhash[rb]) <= t.hamming) & (
-                jaccard >= SIMHASH_MIN_JACCARD - 1e-9)
+                jaccard >= SIMHASH_MIN_JACCARD - 1e-9
+            )
         if self._rejected:
-            found &= np.fromiter((not self._is_rejected(x, y) for x, y in zip(ra.tolist(), rb.tolist(), strict=True)),
-                                 dtype=bool, count=len(at))
+            found &= np.fromiter(
+                (not self._is_rejected(x, y) for x, y in zip(ra.tolist(), rb.tolist(), strict=True)),
+                dtype=bool,
+                count=len(at),
+            )
         return at[found]
 
     # -- candidates -------------------------------------------------------------------------
@@ -674,8 +734,14 @@ class Matcher:
         return i[related], j[related], d[related]
 
     def _band_candidates(self, t: float, cancel: CancelToken) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        return band_candidates(self.arrays.minhash, self._distinct, t, cancel=cancel, workers=self._workers,
-                               beside=str(Path(self.store.path).resolve().parent))
+        return band_candidates(
+            self.arrays.minhash,
+            self._distinct,
+            t,
+            cancel=cancel,
+            workers=self._workers,
+            beside=str(Path(self.store.path).resolve().parent),
+        )
 
     # -- forests ------------------------------------------------------------------------------
     def simhash_forest(self, k: int, *, cancel: CancelToken = NEVER_CANCELLED) -> Forest:
@@ -690,8 +756,15 @@ class Matcher:
                 forest = kept
             else:
                 i, j, d = self._hamming_candidates(k, cancel)
-                a, b, w = spanning_forest(len(self.arrays), i, j, -d.astype(np.float64), -k,
-                                          skip=self._is_rejected if self._rejected else None, cancel=cancel)
+                a, b, w = spanning_forest(
+                    len(self.arrays),
+                    i,
+                    j,
+                    -d.astype(np.float64),
+                    -k,
+                    skip=self._is_rejected if self._rejected else None,
+                    cancel=cancel,
+                )
                 forest = self._keep_forest(name, Forest(k, a, b, w))
             self._mode.simhash_forest = forest
         return forest
@@ -719,9 +792,17 @@ class Matcher:
                     del order
                     release_freed_memory()  # the search's sorting and gathering, for the forest's arrays
                     a, b, w = spanning_forest(
-                        len(self.arrays), i, j, bound, layout - 1e-9, exact=self._jaccard_pair,
+                        len(self.arrays),
+                        i,
+                        j,
+                        bound,
+                        layout - 1e-9,
+                        exact=self._jaccard_pair,
                         measure_many=lambda ra, rb: self._measure_many(ra, rb, cancel),
-                        skip=self._is_rejected if self._rejected else None, progress=progress, cancel=cancel)
+                        skip=self._is_rejected if self._rejected else None,
+                        progress=progress,
+                        cancel=cancel,
+                    )
                 del i, j, bound
                 release_freed_memory()
                 forest = self._keep_forest(name, Forest(layout, a, b, w))
@@ -750,8 +831,9 @@ class Matcher:
 
     def _keep_forest(self, name: str, forest: Forest) -> Forest:
         ids = self.arrays.content_ids
-        self.store.forests.save(name, self._forest_state(name), forest.limit, ids[forest.a], ids[forest.b],
-                               forest.weight)
+        self.store.forests.save(
+            name, self._forest_state(name), forest.limit, ids[forest.a], ids[forest.b], forest.weight
+        )
         return forest
 
     # -- matching ---------------------------------------------------------------------------
@@ -787,15 +869,19 @@ class Matcher:
             rows_of_text[tid].append(row)
         if any(len(r) > 1 for r in rows_of_text.values()):
             text_a, text_b = self._text_id[a].tolist(), self._text_id[b].tolist()
-            wide = [(x, y) for ta, tb in zip(text_a, text_b, strict=True)
-                    for x in rows_of_text[ta] for y in rows_of_text[tb] if x != y]
+            wide = [
+                (x, y)
+                for ta, tb in zip(text_a, text_b, strict=True)
+                for x in rows_of_text[ta]
+                for y in rows_of_text[tb]
+                if x != y
+            ]
             if wide:
                 a = np.array([x for x, _ in wide], dtype=np.int64)
                 b = np.array([y for _, y in wide], dtype=np.int64)
         codes = sorted_unique(np.minimum(a, b) * n + np.maximum(a, b))
         i, j = codes // n, codes % n
-        keep = np.array([not self._is_rejected(x, y) for x, y in zip(i.tolist(), j.tolist(), strict=True)],
-                        dtype=bool)
+        keep = np.array([not self._is_rejected(x, y) for x, y in zip(i.tolist(), j.tolist(), strict=True)], dtype=bool)
         return i[keep] if len(keep) else i, j[keep] if len(keep) else j
 
     def match(
@@ -848,8 +934,9 @@ class Matcher:
 
     def _exact_edges_without_rulings(self) -> tuple[np.ndarray, np.ndarray]:
         exact_a, exact_b = self._exact_edges
-        ruled_out = np.array([self._is_rejected(a, b) for a, b in zip(exact_a.tolist(), exact_b.tolist(), strict=True)],
-                             dtype=bool)
+        ruled_out = np.array(
+            [self._is_rejected(a, b) for a, b in zip(exact_a.tolist(), exact_b.tolist(), strict=True)], dtype=bool
+        )
         if not ruled_out.any():
             return exact_a, exact_b
         extra_a: list[int] = []
@@ -862,8 +949,10 @@ class Matcher:
                         extra_a.append(x)
                         extra_b.append(y)
         keep = ~ruled_out
-        return (np.concatenate((exact_a[keep], np.array(extra_a, dtype=exact_a.dtype))),
-                np.concatenate((exact_b[keep], np.array(extra_b, dtype=exact_b.dtype))))
+        return (
+            np.concatenate((exact_a[keep], np.array(extra_a, dtype=exact_a.dtype))),
+            np.concatenate((exact_b[keep], np.array(extra_b, dtype=exact_b.dtype))),
+        )
 
     def ruled_apart(self, content_a: int, content_b: int) -> bool:
         """Whether a person ruled these two contents "not a duplicate"."""
@@ -891,8 +980,9 @@ class Matcher:
         ha, hb = self._hashes.get(int(ids[row_a])), self._hashes.get(int(ids[row_b]))
         return ha is not None and hb is not None and tuple(sorted((ha, hb))) in self._rejected
 
-    def _assemble(self, labels: np.ndarray, joins: list[tuple[int, int, str]], sims: list[Similarity],
-                  thresholds: Thresholds) -> MatchResult:
+    def _assemble(
+        self, labels: np.ndarray, joins: list[tuple[int, int, str]], sims: list[Similarity], thresholds: Thresholds
+    ) -> MatchResult:
         pairs = list(self._copy_pairs)
         pairs.extend(self._pair(a, b, how, sim, thresholds) for (a, b, how), sim in zip(joins, sims, strict=True))
         # only rows in a component of several rows, or holding several files, make groups
@@ -931,8 +1021,10 @@ class Matcher:
         keys = [rows.tobytes() for rows in components]
         todo = [(key, rows) for key, rows in zip(keys, components, strict=True) if key not in cache]
         files = self._files_of_row
-        reps = [max((d for row in rows.tolist() for d in files[row]), key=lambda d: (d.chars, -d.mtime_ns, d.path))
-                for _, rows in todo]
+        reps = [
+            max((d for row in rows.tolist() for d in files[row]), key=lambda d: (d.chars, -d.mtime_ns, d.path))
+            for _, rows in todo
+        ]
         member_rows, rep_rows = [], []
         for rep, (_, rows) in zip(reps, todo, strict=True):
             rep_row = self._row_of[rep.content_id]
@@ -944,11 +1036,13 @@ class Matcher:
         for rep, (key, rows) in zip(reps, todo, strict=True):
             docs = [d for row in rows.tolist() for d in files[row]]
             members = [Member(d.id, next(sims)) for d in docs]  # containment_ab: member inside representative
-            members.sort(key=lambda m: (m.document_id != rep.id, -m.similarity.jaccard,
-                                        self._doc_by_id[m.document_id].path))
+            members.sort(
+                key=lambda m: (m.document_id != rep.id, -m.similarity.jaccard, self._doc_by_id[m.document_id].path)
+            )
             # exact: every member the same text, by its normalised text or by all that is compared of it
             exact = bool((text_ids[rows] == text_ids[self._row_of[rep.content_id]]).all()) or all(
-                m.similarity.same_text for m in members)
+                m.similarity.same_text for m in members
+            )
             cache[key] = (rep, tuple(members), exact)
         built = [cache[key] for key in keys]
         built += [(copies[0], tuple(Member(d.id, IDENTICAL) for d in copies), True) for copies in self._byte_copies]
@@ -967,7 +1061,13 @@ def _to_measure(lo: np.ndarray, hi: np.ndarray, known: np.ndarray) -> tuple[np.n
     return unknown, sorted_unique(unknown)
 
 
-def match(store: Store, thresholds: Thresholds, *, roots: Iterable[str] | None = None,
-          progress: Progress = no_progress, cancel: CancelToken = NEVER_CANCELLED) -> MatchResult:
+def match(
+    store: Store,
+    thresholds: Thresholds,
+    *,
+    roots: Iterable[str] | None = None,
+    progress: Progress = no_progress,
+    cancel: CancelToken = NEVER_CANCELLED,
+) -> MatchResult:
     """One-shot grouping of the database (limited to files under ``roots`` when given)."""
     return Matcher(store, roots=roots).match(thresholds, progress=progress, cancel=cancel)

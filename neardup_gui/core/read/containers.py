@@ -27,15 +27,20 @@ _CHUNK = 1 << 20
 
 _DAMAGED = QT_TRANSLATE_NOOP("Problem", "Damaged or unreadable document: {reason}")
 _NOT_A_PACKAGE = QT_TRANSLATE_NOOP(
-    "Problem", "Damaged document: it is not a complete package of its format (a download or copy cut short?).")
+    "Problem", "Damaged document: it is not a complete package of its format (a download or copy cut short?)."
+)
 _MISSING_PART = QT_TRANSLATE_NOOP("Problem", "Damaged document: its part {part} is missing.")
 _BOMB = QT_TRANSLATE_NOOP(
-    "Problem", "Not read: this document unpacks to more than {limit} MB of text parts (a zip bomb?).")
+    "Problem", "Not read: this document unpacks to more than {limit} MB of text parts (a zip bomb?)."
+)
 _DTD = QT_TRANSLATE_NOOP(
-    "Problem", "Not read: the document's part {part} declares a document type (XML entities), which such "
-               "documents never need; it could expand without limit.")
+    "Problem",
+    "Not read: the document's part {part} declares a document type (XML entities), which such "
+    "documents never need; it could expand without limit.",
+)
 PASSWORD_PROTECTED = QT_TRANSLATE_NOOP(
-    "Problem", "Password-protected document: remove the password (or save an unprotected copy) to compare it.")
+    "Problem", "Password-protected document: remove the password (or save an unprotected copy) to compare it."
+)
 
 
 class Unreadable(Exception):  # noqa: N818 - an outcome, like JobCancelled
@@ -53,8 +58,17 @@ def damaged(reason: object) -> Unreadable:
 
 # What reading a broken zip or XML part can raise; anything else is a bug of ours, which the pool reports.
 READ_ERRORS: tuple[type[BaseException], ...] = (
-    zipfile.BadZipFile, zlib.error, EOFError, OSError, ValueError, KeyError, IndexError,
-    NotImplementedError, expat.ExpatError, UnicodeError, RecursionError,
+    zipfile.BadZipFile,
+    zlib.error,
+    EOFError,
+    OSError,
+    ValueError,
+    KeyError,
+    IndexError,
+    NotImplementedError,
+    expat.ExpatError,
+    UnicodeError,
+    RecursionError,
 )
 
 
@@ -110,8 +124,13 @@ def resolve(base_part: str, target: str) -> str:
     return posixpath.normpath(posixpath.join(posixpath.dirname(base_part), target))
 
 
-def parse_xml(data: bytes, part: str, start: Callable[[str, dict[str, str]], Any],
-              end: Callable[[str], Any] | None = None, text: Callable[[str], Any] | None = None) -> None:
+def parse_xml(
+    data: bytes,
+    part: str,
+    start: Callable[[str, dict[str, str]], Any],
+    end: Callable[[str], Any] | None = None,
+    text: Callable[[str], Any] | None = None,
+) -> None:
     """Run one XML part through expat, names as "namespace local-name". A document type declaration is
     refused (Unreadable) before anything in it is read."""
     parser = expat.ParserCreate(namespace_separator=" ")

@@ -28,11 +28,15 @@ _CONTROL = re.compile(r"[\x00-\x08\x0e-\x1a\x1c-\x1f]")  # control characters te
 _WHITE_SPACE = QT_TRANSLATE_NOOP("Problem", "The file holds only white space.")
 _BINARY = QT_TRANSLATE_NOOP("Problem", "This looks like a binary file, not text, although its name says text.")
 _DAMAGED_BYTE = QT_TRANSLATE_NOOP(
-    "Problem", "Read as {encoding}: 1 damaged byte (a zero byte, or a byte not valid in that encoding) could not be "
-               "read and was replaced with �; the rest of the text is compared as usual.")
+    "Problem",
+    "Read as {encoding}: 1 damaged byte (a zero byte, or a byte not valid in that encoding) could not be "
+    "read and was replaced with �; the rest of the text is compared as usual.",
+)
 _DAMAGED_BYTES = QT_TRANSLATE_NOOP(
-    "Problem", "Read as {encoding}: {count} damaged bytes (zero bytes, or bytes not valid in that encoding) could "
-               "not be read and were replaced with �; the rest of the text is compared as usual.")
+    "Problem",
+    "Read as {encoding}: {count} damaged bytes (zero bytes, or bytes not valid in that encoding) could "
+    "not be read and were replaced with �; the rest of the text is compared as usual.",
+)
 _EMPTY = QT_TRANSLATE_NOOP("Problem", "The file is empty.")
 
 
@@ -57,8 +61,11 @@ def extract_text(data: bytes) -> Extracted:
     if not text.strip():
         return Extracted(Status.EMPTY, message=_WHITE_SPACE, encoding=encoding)
     if damaged:
-        message = (_DAMAGED_BYTE.format(encoding=encoding) if damaged == 1
-                   else _DAMAGED_BYTES.format(encoding=encoding, count=damaged))
+        message = (
+            _DAMAGED_BYTE.format(encoding=encoding)
+            if damaged == 1
+            else _DAMAGED_BYTES.format(encoding=encoding, count=damaged)
+        )
         return Extracted(Status.OK, text=text, encoding=encoding, message=message)
     return Extracted(Status.OK, text=text, encoding=encoding)
 

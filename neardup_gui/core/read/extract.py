@@ -24,7 +24,9 @@ KIND_OF_SUFFIX = {
     ".odt": "odt",
     ".rtf": "rtf",
     ".epub": "epub",
-    ".html": "html", ".htm": "html", ".xhtml": "html",
+    ".html": "html",
+    ".htm": "html",
+    ".xhtml": "html",
     **dict.fromkeys((".png", ".jpg", ".jpeg", ".tif", ".tiff", ".bmp"), "image"),  # read only by OCR (ocr.py)
 }
 """The kind of each file name ending neardup reads: the JSON report's ``type`` values are these kinds."""
@@ -36,7 +38,9 @@ READ_WITHOUT_OCR = KINDS - {"image"}
 _UNREAD_KIND = QT_TRANSLATE_NOOP("Problem", "neardup does not read {kind} files")
 _NOT_AN_IMAGE = QT_TRANSLATE_NOOP("Problem", "This is not a PNG, JPEG, TIFF or BMP image, although its name says so.")
 _IMAGE_NEEDS_OCR = QT_TRANSLATE_NOOP(
-    "Problem", "An image: its text is read only with OCR (tick Read scans with OCR, or neardup scan --ocr).")
+    "Problem", "An image: its text is read only with OCR (tick Read scans with OCR, or neardup scan --ocr)."
+)
+
 
 def kind_of(path: str) -> str | None:
     """The kind of file a path names by its ending (KIND_OF_SUFFIX), or None for one neardup does not read."""
@@ -59,8 +63,16 @@ def _readers() -> dict[str, Callable[[bytes], Extracted]]:
     from .pdf import extract_pdf
     from .web import extract_epub, extract_html
 
-    return {"text": extract_text, "pdf": extract_pdf, "docx": extract_docx, "odt": extract_odt,
-            "rtf": extract_rtf, "epub": extract_epub, "html": extract_html, "image": _image}
+    return {
+        "text": extract_text,
+        "pdf": extract_pdf,
+        "docx": extract_docx,
+        "odt": extract_odt,
+        "rtf": extract_rtf,
+        "epub": extract_epub,
+        "html": extract_html,
+        "image": _image,
+    }
 
 
 _IMAGE_SIGNATURES = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b"II*\x00", b"MM\x00*", b"BM")  # PNG JPEG TIFF BMP

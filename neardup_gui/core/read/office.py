@@ -17,18 +17,21 @@ from .containers import PASSWORD_PROTECTED, Package, Unreadable, parse_xml, reso
 
 _NO_TEXT = QT_TRANSLATE_NOOP("Problem", "The document holds no text.")
 _OLD_WORD = QT_TRANSLATE_NOOP(
-    "Problem", "This is an older Word document (.doc) under a .docx name; save it as .docx to compare it.")
+    "Problem", "This is an older Word document (.doc) under a .docx name; save it as .docx to compare it."
+)
 _OLD_BINARY = QT_TRANSLATE_NOOP(
-    "Problem", "This is an older binary Office file (.doc, .xls, .ppt) under an .odt name; save it as .odt to "
-               "compare it.")
+    "Problem",
+    "This is an older binary Office file (.doc, .xls, .ppt) under an .odt name; save it as .odt to compare it.",
+)
 _DAMAGED_RTF = QT_TRANSLATE_NOOP("Problem", "Damaged RTF document: its control words could not be read.")
 _NOT_RTF = QT_TRANSLATE_NOOP("Problem", "This is not an RTF document, although its name says so.")
 
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # a compound file: old .doc, or an encrypted .docx
 _ENCRYPTED_PACKAGE = "EncryptedPackage".encode("utf-16-le")  # the stream an encrypted OOXML file holds
 
-_WORD = frozenset({"http://schemas.openxmlformats.org/wordprocessingml/2006/main",
-                   "http://purl.oclc.org/ooxml/wordprocessingml/main"})  # transitional and strict
+_WORD = frozenset(
+    {"http://schemas.openxmlformats.org/wordprocessingml/2006/main", "http://purl.oclc.org/ooxml/wordprocessingml/main"}
+)  # transitional and strict
 _MARKUP_COMPATIBILITY = "http://schemas.openxmlformats.org/markup-compatibility/2006"
 _RELATIONSHIPS = "http://schemas.openxmlformats.org/package/2006/relationships"
 
@@ -62,6 +65,7 @@ def read_package(data: bytes, kind: str) -> Package:
 
 
 # --- Word ---------------------------------------------------------------------------------------------
+
 
 def extract_docx(data: bytes) -> Extracted:
     """A .docx's body, then its footnotes and endnotes."""
@@ -168,12 +172,19 @@ _ODF_OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
 _ODF_TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
 _ODF_DRAWING = "urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"
 _ODF_SVG = "urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"
-_ODF_SKIPPED = frozenset({
-    (_ODF_SVG, "title"), (_ODF_SVG, "desc"),  # a picture's alternative text: not what the page says
-    (_ODF_OFFICE, "annotation"), (_ODF_OFFICE, "annotation-end"), (_ODF_TEXT, "tracked-changes"),
-    (_ODF_TEXT, "note-citation"), (_ODF_TEXT, "sequence-decls"), (_ODF_TEXT, "variable-decls"),
-    (_ODF_TEXT, "user-field-decls"),
-})
+_ODF_SKIPPED = frozenset(
+    {
+        (_ODF_SVG, "title"),
+        (_ODF_SVG, "desc"),  # a picture's alternative text: not what the page says
+        (_ODF_OFFICE, "annotation"),
+        (_ODF_OFFICE, "annotation-end"),
+        (_ODF_TEXT, "tracked-changes"),
+        (_ODF_TEXT, "note-citation"),
+        (_ODF_TEXT, "sequence-decls"),
+        (_ODF_TEXT, "variable-decls"),
+        (_ODF_TEXT, "user-field-decls"),
+    }
+)
 _ODF_LINE_ENDS = frozenset({"p", "h"})
 
 
@@ -255,6 +266,7 @@ def _count(value: str | None) -> int:
 
 # --- RTF ----------------------------------------------------------------------------------------------
 
+
 def extract_rtf(data: bytes) -> Extracted:
     """An RTF document's text (striprtf: the body and tables; its footnotes are among what it leaves out)."""
     from striprtf.striprtf import rtf_to_text
@@ -274,9 +286,17 @@ def extract_rtf(data: bytes) -> Extracted:
 
 
 # Code pages striprtf names that Python lacks (Mac font charsets), and the nearest it has
-_CHARSET_STAND_INS = {"mac_japanese": "shift_jis", "mac_chinesetrad": "big5", "mac_korean": "euc_kr",
-                      "mac_hebrew": "cp1255", "mac_chinesesimp": "gb18030", "mac_rumanian": "mac_romanian",
-                      "mac_ukrainian": "mac_cyrillic", "mac_thai": "cp874", "mac_ce": "mac_latin2"}
+_CHARSET_STAND_INS = {
+    "mac_japanese": "shift_jis",
+    "mac_chinesetrad": "big5",
+    "mac_korean": "euc_kr",
+    "mac_hebrew": "cp1255",
+    "mac_chinesesimp": "gb18030",
+    "mac_rumanian": "mac_romanian",
+    "mac_ukrainian": "mac_cyrillic",
+    "mac_thai": "cp874",
+    "mac_ce": "mac_latin2",
+}
 
 
 @functools.cache

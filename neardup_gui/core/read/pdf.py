@@ -26,17 +26,21 @@ text"; the pair view finds pages by it (running headers and footers are not diff
 _NEEDS_CRYPTOGRAPHY = QT_TRANSLATE_NOOP("Problem", "Encrypted PDF; opening it needs the 'cryptography' package.")
 _ENCRYPTION_FAILED = QT_TRANSLATE_NOOP("Problem", "Encrypted PDF that could not be opened: {error}")
 _PASSWORD = QT_TRANSLATE_NOOP(
-    "Problem", "Password-protected PDF: remove the password (or export an unprotected copy) to compare it.")
+    "Problem", "Password-protected PDF: remove the password (or export an unprotected copy) to compare it."
+)
 _PAGES_LOCKED = QT_TRANSLATE_NOOP("Problem", "Password-protected PDF: its pages cannot be read without the password.")
 _DAMAGED_PDF = QT_TRANSLATE_NOOP("Problem", "Damaged or unreadable PDF: {reason}")
 _LOOPING_PDF = QT_TRANSLATE_NOOP("Problem", "Damaged PDF: its structure loops on itself.")
 _PAGES_FAILED = QT_TRANSLATE_NOOP("Problem", "Pages {pages} could not be read.")
 _NO_PAGE_READ = QT_TRANSLATE_NOOP("Problem", "No page of this PDF could be read. Pages {pages} could not be read.")
 _NO_TEXT_LAYER = QT_TRANSLATE_NOOP(
-    "Problem", "This PDF has no text layer; it is probably a scan or images (OCR it to compare it).")
+    "Problem", "This PDF has no text layer; it is probably a scan or images (OCR it to compare it)."
+)
 _NO_TEXT_LAYER_PAGES_FAILED = QT_TRANSLATE_NOOP(
-    "Problem", "This PDF has no text layer; it is probably a scan or images (OCR it to compare it). "
-               "Pages {pages} could not be read.")
+    "Problem",
+    "This PDF has no text layer; it is probably a scan or images (OCR it to compare it). "
+    "Pages {pages} could not be read.",
+)
 
 # What PDFium's text holds besides the text: U+FFFE where it removed a hyphen that broke a word at a line's
 # end (the word is joined again), U+0002 likewise in older PDFium, and control characters standing for
@@ -196,5 +200,7 @@ def reader_versions() -> str:
 
     import pypdfium2
 
-    return (f"pypdf {version('pypdf')}; pypdfium2 {version('pypdfium2')}; pdfium {pypdfium2.PDFIUM_INFO.build}; "
-            f"striprtf {version('striprtf')}")
+    return (
+        f"pypdf {version('pypdf')}; pypdfium2 {version('pypdfium2')}; pdfium {pypdfium2.PDFIUM_INFO.build}; "
+        f"striprtf {version('striprtf')}"
+    )

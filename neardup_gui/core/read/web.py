@@ -24,11 +24,45 @@ _NO_CHAPTERS = QT_TRANSLATE_NOOP("Problem", "Damaged e-book: its package file li
 _CHAPTERS_MISSING = QT_TRANSLATE_NOOP("Problem", "Damaged e-book: the chapters its package file lists are missing.")
 
 _DROPPED = frozenset({"script", "style", "template", "noscript", "head", "title", "svg", "iframe", "object"})
-_BLOCKS = frozenset({
-    "address", "article", "aside", "blockquote", "br", "caption", "dd", "details", "div", "dl", "dt",
-    "fieldset", "figcaption", "figure", "footer", "form", "h1", "h2", "h3", "h4", "h5", "h6", "header",
-    "hr", "li", "main", "nav", "ol", "p", "pre", "section", "summary", "table", "tr", "ul",
-})
+_BLOCKS = frozenset(
+    {
+        "address",
+        "article",
+        "aside",
+        "blockquote",
+        "br",
+        "caption",
+        "dd",
+        "details",
+        "div",
+        "dl",
+        "dt",
+        "fieldset",
+        "figcaption",
+        "figure",
+        "footer",
+        "form",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "header",
+        "hr",
+        "li",
+        "main",
+        "nav",
+        "ol",
+        "p",
+        "pre",
+        "section",
+        "summary",
+        "table",
+        "tr",
+        "ul",
+    }
+)
 _CELLS = frozenset({"td", "th"})
 _HEAD_ONLY = frozenset({"base", "link", "meta", "noscript", "script", "style", "template", "title"})
 _SPACES = re.compile(r"\s+")
@@ -93,14 +127,58 @@ def visible_text(markup: str) -> str:
 _META_CHARSET = re.compile(rb"""<meta[^>]+?charset\s*=\s*["']?\s*([A-Za-z0-9_.:-]+)""", re.IGNORECASE)
 _XML_ENCODING = re.compile(rb"""^\s*<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9_.:-]+)""")
 # What browsers decode a declared label as (the WHATWG Encoding Standard): supersets, not the label.
-_WEB_ENCODINGS = frozenset(codecs.lookup(label).name for label in (  # the WHATWG Encoding Standard's, less UTF-16
-    "utf-8", "ibm866", "iso-8859-2", "iso-8859-3", "iso-8859-4", "iso-8859-5", "iso-8859-6", "iso-8859-7",
-    "iso-8859-8", "iso-8859-10", "iso-8859-13", "iso-8859-14", "iso-8859-15", "iso-8859-16", "koi8-r", "koi8-u",
-    "mac-roman", "cp874", "cp1250", "cp1251", "cp1252", "cp1253", "cp1254", "cp1255", "cp1256", "cp1257",
-    "cp1258", "mac-cyrillic", "gbk", "gb2312", "gb18030", "big5", "big5hkscs", "euc-jp", "iso-2022-jp",
-    "shift_jis", "euc-kr", "latin-1", "ascii"))
-_BROWSERS_READ = {"gb2312": "gb18030", "gbk": "gb18030", "latin-1": "cp1252", "iso8859-1": "cp1252",
-                  "ascii": "cp1252", "big5": "big5hkscs"}
+_WEB_ENCODINGS = frozenset(
+    codecs.lookup(label).name
+    for label in (  # the WHATWG Encoding Standard's, less UTF-16
+        "utf-8",
+        "ibm866",
+        "iso-8859-2",
+        "iso-8859-3",
+        "iso-8859-4",
+        "iso-8859-5",
+        "iso-8859-6",
+        "iso-8859-7",
+        "iso-8859-8",
+        "iso-8859-10",
+        "iso-8859-13",
+        "iso-8859-14",
+        "iso-8859-15",
+        "iso-8859-16",
+        "koi8-r",
+        "koi8-u",
+        "mac-roman",
+        "cp874",
+        "cp1250",
+        "cp1251",
+        "cp1252",
+        "cp1253",
+        "cp1254",
+        "cp1255",
+        "cp1256",
+        "cp1257",
+        "cp1258",
+        "mac-cyrillic",
+        "gbk",
+        "gb2312",
+        "gb18030",
+        "big5",
+        "big5hkscs",
+        "euc-jp",
+        "iso-2022-jp",
+        "shift_jis",
+        "euc-kr",
+        "latin-1",
+        "ascii",
+    )
+)
+_BROWSERS_READ = {
+    "gb2312": "gb18030",
+    "gbk": "gb18030",
+    "latin-1": "cp1252",
+    "iso8859-1": "cp1252",
+    "ascii": "cp1252",
+    "big5": "big5hkscs",
+}
 
 
 def decode_markup(data: bytes) -> Extracted:
@@ -193,8 +271,11 @@ def _spine(package: Package, opf: str) -> list[str]:
             order.append(attrs.get("idref", ""))
 
     parse_xml(package.read(opf), opf, start)
-    return [resolve(opf, manifest[idref][0]) for idref in order
-            if idref in manifest and manifest[idref][1] in _CHAPTER_TYPES]
+    return [
+        resolve(opf, manifest[idref][0])
+        for idref in order
+        if idref in manifest and manifest[idref][1] in _CHAPTER_TYPES
+    ]
 
 
 def _encrypted(package: Package) -> set[str]:

@@ -129,8 +129,10 @@ def to_html(
     parts: list[str] = []
     add = parts.append
     add(f"<!DOCTYPE html><html lang='{_html_language()}'><head><meta charset='utf-8'>")
-    add(f"<meta http-equiv='Content-Security-Policy' content=\"default-src 'none'; style-src 'unsafe-inline'; "
-        f"script-src 'sha256-{_SCRIPT_HASH}'; img-src data:\">")
+    add(
+        f"<meta http-equiv='Content-Security-Policy' content=\"default-src 'none'; style-src 'unsafe-inline'; "
+        f"script-src 'sha256-{_SCRIPT_HASH}'; img-src data:\">"
+    )
     add("<meta name='viewport' content='width=device-width,initial-scale=1'>")
     groups = len(result.groups)  # counts are names: lupdate drops a message whose count is an expression
     title = translate("HtmlReport", "neardup report — %n group(s)", None, groups)
@@ -148,25 +150,39 @@ def to_html(
     ]
     seconds = context.scan.get("seconds") if context.scan else None
     if seconds is not None:
-        cards.append((translate("HtmlReport", "scan time"),
-                      translate("HtmlReport", "{seconds} s").format(seconds=f"{seconds:.1f}")))
-    add("<div class='cards'>"
+        cards.append(
+            (
+                translate("HtmlReport", "scan time"),
+                translate("HtmlReport", "{seconds} s").format(seconds=f"{seconds:.1f}"),
+            )
+        )
+    add(
+        "<div class='cards'>"
         + "".join(f"<div class='card'><b>{_e(v)}</b><span class='muted'>{_e(k)}</span></div>" for k, v in cards)
-        + "</div>")
+        + "</div>"
+    )
     add("<table><tbody>")
     folders = "<br>".join(_e(display_path(r)) for r in context.roots) or "—"
     label = translate("HtmlReport", "Folders")
     add(f"<tr><th>{_e(label)}</th><td class='path'>{folders}</td></tr>")
     if str(t.method) == "minhash":
-        method = translate("HtmlReport", "MinHash: Jaccard ≥ {jaccard} of the shingle sets (3 words, or 3 characters); "
-                                         "exact duplicates always")
+        method = translate(
+            "HtmlReport",
+            "MinHash: Jaccard ≥ {jaccard} of the shingle sets (3 words, or 3 characters); exact duplicates always",
+        )
     elif str(t.method) == "simhash":
-        method = translate("HtmlReport", "SimHash Hamming distance ≤ {hamming} of 64 bits, checked: pairs sharing "
-                                         "less than {floor} of their shingles left out; exact duplicates always")
+        method = translate(
+            "HtmlReport",
+            "SimHash Hamming distance ≤ {hamming} of 64 bits, checked: pairs sharing "
+            "less than {floor} of their shingles left out; exact duplicates always",
+        )
     else:
-        method = translate("HtmlReport", "either Jaccard ≥ {jaccard} of the shingle sets (3 words, or 3 characters), "
-                                         "or SimHash Hamming distance ≤ {hamming} of 64 bits, checked: pairs sharing "
-                                         "less than {floor} of their shingles left out; exact duplicates always")
+        method = translate(
+            "HtmlReport",
+            "either Jaccard ≥ {jaccard} of the shingle sets (3 words, or 3 characters), "
+            "or SimHash Hamming distance ≤ {hamming} of 64 bits, checked: pairs sharing "
+            "less than {floor} of their shingles left out; exact duplicates always",
+        )
     method = method.format(jaccard=t.jaccard, hamming=t.hamming, floor=f"{SIMHASH_MIN_JACCARD:.0%}")
     label = translate("HtmlReport", "Method")
     add(f"<tr><th>{_e(label)}</th><td>{_e(method)}</td></tr>")
@@ -174,11 +190,18 @@ def to_html(
     if boilerplate:  # SimHash too: its pairs are verified by what is compared
         if boilerplate.get("ignored"):
             passages = int(boilerplate.get("passages", 0))
-            said = translate("HtmlReport", "left out of Jaccard: %n passage(s) at the start or end of {share} or more "
-                                           "of the documents, found in {documents} of them; {families} shared by "
-                                           "families of similar documents kept", None, passages).format(
-                share=f"{boilerplate.get('min_share', 0):.0%}", documents=boilerplate.get("documents_affected", 0),
-                families=boilerplate.get("family_passages", 0))
+            said = translate(
+                "HtmlReport",
+                "left out of Jaccard: %n passage(s) at the start or end of {share} or more "
+                "of the documents, found in {documents} of them; {families} shared by "
+                "families of similar documents kept",
+                None,
+                passages,
+            ).format(
+                share=f"{boilerplate.get('min_share', 0):.0%}",
+                documents=boilerplate.get("documents_affected", 0),
+                families=boilerplate.get("family_passages", 0),
+            )
         else:
             note = boilerplate.get("note")
             said = localize("Boilerplate", note) if note else translate("HtmlReport", "counted like any other text")
@@ -200,13 +223,20 @@ def to_html(
     problems_heading = translate("HtmlReport", "Problems ({count})").format(count=len(problems))
     add(f"<h2>{_e(problems_heading)}</h2>")
     if problems:
-        columns = (translate("HtmlReport", "File"), translate("HtmlReport", "Status"),
-                   translate("HtmlReport", "What to do"))
-        add("<p class='muted'>" + _e(translate("HtmlReport", "These files were not compared.")) + "</p>"
-            "<table><thead><tr>" + "".join(f"<th>{_e(c)}</th>" for c in columns) + "</tr></thead><tbody>")
+        columns = (
+            translate("HtmlReport", "File"),
+            translate("HtmlReport", "Status"),
+            translate("HtmlReport", "What to do"),
+        )
+        add(
+            "<p class='muted'>" + _e(translate("HtmlReport", "These files were not compared.")) + "</p>"
+            "<table><thead><tr>" + "".join(f"<th>{_e(c)}</th>" for c in columns) + "</tr></thead><tbody>"
+        )
         for d in problems:
-            add(f"<tr><td class='path'>{_e(d.display_path)}</td><td>{_e(status_label(d.status))}</td>"
-                f"<td>{_e(localize('Problem', d.message))}</td></tr>")
+            add(
+                f"<tr><td class='path'>{_e(d.display_path)}</td><td>{_e(status_label(d.status))}</td>"
+                f"<td>{_e(localize('Problem', d.message))}</td></tr>"
+            )
         add("</tbody></table>")
     else:
         add(_note(translate("HtmlReport", "Every file was read.")))
@@ -214,53 +244,87 @@ def to_html(
     return "".join(parts)
 
 
-def _group_html(group: Group, docs: dict[int, Document], load_text: Callable[[Document], DocumentText] | None,
-                cancel: CancelToken, *, chained: bool) -> str:
+def _group_html(
+    group: Group,
+    docs: dict[int, Document],
+    load_text: Callable[[Document], DocumentText] | None,
+    cancel: CancelToken,
+    *,
+    chained: bool,
+) -> str:
     rep = docs[group.representative]
-    worst = min(m.similarity.jaccard for m in group.members if m.document_id != group.representative) \
-        if len(group.members) > 1 else 1.0
+    worst = (
+        min(m.similarity.jaccard for m in group.members if m.document_id != group.representative)
+        if len(group.members) > 1
+        else 1.0
+    )
     if group.exact:
         badge = "<span class='badge exact'>" + _e(translate("HtmlReport", "exact")) + "</span>"
     else:
         badge = "<span class='badge'>" + _e(translate("HtmlReport", "near")) + "</span>"
     if chained:
-        badge += ("<span class='badge' title='" + _e(translate(
-            "HtmlReport", "a member shares far less of its text with the keeper than the threshold: it is in the "
-                          "group through other members")) + "'>" + _e(translate("HtmlReport", "chained")) + "</span>")
+        badge += (
+            "<span class='badge' title='"
+            + _e(
+                translate(
+                    "HtmlReport",
+                    "a member shares far less of its text with the keeper than the threshold: it is in the "
+                    "group through other members",
+                )
+            )
+            + "'>"
+            + _e(translate("HtmlReport", "chained"))
+            + "</span>"
+        )
     heading = translate("HtmlReport", "Group {number}").format(number=group.id)
     members = len(group.members)
     about = translate("HtmlReport", "%n document(s) · at least {share} of the text the same", None, members).format(
-        share=percent(worst))
-    out = [f"<details class='group' id='g{group.id}'><summary><b>{_e(heading)}</b>{badge} · {_e(about)} · "
-           f"<span class='path'>{_e(rep.display_path)}</span></summary><div class='inner'>"]
+        share=percent(worst)
+    )
+    out = [
+        f"<details class='group' id='g{group.id}'><summary><b>{_e(heading)}</b>{badge} · {_e(about)} · "
+        f"<span class='path'>{_e(rep.display_path)}</span></summary><div class='inner'>"
+    ]
     columns = (  # (heading, what it means)
         (translate("HtmlReport", "Document"), ""),
         (translate("HtmlReport", "Size"), ""),
         (translate("HtmlReport", "Type"), ""),
-        (translate("HtmlReport", "Similarity"), translate("HtmlReport", "how much of the text is the same as the "
-                                                                      "keeper's")),
+        (
+            translate("HtmlReport", "Similarity"),
+            translate("HtmlReport", "how much of the text is the same as the keeper's"),
+        ),
         (translate("HtmlReport", "Hamming"), translate("HtmlReport", "differing bits of 64")),
         (translate("HtmlReport", "J est."), translate("HtmlReport", "MinHash estimate")),
         ("Jaccard", translate("HtmlReport", "exact Jaccard of the shingle sets")),
-        (translate("HtmlReport", "Containment"),
-         translate("HtmlReport", "share of the smaller text found in the other")),
+        (
+            translate("HtmlReport", "Containment"),
+            translate("HtmlReport", "share of the smaller text found in the other"),
+        ),
     )
-    out.append("<table><thead><tr>"
-               + "".join(f"<th title='{_e(title)}'>{_e(name)}</th>" if title else f"<th>{_e(name)}</th>"
-                         for name, title in columns)
-               + "</tr></thead><tbody>")
+    out.append(
+        "<table><thead><tr>"
+        + "".join(
+            f"<th title='{_e(title)}'>{_e(name)}</th>" if title else f"<th>{_e(name)}</th>" for name, title in columns
+        )
+        + "</tr></thead><tbody>"
+    )
     keep = " <span class='badge'>" + _e(translate("HtmlReport", "keep")) + "</span>"
     for m in group.members:
         d = docs[m.document_id]
         s = m.similarity
         who = keep if d.id == group.representative else ""
-        note = (f"<br><span class='muted'>{_e(localize('Problem', d.message))}</span>"  # text from OCR, damaged bytes
-                if d.status is Status.OK and d.message else "")
-        out.append(f"<tr><td class='path'>{_e(d.display_path)}{who}{note}</td><td class='num'>{human_size(d.size)}</td>"
-                   f"<td>{_e(kind_label(d.kind))}</td>"
-                   f"<td class='num'>{'' if who else _e(similarity_words(s))}</td>"
-                   f"<td class='num'>{s.hamming}</td><td class='num'>{s.jaccard_estimate:.3f}</td>"
-                   f"<td class='num'>{s.jaccard:.3f}</td><td class='num'>{s.containment:.3f}</td></tr>")
+        note = (
+            f"<br><span class='muted'>{_e(localize('Problem', d.message))}</span>"  # text from OCR, damaged bytes
+            if d.status is Status.OK and d.message
+            else ""
+        )
+        out.append(
+            f"<tr><td class='path'>{_e(d.display_path)}{who}{note}</td><td class='num'>{human_size(d.size)}</td>"
+            f"<td>{_e(kind_label(d.kind))}</td>"
+            f"<td class='num'>{'' if who else _e(similarity_words(s))}</td>"
+            f"<td class='num'>{s.hamming}</td><td class='num'>{s.jaccard_estimate:.3f}</td>"
+            f"<td class='num'>{s.jaccard:.3f}</td><td class='num'>{s.containment:.3f}</td></tr>"
+        )
     out.append("</tbody></table>")
     if load_text is not None:
         rep_text = load_text(rep)
@@ -270,25 +334,43 @@ def _group_html(group: Group, docs: dict[int, Document], load_text: Callable[[Do
             same_bytes = len(copies)
             same = translate("HtmlReport", "Same bytes as the keeper: %n member(s).", None, same_bytes)
             out.append(_note(same))
-        differing = sorted((m for m in others if m not in copies),
-                           key=lambda m: (m.similarity.jaccard, docs[m.document_id].path))
+        differing = sorted(
+            (m for m in others if m not in copies), key=lambda m: (m.similarity.jaccard, docs[m.document_id].path)
+        )
         for m in differing[:MAX_DIFFS_PER_GROUP]:
-            out.append(_pair_html(rep, rep_text, docs[m.document_id], load_text(docs[m.document_id]), cancel,
-                                  f"diff-{group.id}-{m.document_id}"))
+            out.append(
+                _pair_html(
+                    rep,
+                    rep_text,
+                    docs[m.document_id],
+                    load_text(docs[m.document_id]),
+                    cancel,
+                    f"diff-{group.id}-{m.document_id}",
+                )
+            )
         if len(differing) > MAX_DIFFS_PER_GROUP:
-            shown = translate("HtmlReport", "Differences shown for the {shown} least similar of {members} members; "
-                                            "open the group in the app to compare the others.").format(
-                shown=MAX_DIFFS_PER_GROUP, members=len(differing))
+            shown = translate(
+                "HtmlReport",
+                "Differences shown for the {shown} least similar of {members} members; "
+                "open the group in the app to compare the others.",
+            ).format(shown=MAX_DIFFS_PER_GROUP, members=len(differing))
             out.append(_note(shown))
     out.append("</div></details>")
     return "".join(out)
 
 
-def _pair_html(left: Document, left_text: DocumentText, right: Document, right_text: DocumentText,
-               cancel: CancelToken, diff_id: str) -> str:
+def _pair_html(
+    left: Document,
+    left_text: DocumentText,
+    right: Document,
+    right_text: DocumentText,
+    cancel: CancelToken,
+    diff_id: str,
+) -> str:
     other = f"<span class='path'>{_e(right.display_path)}</span>"
-    head = (f"<details class='pair' data-diff='{diff_id}'><summary>"
-            + _e(translate("HtmlReport", "Differences: keeper ↔ {document}")).format(document=other))
+    head = f"<details class='pair' data-diff='{diff_id}'><summary>" + _e(
+        translate("HtmlReport", "Differences: keeper ↔ {document}")
+    ).format(document=other)
     no_diff_head = head.replace(f" data-diff='{diff_id}'", "")
     if left_text.text is None or right_text.text is None:
         doc, loaded = (left, left_text) if left_text.text is None else (right, right_text)
@@ -316,8 +398,7 @@ def _pair_html(left: Document, left_text: DocumentText, right: Document, right_t
             data.append(["g", _gap_text(chunks[previous_end:])])
     # a data block, never executed; no raw "<" in it, so no text can end it early or open a comment
     block = json.dumps(data, ensure_ascii=False, separators=(",", ":")).replace("<", "\\u003c")
-    return (head + summary + "</details>"
-            + f"<script type='application/json' id='{diff_id}'>{block}</script>")
+    return head + summary + "</details>" + f"<script type='application/json' id='{diff_id}'>{block}</script>"
 
 
 def _gap_text(chunks: Sequence[Chunk]) -> str:
@@ -334,5 +415,3 @@ def _lines_data(lines: tuple[Line, ...]) -> list[list[object]]:
             text = [[seg.text, 1 if seg.changed else 0] for seg in line.segments()]
         out.append([line.number, text, 1 if line.quiet else 0])
     return out
-
-

@@ -267,8 +267,9 @@ def _remove_original(source: str, target: str, temporary: str | None = None) -> 
         os.unlink(target)
     except OSError as exc:
         reason = translate(
-            "Review", "it could not be removed from its folder ({cause}), and its copy at {path} could not be "
-                      "deleted ({other}): the file is now in both places"
+            "Review",
+            "it could not be removed from its folder ({cause}), and its copy at {path} could not be "
+            "deleted ({other}): the file is now in both places",
         ).format(cause=plain_cause(cause), path=target, other=plain_cause(exc))
         raise MoveError(cause.errno, reason) from cause
     if temporary is not None:
@@ -303,8 +304,9 @@ def _copy_to_new_file(source: str, temporary: str) -> None:
     try:
         reader = os.open(source, os.O_RDONLY | _O_NOFOLLOW | _O_BINARY)
     except OSError as exc:
-        raise MoveError(exc.errno, translate("Review", "it could not be read ({cause})").format(
-            cause=plain_cause(exc))) from exc
+        raise MoveError(
+            exc.errno, translate("Review", "it could not be read ({cause})").format(cause=plain_cause(exc))
+        ) from exc
     try:
         writer = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | _O_NOFOLLOW | _O_BINARY, 0o600)
     except OSError as exc:
@@ -338,7 +340,7 @@ def _copy_bytes(reader: int, writer: int) -> None:
     while chunk := os.read(reader, _CHUNK):
         view = memoryview(chunk)
         while view:
-            view = view[os.write(writer, view):]
+            view = view[os.write(writer, view) :]
         copied += len(chunk)
     if copied != expected:  # the original changed while it was copied
         raise OSError(errno.EAGAIN, translate("Review", "it changed while it was being copied"))

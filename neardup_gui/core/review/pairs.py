@@ -48,15 +48,24 @@ class PairTable:
 def how_matched(s: SimilarityArrays, t: Thresholds) -> np.ndarray:
     """models.matched_by for every pair at once, "exact" where the texts are the same (Similarity.same_text)."""
     by_jaccard = (s.jaccard >= t.jaccard - 1e-9) if t.method is not Method.SIMHASH else np.zeros(len(s), bool)
-    by_bits = ((s.hamming <= t.hamming) & (s.jaccard >= SIMHASH_MIN_JACCARD - 1e-9)
-               if t.method is not Method.MINHASH else np.zeros(len(s), bool))
+    by_bits = (
+        (s.hamming <= t.hamming) & (s.jaccard >= SIMHASH_MIN_JACCARD - 1e-9)
+        if t.method is not Method.MINHASH
+        else np.zeros(len(s), bool)
+    )
     how = np.where(by_jaccard & by_bits, BOTH, np.where(by_bits, SIMHASH, MINHASH)).astype(object)
     how[(s.jaccard >= 1.0) & (s.hamming == 0)] = EXACT
     return how
 
 
-def pair_table(duplicates: DuplicatePairs, documents: Mapping[int, Document], matcher: Matcher, thresholds: Thresholds,
-               *, cancel: CancelToken = NEVER_CANCELLED) -> PairTable:
+def pair_table(
+    duplicates: DuplicatePairs,
+    documents: Mapping[int, Document],
+    matcher: Matcher,
+    thresholds: Thresholds,
+    *,
+    cancel: CancelToken = NEVER_CANCELLED,
+) -> PairTable:
     """The numbers of every pair in ``duplicates`` (each document's content against the other's, as the
     matcher measures them), in the order of their first document's path, then the second's."""
     a, b = duplicates.arrays()
@@ -69,4 +78,3 @@ def pair_table(duplicates: DuplicatePairs, documents: Mapping[int, Document], ma
     other = np.array([documents[d].content_id for d in b.tolist()], dtype=np.int64)
     sims = matcher.similarity_arrays(content, other, cancel=cancel)
     return PairTable(a, b, sims, how_matched(sims, thresholds), duplicates.incomplete)
-

@@ -81,8 +81,13 @@ def report_ids(result: MatchResult) -> tuple[list[Document], dict[int, int]]:
     return by_path, {d.id: n for n, d in enumerate(by_path, start=1)}
 
 
-def _report_dict(result: MatchResult, context: ReportContext, by_path: list[Document], rid: Mapping[int, int],
-                 pairs: list[dict[str, Any]] | None) -> dict[str, Any]:
+def _report_dict(
+    result: MatchResult,
+    context: ReportContext,
+    by_path: list[Document],
+    rid: Mapping[int, int],
+    pairs: list[dict[str, Any]] | None,
+) -> dict[str, Any]:
     """The JSON report as a plain dict (format "neardup-report", version 1), in the report's ids
     (report_ids), with its ``pairs`` (None: not yet, see json_members)."""
     t = result.thresholds
@@ -138,8 +143,12 @@ def _report_dict(result: MatchResult, context: ReportContext, by_path: list[Docu
 def keeper_pairs(result: MatchResult) -> set[tuple[int, int]]:
     """The pairs a group shows, its keeper (representative) with each member (smaller id first): the pairs
     whose shared passages a report gives (the others of every verified pair are listed with their numbers)."""
-    return {(min(g.representative, m.document_id), max(g.representative, m.document_id))
-            for g in result.groups for m in g.members if m.document_id != g.representative}
+    return {
+        (min(g.representative, m.document_id), max(g.representative, m.document_id))
+        for g in result.groups
+        for m in g.members
+        if m.document_id != g.representative
+    }
 
 
 def _pair(p: Pair, rid: Mapping[int, int], docs: Mapping[int, Document], passages: Passages | None) -> dict[str, Any]:
@@ -222,9 +231,16 @@ class PairPassages:
         self._kept = kept
         self.found: dict[tuple[int, int], list[str]] = {}
 
-    def find_all(self, result: MatchResult, content_hashes: Mapping[int, bytes], database: str = "", *,
-                 workers: Workers = IN_THIS_PROCESS, cancel: CancelToken = NEVER_CANCELLED,
-                 on_found: Callable[[Mapping[tuple[int, int], list[str]]], None] | None = None) -> None:
+    def find_all(
+        self,
+        result: MatchResult,
+        content_hashes: Mapping[int, bytes],
+        database: str = "",
+        *,
+        workers: Workers = IN_THIS_PROCESS,
+        cancel: CancelToken = NEVER_CANCELLED,
+        on_found: Callable[[Mapping[tuple[int, int], list[str]]], None] | None = None,
+    ) -> None:
         """Find at once, spread over ``workers``, the passages of every near pair of ``result`` not
         kept yet (each worker reads the texts it compares; the pairs of one document go together).
         ``on_found`` is given what each task found, as it comes (PairRecords.found)."""
@@ -247,8 +263,9 @@ class PairPassages:
         for start in range(0, len(pairs), _PAIRS_PER_TASK):
             chunk = tuple(pairs[start : start + _PAIRS_PER_TASK])
             used = {d.content_id for ab in chunk for d in ab if d.content_id is not None}
-            tasks.append(PassageTask(chunk, {cid: content_hashes[cid] for cid in used if cid in content_hashes},
-                                     database))
+            tasks.append(
+                PassageTask(chunk, {cid: content_hashes[cid] for cid in used if cid in content_hashes}, database)
+            )
         for _task, found in workers.map(find_passages, tasks, cancel=cancel):
             self.found.update(found)
             if on_found is not None:
@@ -293,8 +310,9 @@ class JsonMembers:
     report_ids: Mapping[int, int]
 
 
-def json_members(result: MatchResult, context: ReportContext,
-                 ids: tuple[list[Document], dict[int, int]] | None = None) -> JsonMembers:
+def json_members(
+    result: MatchResult, context: ReportContext, ids: tuple[list[Document], dict[int, int]] | None = None
+) -> JsonMembers:
     """Every member of the JSON report but its pairs, encoded: all that needs no shared passages, so
     that it can be written while workers find them (json_with_pairs). ``ids``: report_ids(result),
     if the caller has them already."""
@@ -383,8 +401,16 @@ def _encoded_member(key: str, records: list[str]) -> str:
 
 
 CSV_COLUMNS = (
-    "group", "representative", "path", "size", "type", "hamming", "jaccard_estimate", "jaccard",
-    "containment", "exact_group",
+    "group",
+    "representative",
+    "path",
+    "size",
+    "type",
+    "hamming",
+    "jaccard_estimate",
+    "jaccard",
+    "containment",
+    "exact_group",
 )
 
 
@@ -405,10 +431,23 @@ def to_csv(result: MatchResult) -> str:
         for m in g.members:
             doc = docs[m.document_id]
             s = m.similarity
-            writer.writerow([neutralise_cell(v) for v in (
-                g.id, "yes" if m.document_id == g.representative else "no", display_path(doc.path), doc.size,
-                doc.kind, s.hamming, s.jaccard_estimate, s.jaccard, s.containment, "yes" if g.exact else "no",
-            )])
+            writer.writerow(
+                [
+                    neutralise_cell(v)
+                    for v in (
+                        g.id,
+                        "yes" if m.document_id == g.representative else "no",
+                        display_path(doc.path),
+                        doc.size,
+                        doc.kind,
+                        s.hamming,
+                        s.jaccard_estimate,
+                        s.jaccard,
+                        s.containment,
+                        "yes" if g.exact else "no",
+                    )
+                ]
+            )
     return "\ufeff" + buffer.getvalue()
 
 
@@ -421,18 +460,30 @@ def check_report_file(out: Path) -> None:
     except FileNotFoundError:
         return
     except OSError as exc:
-        raise UsageError(translate("Errors", "The report cannot go to {path}: {reason}").format(
-            path=display_path(str(out)), reason=exc.strerror or exc)) from None
+        raise UsageError(
+            translate("Errors", "The report cannot go to {path}: {reason}").format(
+                path=display_path(str(out)), reason=exc.strerror or exc
+            )
+        ) from None
     if stat.S_ISDIR(mode):
-        raise UsageError(translate("Errors", "The report cannot go to {path}: it is a folder; name a file, "
-                                             "e.g. {example}").format(path=display_path(str(out)),
-                                                                      example=display_path(str(out / "report.json"))))
+        raise UsageError(
+            translate("Errors", "The report cannot go to {path}: it is a folder; name a file, e.g. {example}").format(
+                path=display_path(str(out)), example=display_path(str(out / "report.json"))
+            )
+        )
     if stat.S_ISLNK(mode):
-        raise UsageError(translate("Errors", "The report cannot go to {path}: it is a symbolic link; name the file "
-                                             "it points to, or a new file").format(path=display_path(str(out))))
+        raise UsageError(
+            translate(
+                "Errors",
+                "The report cannot go to {path}: it is a symbolic link; name the file it points to, or a new file",
+            ).format(path=display_path(str(out)))
+        )
     if not stat.S_ISREG(mode):
-        raise UsageError(translate("Errors", "The report cannot go to {path}: it is a device, a pipe or a socket, "
-                                             "not a file; name a file").format(path=display_path(str(out))))
+        raise UsageError(
+            translate(
+                "Errors", "The report cannot go to {path}: it is a device, a pipe or a socket, not a file; name a file"
+            ).format(path=display_path(str(out)))
+        )
 
 
 _UMASK = os.umask(0o022)  # read once, at import (setting it is process-wide: no thread may race it later)
@@ -462,8 +513,9 @@ def write_report_file(out: Path, text: str) -> Path:
     return out
 
 
-def check_report_target(out: Path | None, db_path: Path, store: Store | None = None,
-                        scan_roots: Sequence[str] = ()) -> None:
+def check_report_target(
+    out: Path | None, db_path: Path, store: Store | None = None, scan_roots: Sequence[str] = ()
+) -> None:
     """Refuse, before any work, a report path that names a folder, the database (or its journal files),
     a document the database knows (when ``store`` is given), or a file of a type neardup reads inside a
     folder being scanned (it is, or would become, one of the documents): a report never replaces them."""
@@ -473,12 +525,24 @@ def check_report_target(out: Path | None, db_path: Path, store: Store | None = N
     target = out.resolve()
     database = Path(db_path).resolve()
     if target in {database, *(database.with_name(database.name + s) for s in ("-wal", "-shm", "-journal"))}:
-        raise UsageError(translate("Errors", "The report cannot go to {path}: it is the database itself; "
-                                             "choose another file").format(path=out))
+        raise UsageError(
+            translate(
+                "Errors", "The report cannot go to {path}: it is the database itself; choose another file"
+            ).format(path=out)
+        )
     if kind_of(str(target)) is not None and any(target.is_relative_to(Path(r).resolve()) for r in scan_roots):
-        raise UsageError(translate("Errors", "The report cannot go to {path}: it is inside a folder being scanned and "
-                                             "would be compared as one of the documents; choose a file elsewhere "
-                                             "(or a .json report)").format(path=out))
+        raise UsageError(
+            translate(
+                "Errors",
+                "The report cannot go to {path}: it is inside a folder being scanned and "
+                "would be compared as one of the documents; choose a file elsewhere "
+                "(or a .json report)",
+            ).format(path=out)
+        )
     if store is not None and store.files.document_by_path(str(target)) is not None:
-        raise UsageError(translate("Errors", "The report cannot go to {path}: it is one of the documents being "
-                                             "compared; choose another file").format(path=out))
+        raise UsageError(
+            translate(
+                "Errors",
+                "The report cannot go to {path}: it is one of the documents being compared; choose another file",
+            ).format(path=out)
+        )

@@ -106,8 +106,9 @@ def default_keeper(
         return (len(d.path), d.path)
 
     if rule is KeeperRule.ORIGINAL:
-        best = min(candidates, key=lambda d: (-copies[d.content_id], EXPORT_RANK.get(d.kind, 0), d.mtime_ns,
-                                          *tie_break(d)))
+        best = min(
+            candidates, key=lambda d: (-copies[d.content_id], EXPORT_RANK.get(d.kind, 0), d.mtime_ns, *tie_break(d))
+        )
     elif rule is KeeperRule.OLDEST:
         best = min(candidates, key=lambda d: (d.mtime_ns, *tie_break(d)))
     elif rule is KeeperRule.NEWEST:
@@ -139,8 +140,13 @@ class TrashPlan:
     protected: tuple[Document, ...]  # in reference folders, or kept by another group: never trashed
 
 
-def trash_plan(group: Group, keeper: int, docs: Mapping[int, Document], reference_folders: Sequence[str],
-               kept: Collection[int] = ()) -> TrashPlan:
+def trash_plan(
+    group: Group,
+    keeper: int,
+    docs: Mapping[int, Document],
+    reference_folders: Sequence[str],
+    kept: Collection[int] = (),
+) -> TrashPlan:
     """Every member but the keeper, except files in reference folders and files other groups keep (``kept``,
     see kept_anywhere)."""
     chosen: list[Document] = []
@@ -175,7 +181,8 @@ def all_but_keepers(
         m.document_id
         for g in groups
         for m in g.members
-        if m.document_id not in kept and within_thresholds(m.similarity, thresholds)
+        if m.document_id not in kept
+        and within_thresholds(m.similarity, thresholds)
         and not in_folders(docs[m.document_id].path, reference_folders)
     }
 
@@ -388,7 +395,8 @@ def failure_reason(exc: BaseException) -> str:
 
     if isinstance(exc, TrashPermissionError):
         return translate("Review", "the trash of that drive ({folder}) may not be written to").format(
-            folder=display_path(os.fsdecode(exc.filename)) if exc.filename else "?")
+            folder=display_path(os.fsdecode(exc.filename)) if exc.filename else "?"
+        )
     if isinstance(exc, (MoveError, FileExistsError)) and exc.strerror:  # worded already
         return exc.strerror
     if isinstance(exc, OSError) and exc.errno:
@@ -432,8 +440,9 @@ def move_target_problem(destination: str, roots: Sequence[str]) -> str:
     real_roots = [os.path.realpath(r) for r in roots]
     if any(in_folders(place, roots) or in_folders(os.path.realpath(place), real_roots) for place in landing):
         return translate(
-            "Review", "{folder} is inside a scanned folder (or would put the files back into one); choose a folder "
-                      "outside the scanned folders."
+            "Review",
+            "{folder} is inside a scanned folder (or would put the files back into one); choose a folder "
+            "outside the scanned folders.",
         ).format(folder=destination)
     return ""
 
@@ -450,9 +459,12 @@ def move_into_folder(
     def move(doc: Document) -> str:
         target = destination_of(doc.path, roots, destination)
         if in_folders(os.path.realpath(os.path.dirname(target)), real_roots):  # a link below the destination
-            raise MoveError(errno.EPERM, translate(
-                "Review", "the folder it would go into, {folder}, leads into a scanned folder through a link"
-            ).format(folder=os.path.dirname(target)))
+            raise MoveError(
+                errno.EPERM,
+                translate(
+                    "Review", "the folder it would go into, {folder}, leads into a scanned folder through a link"
+                ).format(folder=os.path.dirname(target)),
+            )
         move_file(doc.path, target)
         store.files.rename([(doc.path, target)])
         return target
@@ -460,9 +472,7 @@ def move_into_folder(
     arrived = _moved_before(store, documents, destination, roots)
     outcome = _act_on_files(store, [d for d in documents if d.path not in arrived], keeper, move)
     store.files.remove(outcome.missing)
-    return dataclasses.replace(
-        outcome, done=(*arrived, *outcome.done), moved_to=(*arrived.values(), *outcome.moved_to)
-    )
+    return dataclasses.replace(outcome, done=(*arrived, *outcome.done), moved_to=(*arrived.values(), *outcome.moved_to))
 
 
 def _moved_before(

@@ -30,7 +30,7 @@ def percent_range(low: float, high: float) -> str:
 
 
 def inside(sim: Similarity) -> str:
-    """"a" when the first document (a member) is inside the other (its keeper) though the two are not
+    """ "a" when the first document (a member) is inside the other (its keeper) though the two are not
     otherwise alike, "b" for the other way round, "" for neither."""
     if sim.jaccard >= 0.9:
         return ""
@@ -46,11 +46,9 @@ def similarity_words(sim: Similarity) -> str:
         return translate("Similarity", "same text")
     where = inside(sim)
     if where == "a":
-        return translate("Similarity", "{percent} · inside the keeper").format(
-            percent=percent(sim.jaccard))
+        return translate("Similarity", "{percent} · inside the keeper").format(percent=percent(sim.jaccard))
     if where == "b":
-        return translate("Similarity", "{percent} · holds the keeper").format(
-            percent=percent(sim.jaccard))
+        return translate("Similarity", "{percent} · holds the keeper").format(percent=percent(sim.jaccard))
     return percent(sim.jaccard)
 
 
@@ -60,9 +58,15 @@ def similarity_details(sim: Similarity) -> str:
         "Similarity",
         "{share} of the phrases are shared (Jaccard {jaccard}; estimated {estimate})\n"
         "{inside} of this text is inside the keeper; {keeper_inside} of the keeper is inside this\n"
-        "{bits} of 64 fingerprint bits differ (SimHash Hamming distance)").format(
-        share=percent(sim.jaccard), jaccard=f"{sim.jaccard:.3f}", estimate=f"{sim.jaccard_estimate:.3f}",
-        inside=percent(sim.containment_ab), keeper_inside=percent(sim.containment_ba), bits=sim.hamming)
+        "{bits} of 64 fingerprint bits differ (SimHash Hamming distance)",
+    ).format(
+        share=percent(sim.jaccard),
+        jaccard=f"{sim.jaccard:.3f}",
+        estimate=f"{sim.jaccard_estimate:.3f}",
+        inside=percent(sim.containment_ab),
+        keeper_inside=percent(sim.containment_ba),
+        bits=sim.hamming,
+    )
 
 
 _KIND_WORDS = {"text": QT_TRANSLATE_NOOP("FileKind", "text"), "image": QT_TRANSLATE_NOOP("FileKind", "image")}

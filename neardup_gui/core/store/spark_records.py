@@ -78,34 +78,48 @@ class _Fields:
 
     def _get(self, name: str) -> Any:
         if name not in self._value:
-            raise damaged(translate("Errors", "{record}: the field {field} is missing").format(
-                record=self._place, field=self._prefix + name))
+            raise damaged(
+                translate("Errors", "{record}: the field {field} is missing").format(
+                    record=self._place, field=self._prefix + name
+                )
+            )
         return self._value[name]
 
     def wrong(self, name: str, expected: str) -> DamagedResult:
-        return damaged(translate("Errors", "{record}: the field {field} must be {expected}").format(
-            record=self._place, field=self._prefix + name, expected=expected))
+        return damaged(
+            translate("Errors", "{record}: the field {field} must be {expected}").format(
+                record=self._place, field=self._prefix + name, expected=expected
+            )
+        )
 
     def disagrees(self, name: str, other: str) -> DamagedResult:
-        return damaged(translate("Errors", "{record}: the field {field} does not agree with {other}").format(
-            record=self._place, field=self._prefix + name, other=self._prefix + other))
+        return damaged(
+            translate("Errors", "{record}: the field {field} does not agree with {other}").format(
+                record=self._place, field=self._prefix + name, other=self._prefix + other
+            )
+        )
 
     def needed(self, name: str) -> DamagedResult:
-        return damaged(translate("Errors", "{record}: the field {field} must be given when the status is ok").format(
-            record=self._place, field=self._prefix + name))
+        return damaged(
+            translate("Errors", "{record}: the field {field} must be given when the status is ok").format(
+                record=self._place, field=self._prefix + name
+            )
+        )
 
     def whole(self, name: str, low: int = 0, high: int = INT64_MAX) -> int:
         value = self._get(name)
         if type(value) is not int or not low <= value <= high:
-            raise self.wrong(name, translate("Errors", "a whole number from {low} to {high}").format(
-                low=low, high=high))
+            raise self.wrong(
+                name, translate("Errors", "a whole number from {low} to {high}").format(low=low, high=high)
+            )
         return value
 
     def whole_or_null(self, name: str, low: int = 0, high: int = INT64_MAX) -> int | None:
         value = self._get(name)
         if value is not None and (type(value) is not int or not low <= value <= high):
-            raise self.wrong(name, translate("Errors", "null or a whole number from {low} to {high}").format(
-                low=low, high=high))
+            raise self.wrong(
+                name, translate("Errors", "null or a whole number from {low} to {high}").format(low=low, high=high)
+            )
         return value
 
     def number(self, name: str, low: float, high: float) -> float:
@@ -148,8 +162,9 @@ class _Fields:
                 return value
         except UnicodeEncodeError:
             pass
-        raise self.wrong(name, translate("Errors", "a path of at most {limit} characters, without NUL").format(
-            limit=PATH_CHARACTERS))
+        raise self.wrong(
+            name, translate("Errors", "a path of at most {limit} characters, without NUL").format(limit=PATH_CHARACTERS)
+        )
 
     def blob(self, name: str, size: int) -> bytes:
         found = self._blob(self._get(name))
@@ -184,8 +199,9 @@ class _Fields:
     def whole_list(self, name: str, low: int, high: int) -> list[int]:
         value = self._get(name)
         if not isinstance(value, list) or not all(type(v) is int and low <= v <= high for v in value):
-            raise self.wrong(name, translate("Errors", "a list of whole numbers from {low} to {high}").format(
-                low=low, high=high))
+            raise self.wrong(
+                name, translate("Errors", "a list of whole numbers from {low} to {high}").format(low=low, high=high)
+            )
         return value
 
     def object(self, name: str) -> _Fields:
@@ -227,9 +243,22 @@ def parse_record(value: Any, place: Place, num_perm: int) -> ReviewRecord:
     kind = f.text("kind", KIND_CHARACTERS)
     fingerprint = _fingerprint(f, kind, num_perm)
     core = f.object_or_null("core")
-    return ReviewRecord(place, path, size, mtime_ns, kind, fingerprint, None if core is None else Core(
-        core.whole("shingle_count"), core.blob("minhash", 4 * num_perm), core.whole("head_cut"),
-        core.whole("tail_cut")))
+    return ReviewRecord(
+        place,
+        path,
+        size,
+        mtime_ns,
+        kind,
+        fingerprint,
+        None
+        if core is None
+        else Core(
+            core.whole("shingle_count"),
+            core.blob("minhash", 4 * num_perm),
+            core.whole("head_cut"),
+            core.whole("tail_cut"),
+        ),
+    )
 
 
 def _fingerprint(f: _Fields, kind: str, num_perm: int) -> Fingerprint:
@@ -244,15 +273,30 @@ def _fingerprint(f: _Fields, kind: str, num_perm: int) -> Fingerprint:
         raise f.disagrees("edges", "shingle_count")  # a position past the set: unpack_edges would fail on it
     simhash = f.whole_or_null("simhash", INT64_MIN, INT64_MAX)
     fp = Fingerprint(
-        raw_hash=f.blob_or_null("raw_hash", HASH_BYTES) or b"", kind=kind, status=status,
-        message=f.text("message", MESSAGE_CHARACTERS), encoding=f.text("encoding", ENCODING_CHARACTERS),
-        pages=f.whole("pages"), chars=f.whole("chars"), text_hash=f.blob_or_null("text_hash", HASH_BYTES),
-        simhash=None if simhash is None else to_unsigned(simhash), minhash=f.blob_or_null("minhash", 4 * num_perm),
-        shingle_count=shingle_count, shingles=shingles, short_text=f.flag("short_text"), edges=edges,
-        transient=f.seconds_or_null("transient"))
+        raw_hash=f.blob_or_null("raw_hash", HASH_BYTES) or b"",
+        kind=kind,
+        status=status,
+        message=f.text("message", MESSAGE_CHARACTERS),
+        encoding=f.text("encoding", ENCODING_CHARACTERS),
+        pages=f.whole("pages"),
+        chars=f.whole("chars"),
+        text_hash=f.blob_or_null("text_hash", HASH_BYTES),
+        simhash=None if simhash is None else to_unsigned(simhash),
+        minhash=f.blob_or_null("minhash", 4 * num_perm),
+        shingle_count=shingle_count,
+        shingles=shingles,
+        short_text=f.flag("short_text"),
+        edges=edges,
+        transient=f.seconds_or_null("transient"),
+    )
     if status is Status.OK:  # a compared document has every fingerprint the matcher reads
-        for name, present in (("raw_hash", fp.raw_hash), ("text_hash", fp.text_hash), ("simhash", simhash is not None),
-                              ("minhash", fp.minhash), ("shingles", fp.shingles)):
+        for name, present in (
+            ("raw_hash", fp.raw_hash),
+            ("text_hash", fp.text_hash),
+            ("simhash", simhash is not None),
+            ("minhash", fp.minhash),
+            ("shingles", fp.shingles),
+        ):
             if not present:
                 raise f.needed(name)
     return fp
@@ -267,8 +311,9 @@ def review_lines(parts: Sequence[Path]) -> Iterator[tuple[Place, Any]]:
             try:
                 text = line.decode("utf-8")
             except UnicodeDecodeError:
-                raise damaged(translate("Errors", "{record}: the line is not UTF-8 text").format(
-                    record=place)) from None
+                raise damaged(
+                    translate("Errors", "{record}: the line is not UTF-8 text").format(record=place)
+                ) from None
             if not text.strip():
                 continue
             try:
@@ -289,8 +334,11 @@ def _numbered_lines(part: Path) -> Iterator[tuple[int, bytes]]:
             for number, line in enumerate(fh, start=1):
                 yield number, line
     except (EOFError, zlib.error, gzip.BadGzipFile):
-        raise damaged(translate("Errors", "{record}: the file is cut short, or is not gzip").format(
-            record=Place(str(part), number + 1))) from None
+        raise damaged(
+            translate("Errors", "{record}: the file is cut short, or is not gzip").format(
+                record=Place(str(part), number + 1)
+            )
+        ) from None
 
 
 def _open(part: Path) -> gzip.GzipFile | io.BufferedReader:
@@ -305,7 +353,8 @@ def mapping_problem(before: str, after: str) -> str | None:
     if os.path.isabs(after) and "\0" not in after:
         return None
     return translate("Errors", "A path mapping's TO must be an absolute folder on this machine; not {text}").format(
-        text=display_path(f"{before}={after}"))
+        text=display_path(f"{before}={after}")
+    )
 
 
 def checked_mapping(mapping: Sequence[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
@@ -332,28 +381,49 @@ def local_path(path: str, mapping: Sequence[tuple[str, str]]) -> str:
     ``file:`` URI as a path). Refused (_Outside) unless that is a normalised path inside the target (with no
     mapping: the cluster's path already absolute and normalised); a path under no FROM is refused too."""
     if not mapping:
-        local = "/" + path[len("file:"):].lstrip("/") if path.startswith("file:") else path
+        local = "/" + path[len("file:") :].lstrip("/") if path.startswith("file:") else path
         if not os.path.isabs(local):
-            raise _Outside(translate("Errors", "{record}: the field {field} ({path}) is not an absolute path; say "
-                                               "where the cluster's files are on this machine with --map FROM=TO"))
+            raise _Outside(
+                translate(
+                    "Errors",
+                    "{record}: the field {field} ({path}) is not an absolute path; say "
+                    "where the cluster's files are on this machine with --map FROM=TO",
+                )
+            )
         if os.path.normpath(local) != local:
-            raise _Outside(translate("Errors", "{record}: the field {field} ({path}) has . or .. in it, or repeated "
-                                               "slashes; neardup loads no path that could lead elsewhere"))
+            raise _Outside(
+                translate(
+                    "Errors",
+                    "{record}: the field {field} ({path}) has . or .. in it, or repeated "
+                    "slashes; neardup loads no path that could lead elsewhere",
+                )
+            )
         return local
     for before, after in mapping:
         stem = before.rstrip("/")
         if path == before or path.startswith(stem + "/"):
-            rest = path[len(stem):]
+            rest = path[len(stem) :]
             local = os.path.normpath(after.rstrip("/") + rest) if rest else after
             # no ".." may climb out of the target (even one that climbs back in: what the OS opens through a
             # link there is not what normpath says)
             if ".." in rest.split("/") or not _inside(local, after):
-                raise _Outside(translate("Errors", "{record}: the field {field} ({path}) leads outside {target}, "
-                                                   "where --map puts it; neardup loads no path outside the "
-                                                   "folders mapped"), after)
+                raise _Outside(
+                    translate(
+                        "Errors",
+                        "{record}: the field {field} ({path}) leads outside {target}, "
+                        "where --map puts it; neardup loads no path outside the "
+                        "folders mapped",
+                    ),
+                    after,
+                )
             return local
-    raise _Outside(translate("Errors", "{record}: the field {field} ({path}) is under no --map FROM; neardup loads "
-                                       "no path outside the folders mapped"))
+    raise _Outside(
+        translate(
+            "Errors",
+            "{record}: the field {field} ({path}) is under no --map FROM; neardup loads "
+            "no path outside the folders mapped",
+        )
+    )
 
 
 def _inside(path: str, folder: str) -> bool:
@@ -369,8 +439,11 @@ def placed(record: ReviewRecord, mapping: Sequence[tuple[str, str]]) -> str:
     try:
         return local_path(record.path, mapping)
     except _Outside as outside:
-        raise damaged(outside.template.format(record=record.place, field="path", path=_shown(record.path),
-                                              target=display_path(outside.target))) from None
+        raise damaged(
+            outside.template.format(
+                record=record.place, field="path", path=_shown(record.path), target=display_path(outside.target)
+            )
+        ) from None
 
 
 def placed_or_none(path: str, mapping: Sequence[tuple[str, str]]) -> str | None:
@@ -411,17 +484,23 @@ def describe(job: Mapping[str, Any], place: Place) -> JobDescription:
     if not set(scheme) <= _SCHEME_FIELDS:
         raise f.wrong("scheme", translate("Errors", "the fingerprint scheme of a version of neardup"))
     t = f.object("thresholds")
-    thresholds = (("method", t.choice("method", _METHODS)), ("hamming", t.whole("hamming", 0, HAMMING_MAX)),
-                  ("jaccard", t.number("jaccard", 0.0, 1.0)), ("ignore_boilerplate", t.flag("ignore_boilerplate")))
+    thresholds = (
+        ("method", t.choice("method", _METHODS)),
+        ("hamming", t.whole("hamming", 0, HAMMING_MAX)),
+        ("jaccard", t.number("jaccard", 0.0, 1.0)),
+        ("ignore_boilerplate", t.flag("ignore_boilerplate")),
+    )
     counts = f.object("counts")
     b = f.object("boilerplate")
     return JobDescription(
         source=f.path("source"),
         source_kind=f.choice("source_kind", _SOURCE_KINDS) if f.has("source_kind") else "folder",
-        scheme=Scheme(**scheme), thresholds=thresholds,
+        scheme=Scheme(**scheme),
+        thresholds=thresholds,
         records=counts.whole("documents_in_groups") + counts.whole("problems"),
         min_share=b.number("min_share", 0.0, 1.0) if b.has("min_share") else 0.1,
         min_documents=b.whole("min_documents") if b.has("min_documents") else 10,
         shingles=tuple(b.whole_list("shingles", 0, UINT32_MAX)) if b.has("shingles") else (),
         passages=b.whole("passages") if b.has("passages") else 0,
-        family_passages=b.whole("family_passages") if b.has("family_passages") else 0)
+        family_passages=b.whole("family_passages") if b.has("family_passages") else 0,
+    )

@@ -39,8 +39,10 @@ _MARKER_TEXT = b"A folder neardup made for a scan's work files; removed when the
 _OURS = re.compile(rf"{_LOCK}|{_MARKER}|\d+\.bin|[\w-]+\.npy(\.part)?")
 
 _NOT_READ_BACK = QT_TRANSLATE_NOOP(
-    "Problem", "Not compared: its fingerprint could not be read back ({reason}). To try it again: Try Again in the "
-               "app's Problems tab, or neardup scan --retry-failed.")
+    "Problem",
+    "Not compared: its fingerprint could not be read back ({reason}). To try it again: Try Again in the "
+    "app's Problems tab, or neardup scan --retry-failed.",
+)
 
 _open_for_writing: dict[str, BinaryIO] = {}  # this process's spill file, by folder (one folder a scan)
 _open_for_reading: dict[str, BinaryIO] = {}
@@ -79,8 +81,9 @@ def new_folder(beside: str) -> str:
 def _marked(folder: str) -> bool:
     """Whether ``folder`` holds the marker new_folder writes (a regular file, not a link, saying so)."""
     try:  # never through a link, never waiting on a pipe put there
-        fd = os.open(os.path.join(folder, _MARKER),
-                     os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+        fd = os.open(
+            os.path.join(folder, _MARKER), os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+        )
     except OSError:
         return False
     with os.fdopen(fd, "rb") as marker:
@@ -169,12 +172,20 @@ def restore(fingerprint: Fingerprint) -> Fingerprint:
         if len(data) != minhash_size + shingles_size + edges_size:
             raise OSError("cut short")
     except OSError as exc:
-        return Fingerprint(fingerprint.raw_hash, fingerprint.kind, Status.ERROR,
-                           _NOT_READ_BACK.format(reason=exc.strerror or exc), transient=0.0)
+        return Fingerprint(
+            fingerprint.raw_hash,
+            fingerprint.kind,
+            Status.ERROR,
+            _NOT_READ_BACK.format(reason=exc.strerror or exc),
+            transient=0.0,
+        )
     return dataclasses.replace(
-        fingerprint, minhash=data[:minhash_size] or None,
+        fingerprint,
+        minhash=data[:minhash_size] or None,
         shingles=data[minhash_size : minhash_size + shingles_size],
-        edges=data[minhash_size + shingles_size :] or None, spilled=None)
+        edges=data[minhash_size + shingles_size :] or None,
+        spilled=None,
+    )
 
 
 def forget(folder: str) -> None:

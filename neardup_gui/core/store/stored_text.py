@@ -49,15 +49,18 @@ class TextLoader:
             with open_regular_file(doc.path) as fh:
                 data = fh.read()
         except FileNotFoundError:
-            return DocumentText(None, translate("Texts", "The file is no longer there (moved or deleted since the "
-                                                        "scan)."))
+            return DocumentText(
+                None, translate("Texts", "The file is no longer there (moved or deleted since the scan).")
+            )
         except OSError as exc:
-            return DocumentText(None, translate("Texts", "The file cannot be read now: {reason}.").format(
-                reason=exc.strerror or exc))
+            return DocumentText(
+                None, translate("Texts", "The file cannot be read now: {reason}.").format(reason=exc.strerror or exc)
+            )
         expected = self._hashes.get(doc.content_id) if doc.content_id is not None else None
         if expected is not None and raw_hash(data) != expected:
-            return DocumentText(None, translate("Texts", "The file changed since the scan; rescan to compare it "
-                                                         "again."))
+            return DocumentText(
+                None, translate("Texts", "The file changed since the scan; rescan to compare it again.")
+            )
         kind = doc.read_as or doc.kind  # as the bytes were read when compared
         if kind in OCR_KINDS and self._database and expected is not None:
             scanned = scan_text(self._database, expected)  # OCR's text: the file's own has none

@@ -38,8 +38,9 @@ class WriterProcess:
     def __init__(self, db_path: str | os.PathLike[str]) -> None:
         ctx = mp.get_context("spawn")
         self._conn, child = ctx.Pipe(duplex=True)
-        self._process = ctx.Process(target=_serve, args=(child, os.fspath(db_path), i18n.language()), daemon=True,
-                                    name="neardup-writer")
+        self._process = ctx.Process(
+            target=_serve, args=(child, os.fspath(db_path), i18n.language()), daemon=True, name="neardup-writer"
+        )
         with _ctrl_c_ignored():  # until the writer can ignore it itself, a Ctrl-C would kill it mid-start
             self._process.start()
         child.close()
@@ -124,9 +125,13 @@ class WriterProcess:
 
     def _raise_stopped(self) -> Any:
         self._process.join(timeout=5)
-        raise DatabaseError(translate("Errors", "The process writing the database stopped unexpectedly (exit code "
-                                                "{code}); what was saved before is kept. Scan again to go on.").format(
-            code=self._process.exitcode))
+        raise DatabaseError(
+            translate(
+                "Errors",
+                "The process writing the database stopped unexpectedly (exit code "
+                "{code}); what was saved before is kept. Scan again to go on.",
+            ).format(code=self._process.exitcode)
+        )
 
 
 @contextlib.contextmanager
@@ -145,8 +150,13 @@ def _ctrl_c_ignored() -> Iterator[None]:
 
 def _failure(exc: sqlite3.Error) -> tuple[str, str, str, str, int]:
     """A reply saying how a write failed, from which the parent raises the same sqlite3 error."""
-    return ("failed", type(exc).__name__, str(exc), getattr(exc, "sqlite_errorname", ""),
-            getattr(exc, "sqlite_errorcode", 0))
+    return (
+        "failed",
+        type(exc).__name__,
+        str(exc),
+        getattr(exc, "sqlite_errorname", ""),
+        getattr(exc, "sqlite_errorcode", 0),
+    )
 
 
 def _serve(conn: Any, db_path: str, language: str) -> None:

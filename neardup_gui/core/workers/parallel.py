@@ -83,8 +83,9 @@ class Workers:
             pool, self._pool = self._pool, None
             pool.close()
 
-    def map(self, fn: Callable[[T], R], tasks: Iterable[T], *, min_tasks: int = 2,
-            cancel: CancelToken = NEVER_CANCELLED) -> Iterator[tuple[T, R]]:
+    def map(
+        self, fn: Callable[[T], R], tasks: Iterable[T], *, min_tasks: int = 2, cancel: CancelToken = NEVER_CANCELLED
+    ) -> Iterator[tuple[T, R]]:
         """Yield (task, fn(task)) for every task, in any order. ``fn`` is a top-level function and
         tasks are small and picklable when they may go to workers (see pool.IN_FLIGHT)."""
         todo = list(tasks)
@@ -244,8 +245,7 @@ class ShingleCache:
             self.clear()
             self._state = (db_path, state)
 
-    def sets(self, db_path: str, state: str, content_ids: Iterable[int], cores: str | None
-             ) -> dict[int, np.ndarray]:
+    def sets(self, db_path: str, state: str, content_ids: Iterable[int], cores: str | None) -> dict[int, np.ndarray]:
         """The shingle sets of ``content_ids`` (their cores under the boilerplate analysis ``cores``, see
         Store.contents.shingles), read from the database where not kept."""
         self._enter(db_path, state)
