@@ -487,6 +487,18 @@ def _follow(button: QAbstractButton, action: QAction, tip: str, keys: str) -> No
     action.changed.connect(lambda: button.setEnabled(action.isEnabled()))
 
 
+UNDO_TEXTS = {
+    "not a duplicate": QT_TRANSLATE_NOOP("Actions", "&Undo Not a Duplicate"),
+    "keep": QT_TRANSLATE_NOOP("Actions", "&Undo Keep"),
+    "move": QT_TRANSLATE_NOOP("Actions", "&Undo Move"),
+}
+"""Edit ▸ Undo names what it would take back (``Undoable.what``)."""
+
+
+def undo_text(what: str) -> str:
+    return translated(UNDO_TEXTS.get(what, QT_TRANSLATE_NOOP("Actions", "&Undo")))
+
+
 def update_enabled(actions: dict[str, QAction], state: WindowState, specs: Iterable[ActionSpec] = ACTIONS) -> None:
     """Each action enabled when its rule says it can act (its buttons follow)."""
     for spec in specs:

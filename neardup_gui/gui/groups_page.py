@@ -28,7 +28,7 @@ from ..core.match.matcher import MatchResult
 from ..core.models import Document, Group, Method, Status
 from ..core.review.rules import GroupSummary, KeeperRule
 from ..core.session import View
-from .controller import Marks
+from .controller import Marks, ReviewController
 from .delegates import MixedScriptRowDelegate
 from .diff_view import DiffView
 from .group_view import GroupView
@@ -303,6 +303,12 @@ class GroupsPage(QWidget):
             self.split.restoreState(state.splitter)
         self.diff.ignore_layout.setChecked(state.ignore_layout)
         self.diff.wrap_lines.setChecked(state.wrap_lines)
+
+    def show_whole_group(self, group: Group, review: ReviewController) -> None:
+        """A group's own row: every member against its keeper, below the tree."""
+        keeper = review.keeper(group)
+        self.group_view.show_group(group, keeper, review.docs, review.marks.ids, review.reference_folders)
+        self.detail.setCurrentWidget(self.group_view)
 
     def show_no_pair(self, result: MatchResult | None) -> None:
         """The pair view has no pair to show: say why when there is nothing left to review."""

@@ -30,12 +30,12 @@ from PySide6.QtWidgets import (
 from ..core import i18n
 from ..core.errors import set_aside_damaged_database
 from ..core.match.matcher import MatchResult
-from ..core.models import Document, Method, Similarity, Thresholds
+from ..core.models import Document, Similarity, Thresholds
 from ..core.scan import summary_text
 from ..core.session import Session, View
 from ..core.store.stored_text import TextLoader
 from . import settings as app_settings
-from .actions import WindowState, build_actions, update_enabled
+from .actions import WindowState, build_actions, undo_text, update_enabled
 from .controller import Pair, Report, ReviewController
 from .damaged import offer_new_database
 from .diff_view import DiffView
@@ -253,16 +253,7 @@ class MainWindow(QMainWindow):
                 undoable=undoable is not None,
             ),
         )
-        what = undoable.what if undoable is not None else ""
-        self._actions["undo"].setText(
-            self.tr("&Undo Not a Duplicate")
-            if what == "not a duplicate"
-            else self.tr("&Undo Keep")
-            if what == "keep"
-            else self.tr("&Undo Move")
-            if what
-            else self.tr("&Undo")
-        )
+        self._actions["undo"].setText(undo_text(undoable.what if undoable is not None else ""))
         self.problems.retry_button.setEnabled(idle and self.problems.model.rowCount() > 0)
 
     # -- scanning -------------------------------------------------------------------------
@@ -355,15 +346,15 @@ class MainWindow(QMainWindow):
         self.result = view.result if view is not None else None
         self._loader = view.text_loader() if view is not None else None
         problems = self.problems.set_documents(self.result.documents if self.result is not None else ())
-        self.tabs.setTabText(
-            self.tabs.indexOf(self.problems),
-            self.tr("Problems ({count})").format(count=problems) if problems else self.tr("Problems"),
-        )
         pairs = len(view.duplicates) if view is not None else 0
-        self.tabs.setTabText(
-            self.tabs.indexOf(self.pairs),
-            self.tr("Pairs ({count})").format(count=f"{pairs:,}") if pairs else self.tr("Pairs"),
-        )
+        for page, name, count in (
+            (self.problems, self.tr("Problems"), problems),
+            (self.pairs, self.tr("Pairs"), pairs),
+        ):
+            self.tabs.setTabText(
+                self.tabs.indexOf(page),
+                self.tr("{name} ({count})").format(name=name, count=f"{count:,}") if count else name,
+            )
         self._load_pairs()
         if self.result is not None and view is not None:
             self.thresholds.show_counts(
@@ -385,16 +376,9 @@ class MainWindow(QMainWindow):
     def _compute_histogram(self) -> None:
         if self.view is None:
             return
-        method = self.thresholds.histogram_method()
-        current = self.thresholds.histogram.histogram
-        if (
-            current is not None
-            and current.method is method
-            and (method is Method.SIMHASH or current.ignore_boilerplate == self.view.ignores_boilerplate)
-        ):
-            self.thresholds.show_histogram(current)
-            return
-        self.op(self.session.histogram, method).success(self.thresholds.show_histogram).run()
+        method = self.thresholds.histogram_needed(self.view.ignores_boilerplate)
+        if method is not None:
+            self.op(self.session.histogram, method).success(self.thresholds.show_histogram).run()
 
     # -- selection and the pair view ------------------------------------------------------
     def _selection_changed(self) -> None:
@@ -405,14 +389,7 @@ class MainWindow(QMainWindow):
             return
         if document is None:
             self.review.forget_pair()
-            self.groups.group_view.show_group(
-                summary.group,
-                self.review.keeper(summary.group),
-                self.review.docs,
-                self.review.marks.ids,
-                self.review.reference_folders,
-            )
-            self.groups.detail.setCurrentWidget(self.groups.group_view)
+            self.groups.show_whole_group(summary.group, self.review)
         else:
             self.groups.detail.setCurrentWidget(self.groups.diff)
             self.review.select(summary.group, document)

@@ -313,6 +313,20 @@ class ThresholdsPanel(QWidget):
         method = Method(self.method.currentData())
         return Method.SIMHASH if method is Method.SIMHASH else Method.MINHASH
 
+    def histogram_needed(self, ignores_boilerplate: bool) -> Method | None:
+        """The method whose histogram must be measured, or None when the one shown is still right (it is
+        shown again at the thresholds now)."""
+        method = self.histogram_method()
+        current = self.histogram.histogram
+        if (
+            current is not None
+            and current.method is method
+            and (method is Method.SIMHASH or current.ignore_boilerplate == ignores_boilerplate)
+        ):
+            self.show_histogram(current)
+            return None
+        return method
+
     def show_histogram(self, histogram: Histogram | None) -> None:
         t = self.thresholds()
         self.histogram.set_data(histogram, float(t.hamming) if self.histogram_method() is Method.SIMHASH else t.jaccard)

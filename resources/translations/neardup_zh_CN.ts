@@ -291,6 +291,18 @@
         <source>{tip} ({keys})</source>
         <translation>{tip}（{keys}）</translation>
     </message>
+    <message>
+        <source>&amp;Undo Not a Duplicate</source>
+        <translation>撤销“不是重复”(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo Keep</source>
+        <translation>撤销“保留”(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Undo Move</source>
+        <translation>撤销移动(&amp;U)</translation>
+    </message>
 </context>
 <context>
     <name>Boilerplate</name>
@@ -2192,20 +2204,8 @@ Every two documents of the group are duplicates at your setting. Each member is 
         <translation>问题</translation>
     </message>
     <message>
-        <source>&amp;Undo</source>
-        <translation>撤销(&amp;U)</translation>
-    </message>
-    <message>
-        <source>&amp;Undo Not a Duplicate</source>
-        <translation>撤销“不是重复”(&amp;U)</translation>
-    </message>
-    <message>
-        <source>&amp;Undo Keep</source>
-        <translation>撤销“保留”(&amp;U)</translation>
-    </message>
-    <message>
-        <source>&amp;Undo Move</source>
-        <translation>撤销移动(&amp;U)</translation>
+        <source>{name} ({count})</source>
+        <translation>{name}（{count}）</translation>
     </message>
     <message>
         <source>The scan failed</source>
@@ -2248,14 +2248,6 @@ Every two documents of the group are duplicates at your setting. Each member is 
     <message>
         <source>Common text has not been found in this collection yet: scan again to leave it out.</source>
         <translation>尚未在这个文档集中找出常见文字：重新扫描后即可不计这些文字。</translation>
-    </message>
-    <message>
-        <source>Problems ({count})</source>
-        <translation>问题（{count}）</translation>
-    </message>
-    <message>
-        <source>Pairs ({count})</source>
-        <translation>文档对（{count}）</translation>
     </message>
     <message>
         <source>Measuring the pairs…</source>
