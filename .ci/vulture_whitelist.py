@@ -11,7 +11,7 @@ _.StartElementHandler
 _.EndElementHandler
 _.CharacterDataHandler
 
-# Qt calls eventFilter(watched, event); the folder list's filter of drops reads the event only (gui/folders.py)
+# Qt calls eventFilter(watched, event); the filter of folders dropped onto the window reads the event only (gui/folders.py)
 watched
 
 # the catalogue's copy of argparse's own words: lupdate reads them here, argparse asks for them by text (cli.py)

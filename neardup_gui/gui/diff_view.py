@@ -381,7 +381,7 @@ class DiffView(QWidget):
 
         self._texts: tuple[str, str] | None = None
         self._request = 0  # results of an older request are dropped
-        self._shown: tuple[int, int] | None = None  # the pair show_pair shows: (left, right)
+        self._shown: tuple[Document, Document] | None = None  # the pair show_pair shows (as read: path, size, time)
         self._changes: list[int] = []
         self._current = -1
         self._relayout = QTimer(self)
@@ -504,11 +504,11 @@ class DiffView(QWidget):
         updated (a new grouping measured it from another keeper). ``cores``: the contents whose numbers
         leave common text out."""
         without = left.content_id in cores or right.content_id in cores
-        if self._shown == (left.id, right.id):
+        if self._shown == (left, right):
             self.show_numbers(similarity, without_boilerplate=without)
             return
         self.show_pending(left, right, similarity, without_boilerplate=without)
-        self._shown = (left.id, right.id)
+        self._shown = (left, right)
         if load is not None:
             self.compare_documents(left, right, load)
 

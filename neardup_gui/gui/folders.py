@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QDropEvent
@@ -261,7 +261,7 @@ class FoldersPanel(QWidget):
         state.include, state.exclude, state.file_types = self.include.text(), self.exclude.text(), self.types()
         state.ocr, state.ocr_languages = self.ocr.isChecked(), str(self.ocr_languages.currentData())
 
-    def restore(self, state: AppState, folders: list[str]) -> None:
+    def restore(self, state: AppState, folders: Iterable[str]) -> None:
         """Show ``folders`` (reference folders as ``state`` says) and ``state``'s choices."""
         for folder in folders:
             self.add_folder(folder, folder in state.reference_folders)

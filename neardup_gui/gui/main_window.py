@@ -140,7 +140,13 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.main_split)
         self.scan_status = ScanStatus(self.statusBar())
         self.regrouping = Regrouping(
-            self.op, self.session, self.thresholds.thresholds, self.review.show, self._regroup_settled, self.statusBar()
+            self.op,
+            self.session,
+            self.thresholds.thresholds,
+            self.review.show,
+            self._regroup_settled,
+            self.statusBar(),
+            lambda: self.view is not None,
         )
         self.export = ReportExport(
             self, self.op, self.session, lambda: tuple(self.folders.folders()), self.groups.shown_group_ids, self.say
@@ -187,9 +193,9 @@ class MainWindow(QMainWindow):
             self.restoreGeometry(s.geometry)
         else:
             self.resize(1400, 880)
-        self.folders.restore(
-            s, [*(self.session.last_scan_roots() if self._own_database else s.folders), *extra_folders]
-        )
+        self.folders.restore(s, self.session.last_scan_roots() if self._own_database else s.folders)
+        for folder in extra_folders:  # named on the command line: scanned, not reference folders
+            self.folders.add_folder(folder)
         self.groups.restore(s)
         self._restoring = False
         self._refresh_empty_state()
@@ -362,12 +368,12 @@ class MainWindow(QMainWindow):
             )
         self._refresh_empty_state()
         self.groups.show_grouping(view, tuple(self.folders.reference_folders()))
+        self._update_actions()  # a list left empty selects nothing, and says nothing
 
     def _thresholds_changed(self, thresholds: Thresholds) -> None:
         self.groups.show_method(thresholds.method)
         self._save_state()
-        if self.view is not None:
-            self.regrouping.request()
+        self.regrouping.request()
 
     def _regroup_settled(self) -> None:
         self._compute_histogram()  # the same one again, unless boilerplate is now treated otherwise

@@ -23,17 +23,22 @@ class Regrouping(QObject):
         shown: Callable[[View], None],
         settled: Callable[[], None],
         status: QStatusBar,
+        may_run: Callable[[], bool],
     ) -> None:
         """``thresholds`` gives the position now; ``shown`` gets each grouping; ``settled`` is called once
-        the last one asked for is shown."""
+        the last one asked for is shown; nothing runs unless ``may_run`` (a grouping is shown: not after
+        the last folder left, nor after the database was set aside)."""
         super().__init__(status)
         self._ops, self._session, self._thresholds = ops, session, thresholds
-        self._shown, self._settled, self._status = shown, settled, status
+        self._shown, self._settled, self._status, self._may_run = shown, settled, status, may_run
         self.running = False
         self._pending = False
         self._message = ""  # the last "preparing groups" shown, cleared when they are ready
 
     def request(self) -> None:
+        if not self._may_run():
+            self._pending = False
+            return
         if self.running:
             self._pending = True
             return

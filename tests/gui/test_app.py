@@ -391,6 +391,19 @@ def test_the_preparing_message_goes_when_the_new_groups_are_shown(window):
     assert bar.currentMessage() == "Report saved: /tmp/r.json"
 
 
+def test_a_threshold_move_with_no_grouping_shown_starts_nothing(window):
+    """No grouping shown (no folder, or the database set aside): neither a move of the slider nor the
+    move that waited for the one before asks the session for groups."""
+    w = window()
+    assert w.view is None
+    w.regrouping.request()
+    assert not w.regrouping.running and not w.session_jobs.busy
+    w.regrouping.running = True  # a grouping under way when the view went: the waiting move is dropped
+    w.regrouping.request()
+    w.regrouping.finished()
+    assert not w.regrouping.running and not w.session_jobs.busy
+
+
 def test_a_file_listed_under_two_groups_says_so_and_one_another_group_keeps_is_never_ticked(qtbot):
     """A chain A ~ B ~ C shown as the groups {A, B} and {B, C}: B's rows say it is also listed under the other
     group; where one group keeps B, its row in the other says another group keeps it, and ticking that other

@@ -263,3 +263,37 @@ def test_a_damaged_pair_file_says_why(window, tmp_path, qtbot):
     select_member(qtbot, w, "b.txt")
     qtbot.waitUntil(lambda: "no longer there" in w.groups.diff.title.text(), timeout=10_000)
     assert w.groups.diff.model.rowCount() == 0
+
+
+def test_a_pair_shown_again_is_compared_again_only_when_its_files_changed(qtbot):
+    """A new grouping shows the same pair again: only its numbers change, unless a file is not what was
+    read (edited and scanned again, or moved: the same document, another path, size or time)."""
+    import dataclasses
+
+    from neardup_gui.core.models import Document, Similarity, Status
+    from neardup_gui.core.store.stored_text import DocumentText
+    from neardup_gui.gui.diff_view import DiffView
+    from neardup_gui.gui.worker import JobRunner
+
+    view = DiffView()
+    qtbot.addWidget(view)
+    view.runner = JobRunner(view)
+    left, right = (Document(n, f"/tmp/{n}.txt", 1, 0, "txt", Status.OK, "", 1, n) for n in (1, 2))
+    texts = {"/tmp/1.txt": "one two three\n", "/tmp/2.txt": "one two four\n", "/moved/2.txt": "one two five\n"}
+    loaded: list[str] = []
+
+    def load(doc: Document) -> DocumentText:
+        loaded.append(doc.path)
+        return DocumentText(texts[doc.path])
+
+    def show(a: Document, b: Document, jaccard: float) -> None:
+        view.show_pair(a, b, Similarity(0, jaccard, jaccard, 1.0, 1.0), load, frozenset())
+        qtbot.waitUntil(lambda: view.comparison is not None and "Comparing" not in view.position.text(), timeout=10_000)
+
+    show(left, right, 0.5)
+    assert len(loaded) == 2 and "/tmp/2.txt" in view.title.text()
+    show(left, right, 0.6)  # another keeper's numbers, the same files
+    assert len(loaded) == 2 and "60 %" in view.numbers.text()
+    moved = dataclasses.replace(right, path="/moved/2.txt")
+    show(left, moved, 0.6)
+    assert loaded[2:] == ["/tmp/1.txt", "/moved/2.txt"] and "/moved/2.txt" in view.title.text()
