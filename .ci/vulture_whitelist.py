@@ -25,7 +25,7 @@ text_simhash
 hash_tokens
 _.verified_pairs
 shared_passages_between
-# columns and states the GUI tests name (gui/models.py, gui/pairs_page.py, gui/worker.py)
+# columns and states the GUI tests name (gui/item_models.py, gui/pairs_page.py, gui/worker.py)
 TYPE_COLUMN
 TOGETHER
 _.busy

@@ -16,7 +16,7 @@ from ..core.i18n import QT_TRANSLATE_NOOP
 from ..core.models import Document, Group, Similarity
 from ..core.review.rules import human_size, in_folders
 from ..core.review.words import kind_label, similarity_details, similarity_words
-from .models import NUMBERS_ALIGNMENT, bold_font, column_header
+from .item_models import NUMBERS_ALIGNMENT, bold_font, column_header
 
 COLUMNS = (
     QT_TRANSLATE_NOOP("GroupMembersModel", "Document"),

@@ -32,7 +32,7 @@ from .controller import Marks, ReviewController
 from .delegates import MixedScriptRowDelegate
 from .diff_view import DiffView
 from .group_view import GroupView
-from .models import BITS_COLUMN, EXPERT_COLUMNS, SIMILARITY_COLUMN, GroupFilterModel, GroupRole, GroupTreeModel
+from .item_models import BITS_COLUMN, EXPERT_COLUMNS, SIMILARITY_COLUMN, GroupFilterModel, GroupRole, GroupTreeModel
 from .settings import AppState
 
 KEEPER_RULES = (

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QAbstractItemView, QHBoxLayout, QLabel, QPushButton, QTableView, QVBoxLayout, QWidget
 
 from ..core.models import Document
-from .models import ProblemsModel
+from .item_models import ProblemsModel
 
 
 class ProblemsPage(QWidget):

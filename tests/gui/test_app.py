@@ -16,7 +16,7 @@ from neardup_gui.core.jobs import ProgressEvent
 from neardup_gui.core.models import Method
 from neardup_gui.core.read.extract import KINDS
 from neardup_gui.gui.folders import TYPE_GROUPS
-from neardup_gui.gui.models import BITS_COLUMN, TYPE_COLUMN
+from neardup_gui.gui.item_models import BITS_COLUMN, TYPE_COLUMN
 from tests.conftest import (
     english_texts,
     libreoffice_convert,
@@ -410,7 +410,7 @@ def test_a_file_listed_under_two_groups_says_so_and_one_another_group_keeps_is_n
     group ticks everything it may remove, not B."""
     from neardup_gui.core.match.matcher import MatchResult
     from neardup_gui.core.models import Document, Group, Member, Similarity, Status, Thresholds
-    from neardup_gui.gui.models import GroupTreeModel
+    from neardup_gui.gui.item_models import GroupTreeModel
 
     docs = tuple(Document(n, f"/data/doc{n}.txt", 1000, 0, "text", Status.OK, "", 900, n) for n in range(3))
     same, near = Similarity(0, 1, 1, 1, 1), Similarity(2, 0.85, 0.84, 0.9, 0.9)
@@ -446,7 +446,7 @@ def test_ten_thousand_groups_in_a_real_item_model(qtbot):
 
     from neardup_gui.core.match.matcher import MatchResult
     from neardup_gui.core.models import Document, Group, Member, Similarity, Status, Thresholds
-    from neardup_gui.gui.models import GroupFilterModel, GroupTreeModel
+    from neardup_gui.gui.item_models import GroupFilterModel, GroupTreeModel
 
     docs, groups = [], []
     for g in range(10_000):
