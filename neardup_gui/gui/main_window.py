@@ -14,7 +14,7 @@ import os
 import sys
 import time
 
-from PySide6.QtCore import QProcess, QSettings, Qt
+from PySide6.QtCore import QProcess, QSettings, QSize, Qt
 from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import (
     QMainWindow,
@@ -189,10 +189,11 @@ class MainWindow(QMainWindow):
 
     def _restore(self, extra_folders: list[str]) -> None:
         s = self.state
-        if s.geometry is not None:
-            self.restoreGeometry(s.geometry)
-        else:
-            self.resize(1400, 880)
+        if s.geometry is None or not self.restoreGeometry(s.geometry):
+            # a first start: a roomy window, but never larger than the screen it opens on, centred there
+            screen = self.screen().availableGeometry()
+            self.resize(QSize(1400, 880).boundedTo(screen.size() - QSize(40, 60)).expandedTo(QSize(640, 480)))
+            self.move(screen.center() - self.frameGeometry().center() + self.pos())
         self.folders.restore(s, self.session.last_scan_roots() if self._own_database else s.folders)
         for folder in extra_folders:  # named on the command line: scanned, not reference folders
             self.folders.add_folder(folder)

@@ -7,8 +7,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication
 
-"""The appearance a person may choose in Preferences: the desktop's light/dark setting, or one of them."""
-
 
 def system_is_dark() -> bool:
     """Whether the desktop asks for dark (Qt >= 6.5 reports it; older Qt: light)."""

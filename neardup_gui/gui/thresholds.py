@@ -144,8 +144,12 @@ class ThresholdsPanel(QWidget):
             )
         )
         self.method.setAccessibleName(self.tr("Compare by"))
+        # as wide as a short label, not the longest: the panel must fit a 1024-pixel screen in every language
+        self.method.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.method.setMinimumContentsLength(12)
 
         self.similarity_label = QLabel(self.tr("How similar must documents be?"), self)
+        self.similarity_label.setWordWrap(True)
         self.similarity_slider = QSlider(Qt.Orientation.Horizontal, self)
         self.similarity_slider.setRange(round(JACCARD_MIN * 100), 100)
         self.similarity_spin = QSpinBox(self)
@@ -163,6 +167,7 @@ class ThresholdsPanel(QWidget):
         self.similarity_spin.setAccessibleName(self.tr("Similarity in percent"))
 
         self.bits_label = QLabel(self.tr("How much may fingerprints differ?"), self)
+        self.bits_label.setWordWrap(True)
         self.hamming_slider = QSlider(Qt.Orientation.Horizontal, self)
         self.hamming_slider.setRange(0, HAMMING_MAX)
         self.hamming_spin = QSpinBox(self)
@@ -199,6 +204,7 @@ class ThresholdsPanel(QWidget):
         )
         self._pairs: tuple[Thresholds, int] | None = None  # the pairs of duplicates, at the thresholds shown
         self.counts = QLabel("", self)
+        self.counts.setWordWrap(True)
         self.counts.setToolTip(self.tr("Groups and documents at these settings"))
 
         grid = QGridLayout(self)
@@ -223,7 +229,8 @@ class ThresholdsPanel(QWidget):
         grid.addWidget(self.histogram, 0, 4, 3, 1)
         grid.addWidget(self.caption, 3, 4)
         grid.setColumnStretch(1, 2)
-        grid.setColumnStretch(4, 3)
+        grid.setColumnStretch(3, 1)  # the counts wrap only when the window is narrow
+        grid.setColumnStretch(4, 2)
         for value in (self.jaccard_value, self.hamming_value):
             value.setEnabled(False)  # greyed: the expert's number beside the plain one
 
