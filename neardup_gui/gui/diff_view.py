@@ -463,7 +463,8 @@ class DiffView(QWidget):
             expert.append(self.tr("%n of 64 bits different", "", s.hamming))
         if without_boilerplate:
             expert.append(self.tr("common text left out"))
-        self.numbers.setText(f"{words} · <span style='color: gray'>{' · '.join(expert)}</span>")
+        quiet = self.palette().color(QPalette.ColorRole.PlaceholderText).name()
+        self.numbers.setText(f"{words} · <span style='color: {quiet}'>{' · '.join(expert)}</span>")
         self.numbers.setToolTip(self._numbers_tip(s, without_boilerplate=without_boilerplate))
 
     def compare_documents(self, left: Document, right: Document, load: Callable[[Document], DocumentText]) -> None:

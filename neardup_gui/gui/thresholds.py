@@ -232,7 +232,7 @@ class ThresholdsPanel(QWidget):
         grid.setColumnStretch(3, 1)  # the counts wrap only when the window is narrow
         grid.setColumnStretch(4, 2)
         for value in (self.jaccard_value, self.hamming_value):
-            value.setEnabled(False)  # greyed: the expert's number beside the plain one
+            value.setStyleSheet("color: palette(placeholder-text);")  # quiet: the expert's number beside the plain one
 
         self._debounce = QTimer(self)
         self._debounce.setSingleShot(True)

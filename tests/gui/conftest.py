@@ -74,6 +74,7 @@ def window(qtbot, make_settings):
     def open_window(**kw) -> MainWindow:
         w = MainWindow(make_settings(), **kw)
         qtbot.addWidget(w)
+        w.resize(1400, 880)  # a desktop's window (the offscreen screen is 800×800: a first start fits that)
         w.show()
         windows.append(w)
         return w
