@@ -619,7 +619,8 @@ class DiffView(QWidget):
             return compute_pair(left, right, wanted, only_first_screen=True, progress=progress, cancel=cancel)
 
         def shown(layout: object) -> None:
-            self._laid_out(request, cast(Layout, layout), None)
+            if cast(Layout, layout).comparison.changed_regions:  # else it would open where nothing differs
+                self._laid_out(request, cast(Layout, layout), None)
             QTimer.singleShot(0, whole)  # once the first screen is painted (painting waits on a busy thread)
 
         self._start(first_part, request, shown)

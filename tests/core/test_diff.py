@@ -265,6 +265,23 @@ def test_the_first_screen_of_a_large_pair_has_the_files_numbers_and_its_first_di
     assert all(line.text == lines[line.number - 1] for chunk in screen.chunks for line in chunk.left)
 
 
+def test_the_first_screen_skips_what_only_layout_changes_before_the_first_difference():
+    """Two lines joined into one (a printout's wrapping) long before the first real change: ignoring
+    layout, the first screen opens at the change, with each file's own line numbers."""
+    lines = [f"line {n} " + "word " * (n % 30) for n in range(3000)]
+    edited = list(lines)
+    edited[1800] = edited[1800].replace("line", "LINE")
+    rewrapped = edited[:300] + [edited[300] + " " + edited[301]] + edited[302:]  # one line fewer from here on
+    left, right = "\n".join(lines), "\n".join(rewrapped)
+    screen, whole = first_screen(left, right), compare(left, right)
+    assert whole.regions == 1 and screen.regions == 1
+    first, also_first = screen.changed_regions[0], whole.changed_regions[0]
+    assert (first.left, first.right) == (also_first.left, also_first.right)
+    assert first.left[0][0] == 1801 and first.right[0][0] == 1800
+    exact = first_screen(left, right, ignore_layout=False)  # layout counts: the joined line is the first
+    assert exact.changed_regions[0].left[0][0] == 301
+
+
 # -- differences a person does not care about ------------------------------------------------------
 
 

@@ -202,6 +202,32 @@ def test_a_large_pair_shows_its_first_screen_first_then_the_whole_in_the_same_pl
     assert f"Difference 1 of {whole.comparison.regions}" in view.position.text()
 
 
+@pytest.mark.parametrize("language", ["en", "zh"])
+def test_a_large_pair_opens_on_its_first_difference_when_its_layout_differs_before_it(qtbot, language):
+    """A printout and its text file: the lines break elsewhere long before the first real change (which
+    is not a difference while layout is ignored). The first open shows the first real difference,
+    highlighted, as a second open does."""
+    from neardup_gui.gui.diff_view import _LARGE
+
+    base = "\n\n".join((english_texts() if language == "en" else chinese_texts()).values())
+    text = "\n".join([base] * (2 * _LARGE // len(base) + 1))
+    quarter, three_quarters = len(text) // 4, 3 * len(text) // 4
+    cut = text.index("\n", quarter)
+    rewrapped = text[:cut] + " " + text[cut + 1 :]  # one line break less: layout only
+    word = rewrapped.index(" ", three_quarters) if language == "en" else three_quarters
+    edited = rewrapped[:word] + " zebra" + rewrapped[word:]  # the first real change, far below
+    shown = []
+    view = _standalone_view(qtbot, text, edited, before_compare=lambda v: v.laid_out.connect(shown.append))
+    qtbot.waitUntil(lambda: view.comparison.complete, timeout=60_000)
+    whole = shown[-1].comparison
+    first = whole.changed_regions[0]
+    first_line = (first.right or first.left)[0][0]
+    assert first_line > text.count("\n", 0, quarter) + 100, "the layout's difference is not a difference"
+    assert view.current_region == whole.changed_regions[0], "the first difference is the current one"
+    assert view._row_visible(view.current_change_row), "and it is on screen"
+    assert f"Difference 1 of {whole.regions}" in view.position.text()
+
+
 @pytest.mark.e2e
 def test_ignoring_layout_is_on_by_default_and_can_be_turned_off(window, tmp_path, qtbot):
     root = tmp_path / "layout"

@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 from typing import Literal
 
+import numpy as np
+
 from ..fingerprint.chars import han_character_class
 from ..fingerprint.text import nfkc
 from ..i18n import translate
@@ -179,18 +181,48 @@ def first_screen(
     """What a view shows first while ``compare`` works through the whole texts: the two texts compared
     from the line where they first differ (a few lines before it) to ``FIRST_SCREEN_CHARS`` after it,
     with the file's line numbers. Costs the same for a 1 MB text as for a 20 KB one. Not ``complete``:
-    its counts cover the window only, and the last lines of the window may align otherwise in the whole."""
-    first = _first_difference(left, right)
-    start = _line_start_before(left, first, lines_back=20)
-    number = _lines_before(left, start)
-    end = first + FIRST_SCREEN_CHARS
+    its counts cover the window only, and the last lines of the window may align otherwise in the whole.
+    Ignoring layout, the texts first differ where their characters other than white space do (a printout's
+    lines break elsewhere long before its first change)."""
+    if ignore_layout:
+        first_left, first_right = _first_visible_difference(left, right)
+    else:
+        first_left = first_right = _first_difference(left, right)
+    start_left = _line_start_before(left, first_left, lines_back=20)
+    start_right = _line_start_before(right, first_right, lines_back=20)
     window = compare(
-        left[start : _line_end_after(left, end)],
-        right[start : _line_end_after(right, end)],
+        left[start_left : _line_end_after(left, first_left + FIRST_SCREEN_CHARS)],
+        right[start_right : _line_end_after(right, first_right + FIRST_SCREEN_CHARS)],
         ignore_layout=ignore_layout,
         cancel=cancel,
     )
-    return dataclasses.replace(_renumbered(window, number), complete=False)
+    numbers = (_lines_before(left, start_left), _lines_before(right, start_right))
+    return dataclasses.replace(_renumbered(window, *numbers), complete=False)
+
+
+_SPACE = np.array([chr(c).isspace() for c in range(0x3001)])
+"""Which code points below U+3001 are white space (U+3000, the ideographic space, the last of them)."""
+
+
+def _visible(text: str) -> tuple[np.ndarray, np.ndarray]:
+    """The code points of a text other than white space, and where each is."""
+    codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+    low = codes < len(_SPACE)
+    space = np.zeros(len(codes), dtype=bool)
+    space[low] = _SPACE[codes[low]]
+    at = np.flatnonzero(~space)
+    return codes[at], at
+
+
+def _first_visible_difference(a: str, b: str) -> tuple[int, int]:
+    """Where two texts first differ in a character other than white space: an index into each (the
+    text's length where one text's visible characters begin the other's)."""
+    codes_a, at_a = _visible(a)
+    codes_b, at_b = _visible(b)
+    n = min(len(codes_a), len(codes_b))
+    differ = np.flatnonzero(codes_a[:n] != codes_b[:n])
+    k = int(differ[0]) if len(differ) else n
+    return (int(at_a[k]) if k < len(at_a) else len(a)), (int(at_b[k]) if k < len(at_b) else len(b))
 
 
 def _first_difference(a: str, b: str) -> int:
@@ -235,21 +267,24 @@ def _lines_before(text: str, position: int) -> int:
     return len(_LINE_BREAK.findall(text, 0, position))
 
 
-def _renumbered(comparison: Comparison, offset: int) -> Comparison:
-    """A comparison of two windows with the numbers of the lines in the files they were cut from."""
-    if not offset:
+def _renumbered(comparison: Comparison, left: int, right: int) -> Comparison:
+    """A comparison of two windows with the numbers of the lines in the files they were cut from (the
+    windows begin after ``left`` and ``right`` lines)."""
+    if not left and not right:
         return comparison
 
-    def lines(side: tuple[Line, ...]) -> tuple[Line, ...]:
+    def lines(side: tuple[Line, ...], offset: int) -> tuple[Line, ...]:
         return tuple(dataclasses.replace(line, number=line.number + offset) for line in side)
 
-    def spans(side: tuple[tuple[int, int, int], ...]) -> tuple[tuple[int, int, int], ...]:
+    def spans(side: tuple[tuple[int, int, int], ...], offset: int) -> tuple[tuple[int, int, int], ...]:
         return tuple((number + offset, start, end) for number, start, end in side)
 
     return dataclasses.replace(
         comparison,
-        chunks=tuple(Chunk(c.kind, lines(c.left), lines(c.right)) for c in comparison.chunks),
-        changed_regions=tuple(Region(r.chunk, spans(r.left), spans(r.right)) for r in comparison.changed_regions),
+        chunks=tuple(Chunk(c.kind, lines(c.left, left), lines(c.right, right)) for c in comparison.chunks),
+        changed_regions=tuple(
+            Region(r.chunk, spans(r.left, left), spans(r.right, right)) for r in comparison.changed_regions
+        ),
     )
 
 
