@@ -754,7 +754,13 @@ class DiffView(QWidget):
         if self.model.layout is None or not len(self.model.layout):
             return
         row = self.model.layout.row_of_line(number, left=left, offset=offset)
-        self.table.scrollTo(self.model.index(row, 1), QAbstractItemView.ScrollHint.PositionAtTop)
+        self._scroll_to(row, QAbstractItemView.ScrollHint.PositionAtTop)
+
+    def _scroll_to(self, row: int, where: QAbstractItemView.ScrollHint) -> None:
+        """Scroll to ``row`` of the layout just set: the table lays its rows out first (it would do so
+        later, and scroll within the range of the layout before: a large pair's first screen)."""
+        self.table.doItemsLayout()
+        self.table.scrollTo(self.model.index(row, 1), where)
 
     def _row_visible(self, row: int) -> bool:
         top = self.table.rowAt(0)
@@ -765,7 +771,7 @@ class DiffView(QWidget):
         row = self.current_change_row
         if row is None:
             return
-        self.table.scrollTo(self.model.index(row, 1), QAbstractItemView.ScrollHint.PositionAtCenter)
+        self._scroll_to(row, QAbstractItemView.ScrollHint.PositionAtCenter)
         if not self.wrap_lines.isChecked():
             self._reveal_sideways(row)
         self._update_navigation()
@@ -792,7 +798,7 @@ class DiffView(QWidget):
         rows = self.model.rowCount()
         if rows:
             row = min(rows - 1, int(fraction * rows))
-            self.table.scrollTo(self.model.index(row, 1), QAbstractItemView.ScrollHint.PositionAtCenter)
+            self._scroll_to(row, QAbstractItemView.ScrollHint.PositionAtCenter)
 
     def _update_ruler_window(self) -> None:
         first = max(0, self.table.rowAt(0))

@@ -203,29 +203,43 @@ def test_a_large_pair_shows_its_first_screen_first_then_the_whole_in_the_same_pl
 
 
 @pytest.mark.parametrize("language", ["en", "zh"])
-def test_a_large_pair_opens_on_its_first_difference_when_its_layout_differs_before_it(qtbot, language):
-    """A printout and its text file: the lines break elsewhere long before the first real change (which
-    is not a difference while layout is ignored). The first open shows the first real difference,
-    highlighted, as a second open does."""
-    from neardup_gui.gui.diff_view import _LARGE
+def test_a_4_mb_pair_opens_on_its_first_difference_the_first_time_and_again(qtbot, language):
+    """A printout and its text file, 4 MB: the lines break elsewhere long before the first real change
+    (no difference while layout is ignored). The first open shows the first real difference, highlighted
+    and on screen, as a second open does."""
+    from neardup_gui.core.models import Document, Similarity, Status
+    from neardup_gui.core.store.stored_text import DocumentText
+    from neardup_gui.gui.app import create_app
+    from neardup_gui.gui.diff_view import DiffView
+    from neardup_gui.gui.worker import JobRunner
 
     base = "\n\n".join((english_texts() if language == "en" else chinese_texts()).values())
-    text = "\n".join([base] * (2 * _LARGE // len(base) + 1))
+    text = "\n".join([base] * (4_000_000 // len(base.encode()) + 1))
     quarter, three_quarters = len(text) // 4, 3 * len(text) // 4
     cut = text.index("\n", quarter)
     rewrapped = text[:cut] + " " + text[cut + 1 :]  # one line break less: layout only
     word = rewrapped.index(" ", three_quarters) if language == "en" else three_quarters
     edited = rewrapped[:word] + " zebra" + rewrapped[word:]  # the first real change, far below
-    shown = []
-    view = _standalone_view(qtbot, text, edited, before_compare=lambda v: v.laid_out.connect(shown.append))
-    qtbot.waitUntil(lambda: view.comparison.complete, timeout=60_000)
-    whole = shown[-1].comparison
-    first = whole.changed_regions[0]
-    first_line = (first.right or first.left)[0][0]
-    assert first_line > text.count("\n", 0, quarter) + 100, "the layout's difference is not a difference"
-    assert view.current_region == whole.changed_regions[0], "the first difference is the current one"
-    assert view._row_visible(view.current_change_row), "and it is on screen"
-    assert f"Difference 1 of {whole.regions}" in view.position.text()
+    texts = {1: text, 2: edited}
+    left, right = (Document(n, f"/tmp/{n}.txt", 1, 0, "txt", Status.OK, "", 1, n) for n in (1, 2))
+    create_app([], language="en")  # the app's style and fonts: the rows' heights are the app's
+    for attempt in ("first", "again"):  # a pair view opened just now, as the window's first pair
+        view = DiffView()
+        qtbot.addWidget(view)
+        view.runner = JobRunner(view)
+        view.resize(1200, 700)
+        view.show()
+        view.show_pair(
+            left, right, Similarity(0, 0.99, 0.99, 1.0, 1.0), lambda d: DocumentText(texts[d.id]), frozenset()
+        )
+        qtbot.waitUntil(lambda v=view: v.comparison is not None and v.comparison.complete, timeout=60_000)
+        qtbot.wait(50)  # what was queued for once the table has its size
+        whole = view.comparison
+        first = whole.changed_regions[0]
+        assert (first.right or first.left)[0][0] > text.count("\n", 0, quarter) + 100, "layout is no difference"
+        assert view.current_region == first, attempt
+        assert view._row_visible(view.current_change_row), f"{attempt}: the first difference is on screen"
+        assert f"Difference 1 of {whole.regions}" in view.position.text(), attempt
 
 
 @pytest.mark.e2e
