@@ -16,6 +16,8 @@ watched
 
 # the catalogue's copy of argparse's own words: lupdate reads them here, argparse asks for them by text (cli.py)
 ARGPARSE_WORDS
+# Qt's own words its catalogues lack, for ours: lupdate reads them there, Qt asks for them by text (translation.py)
+QT_WORDS
 # a code point's class 0, the table's default: named for the reader of chars._classes
 SEPARATOR
 # part of a scheme's identity: fingerprints made under another hash are made again (scheme.py)

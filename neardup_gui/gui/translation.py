@@ -13,6 +13,13 @@ from importlib import resources
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
 from ..core import i18n
+from ..core.i18n import QT_TRANSLATE_NOOP
+
+QT_WORDS = (  # Qt's own words its catalogues lack (Qt 6's file dialog); lupdate reads them here, Qt asks by text
+    QT_TRANSLATE_NOOP("QFileDialog", "&Look in:"),
+    QT_TRANSLATE_NOOP("QFileDialog", "Files of &type:"),
+    QT_TRANSLATE_NOOP("QFileDialog", "Choose"),
+)
 
 
 def system_language() -> str:
@@ -31,7 +38,8 @@ _installed: list[QTranslator] = []
 
 def install_language(app: QCoreApplication, language: str) -> None:
     """Load ``language`` into ``app`` (the app's catalogue, then Qt's own, replacing those loaded
-    before) and into the engine. Widgets made afterwards speak it."""
+    before) and into the engine. Widgets made afterwards speak it. Qt asks the last installed first: its
+    own words come from its catalogue, and from ours where it has none (QT_WORDS)."""
     for old in _installed:
         app.removeTranslator(old)
     _installed.clear()

@@ -2908,6 +2908,21 @@ Every two documents of the group are duplicates at your setting. Each member is 
     </message>
 </context>
 <context>
+    <name>QFileDialog</name>
+    <message>
+        <source>&amp;Look in:</source>
+        <translation>查找范围(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>Files of &amp;type:</source>
+        <translation>文件类型(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>Choose</source>
+        <translation>选择</translation>
+    </message>
+</context>
+<context>
     <name>Regrouping</name>
     <message>
         <source>Grouping failed</source>
