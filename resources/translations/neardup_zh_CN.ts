@@ -821,10 +821,6 @@ Nothing was moved. Scan again to compare the files as they are now.</source>
         <translation>%n 处改动 · 不同之处占全文{share}。</translation>
     </message>
     <message>
-        <source>none</source>
-        <translation>0%</translation>
-    </message>
-    <message>
         <source>less than 1 %</source>
         <translation>不到 1%</translation>
     </message>
@@ -2091,6 +2087,10 @@ Every two documents of the group are duplicates at your setting. Each member is 
     <message>
         <source>Group {number}</source>
         <translation>第 {number} 组</translation>
+    </message>
+    <message>
+        <source>%n document(s) · the same text</source>
+        <translation>%n 个文档 · 内容完全相同</translation>
     </message>
     <message>
         <source>%n document(s) · at least {share} of the text the same</source>

@@ -437,3 +437,12 @@ def test_report_passages_of_texts_laid_out_differently_ignore_line_breaks():
     assert len(passages) == 3 and all(len(p) >= 100 for p in passages)
     assert all(p.rstrip("…") in flowed for p in passages)
     assert shared_passages_between(text, english_texts()["Apache-2.0"]) == []
+
+
+def test_a_share_of_differences_is_never_none_where_something_differs():
+    """Said only where regions differ: differences that change no character once normalised (a comma's
+    width, a letter's case) are still "less than 1 %", never "none"."""
+    from neardup_gui.core.review.compare import share_in_words
+
+    assert share_in_words(0.0) == share_in_words(0.004) == "less than 1 %"
+    assert share_in_words(0.5) == "about 50 %" and share_in_words(0.995) == "more than 99 %"

@@ -72,6 +72,13 @@ def test_html_is_self_contained(scanned):
     assert "@import" not in page and "url(" not in page
 
 
+def test_a_group_of_copies_says_the_same_text_and_a_near_group_at_least_its_share(scanned):
+    """The exact pair (+cmd.txt, @sum.txt) is "the same text", never "at least 100 %"."""
+    _, _, page = scanned
+    assert "2 documents · the same text" in page and "at least 100 %" not in page
+    assert re.search(r"2 documents · at least \d\d % of the text the same", page)
+
+
 def test_html_carries_side_by_side_diffs_with_marked_words_and_problems(scanned):
     _, _, page = scanned
     assert page.count("<details class='pair' data-diff=") == 2  # the two near pairs (the exact pair needs none)

@@ -974,9 +974,9 @@ def describe(comparison: Comparison) -> str:
 
 
 def share_in_words(share: float) -> str:
-    """ "about 4 %", "less than 1 %": a share as a person would say it."""
-    if share <= 0:
-        return translate("Diff", "none")
+    """ "about 4 %", "less than 1 %": the share of a text that differs, as a person would say it; said
+    only where something differs, so never "none" (differences of punctuation's width or of letter case
+    leave no character changed once normalised: less than 1 % still)."""
     if share < 0.01:
         return translate("Diff", "less than 1 %")
     if share > 0.99 and share < 1:

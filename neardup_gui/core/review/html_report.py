@@ -278,8 +278,12 @@ def _group_html(
         )
     heading = translate("HtmlReport", "Group {number}").format(number=group.id)
     members = len(group.members)
-    about = translate("HtmlReport", "%n document(s) · at least {share} of the text the same", None, members).format(
-        share=percent(worst)
+    about = (
+        translate("HtmlReport", "%n document(s) · the same text", None, members)
+        if worst >= 1.0
+        else translate("HtmlReport", "%n document(s) · at least {share} of the text the same", None, members).format(
+            share=percent(worst)
+        )
     )
     out = [
         f"<details class='group' id='g{group.id}'><summary><b>{_e(heading)}</b>{badge} · {_e(about)} · "
