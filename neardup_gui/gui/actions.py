@@ -49,11 +49,11 @@ class WindowState:
     has_folders: bool
     has_result: bool
     has_groups: bool
-    document: bool  # a member's row is selected in the groups tree
-    group: bool  # any row of a group is
-    rows_selected: bool
-    on_pairs: bool  # the Pairs tab is shown
-    pair: bool  # and a pair is selected there
+    tab: str  # the tab shown: "groups", "pairs" or "problems"
+    document: bool  # a document is selected on it (a member's row, a problem's)
+    group: bool  # any row of a group is (on the Groups tab)
+    rows_selected: bool  # rows of the groups tree are (on the Groups tab)
+    pair: bool  # a pair is (on the Pairs tab)
     marked: bool
     undoable: bool
 
@@ -145,7 +145,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         buttons=("groups.keep_button",),
         in_tree=True,
         separated=True,
-        enabled=lambda s: s.ready and s.document and not s.on_pairs,
+        enabled=lambda s: s.ready and s.document and s.tab == "groups",
     ),
     ActionSpec(
         "not_duplicate",
@@ -160,7 +160,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "Ctrl+D",
         buttons=("groups.not_dup_button", "pairs.not_dup_button"),
         in_tree=True,
-        enabled=lambda s: s.ready and (s.pair if s.on_pairs else s.document),
+        enabled=lambda s: s.ready and (s.pair if s.tab == "pairs" else s.document and s.tab == "groups"),
     ),
     ActionSpec(
         "trash_others",
@@ -184,7 +184,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         QT_TRANSLATE_NOOP("Actions", "Open the selected document with its application"),
         lambda w: w.files.open_selected(),
         "Ctrl+Return",
-        buttons=("groups.open_button",),
+        buttons=("groups.open_button", "problems.open_button"),
         in_tree=True,
         separated=True,
         enabled=lambda s: s.document,
@@ -196,7 +196,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         QT_TRANSLATE_NOOP("Actions", "Open the folder that holds the selected document"),
         lambda w: w.files.reveal_selected(),
         "Ctrl+Shift+R",
-        buttons=("groups.reveal_button",),
+        buttons=("groups.reveal_button", "problems.reveal_button"),
         in_tree=True,
         enabled=lambda s: s.document,
     ),

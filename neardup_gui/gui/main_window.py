@@ -31,6 +31,7 @@ from ..core import i18n
 from ..core.errors import set_aside_damaged_database
 from ..core.match.matcher import MatchResult
 from ..core.models import Document, Similarity, Thresholds
+from ..core.review.rules import GroupSummary
 from ..core.scan import summary_text
 from ..core.session import Session, View
 from ..core.store.stored_text import TextLoader
@@ -82,7 +83,7 @@ class MainWindow(QMainWindow):
             self,
             self.review,
             self.say,
-            lambda: self.groups.current(),
+            self.selected,
             lambda: self.view is not None and self.scan_job is None,
         )
         self.view: View | None = None
@@ -166,6 +167,8 @@ class MainWindow(QMainWindow):
         groups.tree.selectionModel().selectionChanged.connect(lambda *_: self._update_actions())
         groups.tree.doubleClicked.connect(lambda _index: self.files.open_selected())
         pairs.pair_selected.connect(self._pairs_row_selected)
+        self.problems.table.selectionModel().currentChanged.connect(lambda *_: self._update_actions())
+        self.problems.table.doubleClicked.connect(lambda _index: self.files.open_selected())
         self.problems.retry_button.clicked.connect(lambda: self.start_scan(retry_failed=True))
         self.tabs.currentChanged.connect(lambda _i: self._tab_changed())
         self.empty.add_button.clicked.connect(self.folders.choose_folder)
@@ -178,6 +181,18 @@ class MainWindow(QMainWindow):
         review.undo_changed.connect(lambda _undoable: self._update_actions())
         review.acted.connect(self._acted)
         review.marks.changed.connect(self._marks_changed)
+
+    def _tab(self) -> str:
+        shown = self.tabs.currentWidget()
+        return "pairs" if shown is self.pairs else "problems" if shown is self.problems else "groups"
+
+    def selected(self) -> tuple[GroupSummary | None, Document | None]:
+        """What the tab shown has selected for Edit's actions: a group's row and its document on the Groups
+        tab, a file on the Problems tab, nothing on the Pairs tab (its own buttons act on its pair)."""
+        tab = self._tab()
+        if tab == "groups":
+            return self.groups.current()
+        return None, self.problems.current_document() if tab == "problems" else None
 
     def action(self, name: str) -> QAction:
         """The action ``name`` of actions.ACTIONS."""
@@ -241,8 +256,8 @@ class MainWindow(QMainWindow):
         """Each action (and so its buttons) enabled when it can act."""
         if not hasattr(self, "_actions"):
             return  # still being built
-        summary, doc = self.groups.current()
-        idle, on_pairs, undoable = self.scan_job is None, self.tabs.currentWidget() is self.pairs, self.review.undoable
+        summary, doc = self.selected()
+        idle, tab, undoable = self.scan_job is None, self._tab(), self.review.undoable
         update_enabled(
             self._actions,
             WindowState(
@@ -251,11 +266,11 @@ class MainWindow(QMainWindow):
                 has_folders=bool(self.folders.folders()),
                 has_result=self.result is not None,
                 has_groups=self.result is not None and bool(self.result.groups),
+                tab=tab,
                 document=doc is not None,
                 group=summary is not None,
-                rows_selected=self.groups.tree.selectionModel().hasSelection(),
-                on_pairs=on_pairs,
-                pair=on_pairs and self.pairs.current_pair() is not None,
+                rows_selected=tab == "groups" and self.groups.tree.selectionModel().hasSelection(),
+                pair=tab == "pairs" and self.pairs.current_pair() is not None,
                 marked=bool(self.review.marks),
                 undoable=undoable is not None,
             ),
@@ -434,9 +449,9 @@ class MainWindow(QMainWindow):
             if pair is not None and self.scan_job is None:
                 self.review.mark_pair_not_duplicate(pair[0], pair[1])
             return
-        summary, doc = self.groups.current()
-        if doc is not None:
-            self.review.mark_not_duplicate(doc, summary.group if summary is not None else None)
+        summary, doc = self.selected()
+        if summary is not None and doc is not None:  # a member's row of the Groups tab
+            self.review.mark_not_duplicate(doc, summary.group)
 
     def keep_of_pair(self, *, left: bool) -> None:
         pair = self.pairs.current_pair()

@@ -1,4 +1,5 @@
-"""The Problems tab: files that could not be compared, what to do about each, and Try Again."""
+"""The Problems tab: files that could not be compared, what to do about each, Open and Show in folder
+(Edit's actions, acting on the row selected here), and Try Again."""
 
 from __future__ import annotations
 
@@ -33,12 +34,19 @@ class ProblemsPage(QWidget):
                 "(a scan of the folders that tries those files once more)"
             )
         )
+        self.open_button = QPushButton(self.tr("Open"), self)  # actions.py: what they do, their keys
+        self.reveal_button = QPushButton(self.tr("Show in folder"), self)
         bar = QHBoxLayout()
         bar.addWidget(QLabel(self.tr("Files that could not be compared, and what to do about each."), self), 1)
-        bar.addWidget(self.retry_button)
+        for button in (self.open_button, self.reveal_button, self.retry_button):
+            bar.addWidget(button)
         layout = QVBoxLayout(self)
         layout.addLayout(bar)
         layout.addWidget(self.table, 1)
+
+    def current_document(self) -> Document | None:
+        index = self.table.currentIndex()
+        return self.model.rows[index.row()] if index.isValid() and index.row() < len(self.model.rows) else None
 
     def set_documents(self, documents: tuple[Document, ...] | list[Document]) -> int:
         """Show the problems among ``documents``; returns how many there are."""

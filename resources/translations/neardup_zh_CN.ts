@@ -2903,6 +2903,14 @@ Every two documents of the group are duplicates at your setting. Each member is 
         <translation>重新读取那些读取时崩溃、内存不足或超时的文件（会扫描文件夹，并再试一次这些文件）</translation>
     </message>
     <message>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <source>Show in folder</source>
+        <translation>在文件夹中显示</translation>
+    </message>
+    <message>
         <source>Files that could not be compared, and what to do about each.</source>
         <translation>无法比较的文件，以及各自的处理办法。</translation>
     </message>

@@ -376,6 +376,27 @@ def test_a_family_of_licences_marks_only_duplicates_of_what_is_kept_and_the_tras
     assert all(len(g.members) == 2 for g in w.result.groups)
 
 
+@pytest.mark.e2e
+def test_edits_actions_act_on_the_tab_shown(window, uploads, qtbot):
+    """A member selected on the Groups tab, then the Problems tab shown: Keep, Not a duplicate and Move
+    others to trash (Del) no longer act on the hidden selection; Open and Show in folder act on the
+    problem selected there, from the menu, the keys or the tab's own buttons."""
+    w = window(folders=[str(uploads)])
+    scan(qtbot, w)
+    select_member(qtbot, w, "bsd-copy.txt")
+    assert all(w.action(name).isEnabled() for name in ("keep", "not_duplicate", "trash_others", "open"))
+    w.tabs.setCurrentWidget(w.problems)
+    assert not any(w.action(name).isEnabled() for name in ("keep", "not_duplicate", "trash_others", "open"))
+    assert not w.problems.open_button.isEnabled() and not w.problems.reveal_button.isEnabled()
+    w.problems.table.setCurrentIndex(w.problems.model.index(0, 0))
+    assert w.action("open").isEnabled() and w.action("reveal").isEnabled()
+    assert w.problems.open_button.isEnabled() and w.problems.reveal_button.isEnabled()
+    assert w.selected() == (None, w.problems.model.rows[0]) and w.problems.model.rows[0].path.endswith("locked.pdf")
+    assert "Ctrl+Return" in w.problems.open_button.toolTip()
+    w.tabs.setCurrentWidget(w.groups)
+    assert w.action("keep").isEnabled() and w.selected()[1].path.endswith("bsd-copy.txt")
+
+
 def test_the_preparing_message_goes_when_the_new_groups_are_shown(window):
     """A forest built for a lower threshold reports its progress in the status bar; its last figure
     (the forest never says 100 %) must not stay there beside the groups it prepared."""
