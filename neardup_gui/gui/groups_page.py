@@ -180,11 +180,14 @@ class GroupsPage(QWidget):
         self.marked_label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.marked_label.setMinimumWidth(60)
         marks_bar.addWidget(self.marked_label)
+        marks_bar.addSeparator()  # "36.7 MB" and "Keep:" ran together
         marks_bar.addWidget(keeper_label)
         marks_bar.addWidget(self.keeper_rule)
         groups_layout.addWidget(marks_bar)
         groups_layout.addWidget(self.split, 1)
         self.filter_edit.textChanged.connect(self.group_proxy.set_text)
+        for changed in (self.filter_edit.textChanged, self.kind_filter.currentIndexChanged):
+            changed.connect(lambda *_: self.tree.scrollToTop())  # what the filter shows, from its start
         kinds = self.kind_filter
         kinds.currentIndexChanged.connect(lambda _i: self.group_proxy.set_kind(kinds.currentData()))
         self.group_view.activated.connect(lambda doc: self.select_document(doc.id))

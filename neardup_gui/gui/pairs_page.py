@@ -287,6 +287,7 @@ class PairsPage(QWidget):
         self.filter_edit.setMinimumWidth(120)
         self.filter_edit.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.filter_edit.textChanged.connect(self.model.set_filter)
+        self.filter_edit.textChanged.connect(lambda _text: self.table.scrollToTop())  # the filter's list from its start
         self.count_label = QLabel("", self)
         self.keep_left_button = QPushButton(self.tr("Keep left"), self)  # actions.py: what they do, their keys
         self.keep_right_button = QPushButton(self.tr("Keep right"), self)

@@ -3,6 +3,7 @@ and the serial runner under interleaved use."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -104,6 +105,28 @@ def test_review_goes_on_where_a_decision_left_it(window, uploads, qtbot):
     anchor = w.groups.selection_anchor()
     assert anchor is not None and anchor.group_row
     assert {Path(w.groups.group_model.docs[d].path).name for d in anchor.documents} == group
+
+
+@pytest.mark.e2e
+def test_a_filter_shows_its_groups_from_the_top(window, tmp_path, qtbot):
+    """Scrolled down a long list, then a filter typed: the groups it shows are shown from the first."""
+    from tests.conftest import english_texts
+
+    root = tmp_path / "many"
+    root.mkdir()
+    words = english_texts()["MPL-2.0"].split()
+    for n in range(80):
+        body = " ".join(random.Random(n).sample(words, 300))  # 80 texts unlike each other, each with a copy
+        (root / f"doc-{n:02}.txt").write_text(body)
+        (root / f"doc-{n:02}-copy.txt").write_text(body)
+    w = window(folders=[str(root)])
+    scan(qtbot, w)
+    tree = w.groups.tree
+    assert w.groups.group_proxy.rowCount() >= 60
+    tree.verticalScrollBar().setValue(tree.verticalScrollBar().maximum())
+    assert tree.verticalScrollBar().value() > 0
+    w.groups.filter_edit.setText("doc-")
+    assert tree.verticalScrollBar().value() == 0
 
 
 def test_a_filter_that_hides_the_pair_clears_the_pair_view(window, uploads, qtbot):
