@@ -172,6 +172,7 @@ class Undoable:
     what: str  # "not a duplicate" | "move" | "keep"
     pairs: tuple[tuple[bytes, bytes], ...] = ()
     moves: tuple[tuple[str, str], ...] = ()
+    folders_made: tuple[str, ...] = ()  # by the move: removed again, when empty, by its undo
     kept: tuple[tuple[str, float | None], ...] = ()
 
 
@@ -511,7 +512,7 @@ class Session:
         if undo is None:
             raise RuntimeError("nothing to undo")
         if undo.what == "move":
-            outcome = move_back(self.store, undo.moves)
+            outcome = move_back(self.store, undo.moves, undo.folders_made)
             return outcome, self._reopen()
         for path, before in undo.kept:  # the keeper chosen before, or none: the rule chooses again
             self.store.kept.set(path, before is not None, before)
@@ -623,7 +624,8 @@ class Session:
         progress(ProgressEvent("move", len(batches), len(batches)))
         outcome = merge_outcomes(outcomes)
         if outcome.done:
-            self._undo = Undoable("move", moves=tuple(zip(outcome.done, outcome.moved_to, strict=True)))
+            moves = tuple(zip(outcome.done, outcome.moved_to, strict=True))
+            self._undo = Undoable("move", moves=moves, folders_made=outcome.folders_made)
         if not outcome.done and not outcome.missing:
             return outcome, self._view
         return outcome, self._reopen()

@@ -480,3 +480,19 @@ def test_a_failure_is_told_in_words_never_a_bytes_value_or_a_number():
     assert failure_reason(OSError(errno.EACCES, "Permission denied: b'/x'")) == "permission denied"
     said = failure_reason(OSError("Couldn't find mount point for b'/mnt/\\xff/x'"))
     assert said == "Couldn't find mount point for /mnt/\\xff/x"
+
+
+def test_only_the_empty_folders_a_move_made_are_removed(tmp_path):
+    """Taking a move back: the folders it made go when empty, deepest first; one holding a file stays, and
+    an empty folder it did not make is not touched."""
+    made = moves.make_folders(str(tmp_path / "aside" / "uploads" / "drafts"))
+    (tmp_path / "aside" / "uploads" / "kept.txt").write_text("someone's file")
+    (tmp_path / "aside" / "theirs").mkdir()
+    moves.remove_empty_folders(made)
+    assert sorted(p.name for p in (tmp_path / "aside").iterdir()) == ["theirs", "uploads"]
+    assert [p.name for p in (tmp_path / "aside" / "uploads").iterdir()] == ["kept.txt"]
+    (tmp_path / "aside" / "uploads" / "kept.txt").unlink()
+    moves.remove_empty_folders(made)
+    assert [p.name for p in (tmp_path / "aside").iterdir()] == ["theirs"], (
+        "aside holds a folder it did not make: it stays"
+    )

@@ -253,6 +253,7 @@ def test_move_marked_into_a_folder_then_undo_puts_every_file_back(window, upload
     marked = {Path(w.groups.group_model.docs[d].path).name for d in w.groups.group_model.marked}
     assert len(marked) == 3 and w.groups.move_marked_button.isEnabled()
     destination = tmp_path / "set aside"
+    (destination / "mine").mkdir(parents=True)  # the person's folder, empty: not ours to remove
     seen = answer_dialog(qtbot, QMessageBox, press("Move"))
     w.files.move_marked(str(destination))
     assert len(seen) == 1 and "Move 3 marked files from 3 groups" in seen[0] and "Edit ▸ Undo" in seen[0]
@@ -265,7 +266,7 @@ def test_move_marked_into_a_folder_then_undo_puts_every_file_back(window, upload
     w.action("undo").trigger()
     qtbot.waitUntil(lambda: len(w.result.groups) == 3, timeout=20_000)
     assert sorted(p.name for p in uploads.iterdir()) == before
-    assert list((destination / "uploads").iterdir()) == []
+    assert [p.name for p in destination.iterdir()] == ["mine"], "the folders the move made go with it"
     assert "back where they were" in w.statusBar().currentMessage() and not w.action("undo").isEnabled()
 
 

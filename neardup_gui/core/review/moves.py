@@ -26,7 +26,7 @@ import re
 import shutil
 import stat
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from ..i18n import translate
 
@@ -80,15 +80,15 @@ def temporary_name(target: str) -> str:
     return os.path.join(os.path.dirname(target), f"{TEMPORARY_PREFIX}{digest}{TEMPORARY_SUFFIX}")
 
 
-def move_file(source: str, target: str) -> None:
+def move_file(source: str, target: str) -> list[str]:
     """Move one file to ``target`` (making its folders), never replacing a file, all or nothing:
     FileExistsError when the name is taken, MoveError otherwise (nothing moved, nothing left at the
     destination, the folders this call made removed again). A move of the same file cut short before is
-    finished first (finish_interrupted_move)."""
+    finished first (finish_interrupted_move). Returns the folders it made, outermost first."""
     made = make_folders(os.path.dirname(target))
     try:
         if finish_interrupted_move(source, target):
-            return
+            return made
         if os.path.lexists(target):
             raise taken_error(target)
         if not _move_on_one_drive(source, target):
@@ -96,6 +96,7 @@ def move_file(source: str, target: str) -> None:
     except BaseException:
         remove_folders(made)
         raise
+    return made
 
 
 def finish_interrupted_move(source: str, target: str) -> bool:
@@ -166,6 +167,14 @@ def make_folders(folder: str) -> list[str]:
             raise MoveError(exc.errno, reason.format(folder=path, cause=plain_cause(exc))) from exc
         made.append(path)
     return made
+
+
+def remove_empty_folders(made: Iterable[str]) -> None:
+    """Remove those of the folders we made (and only those) that are empty now, deepest first: a move
+    taken back leaves no empty tree behind it."""
+    for path in sorted(set(made), key=lambda p: p.count(os.sep), reverse=True):
+        with contextlib.suppress(OSError):  # not empty, or gone: left as it is
+            os.rmdir(path)
 
 
 def remove_folders(made: list[str]) -> None:

@@ -28,7 +28,7 @@ from ..match.matcher import Matcher, MatchResult
 from ..models import Document, Group, Method, Thresholds, display_path, within_thresholds
 from ..read.regular_files import hash_file
 from ..store.store import Store
-from .moves import MoveError, finish_interrupted_move, move_file, plain_cause
+from .moves import MoveError, finish_interrupted_move, move_file, plain_cause, remove_empty_folders
 from .words import human_size as human_size
 
 
@@ -317,6 +317,7 @@ class FileOutcome:
     skipped: tuple[tuple[str, str], ...] = ()  # (path, why): no longer the file that was compared
     keeper_problem: str = ""  # why nothing was moved: the file to keep is gone or changed
     moved_to: tuple[str, ...] = ()  # for a move into a folder: where each of ``done`` went
+    folders_made: tuple[str, ...] = ()  # for a move into a folder: the folders it made for them
 
 
 def changed_since_scan(doc: Document, raw_hash: bytes | None) -> str:
@@ -350,6 +351,7 @@ def merge_outcomes(outcomes: Sequence[FileOutcome]) -> FileOutcome:
         tuple(s for o in outcomes for s in o.skipped),
         "; ".join(o.keeper_problem for o in outcomes if o.keeper_problem),
         tuple(p for o in outcomes for p in o.moved_to),
+        tuple(f for o in outcomes for f in o.folders_made),
     )
 
 
@@ -455,6 +457,7 @@ def move_into_folder(
     leaves it exact, the moved files leave the groups, and an undo brings them back without reading them
     again. A file a batch cut short had already moved is found at its destination and counted as moved."""
     real_roots = [os.path.realpath(r) for r in roots]
+    made: list[str] = []
 
     def move(doc: Document) -> str:
         target = destination_of(doc.path, roots, destination)
@@ -465,14 +468,19 @@ def move_into_folder(
                     "Review", "the folder it would go into, {folder}, leads into a scanned folder through a link"
                 ).format(folder=os.path.dirname(target)),
             )
-        move_file(doc.path, target)
+        made.extend(move_file(doc.path, target))
         store.files.rename([(doc.path, target)])
         return target
 
     arrived = _moved_before(store, documents, destination, roots)
     outcome = _act_on_files(store, [d for d in documents if d.path not in arrived], keeper, move)
     store.files.remove(outcome.missing)
-    return dataclasses.replace(outcome, done=(*arrived, *outcome.done), moved_to=(*arrived.values(), *outcome.moved_to))
+    return dataclasses.replace(
+        outcome,
+        done=(*arrived, *outcome.done),
+        moved_to=(*arrived.values(), *outcome.moved_to),
+        folders_made=tuple(made),
+    )
 
 
 def _moved_before(
@@ -497,9 +505,10 @@ def _moved_before(
     return arrived
 
 
-def move_back(store: Store, moves: Sequence[tuple[str, str]]) -> FileOutcome:
+def move_back(store: Store, moves: Sequence[tuple[str, str]], folders_made: Sequence[str] = ()) -> FileOutcome:
     """Undo a move into a folder: each file (original path, where it went) goes back where it was,
-    unless it is no longer where it went or its old place is taken."""
+    unless it is no longer where it went or its old place is taken; then the folders the move made
+    (``folders_made``) go too, those that are empty."""
     back, missing, failed, skipped = [], [], [], []
     for original, moved in moves:
         if not os.path.lexists(moved):
@@ -515,6 +524,7 @@ def move_back(store: Store, moves: Sequence[tuple[str, str]]) -> FileOutcome:
             continue
         store.files.rename([(moved, original)])  # at once, as move_into_folder does
         back.append((moved, original))
+    remove_empty_folders(folders_made)
     return FileOutcome(
         tuple(m for m, _o in back), tuple(missing), tuple(failed), tuple(skipped), "", tuple(o for _m, o in back)
     )
