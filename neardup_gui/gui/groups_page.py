@@ -298,12 +298,17 @@ class GroupsPage(QWidget):
         state.keeper_rule, state.hidden_columns = self.keeper_rule.currentData(), self.hidden_columns()
         state.ignore_layout, state.wrap_lines = self.diff.ignore_layout.isChecked(), self.diff.wrap_lines.isChecked()
         state.splitter = self.split.saveState()
+        state.views["groups_header"] = self.tree.header().saveState()  # widths, order, sort
 
     def restore(self, state: AppState) -> None:
         if state.hidden_columns is not None:
             self.set_hidden_columns(state.hidden_columns)
         if state.splitter is not None:
             self.split.restoreState(state.splitter)
+        header = state.views.get("groups_header")
+        if header is not None and self.tree.header().restoreState(header):
+            self._columns_sized = True  # the person's widths, not fitted again
+            self._apply_columns()
         self.diff.ignore_layout.setChecked(state.ignore_layout)
         self.diff.wrap_lines.setChecked(state.wrap_lines)
 

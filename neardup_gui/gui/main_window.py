@@ -13,8 +13,9 @@ import dataclasses
 import os
 import sys
 import time
+from collections.abc import Callable
 
-from PySide6.QtCore import QProcess, QSettings, QSize, Qt
+from PySide6.QtCore import QByteArray, QProcess, QSettings, QSize, Qt
 from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import (
     QMainWindow,
@@ -213,12 +214,24 @@ class MainWindow(QMainWindow):
         for folder in extra_folders:  # named on the command line: scanned, not reference folders
             self.folders.add_folder(folder)
         self.groups.restore(s)
+        for key, restore in self._views().items():
+            if key in s.views:
+                restore[1](s.views[key])
         self._restoring = False
         self._refresh_empty_state()
         if self.folders.folders():
             self._load_last_results()
 
     # -- state ----------------------------------------------------------------------------
+    def _views(self) -> dict[str, tuple[Callable[[], QByteArray], Callable[[QByteArray], object]]]:
+        """The splitters and headers remembered as they were left (the Groups tab's are its own)."""
+        header = self.pairs.table.horizontalHeader()
+        return {
+            "main_split": (self.main_split.saveState, self.main_split.restoreState),
+            "pairs_split": (self.pairs.split.saveState, self.pairs.split.restoreState),
+            "pairs_header": (header.saveState, header.restoreState),
+        }
+
     @property
     def db_path(self) -> str:
         return self.state.database
@@ -229,6 +242,7 @@ class MainWindow(QMainWindow):
         s = self.state
         self.folders.remember(s)
         self.groups.remember(s)
+        s.views.update({key: save() for key, (save, _restore) in self._views().items()})
         s.thresholds, s.geometry = self.thresholds.thresholds(), self.saveGeometry()
         if self._own_database:  # this run's database and folders are not the ones to remember
             database, folder_list, references = self._remembered

@@ -30,7 +30,8 @@ class AppState:
     theme: str = "system"  # "system" (follows the desktop's light/dark), "light" or "dark"
     database: str = ""
     geometry: QByteArray | None = None
-    splitter: QByteArray | None = None
+    splitter: QByteArray | None = None  # the Groups tab's, between the tree and the pair view
+    views: dict[str, QByteArray] = field(default_factory=dict)  # the other splitters and the tables' headers
 
 
 # QSettings.value() gives back whatever the platform's store holds: text, a number, a list, or None.
@@ -91,6 +92,9 @@ def load(settings: QSettings) -> AppState:
     state.database = str(settings.value("database", "") or "") or str(default_db_path())
     state.geometry = settings.value("geometry")
     state.splitter = settings.value("splitter")
+    settings.beginGroup("views")
+    state.views = {key: value for key in settings.childKeys() if isinstance(value := settings.value(key), QByteArray)}
+    settings.endGroup()
     return state
 
 
@@ -119,4 +123,6 @@ def save(settings: QSettings, state: AppState) -> None:
         value = getattr(state, key)
         if value is not None:
             settings.setValue(key, value)
+    for key, view in state.views.items():
+        settings.setValue(f"views/{key}", view)
     settings.sync()

@@ -297,6 +297,40 @@ def test_export_applies_the_current_thresholds_and_decisions(window, uploads, tm
 
 
 @pytest.mark.e2e
+def test_the_window_is_laid_out_again_as_it_was_left(window, uploads, qtbot):
+    """Splitters, the columns' widths and the sort order of the groups tree and of the Pairs table come
+    back after a restart as the person left them."""
+    from PySide6.QtCore import Qt
+
+    w = window(folders=[str(uploads)])
+    scan(qtbot, w)
+    w.main_split.setSizes([200, 1200])
+    w.groups.tree.setColumnWidth(1, 333)
+    w.groups.tree.sortByColumn(1, Qt.SortOrder.AscendingOrder)
+    w.pairs.split.setSizes([300, 500])
+    w.pairs.table.setColumnWidth(0, 277)
+    w.pairs.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+    before = (
+        w.main_split.sizes(),
+        w.pairs.split.sizes(),
+        w.groups.tree.header().sortIndicatorSection(),
+        w.pairs.table.horizontalHeader().sortIndicatorSection(),
+    )
+    w.close()
+    w2 = window()
+    qtbot.waitUntil(lambda: w2.result is not None, timeout=20_000)
+    assert w2.groups.tree.columnWidth(1) == 333 and w2.pairs.table.columnWidth(0) == 277
+    assert w2.groups.tree.header().sortIndicatorOrder() == Qt.SortOrder.AscendingOrder
+    after = (
+        w2.main_split.sizes(),
+        w2.pairs.split.sizes(),
+        w2.groups.tree.header().sortIndicatorSection(),
+        w2.pairs.table.horizontalHeader().sortIndicatorSection(),
+    )
+    assert after == before
+
+
+@pytest.mark.e2e
 def test_the_boilerplate_switch_regroups_and_is_remembered(window, tmp_path, qtbot):
     letters = tmp_path / "letters"
     letters.mkdir()
