@@ -94,7 +94,7 @@ def move_file(source: str, target: str) -> list[str]:
         if not _move_on_one_drive(source, target):
             _move_across_drives(source, target)
     except BaseException:
-        remove_folders(made)
+        remove_empty_folders(made)
         raise
     return made
 
@@ -147,7 +147,7 @@ def _discard(path: str) -> None:
 
 def make_folders(folder: str) -> list[str]:
     """Make ``folder`` and the missing folders above it; returns those made, outermost first (for
-    remove_folders). MoveError when one cannot be made."""
+    remove_empty_folders). MoveError when one cannot be made."""
     missing = []
     while not os.path.isdir(folder):
         missing.append(folder)
@@ -162,7 +162,7 @@ def make_folders(folder: str) -> list[str]:
         except OSError as exc:
             if isinstance(exc, FileExistsError) and os.path.isdir(path):
                 continue  # made by someone else meanwhile
-            remove_folders(made)
+            remove_empty_folders(made)
             reason = translate("Review", "the folder {folder} could not be made ({cause})")
             raise MoveError(exc.errno, reason.format(folder=path, cause=plain_cause(exc))) from exc
         made.append(path)
@@ -170,20 +170,11 @@ def make_folders(folder: str) -> list[str]:
 
 
 def remove_empty_folders(made: Iterable[str]) -> None:
-    """Remove those of the folders we made (and only those) that are empty now, deepest first: a move
-    taken back leaves no empty tree behind it."""
+    """Remove those of the folders we made (and only those) that are empty now, deepest first: a move that
+    failed, or was taken back, leaves no empty tree behind it."""
     for path in sorted(set(made), key=lambda p: p.count(os.sep), reverse=True):
         with contextlib.suppress(OSError):  # not empty, or gone: left as it is
             os.rmdir(path)
-
-
-def remove_folders(made: list[str]) -> None:
-    """Remove the folders make_folders made, innermost first, as long as they are empty."""
-    for path in reversed(made):
-        try:
-            os.rmdir(path)
-        except OSError:
-            return
 
 
 # -- on one drive ----------------------------------------------------------------------------
