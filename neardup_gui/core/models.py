@@ -141,6 +141,7 @@ class Fingerprint(SentBetweenProcesses):
     shingles: bytes | None = None
     short_text: bool = False  # shingled by characters (too few words for word shingles)
     edges: bytes | None = None  # the shingles at the text's two ends, in order (fingerprint.pack_edges)
+    keywords: str = ""  # what the text's opening is about, weighted (fingerprint/keywords.py's pack)
     # a failure that may not happen again: the time limit it ran out of (s), or 0 for a reader that crashed
     # or ran out of memory; None for a result that is what these bytes are (text, empty, encrypted…)
     transient: float | None = None

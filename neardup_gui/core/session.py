@@ -18,7 +18,7 @@ import gc
 import os
 import sqlite3
 from collections import OrderedDict
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -59,6 +59,7 @@ from .review.rules import (
     move_to_trash,
     similarity_histogram,
 )
+from .review.topics import SAMPLE, Topics
 from .scan import ScanSummary, scan
 from .store.spark_result import ImportSummary, import_result
 from .store.store import Store
@@ -86,6 +87,7 @@ class View:
     scan: ScanSummary | None = None  # when this view follows a scan
     duplicates: DuplicatePairs = DuplicatePairs()  # every verified pair at the setting (the Pairs view's)
     chosen: frozenset[int] = frozenset()  # the documents a person chose to keep (Keep this one)
+    topics: Mapping[int, tuple[str, ...]] = field(default_factory=dict)  # group id -> what it is about (topics.py)
 
     @property
     def documents(self) -> dict[int, Document]:
@@ -237,6 +239,7 @@ class Session:
         self._view: View | None = None
         self._undo: Undoable | None = None  # the last action that can be taken back
         self._rebased: RebaseCache = {}
+        self._topics: Topics | None = None  # names the groups of the matcher's collection
         self._split: SplitCache = {}  # a component's groups, for this matcher and these rulings
         self._split_rulings: object = None
         self._views: OrderedDict[tuple, View] = OrderedDict()  # the last groupings made, for these rulings
@@ -356,6 +359,8 @@ class Session:
         self._roots = tuple(roots)
         self._rebased = {}  # measures of the matcher below
         self._split, self._views = {}, OrderedDict()
+        store = self.store
+        self._topics = Topics(store.contents.keywords, store.contents.keywords_sample(SAMPLE))
         progress(ProgressEvent("match", 0, None))  # grouping starts with reading the documents (0.2 s a 20,000)
         self._retire_matcher()
         self._matcher = Matcher(
@@ -427,6 +432,10 @@ class Session:
         # every member a duplicate of what its group keeps (chains.py)
         split = split_chains(result, keepers, matcher, keeper_of, fixed, cache=self._split, cancel=cancel)
         result, keepers = split.result, split.keepers
+        topics: Mapping[int, tuple[str, ...]] = {}
+        if self._topics is not None:
+            self._topics.read(c for d in result.grouped if (c := docs[d].content_id) is not None)
+            topics = self._topics.of(result.groups, docs)
         self._pair_table = None
         return View(
             result=result,
@@ -440,6 +449,7 @@ class Session:
             scan=summary if summary is not None else (self._view.scan if self._view is not None else None),
             duplicates=split.duplicates,
             chosen=chosen,
+            topics=topics,
         )
 
     def _retire_matcher(self) -> None:
@@ -665,7 +675,7 @@ class Session:
         if groups is not None:
             view = _only_groups(view, groups)
         if fmt == "csv":
-            return to_csv(view.result)
+            return to_csv(view.result, view.topics)
         # the report's pairs are every verified pair (the Pairs view's), not only those groups are made of
         view = dataclasses.replace(
             view, result=dataclasses.replace(view.result, pairs=tuple(self.pairs(view, cancel=cancel).pairs()))
@@ -676,6 +686,7 @@ class Session:
             scan=asdict(view.scan) if view.scan else {},
             scheme=asdict(scheme) if scheme else {},
             boilerplate=view.boilerplate,
+            topics=view.topics,
         )
         loader = view.text_loader(cache_size=512)
         if fmt == "json":

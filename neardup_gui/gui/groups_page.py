@@ -209,6 +209,7 @@ class GroupsPage(QWidget):
             view.keepers if view is not None else {},
             reference_folders,
             view.chosen if view is not None else frozenset(),
+            view.topics if view is not None else {},
         )
         if result is not None:
             self.size_columns_once()
@@ -315,7 +316,8 @@ class GroupsPage(QWidget):
     def show_whole_group(self, group: Group, review: ReviewController) -> None:
         """A group's own row: every member against its keeper, below the tree."""
         keeper = review.keeper(group)
-        self.group_view.show_group(group, keeper, review.docs, review.marks.ids, review.reference_folders)
+        topic = review.view.topics.get(group.id, ()) if review.view is not None else ()
+        self.group_view.show_group(group, keeper, review.docs, review.marks.ids, review.reference_folders, topic)
         self.detail.setCurrentWidget(self.group_view)
 
     def show_no_pair(self, result: MatchResult | None) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import os
 import time
+from collections.abc import Mapping
 
 from PySide6.QtCore import (
     QAbstractItemModel,
@@ -22,7 +23,15 @@ from ..core.i18n import QT_TRANSLATE_NOOP, localize
 from ..core.match.matcher import MatchResult
 from ..core.models import Document, Group, Member
 from ..core.review.rules import GroupSummary, human_size, in_folders, kept_anywhere, summarise, trash_plan
-from ..core.review.words import kind_label, percent, percent_range, similarity_details, similarity_words, status_label
+from ..core.review.words import (
+    kind_label,
+    percent,
+    percent_range,
+    similarity_details,
+    similarity_words,
+    status_label,
+    topic_text,
+)
 from .controller import Marks
 
 DocumentRole = Qt.ItemDataRole.UserRole + 1
@@ -110,6 +119,7 @@ class GroupTreeModel(QAbstractItemModel):
         self.marks = marks if marks is not None else Marks()  # ticked in the first column; shared
         self.kept: set[int] = set()  # documents that are kept (review.kept_anywhere)
         self.chosen: frozenset[int] = frozenset()  # those a person chose to keep
+        self.topics: Mapping[int, tuple[str, ...]] = {}  # group id -> what it is about (core/review/topics.py)
         # document -> (its group's row, its row in the group), for each group it is listed under
         self._place_of_doc: dict[int, list[tuple[int, int]]] = {}
         self.marks.changed.connect(self._marks_changed)
@@ -124,10 +134,12 @@ class GroupTreeModel(QAbstractItemModel):
         keepers: dict[int, int],
         reference_folders: tuple[str, ...] = (),
         chosen: frozenset[int] = frozenset(),
+        topics: Mapping[int, tuple[str, ...]] | None = None,
     ) -> None:
-        """Show a grouping with its keepers (group id -> document id, chosen by the session) and the files a
-        person chose to keep (``chosen``)."""
+        """Show a grouping with its keepers (group id -> document id, chosen by the session), the files a
+        person chose to keep (``chosen``) and what each group is about (``topics``)."""
         self.beginResetModel()
+        self.topics = topics or {}
         self.summaries = summarise(result) if result else []
         self.docs = {d.id: d for d in result.documents} if result else {}
         self.reference_folders = reference_folders
@@ -300,6 +312,11 @@ class GroupTreeModel(QAbstractItemModel):
             return NUMBERS_ALIGNMENT
         return None
 
+    def name(self, s: GroupSummary) -> str:
+        """What a group is called: what it is about, else its first file's name."""
+        topic = self.topics.get(s.group.id)
+        return topic_text(topic) if topic else os.path.basename(s.representative.display_path)
+
     def _group_data(self, s: GroupSummary, col: int, role: int):
         kind = "exact" if s.group.exact else "near"
         if role == Qt.ItemDataRole.CheckStateRole and col == 0:
@@ -314,7 +331,7 @@ class GroupTreeModel(QAbstractItemModel):
                 else self.tr("Group {id} · {count} documents · near — {name}")
             )
             return (
-                title.format(id=s.group.id, count=s.members, name=os.path.basename(s.representative.display_path)),
+                title.format(id=s.group.id, count=s.members, name=self.name(s)),
                 os.path.dirname(s.representative.display_path),
                 self.tr("same text") if s.group.exact else percent_range(s.worst_jaccard, s.best_jaccard),
                 str(s.worst_hamming),
@@ -339,7 +356,9 @@ class GroupTreeModel(QAbstractItemModel):
                 kind,
             )[col]
         if role == Qt.ItemDataRole.ToolTipRole:
-            said = self.tr(
+            topic = self.topics.get(s.group.id, ())
+            about = self.tr("About: {topic} (the words its documents share)\n").format(topic=topic_text(topic))
+            said = (about if topic else "") + self.tr(
                 "{count} documents; the keeper is {path}\n"
                 "Every two documents of the group are duplicates at your setting. Each member is measured "
                 "against the keeper: from {lowest} to {highest} of the text is the same."
@@ -359,7 +378,7 @@ class GroupTreeModel(QAbstractItemModel):
 
 class GroupFilterModel(QSortFilterProxyModel):
     """Sorts by real values; filters whole groups by kind and by text (a group stays, with all its
-    members, when any member's path contains the text)."""
+    members, when its topic or any member's path contains the text)."""
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
@@ -405,6 +424,8 @@ class GroupFilterModel(QSortFilterProxyModel):
         if self.kind != "all" and summary.group.exact != (self.kind == "exact"):
             return False
         if not self.text:
+            return True
+        if any(self.text in word.lower() for word in model.topics.get(summary.group.id, ())):
             return True
         return any(self.text in model.docs[m.document_id].display_path.lower() for m in summary.group.members)
 

@@ -14,6 +14,7 @@ for by its first path.
 from __future__ import annotations
 
 import base64
+import dataclasses
 import json
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -40,6 +41,7 @@ from ..core.models import (
 )
 from ..core.review import report
 from ..core.review.rules import default_keeper
+from ..core.review.topics import SAMPLE, Topics
 from ..core.store.spark_result import REVIEW_FOLDER
 from .records import BoilerplateFound, FoundFile, JobOptions, Source, job_json, similarity
 
@@ -59,6 +61,7 @@ class GroupedFile:
     chars: int
     raw_hash: bytes
     text_hash: bytes
+    keywords: str  # what its text is about: its group is named by them (core/review/topics.py)
 
     @classmethod
     def of(cls, f: FoundFile) -> GroupedFile:
@@ -70,6 +73,7 @@ class GroupedFile:
             f.fingerprint.chars,
             f.fingerprint.raw_hash,
             f.fingerprint.text_hash or b"",
+            f.fingerprint.keywords,
         )
 
 
@@ -219,6 +223,7 @@ def _record(f: FoundFile, core: Any | None) -> str:
             "shingles": b64(fp.shingles),
             "short_text": fp.short_text,
             "edges": b64(fp.edges),
+            "keywords": fp.keywords,
             "transient": fp.transient,
             "core": None
             if core is None
@@ -374,11 +379,23 @@ def write_result(
 
     boilerplate_summary = boilerplate.summary(t.ignore_boilerplate, affected)
     result = MatchResult(t, documents, tuple(pairs), groups)
+    # each group named as the desktop names it: its members' keywords, their rarity in the same sample of
+    # contents (the first SAMPLE by their bytes' hash: Store.contents.keywords_sample)
+    sample = (
+        ok.map(lambda f: (f.fingerprint.raw_hash, f.fingerprint.keywords))
+        .reduceByKey(lambda a, _b: a, parts)
+        .takeOrdered(SAMPLE, key=lambda kv: kv[0])
+    )
+    keywords_of = {doc_of[f.path].id: f.keywords for _key, found in group_files for f in found}
+    topics = Topics(lambda ids: [(i, keywords_of.get(i)) for i in ids], sample)
+    named_by_own = {d: dataclasses.replace(documents[d - 1], content_id=d) for d in keywords_of}
+    topics.read(named_by_own)
     context = report.ReportContext(
         roots=(source.root,),
         scan={"spark_seconds": dict(seconds)},
         scheme=json.loads(scheme.to_json()),
         boilerplate=boilerplate_summary,
+        topics=dict(topics.of(groups, named_by_own)),
     )
     out.mkdir(parents=True, exist_ok=True)
     (out / "report.json").write_text(report.to_json(result, context), encoding="utf-8")

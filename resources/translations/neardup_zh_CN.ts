@@ -1739,6 +1739,12 @@ Ticked: reference folder (originals, never proposed for removal)</source>
         <translation>本组保留的文件；其他成员都与它比较。</translation>
     </message>
     <message>
+        <source>About: {topic} (the words its documents share)
+</source>
+        <translation>主题：{topic}（组内文档共有的词）
+</translation>
+    </message>
+    <message>
         <source>{count} documents; the keeper is {path}
 Every two documents of the group are duplicates at your setting. Each member is measured against the keeper: from {lowest} to {highest} of the text is the same.</source>
         <translation>{count} 个文档；保留的文件是 {path}
@@ -1810,6 +1816,10 @@ Every two documents of the group are duplicates at your setting. Each member is 
     <message>
         <source>{count} documents with nearly the same text: every two of them are duplicates at your setting. Each is measured against the file kept, {name}. Double-click a member to see what differs.</source>
         <translation>{count} 个文档的文字几乎相同：按您的设置，其中任意两个都互为重复。每个文档都与保留的文件 {name} 比较。双击成员可查看差异。</translation>
+    </message>
+    <message>
+        <source>About: {topic}.</source>
+        <translation>主题：{topic}。</translation>
     </message>
 </context>
 <context>
@@ -2087,6 +2097,10 @@ Every two documents of the group are duplicates at your setting. Each member is 
     <message>
         <source>Group {number}</source>
         <translation>第 {number} 组</translation>
+    </message>
+    <message>
+        <source>{group}: {topic}</source>
+        <translation>{group}：{topic}</translation>
     </message>
     <message>
         <source>%n document(s) · the same text</source>
@@ -3392,6 +3406,13 @@ already exists. Replace it with the report?</source>
         <translation>
             <numerusform>%n 对重复文档（按当前设置）</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>Topics</name>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
     </message>
 </context>
 <context>

@@ -45,6 +45,18 @@ def main() -> None:
             log(f"first grouping {out['first grouping at T 0.8 (forest built) s']} s")
             docs = view.documents
             cache: RebaseCache = {}
+            # what naming the groups costs a regroup: their documents' keywords read (topics.py)
+            reading = [0.0]
+            topics = session._topics
+            assert topics is not None
+            read = topics.read
+
+            def timed_read(contents) -> None:
+                t = time.perf_counter()
+                read(contents)
+                reading[0] += time.perf_counter() - t
+
+            topics.read = timed_read  # type: ignore[method-assign]
             for rounds in range(3):  # the first round builds nothing more: the forest serves T >= 0.7
                 for jaccard in MOVES:
                     if rounds == 2:  # the groupings kept by threshold forgotten: each component's groups found again
@@ -55,9 +67,14 @@ def main() -> None:
                     keepers = choose_keepers(result.groups, docs, (), session.keeper_rule, session.store.kept.paths())
                     before = rebased_on_keepers(result, keepers, docs, session.matcher, cache)
                     old = time.perf_counter() - t
+                    reading[0] = 0.0
                     t = time.perf_counter()
                     now = session.regroup(thresholds)
                     new = time.perf_counter() - t
+                    read_s = reading[0]
+                    t = time.perf_counter()
+                    named = dict(now.topics)  # every group named: what a report or the filter asks for
+                    naming = time.perf_counter() - t  # not a part of new: a group is named when asked
                     listed = sum(len(g.members) for g in now.result.groups)
                     distinct = len({m.document_id for g in now.result.groups for m in g.members})
                     row = {
@@ -68,6 +85,9 @@ def main() -> None:
                         "pairs": len(now.duplicates),
                         "without_mutual_groups_s": round(old, 3),
                         "session_regroup_s": round(new, 3),
+                        "groups_named": len(named),
+                        "keywords_read_in_regroup_s": round(read_s, 4),
+                        "naming_every_group_s": round(naming, 4),
                     }
                     out["moves"][f"round {rounds + 1} T {jaccard}"] = row
                     log(f"round {rounds + 1} T {jaccard}: {row}")
@@ -78,6 +98,17 @@ def main() -> None:
             out["pairs at T 0.8"] = len(table)
             out["pairs at T 0.8: their numbers measured s"] = round(time.perf_counter() - t, 2)
             log(f"pairs at T 0.8: {len(table)}, measured in {out['pairs at T 0.8: their numbers measured s']} s")
+    for round_ in ("round 1", "round 3"):
+        share = [
+            r["keywords_read_in_regroup_s"] / r["session_regroup_s"]
+            for k, r in out["moves"].items()
+            if k.startswith(round_)
+        ]
+        out[f"median_keywords_share_of_regroup_{round_}"] = round(statistics.median(share), 4)
+        log(f"naming's part of a regroup ({round_}): {statistics.median(share):.1%} (median)")
+    naming = [r["naming_every_group_s"] for k, r in out["moves"].items() if k.startswith("round 1")]
+    out["median_naming_every_group_first_visit_s"] = round(statistics.median(naming), 4)
+    log(f"naming every group on a first visit: {statistics.median(naming):.3f} s (median, round 1)")
     for name, round_ in (("", "round 2"), ("_not_kept", "round 3")):
         new = [r["session_regroup_s"] for k, r in out["moves"].items() if k.startswith(round_)]
         old = [r["without_mutual_groups_s"] for k, r in out["moves"].items() if k.startswith(round_)]

@@ -22,6 +22,7 @@ from pathlib import Path
 
 import numpy as np
 
+from neardup_gui.core.fingerprint import keywords
 from neardup_gui.core.fingerprint.scheme import Scheme, fingerprint_bytes, fingerprint_text, raw_hash, text_simhash
 from neardup_gui.core.fingerprint.simhash import hamming
 from neardup_gui.core.fingerprint.text import normalise
@@ -32,6 +33,7 @@ from neardup_gui.core.review.compare import compare
 from neardup_gui.core.review.passages import LineVocabulary, PassageText, shared_passages, shared_passages_between
 from neardup_gui.core.scan import ExtractTask, extract_task, refresh_boilerplate
 from neardup_gui.core.store.files import FileRecord
+from neardup_gui.core.store.schema import SCHEMA_VERSION
 from neardup_gui.core.store.store import Store
 from neardup_gui.core.workers.pool import run_isolated
 from tests.bench import corpus, peers
@@ -61,6 +63,17 @@ def bench_fingerprint(quick: bool) -> dict:
     for d in docs:
         fingerprint_text(b"", "text", Extracted(Status.OK, text=d), scheme)
     ours = rate(len(docs), time.perf_counter() - t)
+    # the part of it that finds what each text is about (a group's topic), mixed and all-Chinese texts
+    keywords_share = {}
+    for language, texts in (("mixed", docs), ("chinese", corpus.documents(300, chinese_share=1.0, seed=9))):
+        t = time.perf_counter()
+        for d in texts:
+            keywords.keywords(d)
+        found = time.perf_counter() - t
+        t = time.perf_counter()
+        for d in texts:
+            fingerprint_text(b"", "text", Extracted(Status.OK, text=d), scheme)
+        keywords_share[language] = round(found / (time.perf_counter() - t), 3)
 
     peers.datasketch_minhash(docs[0])
     t = time.perf_counter()
@@ -124,6 +137,7 @@ def bench_fingerprint(quick: bool) -> dict:
         "documents": len(docs),
         "megabytes": round(megabytes, 1),
         "ours_docs_per_s_one_process": round(ours),
+        "keywords_share_of_fingerprint": keywords_share,
         "datasketch_docs_per_s": round(datasketch),
         "simhash_package_docs_per_s": round(simhash_pkg),
         "vs_datasketch": round(ours / datasketch, 2),
@@ -280,7 +294,9 @@ def _regroup_db(count: int) -> Path:
     """A database of ``count`` real-text documents (cached between runs: building it takes minutes)."""
     import hashlib
 
-    tag = hashlib.blake2b(Scheme.current().to_json().encode(), digest_size=4).hexdigest()
+    # a new scheme or schema (what a content keeps) makes another database
+    kept = f"{Scheme.current().to_json()} {SCHEMA_VERSION}"
+    tag = hashlib.blake2b(kept.encode(), digest_size=4).hexdigest()
     db = CACHE / f"regroup-{count}-{tag}.db"
     marker = CACHE / f"regroup-{count}-{tag}.complete"
     if marker.exists() and db.exists():

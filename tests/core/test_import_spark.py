@@ -152,6 +152,7 @@ def test_a_sound_result_loads_with_its_paths_mapped_and_normalised(tmp_path, cap
         assert found is not None and len(found.cores) == 1 and found.shingles.tolist() == [5, 7, 11]
         view = session.open((), Thresholds())  # the app groups what was loaded
         assert view is not None and len(view.result.groups) == 1 and len(view.result.groups[0].members) == 2
+        assert view.topics[view.result.groups[0].id]  # named by the keywords the cluster found
     # with no mapping: the cluster's absolute paths, under the folder the job read
     code, err = import_cli(capsys, write_result(tmp_path / "same", records()), tmp_path / "same.db")
     assert code == EXIT_OK, err
@@ -163,6 +164,15 @@ def test_a_sound_result_loads_with_its_paths_mapped_and_normalised(tmp_path, cap
     assert code == EXIT_OK, err
     with Store(tmp_path / "uri.db") as store:
         assert [d.path for d in store.files.documents()][0] == "/c1/uploads/a.txt"
+
+
+def test_a_result_from_a_job_that_kept_no_keywords_loads_with_its_groups_named_by_a_file(tmp_path, capsys):
+    lines = [{k: v for k, v in r.items() if k != "keywords"} for r in records()]
+    code, err = import_cli(capsys, write_result(tmp_path / "result", lines), tmp_path / "db")
+    assert code == EXIT_OK, err
+    with Session(tmp_path / "db") as session:
+        view = session.open((), Thresholds())
+        assert view is not None and len(view.result.groups) == 1 and dict(view.topics) == {}
 
 
 def test_without_a_mapping_no_path_outside_the_folder_the_job_read_is_loaded(tmp_path, capsys):
@@ -260,6 +270,7 @@ VALID_ANYWAY = {  # a wrong type that is a right value for the field in the firs
     ("edges", "null"),
     ("transient", "number"),
     ("transient", "null"),
+    ("keywords", "string"),
     ("core", "null"),
     ("core.shingle_count", "number"),
     ("core.head_cut", "number"),
@@ -284,6 +295,7 @@ ABSURD: dict[str, list[Any]] = {
     "short_text": [1, "false"],
     "edges": [base64.b64encode(b"\xff\xff" * 4).decode(), base64.b64encode(b"x" * 3).decode()],
     "transient": [float("inf"), -1, "120"],
+    "keywords": ["k" * 5_000],
     "core": [[1, 2]],
     "core.shingle_count": [10**30, -1],
     "core.minhash": [base64.b64encode(b"x" * 4).decode(), [1, 2, 3]],
@@ -293,10 +305,14 @@ ABSURD: dict[str, list[Any]] = {
 FIELDS = [*records()[0], *(f"core.{k}" for k in records()[0]["core"])]
 
 
+OPTIONAL = {"keywords"}  # a result from a job that kept none: its groups are named by a file
+
+
 def _cases() -> list[Any]:
     cases = []
     for field in FIELDS:
-        cases.append(pytest.param(field, "drop", None, id=f"{field}-dropped"))
+        if field not in OPTIONAL:
+            cases.append(pytest.param(field, "drop", None, id=f"{field}-dropped"))
         for kind, value in WRONG_TYPES.items():
             if (field, kind) not in VALID_ANYWAY:
                 cases.append(pytest.param(field, "set", value, id=f"{field}-{kind}"))
@@ -306,7 +322,7 @@ def _cases() -> list[Any]:
 
 
 def test_the_fuzz_covers_every_field_of_a_record():
-    assert set(FIELDS) == set(ABSURD) | {"path"} and len(FIELDS) == 23
+    assert set(FIELDS) == set(ABSURD) | {"path"} and len(FIELDS) == 24
 
 
 @pytest.mark.parametrize(("field", "how", "value"), _cases())

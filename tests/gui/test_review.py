@@ -7,6 +7,7 @@ import random
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 
 from neardup_gui.core.models import Method, Thresholds
 from neardup_gui.core.review.words import percent, similarity_words
@@ -420,3 +421,24 @@ def test_many_rows_selected_are_marked_at_once(window, uploads, qtbot):
     member = w.groups.group_model.document(proxy.mapToSource(proxy.index(1, 0, group)))
     w.action("unmark_selected").trigger()
     assert set(w.groups.group_model.marked) == every_other - {member.id}
+
+
+def test_each_group_is_named_by_what_it_is_about_and_found_by_those_words(window, uploads, qtbot):
+    w = window(folders=[str(uploads)])
+    scan(qtbot, w)
+    model, proxy = w.groups.group_model, w.groups.group_proxy
+    titles = {}
+    for row, summary in enumerate(model.summaries):
+        names = {Path(model.docs[m.document_id].path).name for m in summary.group.members}
+        titles[frozenset(names)] = model.index(row, 0).data()
+    zh_title = next(t for names, t in titles.items() if "中文原稿.txt" in names)
+    assert "烟花爆竹" in zh_title and "中文" not in zh_title  # its words, not a file's name
+    mpl_title = next(t for names, t in titles.items() if "mpl.txt" in names)
+    mpl_words = w.view.topics[next(s.group.id for s in model.summaries if s.representative.path.endswith("mpl.txt"))]
+    assert ", ".join(mpl_words) in mpl_title and "mpl.txt" not in mpl_title
+    assert "About: " in model.index(0, 0).data(Qt.ItemDataRole.ToolTipRole)
+
+    w.groups.filter_edit.setText("烟花")  # a topic's word, in no file's name
+    assert proxy.rowCount() == 1
+    w.groups.tree.setCurrentIndex(proxy.index(0, 0))  # the group's own row: every member against the keeper
+    qtbot.waitUntil(lambda: "烟花爆竹" in w.groups.group_view.title.text(), timeout=10_000)

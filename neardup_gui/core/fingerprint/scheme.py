@@ -17,7 +17,7 @@ import numpy as np
 from ..models import Extracted, Fingerprint, SentBetweenProcesses, Status
 from ..read.extract import extract
 from ..read.pdf import reader_versions
-from . import minhash, simhash, text
+from . import keywords, minhash, simhash, text
 
 # 2: MinHash permutations are affine maps mod 2^32 (were 64-bit multiply-shift)
 # 3: SimHash features of Han text are runs of three Han characters (were jieba's words)
@@ -103,6 +103,7 @@ def fingerprint_text(digest: bytes, kind: str, extracted: Extracted, scheme: Sch
         shingles=minhash.pack_shingles(features.shingles),
         short_text=features.short_text,
         edges=None if features.short_text else pack_edges(features.edges, features.shingles),
+        keywords=keywords.pack(keywords.keywords(extracted.text)),
     )
 
 

@@ -24,7 +24,7 @@ from ..models import SIMHASH_MIN_JACCARD, Document, Group, Status, display_path
 from ..store.stored_text import DocumentText
 from .compare import Chunk, Line, compare, describe, hunks
 from .report import ReportContext
-from .words import human_size, kind_label, percent, similarity_words, status_label
+from .words import human_size, kind_label, percent, similarity_words, status_label, topic_text
 
 MAX_LINES_PER_PAIR = 80
 MAX_DIFFS_PER_GROUP = 3  # the least similar members: the ones worth a second look
@@ -216,7 +216,11 @@ def to_html(
     for number, group in enumerate(result.groups, start=1):
         cancel.raise_if_cancelled()
         progress(ProgressEvent("report", number - 1, len(result.groups)))
-        add(_group_html(group, docs, load_text, cancel, chained=group.chained(t)))
+        add(
+            _group_html(
+                group, docs, load_text, cancel, chained=group.chained(t), topic=context.topics.get(group.id, ())
+            )
+        )
     progress(ProgressEvent("report", len(result.groups), len(result.groups)))
 
     problems = result.problems
@@ -251,6 +255,7 @@ def _group_html(
     cancel: CancelToken,
     *,
     chained: bool,
+    topic: Sequence[str] = (),
 ) -> str:
     rep = docs[group.representative]
     worst = (
@@ -277,6 +282,8 @@ def _group_html(
             + "</span>"
         )
     heading = translate("HtmlReport", "Group {number}").format(number=group.id)
+    if topic:  # what the group is about, in the words its members share
+        heading = translate("HtmlReport", "{group}: {topic}").format(group=heading, topic=topic_text(topic))
     members = len(group.members)
     about = (
         translate("HtmlReport", "%n document(s) · the same text", None, members)

@@ -44,6 +44,7 @@ class ReportContext:
     scan: Mapping[str, Any] = field(default_factory=dict)
     scheme: Mapping[str, Any] = field(default_factory=dict)
     boilerplate: Mapping[str, Any] = field(default_factory=dict)  # Matcher.boilerplate.summary()
+    topics: Mapping[int, Sequence[str]] = field(default_factory=dict)  # group id -> what it is about (topics.py)
     generated: float = field(default_factory=time.time)
 
 
@@ -122,6 +123,7 @@ def _report_dict(
             {
                 "id": g.id,
                 "representative": rid[g.representative],
+                "topic": list(context.topics.get(g.id, ())),
                 "exact": g.exact,
                 "chained": g.chained(result.thresholds),
                 "members": [
@@ -411,6 +413,7 @@ CSV_COLUMNS = (
     "jaccard",
     "containment",
     "exact_group",
+    "topic",
 )
 
 
@@ -421,8 +424,10 @@ def neutralise_cell(value: Any) -> Any:
     return value
 
 
-def to_csv(result: MatchResult) -> str:
-    """One row per document per group, representative first; UTF-8 with BOM for spreadsheets."""
+def to_csv(result: MatchResult, topics: Mapping[int, Sequence[str]] | None = None) -> str:
+    """One row per document per group, representative first, with the group's topic (its keywords, one a
+    space); UTF-8 with BOM for spreadsheets."""
+    topics = topics or {}
     docs = {d.id: d for d in result.documents}
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
@@ -445,6 +450,7 @@ def to_csv(result: MatchResult) -> str:
                         s.jaccard,
                         s.containment,
                         "yes" if g.exact else "no",
+                        " ".join(topics.get(g.id, ())),
                     )
                 ]
             )

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from ..i18n import QT_TRANSLATE_NOOP, translate
 from ..models import Similarity, Status
@@ -15,6 +16,11 @@ be inside it (to hold it) when the two are otherwise not alike: an excerpt, or a
 
 def _whole(share: float) -> str:
     return f"{math.floor(share * 100 + 1e-9):.0f}"  # never rounded up to 100 (0.996: not the same text)
+
+
+def topic_text(topic: Sequence[str]) -> str:
+    """A group's topic (review/topics.py) as read: "apache, license, patent", "劳动合同、用人单位"."""
+    return translate("Topics", ", ").join(topic)
 
 
 def percent(share: float) -> str:

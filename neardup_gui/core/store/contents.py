@@ -41,13 +41,14 @@ class Contents(Repository):
         signed = to_signed(fp.simhash) if fp.simhash is not None else None
         cid = self._db.execute(
             """INSERT INTO contents (raw_hash, kind, status, message, encoding, pages, chars, text_hash,
-                 simhash, minhash, shingle_count, shingles, short_text, transient, edges)
-               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                 simhash, minhash, shingle_count, shingles, short_text, transient, edges, keywords)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                ON CONFLICT (raw_hash) DO UPDATE SET kind = excluded.kind, status = excluded.status,
                  message = excluded.message, encoding = excluded.encoding, pages = excluded.pages,
                  chars = excluded.chars, text_hash = excluded.text_hash, simhash = excluded.simhash,
                  minhash = excluded.minhash, shingle_count = excluded.shingle_count, shingles = excluded.shingles,
-                 short_text = excluded.short_text, transient = excluded.transient, edges = excluded.edges
+                 short_text = excluded.short_text, transient = excluded.transient, edges = excluded.edges,
+                 keywords = excluded.keywords
                RETURNING id""",
             (
                 fp.raw_hash,
@@ -65,6 +66,7 @@ class Contents(Repository):
                 int(fp.short_text),
                 fp.transient,
                 fp.edges,
+                fp.keywords,
             ),
         ).fetchone()[0]
         if replaces:  # the same bytes fingerprinted again: what was derived from the old row goes
@@ -95,6 +97,23 @@ class Contents(Repository):
             marks = ",".join("?" * len(chunk))
             out.update(self._db.execute(f"SELECT id, raw_hash FROM contents WHERE id IN ({marks})", chunk).fetchall())
         return out
+
+    def keywords(self, content_ids: Iterable[int]) -> list[tuple[int, str | None]]:
+        """These contents' keywords as stored (fingerprint/keywords.py's pack; None before they were kept)."""
+        out: list[tuple[int, str | None]] = []
+        batch = list(content_ids)
+        for start in range(0, len(batch), 500):
+            chunk = batch[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            out += self._db.execute(f"SELECT id, keywords FROM contents WHERE id IN ({marks})", chunk).fetchall()
+        return out
+
+    def keywords_sample(self, size: int) -> list[tuple[int, str | None]]:
+        """``size`` comparable contents' keywords, spread over the collection: the first by their bytes' hash
+        (which a Spark job can take alike: spark/result.py)."""
+        return self._db.execute(
+            "SELECT id, keywords FROM contents WHERE status = 'ok' ORDER BY raw_hash LIMIT ?", (size,)
+        ).fetchall()
 
     def ok_ids(self, *, word_shingled_only: bool = False) -> np.ndarray:
         """Ids of every comparable content (or of those shingled by words, not characters), ascending."""

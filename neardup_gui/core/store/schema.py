@@ -166,6 +166,11 @@ MIGRATIONS: tuple[str, ...] = (
         PRIMARY KEY (raw_hash, languages, page)
     ) WITHOUT ROWID;
     """,
+    # 10: what each text's opening is about (fingerprint/keywords.py), to name the groups; contents stored
+    # before have none, and their groups are named by a file until they are read again
+    """
+    ALTER TABLE contents ADD COLUMN keywords TEXT;
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -41,6 +41,7 @@ PATH_CHARACTERS = 16384
 KIND_CHARACTERS = 64
 ENCODING_CHARACTERS = 256
 MESSAGE_CHARACTERS = 65536
+KEYWORDS_CHARACTERS = 4096
 _STATUSES = tuple(str(s) for s in Status)
 _METHODS = tuple(str(m) for m in Method)
 _SOURCE_KINDS = ("folder", "uri", "table")
@@ -287,6 +288,8 @@ def _fingerprint(f: _Fields, kind: str, num_perm: int) -> Fingerprint:
         shingles=shingles,
         short_text=f.flag("short_text"),
         edges=edges,
+        # a result written before keywords were (their groups are named by a file)
+        keywords=f.text("keywords", KEYWORDS_CHARACTERS) if f.has("keywords") else "",
         transient=f.seconds_or_null("transient"),
     )
     if status is Status.OK:  # a compared document has every fingerprint the matcher reads

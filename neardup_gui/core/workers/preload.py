@@ -21,7 +21,7 @@ import pypdfium2  # noqa: F401
 # the modules whose functions the workers run, phase by phase: imported here, each worker's first task
 # of a phase does not spend 15-25 ms importing them (on every worker at once: time no worker count saves)
 from .. import scan  # noqa: F401
-from ..fingerprint import text
+from ..fingerprint import keywords, text
 from ..fingerprint.scheme import Scheme
 from ..match import boilerplate, index, matcher  # noqa: F401
 from ..read import pdf as extract_pdf
@@ -29,6 +29,7 @@ from ..review import report  # noqa: F401
 
 text._classes()
 text._nfkc_arrays()
+keywords.dictionary()
 if Scheme().segments_han:
     text._jieba()
 extract_pdf.quiet_pypdf()

@@ -1,0 +1,112 @@
+"""What a group is about: the keywords its members share (each document's are found when it is read:
+fingerprint/keywords.py), ranked by how many members have them, then by their weight in those members times
+their rarity in the collection (a word every licence has does not tell one licence family from another).
+
+A grouping reads the keywords of its documents from the database once each (``Topics.read``, where the
+session works); a group is named when its name is first asked for (``GroupTopics``), from memory: a
+threshold move names nothing, the window names the groups it shows, a report or a filter the rest."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+
+from ..fingerprint.keywords import unpack
+from ..models import Document, Group
+
+WORDS = 3
+"""Keywords in a group's topic."""
+SAMPLE = 5_000
+"""Contents whose keywords measure how rare each word is in the collection."""
+_COMMON = 0.05  # the rarity of a word (nearly) every content has: a group of such words is still named
+
+Rows = Iterable[tuple[int, str | None]]
+"""(content id, keywords as the database keeps them)."""
+
+
+class Topics:
+    """The keywords of a collection's contents, read as groupings need them (``load``), and each word's
+    rarity in a sample of the collection."""
+
+    def __init__(self, load: Callable[[Sequence[int]], Rows], sample: Rows) -> None:
+        self._load = load
+        self._of: dict[int, tuple[tuple[str, float], ...]] = {}  # content id -> its keywords
+        having: dict[str, int] = {}
+        sampled = 0
+        for _content, packed in sample:
+            sampled += 1
+            for word, _weight in unpack(packed):
+                having[word] = having.get(word, 0) + 1
+        self._rarity = {word: math.log((sampled + 1) / (count + 1)) for word, count in having.items()}
+        self._unseen = math.log(sampled + 1)  # a word the sample lacks is as rare as can be
+        self._named: dict[tuple[int, ...], tuple[str, ...]] = {}  # a group's contents -> its topic
+
+    def read(self, contents: Iterable[int]) -> None:
+        """Have the keywords of these contents in memory (read from the database once each)."""
+        missing = sorted({c for c in contents if c not in self._of})
+        found = dict(self._load(missing)) if missing else {}
+        for content in missing:
+            self._of[content] = unpack(found.get(content))
+
+    def of(self, groups: Sequence[Group], documents: Mapping[int, Document]) -> GroupTopics:
+        """The topics of a grouping's groups, each found when first asked for; read() its contents first."""
+        return GroupTopics(self, groups, documents)
+
+    def topic(self, contents: tuple[int, ...]) -> tuple[str, ...]:
+        """Up to WORDS keywords that at least half of these contents (sorted) have, best first; none when
+        they share none (or were read before keywords were kept)."""
+        known = self._named.get(contents)
+        if known is not None:
+            return known
+        having: dict[str, int] = {}
+        weight: dict[str, float] = {}
+        for content in contents:
+            for word, value in self._of.get(content, ()):
+                having[word] = having.get(word, 0) + 1
+                weight[word] = weight.get(word, 0.0) + value
+        rarity, unseen = self._rarity, self._unseen
+        ranked = sorted(
+            (word for word, count in having.items() if count * 2 >= len(contents)),
+            key=lambda word: (-having[word], -weight[word] * max(rarity.get(word, unseen), _COMMON), word),
+        )
+        chosen: tuple[str, ...] = ()
+        for word in ranked:
+            if len(chosen) == WORDS:
+                break
+            if not any(_same_word(word, other) for other in chosen):
+                chosen = (*chosen, word)
+        self._named[contents] = chosen
+        return chosen
+
+
+class GroupTopics(Mapping[int, tuple[str, ...]]):
+    """Group id -> what the group is about, for the groups that have a topic; each found when first asked."""
+
+    def __init__(self, topics: Topics, groups: Sequence[Group], documents: Mapping[int, Document]) -> None:
+        self._topics, self._documents = topics, documents
+        self._groups = {g.id: g for g in groups}
+
+    def __getitem__(self, group_id: int) -> tuple[str, ...]:
+        documents = self._documents
+        contents = (documents[m.document_id].content_id for m in self._groups[group_id].members)
+        topic = self._topics.topic(tuple(sorted(-1 if c is None else c for c in contents)))
+        if not topic:
+            raise KeyError(group_id)
+        return topic
+
+    def __iter__(self) -> Iterator[int]:
+        return (group_id for group_id in self._groups if self.get(group_id))
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
+def _same_word(a: str, b: str) -> bool:
+    """Whether one word holds the other (劳动合同, 合同) or they differ by an English plural (copy, copies)."""
+    return a in b or b in a or _singular(a) == _singular(b)
+
+
+def _singular(word: str) -> str:
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
