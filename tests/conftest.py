@@ -7,6 +7,7 @@ Chromium, Tesseract, a child to kill) is marked ``e2e``; every other test is the
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing.process
 import multiprocessing.util
 import os
@@ -15,6 +16,7 @@ import re
 import subprocess
 import sys
 import textwrap
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -382,6 +384,27 @@ def run_cli(
         timeout=timeout,
         env=env,
     )
+
+
+@contextlib.contextmanager
+def speaking(language: str) -> Iterator[None]:
+    """The engine speaks ``language`` through the catalogues (no Qt translator), and English again afterwards."""
+    from neardup_gui.core import i18n
+
+    translator = i18n._State.translator
+    i18n.use_translator(None)
+    i18n.set_language(language)
+    try:
+        yield
+    finally:
+        i18n.set_language("en")
+        i18n.use_translator(translator)
+
+
+@pytest.fixture
+def chinese() -> Iterator[None]:
+    with speaking("zh_CN"):
+        yield
 
 
 @pytest.fixture

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import errno
 import os
+import re
 import sqlite3
 
-from .i18n import translate
+from .i18n import QT_TRANSLATE_NOOP, said, translate, with_details
 
 
 class NeardupError(Exception):
@@ -142,3 +144,113 @@ def set_aside_damaged_database(path: str | os.PathLike[str], stamp: str) -> str:
         if os.path.exists(f"{os.fspath(path)}{suffix}"):
             os.replace(f"{os.fspath(path)}{suffix}", f"{kept}{suffix}")
     return kept
+
+
+def _errnos(*names: str) -> str:
+    """A pattern finding an OSError of these errno names in its details ("[Errno 5] ..."); names this
+    system lacks are left out."""
+    return r"\[Errno (?:" + "|".join(str(getattr(errno, n)) for n in names if hasattr(errno, n)) + r")\]"
+
+
+_NOT_READ = QT_TRANSLATE_NOOP("Problem", "The file could not be read.")
+# Why a reader or the system could not read a file, in our words (stored in English, shown translated by
+# i18n.localize), found by what the library or the system said ("Type: text", i18n.with_details); the first
+# row whose pattern is found wins. What no row knows gets the caller's own words, or _NOT_READ.
+_READ_FAILURES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern, re.IGNORECASE), reason)
+    for pattern, reason in (
+        (
+            r"RecursionError|recursion|self.?reference|\bloop",
+            QT_TRANSLATE_NOOP(
+                "Problem",
+                "Damaged file: its structure loops on itself. Open it in its program and save it again to compare it.",
+            ),
+        ),
+        (
+            r"crypt|password|\bAES\b|\bRC4\b",
+            QT_TRANSLATE_NOOP(
+                "Problem",
+                "Encrypted in a way neardup cannot open. Remove the password (or save an unprotected copy) to "
+                "compare it.",
+            ),
+        ),
+        (
+            r"ended unexpectedly|end of (?:stream|file)|EOF marker|startxref|Truncated file header|^EOFError"
+            r"|incomplete or truncated",
+            QT_TRANSLATE_NOOP(
+                "Problem",
+                "Damaged file: its end is missing (a download or copy cut short?). Download or copy it again, or "
+                "open it in its program and save it again.",
+            ),
+        ),
+        (
+            r"Bad CRC|Bad magic number|while decompressing|File name in directory|zlib",
+            QT_TRANSLATE_NOOP(
+                "Problem",
+                "Damaged file: some of its contents are garbled (a failing disk, or a copy gone wrong?). Copy it "
+                "again from where it came from, or open it in its program and save it again.",
+            ),
+        ),
+        (
+            r"ExpatError|not well-formed|mismatched tag|unclosed token|junk after document|no element found"
+            r"|line \d+, column \d+",
+            QT_TRANSLATE_NOOP(
+                "Problem",
+                "Damaged document: the markup that holds its text is broken. Open it in its program and save "
+                "it again to compare it.",
+            ),
+        ),
+        (
+            r"compression (?:type|method)|zip file version",
+            QT_TRANSLATE_NOOP(
+                "Problem",
+                "Packed in a way neardup cannot unpack. Open it in its program and save it again to compare it.",
+            ),
+        ),
+        (
+            r"PermissionError|" + _errnos("EACCES", "EPERM"),
+            QT_TRANSLATE_NOOP("Problem", "Permission denied: neardup may not read this file."),
+        ),
+        (
+            _errnos("EIO", "ENXIO", "ENODEV", "ENOMEDIUM", "EREMOTEIO"),
+            QT_TRANSLATE_NOOP(
+                "Problem",
+                "The disk gave an error while reading it (a failing disk, or a drive or network share that "
+                "was disconnected?). Check the disk, or copy the file elsewhere, and scan again.",
+            ),
+        ),
+        (
+            _errnos(
+                "ESTALE",
+                "ENOTCONN",
+                "EHOSTDOWN",
+                "EHOSTUNREACH",
+                "ETIMEDOUT",
+                "ECONNRESET",
+                "ECONNABORTED",
+                "ENETDOWN",
+                "ENETUNREACH",
+                "ECOMM",
+                "ENOLINK",
+            ),
+            QT_TRANSLATE_NOOP(
+                "Problem", "The network share holding it stopped answering. Reconnect it and scan again."
+            ),
+        ),
+        (
+            _errnos("ENAMETOOLONG"),
+            QT_TRANSLATE_NOOP(
+                "Problem",
+                "Its path is too long to open. Move it to a shorter path (or shorten its name) and scan again.",
+            ),
+        ),
+    )
+)
+
+
+def read_failure(error: BaseException | str, fallback: str = _NOT_READ) -> str:
+    """Why a file could not be read, as stored: the plain reason (``_READ_FAILURES``, else ``fallback``)
+    with what the library or the system said as its details (i18n.with_details)."""
+    details = said(error)
+    reason = next((reason for pattern, reason in _READ_FAILURES if pattern.search(details)), fallback)
+    return with_details(reason, details)

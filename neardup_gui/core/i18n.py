@@ -12,6 +12,10 @@ Messages that are stored (a file's problem, written by a worker process and show
 another language) are stored in English and translated when shown: ``localize`` recognises a stored
 message by its template (``message_template`` marks one) and translates the template and its values.
 
+A stored message may end with its details (``with_details``): what a library or the system said, in its
+own words (English), kept for whoever wants it but never in place of the message: ``localize`` shows it on
+a line of its own after the translated message; the Problems tab shows it only in the row's tooltip.
+
 Templates use Python's named fields (``{path}``); plurals use Qt's ``%n`` with ``n`` given.
 """
 
@@ -123,7 +127,7 @@ def message_template(context: str, source: str) -> str:
     ``localize``, which recognises messages made from it; returns the template unchanged."""
     templates = _TEMPLATES.setdefault(context, [])
     templates.append(source)
-    # the most literal first: "the reader crashed on it (exit code {code})" before "... ({signal})"
+    # the most literal first: "Pages {pages} could not be read." before "{reason}", which would match it too
     templates.sort(key=lambda t: len(re.sub(r"\{\w+\}", "", t)), reverse=True)
     localize.cache_clear()  # a message seen before its template was known
     return source
@@ -131,12 +135,58 @@ def message_template(context: str, source: str) -> str:
 
 QT_TRANSLATE_NOOP = message_template  # the name lupdate looks for
 
+_DETAILS = "\nDetails: "
+"""Between a stored message and its details: the details are one line, so the last of these starts them."""
+
+
+def said(details: BaseException | str) -> str:
+    """What a library or the system said, on one line: an exception as "Type: text" (an OSError as its
+    number and the system's words, without the path), or a text."""
+    if isinstance(details, OSError) and details.strerror:
+        details = f"{type(details).__name__}: [Errno {details.errno}] {details.strerror}"
+    elif isinstance(details, BaseException):
+        details = f"{type(details).__name__}: {details}".removesuffix(": ")
+    return " ".join(details.split())
+
+
+def with_details(message: str, details: BaseException | str) -> str:
+    """``message`` (stored English) followed by ``details`` (``said``), where there are any."""
+    text = said(details)
+    return f"{message}{_DETAILS}{text}" if text else message
+
+
+def split_details(stored: str) -> tuple[str, str]:
+    """A stored message's (message, details); details "" when it has none."""
+    message, found, details = stored.rpartition(_DETAILS)
+    return (message, details) if found else (stored, "")
+
+
+def shown_details(details: str) -> str:
+    """Details as shown on their line after a message, in the current language."""
+    return translate("Problem", "Details: {details}").format(details=details)
+
+
+def fill(template: str, **values: str) -> str:
+    """``template.format(**values)`` for a stored message whose values may be stored messages with details:
+    each value's details go to the end of the whole message (where ``split_details`` finds them)."""
+    plain: dict[str, str] = {}
+    details: list[str] = []
+    for name, value in values.items():
+        plain[name], text = split_details(value)
+        if text:
+            details.append(text)
+    return with_details(template.format(**plain), "; ".join(details))
+
 
 @lru_cache(maxsize=4096)
 def localize(context: str, stored: str) -> str:
     """A stored English message in the current language: an exact source text, or one made from a
-    template of ``context`` with its values (which may be messages themselves) translated too. A
-    message from no known template is shown as it is."""
+    template of ``context`` with its values (which may be messages themselves) translated too; its
+    details (``with_details``) as they are, on a line of their own. A message from no known template is
+    shown as it is."""
+    message, details = split_details(stored)
+    if details:
+        return f"{localize(context, message)}\n{shown_details(details)}"
     exact = translate(context, stored)
     if exact != stored or not stored:
         return exact

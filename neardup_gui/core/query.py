@@ -14,7 +14,7 @@ from .errors import ExtractionError
 from .fingerprint import minhash
 from .fingerprint.scheme import Scheme
 from .fingerprint.simhash import hamming
-from .i18n import localize, translate
+from .i18n import localize, shown_details, split_details, translate
 from .match import index
 from .match.forest import estimate_margin
 from .match.matcher import ensure_current
@@ -84,7 +84,9 @@ def query(
                 if fp.out_of_memory
                 else translate("Errors", "{path}: not compared: {reason}.")
             )
-            raise ExtractionError(str(Status.ERROR), failed.format(path=path, reason=localize("Problem", fp.reason)))
+            reason, details = split_details(fp.reason)
+            said = failed.format(path=path, reason=localize("Problem", reason))
+            raise ExtractionError(str(Status.ERROR), f"{said}\n{shown_details(details)}" if details else said)
         if isinstance(fp, FileFailure) or fp.status is not Status.OK:
             said = f"{path}: {status_label(fp.status)}: {localize('Problem', fp.message)}"
             raise ExtractionError(str(fp.status), said)

@@ -17,9 +17,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol, TypeVar
 
+from .errors import read_failure
 from .fingerprint.ocr import PageTask, PageText, ScanText, awaits_ocr, fingerprint_scan, read_page, tag, unavailable
 from .fingerprint.scheme import Scheme, fingerprint_bytes
-from .i18n import QT_TRANSLATE_NOOP, localize, translate
+from .i18n import QT_TRANSLATE_NOOP, fill, localize, translate
 from .jobs import NEVER_CANCELLED, CancelToken, JobCancelled, Progress, ProgressEvent, no_progress
 from .match.boilerplate import analyse, collection_digest
 from .models import FileEntry, Fingerprint, ScanOptions, SentBetweenProcesses, Status
@@ -128,11 +129,9 @@ _NOT_COMPARED_CRASHED = QT_TRANSLATE_NOOP(
 _REPLACED = QT_TRANSLATE_NOOP(
     "Problem", "The file was replaced by a folder, a link, a pipe or a device during the scan; scan again."
 )
-_PERMISSION_DENIED = QT_TRANSLATE_NOOP("Problem", "Permission denied: neardup may not read this file.")
 _DELETED = QT_TRANSLATE_NOOP("Problem", "The file was deleted during the scan.")
 _A_FOLDER = QT_TRANSLATE_NOOP("Problem", "This is a folder, not a file.")
 _LINK_LOOP = QT_TRANSLATE_NOOP("Problem", "A symbolic link that points to itself.")
-_NOT_READ = QT_TRANSLATE_NOOP("Problem", "The file could not be read: {reason}")
 _LARGER_THAN_LIMIT = QT_TRANSLATE_NOOP("Problem", "Larger than the {limit} MiB limit; not compared.")
 
 
@@ -196,7 +195,7 @@ def transient_failure(task: ExtractTask, failed: TaskFailed, file_timeout: float
             task.expected_hash,
             task.kind,
             Status.ERROR,
-            _TOO_LARGE_TO_COMPARE.format(reason=failed.reason),
+            fill(_TOO_LARGE_TO_COMPARE, reason=failed.reason),
             transient=0.0,
         )
     template = _NOT_COMPARED_TIMED_OUT if failed.timed_out else _NOT_COMPARED_CRASHED
@@ -204,7 +203,7 @@ def transient_failure(task: ExtractTask, failed: TaskFailed, file_timeout: float
         task.expected_hash,
         task.kind,
         Status.ERROR,
-        template.format(reason=failed.reason),
+        fill(template, reason=failed.reason),
         transient=file_timeout if failed.timed_out else 0.0,
     )
 
@@ -213,15 +212,13 @@ def read_error_message(exc: OSError) -> str:
     """Why a file could not be read, as stored (in English; see i18n.localize)."""
     if isinstance(exc, NotARegularFile):
         return _REPLACED
-    if isinstance(exc, PermissionError):
-        return _PERMISSION_DENIED
     if isinstance(exc, FileNotFoundError):
         return _DELETED
     if isinstance(exc, IsADirectoryError):
         return _A_FOLDER
     if exc.errno == errno.ELOOP:
         return _LINK_LOOP
-    return _NOT_READ.format(reason=exc.strerror or exc)
+    return read_failure(exc)
 
 
 def hash_files(entries: tuple[FileEntry, ...]) -> list[bytes | str]:

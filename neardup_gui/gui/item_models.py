@@ -19,7 +19,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import QApplication
 
-from ..core.i18n import QT_TRANSLATE_NOOP, localize
+from ..core.i18n import QT_TRANSLATE_NOOP, localize, split_details
 from ..core.match.matcher import MatchResult
 from ..core.models import Document, Group, Member
 from ..core.review.rules import GroupSummary, human_size, in_folders, kept_anywhere, summarise, trash_plan
@@ -464,7 +464,9 @@ class ProblemsModel(QAbstractTableModel):
             return None
         doc = self.rows[index.row()]
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
-            return (doc.display_path, status_label(doc.status), localize("Problem", doc.message))[index.column()]
+            # the reason in plain words; what the library or the system said only in its tooltip
+            message = doc.message if role == Qt.ItemDataRole.ToolTipRole else split_details(doc.message)[0]
+            return (doc.display_path, status_label(doc.status), localize("Problem", message))[index.column()]
         if role == DocumentRole:
             return doc
         return None

@@ -1,13 +1,17 @@
+import io
 import json
 import os
+import re
+import zipfile
 
 import pytest
 
+from neardup_gui.core import i18n
 from neardup_gui.core.models import Status
 from neardup_gui.core.read.decode import detect_encoding
 from neardup_gui.core.read.extract import extract, extract_text, kind_of
 from neardup_gui.core.read.pdf import extract_pdf
-from tests.conftest import PDF_SAMPLES, chinese_texts, english_texts, write_pdf
+from tests.conftest import DATA, PDF_SAMPLES, chinese_texts, english_texts, write_pdf
 
 ZH_SIMPLIFIED = "上海浦东四季酒店是一家豪华酒店，位于陆家嘴金融区。我们今天讨论近似重复文档的检测方法。"
 ZH_TRADITIONAL = "台北的天氣很好，我們今天討論近似重複文件的偵測方法，這是一個測試。"
@@ -158,3 +162,101 @@ def test_damage_beyond_a_share_of_the_bytes_is_binary():
     assert extract_text(every_twentieth).status is Status.UNSUPPORTED
     one_in_two_hundred = b"".join(english[k : k + 200] + b"\x00" for k in range(0, len(english), 200))
     assert extract_text(one_in_two_hundred).status is Status.OK
+
+
+# --- a damaged file in plain words ----------------------------------------------------------------------
+
+_WORD = "http://schemas.openxmlformats.org/wordprocessingml/2006/main"
+
+
+def _docx(document: str) -> bytes:
+    """A .docx of one part, its body's XML as given (written as Word writes it: deflated)."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as package:
+        package.writestr("word/document.xml", f"<w:document xmlns:w='{_WORD}'><w:body>{document}")
+    return buffer.getvalue()
+
+
+def _paragraphs() -> str:
+    return "".join(f"<w:p><w:r><w:t>{line}</w:t></w:r></w:p>" for line in english_texts()["BSD"].splitlines())
+
+
+def _garbled(data: bytes) -> bytes:
+    """A zip's only part with bytes in the middle of its packed data changed, as a failing disk would."""
+    middle = len(data) // 3
+    return data[:middle] + bytes(b ^ 0x5A for b in data[middle : middle + 16]) + data[middle + 16 :]
+
+
+def _deflate64(data: bytes) -> bytes:
+    """A zip's only part said to be packed with Deflate64 (method 9), as Windows packs large folders."""
+    central = data.index(b"PK\x01\x02")
+    data = data[:8] + b"\x09\x00" + data[10:]  # the part's own header
+    return data[: central + 10] + b"\x09\x00" + data[central + 12 :]  # and the zip's directory
+
+
+DAMAGED = {  # (kind, the file's bytes from a scratch folder, the reason, what the library said)
+    "cut-short.pdf": (
+        "pdf",
+        lambda tmp: write_pdf(tmp / "whole.pdf", english_texts()["BSD"]).read_bytes()[:1500],
+        "Damaged file: its end is missing (a download or copy cut short?).",
+        r"^PdfStreamError: Stream has ended unexpectedly$",
+    ),
+    "self-reference.pdf": (
+        "pdf",
+        lambda tmp: (DATA / "damaged" / "self-reference.pdf").read_bytes(),
+        "Damaged file: its structure loops on itself.",
+        r"^LimitReachedError: Detected loop with self reference",
+    ),
+    "broken-markup.docx": (
+        "docx",
+        lambda tmp: _docx("<w:p><w:r><w:t>Cut off in the middle of a wo"),
+        "Damaged document: the markup that holds its text is broken.",
+        r"^word/document\.xml: no element found: line 1, column \d+$",
+    ),
+    "garbled.docx": (
+        "docx",
+        lambda tmp: _garbled(_docx(_paragraphs() + "</w:body></w:document>")),
+        "Damaged file: some of its contents are garbled (a failing disk, or a copy gone wrong?).",
+        r"^(BadZipFile: Bad CRC-32 for file 'word/document\.xml'|error: Error -3 while decompressing data: .*)$",
+    ),
+    "deflate64.docx": (
+        "docx",
+        lambda tmp: _deflate64(_docx(_paragraphs() + "</w:body></w:document>")),
+        "Packed in a way neardup cannot unpack.",
+        r"^NotImplementedError: (That compression method is not supported|compression type 9 \(deflate64\))$",
+    ),
+    "broken.rtf": (
+        "rtf",
+        lambda tmp: b"{\\rtf1\\ansi Hello \\u-99999999999? world}",
+        "Damaged RTF document: its control words could not be read.",
+        r"^OverflowError: ",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", DAMAGED)
+def test_a_damaged_file_is_said_in_plain_words_and_what_its_reader_said_is_kept(name, tmp_path, chinese):
+    """The Problems tab and the reports give the reason in our words, with what to do (translated); the
+    reader library's own words are kept as the message's details (the JSON report's message ends with them)."""
+    kind, make, reason, library_said = DAMAGED[name]
+    path = tmp_path / name
+    path.write_bytes(make(tmp_path))
+    found = extract(kind, path.read_bytes())
+    assert found.status is Status.ERROR, found
+    message, details = i18n.split_details(found.message)
+    assert message.startswith(reason) and "open it in its program and save it again" in message.lower(), message
+    assert re.search(library_said, details), details
+    assert found.message == f"{message}\nDetails: {details}"  # as stored, and in the JSON report
+
+    shown = i18n.localize("Problem", message)  # the Problems table's words, in Chinese
+    assert re.search(r"[\u4e00-\u9fff]", shown) and "重新保存" in shown, shown
+    assert set(re.findall(r"[A-Za-z]+", shown)) <= {"PDF", "RTF", "neardup"}, shown
+    assert i18n.localize("Problem", found.message) == f"{shown}\n详细信息：{details}"  # its tooltip
+
+
+def test_a_file_that_is_no_pdf_at_all_says_so(tmp_path, chinese):
+    path = tmp_path / "notes.pdf"
+    path.write_text("Notes saved as plain text under a .pdf name.\n" * 40)
+    found = extract("pdf", path.read_bytes())
+    assert found.status is Status.UNSUPPORTED and found.message == "This is not a PDF, although its name says so."
+    assert i18n.localize("Problem", found.message) == "这不是 PDF 文件，只是文件名以 .pdf 结尾。"

@@ -3,6 +3,7 @@ while what is stored and the JSON/CSV contract stay English."""
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -23,31 +24,15 @@ from neardup_gui.core.scan import ExtractTask, scan, transient_failure
 from neardup_gui.core.store.store import Store
 from neardup_gui.core.store.stored_text import TextLoader
 from neardup_gui.core.workers.pool import TaskFailed
-from tests.conftest import REPO, english_texts, plant_edits
+from tests.conftest import REPO, english_texts, plant_edits, speaking
 
 HAN = re.compile(r"[\u4e00-\u9fff]")
 
 
-def _speaking(language: str):
-    """Speak ``language`` through the catalogues (no Qt translator), and English again afterwards."""
-    translator = i18n._State.translator
-    i18n.use_translator(None)
-    i18n.set_language(language)
-    try:
-        yield
-    finally:
-        i18n.set_language("en")
-        i18n.use_translator(translator)
-
-
-@pytest.fixture
-def chinese():
-    yield from _speaking("zh_CN")
-
-
 @pytest.fixture
 def english():
-    yield from _speaking("en")
+    with speaking("en"):
+        yield
 
 
 @pytest.fixture
@@ -67,8 +52,21 @@ def test_a_stored_message_with_a_field_is_shown_in_chinese(chinese):
     shown = i18n.localize("Problem", damaged.message)
     assert HAN.search(shown) and "utf-8" in shown and "Read as" not in shown
 
-    shown = i18n.localize("Problem", "Damaged or unreadable PDF: EOF marker not found")
-    assert shown.startswith("PDF 已损坏") and shown.endswith("EOF marker not found")  # the value is not a message
+
+def test_a_stored_message_s_details_are_kept_after_it_as_they_were_said(chinese):
+    stored = i18n.with_details("The file is empty.", ValueError("EOF marker not found\n  at byte 12"))
+    assert stored == "The file is empty.\nDetails: ValueError: EOF marker not found at byte 12"  # one line of details
+    assert i18n.split_details(stored) == ("The file is empty.", "ValueError: EOF marker not found at byte 12")
+    assert i18n.localize("Problem", stored) == "文件是空的。\n详细信息：ValueError: EOF marker not found at byte 12"
+    assert i18n.with_details("The file is empty.", "") == "The file is empty." == i18n.split_details(stored)[0]
+    # an OSError's number and the system's words, not its path (the row names the file)
+    said = i18n.said(OSError(errno.EIO, "Input/output error", "/secret/a.pdf"))
+    assert said == f"OSError: [Errno {errno.EIO}] Input/output error"
+    # a value's details go to the end of the message it is put in, where they are found again
+    inner = i18n.with_details("the reader crashed on it", "SIGSEGV")
+    assert i18n.fill("Not compared: {reason}. Try again.", reason=inner) == (
+        "Not compared: the reader crashed on it. Try again.\nDetails: SIGSEGV"
+    )
 
 
 def test_a_nested_stored_message_is_translated_with_its_parts(chinese):
@@ -80,12 +78,16 @@ def test_a_nested_stored_message_is_translated_with_its_parts(chinese):
     assert shown.startswith("未比较：读取超过 5 秒") and "neardup scan --timeout" in shown, shown
     assert "reading it" not in shown and "Try Again" not in shown, shown  # the reason and the remedy too
 
-    # a reader's own error may hold ". ": the remedy is still found, and the crash's exit code read as such
-    failed = TaskFailed("the reader failed: Invalid object. Expected dict")
-    shown = i18n.localize("Problem", transient_failure(task, failed, 5.0).message)
-    assert shown.startswith("未比较：") and "Invalid object. Expected dict" in shown and "Try Again" not in shown, shown
-    failed = TaskFailed("the reader crashed on it (exit code 3)")
-    assert "退出码 3" in i18n.localize("Problem", transient_failure(task, failed, 5.0).message)
+    # a reader's own error (which may hold ". ") is the message's details, after the remedy, as it was said
+    failed = TaskFailed(i18n.with_details("the reader failed on it", "PdfReadError: Invalid object. Expected dict"))
+    stored = transient_failure(task, failed, 5.0).message
+    assert stored.startswith("Not compared: the reader failed on it. To try it again: Try Again")
+    assert stored.endswith("neardup scan --retry-failed.\nDetails: PdfReadError: Invalid object. Expected dict")
+    shown = i18n.localize("Problem", stored)
+    assert shown.startswith("未比较：读取时出错。") and "Try Again" not in shown, shown
+    assert shown.endswith("\n详细信息：PdfReadError: Invalid object. Expected dict"), shown
+    failed = TaskFailed(i18n.with_details("the reader crashed on it", "exit code 3"))
+    assert i18n.localize("Problem", transient_failure(task, failed, 5.0).message).startswith("未比较：读取时程序崩溃。")
 
     i18n.set_language("en")
     assert i18n.localize("Problem", stored) == stored
@@ -98,6 +100,19 @@ def _cli(args: list[str], lang: str, cwd: Path) -> subprocess.CompletedProcess[s
     return subprocess.run(
         [sys.executable, "-m", "neardup_gui.cli", *args], capture_output=True, text=True, cwd=cwd, env=env, timeout=300
     )
+
+
+@pytest.mark.e2e
+def test_a_message_stored_by_a_reader_is_translated_where_no_document_was_read():
+    """The window and the command line show what worker processes stored: the templates of the readers they
+    never imported themselves are known all the same."""
+    code = (
+        "from neardup_gui.core import i18n, session; i18n.set_language('zh_CN');"
+        "print(i18n.localize('Problem', 'Damaged document: its part word/document.xml is missing.'))"
+    )
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH", "")]))}
+    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120)
+    assert HAN.search(shown.stdout) and "word/document.xml" in shown.stdout, shown
 
 
 @pytest.mark.e2e

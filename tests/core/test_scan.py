@@ -1,16 +1,19 @@
+import errno
 import json
 import os
 import random
+import re
 import shutil
 from pathlib import Path
 
 import numpy as np
 import pytest
 
+from neardup_gui.core import i18n
 from neardup_gui.core.fingerprint.scheme import Scheme
 from neardup_gui.core.jobs import CancelToken, JobCancelled
 from neardup_gui.core.match.matcher import NOT_DUPLICATE, Matcher, match
-from neardup_gui.core.models import Method, ScanOptions, Status, Thresholds
+from neardup_gui.core.models import FileEntry, Method, ScanOptions, Status, Thresholds
 from neardup_gui.core.query import query
 from neardup_gui.core.scan import scan, summary_text
 from neardup_gui.core.store.store import Store
@@ -592,6 +595,18 @@ def test_a_file_changed_or_deleted_between_hashing_and_reading(tmp_path):
     path.symlink_to("/dev/zero")
     outcome = extract_task(ExtractTask(str(path), "text", digest, Scheme.current(), size))
     assert isinstance(outcome, FileFailure) and "replaced by a folder, a link, a pipe or a device" in outcome.message
+
+
+def test_a_file_the_system_cannot_open_is_said_in_plain_words_with_the_system_s_own_as_details(tmp_path, chinese):
+    from neardup_gui.core.scan import hash_files
+
+    too_long = FileEntry(str(tmp_path / ("a long name " * 30 + ".txt")), 1, 0, "text")
+    [said] = hash_files((too_long,))
+    message, details = i18n.split_details(said)
+    assert message == "Its path is too long to open. Move it to a shorter path (or shorten its name) and scan again."
+    assert details == f"OSError: [Errno {errno.ENAMETOOLONG}] {os.strerror(errno.ENAMETOOLONG)}"
+    shown = i18n.localize("Problem", message)
+    assert re.search(r"[\u4e00-\u9fff]", shown) and not re.search(r"[A-Za-z]", shown), shown
 
 
 @pytest.mark.e2e

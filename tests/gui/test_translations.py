@@ -31,12 +31,16 @@ from PySide6.QtWidgets import (
 )
 
 from neardup_gui.core import i18n
+from neardup_gui.core.models import Document
+from neardup_gui.core.read.extract import extract
 from neardup_gui.gui import settings as app_settings
 from neardup_gui.gui.actions import shortcut_rows
 from neardup_gui.gui.app import create_app
 from neardup_gui.gui.help import ShortcutList, UserGuide
 from neardup_gui.gui.main_window import MainWindow
 from neardup_gui.gui.preferences import PreferencesDialog
+from neardup_gui.gui.problems_page import ProblemsPage
+from tests.conftest import english_texts, write_pdf
 from tests.gui.conftest import scan
 
 REPO = Path(__file__).resolve().parents[2]
@@ -254,6 +258,31 @@ def test_the_window_speaks_only_chinese(qtbot, make_settings, uploads, english_a
     box = QMessageBox(QMessageBox.Icon.Question, "", "", QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)
     assert {b.text() for b in box.buttons()} <= {"是(&Y)", "否(&N)", "是", "否"}  # Qt's own catalogue
     w.close()
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_the_problems_tab_says_why_in_plain_words_and_keeps_the_readers_own_in_the_tooltip(
+    qtbot, tmp_path, english_again, language
+):
+    create_app([], language=language)
+    path = write_pdf(tmp_path / "report.pdf", english_texts()["BSD"])
+    path.write_bytes(path.read_bytes()[:1500])  # a download cut short
+    found = extract("pdf", path.read_bytes())
+    page = ProblemsPage()
+    qtbot.addWidget(page)
+    page.set_documents([Document(1, str(path), 1500, 0, "pdf", found.status, found.message, 0, None)])
+    shown = page.model.index(0, 2).data()
+    tooltip = page.model.index(0, 2).data(Qt.ItemDataRole.ToolTipRole)
+    said = "PdfStreamError: Stream has ended unexpectedly"  # pypdf's words: only in the tooltip
+    if language == "en":
+        assert shown == (
+            "Damaged file: its end is missing (a download or copy cut short?). Download or copy it again, or open "
+            "it in its program and save it again."
+        )
+        assert tooltip == f"{shown}\nDetails: {said}"
+    else:
+        assert re.search(r"[\u4e00-\u9fff]", shown) and _english([shown]) == [], shown
+        assert tooltip == f"{shown}\n详细信息：{said}"
 
 
 @pytest.mark.e2e

@@ -19,7 +19,7 @@ import shutil
 import subprocess
 from dataclasses import dataclass
 
-from ..i18n import QT_TRANSLATE_NOOP
+from ..i18n import QT_TRANSLATE_NOOP, fill, with_details
 from ..models import Extracted, Fingerprint, SentBetweenProcesses, Status
 from ..read.regular_files import open_regular_file
 from .scheme import Scheme, fingerprint_text, raw_hash
@@ -65,7 +65,8 @@ class OcrTimedOut(OcrFailed):
 
 
 _UNREADABLE_IMAGE = QT_TRANSLATE_NOOP("Problem", "Tesseract could not read the image (damaged, or not an image)")
-_UNRENDERED_PAGE = QT_TRANSLATE_NOOP("Problem", "the page could not be drawn: {reason}")
+_UNRENDERED_PAGE = QT_TRANSLATE_NOOP("Problem", "the page could not be drawn")
+_NOT_STARTED = QT_TRANSLATE_NOOP("Problem", "Tesseract could not be started")
 _TOOK_TOO_LONG = QT_TRANSLATE_NOOP("Problem", "Tesseract took longer than {seconds} s on it")
 
 
@@ -88,7 +89,7 @@ def unavailable(languages: str) -> str | None:
     try:
         listed = subprocess.run([program, "--list-langs"], capture_output=True, text=True, timeout=60)
     except (OSError, subprocess.SubprocessError) as exc:
-        return _NO_TESSERACT.format(packages=" ".join(packages_for(languages))) + f" ({exc})"
+        return with_details(_NO_TESSERACT.format(packages=" ".join(packages_for(languages))), exc)
     have = {line.strip() for line in (listed.stdout + listed.stderr).splitlines()[1:]}
     lacking = [code for code in languages.split("+") if code not in have]
     if lacking:
@@ -152,7 +153,7 @@ def render_page(data: bytes, page: int, dpi: int | None = None) -> tuple[bytes, 
     try:
         document = pdfium.PdfDocument(data)
     except pdfium.PdfiumError as exc:
-        raise OcrFailed(_UNRENDERED_PAGE.format(reason=exc)) from exc
+        raise OcrFailed(with_details(_UNRENDERED_PAGE, exc)) from exc
     try:
         sheet = document[page]
         if dpi is None:
@@ -167,7 +168,7 @@ def render_page(data: bytes, page: int, dpi: int | None = None) -> tuple[bytes, 
         pixels = sheet.render(scale=scale, grayscale=True).to_numpy()
         sheet.close()
     except (pdfium.PdfiumError, IndexError) as exc:
-        raise OcrFailed(_UNRENDERED_PAGE.format(reason=exc)) from exc
+        raise OcrFailed(with_details(_UNRENDERED_PAGE, exc)) from exc
     finally:
         document.close()
     if pixels.ndim == 3:
@@ -182,7 +183,7 @@ def run_tesseract(image: bytes, languages: str, *, dpi: int | None = None, timeo
     worker past its time or memory, or on cancel) and may take TESSERACT_MEMORY at most."""
     program = shutil.which("tesseract")
     if program is None:
-        raise OcrFailed("tesseract is not installed")
+        raise OcrFailed(with_details(_NOT_STARTED, "tesseract is not installed"))
     command = [program, "stdin", "stdout", "-l", languages]
     if dpi is not None:
         command += ["--dpi", str(dpi)]
@@ -198,7 +199,7 @@ def run_tesseract(image: bytes, languages: str, *, dpi: int | None = None, timeo
     except subprocess.TimeoutExpired as exc:
         raise OcrTimedOut(_TOOK_TOO_LONG.format(seconds=f"{timeout:.0f}")) from exc
     except OSError as exc:
-        raise OcrFailed(str(exc)) from exc
+        raise OcrFailed(with_details(_NOT_STARTED, exc)) from exc
     if done.returncode != 0:
         raise OcrFailed(_UNREADABLE_IMAGE)
     return done.stdout.decode("utf-8", "replace")
@@ -242,7 +243,7 @@ def fingerprint_scan(task: ScanText) -> Fingerprint:
     if not text.strip():
         failed_template = _OCR_FAILED if task.transient is None else _OCR_FAILED_FOR_NOW
         message = (
-            failed_template.format(languages=languages, reason=task.failed[0][1])
+            fill(failed_template, languages=languages, reason=task.failed[0][1])
             if task.failed
             else _OCR_FOUND_NOTHING.format(languages=languages)
         )
@@ -250,7 +251,7 @@ def fingerprint_scan(task: ScanText) -> Fingerprint:
         return Fingerprint(task.expected_hash, task.kind, status, message, encoding, pages, transient=task.transient)
     if task.failed:
         numbers = ", ".join(str(n) for n, _ in task.failed[:10]) + (" …" if len(task.failed) > 10 else "")
-        message = _FROM_OCR_PAGES_FAILED.format(languages=languages, pages=numbers, reason=task.failed[0][1])
+        message = fill(_FROM_OCR_PAGES_FAILED, languages=languages, pages=numbers, reason=task.failed[0][1])
     else:
         message = _FROM_OCR.format(languages=languages)
     extracted = Extracted(Status.OK, text=text, message=message, encoding=encoding, pages=pages)

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 from xml.parsers import expat
 
+from ..errors import read_failure
 from ..i18n import QT_TRANSLATE_NOOP
 from ..models import Extracted, Status
 
@@ -25,7 +26,10 @@ book's XML is a few tens of MB."""
 
 _CHUNK = 1 << 20
 
-_DAMAGED = QT_TRANSLATE_NOOP("Problem", "Damaged or unreadable document: {reason}")
+_DAMAGED = QT_TRANSLATE_NOOP(
+    "Problem",
+    "Damaged document: its contents could not be read. Open it in its program and save it again to compare it.",
+)
 _NOT_A_PACKAGE = QT_TRANSLATE_NOOP(
     "Problem", "Damaged document: it is not a complete package of its format (a download or copy cut short?)."
 )
@@ -51,9 +55,9 @@ class Unreadable(Exception):  # noqa: N818 - an outcome, like JobCancelled
         self.outcome = Extracted(status, message=message)
 
 
-def damaged(reason: object) -> Unreadable:
-    """The outcome for a document whose structure is broken, with the reader's reason."""
-    return Unreadable(Status.ERROR, _DAMAGED.format(reason=reason or type(reason).__name__))
+def damaged(reason: BaseException | str) -> Unreadable:
+    """The outcome for a document whose structure is broken: why in plain words, the reader's own as details."""
+    return Unreadable(Status.ERROR, read_failure(reason, _DAMAGED))
 
 
 # What reading a broken zip or XML part can raise; anything else is a bug of ours, which the pool reports.

@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..errors import read_failure
 from ..i18n import QT_TRANSLATE_NOOP, translate
 from ..jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_progress
 from ..models import FileEntry
@@ -22,6 +23,7 @@ from .extract import READ_WITHOUT_OCR, kind_of
 # Why a folder or file could not be looked at: stored in English, translated where shown (i18n.localize)
 _PERMISSION_DENIED = QT_TRANSLATE_NOOP("Problem", "Permission denied: neardup may not read this.")
 _DISAPPEARED = QT_TRANSLATE_NOOP("Problem", "It disappeared while the folders were being walked.")
+_NOT_LOOKED_AT = QT_TRANSLATE_NOOP("Problem", "It could not be looked at.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,4 +161,4 @@ def _why(exc: OSError) -> str:
         return _PERMISSION_DENIED
     if isinstance(exc, FileNotFoundError):
         return _DISAPPEARED
-    return exc.strerror or str(exc)
+    return read_failure(exc, _NOT_LOOKED_AT)

@@ -11,6 +11,7 @@ from collections.abc import Callable
 
 from ..i18n import QT_TRANSLATE_NOOP
 from ..models import Extracted, Status
+from . import containers  # noqa: F401 - its messages' templates, for i18n.localize where no document is read
 from .decode import _EMPTY
 from .decode import extract_text as extract_text
 

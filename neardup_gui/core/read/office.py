@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import re
 
+from ..errors import read_failure
 from ..i18n import QT_TRANSLATE_NOOP
 from ..models import Extracted, Status
 from .containers import PASSWORD_PROTECTED, Package, Unreadable, parse_xml, resolve
@@ -23,7 +24,11 @@ _OLD_BINARY = QT_TRANSLATE_NOOP(
     "Problem",
     "This is an older binary Office file (.doc, .xls, .ppt) under an .odt name; save it as .odt to compare it.",
 )
-_DAMAGED_RTF = QT_TRANSLATE_NOOP("Problem", "Damaged RTF document: its control words could not be read.")
+_DAMAGED_RTF = QT_TRANSLATE_NOOP(
+    "Problem",
+    "Damaged RTF document: its control words could not be read. Open it in its program and save it again to "
+    "compare it.",
+)
 _NOT_RTF = QT_TRANSLATE_NOOP("Problem", "This is not an RTF document, although its name says so.")
 
 _OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # a compound file: old .doc, or an encrypted .docx
@@ -280,8 +285,8 @@ def extract_rtf(data: bytes) -> Extracted:
         text = rtf_to_text(data.decode("latin-1"), errors="replace")
     except MemoryError:
         raise
-    except Exception:  # striprtf's parsing of a broken file raises what it happens to (TypeError, ValueError...)
-        return Extracted(Status.ERROR, message=_DAMAGED_RTF)
+    except Exception as exc:  # striprtf's parsing of a broken file raises what it happens to (TypeError, ValueError...)
+        return Extracted(Status.ERROR, message=read_failure(exc, _DAMAGED_RTF))
     return finish([text])
 
 

@@ -16,6 +16,7 @@ import logging
 import re
 import warnings
 
+from ..errors import read_failure
 from ..i18n import QT_TRANSLATE_NOOP
 from ..models import Extracted, Status
 
@@ -24,13 +25,20 @@ PAGE_SEPARATOR = "\n\f\n"
 text"; the pair view finds pages by it (running headers and footers are not differences)."""
 
 _NEEDS_CRYPTOGRAPHY = QT_TRANSLATE_NOOP("Problem", "Encrypted PDF; opening it needs the 'cryptography' package.")
-_ENCRYPTION_FAILED = QT_TRANSLATE_NOOP("Problem", "Encrypted PDF that could not be opened: {error}")
+_ENCRYPTION_FAILED = QT_TRANSLATE_NOOP(
+    "Problem",
+    "Encrypted PDF that could not be opened: remove the password (or export an unprotected copy) to compare it.",
+)
 _PASSWORD = QT_TRANSLATE_NOOP(
     "Problem", "Password-protected PDF: remove the password (or export an unprotected copy) to compare it."
 )
 _PAGES_LOCKED = QT_TRANSLATE_NOOP("Problem", "Password-protected PDF: its pages cannot be read without the password.")
-_DAMAGED_PDF = QT_TRANSLATE_NOOP("Problem", "Damaged or unreadable PDF: {reason}")
-_LOOPING_PDF = QT_TRANSLATE_NOOP("Problem", "Damaged PDF: its structure loops on itself.")
+_DAMAGED_PDF = QT_TRANSLATE_NOOP(
+    "Problem",
+    "Damaged PDF: its structure could not be read. Open it in its program and save it again (or print it to a "
+    "new PDF) to compare it.",
+)
+_NOT_PDF = QT_TRANSLATE_NOOP("Problem", "This is not a PDF, although its name says so.")
 _PAGES_FAILED = QT_TRANSLATE_NOOP("Problem", "Pages {pages} could not be read.")
 _NO_PAGE_READ = QT_TRANSLATE_NOOP("Problem", "No page of this PDF could be read. Pages {pages} could not be read.")
 _NO_TEXT_LAYER = QT_TRANSLATE_NOOP(
@@ -135,7 +143,7 @@ def _by_pypdf(data: bytes) -> Extracted:
                 except MemoryError:
                     raise  # the reader's memory cap, not a property of the file: the pool says so
                 except Exception as exc:  # pypdf raises many kinds on odd encryption dictionaries
-                    return Extracted(Status.ENCRYPTED, message=_ENCRYPTION_FAILED.format(error=exc))
+                    return Extracted(Status.ENCRYPTED, message=read_failure(exc, _ENCRYPTION_FAILED))
                 if not opened:
                     return Extracted(Status.ENCRYPTED, message=_PASSWORD)
             pages = reader.pages
@@ -153,11 +161,25 @@ def _by_pypdf(data: bytes) -> Extracted:
                     failed.append(number)
         except FileNotDecryptedError:
             return Extracted(Status.ENCRYPTED, message=_PAGES_LOCKED)
-        except (PyPdfError, ValueError, KeyError, TypeError, IndexError, AttributeError, OSError) as exc:
-            return Extracted(Status.ERROR, message=_DAMAGED_PDF.format(reason=exc or type(exc).__name__))
-        except RecursionError:
-            return Extracted(Status.ERROR, message=_LOOPING_PDF)
+        except (PyPdfError, *_PYPDF_FAILURES) as exc:
+            if b"%PDF" not in data[:1024]:  # where PDF readers look for the header
+                return Extracted(Status.UNSUPPORTED, message=_NOT_PDF)
+            return Extracted(Status.ERROR, message=read_failure(exc, _DAMAGED_PDF))
     return _outcome(texts, failed, page_count)
+
+
+# What pypdf raises on a damaged file besides its own errors (an unknown filter's name garbled, a loop...)
+_PYPDF_FAILURES = (
+    ValueError,
+    KeyError,
+    TypeError,
+    IndexError,
+    AttributeError,
+    OSError,
+    NotImplementedError,
+    AssertionError,
+    RecursionError,
+)
 
 
 def _outcome(texts: list[str], failed: list[int], page_count: int) -> Extracted:

@@ -23,7 +23,7 @@ import stat
 import tempfile
 from typing import BinaryIO
 
-from ..i18n import QT_TRANSLATE_NOOP
+from ..i18n import QT_TRANSLATE_NOOP, with_details
 from ..models import Fingerprint, Status
 
 try:
@@ -40,7 +40,7 @@ _OURS = re.compile(rf"{_LOCK}|{_MARKER}|\d+\.bin|[\w-]+\.npy(\.part)?")
 
 _NOT_READ_BACK = QT_TRANSLATE_NOOP(
     "Problem",
-    "Not compared: its fingerprint could not be read back ({reason}). To try it again: Try Again in the "
+    "Not compared: its fingerprint could not be read back. To try it again: Try Again in the "
     "app's Problems tab, or neardup scan --retry-failed.",
 )
 
@@ -176,7 +176,7 @@ def restore(fingerprint: Fingerprint) -> Fingerprint:
             fingerprint.raw_hash,
             fingerprint.kind,
             Status.ERROR,
-            _NOT_READ_BACK.format(reason=exc.strerror or exc),
+            with_details(_NOT_READ_BACK, exc),
             transient=0.0,
         )
     return dataclasses.replace(

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from typing import Any, Generic, TypeVar
 
-from ..i18n import QT_TRANSLATE_NOOP
+from ..i18n import QT_TRANSLATE_NOOP, with_details
 from ..jobs import NEVER_CANCELLED, CancelToken
 
 T = TypeVar("T")
@@ -31,20 +31,19 @@ IN_FLIGHT = 2  # tasks queued per worker, so a worker never idles waiting for th
 # result while the parent sends it a large next task would block both. Bulk input goes as files.
 
 # Why a task failed: part of a file's stored message (scan.py), in English, translated where shown
-# (i18n.localize). The exit code's template comes before the signal's, which would match it too.
+# (i18n.localize); the error, the exit code or the signal as its details (i18n.with_details).
 _TIMED_OUT = QT_TRANSLATE_NOOP("Problem", "reading it took longer than {seconds} s, so it was stopped")
 _OUT_OF_MEMORY = QT_TRANSLATE_NOOP("Problem", "reading it needs more than the {size} of memory a reader may use")
 _OUT_OF_THE_MEMORY = QT_TRANSLATE_NOOP("Problem", "reading it needs more than the memory a reader may use")
-_READER_FAILED = QT_TRANSLATE_NOOP("Problem", "the reader failed: {error}")
-_CRASHED_EXIT = QT_TRANSLATE_NOOP("Problem", "the reader crashed on it (exit code {code})")
-_CRASHED_SIGNAL = QT_TRANSLATE_NOOP("Problem", "the reader crashed on it ({signal})")
+_READER_FAILED = QT_TRANSLATE_NOOP("Problem", "the reader failed on it")
+_CRASHED = QT_TRANSLATE_NOOP("Problem", "the reader crashed on it")
 
 
 @dataclass(frozen=True, slots=True)
 class TaskFailed:
     """The worker running a task died or ran past the time limit."""
 
-    reason: str
+    reason: str  # a stored message, maybe with details (i18n.with_details): put in another one with i18n.fill
     timed_out: bool = False
     out_of_memory: bool = False
 
@@ -387,7 +386,7 @@ def _outcome(kind: str, value: Any, memory_limit: int | None) -> Any | TaskFaile
     if kind == "memory":
         reason = _OUT_OF_MEMORY.format(size=memory_size(memory_limit)) if memory_limit else _OUT_OF_THE_MEMORY
         return TaskFailed(reason, out_of_memory=True)
-    return TaskFailed(_READER_FAILED.format(error=value))
+    return TaskFailed(with_details(_READER_FAILED, value))
 
 
 def _fill(worker: _Worker[T], fn: Callable[[T], Any], pending: deque[T]) -> None:
@@ -403,5 +402,5 @@ def _died(worker: _Worker[Any]) -> str:
             name = signal.Signals(-code).name
         except ValueError:
             name = str(-code)
-        return _CRASHED_SIGNAL.format(signal=name)
-    return _CRASHED_EXIT.format(code=code)
+        return with_details(_CRASHED, name)
+    return with_details(_CRASHED, f"exit code {code}")
