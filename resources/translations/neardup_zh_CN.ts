@@ -2647,6 +2647,10 @@ Every two documents of the group are duplicates at your setting. Each member is 
         <translation>查找文件时它已不见了（可能被移走或删除）。</translation>
     </message>
     <message>
+        <source>It could not be looked at.</source>
+        <translation>无法访问此项。</translation>
+    </message>
+    <message>
         <source>neardup does not read {kind} files</source>
         <translation>neardup 不读取 {kind} 文件</translation>
     </message>
@@ -2683,10 +2687,6 @@ Every two documents of the group are duplicates at your setting. Each member is 
         <translation>加密的 PDF；需要安装“cryptography”软件包才能打开。</translation>
     </message>
     <message>
-        <source>Encrypted PDF that could not be opened: {error}</source>
-        <translation>无法打开这个加密的 PDF：{error}</translation>
-    </message>
-    <message>
         <source>Password-protected PDF: remove the password (or export an unprotected copy) to compare it.</source>
         <translation>PDF 有密码保护：请去掉密码（或导出一份不加密的副本）后再比较。</translation>
     </message>
@@ -2695,12 +2695,16 @@ Every two documents of the group are duplicates at your setting. Each member is 
         <translation>PDF 有密码保护：没有密码无法读取其中的页面。</translation>
     </message>
     <message>
-        <source>Damaged or unreadable PDF: {reason}</source>
-        <translation>PDF 已损坏或无法读取：{reason}</translation>
+        <source>Encrypted PDF that could not be opened: remove the password (or export an unprotected copy) to compare it.</source>
+        <translation>无法打开这个加密的 PDF：请去掉密码（或导出一份不加密的副本）后再比较。</translation>
     </message>
     <message>
-        <source>Damaged PDF: its structure loops on itself.</source>
-        <translation>PDF 已损坏：文件结构出现循环引用。</translation>
+        <source>Damaged PDF: its structure could not be read. Open it in its program and save it again (or print it to a new PDF) to compare it.</source>
+        <translation>PDF 已损坏：无法读取其内部结构。请用相应的程序打开并重新保存（或打印成新的 PDF）后再比较。</translation>
+    </message>
+    <message>
+        <source>This is not a PDF, although its name says so.</source>
+        <translation>这不是 PDF 文件，只是文件名以 .pdf 结尾。</translation>
     </message>
     <message>
         <source>Pages {pages} could not be read.</source>
@@ -2731,16 +2735,12 @@ Every two documents of the group are duplicates at your setting. Each member is 
         <translation>读取它所需的内存超过了允许的上限</translation>
     </message>
     <message>
-        <source>the reader failed: {error}</source>
-        <translation>读取出错：{error}</translation>
+        <source>the reader failed on it</source>
+        <translation>读取时出错</translation>
     </message>
     <message>
-        <source>the reader crashed on it (exit code {code})</source>
-        <translation>读取时程序崩溃（退出码 {code}）</translation>
-    </message>
-    <message>
-        <source>the reader crashed on it ({signal})</source>
-        <translation>读取时程序崩溃（{signal}）</translation>
+        <source>the reader crashed on it</source>
+        <translation>读取时程序崩溃</translation>
     </message>
     <message>
         <source>The file changed while it was being scanned; scan again to include it.</source>
@@ -2763,8 +2763,48 @@ Every two documents of the group are duplicates at your setting. Each member is 
         <translation>扫描期间文件被替换成了文件夹、链接、管道或设备；请重新扫描。</translation>
     </message>
     <message>
+        <source>The file could not be read.</source>
+        <translation>无法读取这个文件。</translation>
+    </message>
+    <message>
+        <source>Damaged file: its structure loops on itself. Open it in its program and save it again to compare it.</source>
+        <translation>文件已损坏：其内部结构出现循环引用。请用相应的程序打开并重新保存后再比较。</translation>
+    </message>
+    <message>
+        <source>Encrypted in a way neardup cannot open. Remove the password (or save an unprotected copy) to compare it.</source>
+        <translation>文件的加密方式 neardup 无法打开。请去掉密码（或另存一份不加密的副本）后再比较。</translation>
+    </message>
+    <message>
+        <source>Damaged file: its end is missing (a download or copy cut short?). Download or copy it again, or open it in its program and save it again.</source>
+        <translation>文件已损坏：结尾部分缺失（可能是下载或复制没有完成）。请重新下载或复制，或用相应的程序打开并重新保存。</translation>
+    </message>
+    <message>
+        <source>Damaged file: some of its contents are garbled (a failing disk, or a copy gone wrong?). Copy it again from where it came from, or open it in its program and save it again.</source>
+        <translation>文件已损坏：部分内容已错乱（可能是磁盘故障或复制出错）。请从原处重新复制，或用相应的程序打开并重新保存。</translation>
+    </message>
+    <message>
+        <source>Damaged document: the markup that holds its text is broken. Open it in its program and save it again to compare it.</source>
+        <translation>文档已损坏：承载文字的标记结构已损坏。请用相应的程序打开并重新保存后再比较。</translation>
+    </message>
+    <message>
+        <source>Packed in a way neardup cannot unpack. Open it in its program and save it again to compare it.</source>
+        <translation>文件的压缩方式 neardup 无法解压。请用相应的程序打开并重新保存后再比较。</translation>
+    </message>
+    <message>
         <source>Permission denied: neardup may not read this file.</source>
         <translation>没有权限：neardup 无法读取此文件。</translation>
+    </message>
+    <message>
+        <source>The disk gave an error while reading it (a failing disk, or a drive or network share that was disconnected?). Check the disk, or copy the file elsewhere, and scan again.</source>
+        <translation>读取时磁盘报错（可能是磁盘故障，或驱动器、网络共享已断开）。请检查磁盘，或把文件复制到别处，然后重新扫描。</translation>
+    </message>
+    <message>
+        <source>The network share holding it stopped answering. Reconnect it and scan again.</source>
+        <translation>存放它的网络共享没有响应。请重新连接后再扫描。</translation>
+    </message>
+    <message>
+        <source>Its path is too long to open. Move it to a shorter path (or shorten its name) and scan again.</source>
+        <translation>它的路径太长，无法打开。请把它移到路径较短的位置（或缩短文件名）后重新扫描。</translation>
     </message>
     <message>
         <source>The file was deleted during the scan.</source>
@@ -2779,16 +2819,12 @@ Every two documents of the group are duplicates at your setting. Each member is 
         <translation>指向自身的符号链接。</translation>
     </message>
     <message>
-        <source>The file could not be read: {reason}</source>
-        <translation>无法读取文件：{reason}</translation>
-    </message>
-    <message>
         <source>Larger than the {limit} MiB limit; not compared.</source>
         <translation>超过 {limit} MiB 的大小上限，未比较。</translation>
     </message>
     <message>
-        <source>Damaged or unreadable document: {reason}</source>
-        <translation>文档已损坏或无法读取：{reason}</translation>
+        <source>Damaged document: its contents could not be read. Open it in its program and save it again to compare it.</source>
+        <translation>文档已损坏：无法读取其内容。请用相应的程序打开并重新保存后再比较。</translation>
     </message>
     <message>
         <source>Damaged document: it is not a complete package of its format (a download or copy cut short?).</source>
@@ -2823,8 +2859,8 @@ Every two documents of the group are duplicates at your setting. Each member is 
         <translation>这是旧版二进制 Office 文件（.doc、.xls、.ppt），只是名字是 .odt；请另存为 .odt 后再比较。</translation>
     </message>
     <message>
-        <source>Damaged RTF document: its control words could not be read.</source>
-        <translation>RTF 文档已损坏：无法读取其中的控制字。</translation>
+        <source>Damaged RTF document: its control words could not be read. Open it in its program and save it again to compare it.</source>
+        <translation>RTF 文档已损坏：无法读取其中的控制字。请用相应的程序打开并重新保存后再比较。</translation>
     </message>
     <message>
         <source>This is not an RTF document, although its name says so.</source>
@@ -2875,16 +2911,24 @@ Every two documents of the group are duplicates at your setting. Each member is 
         <translation>Tesseract 无法读取这张图片（已损坏，或不是图片）</translation>
     </message>
     <message>
-        <source>the page could not be drawn: {reason}</source>
-        <translation>无法绘制该页：{reason}</translation>
+        <source>the page could not be drawn</source>
+        <translation>无法绘制该页</translation>
+    </message>
+    <message>
+        <source>Tesseract could not be started</source>
+        <translation>无法启动 Tesseract</translation>
     </message>
     <message>
         <source>Tesseract took longer than {seconds} s on it</source>
         <translation>Tesseract 处理它超过了 {seconds} 秒</translation>
     </message>
     <message>
-        <source>Not compared: its fingerprint could not be read back ({reason}). To try it again: Try Again in the app&apos;s Problems tab, or neardup scan --retry-failed.</source>
-        <translation>未比较：无法读回它的指纹（{reason}）。如要再试一次：在应用的“问题”标签页中点“重试”，或使用 neardup scan --retry-failed。</translation>
+        <source>Details: {details}</source>
+        <translation>详细信息：{details}</translation>
+    </message>
+    <message>
+        <source>Not compared: its fingerprint could not be read back. To try it again: Try Again in the app&apos;s Problems tab, or neardup scan --retry-failed.</source>
+        <translation>未比较：无法读回它的指纹。如要再试一次：在应用的“问题”标签页中点“重试”，或使用 neardup scan --retry-failed。</translation>
     </message>
 </context>
 <context>
