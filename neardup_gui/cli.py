@@ -304,6 +304,7 @@ _PHASES = {
     "read": QT_TRANSLATE_NOOP("Cli", "read"),
     "fingerprint": QT_TRANSLATE_NOOP("Cli", "fingerprint"),
     "ocr": QT_TRANSLATE_NOOP("Cli", "OCR pages"),
+    "save": QT_TRANSLATE_NOOP("Cli", "save"),
     "index": QT_TRANSLATE_NOOP("Cli", "index"),
     "boilerplate": QT_TRANSLATE_NOOP("Cli", "boilerplate"),
     "match": QT_TRANSLATE_NOOP("Cli", "match"),

@@ -473,6 +473,7 @@ def scan(
                     progress=progress,
                     cancel=cancel,
                 )
+        progress(ProgressEvent("save", 0, None))  # the last results written (a writer process may lag behind)
         writer.flush()
     except JobCancelled:
         writer.flush()

@@ -238,7 +238,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "mark",
         QT_TRANSLATE_NOOP("Actions", "Mark by &Rule…"),
         QT_TRANSLATE_NOOP("Actions", "Tick the files in a folder, matching a name, by date or by size"),
-        lambda w: MarkRuleDialog(w.review, w).exec(),
+        lambda w: MarkRuleDialog(w.review, w.dialogs, w).exec(),
         "Ctrl+Shift+K",
         buttons=("groups.mark_by_rule_button",),
         enabled=lambda s: s.has_groups,

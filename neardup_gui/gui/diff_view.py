@@ -628,10 +628,11 @@ class DiffView(QWidget):
     def _laid_out(self, request: int, layout: Layout, anchor: tuple[int, bool, int] | None) -> None:
         if request != self._request:
             return
-        following = self.model.layout is not None and not self.model.layout.comparison.complete
-        if following:  # the whole comparison after the first screen: stay where the person is
-            on_change = self.current_change_row is not None and self._row_visible(self.current_change_row)
-            anchor = None if on_change else self._top_line()
+        before = self.model.layout
+        following = before is not None and not before.comparison.complete
+        again = following or (before is not None and before.comparison is layout.comparison)
+        if again:  # the whole comparison after the first screen, or the same at another width: stay
+            anchor = self._place()
         self._set_layout(layout)
         self.laid_out.emit(layout)
         comparison = layout.comparison
@@ -647,7 +648,7 @@ class DiffView(QWidget):
         if anchor is not None:
             self._scroll_to_line(*anchor)
         elif self._changes:
-            self._current = max(0, self._current) if following else 0
+            self._current = max(0, self._current) if again else 0
             self._scroll_to_change()
             QTimer.singleShot(0, self._scroll_to_change)  # again once the table has its final size
         self._update_summary()
@@ -702,11 +703,11 @@ class DiffView(QWidget):
         wanted = self.layout_request()
         if wanted.columns == layout.columns and wanted.wide == layout.wide:
             return
-        anchor = self._top_line()
         comparison = layout.comparison
         if comparison.total_chars < _LARGE:
+            place = self._place()
             self._set_layout(Layout(comparison, wanted.columns, wanted.wide))
-            self._scroll_to_line(*anchor)
+            self._go_to(place)
             return
         self._request += 1
         request = self._request
@@ -714,7 +715,8 @@ class DiffView(QWidget):
         def work(*, progress: Progress, cancel: CancelToken) -> Layout:
             return Layout(comparison, wanted.columns, wanted.wide)
 
-        self._start(work, request, lambda new: self._laid_out(request, cast(Layout, new), anchor))
+        # where to stay is taken when it is ready: the person may scroll meanwhile
+        self._start(work, request, lambda new: self._laid_out(request, cast(Layout, new), None))
 
     def _ignore_layout_toggled(self, _on: bool) -> None:
         self.options_changed.emit()
@@ -749,6 +751,18 @@ class DiffView(QWidget):
             return row.left.number, True, row.left.start
         assert row.right is not None
         return row.right.number, False, row.right.start
+
+    def _place(self) -> tuple[int, bool, int] | None:
+        """Where to stay when the texts are laid out anew: on the difference stepped to while it is in
+        sight (None; rewrapped, it can move below the pane: a last line's did), else the line at the top."""
+        row = self.current_change_row
+        return None if row is not None and self._row_visible(row) else self._top_line()
+
+    def _go_to(self, place: tuple[int, bool, int] | None) -> None:
+        if place is None:
+            self._scroll_to_change()
+        else:
+            self._scroll_to_line(*place)
 
     def _scroll_to_line(self, number: int, left: bool, offset: int = 0) -> None:
         if self.model.layout is None or not len(self.model.layout):

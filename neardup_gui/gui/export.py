@@ -1,5 +1,5 @@
 """File ▸ Export Report: where the report goes (asked, and checked never to replace the database or a
-document), and the report of what is shown written in the background."""
+document: a place refused is asked again), and the report of what is shown written in the background."""
 
 from __future__ import annotations
 
@@ -10,10 +10,12 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QObject
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QMessageBox, QWidget
 
+from ..core.errors import UsageError
 from ..core.session import Session
 from .operation import Operations
+from .settings import FileDialogs
 from .worker import Job
 
 
@@ -33,19 +35,23 @@ class ReportExport(QObject):
         parent: QWidget,
         ops: Operations,
         session: Session,
+        dialogs: FileDialogs,
         folders: Callable[[], tuple[str, ...]],
         shown_groups: Callable[[], frozenset[int] | None],
         say: Callable[[str, int], None],
     ) -> None:
         super().__init__(parent)
-        self._parent, self._ops, self._session = parent, ops, session
+        self._parent, self._ops, self._session, self._dialogs = parent, ops, session, dialogs
         self._folders, self._shown_groups, self._say = folders, shown_groups, say
 
-    def ask(self) -> None:
-        """Ask where, then write it."""
+    def ask(self, typed: str = "", typed_filter: str = "") -> None:
+        """Ask where, then write it. A place refused is said, then asked again: ``typed`` is the path typed
+        then, ``typed_filter`` the format chosen."""
         filters = self.tr("HTML report (*.html);;CSV spreadsheet (*.csv);;JSON data (*.json)")
-        suggested = str(Path.home() / f"neardup-report-{time.strftime('%Y%m%d')}.html")
-        chosen_path, chosen = QFileDialog.getSaveFileName(self._parent, self.tr("Export report"), suggested, filters)
+        name = typed or f"neardup-report-{time.strftime('%Y%m%d')}.html"
+        chosen_path, chosen = self._dialogs.save_file(
+            self._parent, "export", self.tr("Export report"), name, filters, typed_filter
+        )
         if not chosen_path:
             return
         path, _fmt = report_path(chosen_path, chosen)
@@ -64,9 +70,13 @@ class ReportExport(QObject):
                     return
             self.write(path, chosen)
 
+        def refused(error: BaseException | None) -> None:
+            if isinstance(error, UsageError):  # the place, not the report: the person chooses another
+                self.ask(chosen_path, chosen)
+
         # never over the database or a document being compared, whatever is answered next
         self._ops(self._session.check_report_target, Path(path), self._folders()).success(allowed).failure(
-            self.tr("The report was not saved")
+            self.tr("The report was not saved"), then=refused
         ).run()
 
     def write(self, path: str, chosen_filter: str = "") -> Job:

@@ -8,16 +8,16 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from pathlib import Path
 
 from PySide6.QtCore import QUrl
 from PySide6.QtGui import QDesktopServices
-from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from ..core.i18n import translate
 from ..core.models import Document, Group
 from ..core.review.rules import BatchPlan, GroupSummary, human_size
 from .controller import Report, ReviewController
+from .settings import FileDialogs
 
 SHOWN_IN_A_LISTING = 25
 """Files a confirmation names before "… and N more"."""
@@ -56,12 +56,14 @@ class FileActions:
         self,
         parent: QWidget,
         review: ReviewController,
+        dialogs: FileDialogs,
         status: Callable[[str, int], None],
         selected: Callable[[], tuple[GroupSummary | None, Document | None]],
         may_move: Callable[[], bool],
     ) -> None:
         self.parent = parent
         self.review = review
+        self.dialogs = dialogs
         self.status = status
         self._selected = selected
         self._may_move = may_move
@@ -125,8 +127,8 @@ class FileActions:
         if plan is None:
             return
         if not destination:
-            destination = QFileDialog.getExistingDirectory(
-                self.parent, translate("FileActions", "Move marked files into"), str(Path.home())
+            destination = self.dialogs.folder(
+                self.parent, "move_into", translate("FileActions", "Move marked files into")
             )
             if not destination:
                 return
@@ -224,14 +226,46 @@ class FileActions:
     def open_selected(self) -> None:
         """Open the selected document in the program the desktop uses for it."""
         _summary, doc = self._selected()
-        if doc is not None and self._exists(doc):
-            QDesktopServices.openUrl(QUrl.fromLocalFile(doc.path))
+        if doc is not None and self._exists(doc) and not QDesktopServices.openUrl(QUrl.fromLocalFile(doc.path)):
+            self._not_opened(
+                doc,
+                translate("FileActions", "The file was not opened"),
+                translate(
+                    "FileActions",
+                    "{path}\n\ncould not be opened: no program on this computer is set up to open this kind of "
+                    "file. Show in Folder opens the folder that holds it, or copy its path to open it another way.",
+                ),
+            )
 
     def reveal_selected(self) -> None:
         """Open the folder that holds the selected document."""
         _summary, doc = self._selected()
-        if doc is not None and self._exists(doc):
-            QDesktopServices.openUrl(QUrl.fromLocalFile(os.path.dirname(doc.path)))
+        if (
+            doc is not None
+            and self._exists(doc)
+            and not QDesktopServices.openUrl(QUrl.fromLocalFile(os.path.dirname(doc.path)))
+        ):
+            self._not_opened(
+                doc,
+                translate("FileActions", "The folder was not shown"),
+                translate(
+                    "FileActions",
+                    "The folder that holds\n\n{path}\n\ncould not be shown: no program on this computer is set up "
+                    "to show folders. Copy the file's path to find it another way.",
+                ),
+            )
+
+    def _not_opened(self, doc: Document, title: str, text: str) -> None:
+        """The desktop has no program for it (QDesktopServices said no): say so, and offer the path."""
+        box = QMessageBox(QMessageBox.Icon.Information, title, text.format(path=doc.display_path), parent=self.parent)
+        copy = box.addButton(translate("FileActions", "Copy Path"), QMessageBox.ButtonRole.ActionRole)
+        box.addButton(QMessageBox.StandardButton.Close)
+        box.setObjectName("not-opened")
+        box.exec()
+        if box.clickedButton() is copy:
+            QApplication.clipboard().setText(doc.display_path)
+            paths = 1
+            self.status(translate("FileActions", "Copied %n path(s).", None, paths), 5000)
 
     def _exists(self, doc: Document) -> bool:
         if os.path.exists(doc.path):

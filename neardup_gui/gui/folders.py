@@ -10,7 +10,6 @@ from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QFileDialog,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -24,7 +23,7 @@ from PySide6.QtWidgets import (
 from ..core.fingerprint import ocr
 from ..core.i18n import QT_TRANSLATE_NOOP, localize
 from ..core.models import ScanOptions
-from .settings import AppState
+from .settings import AppState, FileDialogs
 
 TYPE_GROUPS: dict[str, frozenset[str]] = {
     "text": frozenset({"text"}),
@@ -74,8 +73,9 @@ class FolderDrops(QObject):
 class FoldersPanel(QWidget):
     changed = Signal()
 
-    def __init__(self, parent=None) -> None:
+    def __init__(self, dialogs: FileDialogs, parent=None) -> None:
         super().__init__(parent)
+        self._dialogs = dialogs
         title = QLabel("<b>" + self.tr("Folders") + "</b>", self)
         self.list = QListWidget(self)
         self.list.setToolTip(
@@ -173,7 +173,7 @@ class FoldersPanel(QWidget):
         self.remove_button.setEnabled(False)
 
     def choose_folder(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self, self.tr("Add a folder to scan"))
+        folder = self._dialogs.folder(self, "add_folder", self.tr("Add a folder to scan"))
         if folder:
             self.add_folder(folder)
 

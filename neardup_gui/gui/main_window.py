@@ -80,9 +80,11 @@ class MainWindow(QMainWindow):
             self.state.database, reference_folders=self.state.reference_folders, keeper_rule=self.state.keeper_rule
         )
         self.review = ReviewController(self.session, self.op.run)  # the review's state and logic, no widgets
+        self.dialogs = app_settings.FileDialogs(self.state)
         self.files = FileActions(
             self,
             self.review,
+            self.dialogs,
             self.say,
             self.selected,
             lambda: self.view is not None and self.scan_job is None,
@@ -108,7 +110,7 @@ class MainWindow(QMainWindow):
 
     # -- construction ---------------------------------------------------------------------
     def _build(self) -> None:
-        self.folders = FoldersPanel(self)
+        self.folders = FoldersPanel(self.dialogs, self)
         self.setAcceptDrops(True)  # folders dropped onto the window join the list
         self.installEventFilter(FolderDrops(self.folders, self.say))
         self.scan_button = QPushButton(self.tr("Scan"), self)
@@ -151,7 +153,13 @@ class MainWindow(QMainWindow):
             lambda: self.view is not None,
         )
         self.export = ReportExport(
-            self, self.op, self.session, lambda: tuple(self.folders.folders()), self.groups.shown_group_ids, self.say
+            self,
+            self.op,
+            self.session,
+            self.dialogs,
+            lambda: tuple(self.folders.folders()),
+            self.groups.shown_group_ids,
+            self.say,
         )
 
     def _connect(self) -> None:

@@ -11,7 +11,6 @@ from PySide6.QtWidgets import (
     QDateEdit,
     QDialog,
     QDialogButtonBox,
-    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -24,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from ..core.review.rules import MarkCriteria, MarkSelection
 from .controller import ReviewController
+from .settings import FileDialogs
 
 KB = 1024
 
@@ -31,9 +31,9 @@ KB = 1024
 class MarkRuleDialog(QDialog):
     """Conditions that all must hold; Mark adds the files that meet them, Unmark takes them off."""
 
-    def __init__(self, review: ReviewController, parent: QWidget | None = None) -> None:
+    def __init__(self, review: ReviewController, dialogs: FileDialogs, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.review = review
+        self.review, self._dialogs = review, dialogs
         self.setWindowTitle(self.tr("Mark by rule"))
         self.setObjectName("mark-rule")
         self.folder = QLineEdit(self)
@@ -94,7 +94,7 @@ class MarkRuleDialog(QDialog):
         self.pattern.setFocus()  # the condition people reach for first
 
     def _choose_folder(self) -> None:
-        chosen = QFileDialog.getExistingDirectory(self, self.tr("Mark files in folder"), self.folder.text())
+        chosen = self._dialogs.folder(self, "mark_folder", self.tr("Mark files in folder"), self.folder.text().strip())
         if chosen:
             self.folder.setText(chosen)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from ..core.errors import is_damaged_database
@@ -25,15 +26,17 @@ class Operation:
         self._operations = operations
         self.job = Job(fn, *args, **kwargs)
         self._title = ""
+        self._then: Callable[[BaseException | None], None] | None = None
 
     def success(self, handler: Callable[[Any], None] | None) -> Operation:
         if handler is not None:
             self.job.signals.returned.connect(handler)
         return self
 
-    def failure(self, title: str) -> Operation:
-        """Show a failure under ``title`` (an operation without one fails silently: a histogram, say)."""
-        self._title = title
+    def failure(self, title: str, then: Callable[[BaseException | None], None] | None = None) -> Operation:
+        """Show a failure under ``title`` (an operation without one fails silently: a histogram, say);
+        ``then`` is given the failure's exception once the person has read it (closed the message)."""
+        self._title, self._then = title, then
         return self
 
     def progress(self, handler: Callable[[ProgressEvent], None]) -> Operation:
@@ -51,11 +54,11 @@ class Operation:
 
     def run(self) -> Job:
         if self._title:
-            title = self._title
+            title, then = self._title, self._then
             failures: list[BaseException] = []
             self.job.signals.failed.connect(failures.append)
             self.job.signals.errored.connect(
-                lambda message: self._operations.failed(title, message, failures[-1] if failures else None)
+                lambda message: self._operations.failed(title, message, failures[-1] if failures else None, then)
             )
         return self._operations.runner.start(self.job)
 
@@ -82,7 +85,14 @@ class Operations:
         """The controller's ``Run``: one operation, its result to ``returned``, a failure shown under ``title``."""
         return self(fn, *args, **kwargs).success(returned).failure(title).run()
 
-    def failed(self, title: str, message: str, error: BaseException | None) -> None:
+    def failed(
+        self,
+        title: str,
+        message: str,
+        error: BaseException | None,
+        then: Callable[[BaseException | None], None] | None = None,
+    ) -> None:
+        """Show a failure (``then`` once it is closed), or offer a new database for a damaged one."""
         if error is not None and is_damaged_database(error):
             self._damaged(message)
             return
@@ -91,4 +101,6 @@ class Operations:
         )
         if "\n\n" in message:
             box.setDetailedText(message)
+        if then is not None:  # after the box has gone: a dialog ``then`` opens is not run inside its closing
+            box.finished.connect(lambda _result: QTimer.singleShot(0, self.parent, lambda: then(error)))
         box.open()

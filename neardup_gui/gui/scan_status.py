@@ -16,6 +16,7 @@ PHASES = {
     "read": QT_TRANSLATE_NOOP("ScanStatus", "Reading"),
     "fingerprint": QT_TRANSLATE_NOOP("ScanStatus", "Fingerprinting"),
     "ocr": QT_TRANSLATE_NOOP("ScanStatus", "Reading scans (OCR)"),
+    "save": QT_TRANSLATE_NOOP("ScanStatus", "Saving"),
     "index": QT_TRANSLATE_NOOP("ScanStatus", "Indexing"),
     "boilerplate": QT_TRANSLATE_NOOP("ScanStatus", "Finding boilerplate"),
     "match": QT_TRANSLATE_NOOP("ScanStatus", "Grouping"),
@@ -55,6 +56,11 @@ class ScanStatus(QWidget):
     def show_progress(self, event: ProgressEvent) -> None:
         pace = self._pace(event)
         phase = QCoreApplication.translate("ScanStatus", PHASES[event.phase]) if event.phase in PHASES else event.phase
+        if event.total is None and not event.done:  # a phase begins, nothing counted yet: say it, not "0"
+            self.progress.setRange(0, 0)
+            self.progress.setFormat("")
+            self.label.setText(self.tr("{phase}…").format(phase=phase))
+            return
         if event.total:
             self.progress.setRange(0, event.total)
             self.progress.setValue(event.done)

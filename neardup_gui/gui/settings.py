@@ -1,11 +1,15 @@
-"""What the app remembers between sessions (QSettings): window, folders, patterns, thresholds, database."""
+"""What the app remembers between sessions (QSettings): window, folders, patterns, thresholds, database,
+and the folder each file dialog was left in."""
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QByteArray, QSettings
+from PySide6.QtWidgets import QFileDialog, QWidget
 
 from ..core.models import Method, Thresholds
 from ..core.review.rules import KeeperRule
@@ -32,6 +36,39 @@ class AppState:
     geometry: QByteArray | None = None
     splitter: QByteArray | None = None  # the Groups tab's, between the tree and the pair view
     views: dict[str, QByteArray] = field(default_factory=dict)  # the other splitters and the tables' headers
+    dialogs: dict[str, str] = field(default_factory=dict)  # the folder each file dialog was left in (FileDialogs)
+
+
+class FileDialogs:
+    """Qt's file dialogs, each opening in the folder it was last left in: ``AppState.dialogs`` by the
+    dialog's key (its own: adding a folder to scan is not exporting a report); home the first time, or
+    once that folder is gone."""
+
+    def __init__(self, state: AppState) -> None:
+        self._state = state
+
+    def folder(self, parent: QWidget, key: str, title: str, start: str = "") -> str:
+        """A folder chosen, or "" (cancelled); ``start``: one already named (a field beside the button)."""
+        chosen = QFileDialog.getExistingDirectory(parent, title, start if os.path.isdir(start) else self._start(key))
+        if chosen:
+            self._state.dialogs[key] = chosen
+        return chosen
+
+    def save_file(
+        self, parent: QWidget, key: str, title: str, name: str, filters: str, chosen_filter: str = ""
+    ) -> tuple[str, str]:
+        """The file to save to and the filter chosen, or ("", ...) (cancelled). ``name``: the file name offered,
+        in the folder last left; a whole path (the one typed before) is offered as it is."""
+        path, chosen = QFileDialog.getSaveFileName(
+            parent, title, os.path.join(self._start(key), name), filters, chosen_filter
+        )
+        if path:
+            self._state.dialogs[key] = os.path.dirname(path)
+        return path, chosen
+
+    def _start(self, key: str) -> str:
+        folder = self._state.dialogs.get(key, "")
+        return folder if folder and os.path.isdir(folder) else str(Path.home())
 
 
 # QSettings.value() gives back whatever the platform's store holds: text, a number, a list, or None.
@@ -95,6 +132,9 @@ def load(settings: QSettings) -> AppState:
     settings.beginGroup("views")
     state.views = {key: value for key in settings.childKeys() if isinstance(value := settings.value(key), QByteArray)}
     settings.endGroup()
+    settings.beginGroup("dialogs")
+    state.dialogs = {key: value for key in settings.childKeys() if isinstance(value := settings.value(key), str)}
+    settings.endGroup()
     return state
 
 
@@ -125,4 +165,6 @@ def save(settings: QSettings, state: AppState) -> None:
             settings.setValue(key, value)
     for key, view in state.views.items():
         settings.setValue(f"views/{key}", view)
+    for key, folder in state.dialogs.items():
+        settings.setValue(f"dialogs/{key}", folder)
     settings.sync()

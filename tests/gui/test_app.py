@@ -218,6 +218,32 @@ def test_the_window_stays_responsive_during_a_scan(window, tmp_path, qtbot):
 
 
 @pytest.mark.e2e
+def test_the_status_bar_says_what_the_scan_does_between_its_phases(window, uploads, qtbot):
+    """The events of a real scan, as the status bar shows them: each phase named as it begins, before it
+    counts anything ("Grouping…", not "Grouping" over a bar saying 0), and after the last file is read the
+    results being saved, not that file's name."""
+    from neardup_gui.gui.scan_status import PHASES
+
+    w = window(folders=[str(uploads)])
+    shown: list[tuple[str, str, str]] = []  # each event's phase, and the label and the bar's text after it
+    original = w.scan_status.show_progress
+
+    def watch(event: ProgressEvent) -> None:
+        original(event)
+        shown.append((event.phase, w.scan_status.label.text(), w.scan_status.progress.format()))
+
+    w.scan_status.show_progress = watch  # type: ignore[method-assign]
+    scan(qtbot, w)
+    assert all(phase in PHASES and label.startswith(PHASES[phase]) for phase, label, _bar in shown), shown
+    phases = [phase for phase, _label, _bar in shown]
+    assert shown[0] == ("discover", "Finding files…", ""), "the walk is said before it finds 500 files"
+    saving = phases.index("save")
+    assert "fingerprint" in phases[:saving] and phases[saving + 1] == "index"
+    assert shown[saving] == ("save", "Saving…", "")
+    assert ("match", "Grouping…", "") in shown
+
+
+@pytest.mark.e2e
 def test_cancel_a_scan_keeps_what_was_read(window, tmp_path, qtbot):
     root = many_files(tmp_path / "many", 400)
     w = window(folders=[str(root)])
@@ -446,6 +472,76 @@ def test_the_preparing_message_goes_when_the_new_groups_are_shown(window):
     assert bar.currentMessage() == "Report saved: /tmp/r.json"
 
 
+def test_each_file_dialog_opens_where_it_was_last_left_also_after_a_restart(window, tmp_path, qtbot):
+    """Adding a folder and Mark by rule's folder each open where they were left, not where the other was;
+    home the first time, or once that folder is gone."""
+    from PySide6.QtWidgets import QFileDialog, QLineEdit
+
+    from neardup_gui.gui.mark_dialog import MarkRuleDialog
+
+    scanned, marked = tmp_path / "scanned", tmp_path / "marked"
+    for folder in (scanned, marked):
+        folder.mkdir()
+
+    def choose(folder: Path | None):
+        """Note where the dialog opened, then choose ``folder`` (None: Cancel)."""
+
+        def act(dialog: QFileDialog) -> str:
+            opened = dialog.directory().absolutePath()
+            if folder is None:
+                dialog.reject()
+            else:
+                dialog.findChild(QLineEdit, "fileNameEdit").setText(str(folder))
+                dialog.accept()
+            return opened
+
+        return act
+
+    def opened(act, show) -> str:
+        seen = answer_dialog(qtbot, QFileDialog, act)
+        show()
+        assert len(seen) == 1
+        return seen[0]
+
+    home = str(Path.home())
+    w = window()
+    assert opened(choose(scanned), w.folders.choose_folder) == home
+    assert w.folders.folders() == [str(scanned)]
+    assert opened(choose(marked), MarkRuleDialog(w.review, w.dialogs, w)._choose_folder) == home
+    w.close()
+    w = window()  # started again
+    assert opened(choose(None), w.folders.choose_folder) == str(scanned)
+    rule = MarkRuleDialog(w.review, w.dialogs, w)
+    assert opened(choose(None), rule._choose_folder) == str(marked)
+    marked.rmdir()
+    assert opened(choose(None), rule._choose_folder) == home
+
+
+def test_open_and_show_in_folder_say_so_when_no_program_opens_the_file(window, tmp_path, qtbot):
+    """Qt's offscreen platform, like a desktop with no program for the file, opens nothing
+    (QDesktopServices.openUrl says no): the person is told, with the path, which a button copies."""
+    from PySide6.QtGui import QGuiApplication
+
+    from neardup_gui.core.models import Document, Status
+    from neardup_gui.gui.file_actions import FileActions
+
+    if QGuiApplication.platformName() != "offscreen":
+        pytest.skip("a desktop platform may have a program for the file")
+    path = tmp_path / "notes.txt"
+    path.write_text("a note")
+    doc = Document(1, str(path), 6, 0, "text", Status.OK, "", 6, 1)
+    w = window()
+    files = FileActions(w, w.review, w.dialogs, w.say, lambda: (None, doc), lambda: False)
+    seen = answer_dialog(qtbot, QMessageBox, press("Copy Path"))
+    files.open_selected()
+    assert seen and str(path) in seen[0] and "no program" in seen[0] and "Show in Folder" in seen[0]
+    assert QApplication.clipboard().text() == str(path)
+    assert w.statusBar().currentMessage() == "Copied 1 path."
+    seen = answer_dialog(qtbot, QMessageBox, press("Close"))
+    files.reveal_selected()
+    assert seen and str(path) in seen[0] and "show folders" in seen[0]
+
+
 def test_a_threshold_move_with_no_grouping_shown_starts_nothing(window):
     """No grouping shown (no folder, or the database set aside): neither a move of the slider nor the
     move that waited for the one before asks the session for groups."""
@@ -555,42 +651,74 @@ def test_ten_thousand_groups_in_a_real_item_model(qtbot):
 @pytest.mark.e2e
 def test_export_never_overwrites_a_document_and_asks_before_replacing_a_file(window, uploads, tmp_path, qtbot):
     """Typed without a suffix, the name gets the chosen format's suffix: the dialog never asked about that
-    file, so the app checks it: a scanned document is refused, anything else needs a yes."""
+    file, so the app checks it: a scanned document is refused, and the dialog asks again with the name
+    typed (Cancel ends it); anything else needs a yes. The dialog opens in the folder of the last export."""
     from PySide6.QtWidgets import QFileDialog, QLineEdit
 
     (uploads / "notes.csv").write_text("name,phone\nAda,123\n")  # a spreadsheet the user uploaded: scanned
     w = window(folders=[str(uploads)])
     scan(qtbot, w)
     seen: list[str] = []
+    csv = "CSV spreadsheet (*.csv)"
+    suggested = f"neardup-report-{time.strftime('%Y%m%d')}.html"
 
-    def export(typed: str, answer: QMessageBox.StandardButton) -> None:
+    def export(
+        names: list[Path | None], answer: QMessageBox.StandardButton, written: Path | None = None
+    ) -> list[tuple[str, str, str]]:
+        """Each Save dialog shown gets the next of ``names`` typed (None: Cancel), each message ``answer``,
+        until that or the report ``written``; returns where each dialog opened: its folder, the name and
+        the format it offered."""
+        offered: list[tuple[str, str, str]] = []
+        done: list[bool] = []
+
         def step() -> None:
+            if done:
+                return
             top = [b for b in QApplication.topLevelWidgets() if b.isVisible()]
             dialog = next((d for d in top if isinstance(d, QFileDialog)), None)
             box = next((b for b in top if isinstance(b, QMessageBox)), None)
             if dialog is not None:
-                dialog.selectNameFilter("CSV spreadsheet (*.csv)")
-                dialog.findChild(QLineEdit, "fileNameEdit").setText(typed)  # as a person types the name
+                edit = dialog.findChild(QLineEdit, "fileNameEdit")
+                offered.append((dialog.directory().absolutePath(), edit.text(), dialog.selectedNameFilter()))
+                name = names.pop(0)
+                if name is None:
+                    dialog.reject()
+                    done.append(True)
+                    return
+                dialog.selectNameFilter(csv)
+                edit.setText(str(name))  # as a person types the name
                 dialog.accept()
             elif box is not None:
                 seen.append(box.text())
+                if names:  # a place refused: the dialog again
+                    QTimer.singleShot(100, step)
+                else:
+                    done.append(True)
                 (box.button(answer) or box.buttons()[0]).click()
                 return
             QTimer.singleShot(100, step)
 
         QTimer.singleShot(200, step)
-        answered = len(seen)
         w.export.ask()  # the path is checked in the background: the refusal or the question follows
-        qtbot.waitUntil(lambda: len(seen) > answered, timeout=10_000)
+        qtbot.waitUntil(lambda: bool(done) or (written is not None and written.exists()), timeout=20_000)
+        done.append(True)
+        return offered
 
-    export(str(uploads / "notes"), QMessageBox.StandardButton.Ok)
+    offered = export([uploads / "notes", None], QMessageBox.StandardButton.Ok)
     assert "one of the documents" in seen[-1]
+    assert offered == [(str(Path.home()), suggested, "HTML report (*.html)"), (str(uploads), "notes", csv)]
+    qtbot.wait(300)
+    assert not any(isinstance(t, (QFileDialog, QMessageBox)) and t.isVisible() for t in QApplication.topLevelWidgets())
     assert (uploads / "notes.csv").read_text() == "name,phone\nAda,123\n"
+    offered = export([uploads / "notes", tmp_path / "chosen"], QMessageBox.StandardButton.Ok, tmp_path / "chosen.csv")
+    assert offered[0][:2] == (str(uploads), suggested), "where the last export went, the day's name"
+    assert offered[1][:2] == (str(uploads), "notes") and "one of the documents" in seen[-1]
     old = tmp_path / "old-report.csv"
     old.write_text("old")
-    export(str(tmp_path / "old-report"), QMessageBox.StandardButton.Cancel)
+    offered = export([tmp_path / "old-report"], QMessageBox.StandardButton.Cancel)
     assert "already exists" in seen[-1] and old.read_text() == "old"
-    export(str(tmp_path / "old-report"), QMessageBox.StandardButton.Yes)
+    assert offered[0][:2] == (str(tmp_path), suggested)
+    export([tmp_path / "old-report"], QMessageBox.StandardButton.Yes)
     assert "already exists" in seen[-1]
     qtbot.waitUntil(lambda: old.read_text(encoding="utf-8") != "old", timeout=20_000)
     assert "bsd-copy.txt" in old.read_text(encoding="utf-8")

@@ -55,7 +55,7 @@ def test_the_window_and_every_dialog_fit_1024_by_700(qtbot, make_settings, uploa
     assert w.size() == SCREEN, "the window cannot be made as small as the screen"
     dialogs: list[QDialog] = [
         PreferencesDialog(w.preferences(), w),
-        MarkRuleDialog(w.review, w),
+        MarkRuleDialog(w.review, w.dialogs, w),
         DecisionsDialog(w.review, w),
         ShortcutList(shortcut_rows(), w),
         UserGuide(w),

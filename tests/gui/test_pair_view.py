@@ -130,6 +130,37 @@ def test_the_pair_opens_at_its_first_difference_and_f3_walks_them(window, tmp_pa
 
 
 @pytest.mark.e2e
+def test_a_difference_on_the_last_line_opens_in_full_on_both_tabs(window, tmp_path, qtbot):
+    """At 1024×700 the pane rewraps the pair once it has its width: the difference on the last line, in
+    sight, moved below the pane and was cut in half, on the Groups tab as on the Pairs tab."""
+    root = tmp_path / "end"
+    root.mkdir()
+    words = english_texts()["GPL-2"].split()
+    lines = [" ".join(words[k * 8 : k * 8 + 8]) for k in range(200)]
+    (root / "a.txt").write_text("\n".join(lines) + "\n")
+    (root / "b.txt").write_text("\n".join([*lines[:-1], lines[-1] + " CHANGED AT THE END"]) + "\n")
+    w = window(folders=[str(root)])
+    w.resize(1024, 700)
+    scan(qtbot, w)
+
+    def in_full(diff) -> bool:
+        row = diff.current_change_row
+        cell = diff.table.visualRect(diff.model.index(row, 3))
+        return diff.model.row(row).right.number == 200 and diff.table.viewport().rect().contains(cell)
+
+    _open_pair(qtbot, w, "b.txt")
+    qtbot.wait(200)  # the pane's final width, and the layout at it
+    assert w.groups.diff.current_change_row == w.groups.diff.model.rowCount() - 1
+    assert in_full(w.groups.diff), "the last line's difference is on screen whole"
+    w.tabs.setCurrentWidget(w.pairs)
+    qtbot.waitUntil(lambda: w.pairs.model.rowCount() == 1, timeout=10_000)
+    w.pairs.table.setCurrentIndex(w.pairs.model.index(0, 0))
+    qtbot.waitUntil(lambda: w.pairs.diff.comparison is not None, timeout=10_000)
+    qtbot.wait(200)
+    assert in_full(w.pairs.diff), "and on the Pairs tab"
+
+
+@pytest.mark.e2e
 def test_without_wrapping_both_sides_scroll_sideways_together_to_the_change(window, tmp_path, qtbot):
     root = tmp_path / "wide"
     root.mkdir()

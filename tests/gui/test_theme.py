@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QApplication, QCheckBox, QListWidget, QListWidgetI
 
 from neardup_gui.core.models import Thresholds
 from neardup_gui.gui.folders import FoldersPanel
+from neardup_gui.gui.settings import AppState, FileDialogs
 from neardup_gui.gui.theme import apply_colour_scheme
 from neardup_gui.gui.thresholds import ThresholdsPanel
 
@@ -94,7 +95,7 @@ def test_an_unticked_box_in_a_list_stands_out_from_the_list(qtbot, theme):
 
 
 def test_hints_and_the_experts_numbers_are_read_easily(qtbot, theme):
-    folders = FoldersPanel()
+    folders = FoldersPanel(FileDialogs(AppState()))
     thresholds = ThresholdsPanel(Thresholds())
     for widget in (folders, thresholds):
         qtbot.addWidget(widget)

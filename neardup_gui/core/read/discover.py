@@ -71,6 +71,7 @@ def discover(
     ``include``/``exclude`` are glob patterns matched against a file's name and its path relative to
     its root (exclude also prunes folders). Hidden names (leading dot) are skipped unless ``hidden``.
     """
+    progress(ProgressEvent("discover", 0, None))  # the walk begins: its first count comes at 500 files
     seen_dirs: set[tuple[int, int]] = set()
     seen_files: set[str] = set()
     found = 0
