@@ -482,6 +482,10 @@
         <translation>OCR 页</translation>
     </message>
     <message>
+        <source>save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
         <source>index</source>
         <translation>建立索引</translation>
     </message>
@@ -1422,6 +1426,38 @@ Each keeps its folders below it: {source} goes to {target}. Each group keeps its
     <message>
         <source>Copied %n path(s).</source>
         <translation>已复制 %n 个路径。</translation>
+    </message>
+    <message>
+        <source>The file was not opened</source>
+        <translation>文件没有打开</translation>
+    </message>
+    <message>
+        <source>{path}
+
+could not be opened: no program on this computer is set up to open this kind of file. Show in Folder opens the folder that holds it, or copy its path to open it another way.</source>
+        <translation>{path}
+
+无法打开：这台电脑上没有设置用来打开这类文件的程序。可以用“在文件夹中显示”打开它所在的文件夹，或复制它的路径，用别的方式打开。</translation>
+    </message>
+    <message>
+        <source>The folder was not shown</source>
+        <translation>文件夹没有打开</translation>
+    </message>
+    <message>
+        <source>The folder that holds
+
+{path}
+
+could not be shown: no program on this computer is set up to show folders. Copy the file&apos;s path to find it another way.</source>
+        <translation>存放
+
+{path}
+
+的文件夹无法显示：这台电脑上没有设置用来显示文件夹的程序。可以复制这个文件的路径，用别的方式找到它。</translation>
+    </message>
+    <message>
+        <source>Copy Path</source>
+        <translation>复制路径</translation>
     </message>
     <message>
         <source>File not found</source>
@@ -3173,6 +3209,10 @@ already exists. Replace it with the report?</source>
         <translation>识别扫描件（OCR）</translation>
     </message>
     <message>
+        <source>Saving</source>
+        <translation>保存</translation>
+    </message>
+    <message>
         <source>Indexing</source>
         <translation>建立索引</translation>
     </message>
@@ -3199,6 +3239,10 @@ already exists. Replace it with the report?</source>
     <message>
         <source>Cancelling… keeping what was read</source>
         <translation>正在取消…已读取的内容会保留</translation>
+    </message>
+    <message>
+        <source>{phase}…</source>
+        <translation>{phase}…</translation>
     </message>
     <message>
         <source>{rate} pages/s</source>
