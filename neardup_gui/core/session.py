@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import gc
+import json
 import os
 import sqlite3
 from collections import OrderedDict
@@ -68,6 +69,8 @@ from .workers.parallel import Workers
 
 REPORT_FORMATS = ("html", "json", "csv")
 _VIEWS_KEPT = 10
+_SCAN_OPTIONS_KEPT = ("include", "exclude", "hidden", "kinds", "ocr", "max_file_size")
+"""The options that decide which files a scan reads and how: recorded with the last scan (the folders apart)."""
 """Groupings a session keeps for the same matcher, rulings, kept files and rules, by thresholds: a slider
 moved back and forth shows them again at once."""
 
@@ -85,6 +88,8 @@ class View:
     content_hashes: dict[int, bytes] = field(default_factory=dict)  # to read the texts again (TextLoader)
     database: str = ""  # the database's path: TextLoader reads the text OCR read of scans from there
     scan: ScanSummary | None = None  # when this view follows a scan
+    boilerplate_available: bool = True  # an analysis of exactly these contents exists: without one, none is left out
+    scanned_with: ScanOptions | None = None  # what the database's last scan read (Session.last_scan_options)
     duplicates: DuplicatePairs = DuplicatePairs()  # every verified pair at the setting (the Pairs view's)
     chosen: frozenset[int] = frozenset()  # the documents a person chose to keep (Keep this one)
     topics: Mapping[int, tuple[str, ...]] = field(default_factory=dict)  # group id -> what it is about (topics.py)
@@ -244,6 +249,7 @@ class Session:
         self._split_rulings: object = None
         self._views: OrderedDict[tuple, View] = OrderedDict()  # the last groupings made, for these rulings
         self._pair_table: tuple[View, PairTable] | None = None  # the view's pairs, measured
+        self._scanned_with: ScanOptions | None = None  # read when the collection is
 
     # -- the database ----------------------------------------------------------------------
     @property
@@ -278,6 +284,26 @@ class Session:
         raw = self.store.get_meta("last_scan_roots")
         return tuple(raw.split("\0")) if raw else ()
 
+    def last_scan_options(self) -> ScanOptions | None:
+        """What the last scan of this database read: its folders, patterns, kinds of file and OCR's languages
+        (None when they were not recorded: a database of an older neardup, a Spark result)."""
+        raw = self.store.get_meta("last_scan_options")
+        if not raw:
+            return None
+        try:
+            kept = json.loads(raw)
+            return ScanOptions(
+                roots=self.last_scan_roots(),
+                include=tuple(str(p) for p in kept["include"]),
+                exclude=tuple(str(p) for p in kept["exclude"]),
+                hidden=bool(kept["hidden"]),
+                kinds=frozenset(str(k) for k in kept["kinds"]),
+                ocr=str(kept["ocr"]),
+                max_file_size=int(kept["max_file_size"]),
+            )
+        except (ValueError, KeyError, TypeError):  # not ours to trust: as if not recorded
+            return None
+
     # -- scanning and grouping -------------------------------------------------------------
     def scan(
         self,
@@ -299,6 +325,8 @@ class Session:
         with self.workers.kept():  # the boilerplate analysis's workers group too: one start, and their reads
             summary = scan(self.store, options, workers=self.workers, progress=progress, cancel=cancel)
             self.store.set_meta("last_scan_roots", "\0".join(summary.roots))
+            kept = {name: getattr(options, name) for name in _SCAN_OPTIONS_KEPT}
+            self.store.set_meta("last_scan_options", json.dumps(kept | {"kinds": sorted(options.kinds)}))
             view = self._open(summary.roots, thresholds, progress, cancel, summary)
             self.matcher.keep_measured()  # a long job already: the next one (a rescan) measures none of it again
             return view
@@ -363,6 +391,7 @@ class Session:
         self._topics = Topics(store.contents.keywords, store.contents.keywords_sample(SAMPLE))
         progress(ProgressEvent("match", 0, None))  # grouping starts with reading the documents (0.2 s a 20,000)
         self._retire_matcher()
+        self._scanned_with = self.last_scan_options()
         self._matcher = Matcher(
             self.store,
             roots=self._roots or None,
@@ -447,6 +476,8 @@ class Session:
             content_hashes=matcher.content_hashes,  # read once per matcher, not on every threshold move
             database=str(self.db_path),
             scan=summary if summary is not None else (self._view.scan if self._view is not None else None),
+            boilerplate_available=matcher.boilerplate.available,
+            scanned_with=self._scanned_with,
             duplicates=split.duplicates,
             chosen=chosen,
             topics=topics,

@@ -85,7 +85,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         QT_TRANSLATE_NOOP("Actions", "Scan the folders. A rescan reads only files that changed."),
         lambda w: w.start_scan(),
         _STD.Refresh,
-        buttons=("scan_button", "empty.scan_button"),
+        buttons=("scan_button", "empty.scan_button", "rescan_note.scan_button"),
         enabled=lambda s: s.idle and s.has_folders,
     ),
     ActionSpec(

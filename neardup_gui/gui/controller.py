@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..core.i18n import translate
-from ..core.models import Document, Group, Similarity
+from ..core.models import Document, Group, ScanOptions, Similarity, Thresholds
+from ..core.read.extract import READ_WITHOUT_OCR
 from ..core.review.pairs import PairTable
 from ..core.review.rules import (
     BatchPlan,
@@ -36,6 +37,48 @@ from ..core.review.rules import (
     trash_plan,
 )
 from ..core.session import Decision, Session, Undoable, View
+
+
+def rescan_reasons(view: View | None, thresholds: Thresholds, chosen: ScanOptions) -> tuple[str, ...]:
+    """What the window shows as chosen that the grouping shown does not follow until the next scan, a
+    sentence each (none when everything shown applies): common text to leave out that these files were
+    never analysed for (a trash changed the collection, an older database), folders added since
+    the last scan, and the patterns, file types or OCR changed since. ``chosen``: what the next scan would
+    read. A folder taken away, a reference folder and the thresholds apply at once, so they are never here."""
+    if view is None:
+        return ()
+    said = []
+    if thresholds.ignore_boilerplate and not view.boilerplate_available:
+        said.append(translate("Controller", "Common text cannot be left out until these files are scanned again."))
+    last = view.scanned_with
+    if last is None:  # not recorded (an older database, a Spark result): nothing to compare with
+        return tuple(said)
+    added = sum(1 for root in chosen.roots if not in_folders(os.path.realpath(root), last.roots))
+    if added:
+        said.append(
+            translate(
+                "Controller", "Not in the results until the next scan: %n folder(s) added since the last.", None, added
+            )
+        )
+    # named as the folders panel names them, where they are changed
+    changed = [
+        name
+        for name, differs in (
+            (translate("FoldersPanel", "Include"), chosen.include != last.include),
+            (translate("FoldersPanel", "Exclude"), chosen.exclude != last.exclude),
+            (translate("FoldersPanel", "File types"), chosen.kinds & READ_WITHOUT_OCR != last.kinds & READ_WITHOUT_OCR),
+            (translate("Controller", "OCR"), chosen.ocr != last.ocr),  # on or off, or other languages
+        )
+        if differs
+    ]
+    if changed:
+        settings = translate("Controller", ", ").join(changed)  # the separator of a list: "、" in Chinese
+        said.append(
+            translate("Controller", "Changed since the last scan, applied at the next: {settings}.").format(
+                settings=settings
+            )
+        )
+    return tuple(said)
 
 
 class Run(Protocol):

@@ -38,7 +38,7 @@ from ..core.session import Session, View
 from ..core.store.stored_text import TextLoader
 from . import settings as app_settings
 from .actions import WindowState, build_actions, undo_text, update_enabled
-from .controller import Pair, Report, ReviewController
+from .controller import Pair, Report, ReviewController, rescan_reasons
 from .damaged import offer_new_database
 from .diff_view import DiffView
 from .empty_page import EmptyPage
@@ -51,6 +51,7 @@ from .pairs_page import PairsPage
 from .preferences import Preferences, PreferencesDialog
 from .problems_page import ProblemsPage
 from .regrouping import Regrouping
+from .rescan_note import RescanNote
 from .scan_status import ScanStatus
 from .theme import apply_colour_scheme
 from .thresholds import ThresholdsPanel
@@ -121,6 +122,7 @@ class MainWindow(QMainWindow):
         left_layout.addWidget(self.scan_button)
         self.empty = EmptyPage(self)
         self.thresholds = ThresholdsPanel(self.state.thresholds, self)
+        self.rescan_note = RescanNote(self)  # under the thresholds: what waits for a scan, and Scan Again
         self.groups = GroupsPage(self.review.marks, self.state.keeper_rule, self)
         self.groups.show_method(self.state.thresholds.method)
         self.problems = ProblemsPage(self)
@@ -132,6 +134,7 @@ class MainWindow(QMainWindow):
         results = QWidget(self)
         results_layout = QVBoxLayout(results)
         results_layout.addWidget(self.thresholds)
+        results_layout.addWidget(self.rescan_note)
         results_layout.addWidget(self.tabs, 1)
         self.pages = QStackedWidget(self)
         self.pages.addWidget(self.empty)
@@ -262,12 +265,22 @@ class MainWindow(QMainWindow):
         self._save_state()
         if self._restoring:
             return
+        self._show_rescan_reasons()  # patterns, file types, OCR: they wait for a scan
         references = tuple(self.folders.reference_folders())
         if self.view is not None and set(self.view.roots) != set(self.folders.folders()):
             self.review.reference_folders = references
             self._load_last_results()  # a folder left (or came): the groups of the folders listed, now
         else:  # the same folders: keepers follow the reference folders at once
             self.review.set_keeper_rule(self.groups.keeper_rule.currentData(), references)
+
+    def _show_rescan_reasons(self) -> None:
+        """Say under the thresholds what is chosen but waits for a scan (nothing while one runs: it applies them)."""
+        waiting = (
+            rescan_reasons(self.view, self.thresholds.thresholds(), self.folders.scan_options())
+            if self.scan_job is None
+            else ()
+        )
+        self.rescan_note.show_reasons(waiting)
 
     def _refresh_empty_state(self) -> None:
         self.empty.show_state(has_folders=bool(self.folders.folders()), scanning=self.scan_job is not None)
@@ -324,6 +337,7 @@ class MainWindow(QMainWindow):
         )
         self.scan_status.set_running(True)
         self._refresh_empty_state()
+        self._show_rescan_reasons()
 
     def cancel_scan(self) -> None:
         if self.scan_job is not None:
@@ -343,6 +357,7 @@ class MainWindow(QMainWindow):
         self.scan_job = None
         self.scan_status.set_running(False)
         self._refresh_empty_state()
+        self._show_rescan_reasons()
 
     def _offer_new_database(self, message: str) -> None:
         """The database is damaged: keep it aside (never deleted) and start a new one, if the person agrees."""
@@ -378,11 +393,6 @@ class MainWindow(QMainWindow):
         if view is None:
             return
         self._compute_histogram()
-        if view.boilerplate.get("note") and not self.statusBar().currentMessage():  # a cancelled scan's says more
-            # the only note: common text was not analysed yet (an older database)
-            self.say(
-                self.tr("Common text has not been found in this collection yet: scan again to leave it out."), 15000
-            )
 
     def _view_shown(self, view: View | None) -> None:
         """The controller shows a new grouping: the widgets follow, the selection stays if it can."""
@@ -407,9 +417,11 @@ class MainWindow(QMainWindow):
         self._refresh_empty_state()
         self.groups.show_grouping(view, tuple(self.folders.reference_folders()))
         self._update_actions()  # a list left empty selects nothing, and says nothing
+        self._show_rescan_reasons()
 
     def _thresholds_changed(self, thresholds: Thresholds) -> None:
         self.groups.show_method(thresholds.method)
+        self._show_rescan_reasons()  # common text ticked that these files were not analysed for: said now
         self._save_state()
         self.regrouping.request()
 

@@ -485,3 +485,34 @@ def test_two_files_a_person_kept_are_never_marked_when_one_group_holds_both(tmp_
         moved = {d.id for _keeper, files in plan.batches for d in files}
         assert moved == everything - kept_anywhere(view.result.groups, view.keepers, view.chosen)
         assert not moved & view.chosen and plan.protected == 2
+
+
+def test_a_scan_records_what_it_read_and_a_view_carries_it(tmp_path):
+    """The folders, patterns, kinds of file and OCR of the last scan, kept in the database: the window
+    compares what it shows with them (controller.rescan_reasons), also after a restart."""
+    root = tmp_path / "docs"
+    root.mkdir()
+    (root / "x.txt").write_text(english_texts()["BSD"])
+    options = ScanOptions(
+        roots=(str(root),), include=("*.txt",), exclude=("drafts",), kinds=frozenset({"text", "pdf"}), workers=1
+    )
+    db = tmp_path / "db.sqlite"
+    with Session(db) as session:
+        assert session.last_scan_options() is None  # nothing scanned yet
+        view = session.scan(options, Thresholds())
+        assert view.scanned_with == session.last_scan_options()
+    with Session(db) as session:
+        view = session.open([str(root)], Thresholds())
+        assert view is not None and view.scanned_with is not None
+        last = view.scanned_with
+        assert (last.roots, last.include, last.exclude, last.kinds, last.ocr, last.hidden) == (
+            (os.path.realpath(root),),
+            ("*.txt",),
+            ("drafts",),
+            frozenset({"text", "pdf"}),
+            "",
+            False,
+        )
+        for damaged in ("{not json", json.dumps({"include": 1}), json.dumps([1, 2])):
+            session.store.set_meta("last_scan_options", damaged)
+            assert session.last_scan_options() is None  # as if not recorded: nothing is compared

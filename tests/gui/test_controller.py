@@ -3,6 +3,7 @@ its calls run in place of the serial runner."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,7 @@ from neardup_gui.core.jobs import NEVER_CANCELLED, no_progress
 from neardup_gui.core.models import ScanOptions, Thresholds
 from neardup_gui.core.review.rules import FileOutcome, MarkCriteria
 from neardup_gui.core.session import Session
-from neardup_gui.gui.controller import Report, ReviewController
+from neardup_gui.gui.controller import Report, ReviewController, rescan_reasons
 from tests.core.test_moves import locked
 from tests.core.test_session import family
 
@@ -295,3 +296,26 @@ def test_the_pairs_of_a_grouping_that_another_replaced_meanwhile_are_not_measure
     review.show(review.session.view)
     review.pairs(lambda view, table: tables.append(table))
     assert len(tables) == 1 and len(tables[0]) == len(review.session.view.duplicates)
+
+
+def test_a_trash_that_changes_the_collection_makes_common_text_wait_for_a_scan_which_applies_it(tmp_path):
+    """The boilerplate analysis is of the contents scanned: a file of its own text trashed, it is of another
+    collection, and common text is not left out until a scan analyses this one; a move out of the folders
+    keeps the contents (and the analysis), so nothing waits."""
+    root = family(tmp_path / "docs")
+    review, _ = open_review(tmp_path, root, jaccard=0.6)
+    thresholds = review.view.result.thresholds
+    chosen = replace(review.view.scanned_with, workers=1)  # the next scan reads as the last did
+    assert thresholds.ignore_boilerplate and rescan_reasons(review.view, thresholds, chosen) == ()
+    printout = by_name(review, "printout.pdf")
+    review.move([(review.keeper(review.group_of(printout.id)), [printout])], str(tmp_path / "aside"))
+    assert review.view.boilerplate_available and rescan_reasons(review.view, thresholds, chosen) == ()
+    edited = by_name(review, "edited_v2.txt")
+    review.trash([(review.keeper(review.group_of(edited.id)), [edited])])
+    assert not review.view.boilerplate_available
+    assert rescan_reasons(review.view, thresholds, chosen) == (
+        "Common text cannot be left out until these files are scanned again.",
+    )
+    assert rescan_reasons(review.view, replace(thresholds, ignore_boilerplate=False), chosen) == ()  # not asked
+    review.show(review.session.scan(chosen, thresholds))
+    assert review.view.boilerplate_available and rescan_reasons(review.view, thresholds, chosen) == ()

@@ -3,6 +3,7 @@ on each tab; a first start opens inside the screen."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import subprocess
@@ -44,6 +45,11 @@ def test_the_window_and_every_dialog_fit_1024_by_700(qtbot, make_settings, uploa
     w.show()
     seen: dict[str, QSize] = {"before a scan": w.minimumSizeHint()}
     scan(qtbot, w)
+    # the note of what waits for a scan, at its longest: common text not analysed, and settings changed since
+    w.review.show(dataclasses.replace(w.view, boilerplate_available=False))
+    w.folders.type_boxes["pdf"].setChecked(False)
+    w.folders.ocr.setChecked(True)
+    assert w.rescan_note.isVisible() and w.rescan_note.text.text().count("\n") == 1
     select_member(qtbot, w, "bsd-copy.txt")  # the pair view below the groups
     qtbot.waitUntil(lambda: w.groups.diff.model.rowCount() > 0, timeout=20_000)
     for index in range(w.tabs.count()):
