@@ -36,6 +36,7 @@ from ..core.review.rules import (
     move_target_problem,
     trash_plan,
 )
+from ..core.review.words import listed
 from ..core.session import Decision, Session, Undoable, View
 
 
@@ -72,7 +73,7 @@ def rescan_reasons(view: View | None, thresholds: Thresholds, chosen: ScanOption
         if differs
     ]
     if changed:
-        settings = translate("Controller", ", ").join(changed)  # the separator of a list: "、" in Chinese
+        settings = listed(changed)
         said.append(
             translate("Controller", "Changed since the last scan, applied at the next: {settings}.").format(
                 settings=settings

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView
 from ..core.i18n import QT_TRANSLATE_NOOP
 from ..core.models import Document, Group, Similarity
 from ..core.review.rules import human_size, in_folders
-from ..core.review.words import kind_label, similarity_details, similarity_words, topic_text
+from ..core.review.words import kind_label, listed, similarity_details, similarity_words
 from .item_models import NUMBERS_ALIGNMENT, bold_font, column_header
 
 COLUMNS = (
@@ -177,7 +177,7 @@ class GroupView(QWidget):
         )
         title = title.format(count=len(group.members), name=os.path.basename(keeper.display_path))
         if topic:
-            title = self.tr("About: {topic}.").format(topic=topic_text(topic)) + " " + title
+            title = self.tr("About: {topic}.").format(topic=listed(topic)) + " " + title
         self.title.setText(title)
         self.model.set_group(group, keeper, docs, marked, reference_folders)
 

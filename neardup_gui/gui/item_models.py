@@ -25,12 +25,12 @@ from ..core.models import Document, Group, Member
 from ..core.review.rules import GroupSummary, human_size, in_folders, kept_anywhere, summarise, trash_plan
 from ..core.review.words import (
     kind_label,
+    listed,
     percent,
     percent_range,
     similarity_details,
     similarity_words,
     status_label,
-    topic_text,
 )
 from .controller import Marks
 
@@ -315,7 +315,7 @@ class GroupTreeModel(QAbstractItemModel):
     def name(self, s: GroupSummary) -> str:
         """What a group is called: what it is about, else its first file's name."""
         topic = self.topics.get(s.group.id)
-        return topic_text(topic) if topic else os.path.basename(s.representative.display_path)
+        return listed(topic) if topic else os.path.basename(s.representative.display_path)
 
     def _group_data(self, s: GroupSummary, col: int, role: int):
         kind = "exact" if s.group.exact else "near"
@@ -357,7 +357,7 @@ class GroupTreeModel(QAbstractItemModel):
             )[col]
         if role == Qt.ItemDataRole.ToolTipRole:
             topic = self.topics.get(s.group.id, ())
-            about = self.tr("About: {topic} (the words its documents share)\n").format(topic=topic_text(topic))
+            about = self.tr("About: {topic} (the words its documents share)\n").format(topic=listed(topic))
             said = (about if topic else "") + self.tr(
                 "{count} documents; the keeper is {path}\n"
                 "Every two documents of the group are duplicates at your setting. Each member is measured "

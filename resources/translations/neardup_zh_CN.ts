@@ -639,6 +639,22 @@ The same engine on the command line: neardup --help</source>
         <translation>无法保存这一决定</translation>
     </message>
     <message>
+        <source>Common text cannot be left out until these files are scanned again.</source>
+        <translation>重新扫描这些文件之后，才能不计常见文字。</translation>
+    </message>
+    <message>
+        <source>Not in the results until the next scan: %n folder(s) added since the last.</source>
+        <translation>下次扫描后才会出现在结果中：上次扫描后添加的 %n 个文件夹。</translation>
+    </message>
+    <message>
+        <source>OCR</source>
+        <translation>OCR</translation>
+    </message>
+    <message>
+        <source>Changed since the last scan, applied at the next: {settings}.</source>
+        <translation>上次扫描后已更改，下次扫描时生效：{settings}。</translation>
+    </message>
+    <message>
         <source>The pairs could not be measured</source>
         <translation>无法计算文档对</translation>
     </message>
@@ -2296,10 +2312,6 @@ Every two documents of the group are duplicates at your setting. Each member is 
         <translation>无法打开上次的结果</translation>
     </message>
     <message>
-        <source>Common text has not been found in this collection yet: scan again to leave it out.</source>
-        <translation>尚未在这个文档集中找出常见文字：重新扫描后即可不计这些文字。</translation>
-    </message>
-    <message>
         <source>Measuring the pairs…</source>
         <translation>正在计算文档对…</translation>
     </message>
@@ -3077,6 +3089,17 @@ already exists. Replace it with the report?</source>
     </message>
 </context>
 <context>
+    <name>RescanNote</name>
+    <message>
+        <source>Scan Again</source>
+        <translation>重新扫描</translation>
+    </message>
+    <message>
+        <source>Settings that apply at the next scan</source>
+        <translation>下次扫描时生效的设置</translation>
+    </message>
+</context>
+<context>
     <name>Review</name>
     <message>
         <source>it is no longer there</source>
@@ -3497,13 +3520,6 @@ already exists. Replace it with the report?</source>
     </message>
 </context>
 <context>
-    <name>Topics</name>
-    <message>
-        <source>, </source>
-        <translation>、</translation>
-    </message>
-</context>
-<context>
     <name>UserGuide</name>
     <message>
         <source>neardup User Guide</source>
@@ -3512,6 +3528,13 @@ already exists. Replace it with the report?</source>
     <message>
         <source>User guide</source>
         <translation>使用指南</translation>
+    </message>
+</context>
+<context>
+    <name>Words</name>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
     </message>
 </context>
 <context>

@@ -8,7 +8,7 @@ import re
 from neardup_gui.core.fingerprint.keywords import keywords, pack, unpack
 from neardup_gui.core.models import IDENTICAL, Document, Group, Member, Status
 from neardup_gui.core.review.topics import Topics
-from neardup_gui.core.review.words import topic_text
+from neardup_gui.core.review.words import listed
 from tests.conftest import chinese_texts, english_texts
 
 
@@ -132,5 +132,5 @@ def test_keywords_are_read_once_per_content_and_a_group_named_when_asked():
 
 
 def test_a_topic_reads_as_a_list_in_the_language_shown():
-    assert topic_text(("apache", "license")) == "apache, license"
-    assert re.fullmatch(r"劳动合同.{1,2}用人单位", topic_text(("劳动合同", "用人单位")))
+    assert listed(("apache", "license")) == "apache, license"
+    assert re.fullmatch(r"劳动合同.{1,2}用人单位", listed(("劳动合同", "用人单位")))

@@ -24,7 +24,7 @@ from ..models import SIMHASH_MIN_JACCARD, Document, Group, Status, display_path
 from ..store.stored_text import DocumentText
 from .compare import Chunk, Line, compare, describe, hunks
 from .report import ReportContext
-from .words import human_size, kind_label, percent, similarity_words, status_label, topic_text
+from .words import human_size, kind_label, listed, percent, similarity_words, status_label
 
 MAX_LINES_PER_PAIR = 80
 MAX_DIFFS_PER_GROUP = 3  # the least similar members: the ones worth a second look
@@ -283,7 +283,7 @@ def _group_html(
         )
     heading = translate("HtmlReport", "Group {number}").format(number=group.id)
     if topic:  # what the group is about, in the words its members share
-        heading = translate("HtmlReport", "{group}: {topic}").format(group=heading, topic=topic_text(topic))
+        heading = translate("HtmlReport", "{group}: {topic}").format(group=heading, topic=listed(topic))
     members = len(group.members)
     about = (
         translate("HtmlReport", "%n document(s) · the same text", None, members)

@@ -18,9 +18,9 @@ def _whole(share: float) -> str:
     return f"{math.floor(share * 100 + 1e-9):.0f}"  # never rounded up to 100 (0.996: not the same text)
 
 
-def topic_text(topic: Sequence[str]) -> str:
-    """A group's topic (review/topics.py) as read: "apache, license, patent", "劳动合同、用人单位"."""
-    return translate("Topics", ", ").join(topic)
+def listed(items: Sequence[str]) -> str:
+    """Items as a list reads in the person's language: "apache, license, patent", "劳动合同、用人单位"."""
+    return translate("Words", ", ").join(items)
 
 
 def percent(share: float) -> str:
