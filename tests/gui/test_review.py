@@ -307,8 +307,12 @@ def test_mark_by_rule_ticks_what_the_rule_names_and_never_a_keeper(window, uploa
 def test_a_group_row_shows_the_whole_group_against_its_keeper(window, uploads, qtbot):
     w = window(folders=[str(uploads)])
     scan(qtbot, w)
-    proxy = w.groups.group_proxy
-    row = next(r for r in range(proxy.rowCount()) if "mpl" in proxy.index(r, 0).data())
+    proxy, source = w.groups.group_proxy, w.groups.group_model
+    row = next(
+        r
+        for r in range(proxy.rowCount())
+        if "mpl" in source.summaries[proxy.mapToSource(proxy.index(r, 0)).row()].representative.path
+    )
     w.groups.tree.setCurrentIndex(proxy.index(row, 0))
     assert w.groups.detail.currentWidget() is w.groups.group_view
     model = w.groups.group_view.model
