@@ -22,7 +22,7 @@ import numpy as np
 
 from .chars import HAN, _classes, _codepoints, han_character_class, span_hashes
 
-OPENING = 3_000
+OPENING = 2_000
 """Characters read for keywords: what a text is about is said at its start (and a huge text costs no more)."""
 TITLE = 200
 """Characters that hold a text's title (and its first sentence): their words weigh three times."""
