@@ -3,7 +3,7 @@ fingerprints so that a group can be named by the words its members share (review
 
 Han text has no spaces: its words are the two- to four-character runs found in jieba's dictionary, weighted
 by jieba's own IDF table (what ``jieba.analyse.extract_tags`` weighs by). They are looked up as 64-bit span
-hashes in a sorted array, all at once with numpy: 3 MB shared by the workers, where jieba's tokenizer and
+hashes in a sorted array, all at once with numpy: 7 MB shared by the workers, where jieba's tokenizer and
 its tables are 220 MB a process. Other scripts' words are letters only, three or more, less the common
 function words; the collection's own IDF sorts them out when a group is named.
 """
