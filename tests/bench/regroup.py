@@ -102,7 +102,7 @@ def main() -> None:
         share = [
             r["keywords_read_in_regroup_s"] / r["session_regroup_s"]
             for k, r in out["moves"].items()
-            if k.startswith(round_)
+            if k.startswith(round_) and r["session_regroup_s"]  # 0: the grouping kept from the first
         ]
         out[f"median_keywords_share_of_regroup_{round_}"] = round(statistics.median(share), 4)
         log(f"naming's part of a regroup ({round_}): {statistics.median(share):.1%} (median)")
