@@ -100,6 +100,8 @@ class GroupsPage(QWidget):
         self.tree.setModel(self.group_proxy)
         self.tree.setUniformRowHeights(True)
         self.tree.setItemDelegate(MixedScriptRowDelegate(self.tree))
+        # a long path cut in its middle: its start and its file or last folder stay (Legal/…, Backup/…)
+        self.tree.setTextElideMode(Qt.TextElideMode.ElideMiddle)
         self.tree.setSortingEnabled(True)
         self.tree.sortByColumn(0, Qt.SortOrder.DescendingOrder)
         self.tree.setAlternatingRowColors(True)
@@ -116,9 +118,11 @@ class GroupsPage(QWidget):
         self._hidden: set[int] = set(EXPERT_COLUMNS)  # the columns the person keeps hidden
         self._apply_columns()
         self.filter_edit = QLineEdit(self)
-        self.filter_edit.setPlaceholderText(self.tr("Filter by path…"))
+        self.filter_edit.setPlaceholderText(self.tr("Filter by path or topic…"))
         self.filter_edit.setClearButtonEnabled(True)
-        self.filter_edit.setToolTip(self.tr("Show only groups with a member whose path contains this text (Ctrl+F)"))
+        self.filter_edit.setToolTip(
+            self.tr("Show only the groups whose topic, or a member's path, contains this text (Ctrl+F)")
+        )
         self.kind_filter = QComboBox(self)
         self.kind_filter.addItem(self.tr("All groups"), "all")
         self.kind_filter.addItem(self.tr("Exact duplicates"), "exact")
@@ -350,11 +354,12 @@ class GroupsPage(QWidget):
         for col in range(SIMILARITY_COLUMN, self.group_model.columnCount()):
             if not self.tree.isColumnHidden(col):
                 self._fit_column(col)
-        others = sum(
-            self.tree.columnWidth(c)
-            for c in range(1, self.group_model.columnCount())
-            if not self.tree.isColumnHidden(c)
+        shown = [c for c in range(1, self.group_model.columnCount()) if not self.tree.isColumnHidden(c)]
+        # the last column is stretched to the edge: what it needs, not what it was given, leaves the rest
+        last = (
+            max(self.tree.sizeHintForColumn(shown[-1]), self.tree.header().sectionSizeHint(shown[-1])) if shown else 0
         )
+        others = sum(self.tree.columnWidth(c) for c in shown[:-1]) + last
         self.tree.setColumnWidth(0, max(self.tree.columnWidth(0), self.tree.viewport().width() - others - 4))
 
     def show_method(self, method: Method) -> None:

@@ -1917,12 +1917,12 @@ Every two documents of the group are duplicates at your setting. Each member is 
         <translation>在文件夹中层级最浅的文件</translation>
     </message>
     <message>
-        <source>Filter by path…</source>
-        <translation>按路径筛选…</translation>
+        <source>Filter by path or topic…</source>
+        <translation>按路径或主题筛选…</translation>
     </message>
     <message>
-        <source>Show only groups with a member whose path contains this text (Ctrl+F)</source>
-        <translation>只显示有文件路径包含这段文字的组（Ctrl+F）</translation>
+        <source>Show only the groups whose topic, or a member&apos;s path, contains this text (Ctrl+F)</source>
+        <translation>只显示主题或某个成员的路径包含这段文字的组（Ctrl+F）</translation>
     </message>
     <message>
         <source>All groups</source>

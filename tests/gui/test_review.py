@@ -441,6 +441,10 @@ def test_each_group_is_named_by_what_it_is_about_and_found_by_those_words(window
     mpl_words = w.view.topics[next(s.group.id for s in model.summaries if s.representative.path.endswith("mpl.txt"))]
     assert ", ".join(mpl_words) in mpl_title and "mpl.txt" not in mpl_title
     assert "About: " in model.index(0, 0).data(Qt.ItemDataRole.ToolTipRole)
+    # the names get the room: the last column, stretched to the edge, is left no more than it needs
+    tree = w.groups.tree
+    last = max(c for c in range(model.columnCount()) if not tree.isColumnHidden(c))
+    assert tree.columnWidth(last) < 150 and tree.columnWidth(0) > 400
 
     w.groups.filter_edit.setText("烟花")  # a topic's word, in no file's name
     assert proxy.rowCount() == 1
