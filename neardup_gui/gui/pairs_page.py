@@ -231,7 +231,14 @@ class PairsModel(QAbstractTableModel):
             if tip:
                 state = self.tr("kept") if doc.id in self.kept else self.tr("ticked") if doc.id in self.marks else ""
                 return doc.display_path + (f"\n{state}" if state else "")
-            return os.path.basename(doc.display_path) if role == Qt.ItemDataRole.DisplayRole else None
+            if role != Qt.ItemDataRole.DisplayRole:
+                return None
+            name = os.path.basename(doc.display_path)
+            if os.path.basename(left.display_path) == os.path.basename(right.display_path):
+                # two files of one name: their folders tell them apart
+                folder = os.path.basename(os.path.dirname(doc.display_path))
+                return self.tr("{name} — in {folder}").format(name=name, folder=folder)
+            return name
         if role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
             return None
         if column == SIMILARITY:

@@ -2526,6 +2526,10 @@ Every two documents of the group are duplicates at your setting. Each member is 
         <source>ticked</source>
         <translation>已勾选</translation>
     </message>
+    <message>
+        <source>{name} — in {folder}</source>
+        <translation>{name}（位于 {folder}）</translation>
+    </message>
 </context>
 <context>
     <name>PairsPage</name>

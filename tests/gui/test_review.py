@@ -450,3 +450,22 @@ def test_each_group_is_named_by_what_it_is_about_and_found_by_those_words(window
     assert proxy.rowCount() == 1
     w.groups.tree.setCurrentIndex(proxy.index(0, 0))  # the group's own row: every member against the keeper
     qtbot.waitUntil(lambda: "烟花爆竹" in w.groups.group_view.title.text(), timeout=10_000)
+
+
+def test_two_files_of_one_name_are_told_apart_by_their_folders_in_the_pairs_tab(window, tmp_path, qtbot):
+    from neardup_gui.gui.pairs_page import LEFT, RIGHT
+
+    text = "\n".join(f"Clause {n}: the tenant pays the rent on the first day of each month." for n in range(40))
+    for folder in ("Legal", "Downloads"):
+        (tmp_path / "docs" / folder).mkdir(parents=True)
+        (tmp_path / "docs" / folder / "lease.txt").write_text(text)
+    (tmp_path / "docs" / "Legal" / "lease-draft.txt").write_text(text + "\nA clause added.")
+    w = window(folders=[str(tmp_path / "docs")])
+    scan(qtbot, w)
+    w.tabs.setCurrentWidget(w.pairs)
+    model = w.pairs.model
+    qtbot.waitUntil(lambda: model.rowCount() == 3, timeout=20_000)
+    rows = {(model.index(r, LEFT).data(), model.index(r, RIGHT).data()) for r in range(3)}
+    same = next(pair for pair in rows if "lease.txt" in pair[0] and "lease.txt" in pair[1])
+    assert sorted(same) == ["lease.txt — in Downloads", "lease.txt — in Legal"]
+    assert any("lease-draft.txt" in pair for pair in rows)  # names that differ are shown as they are
