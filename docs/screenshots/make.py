@@ -147,12 +147,15 @@ def write_corpus(root: Path) -> Corpus:
 
 
 def isolate(folder: Path) -> None:
-    """All the app and its worker processes write goes under ``folder`` (set before Qt is imported). Temporary files
-    go into ``folder`` itself: the worker pool's socket is named under it, in at most 107 bytes."""
+    """All the app and its worker processes write goes under ``folder`` (set before Qt is imported): its home,
+    its XDG folders, and temporary files in ``folder`` itself (the worker pool's socket is named under it, in
+    at most 107 bytes)."""
     for variable in ("XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"):
         path = folder / variable.lower()
         path.mkdir()
         os.environ[variable] = str(path)
+    (folder / "home").mkdir()
+    os.environ["HOME"] = str(folder / "home")  # what writes under ~ directly writes here
     os.environ["TMPDIR"] = str(folder)
     tempfile.tempdir = None  # read from TMPDIR again
 

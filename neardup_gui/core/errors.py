@@ -153,6 +153,24 @@ def _errnos(*names: str) -> str:
 
 
 _NOT_READ = QT_TRANSLATE_NOOP("Problem", "The file could not be read.")
+# What earlier versions stored, with the library's words inside: a database keeps them until the file
+# changes, so they are still known (and translated when shown; i18n.localize)
+_STORED_BEFORE = (
+    QT_TRANSLATE_NOOP("Problem", "the page could not be drawn: {reason}"),
+    QT_TRANSLATE_NOOP("Problem", "Damaged or unreadable document: {reason}"),
+    QT_TRANSLATE_NOOP("Problem", "Encrypted PDF that could not be opened: {error}"),
+    QT_TRANSLATE_NOOP("Problem", "Damaged or unreadable PDF: {reason}"),
+    QT_TRANSLATE_NOOP("Problem", "Damaged PDF: its structure loops on itself."),
+    QT_TRANSLATE_NOOP("Problem", "The file could not be read: {reason}"),
+    QT_TRANSLATE_NOOP("Problem", "the reader failed: {error}"),
+    QT_TRANSLATE_NOOP("Problem", "the reader crashed on it (exit code {code})"),
+    QT_TRANSLATE_NOOP("Problem", "the reader crashed on it ({signal})"),
+    QT_TRANSLATE_NOOP(
+        "Problem",
+        "Not compared: its fingerprint could not be read back ({reason}). To try it again: Try Again in the "
+        "app's Problems tab, or neardup scan --retry-failed.",
+    ),
+)
 # Why a reader or the system could not read a file, in our words (stored in English, shown translated by
 # i18n.localize), found by what the library or the system said ("Type: text", i18n.with_details); the first
 # row whose pattern is found wins. What no row knows gets the caller's own words, or _NOT_READ.

@@ -139,14 +139,20 @@ _DETAILS = "\nDetails: "
 """Between a stored message and its details: the details are one line, so the last of these starts them."""
 
 
+_SAID_LONGEST = 500  # characters of what a library said that are kept: a reason, not a dump
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
 def said(details: BaseException | str) -> str:
     """What a library or the system said, on one line: an exception as "Type: text" (an OSError as its
-    number and the system's words, without the path), or a text."""
+    number and the system's words, without the path), or a text; control characters escaped (a terminal
+    prints it), at most _SAID_LONGEST characters."""
     if isinstance(details, OSError) and details.strerror:
         details = f"{type(details).__name__}: [Errno {details.errno}] {details.strerror}"
     elif isinstance(details, BaseException):
         details = f"{type(details).__name__}: {details}".removesuffix(": ")
-    return " ".join(details.split())
+    text = _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", " ".join(details.split()))
+    return text if len(text) <= _SAID_LONGEST else text[: _SAID_LONGEST - 1] + "…"
 
 
 def with_details(message: str, details: BaseException | str) -> str:

@@ -69,10 +69,11 @@ from .workers.parallel import Workers
 
 REPORT_FORMATS = ("html", "json", "csv")
 _VIEWS_KEPT = 10
-_SCAN_OPTIONS_KEPT = ("include", "exclude", "hidden", "kinds", "ocr", "max_file_size")
-"""The options that decide which files a scan reads and how: recorded with the last scan (the folders apart)."""
 """Groupings a session keeps for the same matcher, rulings, kept files and rules, by thresholds: a slider
 moved back and forth shows them again at once."""
+_SCAN_OPTIONS_KEPT = ("include", "exclude", "kinds", "ocr")
+"""The options the window shows that decide which files a scan reads and how: recorded with the last scan
+(the folders apart), to say which ones wait for the next (gui/controller.rescan_reasons)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,8 +286,9 @@ class Session:
         return tuple(raw.split("\0")) if raw else ()
 
     def last_scan_options(self) -> ScanOptions | None:
-        """What the last scan of this database read: its folders, patterns, kinds of file and OCR's languages
-        (None when they were not recorded: a database of an older neardup, a Spark result)."""
+        """What the last scan of this database read: its folders, patterns, kinds of file and OCR's languages,
+        the other options as by default (None when not recorded: a database of an older neardup, a Spark
+        result)."""
         raw = self.store.get_meta("last_scan_options")
         if not raw:
             return None
@@ -296,10 +298,8 @@ class Session:
                 roots=self.last_scan_roots(),
                 include=tuple(str(p) for p in kept["include"]),
                 exclude=tuple(str(p) for p in kept["exclude"]),
-                hidden=bool(kept["hidden"]),
                 kinds=frozenset(str(k) for k in kept["kinds"]),
                 ocr=str(kept["ocr"]),
-                max_file_size=int(kept["max_file_size"]),
             )
         except (ValueError, KeyError, TypeError):  # not ours to trust: as if not recorded
             return None

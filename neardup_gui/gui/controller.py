@@ -65,8 +65,8 @@ def rescan_reasons(view: View | None, thresholds: Thresholds, chosen: ScanOption
     changed = [
         name
         for name, differs in (
-            (translate("FoldersPanel", "Include"), chosen.include != last.include),
-            (translate("FoldersPanel", "Exclude"), chosen.exclude != last.exclude),
+            (translate("FoldersPanel", "Include"), set(chosen.include) != set(last.include)),  # in any order
+            (translate("FoldersPanel", "Exclude"), set(chosen.exclude) != set(last.exclude)),
             (translate("FoldersPanel", "File types"), chosen.kinds & READ_WITHOUT_OCR != last.kinds & READ_WITHOUT_OCR),
             (translate("Controller", "OCR"), chosen.ocr != last.ocr),  # on or off, or other languages
         )

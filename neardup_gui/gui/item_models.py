@@ -139,7 +139,7 @@ class GroupTreeModel(QAbstractItemModel):
         """Show a grouping with its keepers (group id -> document id, chosen by the session), the files a
         person chose to keep (``chosen``) and what each group is about (``topics``)."""
         self.beginResetModel()
-        self.topics = topics or {}
+        self.topics = topics if topics is not None else {}
         self.summaries = summarise(result) if result else []
         self.docs = {d.id: d for d in result.documents} if result else {}
         self.reference_folders = reference_folders
@@ -324,14 +324,16 @@ class GroupTreeModel(QAbstractItemModel):
                 return Qt.CheckState.Unchecked
             movable = self._movable(s.group)
             return Qt.CheckState.Checked if movable <= self.marked else Qt.CheckState.PartiallyChecked
-        if role == Qt.ItemDataRole.DisplayRole:
+        if role == Qt.ItemDataRole.DisplayRole and col == 0:  # named only when its name is asked for
             title = (
                 self.tr("Group {id} · {count} documents · exact — {name}")
                 if s.group.exact
                 else self.tr("Group {id} · {count} documents · near — {name}")
             )
+            return title.format(id=s.group.id, count=s.members, name=self.name(s))
+        if role == Qt.ItemDataRole.DisplayRole:
             return (
-                title.format(id=s.group.id, count=s.members, name=self.name(s)),
+                "",
                 os.path.dirname(s.representative.display_path),
                 self.tr("same text") if s.group.exact else percent_range(s.worst_jaccard, s.best_jaccard),
                 str(s.worst_hamming),
@@ -425,7 +427,7 @@ class GroupFilterModel(QSortFilterProxyModel):
             return False
         if not self.text:
             return True
-        if any(self.text in word.lower() for word in model.topics.get(summary.group.id, ())):
+        if self.text in listed(model.topics.get(summary.group.id, ())).lower():  # as its row reads
             return True
         return any(self.text in model.docs[m.document_id].display_path.lower() for m in summary.group.members)
 

@@ -5,6 +5,7 @@ Widgets and their model only: what the buttons do is the review's (controller.py
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import numpy as np
 from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, QPersistentModelIndex, Qt, Signal
@@ -235,8 +236,9 @@ class PairsModel(QAbstractTableModel):
                 return None
             name = os.path.basename(doc.display_path)
             if os.path.basename(left.display_path) == os.path.basename(right.display_path):
-                # two files of one name: their folders tell them apart
-                folder = os.path.basename(os.path.dirname(doc.display_path))
+                # two files of one name: the ends of their folders that tell them apart
+                folders = telling_ends(os.path.dirname(left.display_path), os.path.dirname(right.display_path))
+                folder = folders[0] if column == LEFT else folders[1]
                 return self.tr("{name} — in {folder}").format(name=name, folder=folder)
             return name
         if role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
@@ -254,6 +256,16 @@ class PairsModel(QAbstractTableModel):
         if column in (LEFT_SIZE, RIGHT_SIZE):
             return None if tip else human_size((left if column == LEFT_SIZE else right).size)
         return None if tip else self._together[k]
+
+
+def telling_ends(a: str, b: str) -> tuple[str, str]:
+    """The shortest ends of two folders' paths that differ (Legal, Downloads; a/Legal, b/Legal), or the
+    whole paths when one holds the other."""
+    parts_a, parts_b = Path(a).parts, Path(b).parts
+    for length in range(1, min(len(parts_a), len(parts_b))):
+        if parts_a[-length:] != parts_b[-length:]:
+            return str(Path(*parts_a[-length:])), str(Path(*parts_b[-length:]))
+    return a, b
 
 
 class PairsPage(QWidget):

@@ -2819,6 +2819,46 @@ Every two documents of the group are duplicates at your setting. Each member is 
         <translation>无法读取这个文件。</translation>
     </message>
     <message>
+        <source>the page could not be drawn: {reason}</source>
+        <translation>无法绘制该页：{reason}</translation>
+    </message>
+    <message>
+        <source>Damaged or unreadable document: {reason}</source>
+        <translation>文档已损坏或无法读取：{reason}</translation>
+    </message>
+    <message>
+        <source>Encrypted PDF that could not be opened: {error}</source>
+        <translation>无法打开这个加密的 PDF：{error}</translation>
+    </message>
+    <message>
+        <source>Damaged or unreadable PDF: {reason}</source>
+        <translation>PDF 已损坏或无法读取：{reason}</translation>
+    </message>
+    <message>
+        <source>Damaged PDF: its structure loops on itself.</source>
+        <translation>PDF 已损坏：文件结构出现循环引用。</translation>
+    </message>
+    <message>
+        <source>The file could not be read: {reason}</source>
+        <translation>无法读取文件：{reason}</translation>
+    </message>
+    <message>
+        <source>the reader failed: {error}</source>
+        <translation>读取出错：{error}</translation>
+    </message>
+    <message>
+        <source>the reader crashed on it (exit code {code})</source>
+        <translation>读取时程序崩溃（退出码 {code}）</translation>
+    </message>
+    <message>
+        <source>the reader crashed on it ({signal})</source>
+        <translation>读取时程序崩溃（{signal}）</translation>
+    </message>
+    <message>
+        <source>Not compared: its fingerprint could not be read back ({reason}). To try it again: Try Again in the app&apos;s Problems tab, or neardup scan --retry-failed.</source>
+        <translation>未比较：无法读回它的指纹（{reason}）。如要再试一次：在应用的“问题”标签页中点“重试”，或使用 neardup scan --retry-failed。</translation>
+    </message>
+    <message>
         <source>Damaged file: its structure loops on itself. Open it in its program and save it again to compare it.</source>
         <translation>文件已损坏：其内部结构出现循环引用。请用相应的程序打开并重新保存后再比较。</translation>
     </message>

@@ -108,6 +108,8 @@ def test_a_docx_and_the_pdf_exported_from_it_land_in_one_group_with_every_other_
     assert keeper == "licence-odt.odt", "the original is the oldest document one edits, not an export"
     truncated = next(d for d in report["documents"] if d["path"].endswith("truncated.docx"))
     assert truncated["status"] == "error" and "Damaged" in truncated["message"]
+    # what to do in the message, on one line; what a reader said, if anything, in a field of its own
+    assert "\n" not in truncated["message"] and "details" in truncated
 
 
 @pytest.mark.e2e

@@ -59,6 +59,22 @@ def test_a_stored_message_s_details_are_kept_after_it_as_they_were_said(chinese)
     assert i18n.split_details(stored) == ("The file is empty.", "ValueError: EOF marker not found at byte 12")
     assert i18n.localize("Problem", stored) == "文件是空的。\n详细信息：ValueError: EOF marker not found at byte 12"
     assert i18n.with_details("The file is empty.", "") == "The file is empty." == i18n.split_details(stored)[0]
+    # what a library says is kept short and printable: it goes to a terminal and into every report
+    noisy = i18n.with_details("The file is empty.", OSError("\x1b]0;pwned\x07" + "x" * 5_000))
+    _message, details = i18n.split_details(noisy)
+    assert "\x1b" not in details and "\\x1b]0;pwned\\x07" in details and len(details) == 500
+
+    # the JSON report: what to do in ``message``, what the library said in ``details``
+    from neardup_gui.core.match.matcher import MatchResult
+    from neardup_gui.core.models import Document, Status, Thresholds
+    from neardup_gui.core.review.report import ReportContext, to_json
+
+    doc = Document(1, "/x/a.pdf", 9, 0, "pdf", Status.ERROR, stored, 0, None)
+    (listed,) = json.loads(to_json(MatchResult(Thresholds(), (doc,), (), ()), ReportContext()))["documents"]
+    assert (listed["message"], listed["details"]) == (
+        "The file is empty.",
+        "ValueError: EOF marker not found at byte 12",
+    )
     # an OSError's number and the system's words, not its path (the row names the file)
     said = i18n.said(OSError(errno.EIO, "Input/output error", "/secret/a.pdf"))
     assert said == f"OSError: [Errno {errno.EIO}] Input/output error"
@@ -91,6 +107,22 @@ def test_a_nested_stored_message_is_translated_with_its_parts(chinese):
 
     i18n.set_language("en")
     assert i18n.localize("Problem", stored) == stored
+
+
+def test_messages_an_earlier_version_stored_are_still_translated(chinese):
+    """A database keeps a file's message until the file changes: those of earlier versions, with the
+    library's words inside them, are shown in Chinese all the same."""
+    for stored, expected in (
+        ("Damaged or unreadable PDF: EOF marker not found", "PDF 已损坏或无法读取：EOF marker not found"),
+        (
+            "Not compared: the reader crashed on it (SIGKILL). To try it again: Try Again in the app's Problems tab, "
+            "or neardup scan --retry-failed.",
+            "读取时程序崩溃（SIGKILL）",
+        ),
+        ("The file could not be read: [Errno 5] Input/output error", "无法读取文件："),
+    ):
+        shown = i18n.localize("Problem", stored)
+        assert expected in shown and "could not" not in shown and "crashed" not in shown, shown
 
 
 def _cli(args: list[str], lang: str, cwd: Path) -> subprocess.CompletedProcess[str]:

@@ -48,6 +48,7 @@ def test_the_title_weighs_more_than_the_body():
 def test_a_text_without_words_has_no_keywords():
     assert keywords("") == ()
     assert keywords("123 456 !!! ... 7.5 %") == ()
+    assert keywords("x" * 100_000) == ()  # one run of letters is no word
 
 
 def test_keywords_are_kept_and_read_back_and_damaged_lines_are_passed_over():
@@ -55,6 +56,7 @@ def test_keywords_are_kept_and_read_back_and_damaged_lines_are_passed_over():
     assert unpack(pack(found)) == found
     assert unpack(None) == () and unpack("") == ()
     assert unpack("word 1.5\nno-weight\nbad nan\nzero 0\nneg -2\ninf inf\nother 2") == (("word", 1.5), ("other", 2.0))
+    assert unpack("<img src=x onerror=alert(1)> 3\n" + "x" * 31 + " 2\n中文 1") == (("中文", 1.0),)
 
 
 def _document(doc_id: int, content: int | None) -> Document:

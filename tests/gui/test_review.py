@@ -469,3 +469,25 @@ def test_two_files_of_one_name_are_told_apart_by_their_folders_in_the_pairs_tab(
     same = next(pair for pair in rows if "lease.txt" in pair[0] and "lease.txt" in pair[1])
     assert sorted(same) == ["lease.txt — in Downloads", "lease.txt — in Legal"]
     assert any("lease-draft.txt" in pair for pair in rows)  # names that differ are shown as they are
+
+
+def test_a_grouping_shown_names_only_the_groups_the_tree_shows(window, tmp_path, qtbot, monkeypatch):
+    """Groups are named when asked: showing a grouping of many groups names those in sight, not all."""
+    from neardup_gui.core.review.topics import Topics
+
+    root = tmp_path / "docs"
+    root.mkdir()
+    for n in range(60):  # sixty pairs of near copies, each pair its own group
+        text = "\n".join(f"Record {n} line {k}: {' '.join(f'w{n}x{k}y{j}' for j in range(8))}" for k in range(30))
+        (root / f"a{n:02d}.txt").write_text(text)
+        (root / f"b{n:02d}.txt").write_text(text + "\nOne more line.")
+    w = window(folders=[str(root)])
+    named: list[tuple[int, ...]] = []
+    topic = Topics.topic
+    monkeypatch.setattr(Topics, "topic", lambda self, contents: named.append(contents) or topic(self, contents))
+    scan(qtbot, w)
+    qtbot.waitUntil(lambda: len(w.groups.group_model.summaries) == 60, timeout=20_000)
+    qtbot.wait(100)  # the tree painted
+    assert 0 < len(set(named)) < 60
+    w.groups.filter_edit.setText("record")  # a filter asks every group
+    assert len(set(named)) == 60

@@ -32,6 +32,8 @@ _HAN_WORD_LENGTHS = (2, 3, 4)  # 94 % of jieba's dictionary; single characters s
 _SIEVE_MASK = np.uint64((1 << 22) - 1)
 _OTHER_IDF = 11.95  # the median of jieba's table: a word it does not know is weighed as a typical word
 
+_LONGEST = 30  # letters in a word: longer runs are not words (base64, a page of one letter)
+_KEPT_WORD = re.compile(rf"[^\W\d_]{{2,{_LONGEST}}}")  # what a stored keyword may be (letters only: no markup)
 _WORD = re.compile(rf"[^\W\d_{han_character_class()}]{{3,}}")  # Han runs are read by the dictionary
 _FUNCTION_WORDS = frozenset(
     """
@@ -113,7 +115,7 @@ def keywords(text: str, limit: int = LIMIT) -> tuple[tuple[str, float], ...]:
     opening = f"{text[:TITLE]}\n{text[:TITLE]}\n{text[:OPENING]}"
     found = _han_words(opening, limit)
     for word, count in Counter(w.lower() for w in _WORD.findall(opening)).items():
-        if word not in _FUNCTION_WORDS:
+        if len(word) <= _LONGEST and word not in _FUNCTION_WORDS:  # a run of letters with no break is no word
             found[word] = found.get(word, 0.0) + (1 + math.log(count)) * _OTHER_IDF
     total = sum(found.values())
     if not total:
@@ -169,8 +171,8 @@ def pack(found: tuple[tuple[str, float], ...]) -> str:
 
 
 def unpack(packed: str | None) -> tuple[tuple[str, float], ...]:
-    """What ``pack`` made; a line that is not a word and a weight is passed over (the database's text is
-    not trusted: a Spark result's came from elsewhere)."""
+    """What ``pack`` made; a line that is not a word of letters and a weight is passed over (the database's
+    text is not trusted: a Spark result's came from elsewhere, and a topic is shown in tooltips)."""
     out = []
     for line in (packed or "").split("\n"):
         word, _, weight = line.rpartition(" ")
@@ -178,6 +180,6 @@ def unpack(packed: str | None) -> tuple[tuple[str, float], ...]:
             value = float(weight)
         except ValueError:
             continue
-        if word and math.isfinite(value) and value > 0:
+        if _KEPT_WORD.fullmatch(word) and math.isfinite(value) and value > 0:
             out.append((word, value))
     return tuple(out)

@@ -21,7 +21,7 @@ from typing import Any
 
 from ... import __version__
 from ..errors import UsageError
-from ..i18n import translate
+from ..i18n import split_details, translate
 from ..jobs import NEVER_CANCELLED, CancelToken
 from ..match.matcher import MatchResult
 from ..models import Document, Pair, SentBetweenProcesses, Similarity, display_path
@@ -58,6 +58,7 @@ def _similarity(sim: Similarity) -> dict[str, Any]:
 
 
 def _document(doc: Document, report_id: int) -> dict[str, Any]:
+    message, details = split_details(doc.message)  # what to do; what the library or the system said
     return {
         "id": report_id,
         "path": display_path(doc.path),
@@ -65,7 +66,8 @@ def _document(doc: Document, report_id: int) -> dict[str, Any]:
         "type": doc.kind,
         "chars": doc.chars,
         "status": str(doc.status),
-        "message": doc.message,
+        "message": message,
+        "details": details,
         "modified_ns": doc.mtime_ns,
     }
 
@@ -427,7 +429,7 @@ def neutralise_cell(value: Any) -> Any:
 def to_csv(result: MatchResult, topics: Mapping[int, Sequence[str]] | None = None) -> str:
     """One row per document per group, representative first, with the group's topic (its keywords, one a
     space); UTF-8 with BOM for spreadsheets."""
-    topics = topics or {}
+    topics = topics if topics is not None else {}
     docs = {d.id: d for d in result.documents}
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")

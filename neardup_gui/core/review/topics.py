@@ -98,7 +98,11 @@ class GroupTopics(Mapping[int, tuple[str, ...]]):
         return (group_id for group_id in self._groups if self.get(group_id))
 
     def __len__(self) -> int:
-        return sum(1 for _ in self)
+        return sum(1 for _ in self)  # names every group: as iterating does
+
+    def __bool__(self) -> bool:
+        """Whether there are groups to name (names none: ``if topics``, ``topics or {}`` stay cheap)."""
+        return bool(self._groups)
 
 
 def _same_word(a: str, b: str) -> bool:
