@@ -33,3 +33,6 @@ TOGETHER
 _.busy
 # run by resources/setup.sh (python -c), which installs the packages it lists
 debian_packages
+
+# Qt reads the option the delegate fills: a path column's text cut in its middle (gui/delegates.py)
+_.textElideMode

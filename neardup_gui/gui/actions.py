@@ -192,7 +192,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec(
         "reveal",
         "edit",
-        QT_TRANSLATE_NOOP("Actions", "Show in &Folder"),
+        QT_TRANSLATE_NOOP("Actions", "Sho&w in Folder"),  # F is Find's
         QT_TRANSLATE_NOOP("Actions", "Open the folder that holds the selected document"),
         lambda w: w.files.reveal_selected(),
         "Ctrl+Shift+R",
@@ -204,7 +204,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         "find",
         "edit",
         QT_TRANSLATE_NOOP("Actions", "&Find…"),
-        QT_TRANSLATE_NOOP("Actions", "Filter groups by path"),
+        QT_TRANSLATE_NOOP("Actions", "Filter groups by path or topic"),
         lambda w: w.groups.filter_edit.setFocus(),
         _STD.Find,
         separated=True,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QSize
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QSize, Qt
 from PySide6.QtGui import QFont, QTextLayout
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem
 
@@ -20,7 +20,17 @@ def mixed_script_line_height(font: QFont) -> int:
 
 class MixedScriptRowDelegate(QStyledItemDelegate):
     """Rows tall enough for a name that mixes Latin and Han: with uniform row heights taken from the
-    font's own metrics, a Chinese file name pushes the baseline down and underscores are cut off."""
+    font's own metrics, a Chinese file name pushes the baseline down and underscores are cut off. The
+    ``paths`` columns are cut in their middle: a path's start and its last folder stay (Legal/…, Backup/…)."""
+
+    def __init__(self, parent: QObject | None = None, paths: frozenset[int] = frozenset()) -> None:
+        super().__init__(parent)
+        self._paths = paths
+
+    def initStyleOption(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> None:  # noqa: N802
+        super().initStyleOption(option, index)
+        if index.column() in self._paths:
+            option.textElideMode = Qt.TextElideMode.ElideMiddle
 
     def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:  # noqa: N802
         hint = super().sizeHint(option, index)

@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QSizePolicy,
     QSplitter,
     QStackedWidget,
-    QToolBar,
     QTreeView,
     QVBoxLayout,
     QWidget,
@@ -32,7 +31,16 @@ from .controller import Marks, ReviewController
 from .delegates import MixedScriptRowDelegate
 from .diff_view import DiffView
 from .group_view import GroupView
-from .item_models import BITS_COLUMN, EXPERT_COLUMNS, SIMILARITY_COLUMN, GroupFilterModel, GroupRole, GroupTreeModel
+from .item_models import (
+    BITS_COLUMN,
+    EXPERT_COLUMNS,
+    FOLDER_COLUMN,
+    SIMILARITY_COLUMN,
+    GroupFilterModel,
+    GroupRole,
+    GroupTreeModel,
+)
+from .overflow_bar import OverflowBar
 from .settings import AppState
 
 KEEPER_RULES = (
@@ -99,9 +107,7 @@ class GroupsPage(QWidget):
         self.tree = QTreeView(self)
         self.tree.setModel(self.group_proxy)
         self.tree.setUniformRowHeights(True)
-        self.tree.setItemDelegate(MixedScriptRowDelegate(self.tree))
-        # a long path cut in its middle: its start and its file or last folder stay (Legal/…, Backup/…)
-        self.tree.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.tree.setItemDelegate(MixedScriptRowDelegate(self.tree, paths=frozenset({FOLDER_COLUMN})))
         self.tree.setSortingEnabled(True)
         self.tree.sortByColumn(0, Qt.SortOrder.DescendingOrder)
         self.tree.setAlternatingRowColors(True)
@@ -240,6 +246,13 @@ class GroupsPage(QWidget):
         index = self.listed_index(doc_id)
         if index.isValid():
             self.tree.setCurrentIndex(index)
+
+    def forget_hidden_group(self) -> None:
+        """The whole-group view lets go of a group the filter no longer lists (it said "About: …" of it)."""
+        group = self.group_view.model.group
+        if self.detail.currentWidget() is self.group_view and group is not None and not self.lists_group(group.id):
+            self.group_view.clear()
+            self.detail.setCurrentWidget(self.diff)
 
     def lists_group(self, group_id: int) -> bool:
         """The group passes the filters now."""
@@ -410,12 +423,9 @@ class GroupsPage(QWidget):
             action.toggled.connect(lambda shown, c=col: self._show_column(c, shown))
         menu.exec(self.tree.header().mapToGlobal(position))
 
-    def _bar(self, name: str) -> QToolBar:
-        """A row of controls that fits any width: what does not fit is behind its » button."""
-        bar = QToolBar(name, self)
-        bar.setFloatable(False)
-        bar.setMovable(False)
-        return bar
+    def _bar(self, name: str) -> OverflowBar:
+        """A row of controls that fits any width: what does not fit is in its » menu."""
+        return OverflowBar(name, self)
 
     def _tool_button(self, text: str) -> QPushButton:
         """A button of the bars; the action it does gives it its tooltip and state (actions.py)."""

@@ -74,7 +74,7 @@ TIPS = (
 )
 """The group tree's columns and their tooltips, in English: translated (context "GroupTreeModel") where shown."""
 
-SIMILARITY_COLUMN, BITS_COLUMN, JACCARD_COLUMN, CONTAINMENT_COLUMN, TYPE_COLUMN = 2, 3, 4, 5, 8
+FOLDER_COLUMN, SIMILARITY_COLUMN, BITS_COLUMN, JACCARD_COLUMN, CONTAINMENT_COLUMN, TYPE_COLUMN = 1, 2, 3, 4, 5, 8
 EXPERT_COLUMNS = (JACCARD_COLUMN, CONTAINMENT_COLUMN)
 """Hidden until asked for (the header's menu): the exact measures behind the similarity shown."""
 
@@ -325,10 +325,11 @@ class GroupTreeModel(QAbstractItemModel):
             movable = self._movable(s.group)
             return Qt.CheckState.Checked if movable <= self.marked else Qt.CheckState.PartiallyChecked
         if role == Qt.ItemDataRole.DisplayRole and col == 0:  # named only when its name is asked for
+            # its name first: a narrow column cuts the end of a row
             title = (
-                self.tr("Group {id} · {count} documents · exact — {name}")
+                self.tr("Group {id} · {name} — {count} documents · exact")
                 if s.group.exact
-                else self.tr("Group {id} · {count} documents · near — {name}")
+                else self.tr("Group {id} · {name} — {count} documents · near")
             )
             return title.format(id=s.group.id, count=s.members, name=self.name(s))
         if role == Qt.ItemDataRole.DisplayRole:

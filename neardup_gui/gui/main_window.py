@@ -175,6 +175,7 @@ class MainWindow(QMainWindow):
         groups.keeper_rule.currentIndexChanged.connect(lambda _i: self._keeper_rule_changed())
         for signal in (groups.filter_edit.textChanged, groups.kind_filter.currentIndexChanged):
             signal.connect(lambda *_: review.forget_pair_unless(lambda pair: groups.lists_group(pair.group.id)))
+            signal.connect(lambda *_: groups.forget_hidden_group())
         groups.tree.selectionModel().currentChanged.connect(lambda current, _previous: self._selection_changed())
         groups.tree.selectionModel().selectionChanged.connect(lambda *_: self._update_actions())
         groups.tree.doubleClicked.connect(lambda _index: self.files.open_selected())

@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QSizePolicy,
     QSplitter,
     QTableView,
-    QToolBar,
     QVBoxLayout,
     QWidget,
 )
@@ -32,6 +31,7 @@ from ..core.review.words import percent, similarity_details, similarity_words
 from .controller import Marks
 from .delegates import MixedScriptRowDelegate
 from .diff_view import DiffView
+from .overflow_bar import OverflowBar
 
 PAIR_COLUMNS = (
     QT_TRANSLATE_NOOP("PairsModel", "Left"),
@@ -314,9 +314,7 @@ class PairsPage(QWidget):
         self.not_dup_button.setToolTip(
             self.tr("These two are not duplicates, now and after rescans; Edit ▸ Undo takes it back (Ctrl+D)")
         )
-        bar = QToolBar(self.tr("Pairs"), self)
-        bar.setFloatable(False)
-        bar.setMovable(False)
+        bar = OverflowBar(self.tr("Pairs"), self)
         bar.addWidget(self.filter_edit)
         bar.addWidget(self.count_label)
         for b in (self.keep_left_button, self.keep_right_button, self.not_dup_button):

@@ -112,10 +112,6 @@
         <translation>用对应的应用程序打开选中的文档</translation>
     </message>
     <message>
-        <source>Show in &amp;Folder</source>
-        <translation>在文件夹中显示(&amp;F)</translation>
-    </message>
-    <message>
         <source>Open the folder that holds the selected document</source>
         <translation>打开选中文档所在的文件夹</translation>
     </message>
@@ -124,8 +120,12 @@
         <translation>查找(&amp;F)…</translation>
     </message>
     <message>
-        <source>Filter groups by path</source>
-        <translation>按路径筛选重复组</translation>
+        <source>Sho&amp;w in Folder</source>
+        <translation>在文件夹中显示(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Filter groups by path or topic</source>
+        <translation>按路径或主题筛选组</translation>
     </message>
     <message>
         <source>&amp;Preferences…</source>
@@ -1791,6 +1791,14 @@ Ticked: reference folder (originals, never proposed for removal)</source>
         <translation>本组保留的文件；其他成员都与它比较。</translation>
     </message>
     <message>
+        <source>Group {id} · {name} — {count} documents · exact</source>
+        <translation>第 {id} 组 · {name} — {count} 个文档 · 完全重复</translation>
+    </message>
+    <message>
+        <source>Group {id} · {name} — {count} documents · near</source>
+        <translation>第 {id} 组 · {name} — {count} 个文档 · 近似重复</translation>
+    </message>
+    <message>
         <source>About: {topic} (the words its documents share)
 </source>
         <translation>主题：{topic}（组内文档共有的词）
@@ -1849,14 +1857,6 @@ Every two documents of the group are duplicates at your setting. Each member is 
     <message>
         <source>In a reference folder: an original, never proposed for removal.</source>
         <translation>位于参考文件夹中：是原件，始终保留。</translation>
-    </message>
-    <message>
-        <source>Group {id} · {count} documents · exact — {name}</source>
-        <translation>第 {id} 组 · {count} 个文档 · 完全重复 — {name}</translation>
-    </message>
-    <message>
-        <source>Group {id} · {count} documents · near — {name}</source>
-        <translation>第 {id} 组 · {count} 个文档 · 近似重复 — {name}</translation>
     </message>
 </context>
 <context>
@@ -2451,6 +2451,17 @@ Every two documents of the group are duplicates at your setting. Each member is 
     <message>
         <source>{result} {now}</source>
         <translation>{result}{now}</translation>
+    </message>
+</context>
+<context>
+    <name>OverflowBar</name>
+    <message>
+        <source>More: what does not fit here</source>
+        <translation>更多：这里放不下的按钮</translation>
+    </message>
+    <message>
+        <source>More</source>
+        <translation>更多</translation>
     </message>
 </context>
 <context>

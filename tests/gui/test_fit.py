@@ -11,7 +11,7 @@ import sys
 
 import pytest
 from PySide6.QtCore import QSize
-from PySide6.QtWidgets import QApplication, QDialog
+from PySide6.QtWidgets import QApplication, QDialog, QPushButton
 
 from neardup_gui.gui.actions import shortcut_rows
 from neardup_gui.gui.app import create_app
@@ -19,6 +19,7 @@ from neardup_gui.gui.decisions_dialog import DecisionsDialog
 from neardup_gui.gui.help import ShortcutList, UserGuide
 from neardup_gui.gui.main_window import MainWindow
 from neardup_gui.gui.mark_dialog import MarkRuleDialog
+from neardup_gui.gui.overflow_bar import OverflowBar
 from neardup_gui.gui.preferences import PreferencesDialog
 from tests.gui.conftest import scan, select_member
 
@@ -59,6 +60,14 @@ def test_the_window_and_every_dialog_fit_1024_by_700(qtbot, make_settings, uploa
     w.resize(SCREEN)
     QApplication.processEvents()
     assert w.size() == SCREEN, "the window cannot be made as small as the screen"
+    # at that size every control of the tabs' bars is shown, or offered in its » menu
+    w.tabs.setCurrentWidget(w.groups)
+    QApplication.processEvents()
+    for bar in w.groups.findChildren(OverflowBar):
+        assert not bar.hidden() or bar.more.isVisible(), bar.accessibleName()
+        bar.more.menu().aboutToShow.emit()
+        offered = {a.text() for a in bar.more.menu().actions()}
+        assert {b.text() for b in bar.hidden() if isinstance(b, QPushButton)} <= offered
     dialogs: list[QDialog] = [
         PreferencesDialog(w.preferences(), w),
         MarkRuleDialog(w.review, w.dialogs, w),

@@ -450,6 +450,8 @@ def test_each_group_is_named_by_what_it_is_about_and_found_by_those_words(window
     assert proxy.rowCount() == 1
     w.groups.tree.setCurrentIndex(proxy.index(0, 0))  # the group's own row: every member against the keeper
     qtbot.waitUntil(lambda: "烟花爆竹" in w.groups.group_view.title.text(), timeout=10_000)
+    w.groups.filter_edit.setText("no group is about this")  # the group hidden: the view below lets it go
+    assert w.groups.group_view.title.text() == "" and w.groups.detail.currentWidget() is w.groups.diff
 
 
 def test_two_files_of_one_name_are_told_apart_by_their_folders_in_the_pairs_tab(window, tmp_path, qtbot):

@@ -25,7 +25,8 @@ from .chars import HAN, _classes, _codepoints, han_character_class, span_hashes
 OPENING = 2_000
 """Characters read for keywords: what a text is about is said at its start (and a huge text costs no more)."""
 TITLE = 200
-"""Characters that hold a text's title (and its first sentence): their words weigh three times."""
+"""Characters that hold a text's title (and its first sentence): their words weigh TITLE_WEIGHT times."""
+TITLE_WEIGHT = 2.0
 LIMIT = 16
 """Keywords kept per document."""
 _HAN_WORD_LENGTHS = (2, 3, 4)  # 94 % of jieba's dictionary; single characters say little
@@ -110,18 +111,25 @@ def dictionary() -> _Dictionary:
 
 def keywords(text: str, limit: int = LIMIT) -> tuple[tuple[str, float], ...]:
     """The opening's ``limit`` best keywords with their TF-IDF weights, best first: 1 + the log of a word's
-    count in the opening (said twenty times, it is not twenty times the topic), times its IDF. A word of
-    the title counts three times (the first TITLE characters); words of letters are lower-cased."""
-    opening = f"{text[:TITLE]}\n{text[:TITLE]}\n{text[:OPENING]}"
-    found = _han_words(opening, limit)
-    for word, count in Counter(w.lower() for w in _WORD.findall(opening)).items():
-        if len(word) <= _LONGEST and word not in _FUNCTION_WORDS:  # a run of letters with no break is no word
-            found[word] = found.get(word, 0.0) + (1 + math.log(count)) * _OTHER_IDF
+    count in the opening (said twenty times, it is not twenty times the topic), times its IDF; a word of the
+    title (the first TITLE characters) weighs TITLE_WEIGHT times that. Words of letters are lower-cased."""
+    found = _weighed(text[:OPENING], 2 * limit)
+    for word, weight in _weighed(text[:TITLE], limit).items():
+        found[word] = TITLE_WEIGHT * found.get(word, weight)
     total = sum(found.values())
     if not total:
         return ()
     best = sorted(found.items(), key=lambda item: (-item[1], item[0]))[:limit]
     return tuple((word, round(weight / total * 100, 3)) for word, weight in best)
+
+
+def _weighed(text: str, limit: int) -> dict[str, float]:
+    """The text's words with their TF-IDF weights: its ``limit`` best Han words and every other word."""
+    found = _han_words(text, limit)
+    for word, count in Counter(w.lower() for w in _WORD.findall(text)).items():
+        if len(word) <= _LONGEST and word not in _FUNCTION_WORDS:  # a run of letters with no break is no word
+            found[word] = (1 + math.log(count)) * _OTHER_IDF
+    return found
 
 
 def _han_words(opening: str, limit: int) -> dict[str, float]:
