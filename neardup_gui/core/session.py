@@ -19,7 +19,7 @@ import json
 import os
 import sqlite3
 from collections import OrderedDict
-from collections.abc import Collection, Iterator, Mapping, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -60,7 +60,7 @@ from .review.rules import (
     move_to_trash,
     similarity_histogram,
 )
-from .review.topics import SAMPLE, Topics
+from .review.topics import SAMPLE, GroupTopics, Topics
 from .scan import ScanSummary, scan
 from .store.spark_result import ImportSummary, import_result
 from .store.store import Store
@@ -93,7 +93,7 @@ class View:
     scanned_with: ScanOptions | None = None  # what the database's last scan read (Session.last_scan_options)
     duplicates: DuplicatePairs = DuplicatePairs()  # every verified pair at the setting (the Pairs view's)
     chosen: frozenset[int] = frozenset()  # the documents a person chose to keep (Keep this one)
-    topics: Mapping[int, tuple[str, ...]] = field(default_factory=dict)  # group id -> what it is about (topics.py)
+    topics: GroupTopics = field(default_factory=GroupTopics.none)  # group id -> what it is about (topics.py)
 
     @property
     def documents(self) -> dict[int, Document]:
@@ -461,7 +461,7 @@ class Session:
         # every member a duplicate of what its group keeps (chains.py)
         split = split_chains(result, keepers, matcher, keeper_of, fixed, cache=self._split, cancel=cancel)
         result, keepers = split.result, split.keepers
-        topics: Mapping[int, tuple[str, ...]] = {}
+        topics = GroupTopics.none()
         if self._topics is not None:
             self._topics.read(c for d in result.grouped if (c := docs[d].content_id) is not None)
             topics = self._topics.of(result.groups, docs)

@@ -154,8 +154,8 @@ class GroupsPage(QWidget):
         self.split = QSplitter(Qt.Orientation.Vertical, self)
         self.split.addWidget(self.tree)
         self.split.addWidget(self.detail)
-        self.split.setStretchFactor(0, 2)
-        self.split.setStretchFactor(1, 3)
+        self.split.setStretchFactor(0, 1)  # half each: on a laptop's 700 pixels, a third was three rows
+        self.split.setStretchFactor(1, 1)
         groups_layout = QVBoxLayout(self)
         groups_layout.addWidget(bar)
         self.mark_rule_button = self._tool_button(self.tr("Mark all but the keepers"))
@@ -219,7 +219,7 @@ class GroupsPage(QWidget):
             view.keepers if view is not None else {},
             reference_folders,
             view.chosen if view is not None else frozenset(),
-            view.topics if view is not None else {},
+            view.topics if view is not None else None,
         )
         if result is not None:
             self.size_columns_once()

@@ -5,7 +5,6 @@ from __future__ import annotations
 import functools
 import os
 import time
-from collections.abc import Mapping
 
 from PySide6.QtCore import (
     QAbstractItemModel,
@@ -23,6 +22,7 @@ from ..core.i18n import QT_TRANSLATE_NOOP, localize, split_details
 from ..core.match.matcher import MatchResult
 from ..core.models import Document, Group, Member
 from ..core.review.rules import GroupSummary, human_size, in_folders, kept_anywhere, summarise, trash_plan
+from ..core.review.topics import GroupTopics
 from ..core.review.words import (
     kind_label,
     listed,
@@ -119,7 +119,7 @@ class GroupTreeModel(QAbstractItemModel):
         self.marks = marks if marks is not None else Marks()  # ticked in the first column; shared
         self.kept: set[int] = set()  # documents that are kept (review.kept_anywhere)
         self.chosen: frozenset[int] = frozenset()  # those a person chose to keep
-        self.topics: Mapping[int, tuple[str, ...]] = {}  # group id -> what it is about (core/review/topics.py)
+        self.topics = GroupTopics.none()  # group id -> what it is about (core/review/topics.py)
         # document -> (its group's row, its row in the group), for each group it is listed under
         self._place_of_doc: dict[int, list[tuple[int, int]]] = {}
         self.marks.changed.connect(self._marks_changed)
@@ -134,12 +134,12 @@ class GroupTreeModel(QAbstractItemModel):
         keepers: dict[int, int],
         reference_folders: tuple[str, ...] = (),
         chosen: frozenset[int] = frozenset(),
-        topics: Mapping[int, tuple[str, ...]] | None = None,
+        topics: GroupTopics | None = None,
     ) -> None:
         """Show a grouping with its keepers (group id -> document id, chosen by the session), the files a
         person chose to keep (``chosen``) and what each group is about (``topics``)."""
         self.beginResetModel()
-        self.topics = topics if topics is not None else {}
+        self.topics = topics if topics is not None else GroupTopics.none()
         self.summaries = summarise(result) if result else []
         self.docs = {d.id: d for d in result.documents} if result else {}
         self.reference_folders = reference_folders
@@ -428,7 +428,7 @@ class GroupFilterModel(QSortFilterProxyModel):
             return False
         if not self.text:
             return True
-        if self.text in listed(model.topics.get(summary.group.id, ())).lower():  # as its row reads
+        if model.topics.mentions(summary.group.id, self.text):
             return True
         return any(self.text in model.docs[m.document_id].display_path.lower() for m in summary.group.members)
 

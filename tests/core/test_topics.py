@@ -7,7 +7,7 @@ import re
 
 from neardup_gui.core.fingerprint.keywords import keywords, pack, unpack
 from neardup_gui.core.models import IDENTICAL, Document, Group, Member, Status
-from neardup_gui.core.review.topics import Topics
+from neardup_gui.core.review.topics import GroupTopics, Topics
 from neardup_gui.core.review.words import listed
 from tests.conftest import chinese_texts, english_texts
 
@@ -136,3 +136,19 @@ def test_keywords_are_read_once_per_content_and_a_group_named_when_asked():
 def test_a_topic_reads_as_a_list_in_the_language_shown():
     assert listed(("apache", "license")) == "apache, license"
     assert re.fullmatch(r"劳动合同.{1,2}用人单位", listed(("劳动合同", "用人单位")))
+
+
+def test_a_group_is_found_by_any_word_its_documents_are_about_not_only_its_three():
+    rows = {
+        1: (("mean", 9.0), ("entity", 8.0), ("form", 7.0), ("work", 6.0), ("Apache", 1.0)),
+        2: (("mean", 9.0), ("entity", 8.0), ("form", 7.0), ("work", 6.0)),
+    }
+    named = _Named(rows)
+    docs = {d: _document(d, d) for d in (1, 2)}
+    named.of([_group(1, 1, 2)], docs)
+    topics = named.topics.of([_group(1, 1, 2)], docs)
+    assert topics[1] == ("mean", "entity", "form")
+    assert topics.mentions(1, "apache")  # one document's keyword, in any case
+    assert topics.mentions(1, "mean, entity")  # the topic as its row reads
+    assert not topics.mentions(1, "gnu")
+    assert not GroupTopics.none() and dict(GroupTopics.none()) == {}

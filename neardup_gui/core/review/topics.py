@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
 from ..fingerprint.keywords import unpack
 from ..models import Document, Group
+from .words import listed
 
 WORDS = 3
 """Keywords in a group's topic."""
@@ -52,6 +53,10 @@ class Topics:
         """The topics of a grouping's groups, each found when first asked for; read() its contents first."""
         return GroupTopics(self, groups, documents)
 
+    def words(self, contents: Iterable[int]) -> set[str]:
+        """Every keyword of these contents (lower-case), read() before."""
+        return {word.lower() for content in contents for word, _weight in self._of.get(content, ())}
+
     def topic(self, contents: tuple[int, ...]) -> tuple[str, ...]:
         """Up to WORDS keywords that at least half of these contents (sorted) have, best first; none when
         they share none (or were read before keywords were kept)."""
@@ -86,13 +91,28 @@ class GroupTopics(Mapping[int, tuple[str, ...]]):
         self._topics, self._documents = topics, documents
         self._groups = {g.id: g for g in groups}
 
-    def __getitem__(self, group_id: int) -> tuple[str, ...]:
+    @classmethod
+    def none(cls) -> GroupTopics:
+        """No group named: a grouping not made yet."""
+        return cls(Topics(lambda _contents: (), ()), (), {})
+
+    def _contents(self, group_id: int) -> tuple[int, ...]:
         documents = self._documents
         contents = (documents[m.document_id].content_id for m in self._groups[group_id].members)
-        topic = self._topics.topic(tuple(sorted(-1 if c is None else c for c in contents)))
+        return tuple(sorted(-1 if c is None else c for c in contents))
+
+    def __getitem__(self, group_id: int) -> tuple[str, ...]:
+        topic = self._topics.topic(self._contents(group_id))
         if not topic:
             raise KeyError(group_id)
         return topic
+
+    def mentions(self, group_id: int, text: str) -> bool:
+        """Whether the group is about ``text`` (lower-case): its topic as it reads, or a keyword of one of its
+        documents (an Apache licence's group found by "apache" whatever its three words)."""
+        if text in listed(self.get(group_id, ())).lower():
+            return True
+        return any(text in word for word in self._topics.words(self._contents(group_id)))
 
     def __iter__(self) -> Iterator[int]:
         return (group_id for group_id in self._groups if self.get(group_id))
