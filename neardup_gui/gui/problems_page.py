@@ -6,6 +6,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QAbstractItemView, QHBoxLayout, QLabel, QPushButton, QTableView, QVBoxLayout, QWidget
 
 from ..core.models import Document
+from .delegates import MixedScriptRowDelegate
 from .item_models import ProblemsModel
 
 
@@ -21,7 +22,8 @@ class ProblemsPage(QWidget):
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setAlternatingRowColors(True)
         self.table.horizontalHeader().setStretchLastSection(True)
-        self.table.setColumnWidth(0, 420)
+        self.table.setItemDelegate(MixedScriptRowDelegate(self.table, paths=frozenset({0})))
+        self.table.setColumnWidth(0, 300)  # a path cut in its middle: what to do gets the room
         self.table.setColumnWidth(1, 100)
         self.table.verticalHeader().hide()
         self.table.setWordWrap(False)

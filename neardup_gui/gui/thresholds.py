@@ -361,7 +361,6 @@ class ThresholdsPanel(QWidget):
         if t.method is Method.SIMHASH:
             return self.tr("%n pair(s) of duplicates within {bits} bits", "", pairs).format(bits=t.hamming)
         if t.method is Method.MINHASH:
-            return self.tr("%n pair(s) of duplicates at {share} % or more", "", pairs).format(
-                share=round(t.jaccard * 100)
-            )
+            said = self.tr("%n pair(s) of duplicates at {share} % or more", "", pairs)
+            return said.format(share=round(t.jaccard * 100)).replace(" %", "\u00a0%")  # never "80 / % or more"
         return self.tr("%n pair(s) of duplicates at these settings", "", pairs)

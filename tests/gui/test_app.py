@@ -893,7 +893,7 @@ def test_the_pairs_tab_lists_every_pair_and_acts_on_one_by_keyboard(window, tmp_
     qtbot.waitUntil(lambda: w.result.thresholds.jaccard == 0.8 and not w.runner.busy, timeout=20_000)
     count = len(w.view.duplicates)
     assert count >= 5
-    assert w.thresholds.caption.text() == f"{count} pairs of duplicates at 80 % or more"
+    assert w.thresholds.caption.text() == f"{count} pairs of duplicates at 80\u00a0% or more"
     assert w.tabs.tabText(w.tabs.indexOf(w.pairs)) == f"Pairs ({count})"
     ctrl2 = next(a for a in w.findChildren(type(w.action("undo"))) if a.shortcut() == QKeySequence("Ctrl+2"))
     ctrl2.trigger()
@@ -945,7 +945,7 @@ def test_the_pairs_tab_lists_every_pair_and_acts_on_one_by_keyboard(window, tmp_
         lambda: len(w.view.duplicates) == count - 1 and w.pairs.model.rowCount() == count - 1, timeout=20_000
     )
     assert w.pairs.model.row_of(left.id, right.id) is None
-    assert w.thresholds.caption.text() == f"{count - 1} pairs of duplicates at 80 % or more"
+    assert w.thresholds.caption.text() == f"{count - 1} pairs of duplicates at 80\u00a0% or more"
     assert w.pairs.current_pair() is not None, "the next pair is selected, review goes on"
     w.action("undo").trigger()
     qtbot.waitUntil(lambda: w.pairs.model.rowCount() == count, timeout=20_000)
