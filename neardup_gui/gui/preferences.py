@@ -72,7 +72,7 @@ class PreferencesDialog(QDialog):
         self.keeper.setCurrentIndex(max(0, self.keeper.findData(current.keeper_rule)))
         self.keeper.setToolTip(self.tr("Which file of each group is kept when you mark all but the keepers"))
 
-        self.ignore_layout = QCheckBox(self.tr("Ignore differences in spacing, line breaks and page headers"), self)
+        self.ignore_layout = QCheckBox(self.tr("Ignore spacing and line breaks (and running page headers)"), self)
         self.ignore_layout.setChecked(current.ignore_layout)
         self.ignore_layout.setToolTip(
             self.tr(
@@ -109,7 +109,7 @@ class PreferencesDialog(QDialog):
             )
         )
         self.boilerplate = QCheckBox(
-            self.tr("Leave out text that most documents share (headers, footers, notices)"), self
+            self.tr("Leave out common text (headers, footers, notices many documents share)"), self
         )
         self.boilerplate.setChecked(current.thresholds.ignore_boilerplate)
         self.boilerplate.setToolTip(

@@ -2630,8 +2630,8 @@ Every two documents of the group are duplicates at your setting. Each member is 
         <translation>“标记除保留项外的所有文件”时，每组保留哪个文件</translation>
     </message>
     <message>
-        <source>Ignore differences in spacing, line breaks and page headers</source>
-        <translation>忽略空格、换行和页眉的差异</translation>
+        <source>Ignore spacing and line breaks (and running page headers)</source>
+        <translation>忽略排版差异（空格、换行和页眉）</translation>
     </message>
     <message>
         <source>When two documents are compared side by side, text that only moved to another line or gained spaces is not shown as a difference</source>
@@ -2655,12 +2655,12 @@ Every two documents of the group are duplicates at your setting. Each member is 
         <translation>64 位指纹最多允许有这么多位不同（汉明距离）；越少越严格。共同片段不到五分之一的两份文档，无论指纹多接近，都不会因此被分到一组。</translation>
     </message>
     <message>
-        <source>Passages that open or close many of the scanned documents, whose other text is unrelated, do not count when documents are compared; documents of one family (versions of a form, licence variants) keep the text they share</source>
-        <translation>比较文档时，不计许多已扫描文档开头或结尾都有、而其余内容互不相关的段落；同一类文档（同一表格的各个版本、同一许可证的各种变体）保留它们共有的文字</translation>
+        <source>Leave out common text (headers, footers, notices many documents share)</source>
+        <translation>不计常见文字（许多文档共有的页眉、页脚、声明）</translation>
     </message>
     <message>
-        <source>Leave out text that most documents share (headers, footers, notices)</source>
-        <translation>不计大多数文档共有的文字（页眉、页脚、声明）</translation>
+        <source>Passages that open or close many of the scanned documents, whose other text is unrelated, do not count when documents are compared; documents of one family (versions of a form, licence variants) keep the text they share</source>
+        <translation>比较文档时，不计许多已扫描文档开头或结尾都有、而其余内容互不相关的段落；同一类文档（同一表格的各个版本、同一许可证的各种变体）保留它们共有的文字</translation>
     </message>
     <message>
         <source>Language and appearance</source>
