@@ -61,6 +61,7 @@ class ScanSummary:
     cancelled: bool = False
     fingerprints_reset: bool = False
     vanished_roots: tuple[str, ...] = ()  # scanned before, gone now: their documents left the database
+    copies: int = 0  # files of the same bytes as a file read in this scan: read once, with it
 
 
 def summary_text(summary: ScanSummary) -> str:
@@ -80,6 +81,10 @@ def summary_text(summary: ScanSummary) -> str:
         gone=f"{summary.removed:,}",
         problems=f"{summary.problems:,}",
     )
+    copies = summary.copies  # what makes the counts add up to the files found
+    if copies:
+        said = translate("Scan", "{summary}; %Ln file(s) the same bytes as one read, read with it", None, copies)
+        text = said.format(summary=text)
     if summary.fingerprints_reset:
         text = translate(
             "Scan", "{summary}; every file was read again: this version of neardup compares documents differently"
@@ -420,7 +425,7 @@ def scan(
             writer.hand_over()
         total = len(tasks)
         progress(ProgressEvent("fingerprint", 0, total))
-        extracted = fp_bytes = 0
+        extracted = fp_bytes = copies = 0
         scans: list[tuple[ExtractTask, int]] = []  # (a scan's content, its pages) for OCR to read
         with WorkerPool(max(1, options.workers), memory_limit=options.reader_memory or default_reader_memory()) as pool:
             results = run_in_batches(
@@ -430,6 +435,7 @@ def scan(
                 files = by_hash[task.expected_hash]
                 fp_bytes += files[0].size
                 progress(ProgressEvent("fingerprint", done, total, current=task.path, bytes_done=fp_bytes))
+                copies += len(files) - 1
                 if isinstance(outcome, Fingerprint):
                     extracted += 1
                     writer.add(
@@ -502,6 +508,7 @@ def scan(
         time.monotonic() - started,
         fingerprints_reset=reset,
         vanished_roots=vanished,
+        copies=copies,
     )
 
 

@@ -3260,6 +3260,10 @@ already exists. Replace it with the report?</source>
         <translation>{seconds} 秒处理了 %Ln 个文件：读取 {read} 个，复用 {reused} 个，未变 {unchanged} 个，已不存在 {gone} 个，有问题 {problems} 个</translation>
     </message>
     <message>
+        <source>{summary}; %Ln file(s) the same bytes as one read, read with it</source>
+        <translation>{summary}；另有 %Ln 个文件与已读取的文件字节相同，随之一并读取</translation>
+    </message>
+    <message>
         <source>{summary}; every file was read again: this version of neardup compares documents differently</source>
         <translation>{summary}；所有文件都重新读取了一遍：这个版本的 neardup 比较文档的方式不同</translation>
     </message>

@@ -174,7 +174,8 @@ def test_the_same_bytes_in_two_places_are_extracted_once(tmp_path, db_path):
     for name in ("one.txt", "two.txt", "three.txt"):
         (root / name).write_text(english_texts()["GPL-2"])
     summary = _scan(db_path, root)
-    assert summary.extracted == 1 and summary.files_found == 3
+    assert summary.extracted == 1 and summary.files_found == 3 and summary.copies == 2
+    assert summary_text(summary).endswith("; 2 files the same bytes as one read, read with it")
 
 
 @pytest.mark.e2e
