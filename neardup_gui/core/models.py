@@ -265,7 +265,9 @@ class ScanOptions:
     include: tuple[str, ...] = ()
     exclude: tuple[str, ...] = ()
     hidden: bool = False
-    kinds: frozenset[str] = frozenset({"text", "pdf", "docx", "odt", "rtf", "epub", "html", "image"})  # extract.KINDS
+    kinds: frozenset[str] = frozenset(  # extract.KINDS
+        {"text", "pdf", "docx", "odt", "rtf", "epub", "html", "email", "image"}
+    )
     ocr: str = ""  # Tesseract's languages ("chi_sim+eng") to read scans and images with; "": images are not scanned
     workers: int = field(default_factory=lambda: os.cpu_count() or 1)
     max_file_size: int = 256 * 1024 * 1024

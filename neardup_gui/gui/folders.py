@@ -30,6 +30,7 @@ TYPE_GROUPS: dict[str, frozenset[str]] = {
     "pdf": frozenset({"pdf"}),
     "office": frozenset({"docx", "odt", "rtf"}),
     "web": frozenset({"html", "epub"}),
+    "mail": frozenset({"email"}),
 }
 """The file-type boxes of the folders panel and the kinds of file (extract.KINDS) each stands for; images are
 scanned while OCR reads scans."""
@@ -118,6 +119,11 @@ class FoldersPanel(QWidget):
                 "web",
                 self.tr("Web pages and e-books"),
                 self.tr(".html, .htm and .epub: the text a reader sees, without scripts or styles"),
+            ),
+            (
+                "mail",
+                self.tr("Saved e-mail"),
+                self.tr(".eml: the subject and the text of the message; attachments are named, not compared"),
             ),
         ):
             box = QCheckBox(label, self)

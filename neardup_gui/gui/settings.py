@@ -22,7 +22,8 @@ class AppState:
     reference_folders: list[str] = field(default_factory=list)
     include: str = ""
     exclude: str = ""
-    file_types: list[str] = field(default_factory=lambda: ["text", "pdf", "office", "web"])  # folders.TYPE_GROUPS
+    # folders.TYPE_GROUPS: a type added since the settings were saved is ticked (load)
+    file_types: list[str] = field(default_factory=lambda: ["text", "pdf", "office", "web", "mail"])
     ocr: bool = False  # read scans and images with OCR (slow: off until asked)
     ocr_languages: str = "chi_sim+eng"
     thresholds: Thresholds = field(default_factory=Thresholds)

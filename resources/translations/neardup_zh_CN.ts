@@ -1498,6 +1498,10 @@ is no longer there (moved or deleted since the scan). Scan again to update the g
         <source>image</source>
         <translation>图片</translation>
     </message>
+    <message>
+        <source>e-mail</source>
+        <translation>邮件</translation>
+    </message>
 </context>
 <context>
     <name>FolderDrops</name>
@@ -1589,6 +1593,14 @@ is no longer there (moved or deleted since the scan). Scan again to update the g
     <message>
         <source>.html, .htm and .epub: the text a reader sees, without scripts or styles</source>
         <translation>.html、.htm 和 .epub：读者看到的文字，不含脚本和样式</translation>
+    </message>
+    <message>
+        <source>Saved e-mail</source>
+        <translation>保存的电子邮件</translation>
+    </message>
+    <message>
+        <source>.eml: the subject and the text of the message; attachments are named, not compared</source>
+        <translation>.eml：邮件的主题和正文；附件只列出名称，不参与比较</translation>
     </message>
     <message>
         <source>Read scans and images with OCR (slow)</source>
@@ -3032,6 +3044,18 @@ Every two documents of the group are duplicates at your setting. Each member is 
     <message>
         <source>Not compared: its fingerprint could not be read back. To try it again: Try Again in the app&apos;s Problems tab, or neardup scan --retry-failed.</source>
         <translation>未比较：无法读回它的指纹。如要再试一次：在应用的“问题”标签页中点“重试”，或使用 neardup scan --retry-failed。</translation>
+    </message>
+    <message>
+        <source>This is not an e-mail message (it has no headers), although its name says so.</source>
+        <translation>这不是电子邮件（没有邮件头），虽然它的文件名是邮件。</translation>
+    </message>
+    <message>
+        <source>An e-mail with no text: no subject, and no text or HTML part.</source>
+        <translation>这封邮件没有文字：没有主题，也没有文本或 HTML 部分。</translation>
+    </message>
+    <message>
+        <source>Attachments not compared: {names}.</source>
+        <translation>附件未比较：{names}。</translation>
     </message>
 </context>
 <context>

@@ -251,7 +251,7 @@ def test_a_pdf_whose_attachments_alone_are_encrypted_is_read(tmp_path):
 
 
 def test_every_kind_has_a_name_ending_and_is_scanned_by_default():
-    endings = ("txt", "pdf", "docx", "odt", "rtf", "epub", "html", "htm", "png", "jpg", "tiff")
+    endings = ("txt", "pdf", "docx", "odt", "rtf", "epub", "html", "htm", "eml", "png", "jpg", "tiff")
     assert {kind_of(f"x.{ending}") for ending in endings} == KINDS
     assert kind_of("x.DOCX") == "docx" and kind_of("x.doc") is None and kind_of("x.xhtml") == "html"
     assert ScanOptions(roots=()).kinds == KINDS

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from neardup_gui.core.match.matcher import MatchResult
 from neardup_gui.core.models import ScanOptions, Thresholds
+from neardup_gui.core.read.extract import READ_WITHOUT_OCR
 from neardup_gui.core.review.rules import KeeperRule
 from neardup_gui.core.session import View
 from neardup_gui.gui.controller import rescan_reasons
@@ -38,7 +39,7 @@ def test_what_waits_for_a_scan_in_words(tmp_path):
     # as the command line scans: every kind, images among them, read only while OCR reads scans
     last = ScanOptions(roots=(str(scanned), str(tmp_path / "gone")))
     # as the window scans: the ticked types, and no images without OCR
-    window = ScanOptions(roots=(str(scanned),), kinds=frozenset({"text", "pdf", "docx", "odt", "rtf", "html", "epub"}))
+    window = ScanOptions(roots=(str(scanned),), kinds=READ_WITHOUT_OCR)
     assert rescan_reasons(None, on, window) == ()
     assert rescan_reasons(_view(available=False), on, window) == (COMMON_TEXT,)
     assert rescan_reasons(_view(available=False), off, window) == ()

@@ -165,7 +165,7 @@ def test_english_plurals_come_from_the_english_catalogue(qapp, english_again):
 
 def _latin_words(text: str) -> set[str]:
     text = re.sub(r"(?:[A-Za-z]:)?[\w.\-/\\]*[/\\][\w.\-/\\]*", " ", text)  # paths
-    endings = "txt|pdf|db|html?|csv|json|md|rst|log|tsv|docx?|odt|rtf|epub|png|jpe?g|tiff?|bmp"
+    endings = "txt|pdf|db|html?|csv|json|md|rst|log|tsv|docx?|odt|rtf|epub|eml|png|jpe?g|tiff?|bmp"
     text = re.sub(rf"[\w\-]*\.(?:{endings})\b", " ", text)  # file names and types
     text = re.sub(r"<[^>]+>", " ", text)  # markup
     text = re.sub(r"\{\w*\}", " ", text)  # fields

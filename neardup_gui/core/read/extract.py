@@ -1,6 +1,6 @@
 """File bytes to text: the kind of each file name, and one reader per kind, a status and a plain message
 when there is no text. Text files are decoded by decode.py; the other formats have a module each:
-extract_pdf (PDFium, then pypdf), extract_office (.docx, .odt, .rtf), extract_web (.html, .epub).
+extract_pdf (PDFium, then pypdf), extract_office (.docx, .odt, .rtf), extract_web (.html, .epub), mail (.eml).
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ KIND_OF_SUFFIX = {
     ".html": "html",
     ".htm": "html",
     ".xhtml": "html",
+    ".eml": "email",
     **dict.fromkeys((".png", ".jpg", ".jpeg", ".tif", ".tiff", ".bmp"), "image"),  # read only by OCR (ocr.py)
 }
 """The kind of each file name ending neardup reads: the JSON report's ``type`` values are these kinds."""
@@ -60,6 +61,7 @@ def extract(kind: str, data: bytes) -> Extracted:
 
 @functools.cache
 def _readers() -> dict[str, Callable[[bytes], Extracted]]:
+    from .mail import extract_email
     from .office import extract_docx, extract_odt, extract_rtf
     from .pdf import extract_pdf
     from .web import extract_epub, extract_html
@@ -72,6 +74,7 @@ def _readers() -> dict[str, Callable[[bytes], Extracted]]:
         "rtf": extract_rtf,
         "epub": extract_epub,
         "html": extract_html,
+        "email": extract_email,
         "image": _image,
     }
 

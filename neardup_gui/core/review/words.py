@@ -75,7 +75,11 @@ def similarity_details(sim: Similarity) -> str:
     )
 
 
-_KIND_WORDS = {"text": QT_TRANSLATE_NOOP("FileKind", "text"), "image": QT_TRANSLATE_NOOP("FileKind", "image")}
+_KIND_WORDS = {
+    "text": QT_TRANSLATE_NOOP("FileKind", "text"),
+    "image": QT_TRANSLATE_NOOP("FileKind", "image"),
+    "email": QT_TRANSLATE_NOOP("FileKind", "e-mail"),
+}
 
 
 def kind_label(kind: str) -> str:
