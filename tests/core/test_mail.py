@@ -37,6 +37,14 @@ def test_a_chinese_mail_in_gb2312_is_read_with_its_subject_and_its_attachment_na
     assert found.status is Status.OK
     assert found.text.startswith("关于烟花爆竹管理条例的意见\n\n") and "烟花爆竹" in found.text[20:]
     assert "%PDF" not in found.text and found.message == "Attachments not compared: 合同.pdf."
+    # a name as a mail program may write it: on one line, and short, however many attachments there are
+    message = EmailMessage()
+    message["Subject"] = "many"
+    message.set_content("Text.")
+    for n in range(300):
+        message.add_attachment(b"x", maintype="application", subtype="octet-stream", filename=f"a\x1b[31m{n}.bin")
+    said = extract("email", bytes(message)).message
+    assert "\x1b" not in said and "\n" not in said and len(said) < 600
 
 
 def test_the_plain_part_is_read_and_an_html_only_mail_as_a_browser_shows_it():

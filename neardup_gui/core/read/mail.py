@@ -9,7 +9,7 @@ import email
 import email.policy
 from email.message import EmailMessage
 
-from ..i18n import QT_TRANSLATE_NOOP
+from ..i18n import QT_TRANSLATE_NOOP, said
 from ..models import Extracted, Status
 from .decode import extract_text
 from .web import visible_text
@@ -47,11 +47,12 @@ def extract_email(data: bytes) -> Extracted:
     subject = str(message.get("subject", "") or "").strip()
     body = "\n\n".join(t for t in (plain or html) if t.strip())  # the plain text, or what the HTML shows
     text = "\n\n".join(t for t in (subject, body) if t)
-    names = ", ".join(attached)
-    said = _ATTACHED.format(names=names) if attached else ""
+    # names as a mail program wrote them: any characters, any number (said: one line, kept short)
+    names = said(", ".join(attached))
+    attachments = _ATTACHED.format(names=names) if attached else ""
     if not text.strip():
         return Extracted(Status.EMPTY, message=_NO_BODY)
-    return Extracted(Status.OK, text=text, message=said)
+    return Extracted(Status.OK, text=text, message=attachments)
 
 
 def _decoded(part: EmailMessage) -> str:

@@ -41,6 +41,7 @@ class Topics:
         self._rarity = {word: math.log((sampled + 1) / (count + 1)) for word, count in having.items()}
         self._unseen = math.log(sampled + 1)  # a word the sample lacks is as rare as can be
         self._named: dict[tuple[int, ...], tuple[str, ...]] = {}  # a group's contents -> its topic
+        self._words: dict[tuple[int, ...], frozenset[str]] = {}  # a group's contents -> all their keywords
 
     def read(self, contents: Iterable[int]) -> None:
         """Have the keywords of these contents in memory (read from the database once each)."""
@@ -53,9 +54,15 @@ class Topics:
         """The topics of a grouping's groups, each found when first asked for; read() its contents first."""
         return GroupTopics(self, groups, documents)
 
-    def words(self, contents: Iterable[int]) -> set[str]:
-        """Every keyword of these contents (lower-case), read() before."""
-        return {word.lower() for content in contents for word, _weight in self._of.get(content, ())}
+    def words(self, contents: tuple[int, ...]) -> frozenset[str]:
+        """Every keyword of these contents (sorted; lower-case), read() before: found once, as the filter asks
+        every group on every key typed."""
+        found = self._words.get(contents)
+        if found is None:
+            found = self._words[contents] = frozenset(
+                word.lower() for content in contents for word, _weight in self._of.get(content, ())
+            )
+        return found
 
     def topic(self, contents: tuple[int, ...]) -> tuple[str, ...]:
         """Up to WORDS keywords that at least half of these contents (sorted) have, best first; none when
