@@ -208,10 +208,11 @@ def write_flat_odt(
     title: str = "",
     text_box: str = "",
     alt_text: str = "",
+    link: str = "",
 ) -> Path:
     """A flat OpenDocument text (LibreOffice's own .fodt): a heading, ``paragraphs`` (a footnote on the first, a
-    comment on the second), a text box, a two-cell table and a metadata title; what libreoffice_convert
-    makes the other formats from."""
+    comment on the second), a text box, a paragraph with a web link whose words are ``link``, a two-cell table
+    and a metadata title; what libreoffice_convert makes the other formats from."""
     from xml.sax.saxutils import escape
 
     note = (
@@ -236,6 +237,12 @@ def write_flat_odt(
         if text_box
         else ""
     )
+    linked = (
+        f'<text:p>See <text:a xlink:type="simple" xlink:href="https://example.org/licence">{escape(link)}</text:a>.'
+        "</text:p>"
+        if link
+        else ""
+    )
     first, second, *rest = [escape(p) for p in paragraphs]
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(
@@ -245,6 +252,7 @@ def write_flat_odt(
  xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:dc="http://purl.org/dc/elements/1.1/"
  xmlns:draw="urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"
  xmlns:svg="urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"
+ xmlns:xlink="http://www.w3.org/1999/xlink"
  office:version="1.2" office:mimetype="application/vnd.oasis.opendocument.text">
  <office:meta><dc:title>{escape(title)}</dc:title></office:meta>
  <office:body><office:text>
@@ -252,6 +260,7 @@ def write_flat_odt(
   <text:p>{first}{note}</text:p>
   <text:p>{remark}{second}</text:p>
   {box}
+  {linked}
   {"".join(f"<text:p>{p}</text:p>" for p in rest)}
   <table:table table:name="Terms"><table:table-column table:number-columns-repeated="2"/>
    <table:table-row><table:table-cell office:value-type="string"><text:p>cell one</text:p></table:table-cell>
@@ -289,6 +298,23 @@ def libreoffice_convert(source: Path, target: str, out: Path, profile: Path) -> 
     made = out / f"{source.stem}.{target.split(':')[0]}"
     assert made.exists(), f"LibreOffice did not write {made.name}"
     return made
+
+
+def libreoffice_password(source: Path, target: Path, filter_name: str, password: str, profile: Path) -> Path:
+    """``source`` saved by a real LibreOffice as ``target`` (its export filter ``filter_name``, "MS Word 97")
+    with a password: through LibreOffice's own API, run by the system's python3 (tests/run.sh installs
+    python3-uno), as its command line takes no password."""
+    python = "/usr/bin/python3"
+    assert Path(python).exists(), "needs the system's python3 with LibreOffice's uno module (python3-uno)"
+    subprocess.run(
+        [python, str(Path(__file__).with_name("libreoffice_password.py"))]
+        + [str(source), str(target), filter_name, password, str(profile)],
+        check=True,
+        capture_output=True,
+        timeout=180,
+    )
+    assert target.exists(), f"LibreOffice did not write {target.name}"
+    return target
 
 
 def scan_of(pdf: bytes, *, dpi: int = 200, noise: float = 0.0, seed: int = 0) -> list:

@@ -9,6 +9,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash resources/setup.sh --venv .venv-test --extras test,spark --ocr \
-  --also "chromium libreoffice-calc-nogui libreoffice-writer-nogui poppler-utils default-jre-headless desktop-file-utils appstream"
+  --also "chromium libreoffice-calc-nogui libreoffice-writer-nogui libreoffice-impress-nogui python3-uno poppler-utils default-jre-headless desktop-file-utils appstream"
 export QT_QPA_PLATFORM=offscreen
 exec .venv-test/bin/python -m pytest -q "$@"

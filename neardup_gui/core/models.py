@@ -266,7 +266,8 @@ class ScanOptions:
     exclude: tuple[str, ...] = ()
     hidden: bool = False
     kinds: frozenset[str] = frozenset(  # extract.KINDS
-        {"text", "pdf", "docx", "odt", "rtf", "epub", "html", "email", "image"}
+        {"text", "pdf", "doc", "docx", "odt", "rtf", "xls", "xlsx", "ods", "ppt", "pptx", "odp"}
+        | {"wps", "et", "dps", "epub", "html", "email", "image"}
     )
     ocr: str = ""  # Tesseract's languages ("chi_sim+eng") to read scans and images with; "": images are not scanned
     workers: int = field(default_factory=lambda: os.cpu_count() or 1)

@@ -88,8 +88,9 @@ def test_every_format_reads_as_the_document(made, fmt):
 def test_a_docx_and_the_pdf_exported_from_it_land_in_one_group_with_every_other_format(made, tmp_path):
     root = tmp_path / "uploads"
     root.mkdir()
-    for age, fmt in enumerate(("pdf", "html", "epub", "odt", "docx", "rtf")):  # the exports oldest
-        shutil.copy(made[fmt], root / f"licence-{fmt}.{fmt}")
+    for age, fmt in enumerate(("pdf", "html", "epub", "odt", "docx", "rtf", "doc", "wps")):  # the exports oldest
+        # WPS Office's writer saves Word 97-2003 inside its .wps
+        shutil.copy(made["doc" if fmt == "wps" else fmt], root / f"licence-{fmt}.{fmt}")
         os.utime(root / f"licence-{fmt}.{fmt}", (1_600_000_000 + age, 1_600_000_000 + age))
     for name in ("GPL-2", "Apache-2.0", "MPL-2.0"):  # unrelated documents
         (root / f"{name}.txt").write_text(english_texts()[name])
@@ -101,11 +102,14 @@ def test_a_docx_and_the_pdf_exported_from_it_land_in_one_group_with_every_other_
     by_id = {d["id"]: d for d in report["documents"]}
     types = {Path(d["path"]).name: d["type"] for d in report["documents"]}
     assert types["licence-docx.docx"] == "docx" and types["licence-epub.epub"] == "epub"
+    assert types["licence-doc.doc"] == "doc" and types["licence-wps.wps"] == "wps"
     groups = [{Path(by_id[m["id"]]["path"]).name for m in g["members"]} for g in report["groups"]]
-    assert {f"licence-{fmt}.{fmt}" for fmt in FORMATS} in groups, groups
-    group = next(g for g in report["groups"] if len(g["members"]) == len(FORMATS))
+    every = (*FORMATS, "doc", "wps")
+    assert {f"licence-{fmt}.{fmt}" for fmt in every} in groups, groups
+    group = next(g for g in report["groups"] if len(g["members"]) == len(every))
     keeper = Path(by_id[group["representative"]]["path"]).name
-    assert keeper == "licence-odt.odt", "the original is the oldest document one edits, not an export"
+    # the .doc and the .wps are the same bytes: the content with most copies is kept, the older copy of it
+    assert keeper == "licence-doc.doc", keeper
     truncated = next(d for d in report["documents"] if d["path"].endswith("truncated.docx"))
     assert truncated["status"] == "error" and "Damaged" in truncated["message"]
     # what to do in the message, on one line; what a reader said, if anything, in a field of its own
@@ -113,9 +117,9 @@ def test_a_docx_and_the_pdf_exported_from_it_land_in_one_group_with_every_other_
 
 
 @pytest.mark.e2e
-def test_an_old_word_file_under_a_docx_name_and_an_encrypted_docx_say_so(made):
+def test_an_old_word_file_under_a_docx_name_is_read_as_one_and_an_encrypted_docx_says_so(made):
     old = extract("docx", made["doc"].read_bytes())
-    assert old.status is Status.UNSUPPORTED and ".doc" in old.message
+    assert old.status is Status.OK and "Word 97–2003 document (.doc)" in old.message
     from msoffcrypto.format.ooxml import OOXMLFile
 
     locked = io.BytesIO()
@@ -252,8 +256,10 @@ def test_a_pdf_whose_attachments_alone_are_encrypted_is_read(tmp_path):
 
 def test_every_kind_has_a_name_ending_and_is_scanned_by_default():
     endings = ("txt", "pdf", "docx", "odt", "rtf", "epub", "html", "htm", "eml", "png", "jpg", "tiff")
-    assert {kind_of(f"x.{ending}") for ending in endings} == KINDS
-    assert kind_of("x.DOCX") == "docx" and kind_of("x.doc") is None and kind_of("x.xhtml") == "html"
+    office = ("doc", "xls", "xlsx", "ods", "ppt", "pptx", "odp", "wps", "et", "dps")
+    assert {kind_of(f"x.{ending}") for ending in endings + office} == KINDS
+    assert kind_of("x.DOCX") == "docx" and kind_of("x.xhtml") == "html" and kind_of("x.ppsx") == "pptx"
+    assert kind_of("x.dot") == "doc" and kind_of("x.xlsm") == "xlsx" and kind_of("x.key") is None
     assert ScanOptions(roots=()).kinds == KINDS
 
 
@@ -275,9 +281,9 @@ def test_hostile_and_odd_inputs_get_a_status_never_an_exception(made):
     at = docx.rindex(b"PK\x01\x02")
     newer = docx[: at + 6] + bytes([100]) + docx[at + 7 :]
     assert extract("docx", newer).status is Status.ERROR
-    # an old binary Office file under an .odt name
+    # an old binary Office file under an .odt name is read as what it is
     old = extract("odt", made["doc"].read_bytes())
-    assert old.status is Status.UNSUPPORTED and ".odt" in old.message
+    assert old.status is Status.OK and "(.doc)" in old.message
     # RTF: a control word without its number; a Mac Japanese font (no such codec in Python)
     assert extract("rtf", rb"{\rtf1\ansi \uc hello}").status is Status.ERROR
     japanese = extract("rtf", rb"{\rtf1\ansi{\fonttbl{\f0\fcharset78 Osaka;}}\f0 \'82\'a0 and more words}")

@@ -152,5 +152,5 @@ def parse_xml(
         parser.CharacterDataHandler = text
     try:
         parser.Parse(data, True)
-    except expat.ExpatError as exc:
-        raise damaged(f"{part}: {exc}") from exc
+    except (expat.ExpatError, LookupError, ValueError) as exc:  # also a declared encoding expat cannot read:
+        raise damaged(f"{part}: {exc}") from exc  # unknown ("UTD-8": LookupError), multi-byte ("gbk": ValueError)

@@ -1,10 +1,13 @@
-"""File bytes to text: the kind of each file name, and one reader per kind, a status and a plain message
-when there is no text. Text files are decoded by decode.py; the other formats have a module each:
-extract_pdf (PDFium, then pypdf), extract_office (.docx, .odt, .rtf), extract_web (.html, .epub), mail (.eml).
+"""File bytes to text: the kind of each file name, and one reader per format, a status and a plain message
+when there is no text. Text files are decoded by decode.py; the other formats have a module each: pdf.py
+(PDFium, then pypdf), office.py (.docx, OpenDocument, .rtf), word97.py (.doc), sheets.py (.xls, .xlsx),
+slides.py (.ppt, .pptx), web.py (.html, .epub), mail.py (.eml). An office file is read by what its bytes are
+(sniff.py), whatever its name says.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import os
 from collections.abc import Callable
@@ -21,9 +24,19 @@ TEXT_SUFFIXES = frozenset(
 KIND_OF_SUFFIX = {
     **dict.fromkeys(TEXT_SUFFIXES, "text"),
     ".pdf": "pdf",
-    ".docx": "docx",
+    **dict.fromkeys((".doc", ".dot"), "doc"),  # Word 97-2003 and its templates
+    **dict.fromkeys((".docx", ".docm", ".dotx", ".dotm"), "docx"),
     ".odt": "odt",
     ".rtf": "rtf",
+    **dict.fromkeys((".xls", ".xlt"), "xls"),
+    **dict.fromkeys((".xlsx", ".xlsm", ".xltx", ".xltm"), "xlsx"),
+    ".ods": "ods",
+    **dict.fromkeys((".ppt", ".pps", ".pot"), "ppt"),
+    **dict.fromkeys((".pptx", ".pptm", ".ppsx", ".ppsm", ".potx"), "pptx"),
+    ".odp": "odp",
+    **dict.fromkeys((".wps", ".wpt"), "wps"),  # WPS Office: writer, spreadsheet, presentation, and templates
+    **dict.fromkeys((".et", ".ett"), "et"),
+    **dict.fromkeys((".dps", ".dpt"), "dps"),
     ".epub": "epub",
     ".html": "html",
     ".htm": "html",
@@ -49,29 +62,96 @@ def kind_of(path: str) -> str | None:
     return KIND_OF_SUFFIX.get(os.path.splitext(path)[1].lower())
 
 
+OFFICE_FORMATS: dict[str, frozenset[str]] = {
+    **{kind: frozenset({kind}) for kind in ("doc", "docx", "odt", "rtf", "xls", "xlsx", "ods", "ppt", "pptx", "odp")},
+    # WPS Office saves its own endings in Microsoft's binary formats, and in OOXML when asked to
+    "wps": frozenset({"doc", "docx"}),
+    "et": frozenset({"xls", "xlsx"}),
+    "dps": frozenset({"ppt", "pptx"}),
+}
+"""The office kinds, read by what their bytes are (sniff.py), and the formats each kind's name promises."""
+
+_WPS_BINARY = {"wps": "doc", "et": "xls", "dps": "ppt"}
+_FORMAT_NAMES = {
+    "doc": QT_TRANSLATE_NOOP("Problem", "a Word 97–2003 document (.doc)"),
+    "docx": QT_TRANSLATE_NOOP("Problem", "a Word document (.docx)"),
+    "odt": QT_TRANSLATE_NOOP("Problem", "an OpenDocument text (.odt)"),
+    "rtf": QT_TRANSLATE_NOOP("Problem", "an RTF document (.rtf)"),
+    "xls": QT_TRANSLATE_NOOP("Problem", "an Excel 97–2003 workbook (.xls)"),
+    "xlsx": QT_TRANSLATE_NOOP("Problem", "an Excel workbook (.xlsx)"),
+    "ods": QT_TRANSLATE_NOOP("Problem", "an OpenDocument spreadsheet (.ods)"),
+    "ppt": QT_TRANSLATE_NOOP("Problem", "a PowerPoint 97–2003 presentation (.ppt)"),
+    "pptx": QT_TRANSLATE_NOOP("Problem", "a PowerPoint presentation (.pptx)"),
+    "odp": QT_TRANSLATE_NOOP("Problem", "an OpenDocument presentation (.odp)"),
+    "pdf": QT_TRANSLATE_NOOP("Problem", "a PDF"),
+    "html": QT_TRANSLATE_NOOP("Problem", "a web page (.html)"),
+    "epub": QT_TRANSLATE_NOOP("Problem", "an e-book (.epub)"),
+}
+_READ_AS = QT_TRANSLATE_NOOP("Problem", "This file is {format}, whatever its name says, and was read as one.")
+_NEITHER_WPS = QT_TRANSLATE_NOOP(
+    "Problem",
+    "This file is not a WPS Office document (neither a Word, Excel or PowerPoint file inside nor an "
+    "Office Open XML one); it may be from another program of that name, such as Microsoft Works.",
+)
+
+
 def extract(kind: str, data: bytes) -> Extracted:
-    """The text of a file's bytes, given its kind (one of KINDS)."""
-    reader = _readers().get(kind)
-    if reader is None:
+    """The text of a file's bytes, given its kind (one of KINDS); an office file's message says where its bytes
+    are another format than its name says."""
+    if kind not in KINDS:
         return Extracted(Status.UNSUPPORTED, message=_UNREAD_KIND.format(kind=kind))
     if not data:
         return Extracted(Status.EMPTY, message=_EMPTY)
-    return reader(data)
+    if kind in OFFICE_FORMATS:
+        return _office_file(kind, data)
+    return _readers()[kind](data)
+
+
+def _office_file(kind: str, data: bytes) -> Extracted:
+    """An office file read as the format its bytes are; the message says so where its name promised another."""
+    from .containers import PASSWORD_PROTECTED
+    from .ole import MAGIC
+    from .sniff import ENCRYPTED_OOXML, format_of
+
+    promised = OFFICE_FORMATS[kind]
+    actual = format_of(data)
+    if actual == ENCRYPTED_OOXML:
+        return Extracted(Status.ENCRYPTED, message=PASSWORD_PROTECTED)
+    if actual is None and kind in _WPS_BINARY:
+        if not data.startswith((MAGIC, b"PK")):
+            return Extracted(Status.UNSUPPORTED, message=_NEITHER_WPS)
+        actual = _WPS_BINARY[kind]  # a damaged container: its reader says how
+    if actual is None or actual in promised:
+        return _readers()[actual or kind](data)  # the named reader says what is wrong with what it is not
+    found = _readers()[actual](data)
+    if found.status is not Status.OK or found.message:  # its own message says more than what it is
+        return found
+    return dataclasses.replace(found, message=_READ_AS.format(format=_FORMAT_NAMES[actual]))
 
 
 @functools.cache
 def _readers() -> dict[str, Callable[[bytes], Extracted]]:
     from .mail import extract_email
-    from .office import extract_docx, extract_odt, extract_rtf
+    from .office import extract_docx, extract_odp, extract_ods, extract_odt, extract_rtf
     from .pdf import extract_pdf
+    from .sheets import extract_xls, extract_xlsx
+    from .slides import extract_ppt, extract_pptx
     from .web import extract_epub, extract_html
+    from .word97 import extract_doc
 
     return {
         "text": extract_text,
         "pdf": extract_pdf,
+        "doc": extract_doc,
         "docx": extract_docx,
         "odt": extract_odt,
         "rtf": extract_rtf,
+        "xls": extract_xls,
+        "xlsx": extract_xlsx,
+        "ods": extract_ods,
+        "ppt": extract_ppt,
+        "pptx": extract_pptx,
+        "odp": extract_odp,
         "epub": extract_epub,
         "html": extract_html,
         "email": extract_email,

@@ -1,4 +1,5 @@
-"""Text of word-processor documents: Word (.docx), OpenDocument (.odt) and RTF.
+"""Text of word-processor documents: Word (.docx), OpenDocument (.odt, and its spreadsheets and presentations,
+.ods and .odp, which are the same XML) and RTF.
 
 What is read is what a reader of the document reads: the body's paragraphs and tables, text boxes once,
 then the footnotes and endnotes; not styles, metadata, comments, deleted tracked changes or field codes.
@@ -15,14 +16,12 @@ from ..errors import read_failure
 from ..i18n import QT_TRANSLATE_NOOP
 from ..models import Extracted, Status
 from .containers import PASSWORD_PROTECTED, Package, Unreadable, parse_xml, resolve
+from .ole import MAGIC as OLE_MAGIC
 
 _NO_TEXT = QT_TRANSLATE_NOOP("Problem", "The document holds no text.")
-_OLD_WORD = QT_TRANSLATE_NOOP(
-    "Problem", "This is an older Word document (.doc) under a .docx name; save it as .docx to compare it."
-)
-_OLD_BINARY = QT_TRANSLATE_NOOP(
+_OTHER_COMPOUND = QT_TRANSLATE_NOOP(
     "Problem",
-    "This is an older binary Office file (.doc, .xls, .ppt) under an .odt name; save it as .odt to compare it.",
+    "This is a binary Office file that holds no Word, Excel or PowerPoint document (another program's file?).",
 )
 _DAMAGED_RTF = QT_TRANSLATE_NOOP(
     "Problem",
@@ -31,7 +30,6 @@ _DAMAGED_RTF = QT_TRANSLATE_NOOP(
 )
 _NOT_RTF = QT_TRANSLATE_NOOP("Problem", "This is not an RTF document, although its name says so.")
 
-_OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"  # a compound file: old .doc, or an encrypted .docx
 _ENCRYPTED_PACKAGE = "EncryptedPackage".encode("utf-16-le")  # the stream an encrypted OOXML file holds
 
 _WORD = frozenset(
@@ -59,13 +57,13 @@ def end_cell(pieces: list[str]) -> None:
         pieces.append("\t")
 
 
-def read_package(data: bytes, kind: str) -> Package:
-    """The document's package, or Unreadable: a compound file is an encrypted Office document (or an old
-    binary one under a new name)."""
-    if data.startswith(_OLE_MAGIC):
+def read_package(data: bytes) -> Package:
+    """The document's package, or Unreadable: a compound file here is an encrypted Office document, or one of
+    a program neardup does not read (extract.py reads Word, Excel and PowerPoint's own before they come here)."""
+    if data.startswith(OLE_MAGIC):
         if _ENCRYPTED_PACKAGE in data:
             raise Unreadable(Status.ENCRYPTED, PASSWORD_PROTECTED)
-        raise Unreadable(Status.UNSUPPORTED, _OLD_WORD if kind == "docx" else _OLD_BINARY)
+        raise Unreadable(Status.UNSUPPORTED, _OTHER_COMPOUND)
     return Package(data)
 
 
@@ -75,8 +73,8 @@ def read_package(data: bytes, kind: str) -> Package:
 def extract_docx(data: bytes) -> Extracted:
     """A .docx's body, then its footnotes and endnotes."""
     try:
-        package = read_package(data, "docx")
-        main = _main_part(package)
+        package = read_package(data)
+        main = main_part(package, "word/document.xml")
         pieces: list[str] = []
         _word_text(package.read(main), main, pieces)
         for part in _related_parts(package, main, ("footnotes", "endnotes")):
@@ -87,31 +85,31 @@ def extract_docx(data: bytes) -> Extracted:
     return finish(pieces)
 
 
-def _relationships(package: Package, part: str) -> list[tuple[str, str]]:
-    """(type's last word, target part) of each relationship of ``part`` ("" for the package's own)."""
+def relationships(package: Package, part: str) -> dict[str, tuple[str, str]]:
+    """Each relationship of ``part`` ("" for the package's own) by its id: (its type's last word, its target
+    part). A workbook names its sheets, and a presentation its slides, by these ids."""
     folder, _, name = part.rpartition("/")
     rels = f"{folder}/_rels/{name}.rels" if folder else f"_rels/{name}.rels"
     if not package.has(rels):
-        return []
-    found: list[tuple[str, str]] = []
+        return {}
+    found: dict[str, tuple[str, str]] = {}
 
     def start(tag: str, attrs: dict[str, str]) -> None:
         if tag == f"{_RELATIONSHIPS} Relationship" and attrs.get("TargetMode") != "External":
-            found.append((attrs.get("Type", "").rsplit("/", 1)[-1], resolve(part, attrs.get("Target", ""))))
+            kind = attrs.get("Type", "").rsplit("/", 1)[-1]
+            found[attrs.get("Id", "")] = (kind, resolve(part, attrs.get("Target", "")))
 
     parse_xml(package.read(rels), rels, start)
     return found
 
 
-def _main_part(package: Package) -> str:
-    for kind, target in _relationships(package, ""):
-        if kind == "officeDocument":
-            return target
-    return "word/document.xml"
+def main_part(package: Package, usual: str) -> str:
+    """The package's main document part (its officeDocument relationship), or where it usually is."""
+    return next((target for kind, target in relationships(package, "").values() if kind == "officeDocument"), usual)
 
 
 def _related_parts(package: Package, main: str, kinds: tuple[str, ...]) -> list[str]:
-    related = dict(_relationships(package, main))
+    related = dict(relationships(package, main).values())
     return [related[kind] for kind in kinds if kind in related and package.has(related[kind])]
 
 
@@ -177,6 +175,7 @@ _ODF_OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
 _ODF_TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
 _ODF_DRAWING = "urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"
 _ODF_SVG = "urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"
+_ODF_PRESENTATION = "urn:oasis:names:tc:opendocument:xmlns:presentation:1.0"
 _ODF_SKIPPED = frozenset(
     {
         (_ODF_SVG, "title"),
@@ -195,8 +194,26 @@ _ODF_LINE_ENDS = frozenset({"p", "h"})
 
 def extract_odt(data: bytes) -> Extracted:
     """An OpenDocument text's body; its notes (footnotes, endnotes) after it, as a .docx has them."""
+    return _extract_odf(data)
+
+
+def extract_ods(data: bytes) -> Extracted:
+    """An OpenDocument spreadsheet's cells, a row a line, sheet after sheet; a cell's shown text, not its
+    formula; comments not."""
+    return _extract_odf(data)
+
+
+def extract_odp(data: bytes) -> Extracted:
+    """An OpenDocument presentation's slides in order, then the speaker notes of each, as .ppt and .pptx
+    are read."""
+    return _extract_odf(data)
+
+
+def _extract_odf(data: bytes) -> Extracted:
+    """An OpenDocument file's content.xml: the body (text, sheets or slides), then what stands apart from it
+    (notes)."""
     try:
-        package = read_package(data, "odt")
+        package = read_package(data)
         if package.has("META-INF/manifest.xml") and b"encryption-data" in package.read("META-INF/manifest.xml"):
             raise Unreadable(Status.ENCRYPTED, PASSWORD_PROTECTED)
         body: list[str] = []
@@ -209,9 +226,11 @@ def extract_odt(data: bytes) -> Extracted:
 
 def _odf_text(xml: bytes, part: str, body: list[str], notes: list[str]) -> None:
     """Append an OpenDocument part's text: a line a paragraph or heading, a table's row on a line, its cells
-    apart by tabs, spaces (text:s), tabs and line breaks as written; notes' bodies to ``notes``;
-    annotations, tracked changes and note numbers skipped."""
+    apart by tabs (a cell repeated as often as it says, within reason), sheets and slides apart by a blank
+    line, spaces (text:s), tabs and line breaks as written; the bodies of footnotes and the speaker notes of
+    slides to ``notes``; annotations, tracked changes and note numbers skipped."""
     state = {"skip": 0, "note": 0, "body": 0}
+    cells: list[tuple[int, int]] = []  # for each open cell: where its text starts, how often it repeats
 
     def out() -> list[str]:
         return notes if state["note"] else body
@@ -227,6 +246,11 @@ def _odf_text(xml: bytes, part: str, body: list[str], notes: list[str]) -> None:
             state["body"] += 1
         elif namespace == _ODF_DRAWING and local == "text-box":
             out().append("\n")
+        elif namespace == _ODF_PRESENTATION and local == "notes":
+            state["note"] += 1
+            out().append("\n")
+        elif namespace == _ODF_TABLE and local == "table-cell":
+            cells.append((len(out()), _count(attrs.get(f"{_ODF_TABLE} number-columns-repeated"))))
         elif namespace == _ODF_TEXT:
             if local == "note-body":
                 state["note"] += 1
@@ -249,9 +273,13 @@ def _odf_text(xml: bytes, part: str, body: list[str], notes: list[str]) -> None:
                 state["note"] -= 1
         elif namespace == _ODF_TABLE:
             if local == "table-cell":
-                end_cell(out())
-            elif local == "table-row":
+                _end_cell(out(), *(cells.pop() if cells else (len(out()), 1)))
+            elif local == "table-row" or local == "table":
                 out().append("\n")
+        elif namespace == _ODF_DRAWING and local == "page":
+            out().append("\n\n")
+        elif namespace == _ODF_PRESENTATION and local == "notes":
+            state["note"] -= 1
         elif namespace == _ODF_OFFICE and local == "body":
             state["body"] -= 1
 
@@ -260,6 +288,15 @@ def _odf_text(xml: bytes, part: str, body: list[str], notes: list[str]) -> None:
             out().append(data)
 
     parse_xml(xml, part, start, end, text)
+
+
+def _end_cell(pieces: list[str], start: int, repeated: int) -> None:
+    """A spreadsheet cell ends; one with text that says it is repeated (number-columns-repeated) is written
+    that often. An empty one is not: a sheet's rows end in a run of a thousand empty cells."""
+    end_cell(pieces)
+    written = pieces[start:]
+    if repeated > 1 and "".join(written).strip():
+        pieces.extend(written * (repeated - 1))
 
 
 def _count(value: str | None) -> int:

@@ -22,6 +22,9 @@ _NOT_COMPOUND = QT_TRANSLATE_NOOP(
     "Problem", "Damaged document: it is not a complete Office file (a download or copy cut short?)."
 )
 _MISSING_STREAM = QT_TRANSLATE_NOOP("Problem", "Damaged document: its part {part} is missing.")
+_LOOPS = QT_TRANSLATE_NOOP(
+    "Problem", "Damaged document: the sectors of its part {part} run in a circle or point outside the file."
+)
 _CLAIMS_TOO_MUCH = QT_TRANSLATE_NOOP(
     "Problem", "Damaged document: its part {part} claims {size} MB, more than the whole file holds."
 )
@@ -68,9 +71,28 @@ class Compound:
             size = self._ole.get_size(path)
             if size > self._size:
                 raise Unreadable(Status.ERROR, _CLAIMS_TOO_MUCH.format(part=name, size=max(1, size >> 20)))
-            return bytes(self._ole.openstream(path).read())
+            data = bytes(self._ole.openstream(path).read())
+            if not self._chain_is_sound(path, size):
+                raise Unreadable(Status.ERROR, _LOOPS.format(part=name))
         except _OLE_ERRORS as exc:
             raise damaged(exc) from exc
+        return data
+
+    def _chain_is_sound(self, path: str, size: int) -> bool:
+        """Whether the stream's sectors are all distinct and inside the file. olefile reads a looping chain
+        as often as the stream's size asks (bounded, but its text repeated or garbled): a loop is damage."""
+        ole = self._ole
+        entry = ole.direntries[ole._find(path)]  # olefile's own lookup of a path (the tests pin its behaviour)
+        mini = size < ole.minisectorcutoff
+        table, sector_size = (ole.minifat, ole.minisectorsize) if mini else (ole.fat, ole.sectorsize)
+        seen: set[int] = set()
+        sector = entry.isectStart
+        for _ in range(-(-size // sector_size)):
+            if sector in seen or not 0 <= sector < len(table):
+                return False
+            seen.add(sector)
+            sector = int(table[sector])
+        return True
 
 
 def stream_names(data: bytes) -> frozenset[str]:

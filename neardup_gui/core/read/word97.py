@@ -17,8 +17,8 @@ import struct
 from ..i18n import QT_TRANSLATE_NOOP
 from ..models import Extracted, Status
 from .containers import PASSWORD_PROTECTED, Unreadable, damaged
-from .ole import Compound
 from .office import finish
+from .ole import Compound
 
 _NOT_WORD = QT_TRANSLATE_NOOP(
     "Problem", "This Office file holds no Word document (its WordDocument part is not one); it cannot be compared."
@@ -55,9 +55,7 @@ _MARKS = str.maketrans(
         "\x0c": "\n",
         "\x0e": "\n",
         "\x1e": "-",
-        **dict.fromkeys(
-            (c for c in map(chr, range(0x20)) if c not in "\t\n\r\x07\x0b\x0c\x0e\x13\x14\x15\x1e"), None
-        ),
+        **dict.fromkeys((c for c in map(chr, range(0x20)) if c not in "\t\n\r\x07\x0b\x0c\x0e\x13\x14\x15\x1e"), None),
     }
 )
 

@@ -1,0 +1,372 @@
+"""Text of spreadsheets: Excel 97–2003 (.xls, and WPS Office's .et, the same format) and Excel (.xlsx).
+
+What is read is each cell's value as a person sees it in the General format, row by row, sheet by sheet in
+the workbook's order, hidden sheets too (their cells are the workbook's content, only folded away): a cell's
+text; a number as a person reads it (12, not 12.0; at most 15 digits, as Excel shows them); a date or time as
+an ISO date (2024-03-05, 2024-03-05 13:45:00, 13:45:00); TRUE and FALSE; a formula's last computed value,
+never its source. Cells of a row are apart by a tab (an .xls's empty cell keeps its column; an .xlsx writes
+only the cells it holds), a row is a line, sheets are apart by a blank line; rows without text are left out,
+so a blank line always means the next sheet. Not read: error values (#DIV/0!),
+comments, charts, pictures, headers and footers, styles, and the sheets' names: LibreOffice's CSV export,
+the peer compared with, writes none, and the default names ("Sheet1", "工作表1") would be the same words in
+every workbook, making unrelated ones look a little alike.
+
+.xls through xlrd (BSD-3-Clause), fed the Workbook stream that ole.Compound reads within the file's size:
+xlrd's own compound-file reader follows a short stream's sector chain without end when the chain loops (a
+small workbook's stream, under 4 KB, is such a short stream). .xlsx from its XML directly
+(containers.Package: bounded, no DTDs), cells in the order they come: no grid is ever built, so a cell
+claiming column XFD of row 1,048,576 costs what any other cell costs.
+"""
+
+from __future__ import annotations
+
+import re
+import struct
+from datetime import datetime, timedelta
+from typing import Any
+
+from ..i18n import QT_TRANSLATE_NOOP
+from ..models import Extracted, Status
+from .containers import PASSWORD_PROTECTED, READ_ERRORS, Unreadable, damaged, parse_xml
+from .office import finish, main_part, read_package, relationships
+from .ole import MAGIC, Compound
+
+_NOT_EXCEL = QT_TRANSLATE_NOOP(
+    "Problem", "This Office file holds no Excel workbook (its Workbook part is missing); it cannot be compared."
+)
+
+# --- cell values, as a person sees them in the General format ------------------------------------------
+
+_DAY_SECONDS = 86_400
+_LAST_SERIAL = 2_958_466  # 10000-01-01 in the 1900 date system: later serials are no date Excel shows
+
+
+def _number(value: float) -> str:
+    """A number as the General format shows it: whole numbers without ".0", others to 15 significant digits
+    (a float's binary noise, 0.30000000000000004, is not shown)."""
+    if value.is_integer() and abs(value) < 1e15:
+        return str(int(value))
+    return f"{value:.15g}"
+
+
+def _date(serial: float, date1904: bool) -> str:
+    """A date cell's serial number (days since the workbook's epoch, the time of day as the fraction) as an ISO
+    date, with the time when it has one, or the time alone for a serial under 1; the number itself when it is
+    no date Excel could show."""
+    if not 0 <= serial < _LAST_SERIAL:  # also NaN
+        return _number(serial)
+    days, seconds = divmod(round(serial * _DAY_SECONDS), _DAY_SECONDS)
+    clock = f"{seconds // 3600:02d}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
+    if days == 0:
+        return clock
+    if date1904:
+        epoch = datetime(1904, 1, 1)
+    elif days < 60:
+        epoch = datetime(1899, 12, 31)
+    else:  # Excel counts a 29 February 1900 that never was (Lotus 1-2-3's mistake): serial 61 is 1 March
+        epoch = datetime(1899, 12, 30)
+    day = (epoch + timedelta(days=days)).strftime("%Y-%m-%d")
+    return f"{day} {clock}" if seconds else day
+
+
+def _boolean(value: bool) -> str:
+    return "TRUE" if value else "FALSE"
+
+
+def _row_line(cells: list[str], pieces: list[str]) -> None:
+    """A row's line: its cells apart by tabs; nothing for a row without text."""
+    if any(cells):
+        pieces.append("\t".join(cells))
+        pieces.append("\n")
+
+
+# --- Excel 97-2003 (.xls) -------------------------------------------------------------------------------
+
+
+class _Discard:
+    """xlrd's log: its notes on odd records go nowhere (a worker's stdout carries its results)."""
+
+    def write(self, _text: str) -> int:
+        return 0
+
+    def flush(self) -> None:
+        pass
+
+
+def extract_xls(data: bytes) -> Extracted:
+    """An Excel 97-2003 workbook's cells, every sheet (hidden ones too) in the workbook's order."""
+    try:
+        pieces: list[str] = []
+        _read_book(_biff_stream(data), pieces)
+    except Unreadable as problem:
+        return problem.outcome
+    return finish(pieces)
+
+
+def _biff_stream(data: bytes) -> bytes:
+    """The workbook's BIFF records: the Workbook stream (Book before Excel 97) of a compound file, or the
+    file itself for an Excel 2-4 worksheet, which is bare records."""
+    if not data.startswith(MAGIC):
+        return data
+    document = Compound(data)
+    if document.has("EncryptedPackage"):  # a password-protected .xlsx under an .xls name
+        raise Unreadable(Status.ENCRYPTED, PASSWORD_PROTECTED)
+    for name in ("Workbook", "Book"):
+        if document.has(name):
+            return document.read(name)
+    raise Unreadable(Status.UNSUPPORTED, _NOT_EXCEL)
+
+
+def _read_book(stream: bytes, pieces: list[str]) -> None:
+    """Append each sheet's rows; Unreadable for an encrypted workbook or one xlrd cannot read."""
+    import xlrd
+
+    # What xlrd raised on 30,000 damaged workbooks: its own XLRDError (its CompDocError comes only from its
+    # compound-file reader, never used here), AssertionError from the asserts it checks records with, and
+    # struct.error, IndexError, KeyError, UnicodeDecodeError, LookupError (a code page no codec has) and
+    # TypeError from records read as garbage.
+    errors = (xlrd.XLRDError, AssertionError, struct.error, LookupError, TypeError, *READ_ERRORS)
+    if stream.startswith(MAGIC):  # a compound file inside the Workbook stream: xlrd would read it with its own
+        raise damaged("a compound file inside the workbook's stream")
+    try:
+        book = xlrd.open_workbook(
+            file_contents=stream, logfile=_Discard(), verbosity=0, on_demand=True, ragged_rows=True
+        )
+        for index in range(book.nsheets):
+            _xls_sheet(book.sheet_by_index(index), book.datemode == 1, pieces)
+            book.unload_sheet(index)  # one sheet's cells in memory at a time
+            pieces.append("\n")
+        book.release_resources()
+    except xlrd.XLRDError as exc:
+        if str(exc) == "Workbook is encrypted":  # a FILEPASS record: RC4, CryptoAPI or XOR obfuscation
+            raise Unreadable(Status.ENCRYPTED, PASSWORD_PROTECTED) from exc
+        raise damaged(exc) from exc
+    except errors as exc:
+        raise damaged(exc) from exc
+
+
+def _xls_sheet(sheet: Any, date1904: bool, pieces: list[str]) -> None:
+    """Append one xlrd sheet's rows: its cells' values as _xls_cell says, empty ones holding their column."""
+    for rowx in range(sheet.nrows):
+        kinds = sheet.row_types(rowx)
+        values = sheet.row_values(rowx)
+        _row_line([_xls_cell(kind, value, date1904) for kind, value in zip(kinds, values, strict=True)], pieces)
+
+
+_XL_TEXT, _XL_NUMBER, _XL_DATE, _XL_BOOLEAN = 1, 2, 3, 4  # xlrd's XL_CELL_* (empty 0, error 5, blank 6: nothing)
+
+
+def _xls_cell(kind: int, value: Any, date1904: bool) -> str:
+    if kind == _XL_TEXT:
+        return str(value)
+    if kind == _XL_NUMBER:
+        return _number(float(value))
+    if kind == _XL_DATE:
+        return _date(float(value), date1904)
+    if kind == _XL_BOOLEAN:
+        return _boolean(bool(value))
+    return ""
+
+
+# --- Excel (.xlsx) --------------------------------------------------------------------------------------
+
+_SHEET_ML = (
+    "http://schemas.openxmlformats.org/spreadsheetml/2006/main",
+    "http://purl.oclc.org/ooxml/spreadsheetml/main",
+)
+_OFFICE_RELATIONSHIPS = (
+    "http://schemas.openxmlformats.org/officeDocument/2006/relationships",
+    "http://purl.oclc.org/ooxml/officeDocument/relationships",
+)  # transitional and strict, for both
+
+
+def _tags(*locals_: str) -> dict[str, str]:
+    """SpreadsheetML's element names as expat gives them ("namespace local"), transitional and strict, to
+    their local names."""
+    return {f"{namespace} {local}": local for namespace in _SHEET_ML for local in locals_}
+
+
+def extract_xlsx(data: bytes) -> Extracted:
+    """An Excel workbook's cells, every worksheet (hidden ones too) in the workbook's order."""
+    try:
+        package = read_package(data)
+        workbook = main_part(package, "xl/workbook.xml")
+        sheet_ids, date1904 = _workbook(package.read(workbook), workbook)
+        related = relationships(package, workbook)
+        parts = {kind: target for kind, target in related.values() if package.has(target)}
+        strings = _shared_strings(package.read(parts["sharedStrings"])) if "sharedStrings" in parts else []
+        dates = _date_styles(package.read(parts["styles"])) if "styles" in parts else []
+        pieces: list[str] = []
+        for sheet_id in sheet_ids:
+            kind, part = related.get(sheet_id, ("", ""))
+            if kind == "worksheet":  # chart and dialog sheets hold no cells
+                _xlsx_sheet(package.read(part), part, _CellReader(strings, dates, date1904), pieces)
+                pieces.append("\n")
+    except Unreadable as problem:
+        return problem.outcome
+    return finish(pieces)
+
+
+_WORKBOOK_TAGS = _tags("sheet", "workbookPr")
+
+
+def _workbook(xml: bytes, part: str) -> tuple[list[str], bool]:
+    """The relationship ids of the workbook's sheets in its order, and whether its dates count from 1904."""
+    ids: list[str] = []
+    date1904 = [False]
+
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        local = _WORKBOOK_TAGS.get(tag)
+        if local == "sheet":
+            ids.extend(attrs[key] for key in (f"{ns} id" for ns in _OFFICE_RELATIONSHIPS) if key in attrs)
+        elif local == "workbookPr":
+            date1904[0] = attrs.get("date1904", "").strip().lower() in ("1", "true")
+
+    parse_xml(xml, part, start)
+    return ids, date1904[0]
+
+
+_STRING_TAGS = _tags("si", "t", "rPh")
+
+
+def _shared_strings(xml: bytes) -> list[str]:
+    """The shared strings' texts in order: an item's text, or its runs' (a t in each r), without the
+    phonetic guides (rPh: the reading of Japanese kanji, not the cell's text)."""
+    strings: list[str] = []
+    item: list[str] = []
+    depth = {"t": 0, "rPh": 0}
+
+    def start(tag: str, _attrs: dict[str, str]) -> None:
+        local = _STRING_TAGS.get(tag)
+        if local == "si":
+            item.clear()
+        elif local is not None:
+            depth[local] += 1
+
+    def end(tag: str) -> None:
+        local = _STRING_TAGS.get(tag)
+        if local == "si":
+            strings.append("".join(item))
+        elif local is not None:
+            depth[local] -= 1
+
+    def text(data: str) -> None:
+        if depth["t"] and not depth["rPh"]:
+            item.append(data)
+
+    parse_xml(xml, "xl/sharedStrings.xml", start, end, text)
+    return strings
+
+
+# Excel's built-in formats that show dates and times: 14-22 and 45-47 everywhere; 27-36 and 50-58 in the
+# Chinese, Japanese and Korean Excels (yyyy"年"m"月"d"日" and the like), which write no code for them.
+_BUILT_IN_DATES = frozenset((*range(14, 23), *range(27, 37), *range(45, 48), *range(50, 59)))
+_NOT_IN_A_CODE = re.compile(r'"[^"]*"|\[[^\]]*\]|\\.|[_*].')  # quoted text, [colours] [$-locales], escapes, fill
+_DATE_LETTERS = re.compile(r"[dmyhsDMYHS]")
+_STYLE_TAGS = _tags("numFmts", "numFmt", "cellXfs", "xf")
+
+
+def _is_date_code(code: str) -> bool:
+    """Whether a number format's code shows a date or a time: a day, month, year, hour or second outside its
+    quoted text, brackets and escaped characters."""
+    return bool(_DATE_LETTERS.search(_NOT_IN_A_CODE.sub("", code)))
+
+
+def _date_styles(xml: bytes) -> list[bool]:
+    """For each cell format (a cell's s attribute), whether its number format shows a date."""
+    codes: dict[int, bool] = {}
+    formats: list[int] = []
+    inside = {"numFmts": 0, "cellXfs": 0}
+
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        local = _STYLE_TAGS.get(tag)
+        if local in inside:
+            inside[local] += 1
+        elif local == "numFmt" and inside["numFmts"]:
+            codes[_index(attrs.get("numFmtId"))] = _is_date_code(attrs.get("formatCode", ""))
+        elif local == "xf" and inside["cellXfs"]:  # not cellStyleXfs' xf, the named styles' own
+            formats.append(_index(attrs.get("numFmtId")))
+
+    def end(tag: str) -> None:
+        local = _STYLE_TAGS.get(tag)
+        if local in inside:
+            inside[local] -= 1
+
+    parse_xml(xml, "xl/styles.xml", start, end)
+    return [codes.get(number, number in _BUILT_IN_DATES) for number in formats]
+
+
+def _index(value: str | None) -> int:
+    """An index attribute's number; -1 (no such thing) when it is missing or no number."""
+    try:
+        return int(value or "")
+    except ValueError:
+        return -1
+
+
+class _CellReader:
+    """A cell's text from its type (t), its format (s) and its value's characters."""
+
+    __slots__ = ("_dates", "_strings", "date1904")
+
+    def __init__(self, strings: list[str], dates: list[bool], date1904: bool) -> None:
+        self._strings, self._dates, self.date1904 = strings, dates, date1904
+
+    def text(self, kind: str, style: str | None, value: str) -> str:
+        if kind == "s":
+            index = _index(value)
+            return self._strings[index] if 0 <= index < len(self._strings) else ""
+        if kind in ("inlineStr", "str"):  # an inline string; a formula's text result
+            return value
+        if kind == "b":
+            return _boolean(value.strip() in ("1", "true")) if value.strip() else ""
+        if kind == "d":  # an ISO 8601 date (strict workbooks may store dates so)
+            return value.strip().replace("T", " ").removesuffix(" 00:00:00")
+        if kind == "e" or not value.strip():
+            return ""
+        try:
+            number = float(value)
+        except ValueError:  # no number where one belongs: the characters as they are
+            return value.strip()
+        index = _index(style) if style else 0
+        if 0 <= index < len(self._dates) and self._dates[index]:
+            return _date(number, self.date1904)
+        return _number(number)
+
+
+_CELL_TAGS = _tags("row", "c", "v", "is", "t", "rPh")
+
+
+def _xlsx_sheet(xml: bytes, part: str, cells: _CellReader, pieces: list[str]) -> None:
+    """Append a worksheet's rows: each row's cells in the order they come, apart by tabs (a cell's r, its
+    column, is never read: the gap of a missing cell is not filled); a value is v's text, an inline string is
+    the t elements' text in is, without phonetic guides; formulas (f) are not read."""
+    row: list[str] = []
+    value: list[str] = []
+    cell: dict[str, str | None] = {"t": "n", "s": None}
+    depth = {"v": 0, "is": 0, "t": 0, "rPh": 0}
+
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        local = _CELL_TAGS.get(tag)
+        if local == "c":
+            cell["t"], cell["s"] = attrs.get("t", "n"), attrs.get("s")
+            value.clear()
+        elif local == "row":
+            row.clear()
+        elif local is not None:
+            depth[local] += 1
+
+    def end(tag: str) -> None:
+        local = _CELL_TAGS.get(tag)
+        if local == "c":
+            row.append(cells.text(cell["t"] or "n", cell["s"], "".join(value)))
+        elif local == "row":
+            _row_line(row, pieces)
+        elif local is not None:
+            depth[local] -= 1
+
+    def text(data: str) -> None:
+        if depth["v"] or (depth["is"] and depth["t"] and not depth["rPh"]):
+            value.append(data)
+
+    parse_xml(xml, part, start, end, text)

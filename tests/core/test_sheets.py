@@ -1,0 +1,460 @@
+"""Spreadsheets: Excel 97-2003 (.xls) and Excel (.xlsx) made by a real LibreOffice from one workbook read as
+its cells (English and Chinese, numbers, dates, booleans, a formula's value), sheet by sheet, alike in both
+formats; encrypted, damaged and hostile workbooks get a status and a plain message, never an exception."""
+
+from __future__ import annotations
+
+import io
+import struct
+import threading
+import time
+import zipfile
+from datetime import date, datetime
+from pathlib import Path
+from xml.sax.saxutils import escape
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from neardup_gui.core.models import Extracted, Status
+from neardup_gui.core.read.containers import UNPACKED_LIMIT, Unreadable
+from neardup_gui.core.read.sheets import _date, _number, _read_book, extract_xls, extract_xlsx
+from tests.conftest import libreoffice_convert
+
+
+class Formula(str):
+    """A formula cell: its OpenFormula source, with the value LibreOffice shows for it."""
+
+    value: float
+
+    def __new__(cls, source: str, value: float) -> Formula:
+        made = super().__new__(cls, source)
+        made.value = value
+        return made
+
+
+Cell = str | int | float | bool | date | Formula | None
+SHEETS: list[tuple[str, bool, list[list[Cell]]]] = [  # (name, hidden, rows)
+    (
+        "Orders",
+        False,
+        [
+            ["Item", "Count", "Price", "Shipped"],
+            ["中华人民共和国", 12, 3.25, date(2024, 3, 5)],
+            ["中華民國", None, True],  # an empty cell in the middle of a row
+            ["Total", Formula("of:=SUM([.B2];30)", 42), 1234567.5, False],
+        ],
+    ),
+    ("备注", False, [["second sheet words", "第二张表"], [datetime(2024, 3, 5, 13, 45), 0.1]]),
+    ("Folded", True, [["hidden sheet words"]]),
+]
+EXPECTED_ROWS = [  # each line's cells with text, "" for the blank line between sheets
+    ["Item", "Count", "Price", "Shipped"],
+    ["中华人民共和国", "12", "3.25", "2024-03-05"],
+    ["中華民國", "TRUE"],
+    ["Total", "42", "1234567.5", "FALSE"],
+    [],
+    ["second sheet words", "第二张表"],
+    ["2024-03-05 13:45:00", "0.1"],
+    [],
+    ["hidden sheet words"],
+]
+
+
+def write_fods(path: Path, sheets: list[tuple[str, bool, list[list[Cell]]]]) -> Path:
+    """A flat OpenDocument spreadsheet (LibreOffice's own .fods) of ``sheets``: text, numbers, booleans, dates
+    and date-times in their number styles, formulas with their values, empty cells; hidden sheets hidden."""
+
+    def cell(value: Cell) -> str:
+        if value is None:
+            return "<table:table-cell/>"
+        if isinstance(value, Formula):
+            return (
+                f'<table:table-cell table:formula="{escape(value)}" office:value-type="float" '
+                f'office:value="{value.value}"><text:p>{value.value}</text:p></table:table-cell>'
+            )
+        if isinstance(value, bool):
+            word = str(value).lower()
+            return (
+                f'<table:table-cell table:style-name="boolean" office:value-type="boolean" '
+                f'office:boolean-value="{word}"><text:p>{word.upper()}</text:p></table:table-cell>'
+            )
+        if isinstance(value, datetime):
+            return (
+                f'<table:table-cell table:style-name="datetime" office:value-type="date" '
+                f'office:date-value="{value.isoformat()}"><text:p>{value}</text:p></table:table-cell>'
+            )
+        if isinstance(value, date):
+            return (
+                f'<table:table-cell table:style-name="date" office:value-type="date" '
+                f'office:date-value="{value.isoformat()}"><text:p>{value}</text:p></table:table-cell>'
+            )
+        if isinstance(value, int | float):
+            return (
+                f'<table:table-cell office:value-type="float" office:value="{value}">'
+                f"<text:p>{value}</text:p></table:table-cell>"
+            )
+        return f'<table:table-cell office:value-type="string"><text:p>{escape(value)}</text:p></table:table-cell>'
+
+    tables = "".join(
+        f'<table:table table:name="{escape(name)}" table:style-name="{"folded" if hidden else "shown"}">'
+        + "".join(f"<table:table-row>{''.join(map(cell, row))}</table:table-row>" for row in rows)
+        + "</table:table>"
+        for name, hidden, rows in sheets
+    )
+    day = (
+        '<number:year number:style="long"/><number:text>-</number:text><number:month number:style="long"/>'
+        '<number:text>-</number:text><number:day number:style="long"/>'
+    )
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(
+        f"""<?xml version="1.0" encoding="UTF-8"?>
+<office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"
+ xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"
+ xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0"
+ xmlns:number="urn:oasis:names:tc:opendocument:xmlns:datastyle:1.0"
+ xmlns:style="urn:oasis:names:tc:opendocument:xmlns:style:1.0"
+ xmlns:of="urn:oasis:names:tc:opendocument:xmlns:of:1.2"
+ office:version="1.2" office:mimetype="application/vnd.oasis.opendocument.spreadsheet">
+ <office:automatic-styles>
+  <number:date-style style:name="N1">{day}</number:date-style>
+  <number:date-style style:name="N2">{day}<number:text> </number:text><number:hours number:style="long"/>
+   <number:text>:</number:text><number:minutes number:style="long"/></number:date-style>
+  <number:boolean-style style:name="N3"><number:boolean/></number:boolean-style>
+  <style:style style:name="date" style:family="table-cell" style:data-style-name="N1"/>
+  <style:style style:name="datetime" style:family="table-cell" style:data-style-name="N2"/>
+  <style:style style:name="boolean" style:family="table-cell" style:data-style-name="N3"/>
+  <style:style style:name="folded" style:family="table"><style:table-properties table:display="false"/></style:style>
+  <style:style style:name="shown" style:family="table"><style:table-properties table:display="true"/></style:style>
+ </office:automatic-styles>
+ <office:body><office:spreadsheet>{tables}</office:spreadsheet></office:body>
+</office:document>
+""",
+        encoding="utf-8",
+    )
+    return path
+
+
+@pytest.fixture(scope="module")
+def made(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
+    """The workbook as .xls and .xlsx, each written by LibreOffice Calc from the flat ODS."""
+    root = tmp_path_factory.mktemp("sheets")
+    source = write_fods(root / "source" / "orders.fods", SHEETS)
+    out, profile = root / "made", root / "profile"
+    return {
+        "xls": libreoffice_convert(source, "xls:MS Excel 97", out, profile).read_bytes(),
+        "xlsx": libreoffice_convert(source, "xlsx:Calc MS Excel 2007 XML", out, profile).read_bytes(),
+    }
+
+
+READERS = {"xls": extract_xls, "xlsx": extract_xlsx}
+
+
+def _rows(text: str) -> list[list[str]]:
+    return [[cell for cell in line.split("\t") if cell] for line in text.split("\n")]
+
+
+@pytest.mark.e2e
+@pytest.mark.parametrize("fmt", READERS)
+def test_a_workbook_reads_as_its_cells_row_by_row_and_sheet_by_sheet(made, fmt):
+    found = READERS[fmt](made[fmt])
+    assert found.status is Status.OK, found.message
+    assert _rows(found.text) == EXPECTED_ROWS, found.text
+    assert "SUM" not in found.text, "a formula's value, never its source"
+    assert "Orders" not in found.text and "备注" not in found.text, "sheets' names are not read"
+    # the empty cell of the third row: an .xls keeps its column; an .xlsx has no such cell to write
+    assert ("中華民國\t\tTRUE" if fmt == "xls" else "中華民國\tTRUE") in found.text
+
+
+@pytest.mark.e2e
+def test_xls_and_xlsx_of_one_workbook_read_as_the_same_words(made):
+    xls, xlsx = extract_xls(made["xls"]), extract_xlsx(made["xlsx"])
+    assert xls.text.split() == xlsx.text.split()
+
+
+def _filepass(xls: bytes) -> bytes:
+    """``xls`` as an encrypted workbook starts: its globals' first record after BOF made a FILEPASS (0x002F,
+    what xlrd checks), its length kept, so the compound file around it stays whole."""
+    bof = b"\x09\x08\x10\x00\x00\x06\x05\x00"  # BOF, 16 bytes, BIFF8, workbook globals
+    assert xls.count(bof) == 1
+    at = xls.index(bof) + 4 + 16
+    return xls[:at] + struct.pack("<H", 0x002F) + xls[at + 2 :]
+
+
+@pytest.mark.e2e
+def test_an_encrypted_workbook_says_so_and_other_bytes_are_a_plain_error(made):
+    found = extract_xls(_filepass(made["xls"]))
+    assert found.status is Status.ENCRYPTED and "Password-protected" in found.message
+    from msoffcrypto.format.ooxml import OOXMLFile
+
+    locked = io.BytesIO()
+    OOXMLFile(io.BytesIO(made["xlsx"])).encrypt("secret", locked)
+    found = extract_xls(locked.getvalue())  # an encrypted .xlsx is a compound file too
+    assert found.status is Status.ENCRYPTED
+    found = extract_xlsx(locked.getvalue())  # the dispatcher sends it elsewhere; here too, it is named
+    assert found.status is Status.ENCRYPTED
+    for reader, other in ((extract_xls, made["xlsx"]), (extract_xlsx, made["xls"])):
+        found = reader(other)
+        assert found.status in (Status.ERROR, Status.UNSUPPORTED) and found.message, found
+
+
+@pytest.mark.e2e
+def test_a_looping_sector_chain_ends_quickly(made):
+    """A small workbook's stream (under 4 KB) is a short stream; xlrd's own compound-file reader follows its
+    chain of 64-byte sectors without end when the chain loops, so the stream is read by olefile instead."""
+    data = bytearray(made["xls"])
+    import olefile
+
+    ole = olefile.OleFileIO(bytes(data))
+    entry = next(e for e in ole.direntries if e is not None and e.name == "Workbook")
+    assert entry.size < ole.minisectorcutoff, "the test needs a short stream"
+    (short_table,) = struct.unpack_from("<i", data, 0x3C)  # the first sector of the short sectors' table
+    next_of_second = 512 + short_table * 512 + 4 * (entry.isectStart + 1)
+    struct.pack_into("<i", data, next_of_second, entry.isectStart)  # the second sector leads back to the first
+    results: list[Extracted] = []
+
+    def read() -> None:
+        results.append(extract_xls(bytes(data)))
+        try:  # the same file as the Workbook stream of another: never given to xlrd's compound-file reader
+            _read_book(bytes(data), [])
+        except Unreadable as problem:
+            results.append(problem.outcome)
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    reader.join(10)
+    assert len(results) == 2, "reading a looping chain did not end"
+    assert results[1].status is Status.ERROR
+
+
+def _mutated(data: bytes, edits: list[tuple[float, int]], cut: float | None) -> bytes:
+    changed = bytearray(data)
+    for where, byte in edits:
+        changed[int(where * len(changed))] = byte
+    return bytes(changed[: max(1, int(cut * len(changed)))] if cut is not None else changed)
+
+
+_EDITS = st.lists(st.tuples(st.floats(0, 1, exclude_max=True), st.integers(0, 255)), min_size=1, max_size=16)
+
+
+def _assert_an_outcome(found: object, started: float, capfd: pytest.CaptureFixture[str]) -> None:
+    assert isinstance(found, Extracted) and isinstance(found.status, Status)
+    assert found.status is Status.OK or found.message
+    assert time.monotonic() - started < 5
+    assert capfd.readouterr() == ("", ""), "nothing on stdout or stderr: a worker's stdout carries its results"
+
+
+@pytest.mark.e2e
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(edits=_EDITS, cut=st.none() | st.floats(0, 1))
+def test_a_damaged_xls_gets_a_status_never_an_exception(made, capfd, edits, cut):
+    started = time.monotonic()
+    _assert_an_outcome(extract_xls(_mutated(made["xls"], edits, cut)), started, capfd)
+
+
+_XML_PIECES = (b"<", b">", b'"', b't="s"', b't="b"', b't="inlineStr"', b"<v>", b"</v>", b's="99"', b"1e999", b"<rPh>")
+
+
+@pytest.mark.e2e
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    edits=_EDITS,
+    cut=st.none() | st.floats(0, 1),
+    in_xml=st.booleans(),
+    part=st.integers(0, 50),
+    piece=st.sampled_from(_XML_PIECES),
+)
+def test_a_damaged_xlsx_gets_a_status_never_an_exception(made, capfd, edits, cut, in_xml, part, piece):
+    """Bytes of the zip changed (mostly caught by its checksums), or of one XML part, rezipped."""
+    started = time.monotonic()
+    data = made["xlsx"]
+    if in_xml:
+        with zipfile.ZipFile(io.BytesIO(data)) as package:
+            parts = {name: package.read(name) for name in package.namelist()}
+        name = sorted(parts)[part % len(parts)]
+        where = int(edits[0][0] * len(parts[name]))
+        changed = parts[name][:where] + piece + parts[name][where:]
+        parts[name] = _mutated(changed, edits[1:], cut) if len(edits) > 1 else changed
+        data = _zip(parts)
+    else:
+        data = _mutated(data, edits, cut)
+    _assert_an_outcome(extract_xlsx(data), started, capfd)
+
+
+# --- .xlsx written here, part by part: what LibreOffice does not write ---------------------------------
+
+_MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+_REL = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+_STRICT_MAIN = "http://purl.oclc.org/ooxml/spreadsheetml/main"
+_STRICT_REL = "http://purl.oclc.org/ooxml/officeDocument/relationships"
+
+
+def _zip(parts: dict[str, bytes]) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as package:
+        for name, data in parts.items():
+            package.writestr(name, data)
+    return out.getvalue()
+
+
+def _xlsx(
+    sheets: list[str],
+    *,
+    strings: str = "",
+    styles: str = "",
+    workbook_pr: str = "",
+    strict: bool = False,
+    prolog: str = '<?xml version="1.0" encoding="UTF-8"?>',
+) -> bytes:
+    """A workbook of ``sheets`` (each its sheetData's rows), with shared strings' items and styles' XML."""
+    main, rel = (_STRICT_MAIN, _STRICT_REL) if strict else (_MAIN, _REL)
+    kinds = f"{rel}/" if strict else f"{_REL}/"
+    parts = {
+        "_rels/.rels": (
+            '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+            f'<Relationship Id="r1" Type="{kinds}officeDocument" Target="xl/workbook.xml"/></Relationships>'
+        ),
+        "xl/workbook.xml": (
+            f'<workbook xmlns="{main}" xmlns:r="{rel}">{workbook_pr}<sheets>'
+            # listed in reverse of their parts' names: the workbook's order is what counts
+            + "".join(f'<sheet name="S{i}" sheetId="{i}" r:id="s{i}"/>' for i in reversed(range(len(sheets))))
+            + "</sheets></workbook>"
+        ),
+        "xl/_rels/workbook.xml.rels": (
+            '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+            + "".join(
+                f'<Relationship Id="s{i}" Type="{kinds}worksheet" Target="worksheets/sheet{i}.xml"/>'
+                for i in range(len(sheets))
+            )
+            + f'<Relationship Id="t" Type="{kinds}sharedStrings" Target="/xl/sharedStrings.xml"/>'
+            + f'<Relationship Id="y" Type="{kinds}styles" Target="styles.xml"/></Relationships>'
+        ),
+        "xl/sharedStrings.xml": f'{prolog}<sst xmlns="{main}">{strings}</sst>',
+        "xl/styles.xml": f'<styleSheet xmlns="{main}">{styles}</styleSheet>',
+        **{
+            f"xl/worksheets/sheet{i}.xml": f'<worksheet xmlns="{main}"><sheetData>{rows}</sheetData></worksheet>'
+            for i, rows in enumerate(sheets)
+        },
+    }
+    return _zip({name: text.encode() for name, text in parts.items()})
+
+
+_STYLES = (
+    '<numFmts><numFmt numFmtId="164" formatCode="yyyy&quot;年&quot;m&quot;月&quot;d&quot;日&quot;"/>'
+    '<numFmt numFmtId="165" formatCode="#,##0.00&quot; days&quot;"/><numFmt numFmtId="166" formatCode="[Red]0.0"/>'
+    "</numFmts>"
+    '<cellStyleXfs><xf numFmtId="14"/></cellStyleXfs>'  # a named style's format: no cell's
+    '<cellXfs><xf numFmtId="0"/><xf numFmtId="14"/><xf numFmtId="164"/><xf numFmtId="165"/><xf numFmtId="166"/>'
+    '<xf numFmtId="31"/><xf numFmtId="21"/></cellXfs>'
+)
+
+
+def test_xlsx_cell_types_shared_and_inline_strings_and_date_formats():
+    strings = (
+        "<si><t>plain</t></si>"
+        "<si><r><t>rich </t></r><r><t>runs</t></r><rPh><t>ルビ</t></rPh></si>"  # a phonetic guide: not the text
+        "<si><t>東京</t><rPh sb='0' eb='2'><t>とうきょう</t></rPh></si>"
+    )
+    rows = (
+        '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c><c r="C1" t="s"><v>2</v></c>'
+        '<c r="D1" t="s"><v>7</v></c></row>'  # a shared string's index past the table: nothing
+        '<row r="2"><c t="inlineStr"><is><t>inline</t><rPh><t>x</t></rPh></is></c>'
+        '<c t="str"><f>"ab"&amp;"cd"</f><v>abcd</v></c><c t="b"><v>0</v></c><c t="e"><f>1/0</f><v>#DIV/0!</v></c>'
+        "<c><f>SUM(A9:A10)</f><v>0.30000000000000004</v></c></row>"
+        '<row r="3"><c s="1"><v>45356</v></c><c s="2"><v>45356</v></c><c s="3"><v>45356</v></c>'
+        '<c s="4"><v>2.5</v></c><c s="5"><v>45356</v></c><c s="6"><v>0.5729166667</v></c>'
+        '<c s="99"><v>7</v></c><c s="x"><v>8</v></c></row>'
+        '<row r="4"><c t="d"><v>2024-03-05T00:00:00</v></c><c t="d"><v>2024-03-05T13:45:00</v></c>'
+        "<c><v>1E+20</v></c><c><v>-0</v></c><c><v>12.0</v></c><c><v>not a number</v></c></row>"
+        '<row r="5"><c r="A5" s="1"/><c r="B5"/></row>'  # cells with a format and no value: no line
+    )
+    found = extract_xlsx(
+        _xlsx(
+            [rows, '<row r="1"><c t="inlineStr"><is><t>first sheet</t></is></c></row>'], strings=strings, styles=_STYLES
+        )
+    )
+    assert found.status is Status.OK, found.message
+    assert found.text.split("\n") == [
+        "first sheet",  # the workbook lists sheet 1 first
+        "",
+        "plain\trich runs\t東京",
+        "inline\tabcd\tFALSE\t\t0.3",
+        "2024-03-05\t2024-03-05\t45356\t2.5\t2024-03-05\t13:45:00\t7\t8",
+        "2024-03-05\t2024-03-05 13:45:00\t1e+20\t0\t12\tnot a number",
+    ]
+    assert "SUM" not in found.text and "とうきょう" not in found.text and "ルビ" not in found.text
+
+
+def test_a_strict_xlsx_and_dates_from_1904_are_read():
+    rows = '<row><c s="1"><v>0</v></c><c s="1"><v>43894</v></c><c t="b"><v>1</v></c></row>'
+    pr = '<workbookPr date1904="1"/>'
+    found = extract_xlsx(_xlsx([rows], styles=_STYLES, workbook_pr=pr, strict=True))
+    assert found.status is Status.OK, found.message
+    assert found.text == "00:00:00\t2024-03-05\tTRUE"
+
+
+def test_a_hostile_xlsx_is_refused_or_read_cheaply():
+    # a cell far out (column XFD, the last row): its place is never a grid's
+    started = time.monotonic()
+    far = extract_xlsx(_xlsx(['<row r="1048576"><c r="XFD1048576" t="inlineStr"><is><t>far</t></is></c></row>']))
+    assert far.status is Status.OK and far.text == "far" and time.monotonic() - started < 1
+    # shared strings that inflate past the limit (a zip bomb): not inflated
+    bomb = _xlsx(["<row><c t='s'><v>0</v></c></row>"], strings="<si><t>" + " " * (UNPACKED_LIMIT + 1) + "</t></si>")
+    assert len(bomb) < 2 << 20
+    found = extract_xlsx(bomb)
+    assert found.status is Status.TOO_LARGE and "zip bomb" in found.message
+    # entities declared in a document type (billion laughs): refused before any is declared
+    laughs = '<?xml version="1.0"?><!DOCTYPE sst [<!ENTITY lol "lol">]>'
+    found = extract_xlsx(_xlsx(["<row><c t='s'><v>0</v></c></row>"], strings="<si><t>&lol;</t></si>", prolog=laughs))
+    assert found.status is Status.ERROR and "document type" in found.message
+    # an XML part declaring an encoding expat cannot read (unknown; multi-byte): damaged, not an exception
+    for encoding in ("UTD-8", "gbk"):
+        prolog = f'<?xml version="1.0" encoding="{encoding}"?>'
+        found = extract_xlsx(_xlsx(["<row/>"], strings="<si><t>x</t></si>", prolog=prolog))
+        assert found.status is Status.ERROR and "Damaged" in found.message, encoding
+
+
+def test_a_broken_or_empty_xlsx_says_so():
+    assert extract_xlsx(b"not a zip at all").status is Status.ERROR
+    with zipfile.ZipFile(io.BytesIO(_xlsx(["<row/>"]))) as package:
+        parts = {name: package.read(name) for name in package.namelist() if "worksheets" not in name}
+    found = extract_xlsx(_zip(parts))
+    assert found.status is Status.ERROR and "missing" in found.message
+    found = extract_xlsx(_xlsx(["<row><c><v> </v></c></row>", ""]))
+    assert found.status is Status.EMPTY and found.message
+
+
+@pytest.mark.parametrize(
+    ("value", "words"),
+    [
+        (12.0, "12"),
+        (3.25, "3.25"),
+        (0.1 + 0.2, "0.3"),
+        (-7.0, "-7"),
+        (-0.0, "0"),
+        (1e20, "1e+20"),
+        (1 / 3, "0.333333333333333"),
+    ],
+)
+def test_numbers_read_as_the_general_format_shows_them(value, words):
+    assert _number(value) == words
+
+
+@pytest.mark.parametrize(
+    ("serial", "date1904", "words"),
+    [
+        (45356.0, False, "2024-03-05"),
+        (45356.5729166667, False, "2024-03-05 13:45:00"),
+        (45356.99999999, False, "2024-03-06"),  # rounded to the second, into the next day
+        (0.5, False, "12:00:00"),
+        (1.0, False, "1900-01-01"),
+        (61.0, False, "1900-03-01"),
+        (43894.0, True, "2024-03-05"),
+        (-1.0, False, "-1"),
+        (3e6, False, "3000000"),
+        (float("nan"), False, "nan"),
+    ],
+)
+def test_dates_read_as_iso_dates(serial, date1904, words):
+    assert _date(serial, date1904) == words
