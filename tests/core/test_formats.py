@@ -329,3 +329,19 @@ def test_a_text_box_is_apart_from_the_word_before_it_and_alternative_text_is_not
     assert "host" in text and "box" in text and "hostbox" not in text
     odt = extract("odt", made["odt"].read_bytes()).text
     assert ALT_TEXT not in odt and ALT_TEXT not in extract("docx", made["docx"].read_bytes()).text
+
+
+def test_the_note_that_bytes_are_another_format_is_each_copys_own():
+    """The same bytes are read once for all their copies: a copy under the right name has no note, a copy
+    under a wrong name has it, whichever was read first."""
+    from neardup_gui.core.read.extract import message_for
+
+    xlsx_note = "This file is an Excel workbook (.xlsx), whatever its name says, and was read as one."
+    assert message_for("xlsx", "xls", xlsx_note) == ""  # read first under an .xls name
+    assert message_for("xls", "xlsx", "") == xlsx_note  # read first under its own name
+    assert message_for("xls", "", xlsx_note) == xlsx_note  # the copy that was read
+    assert message_for("doc", "pdf", "").startswith("This file is a PDF")
+    assert message_for("wps", "doc", "") == ""  # a WPS writer file holds Word 97-2003
+    assert message_for("docx", "wps", "") == ""  # a .wps's bytes may be either: not known, not said
+    assert message_for("xls", "xlsx", "Damaged document: x") == "Damaged document: x"
+    assert message_for("text", "pdf", "") == ""

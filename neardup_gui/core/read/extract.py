@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import os
+import re
 from collections.abc import Callable
 
 from ..i18n import QT_TRANSLATE_NOOP
@@ -127,6 +128,30 @@ def _office_file(kind: str, data: bytes) -> Extracted:
     if found.status is not Status.OK or found.message:  # its own message says more than what it is
         return found
     return dataclasses.replace(found, message=_READ_AS.format(format=_FORMAT_NAMES[actual]))
+
+
+def message_for(kind: str, read_as: str, message: str) -> str:
+    """The message of a file of ``kind`` whose bytes were read as ``read_as`` (the kind of the first file that
+    held them; "" for its own kind). Bytes are read once for all their copies, so the note that they are
+    another format than the name says belongs to each copy's name: a copy under the right name has none, a
+    copy under a wrong name has it."""
+    if kind not in OFFICE_FORMATS or not read_as or read_as == kind:
+        return message
+    noted = _READ_AS_PATTERN.fullmatch(message)
+    if noted:
+        actual = _FORMAT_OF_NAME.get(noted["format"])
+    elif not message and len(_PROMISED.get(read_as, ())) == 1:
+        (actual,) = _PROMISED[read_as]
+    else:
+        return message  # another message (a reader's own), or a WPS file's bytes, whose format is not kept
+    if actual is None or actual in OFFICE_FORMATS[kind]:
+        return "" if noted else message
+    return _READ_AS.format(format=_FORMAT_NAMES[actual])
+
+
+_PROMISED = {**OFFICE_FORMATS, **{kind: frozenset({kind}) for kind in ("pdf", "html", "epub")}}
+_FORMAT_OF_NAME = {name: fmt for fmt, name in _FORMAT_NAMES.items()}
+_READ_AS_PATTERN = re.compile(re.escape(_READ_AS).replace(re.escape("{format}"), "(?P<format>.+)"))
 
 
 @functools.cache

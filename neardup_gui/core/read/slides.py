@@ -53,19 +53,20 @@ _SHAPE_ATOM = 0xF00A
 _CHILD_ANCHOR = 0xF00F
 _CLIENT_DATA = 0xF011
 _CLIENT_TEXTBOX = 0xF00D
-_SLIDE_NUMBER_FIELD = 0x0FD8
 # The other fields whose "*" stands for what the program fills in when it shows the slide: a date, the
 # header, the footer; there is nothing of theirs to read in the file's text.
-_FIELDS = frozenset({_SLIDE_NUMBER_FIELD, 0x0FF7, 0x0FF8, 0x0FF9, 0x0FFA, 0x1015})
+_FIELDS = frozenset({0x0FD8, 0x0FF7, 0x0FF8, 0x0FF9, 0x0FFA, 0x1015})
 
 _CONTAINER = 0xF  # recVer of a record that holds records
 _ENCRYPTED_TOKEN = 0xF3D1C4DF  # CurrentUserAtom.headerToken of an encrypted presentation
 _SLIDES, _NOTES_LIST = 0, 2  # SlideListWithTextContainer's recInstance: slides, notes (1 is the masters)
 _TABLE_PROPERTIES = 0x039F  # an OfficeArt property whose bit 0 makes a group a table
 _LINE = 20  # msosptLine: a table's border, drawn in its group among the cells
-# OEPlaceholderAtom.placementId of the notes page's furniture: the slide's picture (two kinds), its date,
-# slide number, footer and header ([MS-PPT] 2.13.21 PlaceholderEnum)
-_NOTES_FURNITURE = frozenset({0x05, 0x07, 0x08, 0x09, 0x0A, 0x0B})
+# OEPlaceholderAtom.placementId of a page's furniture ([MS-PPT] 2.13.21 PlaceholderEnum): the date, slide
+# number, footer and header a slide or notes page repeats from its master (the same on every page, and a number
+# that changes when slides move: neither is what a page says), and the notes page's picture of its slide
+_SLIDE_FURNITURE = frozenset({0x07, 0x08, 0x09, 0x0A})
+_NOTES_FURNITURE = _SLIDE_FURNITURE | {0x05, 0x0B}
 _DEPTH = 32  # shapes nested in groups at most: PowerPoint's own files nest a few deep
 
 # A paragraph's end (\r) and a line break (\x0b) end a line; PowerPoint's other control characters (a field's
@@ -126,12 +127,12 @@ class _Presentation:
         notes_pages = {notes_id: (persist, texts) for persist, notes_id, texts in lists[_NOTES_LIST]}
         slides: list[str] = []
         notes: list[str] = []
-        for number, (persist, _slide_id, texts) in enumerate(lists[_SLIDES], 1):
-            notes_id = self._page(directory, persist, _SLIDE, _Page(number, texts, frozenset()), slides)
+        for persist, _slide_id, texts in lists[_SLIDES]:
+            notes_id = self._page(directory, persist, _SLIDE, _Page(texts, _SLIDE_FURNITURE), slides)
             slides.append("\n")
             if notes_id and notes_id in notes_pages:
                 persist, texts = notes_pages[notes_id]
-                self._page(directory, persist, _NOTES, _Page(number, texts, _NOTES_FURNITURE), notes)
+                self._page(directory, persist, _NOTES, _Page(texts, _NOTES_FURNITURE), notes)
                 notes.append("\n")
         return slides, notes
 
@@ -256,13 +257,13 @@ class _Presentation:
             kind, _, _, body, stop = record
             if kind == _SLIDE_PERSIST:
                 if entries:
-                    entries[-1][2].extend(self._texts(group, len(entries), []))
+                    entries[-1][2].extend(self._texts(group, []))
                 group = []
                 entries.append((self._number(body, stop, 0), self._number(body, stop, 12), []))
             else:
                 group.append(record)
         if entries:
-            entries[-1][2].extend(self._texts(group, len(entries), []))
+            entries[-1][2].extend(self._texts(group, []))
         return entries
 
     def _shapes(self, start: int, end: int, depth: int, page: _Page, pieces: list[str]) -> None:
@@ -289,14 +290,14 @@ class _Presentation:
                     if inner == _PLACEHOLDER and self._number(at, inner_stop, 4, "<B") in page.furniture:
                         return ""
             elif kind == _CLIENT_TEXTBOX:
-                text = "\n".join(self._texts(list(self._children(body, stop)), page.number, page.texts))
+                text = "\n".join(self._texts(list(self._children(body, stop)), page.texts))
         return text
 
-    def _texts(self, records: list[tuple[int, int, int, int, int]], number: int, referred: list[str]) -> list[str]:
+    def _texts(self, records: list[tuple[int, int, int, int, int]], referred: list[str]) -> list[str]:
         """The texts in a run of records: each TextHeaderAtom begins one, a TextCharsAtom (UTF-16) or
         TextBytesAtom (8-bit: the low bytes of UTF-16, so Latin-1) holds its characters, field atoms mark
         characters that stand for a field; an OutlineTextRefAtom is the ``referred`` text of its index."""
-        texts: list[tuple[str, list[tuple[int, int]]]] = []
+        texts: list[tuple[str, list[int]]] = []
         for kind, _, _, body, stop in records:
             if kind == _TEXT_HEADER:
                 texts.append(("", []))
@@ -306,7 +307,7 @@ class _Presentation:
                 characters = raw.decode("utf-16-le", "replace") if kind == _TEXT_CHARS else raw.decode("latin-1")
                 texts[-1:] = [(characters, texts[-1][1] if texts else [])]
             elif kind in _FIELDS and texts:
-                texts[-1][1].append((self._number(body, stop, 0), kind))
+                texts[-1][1].append(self._number(body, stop, 0))
             elif kind == _OUTLINE_TEXT_REF:
                 index = self._number(body, stop, 0, "<i")
                 if 0 <= index < len(referred):
@@ -314,7 +315,7 @@ class _Presentation:
                     texts.append((referred[index], []))
             if self.characters < 0:
                 raise damaged("more text than the stream can hold (a loop?)")
-        return [_shown(characters, fields, number) for characters, fields in texts]
+        return [_shown(characters, fields) for characters, fields in texts]
 
     def _is_table(self, start: int, end: int) -> bool:
         """Whether a group is a table: its own shape (the group's first) has tableProperties with bit 0 set."""
@@ -354,23 +355,23 @@ class _Presentation:
 
 
 class _Page:
-    """What reading one slide's or notes page's drawing needs: the slide's number (a slide-number field shows
-    it), the texts its OutlineTextRefAtoms point at, and the placeholders not read."""
+    """What reading one slide's or notes page's drawing needs: the texts its OutlineTextRefAtoms point at, and
+    the placeholders not read."""
 
-    __slots__ = ("furniture", "number", "texts")
+    __slots__ = ("furniture", "texts")
 
-    def __init__(self, number: int, texts: list[str], furniture: frozenset[int]) -> None:
-        self.number, self.texts, self.furniture = number, texts, furniture
+    def __init__(self, texts: list[str], furniture: frozenset[int]) -> None:
+        self.texts, self.furniture = texts, furniture
 
 
-def _shown(characters: str, fields: list[tuple[int, int]], number: int) -> str:
-    """A text atom's characters as the slide shows them: a slide-number field's character the slide's number,
-    another field's nothing, line ends as _MARKS says."""
+def _shown(characters: str, fields: list[int]) -> str:
+    """A text atom's characters as the page's text: a field's character (a slide number, a date: what the
+    program fills in as it shows the page, not what the page says) nothing, line ends as _MARKS says."""
     if fields:
         shown = list(characters)
-        for at, kind in fields:
+        for at in fields:
             if 0 <= at < len(shown):
-                shown[at] = str(number) if kind == _SLIDE_NUMBER_FIELD else ""
+                shown[at] = ""
         characters = "".join(shown)
     return characters.translate(_MARKS)
 
@@ -391,7 +392,8 @@ _OFFICE_RELATIONSHIPS = frozenset(
 )
 _MARKUP_COMPATIBILITY = "http://schemas.openxmlformats.org/markup-compatibility/2006"
 _SHAPES = frozenset({"sp", "pic", "graphicFrame", "cxnSp"})  # the elements a placeholder (p:ph) can be
-_NOTES_PAGE_FURNITURE = frozenset({"sldNum", "dt", "hdr", "ftr", "sldImg"})
+_SLIDE_PAGE_FURNITURE = frozenset({"sldNum", "dt", "hdr", "ftr"})  # what a page repeats from its master
+_NOTES_PAGE_FURNITURE = _SLIDE_PAGE_FURNITURE | {"sldImg"}
 
 
 def extract_pptx(data: bytes) -> Extracted:
@@ -402,7 +404,7 @@ def extract_pptx(data: bytes) -> Extracted:
         slides: list[str] = []
         notes: list[str] = []
         for slide in _slide_parts(package, main):
-            _drawing_text(package.read(slide), slide, slides, frozenset())
+            _drawing_text(package.read(slide), slide, slides, _SLIDE_PAGE_FURNITURE)
             slides.append("\n")
             page = next((target for kind, target in relationships(package, slide).values() if kind == "notesSlide"), "")
             if package.has(page):
@@ -429,10 +431,10 @@ def _slide_parts(package: Package, main: str) -> list[str]:
 
 def _drawing_text(xml: bytes, part: str, pieces: list[str], furniture: frozenset[str]) -> None:
     """Append the text of a slide's or notes page's shapes (PresentationML shapes, groups and graphic frames,
-    DrawingML text): a:t of runs and fields, a line a paragraph, a:br a line end, a table's row on a line, its
-    cells apart by tabs; a copy for older programs (mc:Fallback) skipped, and shapes that are placeholders of
-    a ``furniture`` type."""
-    state = {"skip": 0, "hidden": 0, "text": False}
+    DrawingML text): a:t of runs (not of fields: a slide number, a date), a line a paragraph, a:br a line end,
+    a table's row on a line, its cells apart by tabs; a copy for older programs (mc:Fallback) skipped, and
+    shapes that are placeholders of a ``furniture`` type."""
+    state = {"skip": 0, "hidden": 0, "field": 0, "text": False}
     shapes: list[bool] = []  # for each open shape, whether it is furniture
 
     def start(tag: str, attrs: dict[str, str]) -> None:
@@ -448,8 +450,10 @@ def _drawing_text(xml: bytes, part: str, pieces: list[str], furniture: frozenset
                 shapes[-1] = True
                 state["hidden"] += 1
         elif namespace in _DRAWING_ML and not state["hidden"]:
-            if local == "t":
+            if local == "t" and not state["field"]:
                 state["text"] = True
+            elif local == "fld":  # a slide number or date the program fills in as it shows the page
+                state["field"] += 1
             elif local == "br":
                 pieces.append("\n")
 
@@ -463,6 +467,8 @@ def _drawing_text(xml: bytes, part: str, pieces: list[str], furniture: frozenset
         elif namespace in _DRAWING_ML and not state["hidden"]:
             if local == "t":
                 state["text"] = False
+            elif local == "fld":
+                state["field"] -= 1
             elif local in ("p", "tr"):
                 pieces.append("\n")
             elif local == "tc":

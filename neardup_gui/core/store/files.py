@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..models import Document, SentBetweenProcesses, Status
+from ..read.extract import message_for
 from .repository import Repository, fs, unfs
 
 _STATUS_OF = {str(status): status for status in Status}
@@ -125,9 +126,9 @@ class Files(Repository):
 
     @staticmethod
     def _doc(r: tuple) -> Document:
-        return Document(
-            r[0], unfs(r[1]), r[2], r[3], r[4], _STATUS_OF[r[5]], r[6], r[7], r[8], "" if r[9] == r[4] else r[9]
-        )
+        read_as = "" if r[9] == r[4] else r[9]
+        message = message_for(r[4], read_as, r[6])  # a note on the name is each copy's own
+        return Document(r[0], unfs(r[1]), r[2], r[3], r[4], _STATUS_OF[r[5]], message, r[7], r[8], read_as)
 
     def paths_by_content_hash(self) -> dict[bytes, list[str]]:
         """The files of each content, by its raw hash (for decisions, which are kept by content)."""
