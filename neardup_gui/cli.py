@@ -25,6 +25,7 @@ from .core.i18n import QT_TRANSLATE_NOOP, translate
 from .core.jobs import CancelToken, JobCancelled, PaceMeter, ProgressEvent
 from .core.models import HAMMING_MAX, JACCARD_MIN, Method, ScanOptions, Thresholds, display_path, printable
 from .core.review.report import check_report_target
+from .core.review.words import endings, kind_endings, listed
 from .core.scan import summary_text
 from .core.session import Session, View
 from .core.store.store import default_db_path
@@ -60,11 +61,27 @@ def _positive_int(value: str) -> int:
     return n
 
 
+def files_read(ocr: bool) -> str:
+    """What ``scan --help`` says last: the endings read, each kind with the ``type`` the report gives it, and with
+    ``ocr`` the images that --ocr reads too."""
+    kinds = listed([f"{kind} ({' '.join(suffixes)})" for kind, suffixes in kind_endings().items() if kind != "image"])
+    said = translate(
+        "Cli",
+        "Files are read by their name's ending; other files are skipped, and --include and --exclude choose among "
+        "these. The types in the report, and the endings read as each: {kinds}.",
+    ).format(kinds=kinds)
+    if ocr:
+        said += " " + translate("Cli", "With --ocr also: image ({endings}).").format(endings=endings({"image"}))
+    return said
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="neardup",
         description=translate(
-            "Cli", "Find exact and near-duplicate documents: text, PDF, Word, OpenDocument, RTF, EPUB and web pages."
+            "Cli",
+            "Find exact and near-duplicate documents: text, PDF, Word, WPS Office, Excel, PowerPoint, OpenDocument, "
+            "RTF, e-books, web pages and saved e-mail.",
         ),
     )
     parser.add_argument("--version", action="version", version=f"neardup {__version__}")
@@ -166,7 +183,7 @@ def build_parser() -> argparse.ArgumentParser:
             action="append",
             default=[],
             metavar="GLOB",
-            help=translate("Cli", "only files matching (repeatable)"),
+            help=translate("Cli", "only files matching, of the types listed below (repeatable)"),
         )
         p.add_argument(
             "--exclude",
@@ -177,7 +194,11 @@ def build_parser() -> argparse.ArgumentParser:
         )
         p.add_argument("--hidden", action="store_true", help=translate("Cli", "also scan hidden files and folders"))
 
-    p_scan = sub.add_parser("scan", help=translate("Cli", "scan folders (incrementally) and report duplicate groups"))
+    p_scan = sub.add_parser(
+        "scan",
+        help=translate("Cli", "scan folders (incrementally) and report duplicate groups"),
+        epilog=files_read(ocr=True),
+    )
     p_scan.add_argument("paths", nargs="+", metavar="PATH", help=translate("Cli", "folders (or files) to scan"))
     common(p_scan)
     p_scan.add_argument(
@@ -248,6 +269,7 @@ def build_parser() -> argparse.ArgumentParser:
             "Cli",
             "fingerprint, compare and group a collection on Spark; write groups, pairs and a JSON report to a folder",
         ),
+        epilog=files_read(ocr=False),  # a folder's files; a table's texts are read as they are
     )
     p_spark_scan.add_argument(
         "input",

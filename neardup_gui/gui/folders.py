@@ -23,12 +23,15 @@ from PySide6.QtWidgets import (
 from ..core.fingerprint import ocr
 from ..core.i18n import QT_TRANSLATE_NOOP, localize
 from ..core.models import ScanOptions
+from ..core.review.words import endings
 from .settings import AppState, FileDialogs
 
 TYPE_GROUPS: dict[str, frozenset[str]] = {
     "text": frozenset({"text"}),
     "pdf": frozenset({"pdf"}),
-    "office": frozenset({"docx", "odt", "rtf"}),
+    "office": frozenset({"doc", "docx", "odt", "rtf", "wps"}),  # "office" since before sheets: saved choices hold
+    "sheets": frozenset({"xls", "xlsx", "ods", "et"}),
+    "slides": frozenset({"ppt", "pptx", "odp", "dps"}),
     "web": frozenset({"html", "epub"}),
     "mail": frozenset({"email"}),
 }
@@ -98,10 +101,19 @@ class FoldersPanel(QWidget):
         self.exclude = QLineEdit(self)
         self.exclude.setPlaceholderText(self.tr("skip these, e.g. drafts; *.log"))
         self.exclude.setToolTip(self.tr("Glob patterns, separated by ';' — matching files and folders are skipped"))
-        # The file types, in groups a person thinks in; each box stands for the kinds beside it (extract.KINDS)
+        # The file types, in groups a person thinks in; each box stands for the kinds beside it (extract.KINDS),
+        # and its tooltip says what is read of them and lists their endings
+        text_label = self.tr("Text and Markdown")
         self.type_boxes: dict[str, QCheckBox] = {}
         for key, label, tip in (
-            ("text", self.tr("Text and Markdown"), self.tr(".txt, .md, .rst, .csv, .log … in any common encoding")),
+            (
+                "text",
+                text_label,
+                self.tr(
+                    "Plain text in any common encoding (UTF-8, GB18030, Big5…);\n"
+                    "tables saved as .csv or .tsv are read here too, as text"
+                ),
+            ),
             (
                 "pdf",
                 "PDF",  # a format's name: the same in every language
@@ -109,25 +121,43 @@ class FoldersPanel(QWidget):
             ),
             (
                 "office",
-                self.tr("Word, OpenDocument and RTF"),
+                self.tr("Documents (Word, WPS, ODT, RTF)"),
                 self.tr(
-                    ".docx, .odt and .rtf: the body and tables, and the footnotes of .docx and .odt "
-                    "(older .doc files are not read)"
+                    "Word (.doc and .docx), WPS writer, OpenDocument text and RTF:\n"
+                    "the body and its tables, then footnotes, endnotes and text boxes (of .rtf: the body and "
+                    "tables);\nnot headers, comments or field codes"
+                ),
+            ),
+            (
+                "sheets",
+                self.tr("Spreadsheets (Excel, WPS, ODS)"),
+                self.tr(
+                    "Excel (.xls and .xlsx), WPS spreadsheets and OpenDocument spreadsheets:\n"
+                    "each cell's text as shown, row by row, sheet by sheet; a formula's result, not the formula.\n"
+                    "Tables saved as .csv or .tsv are read as text, under “{text}”."
+                ).format(text=text_label),
+            ),
+            (
+                "slides",
+                self.tr("Slides (PowerPoint, WPS, ODP)"),
+                self.tr(
+                    "PowerPoint (.ppt and .pptx), WPS presentations and OpenDocument presentations:\n"
+                    "the text of each slide in order, then the speaker notes"
                 ),
             ),
             (
                 "web",
                 self.tr("Web pages and e-books"),
-                self.tr(".html, .htm and .epub: the text a reader sees, without scripts or styles"),
+                self.tr("Web pages and EPUB e-books: the text a reader sees, without scripts or styles"),
             ),
             (
                 "mail",
                 self.tr("Saved e-mail"),
-                self.tr(".eml: the subject and the text of the message; attachments are named, not compared"),
+                self.tr("The subject and the text of the message; attachments are named, not compared"),
             ),
         ):
             box = QCheckBox(label, self)
-            box.setToolTip(tip)
+            box.setToolTip(tip + "\n" + self.tr("Files ending in {endings}").format(endings=endings(TYPE_GROUPS[key])))
             box.setChecked(True)
             self.type_boxes[key] = box
         self.ocr = QCheckBox(self.tr("Read scans and images with OCR (slow)"), self)

@@ -22,8 +22,9 @@ class AppState:
     reference_folders: list[str] = field(default_factory=list)
     include: str = ""
     exclude: str = ""
-    # folders.TYPE_GROUPS: a type added since the settings were saved is ticked (load)
-    file_types: list[str] = field(default_factory=lambda: ["text", "pdf", "office", "web", "mail"])
+    # folders.TYPE_GROUPS' keys: a type added since the settings were saved is ticked (load); "office" (Word,
+    # OpenDocument and RTF before .doc and WPS were read) keeps its key, so its saved choice holds for Documents
+    file_types: list[str] = field(default_factory=lambda: ["text", "pdf", "office", "sheets", "slides", "web", "mail"])
     ocr: bool = False  # read scans and images with OCR (slow: off until asked)
     ocr_languages: str = "chi_sim+eng"
     thresholds: Thresholds = field(default_factory=Thresholds)

@@ -263,6 +263,17 @@ def test_every_kind_has_a_name_ending_and_is_scanned_by_default():
     assert ScanOptions(roots=()).kinds == KINDS
 
 
+def test_every_kind_is_shown_by_a_name_a_person_reads():
+    """The Type columns and the HTML report: a format by its name, WPS Office's files by its apps' names (the
+    endings .et and .dps say nothing to a person), text, images and e-mail in words."""
+    from neardup_gui.core.review.words import kind_label
+
+    shown = {kind: kind_label(kind) for kind in KINDS}
+    assert shown["wps"] == "WPS Writer" and shown["et"] == "WPS Spreadsheets" and shown["dps"] == "WPS Presentation"
+    assert shown["doc"] == "DOC" and shown["xlsx"] == "XLSX" and shown["odp"] == "ODP" and shown["email"] == "e-mail"
+    assert len(set(shown.values())) == len(KINDS)  # no two kinds look alike
+
+
 def test_pdfium_text_is_cleaned_and_right_to_left_words_keep_their_order():
     """PDFium marks a word it joined across a line's hyphen with U+FFFE (pypdf leaves "adip-" and "iscing"
     apart), and gives Arabic in visual order: the first is cleaned, the second read by pypdf."""

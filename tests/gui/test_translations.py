@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 
 from neardup_gui.core import i18n
 from neardup_gui.core.models import Document
-from neardup_gui.core.read.extract import extract
+from neardup_gui.core.read.extract import KIND_OF_SUFFIX, extract
 from neardup_gui.gui import settings as app_settings
 from neardup_gui.gui.actions import shortcut_rows
 from neardup_gui.gui.app import create_app
@@ -104,6 +104,16 @@ KEPT = {
     "EPUB",
     "DOCX",
     "ODT",
+    "DOC",
+    "XLS",
+    "XLSX",
+    "ODS",
+    "PPT",
+    "PPTX",
+    "ODP",
+    "Excel",
+    "PowerPoint",
+    "WPS",
     "Tesseract",
 }  # formats' and programs' names
 
@@ -165,7 +175,7 @@ def test_english_plurals_come_from_the_english_catalogue(qapp, english_again):
 
 def _latin_words(text: str) -> set[str]:
     text = re.sub(r"(?:[A-Za-z]:)?[\w.\-/\\]*[/\\][\w.\-/\\]*", " ", text)  # paths
-    endings = "txt|pdf|db|html?|csv|json|md|rst|log|tsv|docx?|odt|rtf|epub|eml|png|jpe?g|tiff?|bmp"
+    endings = "|".join(["db", "json", *(suffix[1:] for suffix in KIND_OF_SUFFIX)])  # every ending neardup reads
     text = re.sub(rf"[\w\-]*\.(?:{endings})\b", " ", text)  # file names and types
     text = re.sub(r"<[^>]+>", " ", text)  # markup
     text = re.sub(r"\{\w*\}", " ", text)  # fields

@@ -72,7 +72,7 @@ def in_folders(path: str, folders: Iterable[str]) -> bool:
 
 EXPORT_RANK = {"html": 1, "epub": 1, "email": 1, "pdf": 2}
 """How likely a kind of file is an export of another (a web page, an e-book, an e-mail, a PDF) rather than the
-document a person edits (text, .docx, .odt, .rtf: 0): the original keeps the editable one."""
+document a person edits (text, office documents, sheets and slides: 0): the original keeps the editable one."""
 
 
 class KeeperRule(enum.Enum):

@@ -4,10 +4,11 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from ..i18n import QT_TRANSLATE_NOOP, translate
 from ..models import Similarity, Status
+from ..read.extract import KIND_OF_SUFFIX
 
 CONTAINED = 0.95
 """A member with at least this share of its text inside the keeper (or the keeper's inside it) is said to
@@ -79,13 +80,41 @@ _KIND_WORDS = {
     "text": QT_TRANSLATE_NOOP("FileKind", "text"),
     "image": QT_TRANSLATE_NOOP("FileKind", "image"),
     "email": QT_TRANSLATE_NOOP("FileKind", "e-mail"),
+    # WPS Office's endings say little to a person: its apps' names, as WPS shows them in each language
+    "wps": QT_TRANSLATE_NOOP("FileKind", "WPS Writer"),
+    "et": QT_TRANSLATE_NOOP("FileKind", "WPS Spreadsheets"),
+    "dps": QT_TRANSLATE_NOOP("FileKind", "WPS Presentation"),
 }
 
 
 def kind_label(kind: str) -> str:
-    """A file's kind as the Type columns show it: "text" and "image" in the person's language, a format by
-    its name ("PDF", "DOCX", "EPUB"...), the same in every language."""
+    """A file's kind as the Type columns show it: "text", "image", "e-mail" and WPS Office's files ("WPS
+    Writer") in the person's language, a format by its name ("PDF", "DOCX", "XLS"...), the same in every
+    language."""
     return translate("FileKind", _KIND_WORDS[kind]) if kind in _KIND_WORDS else kind.upper()
+
+
+_FIRST_ENDING = {"text": ".txt", "email": ".eml", "image": ".png"}
+"""A kind's best-known ending where it is not the kind's name (.doc for doc, .pdf for pdf)."""
+
+
+def kind_endings() -> dict[str, tuple[str, ...]]:
+    """Each kind neardup reads and the file name endings read as it (extract.KIND_OF_SUFFIX), as the type
+    boxes and ``neardup scan --help`` list them: kinds in the table's order, each one's best-known ending
+    first, then the others alphabetically (doc: .doc .dot; docx: .docx .docm .dotm .dotx)."""
+    found: dict[str, list[str]] = {}
+    for suffix, kind in KIND_OF_SUFFIX.items():
+        found.setdefault(kind, []).append(suffix)
+    return {
+        kind: tuple(sorted(suffixes, key=lambda suffix: (suffix != _FIRST_ENDING.get(kind, f".{kind}"), suffix)))
+        for kind, suffixes in found.items()
+    }
+
+
+def endings(kinds: Iterable[str]) -> str:
+    """The endings read as ``kinds``, in kind_endings' order: ".doc .dot .docx .docm ..."."""
+    chosen = set(kinds)
+    return " ".join(suffix for kind, suffixes in kind_endings().items() if kind in chosen for suffix in suffixes)
 
 
 STATUS_LABELS = {
