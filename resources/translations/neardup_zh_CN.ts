@@ -330,10 +330,6 @@
         <translation>至少为 1</translation>
     </message>
     <message>
-        <source>Find exact and near-duplicate documents: text, PDF, Word, OpenDocument, RTF, EPUB and web pages.</source>
-        <translation>查找完全相同和近似重复的文档：文本、PDF、Word、OpenDocument、RTF、EPUB 和网页。</translation>
-    </message>
-    <message>
         <source>leave out a larger file (default 256 MiB)</source>
         <translation>跳过大于此大小的文件（默认 256 MiB）</translation>
     </message>
@@ -388,10 +384,6 @@
     <message>
         <source>reader processes (default: cores)</source>
         <translation>读取进程数（默认：CPU 核数）</translation>
-    </message>
-    <message>
-        <source>only files matching (repeatable)</source>
-        <translation>只扫描匹配的文件（可多次使用）</translation>
     </message>
     <message>
         <source>skip files/folders matching (repeatable)</source>
@@ -544,6 +536,22 @@
     <message>
         <source>The database holds no documents under {folders}; scan them first (`neardup scan FOLDER`).</source>
         <translation>数据库中没有 {folders} 下的文档；请先扫描它们（`neardup scan FOLDER`）。</translation>
+    </message>
+    <message>
+        <source>Files are read by their name&apos;s ending; other files are skipped, and --include and --exclude choose among these. The types in the report, and the endings read as each: {kinds}.</source>
+        <translation>文件按扩展名读取，其他文件会被跳过；--include 和 --exclude 在这些文件中挑选。报告中的类型，以及按各类型读取的扩展名：{kinds}。</translation>
+    </message>
+    <message>
+        <source>With --ocr also: image ({endings}).</source>
+        <translation>使用 --ocr 时还读取：image（{endings}）。</translation>
+    </message>
+    <message>
+        <source>Find exact and near-duplicate documents: text, PDF, Word, WPS Office, Excel, PowerPoint, OpenDocument, RTF, e-books, web pages and saved e-mail.</source>
+        <translation>查找完全相同和近似重复的文档：文本、PDF、Word、WPS Office、Excel、PowerPoint、OpenDocument、RTF、电子书、网页和保存的电子邮件。</translation>
+    </message>
+    <message>
+        <source>only files matching, of the types listed below (repeatable)</source>
+        <translation>只扫描匹配的文件，限于下面列出的类型（可多次使用）</translation>
     </message>
     <message>
         <source>The database holds no documents under the last scan&apos;s folders; scan them first (`neardup scan FOLDER`).</source>
@@ -1502,6 +1510,18 @@ is no longer there (moved or deleted since the scan). Scan again to update the g
         <source>e-mail</source>
         <translation>邮件</translation>
     </message>
+    <message>
+        <source>WPS Writer</source>
+        <translation>WPS 文字</translation>
+    </message>
+    <message>
+        <source>WPS Spreadsheets</source>
+        <translation>WPS 表格</translation>
+    </message>
+    <message>
+        <source>WPS Presentation</source>
+        <translation>WPS 演示</translation>
+    </message>
 </context>
 <context>
     <name>FolderDrops</name>
@@ -1571,36 +1591,68 @@ is no longer there (moved or deleted since the scan). Scan again to update the g
         <translation>文本和 Markdown</translation>
     </message>
     <message>
-        <source>.txt, .md, .rst, .csv, .log … in any common encoding</source>
-        <translation>.txt、.md、.rst、.csv、.log 等文件，支持各种常见编码</translation>
+        <source>Plain text in any common encoding (UTF-8, GB18030, Big5…);
+tables saved as .csv or .tsv are read here too, as text</source>
+        <translation>各种常见编码的纯文本（UTF-8、GB18030、Big5 等）；
+保存为 .csv 或 .tsv 的表格也在这里按文本读取</translation>
+    </message>
+    <message>
+        <source>Documents (Word, WPS, ODT, RTF)</source>
+        <translation>文档（Word、WPS、ODT、RTF）</translation>
+    </message>
+    <message>
+        <source>Word (.doc and .docx), WPS writer, OpenDocument text and RTF:
+the body and its tables, then footnotes, endnotes and text boxes (of .rtf: the body and tables);
+not headers, comments or field codes</source>
+        <translation>Word（.doc 和 .docx）、WPS 文字、OpenDocument 文本和 RTF：
+先读正文及其中的表格，再读脚注、尾注和文本框（.rtf 只读正文和表格）；
+不读页眉页脚、批注和域代码</translation>
+    </message>
+    <message>
+        <source>Spreadsheets (Excel, WPS, ODS)</source>
+        <translation>电子表格（Excel、WPS、ODS）</translation>
+    </message>
+    <message>
+        <source>Excel (.xls and .xlsx), WPS spreadsheets and OpenDocument spreadsheets:
+each cell&apos;s text as shown, row by row, sheet by sheet; a formula&apos;s result, not the formula.
+Tables saved as .csv or .tsv are read as text, under “{text}”.</source>
+        <translation>Excel（.xls 和 .xlsx）、WPS 表格和 OpenDocument 电子表格：
+按显示的样子读取每个单元格的文字，逐行、逐个工作表读取；公式只读计算结果，不读公式本身。
+保存为 .csv 或 .tsv 的表格按文本读取，归在“{text}”中。</translation>
+    </message>
+    <message>
+        <source>Slides (PowerPoint, WPS, ODP)</source>
+        <translation>演示文稿（PowerPoint、WPS、ODP）</translation>
+    </message>
+    <message>
+        <source>PowerPoint (.ppt and .pptx), WPS presentations and OpenDocument presentations:
+the text of each slide in order, then the speaker notes</source>
+        <translation>PowerPoint（.ppt 和 .pptx）、WPS 演示和 OpenDocument 演示文稿：
+按顺序读取每张幻灯片的文字，然后读取演讲者备注</translation>
+    </message>
+    <message>
+        <source>Web pages and EPUB e-books: the text a reader sees, without scripts or styles</source>
+        <translation>网页和 EPUB 电子书：读者看到的文字，不含脚本和样式</translation>
+    </message>
+    <message>
+        <source>The subject and the text of the message; attachments are named, not compared</source>
+        <translation>邮件的主题和正文；附件只列出名称，不参与比较</translation>
+    </message>
+    <message>
+        <source>Files ending in {endings}</source>
+        <translation>扩展名：{endings}</translation>
     </message>
     <message>
         <source>PDFs with a text layer (scanned PDFs are listed as problems, unless OCR reads them)</source>
         <translation>带文字层的 PDF（扫描件 PDF 会列在“问题”中，除非用 OCR 识别）</translation>
     </message>
     <message>
-        <source>Word, OpenDocument and RTF</source>
-        <translation>Word、OpenDocument 和 RTF</translation>
-    </message>
-    <message>
-        <source>.docx, .odt and .rtf: the body and tables, and the footnotes of .docx and .odt (older .doc files are not read)</source>
-        <translation>.docx、.odt 和 .rtf：正文和表格，以及 .docx 和 .odt 的脚注（不读取旧版 .doc 文件）</translation>
-    </message>
-    <message>
         <source>Web pages and e-books</source>
         <translation>网页和电子书</translation>
     </message>
     <message>
-        <source>.html, .htm and .epub: the text a reader sees, without scripts or styles</source>
-        <translation>.html、.htm 和 .epub：读者看到的文字，不含脚本和样式</translation>
-    </message>
-    <message>
         <source>Saved e-mail</source>
         <translation>保存的电子邮件</translation>
-    </message>
-    <message>
-        <source>.eml: the subject and the text of the message; attachments are named, not compared</source>
-        <translation>.eml：邮件的主题和正文；附件只列出名称，不参与比较</translation>
     </message>
     <message>
         <source>Read scans and images with OCR (slow)</source>
@@ -2738,6 +2790,66 @@ Every two documents of the group are duplicates at your setting. Each member is 
         <translation>这是一张图片：只有用 OCR 才能读出其中的文字（勾选“用 OCR 识别扫描件和图片”，或使用 neardup scan --ocr）。</translation>
     </message>
     <message>
+        <source>a Word 97–2003 document (.doc)</source>
+        <translation>Word 97–2003 文档（.doc）</translation>
+    </message>
+    <message>
+        <source>a Word document (.docx)</source>
+        <translation>Word 文档（.docx）</translation>
+    </message>
+    <message>
+        <source>an OpenDocument text (.odt)</source>
+        <translation>OpenDocument 文本（.odt）</translation>
+    </message>
+    <message>
+        <source>an RTF document (.rtf)</source>
+        <translation>RTF 文档（.rtf）</translation>
+    </message>
+    <message>
+        <source>an Excel 97–2003 workbook (.xls)</source>
+        <translation>Excel 97–2003 工作簿（.xls）</translation>
+    </message>
+    <message>
+        <source>an Excel workbook (.xlsx)</source>
+        <translation>Excel 工作簿（.xlsx）</translation>
+    </message>
+    <message>
+        <source>an OpenDocument spreadsheet (.ods)</source>
+        <translation>OpenDocument 电子表格（.ods）</translation>
+    </message>
+    <message>
+        <source>a PowerPoint 97–2003 presentation (.ppt)</source>
+        <translation>PowerPoint 97–2003 演示文稿（.ppt）</translation>
+    </message>
+    <message>
+        <source>a PowerPoint presentation (.pptx)</source>
+        <translation>PowerPoint 演示文稿（.pptx）</translation>
+    </message>
+    <message>
+        <source>an OpenDocument presentation (.odp)</source>
+        <translation>OpenDocument 演示文稿（.odp）</translation>
+    </message>
+    <message>
+        <source>a PDF</source>
+        <translation>PDF 文件</translation>
+    </message>
+    <message>
+        <source>a web page (.html)</source>
+        <translation>网页（.html）</translation>
+    </message>
+    <message>
+        <source>an e-book (.epub)</source>
+        <translation>电子书（.epub）</translation>
+    </message>
+    <message>
+        <source>This file is {format}, whatever its name says, and was read as one.</source>
+        <translation>这个文件实际上是{format}，与文件名所示的格式不同；已按它的实际格式读取。</translation>
+    </message>
+    <message>
+        <source>This file is not a WPS Office document (neither a Word, Excel or PowerPoint file inside nor an Office Open XML one); it may be from another program of that name, such as Microsoft Works.</source>
+        <translation>这不是 WPS Office 文档（里面既不是 Word、Excel 或 PowerPoint 文件，也不是 Office Open XML 文件）；它可能来自同样使用这个扩展名的其他程序，例如 Microsoft Works。</translation>
+    </message>
+    <message>
         <source>The file is empty.</source>
         <translation>文件是空的。</translation>
     </message>
@@ -2966,12 +3078,8 @@ Every two documents of the group are duplicates at your setting. Each member is 
         <translation>文档中没有文字。</translation>
     </message>
     <message>
-        <source>This is an older Word document (.doc) under a .docx name; save it as .docx to compare it.</source>
-        <translation>这是旧版 Word 文档（.doc），只是名字是 .docx；请另存为 .docx 后再比较。</translation>
-    </message>
-    <message>
-        <source>This is an older binary Office file (.doc, .xls, .ppt) under an .odt name; save it as .odt to compare it.</source>
-        <translation>这是旧版二进制 Office 文件（.doc、.xls、.ppt），只是名字是 .odt；请另存为 .odt 后再比较。</translation>
+        <source>This is a binary Office file that holds no Word, Excel or PowerPoint document (another program&apos;s file?).</source>
+        <translation>这是一个二进制 Office 文件，但里面没有 Word、Excel 或 PowerPoint 文档（可能是其他程序的文件）。</translation>
     </message>
     <message>
         <source>Damaged RTF document: its control words could not be read. Open it in its program and save it again to compare it.</source>
@@ -3056,6 +3164,42 @@ Every two documents of the group are duplicates at your setting. Each member is 
     <message>
         <source>Attachments not compared: {names}.</source>
         <translation>附件未比较：{names}。</translation>
+    </message>
+    <message>
+        <source>Damaged document: it is not a complete Office file (a download or copy cut short?).</source>
+        <translation>文档已损坏：它不是完整的 Office 文件（可能是下载或复制没有完成）。</translation>
+    </message>
+    <message>
+        <source>Damaged document: the sectors of its part {part} run in a circle or point outside the file.</source>
+        <translation>文档已损坏：其组成部分 {part} 的数据块首尾循环，或指向文件之外。</translation>
+    </message>
+    <message>
+        <source>Damaged document: its part {part} claims {size} MB, more than the whole file holds.</source>
+        <translation>文档已损坏：其组成部分 {part} 声称有 {size} MB，超过了整个文件的大小。</translation>
+    </message>
+    <message>
+        <source>This Office file holds no Excel workbook (its Workbook part is missing); it cannot be compared.</source>
+        <translation>这个 Office 文件里没有 Excel 工作簿（缺少其中的 Workbook 部分），无法比较。</translation>
+    </message>
+    <message>
+        <source>This Office file holds no PowerPoint presentation; it cannot be compared.</source>
+        <translation>这个 Office 文件中没有 PowerPoint 演示文稿，无法比较。</translation>
+    </message>
+    <message>
+        <source>A PowerPoint presentation older than PowerPoint 97 (PowerPoint 95 or 4), which neardup does not read; open it in PowerPoint, WPS or LibreOffice and save it as .pptx to compare it.</source>
+        <translation>这是比 PowerPoint 97 更旧的演示文稿（PowerPoint 95 或 4），neardup 无法读取；请用 PowerPoint、WPS 或 LibreOffice 打开，另存为 .pptx 后再比较。</translation>
+    </message>
+    <message>
+        <source>This Office file holds no Word document (its WordDocument part is not one); it cannot be compared.</source>
+        <translation>这个 Office 文件里没有 Word 文档（其中的 WordDocument 部分不是 Word 文档），无法比较。</translation>
+    </message>
+    <message>
+        <source>A Word document older than Word 97 (Word 6 or 95), which neardup does not read; open it in Word, WPS or LibreOffice and save it as .docx to compare it.</source>
+        <translation>这是比 Word 97 更旧的 Word 文档（Word 6 或 95），neardup 无法读取；请用 Word、WPS 或 LibreOffice 打开，另存为 .docx 后再比较。</translation>
+    </message>
+    <message>
+        <source>Damaged Word document: its table of text pieces points outside the file. Open it in its program and save it again to compare it.</source>
+        <translation>Word 文档已损坏：其文字片段表指向文件之外。请用相应的程序打开并重新保存后再比较。</translation>
     </message>
 </context>
 <context>
