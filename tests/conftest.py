@@ -301,9 +301,10 @@ def libreoffice_convert(source: Path, target: str, out: Path, profile: Path) -> 
 
 
 def libreoffice_password(source: Path, target: Path, filter_name: str, password: str, profile: Path) -> Path:
-    """``source`` saved by a real LibreOffice as ``target`` (its export filter ``filter_name``, "MS Word 97")
-    with a password: through LibreOffice's own API, run by the system's python3 (tests/run.sh installs
-    python3-uno), as its command line takes no password."""
+    """``source`` saved by a real LibreOffice as ``target`` (its export filter ``filter_name``, "MS Word 97",
+    "Calc MS Excel 2007 XML"...) with a password: through LibreOffice's own API, run by the system's python3
+    (tests/run.sh installs python3-uno), as its command line takes no password. LibreOffice 7.4 writes a .ppt
+    given a password in the clear: check that what it wrote is encrypted."""
     python = "/usr/bin/python3"
     assert Path(python).exists(), "needs the system's python3 with LibreOffice's uno module (python3-uno)"
     subprocess.run(

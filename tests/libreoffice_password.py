@@ -9,13 +9,23 @@ import sys
 import time
 
 import uno  # type: ignore[import-not-found]
-from com.sun.star.beans import PropertyValue  # type: ignore[import-not-found]
+from com.sun.star.beans import NamedValue, PropertyValue  # type: ignore[import-not-found]
 
 
 def _property(name: str, value: object) -> PropertyValue:
     prop = PropertyValue()
     prop.Name, prop.Value = name, value
     return prop
+
+
+def _protection(filter_name: str, password: str) -> PropertyValue:
+    """How a filter is told the password: the binary formats' filters take it as it is; the Office Open XML
+    ones take encryption data, ECMA-376 Standard encryption (LibreOffice 7.4 refuses to write its default,
+    Agile, this way: "Write Error")."""
+    if "2007 XML" not in filter_name and "Office Open XML" not in filter_name:
+        return _property("Password", password)
+    data = (NamedValue("OOXPassword", password), NamedValue("CryptoType", "Standard"))
+    return _property("EncryptionData", uno.Any("[]com.sun.star.beans.NamedValue", data))
 
 
 def main() -> None:
@@ -44,7 +54,7 @@ def main() -> None:
             uno.systemPathToFileUrl(source), "_blank", 0, (_property("Hidden", True),)
         )
         document.storeToURL(
-            uno.systemPathToFileUrl(target), (_property("FilterName", filter_name), _property("Password", password))
+            uno.systemPathToFileUrl(target), (_property("FilterName", filter_name), _protection(filter_name, password))
         )
         document.close(True)
         with contextlib.suppress(Exception):  # the bridge closes as LibreOffice quits

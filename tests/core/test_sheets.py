@@ -1,10 +1,14 @@
-"""Spreadsheets: Excel 97-2003 (.xls) and Excel (.xlsx) made by a real LibreOffice from one workbook read as
-its cells (English and Chinese, numbers, dates, booleans, a formula's value), sheet by sheet, alike in both
-formats; encrypted, damaged and hostile workbooks get a status and a plain message, never an exception."""
+"""Spreadsheets: Excel 97-2003 (.xls), Excel (.xlsx) and OpenDocument (.ods) made by a real LibreOffice from
+one workbook read as its cells (English and Chinese, numbers, dates, booleans, a formula's value), sheet by
+sheet, alike in every format; one order list saved as .xls, .xlsx, .ods, CSV and WPS Office's .et lands in one
+group; a workbook is read by what its bytes are (a web page saved as .xls too); workbooks LibreOffice saved
+with a password, damaged and hostile ones get a status and a plain message, never an exception."""
 
 from __future__ import annotations
 
 import io
+import json
+import shutil
 import struct
 import threading
 import time
@@ -19,8 +23,9 @@ from hypothesis import strategies as st
 
 from neardup_gui.core.models import Extracted, Status
 from neardup_gui.core.read.containers import UNPACKED_LIMIT, Unreadable
+from neardup_gui.core.read.extract import extract
 from neardup_gui.core.read.sheets import _date, _number, _read_book, extract_xls, extract_xlsx
-from tests.conftest import libreoffice_convert
+from tests.conftest import english_texts, libreoffice_convert, libreoffice_password, run_cli
 
 
 class Formula(str):
@@ -46,7 +51,11 @@ SHEETS: list[tuple[str, bool, list[list[Cell]]]] = [  # (name, hidden, rows)
             ["Total", Formula("of:=SUM([.B2];30)", 42), 1234567.5, False],
         ],
     ),
-    ("备注", False, [["second sheet words", "第二张表"], [datetime(2024, 3, 5, 13, 45), 0.1]]),
+    (
+        "备注",
+        False,
+        [["second sheet words", "第二张表"], [datetime(2024, 3, 5, 13, 45), 0.1], ["同意", "同意", "同意", "done"]],
+    ),
     ("Folded", True, [["hidden sheet words"]]),
 ]
 EXPECTED_ROWS = [  # each line's cells with text, "" for the blank line between sheets
@@ -57,6 +66,7 @@ EXPECTED_ROWS = [  # each line's cells with text, "" for the blank line between 
     [],
     ["second sheet words", "第二张表"],
     ["2024-03-05 13:45:00", "0.1"],
+    ["同意", "同意", "同意", "done"],
     [],
     ["hidden sheet words"],
 ]
@@ -138,13 +148,14 @@ def write_fods(path: Path, sheets: list[tuple[str, bool, list[list[Cell]]]]) -> 
 
 @pytest.fixture(scope="module")
 def made(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
-    """The workbook as .xls and .xlsx, each written by LibreOffice Calc from the flat ODS."""
+    """The workbook as .xls, .xlsx and .ods, each written by LibreOffice Calc from the flat ODS."""
     root = tmp_path_factory.mktemp("sheets")
     source = write_fods(root / "source" / "orders.fods", SHEETS)
     out, profile = root / "made", root / "profile"
     return {
         "xls": libreoffice_convert(source, "xls:MS Excel 97", out, profile).read_bytes(),
         "xlsx": libreoffice_convert(source, "xlsx:Calc MS Excel 2007 XML", out, profile).read_bytes(),
+        "ods": libreoffice_convert(source, "ods", out, profile).read_bytes(),
     }
 
 
@@ -173,18 +184,180 @@ def test_xls_and_xlsx_of_one_workbook_read_as_the_same_words(made):
     assert xls.text.split() == xlsx.text.split()
 
 
-def _filepass(xls: bytes) -> bytes:
-    """``xls`` as an encrypted workbook starts: its globals' first record after BOF made a FILEPASS (0x002F,
-    what xlrd checks), its length kept, so the compound file around it stays whole."""
-    bof = b"\x09\x08\x10\x00\x00\x06\x05\x00"  # BOF, 16 bytes, BIFF8, workbook globals
-    assert xls.count(bof) == 1
-    at = xls.index(bof) + 4 + 16
-    return xls[:at] + struct.pack("<H", 0x002F) + xls[at + 2 :]
+@pytest.mark.e2e
+def test_an_ods_reads_as_its_cells_as_an_xlsx_does(made):
+    found = extract("ods", made["ods"])
+    assert found.status is Status.OK and not found.message, found.message
+    # a date-time cell as its number format shows it (hours and minutes): an .xls and an .xlsx give its value
+    shown = [["2024-03-05 13:45", "0.1"] if row == ["2024-03-05 13:45:00", "0.1"] else row for row in EXPECTED_ROWS]
+    assert _rows(found.text) == shown, found.text
+    assert "SUM" not in found.text, "a formula's value, never its source"
+    assert "Orders" not in found.text and "备注" not in found.text, "sheets' names are not read"
+    with zipfile.ZipFile(io.BytesIO(made["ods"])) as package:
+        content = package.read("content.xml").decode()
+    assert 'table:number-columns-repeated="3" office:value-type="string"' in content, "one cell written for three"
+    assert "同意\t同意\t同意\tdone" in found.text
+    assert "中華民國\t\tTRUE" in found.text, "an empty cell keeps its column, as in an .xls"
+
+
+# --- one workbook in every format ---------------------------------------------------------------------
+
+_ORDERED = [  # what an office orders: in English, in simplified and in traditional Chinese
+    ("Stainless steel thermos bottle, 500 ml", "不锈钢保温杯，容量五百毫升", "不鏽鋼保溫杯"),
+    ("Recycled paper notebook with a linen cover", "再生纸笔记本，亚麻布封面", "再生紙筆記本"),
+    ("Wireless mouse for the meeting room", "会议室用无线鼠标", "會議室無線滑鼠"),
+    ("Desk lamp with a warm light", "暖光台灯，适合夜间阅读", "暖光檯燈"),
+    ("Printer toner cartridge, black", "打印机黑色硒鼓", "印表機黑色碳粉匣"),
+    ("Whiteboard markers in four colours", "四色白板笔一套", "四色白板筆"),
+    ("Ergonomic office chair, grey fabric", "人体工学办公椅，灰色布面", "人體工學辦公椅"),
+    ("USB-C charging cable, two metres", "两米长的充电线", "兩米長充電線"),
+    ("Green tea from Hangzhou, spring harvest", "杭州春茶，龙井绿茶", "杭州龍井綠茶"),
+    ("First aid kit for the third floor", "三楼急救箱", "三樓急救箱"),
+    ("Folding umbrella for the front desk", "前台的折叠伞", "前檯摺疊傘"),
+    ("Projector bulb for room 204", "二零四会议室投影仪灯泡", "投影機燈泡"),
+]
+_ORDERED_BY = ("王小明", "李華", "Chen Jing", "張偉", "Maria Lopez", "刘洋", "陳志明")
+
+
+def _order_list() -> list[list[Cell]]:
+    """An office's orders, three of each thing by different people: text in three scripts, counts, prices,
+    dates and a total (a formula). The dates are in the ISO style: one shown as 2024年3月5日 reads so from the
+    .ods and the CSV (a cell as shown) and as 2024-03-05 from the .xls and the .xlsx (its value)."""
+    rows: list[list[Cell]] = [["编号 No.", "Item", "物品说明", "說明（繁體）", "Ordered by", "Count", "Price", "Date"]]
+    for n in range(3 * len(_ORDERED)):
+        english, simplified, traditional = _ORDERED[n % len(_ORDERED)]
+        count, price = n * 7 % 23 + 1, round(3.5 + n * 1.25, 2)
+        rows.append([f"PO-{20240300 + n}", english, simplified, traditional, _ORDERED_BY[n % 7], count, price,
+                     date(2024, 1 + n // 4, 1 + n * 3 % 28)])  # fmt: skip
+    total = sum(row[5] for row in rows[1:] if isinstance(row[5], int))
+    rows.append(["Total", None, "合计", "合計", None, Formula(f"of:=SUM([.F2:.F{len(rows)}])", total)])
+    return rows
+
+
+# LibreOffice's "Text CSV" filter options: comma apart, double quotes around text, UTF-8 (encoding 76)
+_CSV = "csv:Text - txt - csv (StarCalc):44,34,76"
+
+
+@pytest.fixture(scope="module")
+def workbook(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """The order list saved by LibreOffice Calc as .xls, .xlsx, .ods and CSV (UTF-8), and its flat ODS."""
+    root = tmp_path_factory.mktemp("workbook")
+    source = write_fods(root / "source" / "orders.fods", [("Orders 2024", False, _order_list())])
+    out, profile = root / "made", root / "profile"
+    return {
+        "source": source,
+        "xls": libreoffice_convert(source, "xls:MS Excel 97", out, profile),
+        "xlsx": libreoffice_convert(source, "xlsx:Calc MS Excel 2007 XML", out, profile),
+        "ods": libreoffice_convert(source, "ods", out, profile),
+        "csv": libreoffice_convert(source, _CSV, out, profile),
+    }
 
 
 @pytest.mark.e2e
-def test_an_encrypted_workbook_says_so_and_other_bytes_are_a_plain_error(made):
-    found = extract_xls(_filepass(made["xls"]))
+def test_one_workbook_saved_as_xls_xlsx_ods_csv_and_et_lands_in_one_group(workbook, tmp_path):
+    """A sheet's cells read alike from every format: the CSV's commas and quotes, where the others have tabs,
+    are no words; WPS Office's spreadsheet saves Excel 97-2003 inside its .et."""
+    words = {fmt: extract(fmt, workbook[fmt].read_bytes()).text.split() for fmt in ("xls", "xlsx", "ods")}
+    assert words["xls"] == words["xlsx"] == words["ods"]
+    assert "PO-20240301,Recycled paper notebook" in workbook["csv"].read_text(encoding="utf-8")
+    root = tmp_path / "uploads"
+    root.mkdir()
+    names = {"xls": "orders.xls", "xlsx": "orders.xlsx", "ods": "orders.ods", "csv": "orders.csv", "et": "wps.et"}
+    for fmt, name in names.items():
+        shutil.copy(workbook["xls" if fmt == "et" else fmt], root / name)
+    for name in ("GPL-2", "Apache-2.0", "MPL-2.0"):  # unrelated documents
+        (root / f"{name}.txt").write_text(english_texts()[name], encoding="utf-8")
+    proc = run_cli("scan", str(root), "--db", str(tmp_path / "n.db"), "--format", "json", "--workers", "2")
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads(proc.stdout)
+    types = {Path(d["path"]).name: d["type"] for d in report["documents"]}
+    assert {types[name] for name in names.values()} == {"xls", "xlsx", "ods", "text", "et"}
+    assert all(d["status"] == "ok" for d in report["documents"]), report["documents"]
+    by_id = {d["id"]: Path(d["path"]).name for d in report["documents"]}
+    groups = [{by_id[m["id"]] for m in g["members"]} for g in report["groups"]]
+    assert groups == [set(names.values())], groups
+
+
+@pytest.fixture(scope="module")
+def locked(workbook: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
+    """The order list saved by LibreOffice with a password, as .xls and .xlsx; each checked to be encrypted,
+    so that a LibreOffice which wrote it in the clear fails here, not in what reads it."""
+    out = tmp_path_factory.mktemp("locked")
+    made = {
+        fmt: libreoffice_password(workbook["source"], out / f"locked.{fmt}", name, "secret", out / "profile")
+        for fmt, name in (("xls", "MS Excel 97"), ("xlsx", "Calc MS Excel 2007 XML"))
+    }
+    import msoffcrypto
+
+    words = extract("xlsx", workbook["xlsx"].read_bytes()).text.split()
+    for path in made.values():
+        # an .xls by its FILEPASS record, an .xlsx by its EncryptedPackage; opened with the password
+        document = msoffcrypto.OfficeFile(io.BytesIO(path.read_bytes()))
+        assert document.is_encrypted(), f"LibreOffice wrote {path.name} without encrypting it"
+        document.load_key(password="secret")
+        plain = io.BytesIO()
+        document.decrypt(plain)
+        assert extract(path.suffix[1:], plain.getvalue()).text.split() == words
+    return {fmt: path.read_bytes() for fmt, path in made.items()}
+
+
+@pytest.mark.e2e
+def test_workbooks_saved_with_a_password_by_libreoffice_say_so(locked):
+    for fmt, data in locked.items():
+        for kind in (fmt, "et"):  # and as WPS Office's spreadsheet
+            found = extract(kind, data)
+            assert found.status is Status.ENCRYPTED and "Password-protected" in found.message, (fmt, kind, found)
+
+
+@pytest.mark.e2e
+def test_a_workbook_under_another_formats_name_is_read_as_what_it_is(made):
+    for kind, fmt, named in (
+        ("xls", "xlsx", "(.xlsx)"),
+        ("xlsx", "xls", "(.xls)"),
+        ("xlsx", "ods", "(.ods)"),
+        ("ods", "xlsx", "(.xlsx)"),
+        ("xls", "ods", "(.ods)"),
+    ):
+        found = extract(kind, made[fmt])
+        assert found.status is Status.OK and named in found.message, (kind, fmt, found.message)
+        assert found.text.split() == extract(fmt, made[fmt]).text.split()
+    for fmt in ("xls", "xlsx"):  # what WPS Office's spreadsheet may be: no word about it
+        found = extract("et", made[fmt])
+        assert found.status is Status.OK and not found.message, found.message
+
+
+_DOWNLOADS = {  # what web apps send as an "Excel" download: a web page, often no more than a table
+    "page": (
+        '<html xmlns:o="urn:schemas-microsoft-com:office:office" xmlns:x="urn:schemas-microsoft-com:office:excel">'
+        '<head><meta charset="utf-8"><!--[if gte mso 9]><xml><x:ExcelWorkbook><x:ExcelWorksheets><x:ExcelWorksheet>'
+        "<x:Name>导出</x:Name></x:ExcelWorksheet></x:ExcelWorksheets></x:ExcelWorkbook></xml><![endif]--></head>"
+        "<body>{table}</body></html>",
+        "utf-8",
+    ),
+    "bare": ("\ufeff{table}", "utf-8"),
+    "declared": ('<meta http-equiv="Content-Type" content="text/html; charset=gb2312">\r\n{table}', "gb18030"),
+    "styled": ('<style>td {{ mso-number-format: "\\@"; }}</style>\n{table}', "utf-8"),
+}
+_DOWNLOADED_TABLE = (
+    '<table border="1"><tr><th>姓名</th><th>部门</th><th>Amount</th></tr>'
+    "<tr><td>王小明</td><td>财务部</td><td>1,280.50</td></tr><tr><td>Chen Jing</td><td>IT</td><td>96</td></tr></table>"
+)
+
+
+@pytest.mark.parametrize("download", _DOWNLOADS)
+def test_a_web_page_saved_under_an_excel_name_is_read_as_a_web_page(download):
+    page, encoding = _DOWNLOADS[download]
+    data = page.format(table=_DOWNLOADED_TABLE).encode(encoding)
+    for kind in ("xls", "xlsx", "et"):
+        found = extract(kind, data)
+        assert found.status is Status.OK and "web page (.html)" in found.message, (kind, found)
+        rows = [row for row in _rows(found.text) if row]
+        assert rows == [["姓名", "部门", "Amount"], ["王小明", "财务部", "1,280.50"], ["Chen Jing", "IT", "96"]]
+
+
+@pytest.mark.e2e
+def test_an_encrypted_workbook_says_so_and_other_bytes_are_a_plain_error(made, locked):
+    found = extract_xls(locked["xls"])
     assert found.status is Status.ENCRYPTED and "Password-protected" in found.message
     from msoffcrypto.format.ooxml import OOXMLFile
 

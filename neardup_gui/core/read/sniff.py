@@ -25,6 +25,8 @@ _ODF_MIMETYPES = {
     b"application/vnd.oasis.opendocument.presentation-template": "odp",
     b"application/epub+zip": "epub",
 }
+# A web page's start; web apps' "Excel" downloads are often a bare table, or one after a meta or style tag
+_HTML_STARTS = (b"<!doctype html", b"<html", b"<head", b"<body", b"<meta", b"<style", b"<table")
 ENCRYPTED_OOXML = "encrypted"
 """A compound file holding an EncryptedPackage: a password-protected .docx, .xlsx or .pptx."""
 
@@ -42,7 +44,7 @@ def format_of(data: bytes) -> str | None:
     if head.startswith(b"%PDF-"):
         return "pdf"
     lowered = head.lower()
-    if lowered.startswith((b"<!doctype html", b"<html")) or (lowered.startswith(b"<?xml") and b"<html" in lowered):
+    if lowered.startswith(_HTML_STARTS) or (lowered.startswith(b"<?xml") and b"<html" in lowered):
         return "html"  # Word and Excel's "web page" saves, often named .doc and .xls
     return None
 
