@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import shutil
 import struct
 import threading
@@ -188,9 +189,8 @@ def test_xls_and_xlsx_of_one_workbook_read_as_the_same_words(made):
 def test_an_ods_reads_as_its_cells_as_an_xlsx_does(made):
     found = extract("ods", made["ods"])
     assert found.status is Status.OK and not found.message, found.message
-    # a date-time cell as its number format shows it (hours and minutes): an .xls and an .xlsx give its value
-    shown = [["2024-03-05 13:45", "0.1"] if row == ["2024-03-05 13:45:00", "0.1"] else row for row in EXPECTED_ROWS]
-    assert _rows(found.text) == shown, found.text
+    # a cell's value, as an .xls and an .xlsx give it, not what its number format shows (hours and minutes)
+    assert _rows(found.text) == EXPECTED_ROWS, found.text
     assert "SUM" not in found.text, "a formula's value, never its source"
     assert "Orders" not in found.text and "备注" not in found.text, "sheets' names are not read"
     with zipfile.ZipFile(io.BytesIO(made["ods"])) as package:
@@ -221,8 +221,8 @@ _ORDERED_BY = ("王小明", "李華", "Chen Jing", "張偉", "Maria Lopez", "刘
 
 def _order_list() -> list[list[Cell]]:
     """An office's orders, three of each thing by different people: text in three scripts, counts, prices,
-    dates and a total (a formula). The dates are in the ISO style: one shown as 2024年3月5日 reads so from the
-    .ods and the CSV (a cell as shown) and as 2024-03-05 from the .xls and the .xlsx (its value)."""
+    dates and a total (a formula). The dates are in the ISO style: one shown as 2024年3月5日 is so in the CSV
+    (a cell as shown) and 2024-03-05 in the others (its value), which would keep the CSV out of the group."""
     rows: list[list[Cell]] = [["编号 No.", "Item", "物品说明", "說明（繁體）", "Ordered by", "Count", "Price", "Date"]]
     for n in range(3 * len(_ORDERED)):
         english, simplified, traditional = _ORDERED[n % len(_ORDERED)]
@@ -276,6 +276,34 @@ def test_one_workbook_saved_as_xls_xlsx_ods_csv_and_et_lands_in_one_group(workbo
     by_id = {d["id"]: Path(d["path"]).name for d in report["documents"]}
     groups = [{by_id[m["id"]] for m in g["members"]} for g in report["groups"]]
     assert groups == [set(names.values())], groups
+
+
+@pytest.mark.e2e
+def test_a_date_shown_the_chinese_way_reads_alike_from_ods_xls_and_xlsx(tmp_path):
+    """Each reader gives a cell's value, not what its number format shows: a date shown as 2024年3月5日 is
+    2024-03-05 in all three, so one workbook saved in each lands in one group."""
+    rows: list[list[Cell]] = [["交货日期", date(2024, 3, 5)], ["下单时间", datetime(2024, 3, 5, 13, 45)], ["数量", 12]]
+    source = write_fods(tmp_path / "source" / "dates.fods", [("日期", False, rows)])
+    chinese = (
+        '<number:year number:style="long"/><number:text>年</number:text><number:month/>'
+        "<number:text>月</number:text><number:day/><number:text>日</number:text>"
+    )
+    styled = re.sub(
+        r'(<number:date-style style:name="N1">).*?(</number:date-style>)',
+        lambda m: m.group(1) + chinese + m.group(2),
+        source.read_text(encoding="utf-8"),
+        count=1,
+        flags=re.S,
+    )
+    source.write_text(styled, encoding="utf-8")
+    out, profile = tmp_path / "made", tmp_path / "profile"
+    assert "2024年3月5日" in libreoffice_convert(source, _CSV, out, profile).read_text(encoding="utf-8")
+    texts = {
+        fmt: extract(fmt, libreoffice_convert(source, target, out, profile).read_bytes()).text
+        for fmt, target in (("ods", "ods"), ("xls", "xls:MS Excel 97"), ("xlsx", "xlsx:Calc MS Excel 2007 XML"))
+    }
+    assert texts["ods"] == texts["xls"] == texts["xlsx"], texts
+    assert texts["ods"] == "交货日期\t2024-03-05\n下单时间\t2024-03-05 13:45:00\n数量\t12"
 
 
 @pytest.fixture(scope="module")

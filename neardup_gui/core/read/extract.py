@@ -157,9 +157,9 @@ _READ_AS_PATTERN = re.compile(re.escape(_READ_AS).replace(re.escape("{format}"),
 @functools.cache
 def _readers() -> dict[str, Callable[[bytes], Extracted]]:
     from .mail import extract_email
-    from .office import extract_docx, extract_odp, extract_ods, extract_odt, extract_rtf
+    from .office import extract_docx, extract_odp, extract_odt, extract_rtf
     from .pdf import extract_pdf
-    from .sheets import extract_xls, extract_xlsx
+    from .sheets import extract_ods, extract_xls, extract_xlsx
     from .slides import extract_ppt, extract_pptx
     from .web import extract_epub, extract_html
     from .word97 import extract_doc

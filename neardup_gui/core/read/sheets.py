@@ -28,7 +28,7 @@ from typing import Any
 from ..i18n import QT_TRANSLATE_NOOP
 from ..models import Extracted, Status
 from .containers import PASSWORD_PROTECTED, READ_ERRORS, Unreadable, damaged, parse_xml
-from .office import finish, main_part, read_package, relationships
+from .office import extract_odf, finish, main_part, read_package, relationships
 from .ole import MAGIC, Compound
 
 _NOT_EXCEL = QT_TRANSLATE_NOOP(
@@ -78,6 +78,45 @@ def _row_line(cells: list[str], pieces: list[str]) -> None:
     if any(cells):
         pieces.append("\t".join(cells))
         pieces.append("\n")
+
+
+# --- OpenDocument (.ods) -------------------------------------------------------------------------------
+
+_ODF_OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
+_VALUE_TYPE, _VALUE = f"{_ODF_OFFICE} value-type", f"{_ODF_OFFICE} value"
+_DATE_VALUE, _TIME_VALUE = f"{_ODF_OFFICE} date-value", f"{_ODF_OFFICE} time-value"
+_BOOLEAN_VALUE = f"{_ODF_OFFICE} boolean-value"
+_DURATION = re.compile(r"-?PT(\d+)H(\d+)M(\d+)(?:[.,]\d+)?S")
+
+
+def extract_ods(data: bytes) -> Extracted:
+    """An OpenDocument spreadsheet's cells as the Excel readers give them: each cell's value (a number in the
+    General format, a date as an ISO date, TRUE or FALSE), not what its number format shows (2024年3月5日,
+    1,234.50), so a workbook saved as .ods, .xls and .xlsx reads the same; a text cell's text; formulas'
+    values, never their source; comments not."""
+    return extract_odf(data, _ods_cell)
+
+
+def _ods_cell(attrs: dict[str, str]) -> str | None:
+    """A cell's value as text from its attributes; None for a text cell (its text is what it shows)."""
+    kind = attrs.get(_VALUE_TYPE)
+    try:
+        if kind in ("float", "percentage", "currency"):
+            return _number(float(attrs[_VALUE]))
+        if kind == "date":
+            day, _, clock = attrs[_DATE_VALUE].partition("T")
+            clock = clock.split(".")[0]
+            return day if not clock or clock == "00:00:00" else f"{day} {clock}"
+        if kind == "time":
+            match = _DURATION.fullmatch(attrs[_TIME_VALUE])
+            if match:
+                hours, minutes, seconds = (int(part) for part in match.groups())
+                return f"{hours:02d}:{minutes:02d}:{seconds:02d}"
+        if kind == "boolean":
+            return _boolean(attrs[_BOOLEAN_VALUE].strip().lower() in ("true", "1"))
+    except (KeyError, ValueError, OverflowError):
+        pass  # no value where its type says: what the cell shows
+    return None
 
 
 # --- Excel 97-2003 (.xls) -------------------------------------------------------------------------------
