@@ -2842,6 +2842,14 @@ Every two documents of the group are duplicates at your setting. Each member is 
         <translation>电子书（.epub）</translation>
     </message>
     <message>
+        <source>a Word 2003 XML document</source>
+        <translation>Word 2003 XML 文档</translation>
+    </message>
+    <message>
+        <source>an Excel 2003 XML workbook</source>
+        <translation>Excel 2003 XML 工作簿</translation>
+    </message>
+    <message>
         <source>This file is {format}, whatever its name says, and was read as one.</source>
         <translation>这个文件实际上是{format}，与文件名所示的格式不同；已按它的实际格式读取。</translation>
     </message>

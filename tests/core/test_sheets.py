@@ -306,6 +306,16 @@ def test_a_date_shown_the_chinese_way_reads_alike_from_ods_xls_and_xlsx(tmp_path
     assert texts["ods"] == "交货日期\t2024-03-05\n下单时间\t2024-03-05 13:45:00\n数量\t12"
 
 
+@pytest.mark.e2e
+def test_an_excel_2003_xml_workbook_under_an_xls_name_reads_as_the_xlsx_does(workbook, tmp_path):
+    """Web systems' "Excel" downloads are often Excel 2003's XML under an .xls name."""
+    made = libreoffice_convert(workbook["source"], "xml:MS Excel 2003 XML", tmp_path, tmp_path / "profile")
+    for kind in ("xls", "et"):
+        found = extract(kind, made.read_bytes())
+        assert found.status is Status.OK and "Excel 2003 XML workbook" in found.message
+        assert found.text.split() == extract("xlsx", workbook["xlsx"].read_bytes()).text.split()
+
+
 @pytest.fixture(scope="module")
 def locked(workbook: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
     """The order list saved by LibreOffice with a password, as .xls and .xlsx; each checked to be encrypted,

@@ -57,6 +57,7 @@ def made(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
         "doc": libreoffice_convert(source, "doc:MS Word 97", out, profile),
         "docx": libreoffice_convert(source, "docx", out, profile),
         "txt": libreoffice_convert(source, "txt:Text (encoded):UTF8", out, profile),
+        "word-xml": libreoffice_convert(source, "xml:MS Word 2003 XML", out, profile),
         "locked": libreoffice_password(plain, out / "locked.doc", "MS Word 97", "secret", profile),
     }
 
@@ -119,6 +120,17 @@ def test_content_decides_not_the_name(made, tmp_path):
     assert found.status is Status.UNSUPPORTED and found.message
     rtf = extract("doc", rb"{\rtf1\ansi Saved by a word processor as RTF under a .doc name}")
     assert rtf.status is Status.OK and "RTF" in rtf.message
+
+
+@pytest.mark.e2e
+def test_a_word_2003_xml_document_under_a_doc_name_is_read_as_one(made):
+    """Systems that export "Word" files often write Word 2003's XML under a .doc name."""
+    found = extract("doc", made["word-xml"].read_bytes())
+    assert found.status is Status.OK and "Word 2003 XML document" in found.message
+    assert TRADITIONAL in found.text and FOOTNOTE in found.text and "cell one\tcell two" in found.text
+    assert COMMENT not in found.text and META_TITLE not in found.text
+    ours, docx = _words(found.text), _words(extract("docx", made["docx"].read_bytes()).text)
+    assert len(ours & docx) / len(ours | docx) >= 0.98, sorted(ours ^ docx)
 
 
 def _directory_entry(data: bytes, name: str) -> int:

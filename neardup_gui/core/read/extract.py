@@ -87,6 +87,8 @@ _FORMAT_NAMES = {
     "pdf": QT_TRANSLATE_NOOP("Problem", "a PDF"),
     "html": QT_TRANSLATE_NOOP("Problem", "a web page (.html)"),
     "epub": QT_TRANSLATE_NOOP("Problem", "an e-book (.epub)"),
+    "word-xml": QT_TRANSLATE_NOOP("Problem", "a Word 2003 XML document"),
+    "excel-xml": QT_TRANSLATE_NOOP("Problem", "an Excel 2003 XML workbook"),
 }
 _READ_AS = QT_TRANSLATE_NOOP("Problem", "This file is {format}, whatever its name says, and was read as one.")
 _NEITHER_WPS = QT_TRANSLATE_NOOP(
@@ -157,9 +159,9 @@ _READ_AS_PATTERN = re.compile(re.escape(_READ_AS).replace(re.escape("{format}"),
 @functools.cache
 def _readers() -> dict[str, Callable[[bytes], Extracted]]:
     from .mail import extract_email
-    from .office import extract_docx, extract_odp, extract_odt, extract_rtf
+    from .office import extract_docx, extract_odp, extract_odt, extract_rtf, extract_word_xml
     from .pdf import extract_pdf
-    from .sheets import extract_ods, extract_xls, extract_xlsx
+    from .sheets import extract_excel_xml, extract_ods, extract_xls, extract_xlsx
     from .slides import extract_ppt, extract_pptx
     from .web import extract_epub, extract_html
     from .word97 import extract_doc
@@ -181,6 +183,8 @@ def _readers() -> dict[str, Callable[[bytes], Extracted]]:
         "html": extract_html,
         "email": extract_email,
         "image": _image,
+        "word-xml": extract_word_xml,  # formats a file's bytes may be, under an office name (sniff.py)
+        "excel-xml": extract_excel_xml,
     }
 
 

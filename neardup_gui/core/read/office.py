@@ -33,9 +33,16 @@ _NOT_RTF = QT_TRANSLATE_NOOP("Problem", "This is not an RTF document, although i
 
 _ENCRYPTED_PACKAGE = "EncryptedPackage".encode("utf-16-le")  # the stream an encrypted OOXML file holds
 
+_WORD_2003 = "http://schemas.microsoft.com/office/word/2003/wordml"
 _WORD = frozenset(
-    {"http://schemas.openxmlformats.org/wordprocessingml/2006/main", "http://purl.oclc.org/ooxml/wordprocessingml/main"}
+    {
+        "http://schemas.openxmlformats.org/wordprocessingml/2006/main",
+        "http://purl.oclc.org/ooxml/wordprocessingml/main",
+        _WORD_2003,  # Word 2003's XML document: the same elements, one file
+    }
 )  # transitional and strict
+_ANNOTATION = "http://schemas.microsoft.com/aml/2001/core annotation"
+_NOT_TEXT_2003 = frozenset({"Word.Comment", "Word.Deletion"})  # a Word 2003 XML annotation that is no text
 _MARKUP_COMPATIBILITY = "http://schemas.openxmlformats.org/markup-compatibility/2006"
 _RELATIONSHIPS = "http://schemas.openxmlformats.org/package/2006/relationships"
 
@@ -86,6 +93,16 @@ def extract_docx(data: bytes) -> Extracted:
     return finish(pieces)
 
 
+def extract_word_xml(data: bytes) -> Extracted:
+    """A Word 2003 XML document (often saved under a .doc name): its body, footnotes where they stand."""
+    pieces: list[str] = []
+    try:
+        _word_text(data, "document", pieces)
+    except Unreadable as problem:
+        return problem.outcome
+    return finish(pieces)
+
+
 def relationships(package: Package, part: str) -> dict[str, tuple[str, str]]:
     """Each relationship of ``part`` ("" for the package's own) by its id: (its type's last word, its target
     part). A workbook names its sheets, and a presentation its slides, by these ids."""
@@ -117,16 +134,17 @@ def _related_parts(package: Package, main: str, kinds: tuple[str, ...]) -> list[
 def _word_text(xml: bytes, part: str, pieces: list[str]) -> None:
     """Append the text of one WordprocessingML part: w:t inside runs, tabs and breaks of runs, a line a
     paragraph, a table's row on a line, its cells apart by tabs; a text box's fallback copy (mc:Fallback)
-    and text moved away (w:moveFrom) skipped; deleted text (w:delText) and field codes (w:instrText) are
-    other elements, never read."""
+    and text moved away (w:moveFrom) skipped, and a Word 2003 XML document's comments and deletions;
+    deleted text (w:delText) and field codes (w:instrText) are other elements, never read."""
     state = {"skip": 0, "text": False, "run": 0}
 
-    def start(tag: str, _attrs: dict[str, str]) -> None:
+    def start(tag: str, attrs: dict[str, str]) -> None:
         namespace, _, local = tag.rpartition(" ")
         if state["skip"]:
             state["skip"] += 1
             return
-        if namespace == _MARKUP_COMPATIBILITY and local == "Fallback":
+        fallback = namespace == _MARKUP_COMPATIBILITY and local == "Fallback"
+        if fallback or (tag == _ANNOTATION and attrs.get(f"{_WORD_2003} type") in _NOT_TEXT_2003):
             state["skip"] = 1
         elif namespace in _WORD:
             if local == "txbxContent":  # a text box's text is not the word before it

@@ -119,6 +119,71 @@ def _ods_cell(attrs: dict[str, str]) -> str | None:
     return None
 
 
+# --- Excel 2003 XML (SpreadsheetML 2003, often saved under an .xls name) --------------------------------
+
+_SS = "urn:schemas-microsoft-com:office:spreadsheet"
+_SS_DATA, _SS_CELL, _SS_ROW, _SS_SHEET = f"{_SS} Data", f"{_SS} Cell", f"{_SS} Row", f"{_SS} Worksheet"
+_SS_SKIPPED = frozenset({f"{_SS} Comment", f"{_SS} Names", f"{_SS} Styles"})
+_SS_TYPE = f"{_SS} Type"
+
+
+def extract_excel_xml(data: bytes) -> Extracted:
+    """An Excel 2003 XML workbook: each cell's Data as the Excel readers give it (a number in the General
+    format, a date as an ISO date, TRUE or FALSE), row by row, worksheet by worksheet; not comments."""
+    pieces: list[str] = []
+    row: list[str] = []
+    value: list[str] = []
+    state = {"skip": 0, "data": 0, "type": "String"}
+
+    def start(tag: str, attrs: dict[str, str]) -> None:
+        if state["skip"] or tag in _SS_SKIPPED:
+            state["skip"] += 1
+        elif tag == _SS_DATA:
+            state["data"] += 1
+            state["type"] = attrs.get(_SS_TYPE, "String")
+        elif tag == _SS_CELL:
+            value.clear()
+        elif tag == _SS_ROW:
+            row.clear()
+
+    def end(tag: str) -> None:
+        if state["skip"]:
+            state["skip"] -= 1
+        elif tag == _SS_DATA:
+            state["data"] -= 1
+        elif tag == _SS_CELL:
+            row.append(_excel_xml_cell(str(state["type"]), "".join(value)))
+        elif tag == _SS_ROW:
+            _row_line(row, pieces)
+        elif tag == _SS_SHEET:
+            pieces.append("\n")
+
+    def text(data: str) -> None:
+        if state["data"] and not state["skip"]:
+            value.append(data)
+
+    try:
+        parse_xml(data, "workbook", start, end, text)
+    except Unreadable as problem:
+        return problem.outcome
+    return finish(pieces)
+
+
+def _excel_xml_cell(kind: str, value: str) -> str:
+    try:
+        if kind == "Number":
+            return _number(float(value))
+        if kind == "DateTime":
+            day, _, clock = value.strip().partition("T")
+            clock = clock.split(".")[0]
+            return day if not clock or clock == "00:00:00" else f"{day} {clock}"
+        if kind == "Boolean":
+            return _boolean(value.strip() in ("1", "true", "TRUE"))
+    except (ValueError, OverflowError):
+        pass  # no number where its type says: the characters as they are
+    return "" if kind == "Error" else value
+
+
 # --- Excel 97-2003 (.xls) -------------------------------------------------------------------------------
 
 

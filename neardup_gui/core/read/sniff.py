@@ -33,17 +33,22 @@ ENCRYPTED_OOXML = "encrypted"
 
 def format_of(data: bytes) -> str | None:
     """The format the bytes are in: "doc", "xls", "ppt", "docx", "xlsx", "pptx", "odt", "ods", "odp",
-    "epub", "rtf", "pdf", "html", ENCRYPTED_OOXML; None when they are none of these (or too damaged to tell)."""
+    "epub", "rtf", "pdf", "html", "word-xml" and "excel-xml" (Office 2003's XML), ENCRYPTED_OOXML; None when they are none of these (or too damaged to tell)."""
     if data.startswith(_COMPOUND):
         return _compound_format(stream_names(data))
     if data.startswith(b"PK\x03\x04"):
         return _zip_format(data)
-    head = data[:1024].lstrip(b"\xef\xbb\xbf \t\r\n")
+    head = data[:2048].lstrip(b"\xef\xbb\xbf \t\r\n")
     if head.startswith(b"{\\rtf"):
         return "rtf"
     if head.startswith(b"%PDF-"):
         return "pdf"
     lowered = head.lower()
+    if lowered.startswith(b"<?xml"):  # Office 2003's XML documents, often saved under .doc and .xls names
+        if b"urn:schemas-microsoft-com:office:spreadsheet" in lowered or b'progid="excel.sheet"' in lowered:
+            return "excel-xml"
+        if b"schemas.microsoft.com/office/word/2003/wordml" in lowered or b'progid="word.document"' in lowered:
+            return "word-xml"
     if lowered.startswith(_HTML_STARTS) or (lowered.startswith(b"<?xml") and b"<html" in lowered):
         return "html"  # Word and Excel's "web page" saves, often named .doc and .xls
     return None
