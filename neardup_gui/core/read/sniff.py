@@ -33,7 +33,8 @@ ENCRYPTED_OOXML = "encrypted"
 
 def format_of(data: bytes) -> str | None:
     """The format the bytes are in: "doc", "xls", "ppt", "docx", "xlsx", "pptx", "odt", "ods", "odp",
-    "epub", "rtf", "pdf", "html", "word-xml" and "excel-xml" (Office 2003's XML), ENCRYPTED_OOXML; None when they are none of these (or too damaged to tell)."""
+    "epub", "rtf", "pdf", "html", "word-xml" and "excel-xml" (Office 2003's XML), ENCRYPTED_OOXML; None when
+    they are none of these (or too damaged to tell)."""
     if data.startswith(_COMPOUND):
         return _compound_format(stream_names(data))
     if data.startswith(b"PK\x03\x04"):
