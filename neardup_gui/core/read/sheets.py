@@ -133,14 +133,15 @@ def extract_excel_xml(data: bytes) -> Extracted:
     pieces: list[str] = []
     row: list[str] = []
     value: list[str] = []
-    state = {"skip": 0, "data": 0, "type": "String"}
+    state = {"skip": 0, "data": 0}
+    kind = ["String"]  # the open Data's type
 
     def start(tag: str, attrs: dict[str, str]) -> None:
         if state["skip"] or tag in _SS_SKIPPED:
             state["skip"] += 1
         elif tag == _SS_DATA:
             state["data"] += 1
-            state["type"] = attrs.get(_SS_TYPE, "String")
+            kind[0] = attrs.get(_SS_TYPE, "String")
         elif tag == _SS_CELL:
             value.clear()
         elif tag == _SS_ROW:
@@ -152,7 +153,7 @@ def extract_excel_xml(data: bytes) -> Extracted:
         elif tag == _SS_DATA:
             state["data"] -= 1
         elif tag == _SS_CELL:
-            row.append(_excel_xml_cell(str(state["type"]), "".join(value)))
+            row.append(_excel_xml_cell(kind[0], "".join(value)))
         elif tag == _SS_ROW:
             _row_line(row, pieces)
         elif tag == _SS_SHEET:
