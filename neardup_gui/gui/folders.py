@@ -133,7 +133,8 @@ class FoldersPanel(QWidget):
                 self.tr("Spreadsheets (Excel, WPS, ODS)"),
                 self.tr(
                     "Excel (.xls and .xlsx), WPS spreadsheets and OpenDocument spreadsheets:\n"
-                    "each cell's text as shown, row by row, sheet by sheet; a formula's result, not the formula.\n"
+                    "each cell's value (a date as 2024-03-05, whatever its format), row by row, sheet by sheet; a "
+                    "formula's result, not the formula.\n"
                     "Tables saved as .csv or .tsv are read as text, under “{text}”."
                 ).format(text=text_label),
             ),

@@ -1613,14 +1613,6 @@ not headers, comments or field codes</source>
         <translation>电子表格（Excel、WPS、ODS）</translation>
     </message>
     <message>
-        <source>Excel (.xls and .xlsx), WPS spreadsheets and OpenDocument spreadsheets:
-each cell&apos;s text as shown, row by row, sheet by sheet; a formula&apos;s result, not the formula.
-Tables saved as .csv or .tsv are read as text, under “{text}”.</source>
-        <translation>Excel（.xls 和 .xlsx）、WPS 表格和 OpenDocument 电子表格：
-按显示的样子读取每个单元格的文字，逐行、逐个工作表读取；公式只读计算结果，不读公式本身。
-保存为 .csv 或 .tsv 的表格按文本读取，归在“{text}”中。</translation>
-    </message>
-    <message>
         <source>Slides (PowerPoint, WPS, ODP)</source>
         <translation>演示文稿（PowerPoint、WPS、ODP）</translation>
     </message>
@@ -1645,6 +1637,14 @@ the text of each slide in order, then the speaker notes</source>
     <message>
         <source>PDFs with a text layer (scanned PDFs are listed as problems, unless OCR reads them)</source>
         <translation>带文字层的 PDF（扫描件 PDF 会列在“问题”中，除非用 OCR 识别）</translation>
+    </message>
+    <message>
+        <source>Excel (.xls and .xlsx), WPS spreadsheets and OpenDocument spreadsheets:
+each cell&apos;s value (a date as 2024-03-05, whatever its format), row by row, sheet by sheet; a formula&apos;s result, not the formula.
+Tables saved as .csv or .tsv are read as text, under “{text}”.</source>
+        <translation>Excel（.xls 和 .xlsx）、WPS 表格和 OpenDocument 电子表格：
+逐行、逐张工作表读取每个单元格的值（日期一律读作 2024-03-05 的形式，不论其显示格式）；读取公式的结果，而不是公式本身。
+另存为 .csv 或 .tsv 的表格按文本读取，归在“{text}”中。</translation>
     </message>
     <message>
         <source>Web pages and e-books</source>
@@ -2854,7 +2854,11 @@ Every two documents of the group are duplicates at your setting. Each member is 
         <translation>这个文件实际上是{format}，与文件名所示的格式不同；已按它的实际格式读取。</translation>
     </message>
     <message>
-        <source>This file is not a WPS Office document (neither a Word, Excel or PowerPoint file inside nor an Office Open XML one); it may be from another program of that name, such as Microsoft Works.</source>
+        <source>This is not {format}, although its name says so.</source>
+        <translation>这不是{format}，只是文件名这样显示。</translation>
+    </message>
+    <message>
+        <source>This file is not a WPS Office document (neither a Word, Excel nor PowerPoint file inside, nor an Office Open XML one); it may be from another program of that name, such as Microsoft Works.</source>
         <translation>这不是 WPS Office 文档（里面既不是 Word、Excel 或 PowerPoint 文件，也不是 Office Open XML 文件）；它可能来自同样使用这个扩展名的其他程序，例如 Microsoft Works。</translation>
     </message>
     <message>
@@ -3080,6 +3084,10 @@ Every two documents of the group are duplicates at your setting. Each member is 
     <message>
         <source>Password-protected document: remove the password (or save an unprotected copy) to compare it.</source>
         <translation>受密码保护的文档：请去掉密码（或另存一份不加密的副本）后再比较。</translation>
+    </message>
+    <message>
+        <source>Not read: this document would give more than {limit} million characters of text (a crafted file?).</source>
+        <translation>未读取：这份文档会产生超过 {limit} 百万个字符的文字（可能是特意构造的文件）。</translation>
     </message>
     <message>
         <source>The document holds no text.</source>

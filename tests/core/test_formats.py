@@ -194,9 +194,11 @@ def test_zip_bombs_and_entity_expansion_are_refused_and_damage_is_an_error(made)
     assert found.status is Status.ERROR and "document type" in found.message
 
     for kind, good in (("docx", docx), ("odt", made["odt"].read_bytes()), ("epub", made["epub"].read_bytes())):
-        for damaged in (good[: len(good) // 2], os.urandom(3000), b"PK\x03\x04" + os.urandom(500)):
+        for damaged in (good[: len(good) // 2], b"PK\x03\x04" + os.urandom(500)):
             found = extract(kind, damaged)
             assert found.status is Status.ERROR and found.message, (kind, found)
+        noise = extract(kind, b"\x00" + os.urandom(3000))  # no package at all: not this format
+        assert noise.status in (Status.UNSUPPORTED, Status.ERROR) and noise.message, (kind, noise)
         empty_zip = io.BytesIO()
         zipfile.ZipFile(empty_zip, "w").close()  # a valid zip without the document's parts
         found = extract(kind, empty_zip.getvalue())
@@ -356,3 +358,49 @@ def test_the_note_that_bytes_are_another_format_is_each_copys_own():
     assert message_for("docx", "wps", "") == ""  # a .wps's bytes may be either: not known, not said
     assert message_for("xls", "xlsx", "Damaged document: x") == "Damaged document: x"
     assert message_for("text", "pdf", "") == ""
+
+
+def test_text_repeated_without_end_by_a_crafted_file_is_refused_not_read():
+    """A few bytes can make one text repeat without end: cells repeated inside repeated cells (.odt, .ods), one
+    long shared string in every cell (.xlsx). A reader gives at most TEXT_LIMIT characters, then says so."""
+    from neardup_gui.core.read.containers import TEXT_LIMIT
+
+    odf = (
+        'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+        'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" '
+        'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0"'
+    )
+    nested = "<text:p>word</text:p>"
+    for _ in range(4):
+        nested = (
+            '<table:table><table:table-row><table:table-cell table:number-columns-repeated="16384">'
+            f"{nested}</table:table-cell></table:table-row></table:table>"
+        )
+    content = f"<office:document-content {odf}><office:body><office:text>{nested}</office:text></office:body>"
+    odt = io.BytesIO()
+    with zipfile.ZipFile(odt, "w") as package:
+        package.writestr("mimetype", "application/vnd.oasis.opendocument.text")
+        package.writestr("content.xml", content + "</office:document-content>")
+    sheet = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
+    relation = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+    xlsx = io.BytesIO()
+    with zipfile.ZipFile(xlsx, "w", zipfile.ZIP_DEFLATED) as package:
+        package.writestr("[Content_Types].xml", "<Types/>")
+        package.writestr(
+            "xl/workbook.xml",
+            f'<workbook {sheet} xmlns:r="{relation}"><sheets><sheet name="a" sheetId="1" r:id="rId1"/></sheets>'
+            "</workbook>",
+        )
+        package.writestr(
+            "xl/_rels/workbook.xml.rels",
+            '<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">'
+            f'<Relationship Id="rId1" Type="{relation}/worksheet" Target="sheet1.xml"/>'
+            f'<Relationship Id="rId2" Type="{relation}/sharedStrings" Target="sharedStrings.xml"/></Relationships>',
+        )
+        package.writestr("xl/sharedStrings.xml", f"<sst {sheet}><si><t>{'ab ' * 10_000}</t></si></sst>")
+        cells = '<c t="s"><v>0</v></c>' * (TEXT_LIMIT // 30_000 + 10)
+        package.writestr("xl/sheet1.xml", f"<worksheet {sheet}><sheetData><row>{cells}</row></sheetData></worksheet>")
+    for kind, data in (("odt", odt.getvalue()), ("xlsx", xlsx.getvalue())):
+        assert len(data) < 100_000
+        found = extract(kind, data)
+        assert found.status is Status.TOO_LARGE and "million characters" in found.message, (kind, found)

@@ -186,3 +186,31 @@ def test_field_codes_go_their_results_stay_and_table_rows_end_lines():
     nested = "\x13 IF \x13 PAGE \x145\x15 = 5 \x14five\x15 done"
     assert _visible(nested) == "five done"
     assert _visible("\x13 TOC \x15kept") == "kept"  # a field with no result shows nothing
+
+
+@pytest.mark.e2e
+def test_pieces_over_the_same_bytes_are_refused_not_read_again_and_again(made, tmp_path):
+    """A crafted piece table whose pieces all cover the whole WordDocument stream would give its text as often
+    as it has pieces: more characters than the file has bytes is damage."""
+    import olefile
+
+    crafted = tmp_path / "pieces.doc"
+    crafted.write_bytes(made["doc"].read_bytes())
+    ole = olefile.OleFileIO(str(crafted), write_mode=True)
+    stream = bytearray(ole.openstream("WordDocument").read())
+    table = "1Table" if struct.unpack_from("<H", stream, 10)[0] & 0x0200 else "0Table"
+    size = ole.get_size(table)
+    at = 32 + 2 + 2 * struct.unpack_from("<H", stream, 32)[0]
+    longs_at = at + 2
+    at += 2 + 4 * struct.unpack_from("<H", stream, at)[0]
+    count = (size - 9) // 12
+    cps = [i * len(stream) for i in range(count + 1)]
+    clx = b"\x02" + struct.pack("<I", 4 * (count + 1) + 8 * count) + struct.pack(f"<{count + 1}I", *cps)
+    clx += struct.pack("<HIH", 0, 0x40000000, 0) * count  # every piece: 8-bit text from the stream's start
+    struct.pack_into("<II", stream, at + 2 + 8 * 33, 0, len(clx))
+    struct.pack_into("<i", stream, longs_at + 12, count * len(stream))  # ccpText
+    ole.write_stream(table, clx + b"\x00" * (size - len(clx)))
+    ole.write_stream("WordDocument", bytes(stream))
+    ole.close()
+    found = extract("doc", crafted.read_bytes())
+    assert found.status is Status.ERROR and "table of text pieces" in found.message, found

@@ -47,6 +47,30 @@ PASSWORD_PROTECTED = QT_TRANSLATE_NOOP(
 )
 
 
+TEXT_LIMIT = 32 << 20
+"""Characters of text one document may give at most: a 2,000-page book has a few million. A crafted file
+repeats one text without end (a cell repeated, one string shared by every cell, pieces over the same bytes)
+from a few bytes; TextBudget stops it there."""
+_TOO_MUCH_TEXT = QT_TRANSLATE_NOOP(
+    "Problem", "Not read: this document would give more than {limit} million characters of text (a crafted file?)."
+)
+
+
+class TextBudget:
+    """The characters a document's reader may still give (TEXT_LIMIT); ``spend`` raises Unreadable (too large)
+    when a text repeated, or shared, over and over would pass it."""
+
+    __slots__ = ("left",)
+
+    def __init__(self) -> None:
+        self.left = TEXT_LIMIT
+
+    def spend(self, characters: int) -> None:
+        self.left -= characters
+        if self.left < 0:
+            raise Unreadable(Status.TOO_LARGE, _TOO_MUCH_TEXT.format(limit=TEXT_LIMIT // 1_000_000))
+
+
 class Unreadable(Exception):  # noqa: N818 - an outcome, like JobCancelled
     """A document that cannot be read; ``outcome`` is what the scan records (status and message)."""
 

@@ -33,7 +33,7 @@ KIND_OF_SUFFIX = {
     **dict.fromkeys((".xlsx", ".xlsm", ".xltx", ".xltm"), "xlsx"),
     ".ods": "ods",
     **dict.fromkeys((".ppt", ".pps", ".pot"), "ppt"),
-    **dict.fromkeys((".pptx", ".pptm", ".ppsx", ".ppsm", ".potx"), "pptx"),
+    **dict.fromkeys((".pptx", ".pptm", ".ppsx", ".ppsm", ".potx", ".potm"), "pptx"),
     ".odp": "odp",
     **dict.fromkeys((".wps", ".wpt"), "wps"),  # WPS Office: writer, spreadsheet, presentation, and templates
     **dict.fromkeys((".et", ".ett"), "et"),
@@ -73,6 +73,8 @@ OFFICE_FORMATS: dict[str, frozenset[str]] = {
 """The office kinds, read by what their bytes are (sniff.py), and the formats each kind's name promises."""
 
 _WPS_BINARY = {"wps": "doc", "et": "xls", "dps": "ppt"}
+_WPS_OOXML = {"wps": "docx", "et": "xlsx", "dps": "pptx"}
+_BIFF_STARTS = (b"\x09\x00", b"\x09\x02", b"\x09\x04", b"\x09\x08")  # an Excel 2-4 worksheet: bare records
 _FORMAT_NAMES = {
     "doc": QT_TRANSLATE_NOOP("Problem", "a Word 97–2003 document (.doc)"),
     "docx": QT_TRANSLATE_NOOP("Problem", "a Word document (.docx)"),
@@ -91,9 +93,10 @@ _FORMAT_NAMES = {
     "excel-xml": QT_TRANSLATE_NOOP("Problem", "an Excel 2003 XML workbook"),
 }
 _READ_AS = QT_TRANSLATE_NOOP("Problem", "This file is {format}, whatever its name says, and was read as one.")
+_NOT_ITS_FORMAT = QT_TRANSLATE_NOOP("Problem", "This is not {format}, although its name says so.")
 _NEITHER_WPS = QT_TRANSLATE_NOOP(
     "Problem",
-    "This file is not a WPS Office document (neither a Word, Excel or PowerPoint file inside nor an "
+    "This file is not a WPS Office document (neither a Word, Excel nor PowerPoint file inside, nor an "
     "Office Open XML one); it may be from another program of that name, such as Microsoft Works.",
 )
 
@@ -113,7 +116,7 @@ def extract(kind: str, data: bytes) -> Extracted:
 def _office_file(kind: str, data: bytes) -> Extracted:
     """An office file read as the format its bytes are; the message says so where its name promised another."""
     from .containers import PASSWORD_PROTECTED
-    from .ole import MAGIC
+    from .ole import MAGIC, stream_names
     from .sniff import ENCRYPTED_OOXML, format_of
 
     promised = OFFICE_FORMATS[kind]
@@ -121,9 +124,14 @@ def _office_file(kind: str, data: bytes) -> Extracted:
     if actual == ENCRYPTED_OOXML:
         return Extracted(Status.ENCRYPTED, message=PASSWORD_PROTECTED)
     if actual is None and kind in _WPS_BINARY:
-        if not data.startswith((MAGIC, b"PK")):
+        if data.startswith(b"PK"):
+            actual = _WPS_OOXML[kind]  # a damaged package: its reader says how
+        elif data.startswith(MAGIC) and not stream_names(data):
+            actual = _WPS_BINARY[kind]  # a damaged compound file: its reader says how
+        else:  # another program's compound file (Microsoft Works keeps a CONTENTS stream), or no office file
             return Extracted(Status.UNSUPPORTED, message=_NEITHER_WPS)
-        actual = _WPS_BINARY[kind]  # a damaged container: its reader says how
+    elif actual is None and kind != "rtf" and not data.startswith((MAGIC, b"PK", *_BIFF_STARTS)):
+        return Extracted(Status.UNSUPPORTED, message=_NOT_ITS_FORMAT.format(format=_FORMAT_NAMES[kind]))
     if actual is None or actual in promised:
         return _readers()[actual or kind](data)  # the named reader says what is wrong with what it is not
     found = _readers()[actual](data)
@@ -137,16 +145,16 @@ def message_for(kind: str, read_as: str, message: str) -> str:
     held them; "" for its own kind). Bytes are read once for all their copies, so the note that they are
     another format than the name says belongs to each copy's name: a copy under the right name has none, a
     copy under a wrong name has it."""
-    if kind not in OFFICE_FORMATS or not read_as or read_as == kind:
+    if not read_as or read_as == kind:
         return message
     noted = _READ_AS_PATTERN.fullmatch(message)
     if noted:
         actual = _FORMAT_OF_NAME.get(noted["format"])
-    elif not message and len(_PROMISED.get(read_as, ())) == 1:
+    elif not message and len(_PROMISED.get(read_as, ())) == 1 and kind in OFFICE_FORMATS:
         (actual,) = _PROMISED[read_as]
     else:
         return message  # another message (a reader's own), or a WPS file's bytes, whose format is not kept
-    if actual is None or actual in OFFICE_FORMATS[kind]:
+    if actual is None or actual in _PROMISED.get(kind, {kind}):
         return "" if noted else message
     return _READ_AS.format(format=_FORMAT_NAMES[actual])
 

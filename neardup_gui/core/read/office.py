@@ -16,7 +16,7 @@ from collections.abc import Callable
 from ..errors import read_failure
 from ..i18n import QT_TRANSLATE_NOOP
 from ..models import Extracted, Status
-from .containers import PASSWORD_PROTECTED, Package, Unreadable, parse_xml, resolve
+from .containers import PASSWORD_PROTECTED, Package, TextBudget, Unreadable, parse_xml, resolve
 from .ole import MAGIC as OLE_MAGIC
 
 _NO_TEXT = QT_TRANSLATE_NOOP("Problem", "The document holds no text.")
@@ -269,13 +269,15 @@ CellValue = Callable[[dict[str, str]], "str | None"]
 
 def _odf_text(xml: bytes, part: str, body: list[str], notes: list[str], cell_value: CellValue | None = None) -> None:
     """Append an OpenDocument part's text: a line a paragraph or heading, a table's row on a line, its cells
-    apart by tabs (a cell repeated as often as it says, within reason), sheets and slides apart by a blank
+    apart by tabs (a cell repeated as often as it says), sheets and slides apart by a blank
     line, spaces (text:s), tabs and line breaks as written; the bodies of footnotes and the speaker notes of
-    slides to ``notes``; annotations, tracked changes and note numbers skipped; a cell whose ``cell_value`` is
+    slides to ``notes``; annotations, tracked changes and note numbers skipped; what repeats, within a
+    TextBudget; a cell whose ``cell_value`` is
     a text has that text, not what it shows. Each element is one look-up in _ODF_STARTS or _ODF_ENDS: a sheet
     of 60,000 cells is 130,000 elements."""
     state = {"skip": 0, "note": 0, "body": 0, "valued": 0}
     cells: list[tuple[int, int]] = []  # for each open cell: where its text starts, how often it repeats
+    budget = TextBudget()  # a repeated cell inside a repeated cell inside...
 
     def out() -> list[str]:
         return notes if state["note"] else body
@@ -303,7 +305,9 @@ def _odf_text(xml: bytes, part: str, body: list[str], notes: list[str], cell_val
             if tag == _ODF_SLIDE_NOTES:
                 out().append("\n")
         elif action == "spaces":
-            out().append(" " * _count(attrs.get(_ODF_SPACES)))
+            spaces = _count(attrs.get(_ODF_SPACES))
+            budget.spend(spaces)
+            out().append(" " * spaces)
         else:
             out().append(action)
 
@@ -319,7 +323,7 @@ def _odf_text(xml: bytes, part: str, body: list[str], notes: list[str], cell_val
         if action is None:
             return
         if action == "cell":
-            _end_cell(out(), *(cells.pop() if cells else (len(out()), 1)))
+            _end_cell(out(), *(cells.pop() if cells else (len(out()), 1)), budget)
         elif action == "note":
             state["note"] -= 1
         elif action == "body":
@@ -334,18 +338,26 @@ def _odf_text(xml: bytes, part: str, body: list[str], notes: list[str], cell_val
     parse_xml(xml, part, start, end, text)
 
 
-def _end_cell(pieces: list[str], start: int, repeated: int) -> None:
-    """A spreadsheet cell ends; one with text that says it is repeated (number-columns-repeated) is written
-    that often. An empty one is not: a sheet's rows end in a run of a thousand empty cells."""
-    end_cell(pieces)
+def _end_cell(pieces: list[str], start: int, repeated: int, budget: TextBudget) -> None:
+    """A spreadsheet cell ends: a tab after its text (an empty one has no paragraph: a tab alone, not the row
+    before it joined). One with text that says it is repeated (number-columns-repeated) is written that often,
+    within the budget; an empty one is not: a sheet's rows end in a run of a thousand empty cells."""
+    if len(pieces) > start:
+        end_cell(pieces)
+    else:
+        pieces.append("\t")
     written = pieces[start:]
     if repeated > 1 and "".join(written).strip():
+        budget.spend(sum(map(len, written)) * (repeated - 1))
         pieces.extend(written * (repeated - 1))
+
+
+_MOST_REPEATED = 16_384  # a sheet's columns at most; spaces and repeated cells are charged to a TextBudget
 
 
 def _count(value: str | None) -> int:
     try:
-        return max(1, min(int(value or 1), 100))  # a hostile count cannot make gigabytes of spaces
+        return max(1, min(int(value or 1), _MOST_REPEATED))
     except ValueError:
         return 1
 

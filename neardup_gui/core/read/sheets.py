@@ -27,7 +27,7 @@ from typing import Any
 
 from ..i18n import QT_TRANSLATE_NOOP
 from ..models import Extracted, Status
-from .containers import PASSWORD_PROTECTED, READ_ERRORS, Unreadable, damaged, parse_xml
+from .containers import PASSWORD_PROTECTED, READ_ERRORS, TextBudget, Unreadable, damaged, parse_xml
 from .office import extract_odf, finish, main_part, read_package, relationships
 from .ole import MAGIC, Compound
 
@@ -237,8 +237,9 @@ def _read_book(stream: bytes, pieces: list[str]) -> None:
         book = xlrd.open_workbook(
             file_contents=stream, logfile=_Discard(), verbosity=0, on_demand=True, ragged_rows=True
         )
+        budget = TextBudget()  # one shared string in every cell of a crafted workbook
         for index in range(book.nsheets):
-            _xls_sheet(book.sheet_by_index(index), book.datemode == 1, pieces)
+            _xls_sheet(book.sheet_by_index(index), book.datemode == 1, pieces, budget)
             book.unload_sheet(index)  # one sheet's cells in memory at a time
             pieces.append("\n")
         book.release_resources()
@@ -250,12 +251,14 @@ def _read_book(stream: bytes, pieces: list[str]) -> None:
         raise damaged(exc) from exc
 
 
-def _xls_sheet(sheet: Any, date1904: bool, pieces: list[str]) -> None:
+def _xls_sheet(sheet: Any, date1904: bool, pieces: list[str], budget: TextBudget) -> None:
     """Append one xlrd sheet's rows: its cells' values as _xls_cell says, empty ones holding their column."""
     for rowx in range(sheet.nrows):
         kinds = sheet.row_types(rowx)
         values = sheet.row_values(rowx)
-        _row_line([_xls_cell(kind, value, date1904) for kind, value in zip(kinds, values, strict=True)], pieces)
+        cells = [_xls_cell(kind, value, date1904) for kind, value in zip(kinds, values, strict=True)]
+        budget.spend(sum(map(len, cells)))
+        _row_line(cells, pieces)
 
 
 _XL_TEXT, _XL_NUMBER, _XL_DATE, _XL_BOOLEAN = 1, 2, 3, 4  # xlrd's XL_CELL_* (empty 0, error 5, blank 6: nothing)
@@ -302,10 +305,11 @@ def extract_xlsx(data: bytes) -> Extracted:
         strings = _shared_strings(package.read(parts["sharedStrings"])) if "sharedStrings" in parts else []
         dates = _date_styles(package.read(parts["styles"])) if "styles" in parts else []
         pieces: list[str] = []
+        cells = _CellReader(strings, dates, date1904, TextBudget())
         for sheet_id in sheet_ids:
             kind, part = related.get(sheet_id, ("", ""))
             if kind == "worksheet":  # chart and dialog sheets hold no cells
-                _xlsx_sheet(package.read(part), part, _CellReader(strings, dates, date1904), pieces)
+                _xlsx_sheet(package.read(part), part, cells, pieces)
                 pieces.append("\n")
     except Unreadable as problem:
         return problem.outcome
@@ -412,15 +416,17 @@ def _index(value: str | None) -> int:
 class _CellReader:
     """A cell's text from its type (t), its format (s) and its value's characters."""
 
-    __slots__ = ("_dates", "_strings", "date1904")
+    __slots__ = ("_budget", "_dates", "_strings", "date1904")
 
-    def __init__(self, strings: list[str], dates: list[bool], date1904: bool) -> None:
-        self._strings, self._dates, self.date1904 = strings, dates, date1904
+    def __init__(self, strings: list[str], dates: list[bool], date1904: bool, budget: TextBudget) -> None:
+        self._strings, self._dates, self.date1904, self._budget = strings, dates, date1904, budget
 
     def text(self, kind: str, style: str | None, value: str) -> str:
-        if kind == "s":
+        if kind == "s":  # a shared string: one long one shared by a million cells is a crafted file
             index = _index(value)
-            return self._strings[index] if 0 <= index < len(self._strings) else ""
+            shared = self._strings[index] if 0 <= index < len(self._strings) else ""
+            self._budget.spend(len(shared))
+            return shared
         if kind in ("inlineStr", "str"):  # an inline string; a formula's text result
             return value
         if kind == "b":

@@ -73,7 +73,9 @@ def _zip_format(data: bytes) -> str | None:
             names = package.namelist()
             if "mimetype" in names:
                 with package.open("mimetype") as member:
-                    return _ODF_MIMETYPES.get(member.read(100).strip())
+                    odf = _ODF_MIMETYPES.get(member.read(100).strip())
+                if odf:
+                    return odf
     except (
         zipfile.BadZipFile,
         zlib.error,

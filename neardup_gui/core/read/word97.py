@@ -156,6 +156,8 @@ def _clx_pieces(table: bytes, at: int, size: int) -> list[tuple[int, int, int, b
 def _piece_text(stream: bytes, pieces: list[tuple[int, int, int, bool]]) -> str:
     """The document's characters, piece after piece; each piece must lie inside WordDocument, so the text is
     never longer than the file."""
+    if sum(count for _first, count, _offset, _compressed in pieces) > len(stream):
+        raise Unreadable(Status.ERROR, _BROKEN_PIECES)  # pieces over the same bytes: more text than the file
     parts: list[str] = []
     for _first, count, offset, compressed in pieces:
         size = count if compressed else 2 * count
