@@ -10,6 +10,7 @@ bytes than the whole file holds, so reading one costs at most the file's size.
 from __future__ import annotations
 
 import struct
+from collections.abc import Sequence
 
 from ..i18n import QT_TRANSLATE_NOOP
 from ..models import Status
@@ -83,16 +84,24 @@ class Compound:
         as often as the stream's size asks (bounded, but its text repeated or garbled): a loop is damage."""
         ole = self._ole
         entry = ole.direntries[ole._find(path)]  # olefile's own lookup of a path (the tests pin its behaviour)
-        mini = size < ole.minisectorcutoff
-        table, sector_size = (ole.minifat, ole.minisectorsize) if mini else (ole.fat, ole.sectorsize)
-        seen: set[int] = set()
-        sector = entry.isectStart
-        for _ in range(-(-size // sector_size)):
-            if sector in seen or not 0 <= sector < len(table):
-                return False
-            seen.add(sector)
-            sector = int(table[sector])
-        return True
+        if size >= ole.minisectorcutoff:
+            return _distinct(ole.fat, entry.isectStart, size, ole.sectorsize)
+        # a small stream's sectors are in the mini stream, itself a chain of the root entry's sectors
+        return _distinct(ole.minifat, entry.isectStart, size, ole.minisectorsize) and _distinct(
+            ole.fat, ole.root.isectStart, ole.root.size, ole.sectorsize
+        )
+
+
+def _distinct(table: Sequence[int], sector: int, size: int, sector_size: int) -> bool:
+    """Whether the chain of ``size`` bytes from ``sector`` in a sector table runs through distinct sectors
+    inside it."""
+    seen: set[int] = set()
+    for _ in range(-(-size // sector_size)):
+        if sector in seen or not 0 <= sector < len(table):
+            return False
+        seen.add(sector)
+        sector = int(table[sector])
+    return True
 
 
 def stream_names(data: bytes) -> frozenset[str]:
