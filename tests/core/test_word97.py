@@ -261,3 +261,30 @@ def test_a_fast_saved_doc_is_read_in_the_order_of_its_pieces_not_of_its_bytes(ma
     assert found.status is Status.OK and found.text == original
     in_stream_order = (second + first).decode("utf-16-le")
     assert " ".join(original.split())[:200] not in " ".join(in_stream_order.split()), "the bytes are out of order"
+
+
+@pytest.mark.e2e
+def test_a_tables_empty_cells_keep_their_places_and_rows_end_where_the_document_says(tmp_path):
+    """A row's end is its own paragraph, marked so in its properties (sprmPFTtp): an empty cell, a lone cell
+    mark too, is not taken for it. The .doc reads as the .docx saved from the same document."""
+    cell = '<table:table-cell office:value-type="string"><text:p>{}</text:p></table:table-cell>'
+    empty = "<table:table-cell/>"
+    rows = [[cell.format("a1"), empty, cell.format("c1")], [empty, cell.format("b2"), cell.format("c2")]]
+    table = "".join(f"<table:table-row>{''.join(row)}</table:table-row>" for row in rows)
+    source = tmp_path / "table.fodt"
+    source.write_text(
+        '<?xml version="1.0" encoding="UTF-8"?><office:document '
+        'xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" '
+        'xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" '
+        'xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" office:version="1.2" '
+        'office:mimetype="application/vnd.oasis.opendocument.text"><office:body><office:text>'
+        '<text:p>Before the table.</text:p><table:table table:name="T">'
+        f'<table:table-column table:number-columns-repeated="3"/>{table}</table:table>'
+        "<text:p>After the table.</text:p></office:text></office:body></office:document>",
+        encoding="utf-8",
+    )
+    doc = libreoffice_convert(source, "doc:MS Word 97", tmp_path / "made", tmp_path / "profile")
+    docx = libreoffice_convert(source, "docx", tmp_path / "made", tmp_path / "profile")
+    found = extract("doc", doc.read_bytes())
+    assert found.text == "Before the table.\na1\t\tc1\n\tb2\tc2\nAfter the table.", found.text
+    assert found.text == extract("docx", docx.read_bytes()).text

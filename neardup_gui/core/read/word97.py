@@ -11,6 +11,7 @@ the endnotes and the text boxes; not headers, comments or field codes (a field's
 
 from __future__ import annotations
 
+import bisect
 import re
 import struct
 
@@ -39,6 +40,11 @@ _NFIB_WORD97 = 0x00C1  # Word 97 and later; 101-105 are Word 6 and 95
 _F_ENCRYPTED = 0x0100
 _F_WHICH_TABLE = 0x0200  # the piece table is in 1Table, else 0Table
 _FC_CLX = 33  # the Clx's index among the FIB's (fc, lcb) pairs
+_FC_PLCF_BTE_PAPX = 13  # the paragraphs' properties' (PlcBtePapx)
+_SPRM_TTP = (0x2417, 0x244C)  # sprmPFTtp, sprmPFInnerTtp: this paragraph ends a table row
+# operand sizes of a sprm by its spra (its top three bits); 6: variable, its size in the byte after the sprm
+_OPERAND = {0: 1, 1: 1, 2: 2, 3: 4, 4: 2, 5: 2, 7: 3}
+_SPRM_T_DEF_TABLE = 0xD608  # a variable operand whose size is two bytes
 _STORIES = ("text", "footnotes", "headers", "macros", "comments", "endnotes", "text boxes", "header text boxes")
 _READ = ("text", "footnotes", "endnotes", "text boxes")
 """The stories read, in this order; their lengths are ccpText... ccpHdrTxbx, FibRgLw97's longs 3 to 10."""
@@ -71,14 +77,16 @@ def extract_doc(data: bytes) -> Extracted:
         if fib.encrypted:
             raise Unreadable(Status.ENCRYPTED, PASSWORD_PROTECTED)
         table = document.read(fib.table)
-        text = _piece_text(stream, _clx_pieces(table, fib.clx, fib.clx_size))
+        text_pieces = _clx_pieces(table, fib.clx, fib.clx_size)
+        text = _piece_text(stream, text_pieces)
     except Unreadable as problem:
         return problem.outcome
+    rows = _row_ends(stream, table, fib.papx, fib.papx_size, text_pieces, text)
     pieces: list[str] = []
     start = 0
     for story, length in zip(_STORIES, fib.story_lengths, strict=True):
         if story in _READ and length:
-            pieces.append(_visible(text[start : start + length]))
+            pieces.append(_visible(text[start : start + length], rows, start))
             pieces.append("\n")
         start += length
     return finish(pieces)
@@ -87,10 +95,12 @@ def extract_doc(data: bytes) -> Extracted:
 class _Fib:
     """What is read of a FIB: whether it is encrypted, the table stream's name, the Clx, the stories' lengths."""
 
-    __slots__ = ("clx", "clx_size", "encrypted", "story_lengths", "table")
+    __slots__ = ("clx", "clx_size", "encrypted", "papx", "papx_size", "story_lengths", "table")
 
-    def __init__(self, table: str, clx: int, clx_size: int, story_lengths: tuple[int, ...], encrypted: bool) -> None:
-        self.table, self.clx, self.clx_size = table, clx, clx_size
+    def __init__(
+        self, table: str, clx: tuple[int, int], papx: tuple[int, int], story_lengths: tuple[int, ...], encrypted: bool
+    ) -> None:
+        self.table, (self.clx, self.clx_size), (self.papx, self.papx_size) = table, clx, papx
         self.story_lengths, self.encrypted = story_lengths, encrypted
 
 
@@ -105,7 +115,7 @@ def _fib(stream: bytes) -> _Fib:
         if nfib < _NFIB_WORD97 and nfib not in (0, 0xFFFF):
             raise Unreadable(Status.UNSUPPORTED, _WORD_95)
         if flags & _F_ENCRYPTED:  # encrypted or XOR-obfuscated: the rest of the FIB is still clear
-            return _Fib("", 0, 0, (), True)
+            return _Fib("", (0, 0), (0, 0), (), True)
         at = 32
         (words,) = struct.unpack_from("<H", stream, at)
         at += 2 + 2 * words
@@ -115,13 +125,14 @@ def _fib(stream: bytes) -> _Fib:
         (pairs,) = struct.unpack_from("<H", stream, at)
         if longs < 11 or pairs <= _FC_CLX:
             raise Unreadable(Status.UNSUPPORTED, _WORD_95)
-        clx, clx_size = struct.unpack_from("<II", stream, at + 2 + 8 * _FC_CLX)
+        clx = struct.unpack_from("<II", stream, at + 2 + 8 * _FC_CLX)
+        papx = struct.unpack_from("<II", stream, at + 2 + 8 * _FC_PLCF_BTE_PAPX)
     except struct.error as exc:
         raise damaged(exc) from exc
     if any(length < 0 for length in lengths[3:11]):
         raise damaged("negative story length")
     table = "1Table" if flags & _F_WHICH_TABLE else "0Table"
-    return _Fib(table, clx, clx_size, tuple(lengths[3:11]), False)
+    return _Fib(table, clx, papx, tuple(lengths[3:11]), False)
 
 
 def _clx_pieces(table: bytes, at: int, size: int) -> list[tuple[int, int, int, bool]]:
@@ -169,13 +180,18 @@ def _piece_text(stream: bytes, pieces: list[tuple[int, int, int, bool]]) -> str:
     return "".join(parts)
 
 
-def _visible(story: str) -> str:
+def _visible(story: str, row_ends: frozenset[int] | None = None, start: int = 0) -> str:
     """A story's characters as a reader sees them: a field's code dropped and its result kept, table cells
-    apart by tabs and rows on lines of their own, Word's other marks as _MARKS says."""
+    apart by tabs and rows on lines of their own, Word's other marks as _MARKS says. ``row_ends``: the
+    positions (in the document, the story starting at ``start``) of the cell marks that end a row, as the
+    paragraphs' properties say; without them, a mark right after a cell's is taken for a row's end (an empty
+    cell is too)."""
     out: list[str] = []
     fields: list[bool] = []  # for each open field, whether its code is over (its result is being shown)
     after_cell = False
+    at = start
     for run in _split_marks(story):
+        at += len(run)
         if run == _FIELD_BEGIN:
             fields.append(False)
         elif run == _FIELD_SEPARATOR:
@@ -187,13 +203,93 @@ def _visible(story: str) -> str:
         elif not all(fields):
             continue  # inside a field's code
         elif run == _CELL:
-            out.append("\n" if after_cell else "\t")  # the mark after a row's last cell ends the row
+            row_end = (at - 1) in row_ends if row_ends is not None else after_cell
+            out.append("\n" if row_end else "\t")  # the mark after a row's last cell ends the row
             after_cell = not after_cell
             continue
         else:
             out.append(run.translate(_MARKS))
         after_cell = False
     return "".join(out)
+
+
+def _row_ends(
+    stream: bytes, table: bytes, at: int, size: int, pieces: list[tuple[int, int, int, bool]], text: str
+) -> frozenset[int] | None:
+    """The positions of the cell marks that end a table row: a row's last paragraph is its own, marked as such
+    in its properties (sprmPFTtp). The paragraphs' properties are in PlcBtePapx, pages of 512 bytes (FKPs) in
+    WordDocument, each giving byte ranges of the stream and their properties. None where they cannot be read
+    (the rows are then told apart by the marks alone)."""
+    try:
+        ranges = _ttp_ranges(stream, table, at, size)
+    except (struct.error, IndexError, ValueError):
+        return None
+    if ranges is None:
+        return None
+    ranges.sort()
+    starts = [first for first, _end in ranges]
+    found: set[int] = set()
+    for first, count, offset, compressed in pieces:
+        width = 1 if compressed else 2
+        mark = text.find(_CELL, first, first + count)
+        while mark >= 0:
+            fc = offset + (mark - first) * width
+            i = bisect.bisect_right(starts, fc) - 1
+            if i >= 0 and fc < ranges[i][1]:
+                found.add(mark)
+            mark = text.find(_CELL, mark + 1, first + count)
+    return frozenset(found)
+
+
+def _ttp_ranges(stream: bytes, table: bytes, at: int, size: int) -> list[tuple[int, int]] | None:
+    """The byte ranges of WordDocument whose paragraph ends a table row; None without paragraph properties."""
+    if size < 12 or at + size > len(table) or (size - 4) % 8:
+        return None
+    count = (size - 4) // 8
+    pages = struct.unpack_from(f"<{count}I", table, at + 4 * (count + 1))
+    ranges: list[tuple[int, int]] = []
+    for page in pages:
+        first = (page & 0x3FFFFF) * 512
+        fkp = stream[first : first + 512]
+        if len(fkp) < 512:
+            return None
+        runs = fkp[511]
+        bounds = struct.unpack_from(f"<{runs + 1}I", fkp, 0)
+        for i in range(runs):
+            where = 2 * fkp[4 * (runs + 1) + 13 * i]
+            if where and _is_row_end(_papx_sprms(fkp, where)):
+                ranges.append((bounds[i], bounds[i + 1]))
+    return ranges
+
+
+def _papx_sprms(fkp: bytes, where: int) -> bytes:
+    """A paragraph's property modifiers (its grpprl) in an FKP, after its style's index."""
+    size = fkp[where]
+    begin, length = (where + 2, 2 * fkp[where + 1]) if size == 0 else (where + 1, 2 * size - 1)
+    return fkp[begin + 2 : begin + length]
+
+
+def _is_row_end(sprms: bytes) -> bool:
+    """Whether the modifiers set sprmPFTtp (or its inner table's) to 1."""
+    i = 0
+    while i + 2 <= len(sprms):
+        (sprm,) = struct.unpack_from("<H", sprms, i)
+        i += 2
+        if sprm in _SPRM_TTP and sprms[i] == 1:
+            return True
+        i += _operand_size(sprm, sprms, i)
+    return False
+
+
+def _operand_size(sprm: int, sprms: bytes, at: int) -> int:
+    """The bytes of a sprm's operand: by its spra, or, when variable, a byte of size before it (two bytes for
+    sprmTDefTable, counting themselves less one)."""
+    size = _OPERAND.get(sprm >> 13)
+    if size is not None:
+        return size
+    if sprm == _SPRM_T_DEF_TABLE:
+        return 2 + max(struct.unpack_from("<H", sprms, at)[0] - 1, 0)
+    return 1 + sprms[at]
 
 
 def _split_marks(story: str) -> list[str]:
