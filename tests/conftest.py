@@ -13,6 +13,7 @@ import multiprocessing.util
 import os
 import random
 import re
+import struct
 import subprocess
 import sys
 import textwrap
@@ -272,6 +273,53 @@ def write_flat_odt(
         encoding="utf-8",
     )
     return path
+
+
+COMPOUND_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+
+
+def compound_file(streams: dict[str, bytes]) -> bytes:
+    """A minimal OLE compound file (version 3, 512-byte sectors) with ``streams`` at its root, each padded with
+    zeros to 4,096 bytes at least, so that none is kept in the mini stream."""
+    end_of_chain, fat_mark, free, none = 0xFFFFFFFE, 0xFFFFFFFD, 0xFFFFFFFF, 0xFFFFFFFF
+    names = sorted(streams, key=lambda name: (len(name), name.upper()))
+    body = b""
+    fat: list[int] = []
+    placed: list[tuple[int, int]] = []
+    for name in names:
+        data = streams[name].ljust(4096, b"\0")
+        data += b"\0" * (-len(data) % 512)
+        first, count = len(fat), len(data) // 512
+        fat += [*range(first + 1, first + count), end_of_chain]
+        placed.append((first, len(data)))
+        body += data
+
+    def entry(name: str, kind: int, *, right: int = none, child: int = none, start: int = 0, size: int = 0) -> bytes:
+        encoded = name.encode("utf-16-le") + b"\0\0"
+        return struct.pack(
+            "<64sHBBIII16sIQQIQ", encoded, len(encoded), kind, 1, none, right, child, b"", 0, 0, 0, start, size
+        )
+
+    directory = entry("Root Entry", 5, child=1 if names else none, start=end_of_chain)
+    for i, (first, size) in enumerate(placed):
+        directory += entry(names[i], 2, right=i + 2 if i + 1 < len(names) else none, start=first, size=size)
+    directory += b"\0" * (-len(directory) % 512)
+    directory_first = len(fat)
+    count = len(directory) // 512
+    fat += [*range(directory_first + 1, directory_first + count), end_of_chain]
+    fat_sectors = 1
+    while len(fat) + fat_sectors > 128 * fat_sectors:
+        fat_sectors += 1
+    first_fat = len(fat)
+    fat += [fat_mark] * fat_sectors
+    fat += [free] * (128 * fat_sectors - len(fat))
+    header = struct.pack(
+        "<8s16sHHHHH6sIIIIIIIII",
+        COMPOUND_MAGIC, b"", 0x3E, 3, 0xFFFE, 9, 6, b"", 0, fat_sectors, directory_first, 0, 4096, end_of_chain, 0,
+        end_of_chain, 0,
+    )  # fmt: skip
+    header += struct.pack("<109I", *range(first_fat, first_fat + fat_sectors), *[free] * (109 - fat_sectors))
+    return header + body + directory + struct.pack(f"<{len(fat)}I", *fat)
 
 
 def libreoffice_convert(source: Path, target: str, out: Path, profile: Path) -> Path:

@@ -26,7 +26,7 @@ from neardup_gui.core.models import Extracted, Status
 from neardup_gui.core.read.containers import UNPACKED_LIMIT, Unreadable
 from neardup_gui.core.read.extract import extract
 from neardup_gui.core.read.sheets import _date, _number, _read_book, extract_xls, extract_xlsx
-from tests.conftest import english_texts, libreoffice_convert, libreoffice_password, run_cli
+from tests.conftest import compound_file, english_texts, libreoffice_convert, libreoffice_password, run_cli
 
 
 class Formula(str):
@@ -669,3 +669,29 @@ def test_numbers_read_as_the_general_format_shows_them(value, words):
 )
 def test_dates_read_as_iso_dates(serial, date1904, words):
     assert _date(serial, date1904) == words
+
+
+def _biff5_workbook(lines: list[str], codepage: int, encoding: str) -> bytes:
+    """An Excel 5/95 workbook (BIFF5) in a compound file's Book stream: its CODEPAGE record says how its 8-bit
+    strings are encoded (936: GBK, 950: Big5), a LABEL cell a line. LibreOffice no longer writes BIFF5."""
+
+    def record(kind: int, body: bytes = b"") -> bytes:
+        return struct.pack("<HH", kind, len(body)) + body
+
+    name = b"Sheet1"
+    head = record(0x0809, struct.pack("<4H", 0x0500, 0x0005, 0, 0)) + record(0x0042, struct.pack("<H", codepage))
+    sheet_at = len(head) + 4 + 7 + len(name) + 4  # after BOUNDSHEET and EOF
+    book = head + record(0x0085, struct.pack("<IHB", sheet_at, 0, len(name)) + name) + record(0x000A)
+    book += record(0x0809, struct.pack("<4H", 0x0500, 0x0010, 0, 0))
+    for row, line in enumerate(lines):
+        raw = line.encode(encoding)
+        book += record(0x0204, struct.pack("<4H", row, 0, 0, len(raw)) + raw)
+    return compound_file({"Book": book + record(0x000A)})
+
+
+def test_an_excel_95_workbook_reads_by_its_code_page_gbk_or_big5():
+    simplified = ["中华人民共和国合同法", "第一条 为了保护合同当事人的合法权益"]
+    traditional = ["中華民國民法", "第一條 民事，法律所未規定者，依習慣"]
+    for lines, codepage, encoding in ((simplified, 936, "gbk"), (traditional, 950, "big5")):
+        found = extract("xls", _biff5_workbook(lines, codepage, encoding))
+        assert found.status is Status.OK and found.text == "\n".join(lines), found

@@ -24,9 +24,8 @@ from hypothesis import strategies as st
 from neardup_gui.core.models import Status
 from neardup_gui.core.read.extract import extract
 from neardup_gui.core.read.office import extract_odp
-from neardup_gui.core.read.ole import MAGIC
 from neardup_gui.core.read.slides import extract_ppt, extract_pptx
-from tests.conftest import english_texts, libreoffice_convert, libreoffice_password, run_cli
+from tests.conftest import compound_file, english_texts, libreoffice_convert, libreoffice_password, run_cli
 
 
 @dataclass(frozen=True)
@@ -381,56 +380,12 @@ def test_a_damaged_powerpoint_stream_of_a_real_file_gets_a_status_quickly(made, 
     ole = olefile.OleFileIO(made["ppt"])
     streams = {name: ole.openstream(name).read() for name in ("Current User", "PowerPoint Document")}
     streams["PowerPoint Document"] = _mutated(streams["PowerPoint Document"], edits, cut)
-    _status_quickly(extract_ppt, _compound(streams))
+    _status_quickly(extract_ppt, compound_file(streams))
     slide = zipfile.ZipFile(io.BytesIO(made["pptx"])).read("ppt/slides/slide2.xml")
     _status_quickly(extract_pptx, _rezip(made["pptx"], {"ppt/slides/slide2.xml": _mutated(slide, edits, cut % 64)}))
 
 
 # --- hand-made files (fast) ---------------------------------------------------------------------------
-
-
-def _compound(streams: dict[str, bytes]) -> bytes:
-    """A minimal OLE compound file (version 3, 512-byte sectors) with ``streams`` at its root, each padded with
-    zeros to 4,096 bytes at least, so that none is kept in the mini stream."""
-    end_of_chain, fat_mark, free, none = 0xFFFFFFFE, 0xFFFFFFFD, 0xFFFFFFFF, 0xFFFFFFFF
-    names = sorted(streams, key=lambda name: (len(name), name.upper()))
-    body = b""
-    fat: list[int] = []
-    placed: list[tuple[int, int]] = []
-    for name in names:
-        data = streams[name].ljust(4096, b"\0")
-        data += b"\0" * (-len(data) % 512)
-        first, count = len(fat), len(data) // 512
-        fat += [*range(first + 1, first + count), end_of_chain]
-        placed.append((first, len(data)))
-        body += data
-
-    def entry(name: str, kind: int, *, right: int = none, child: int = none, start: int = 0, size: int = 0) -> bytes:
-        encoded = name.encode("utf-16-le") + b"\0\0"
-        return struct.pack(
-            "<64sHBBIII16sIQQIQ", encoded, len(encoded), kind, 1, none, right, child, b"", 0, 0, 0, start, size
-        )
-
-    directory = entry("Root Entry", 5, child=1 if names else none, start=end_of_chain)
-    for i, (first, size) in enumerate(placed):
-        directory += entry(names[i], 2, right=i + 2 if i + 1 < len(names) else none, start=first, size=size)
-    directory += b"\0" * (-len(directory) % 512)
-    directory_first = len(fat)
-    count = len(directory) // 512
-    fat += [*range(directory_first + 1, directory_first + count), end_of_chain]
-    fat_sectors = 1
-    while len(fat) + fat_sectors > 128 * fat_sectors:
-        fat_sectors += 1
-    first_fat = len(fat)
-    fat += [fat_mark] * fat_sectors
-    fat += [free] * (128 * fat_sectors - len(fat))
-    header = struct.pack(
-        "<8s16sHHHHH6sIIIIIIIII",
-        MAGIC, b"", 0x3E, 3, 0xFFFE, 9, 6, b"", 0, fat_sectors, directory_first, 0, 4096, end_of_chain, 0,
-        end_of_chain, 0,
-    )  # fmt: skip
-    header += struct.pack("<109I", *range(first_fat, first_fat + fat_sectors), *[free] * (109 - fat_sectors))
-    return header + body + directory + struct.pack(f"<{len(fat)}I", *fat)
 
 
 def _record(kind: int, body: bytes = b"", *, instance: int = 0, version: int = 0) -> bytes:
@@ -502,7 +457,7 @@ def _current_user(edit: int, token: int = 0xE391C05F) -> bytes:
 
 
 def _ppt(stream: bytes, edit: int, token: int = 0xE391C05F) -> bytes:
-    return _compound({"Current User": _current_user(edit, token), "PowerPoint Document": stream})
+    return compound_file({"Current User": _current_user(edit, token), "PowerPoint Document": stream})
 
 
 def _hand_made_deck() -> tuple[bytes, int]:
@@ -549,7 +504,7 @@ def test_the_newest_edit_of_a_ppt_wins_and_a_missing_current_user_is_recovered()
     stream, newer = _edit(stream, {3: _slide(0, _shape(_text("Edited slide words")))}, last_edit=edit)
     text = extract_ppt(_ppt(stream, newer)).text
     assert "Edited slide words" in text and "Page" not in text and "café" in text
-    alone = extract_ppt(_compound({"PowerPoint Document": stream}))  # the last edit found in the stream
+    alone = extract_ppt(compound_file({"PowerPoint Document": stream}))  # the last edit found in the stream
     assert alone.text == text
 
 
@@ -570,12 +525,12 @@ def test_a_looping_or_overlong_ppt_is_an_error_quickly_and_encryption_is_said():
 
 
 def test_office_files_that_are_no_ppt_say_what_they_are():
-    word = extract_ppt(_compound({"WordDocument": b"\xec\xa5"}))
+    word = extract_ppt(compound_file({"WordDocument": b"\xec\xa5"}))
     assert word.status is Status.UNSUPPORTED and "PowerPoint" in word.message
-    old = extract_ppt(_compound({"PP40": b"old"}))
+    old = extract_ppt(compound_file({"PP40": b"old"}))
     assert old.status is Status.UNSUPPORTED and "95" in old.message
     assert extract_ppt(b"not a compound file at all").status is Status.ERROR
-    assert extract_pptx(_compound({"EncryptedPackage": b"x", "EncryptionInfo": b"y"})).status is Status.ENCRYPTED
+    assert extract_pptx(compound_file({"EncryptedPackage": b"x", "EncryptionInfo": b"y"})).status is Status.ENCRYPTED
     stream, edit = _hand_made_deck()
     assert extract("pptx", _ppt(stream, edit)).text == HAND_MADE_TEXT  # a .ppt under a .pptx name
     empty, empty_edit = _edit(b"", {1: _container(0x03E8)})
