@@ -43,8 +43,12 @@ _WORD = frozenset(
 )  # transitional and strict
 _ANNOTATION = "http://schemas.microsoft.com/aml/2001/core annotation"
 _NOT_TEXT_2003 = frozenset({"Word.Comment", "Word.Deletion"})  # a Word 2003 XML annotation that is no text
-_MARKUP_COMPATIBILITY = "http://schemas.openxmlformats.org/markup-compatibility/2006"
+MARKUP_COMPATIBILITY = "http://schemas.openxmlformats.org/markup-compatibility/2006"
 _RELATIONSHIPS = "http://schemas.openxmlformats.org/package/2006/relationships"
+RELATIONSHIP_IDS = (
+    "http://schemas.openxmlformats.org/officeDocument/2006/relationships",
+    "http://purl.oclc.org/ooxml/officeDocument/relationships",
+)  # the namespace of r:id, which names a part by its relationship: transitional and strict
 
 
 def finish(pieces: list[str], encoding: str = "") -> Extracted:
@@ -143,7 +147,7 @@ def _word_text(xml: bytes, part: str, pieces: list[str]) -> None:
         if state["skip"]:
             state["skip"] += 1
             return
-        fallback = namespace == _MARKUP_COMPATIBILITY and local == "Fallback"
+        fallback = namespace == MARKUP_COMPATIBILITY and local == "Fallback"
         if fallback or (tag == _ANNOTATION and attrs.get(f"{_WORD_2003} type") in _NOT_TEXT_2003):
             state["skip"] = 1
         elif namespace in _WORD:
@@ -190,7 +194,7 @@ def _word_text(xml: bytes, part: str, pieces: list[str]) -> None:
 # --- OpenDocument -------------------------------------------------------------------------------------
 
 _ODF_TEXT = "urn:oasis:names:tc:opendocument:xmlns:text:1.0"
-_ODF_OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
+ODF_OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
 _ODF_TABLE = "urn:oasis:names:tc:opendocument:xmlns:table:1.0"
 _ODF_DRAWING = "urn:oasis:names:tc:opendocument:xmlns:drawing:1.0"
 _ODF_SVG = "urn:oasis:names:tc:opendocument:xmlns:svg-compatible:1.0"
@@ -199,8 +203,8 @@ _ODF_SKIPPED = frozenset(
     {
         (_ODF_SVG, "title"),
         (_ODF_SVG, "desc"),  # a picture's alternative text: not what the page says
-        (_ODF_OFFICE, "annotation"),
-        (_ODF_OFFICE, "annotation-end"),
+        (ODF_OFFICE, "annotation"),
+        (ODF_OFFICE, "annotation-end"),
         (_ODF_TEXT, "tracked-changes"),
         (_ODF_TEXT, "note-citation"),
         (_ODF_TEXT, "sequence-decls"),
@@ -215,7 +219,7 @@ _ODF_SLIDE_NOTES = f"{_ODF_PRESENTATION} notes"
 # the characters written
 _ODF_STARTS: dict[str, str] = {
     **{f"{namespace} {local}": "skip" for namespace, local in _ODF_SKIPPED},
-    f"{_ODF_OFFICE} body": "body",
+    f"{ODF_OFFICE} body": "body",
     f"{_ODF_DRAWING} text-box": "\n",
     _ODF_SLIDE_NOTES: "note",
     f"{_ODF_TEXT} note-body": "note",
@@ -233,7 +237,7 @@ _ODF_ENDS: dict[str, str] = {
     f"{_ODF_TABLE} table": "\n",
     f"{_ODF_DRAWING} page": "\n\n",
     _ODF_SLIDE_NOTES: "note",
-    f"{_ODF_OFFICE} body": "body",
+    f"{ODF_OFFICE} body": "body",
 }
 
 

@@ -28,7 +28,7 @@ from typing import Any
 from ..i18n import QT_TRANSLATE_NOOP
 from ..models import Extracted, Status
 from .containers import PASSWORD_PROTECTED, READ_ERRORS, TextBudget, Unreadable, damaged, parse_xml
-from .office import extract_odf, finish, main_part, read_package, relationships
+from .office import ODF_OFFICE, RELATIONSHIP_IDS, extract_odf, finish, main_part, read_package, relationships
 from .ole import MAGIC, Compound
 
 _NOT_EXCEL = QT_TRANSLATE_NOOP(
@@ -82,10 +82,9 @@ def _row_line(cells: list[str], pieces: list[str]) -> None:
 
 # --- OpenDocument (.ods) -------------------------------------------------------------------------------
 
-_ODF_OFFICE = "urn:oasis:names:tc:opendocument:xmlns:office:1.0"
-_VALUE_TYPE, _VALUE = f"{_ODF_OFFICE} value-type", f"{_ODF_OFFICE} value"
-_DATE_VALUE, _TIME_VALUE = f"{_ODF_OFFICE} date-value", f"{_ODF_OFFICE} time-value"
-_BOOLEAN_VALUE = f"{_ODF_OFFICE} boolean-value"
+_VALUE_TYPE, _VALUE = f"{ODF_OFFICE} value-type", f"{ODF_OFFICE} value"
+_DATE_VALUE, _TIME_VALUE = f"{ODF_OFFICE} date-value", f"{ODF_OFFICE} time-value"
+_BOOLEAN_VALUE = f"{ODF_OFFICE} boolean-value"
 _DURATION = re.compile(r"-?PT(\d+)H(\d+)M(\d+)(?:[.,]\d+)?S")
 
 
@@ -282,10 +281,6 @@ _SHEET_ML = (
     "http://schemas.openxmlformats.org/spreadsheetml/2006/main",
     "http://purl.oclc.org/ooxml/spreadsheetml/main",
 )
-_OFFICE_RELATIONSHIPS = (
-    "http://schemas.openxmlformats.org/officeDocument/2006/relationships",
-    "http://purl.oclc.org/ooxml/officeDocument/relationships",
-)  # transitional and strict, for both
 
 
 def _tags(*locals_: str) -> dict[str, str]:
@@ -327,7 +322,7 @@ def _workbook(xml: bytes, part: str) -> tuple[list[str], bool]:
     def start(tag: str, attrs: dict[str, str]) -> None:
         local = _WORKBOOK_TAGS.get(tag)
         if local == "sheet":
-            ids.extend(attrs[key] for key in (f"{ns} id" for ns in _OFFICE_RELATIONSHIPS) if key in attrs)
+            ids.extend(attrs[key] for key in (f"{ns} id" for ns in RELATIONSHIP_IDS) if key in attrs)
         elif local == "workbookPr":
             date1904[0] = attrs.get("date1904", "").strip().lower() in ("1", "true")
 

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from ..i18n import QT_TRANSLATE_NOOP
 from ..models import Extracted, Status
 from .containers import PASSWORD_PROTECTED, Package, Unreadable, damaged, parse_xml
-from .office import end_cell, finish, main_part, read_package, relationships
+from .office import MARKUP_COMPATIBILITY, RELATIONSHIP_IDS, end_cell, finish, main_part, read_package, relationships
 from .ole import Compound
 
 _NOT_PRESENTATION = QT_TRANSLATE_NOOP(
@@ -384,13 +384,7 @@ _PRESENTATION_ML = frozenset(
 _DRAWING_ML = frozenset(
     {"http://schemas.openxmlformats.org/drawingml/2006/main", "http://purl.oclc.org/ooxml/drawingml/main"}
 )
-_OFFICE_RELATIONSHIPS = frozenset(
-    {
-        "http://schemas.openxmlformats.org/officeDocument/2006/relationships",
-        "http://purl.oclc.org/ooxml/officeDocument/relationships",
-    }
-)
-_MARKUP_COMPATIBILITY = "http://schemas.openxmlformats.org/markup-compatibility/2006"
+
 _SHAPES = frozenset({"sp", "pic", "graphicFrame", "cxnSp"})  # the elements a placeholder (p:ph) can be
 _SLIDE_PAGE_FURNITURE = frozenset({"sldNum", "dt", "hdr", "ftr"})  # what a page repeats from its master
 _NOTES_PAGE_FURNITURE = _SLIDE_PAGE_FURNITURE | {"sldImg"}
@@ -422,7 +416,7 @@ def _slide_parts(package: Package, main: str) -> list[str]:
     def start(tag: str, attrs: dict[str, str]) -> None:
         namespace, _, local = tag.rpartition(" ")
         if namespace in _PRESENTATION_ML and local == "sldId":
-            ids.extend(value for name, value in attrs.items() if name.rpartition(" ")[0] in _OFFICE_RELATIONSHIPS)
+            ids.extend(value for name, value in attrs.items() if name.rpartition(" ")[0] in RELATIONSHIP_IDS)
 
     parse_xml(package.read(main), main, start)
     related = relationships(package, main)
@@ -441,7 +435,7 @@ def _drawing_text(xml: bytes, part: str, pieces: list[str], furniture: frozenset
         namespace, _, local = tag.rpartition(" ")
         if state["skip"]:
             state["skip"] += 1
-        elif namespace == _MARKUP_COMPATIBILITY and local == "Fallback":
+        elif namespace == MARKUP_COMPATIBILITY and local == "Fallback":
             state["skip"] = 1
         elif namespace in _PRESENTATION_ML:
             if local in _SHAPES:
