@@ -322,6 +322,23 @@ def compound_file(streams: dict[str, bytes]) -> bytes:
     return header + body + directory + struct.pack(f"<{len(fat)}I", *fat)
 
 
+def scan_beside_unrelated(files: dict[str, Path], tmp_path: Path) -> dict:
+    """The JSON report of a scan through the real CLI (two workers) of ``files`` (name -> file copied under that
+    name) beside three unrelated licences, in a new folder under ``tmp_path``."""
+    import json
+    import shutil
+
+    root = tmp_path / "uploads"
+    root.mkdir()
+    for name, source in files.items():
+        shutil.copy(source, root / name)
+    for name in ("GPL-2", "Apache-2.0", "MPL-2.0"):
+        (root / f"{name}.txt").write_text(english_texts()[name], encoding="utf-8")
+    proc = run_cli("scan", str(root), "--db", str(tmp_path / "n.db"), "--format", "json", "--workers", "2")
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
 def libreoffice_convert(source: Path, target: str, out: Path, profile: Path) -> Path:
     """``source`` converted by a real LibreOffice, headless (``soffice --convert-to TARGET``), into ``out``."""
     import shutil

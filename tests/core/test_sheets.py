@@ -7,9 +7,7 @@ with a password, damaged and hostile ones get a status and a plain message, neve
 from __future__ import annotations
 
 import io
-import json
 import re
-import shutil
 import struct
 import threading
 import time
@@ -26,7 +24,12 @@ from neardup_gui.core.models import Extracted, Status
 from neardup_gui.core.read.containers import UNPACKED_LIMIT, Unreadable
 from neardup_gui.core.read.extract import extract
 from neardup_gui.core.read.sheets import _date, _number, _read_book, extract_xls, extract_xlsx
-from tests.conftest import compound_file, english_texts, libreoffice_convert, libreoffice_password, run_cli
+from tests.conftest import (
+    compound_file,
+    libreoffice_convert,
+    libreoffice_password,
+    scan_beside_unrelated,
+)
 
 
 class Formula(str):
@@ -260,16 +263,10 @@ def test_one_workbook_saved_as_xls_xlsx_ods_csv_and_et_lands_in_one_group(workbo
     words = {fmt: extract(fmt, workbook[fmt].read_bytes()).text.split() for fmt in ("xls", "xlsx", "ods")}
     assert words["xls"] == words["xlsx"] == words["ods"]
     assert "PO-20240301,Recycled paper notebook" in workbook["csv"].read_text(encoding="utf-8")
-    root = tmp_path / "uploads"
-    root.mkdir()
     names = {"xls": "orders.xls", "xlsx": "orders.xlsx", "ods": "orders.ods", "csv": "orders.csv", "et": "wps.et"}
-    for fmt, name in names.items():
-        shutil.copy(workbook["xls" if fmt == "et" else fmt], root / name)
-    for name in ("GPL-2", "Apache-2.0", "MPL-2.0"):  # unrelated documents
-        (root / f"{name}.txt").write_text(english_texts()[name], encoding="utf-8")
-    proc = run_cli("scan", str(root), "--db", str(tmp_path / "n.db"), "--format", "json", "--workers", "2")
-    assert proc.returncode == 0, proc.stderr
-    report = json.loads(proc.stdout)
+    report = scan_beside_unrelated(
+        {name: workbook["xls" if fmt == "et" else fmt] for fmt, name in names.items()}, tmp_path
+    )
     types = {Path(d["path"]).name: d["type"] for d in report["documents"]}
     assert {types[name] for name in names.values()} == {"xls", "xlsx", "ods", "text", "et"}
     assert all(d["status"] == "ok" for d in report["documents"]), report["documents"]

@@ -8,8 +8,6 @@ damaged, hostile and encrypted files get a status, quickly, never an exception."
 from __future__ import annotations
 
 import io
-import json
-import shutil
 import struct
 import time
 import zipfile
@@ -25,7 +23,12 @@ from neardup_gui.core.models import Status
 from neardup_gui.core.read.extract import extract
 from neardup_gui.core.read.office import extract_odp
 from neardup_gui.core.read.slides import extract_ppt, extract_pptx
-from tests.conftest import compound_file, english_texts, libreoffice_convert, libreoffice_password, run_cli
+from tests.conftest import (
+    compound_file,
+    libreoffice_convert,
+    libreoffice_password,
+    scan_beside_unrelated,
+)
 
 
 @dataclass(frozen=True)
@@ -291,16 +294,10 @@ def review(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 def test_one_deck_saved_as_ppt_pptx_odp_pdf_and_dps_lands_in_one_group(review, tmp_path):
     """WPS Office's presentation saves PowerPoint 97-2003 inside its .dps; the PDF has each slide's number, and
     not the notes."""
-    root = tmp_path / "uploads"
-    root.mkdir()
     names = {"ppt": "review.ppt", "pptx": "review.pptx", "odp": "review.odp", "pdf": "review.pdf", "dps": "wps.dps"}
-    for fmt, name in names.items():
-        shutil.copy(review["ppt" if fmt == "dps" else fmt], root / name)
-    for name in ("GPL-2", "Apache-2.0", "MPL-2.0"):  # unrelated documents
-        (root / f"{name}.txt").write_text(english_texts()[name], encoding="utf-8")
-    proc = run_cli("scan", str(root), "--db", str(tmp_path / "n.db"), "--format", "json", "--workers", "2")
-    assert proc.returncode == 0, proc.stderr
-    report = json.loads(proc.stdout)
+    report = scan_beside_unrelated(
+        {name: review["ppt" if fmt == "dps" else fmt] for fmt, name in names.items()}, tmp_path
+    )
     types = {Path(d["path"]).name: d["type"] for d in report["documents"]}
     assert {types[name] for name in names.values()} == set(names)
     assert all(d["status"] == "ok" for d in report["documents"]), report["documents"]
