@@ -692,3 +692,89 @@ def test_an_excel_95_workbook_reads_by_its_code_page_gbk_or_big5():
     for lines, codepage, encoding in ((simplified, 936, "gbk"), (traditional, 950, "big5")):
         found = extract("xls", _biff5_workbook(lines, codepage, encoding))
         assert found.status is Status.OK and found.text == "\n".join(lines), found
+
+
+# --- .xlsx parts in the plain shape read by regular expressions, every other part by expat: the same text --
+
+
+def _through_expat(data: bytes) -> bytes:
+    """The workbook with a comment in each worksheet's and the shared strings' content: no longer in the shape
+    the regular expressions read (containers.plain_xml), so read by expat; the text is unchanged."""
+    with zipfile.ZipFile(io.BytesIO(data)) as package:
+        parts = {name: package.read(name) for name in package.namelist()}
+    for name, xml in parts.items():
+        if name.endswith(".xml") and (b"<sheetData" in xml or b"<sst" in xml):
+            parts[name] = re.sub(rb"(<sheetData>|<sst\b[^>]*>)", rb"\1<!-- read by expat -->", xml, count=1)
+    return _zip(parts)
+
+
+@pytest.mark.e2e
+def test_a_workbook_from_libreoffice_reads_alike_by_either_reader(made):
+    assert b"<!-- read by expat -->" in zipfile.ZipFile(io.BytesIO(_through_expat(made["xlsx"]))).read(
+        "xl/worksheets/sheet1.xml"
+    )
+    assert extract_xlsx(made["xlsx"]) == extract_xlsx(_through_expat(made["xlsx"]))
+
+
+_VALUES = st.sampled_from(
+    ["0", "12", "12.0", "-0", "3.25", "1E+20", " 7 ", "", "x &amp; y", "a&#13;b", "&lt;&#x4e2d;&gt;", "2", "99",
+     "line\r\nend", "not a number", "45356", "0.30000000000000004", "1"]
+)  # fmt: skip
+_SPACE = st.sampled_from(["", "", "", "\n  ", " "])
+
+
+@st.composite
+def _cell_xml(draw: st.DrawFn) -> str:
+    """One cell as spreadsheet programs write it, or in a rarer shape the regular expressions still read."""
+    kind = draw(st.sampled_from(["", ' t="s"', ' t="n"', ' t="str"', ' t="b"', ' t="e"', ' t="inlineStr"', " t='s'"]))
+    style = draw(st.sampled_from(["", ' s="0"', ' s="1"', ' s="2"', " s = '1'", ' s="x"']))
+    place = draw(st.sampled_from(['r="A1" ', "", 'r="B7" ']))
+    attributes = f" {place}{kind}{style}" if place else f"{kind}{style}"
+    value = draw(_VALUES)
+    shape = draw(st.integers(0, 5))
+    if shape == 0:
+        return f"<c{attributes}/>"
+    if shape == 1:
+        return f"<c{attributes}><v>{value}</v></c>"
+    if shape == 2:
+        return f'<c{attributes}><f t="shared" si="0"/><v>{value}</v></c>'
+    if shape == 3:
+        return f"<c{attributes}><f>SUM(A1:A2)&gt;0</f><v>{value}</v></c>"
+    if shape == 4:
+        space = draw(_SPACE)
+        return f"<c{attributes}>{space}<v xml:space='preserve'>{value}</v>{space}</c>"
+    runs = "".join(f"<r><rPr><b/></rPr><t>{v}</t></r>" for v in draw(st.lists(_VALUES, max_size=3)))
+    return f'<c{attributes}><is><t xml:space="preserve">{value}</t>{runs}<rPh sb="0"><t>ルビ</t></rPh></is></c>'
+
+
+@st.composite
+def _sheet_rows(draw: st.DrawFn) -> str:
+    rows = []
+    for number in range(1, draw(st.integers(0, 6)) + 1):
+        cells = draw(st.lists(_cell_xml(), max_size=6))
+        space = draw(_SPACE)
+        if not cells and draw(st.booleans()):
+            rows.append(f'<row r="{number}"/>')
+        else:  # a row's extLst after its cells: its end is not right after its last cell
+            tail = draw(st.sampled_from(["", "", "", '<extLst><ext uri="{0}"/></extLst>']))
+            rows.append(f'<row r="{number}" spans="1:6">{space.join(cells)}{space}{tail}</row>{space}')
+    return "".join(rows)
+
+
+_ITEMS = st.lists(
+    st.sampled_from(
+        ["<si><t>plain</t></si>", '<si><t xml:space="preserve"> spaced </t></si>', "<si/>", "<si></si>",
+         "<si><r><t>rich </t></r><r><rPr><sz val='10'/></rPr><t>runs</t></r></si>",
+         "<si><t>東京</t><rPh sb='0' eb='2'><t>とうきょう</t></rPh></si>", "<si>\n  <t>x &amp; y&#13;</t>\n</si>",
+         "<si><t/></si>"]
+    ),
+    max_size=5,
+)  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(sheets=st.lists(_sheet_rows(), min_size=1, max_size=3), items=_ITEMS, date1904=st.booleans())
+def test_any_plain_sheet_reads_alike_by_either_reader(sheets, items, date1904):
+    workbook_pr = '<workbookPr date1904="1"/>' if date1904 else ""
+    data = _xlsx(sheets, strings="".join(items), styles=_STYLES, workbook_pr=workbook_pr)
+    assert extract_xlsx(data) == extract_xlsx(_through_expat(data))

@@ -22,12 +22,22 @@ from __future__ import annotations
 
 import re
 import struct
+from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import Any
 
 from ..i18n import QT_TRANSLATE_NOOP
 from ..models import Extracted, Status
-from .containers import PASSWORD_PROTECTED, READ_ERRORS, TextBudget, Unreadable, damaged, parse_xml
+from .containers import (
+    PASSWORD_PROTECTED,
+    READ_ERRORS,
+    TextBudget,
+    Unreadable,
+    damaged,
+    parse_xml,
+    plain_xml,
+    xml_text,
+)
 from .office import ODF_OFFICE, RELATIONSHIP_IDS, extract_odf, finish, main_part, read_package, relationships
 from .ole import MAGIC, Compound
 
@@ -73,8 +83,10 @@ def _boolean(value: bool) -> str:
     return "TRUE" if value else "FALSE"
 
 
-def _row_line(cells: list[str], pieces: list[str]) -> None:
-    """A row's line: its cells apart by tabs; nothing for a row without text."""
+def _row_line(cells: list[str], pieces: list[str], budget: TextBudget) -> None:
+    """A row's line: its cells apart by tabs; nothing for a row without text. Its characters are spent from
+    the workbook's budget: one shared string in every cell of a crafted workbook."""
+    budget.spend(sum(map(len, cells)))
     if any(cells):
         pieces.append("\t".join(cells))
         pieces.append("\n")
@@ -134,6 +146,7 @@ def extract_excel_xml(data: bytes) -> Extracted:
     value: list[str] = []
     state = {"skip": 0, "data": 0}
     kind = ["String"]  # the open Data's type
+    budget = TextBudget()
 
     def start(tag: str, attrs: dict[str, str]) -> None:
         if state["skip"] or tag in _SS_SKIPPED:
@@ -154,7 +167,7 @@ def extract_excel_xml(data: bytes) -> Extracted:
         elif tag == _SS_CELL:
             row.append(_excel_xml_cell(kind[0], "".join(value)))
         elif tag == _SS_ROW:
-            _row_line(row, pieces)
+            _row_line(row, pieces, budget)
         elif tag == _SS_SHEET:
             pieces.append("\n")
 
@@ -236,7 +249,7 @@ def _read_book(stream: bytes, pieces: list[str]) -> None:
         book = xlrd.open_workbook(
             file_contents=stream, logfile=_Discard(), verbosity=0, on_demand=True, ragged_rows=True
         )
-        budget = TextBudget()  # one shared string in every cell of a crafted workbook
+        budget = TextBudget()
         for index in range(book.nsheets):
             _xls_sheet(book.sheet_by_index(index), book.datemode == 1, pieces, budget)
             book.unload_sheet(index)  # one sheet's cells in memory at a time
@@ -256,8 +269,7 @@ def _xls_sheet(sheet: Any, date1904: bool, pieces: list[str], budget: TextBudget
         kinds = sheet.row_types(rowx)
         values = sheet.row_values(rowx)
         cells = [_xls_cell(kind, value, date1904) for kind, value in zip(kinds, values, strict=True)]
-        budget.spend(sum(map(len, cells)))
-        _row_line(cells, pieces)
+        _row_line(cells, pieces, budget)
 
 
 _XL_TEXT, _XL_NUMBER, _XL_DATE, _XL_BOOLEAN = 1, 2, 3, 4  # xlrd's XL_CELL_* (empty 0, error 5, blank 6: nothing)
@@ -336,6 +348,9 @@ _STRING_TAGS = _tags("si", "t", "rPh")
 def _shared_strings(xml: bytes) -> list[str]:
     """The shared strings' texts in order: an item's text, or its runs' (a t in each r), without the
     phonetic guides (rPh: the reading of Japanese kanji, not the cell's text)."""
+    plain = _plain_strings(xml)
+    if plain is not None:
+        return plain
     strings: list[str] = []
     item: list[str] = []
     depth = {"t": 0, "rPh": 0}
@@ -409,35 +424,70 @@ def _index(value: str | None) -> int:
 
 
 class _CellReader:
-    """A cell's text from its type (t), its format (s) and its value's characters."""
+    """A cell's text from its type (t), its format (s) and its value's characters: ``reader(t, s)`` is the
+    function from the characters to the text, one for each type and format."""
 
-    __slots__ = ("_budget", "_dates", "_strings", "date1904")
+    __slots__ = ("_dates", "_readers", "_strings", "budget", "date1904", "kinds")
 
     def __init__(self, strings: list[str], dates: list[bool], date1904: bool, budget: TextBudget) -> None:
-        self._strings, self._dates, self.date1904, self._budget = strings, dates, date1904, budget
+        self._strings, self._dates, self.date1904, self.budget = strings, dates, date1904, budget
+        self._readers: dict[tuple[str, str | None], Callable[[str], str]] = {}
+        self.kinds: dict[str, Callable[[str], str]] = {}  # a cell's attributes but r to its reader
 
-    def text(self, kind: str, style: str | None, value: str) -> str:
-        if kind == "s":  # a shared string: one long one shared by a million cells is a crafted file
-            index = _index(value)
-            shared = self._strings[index] if 0 <= index < len(self._strings) else ""
-            self._budget.spend(len(shared))
+    def reader(self, kind: str, style: str | None) -> Callable[[str], str]:
+        found = self._readers.get((kind, style))
+        if found is None:
+            found = self._readers[kind, style] = self._new_reader(kind, style)
+        return found
+
+    def _new_reader(self, kind: str, style: str | None) -> Callable[[str], str]:
+        if kind == "s":  # a shared string
+            strings = self._strings
+
+            def shared(value: str) -> str:
+                try:
+                    index = int(value)
+                except ValueError:
+                    return ""
+                return strings[index] if 0 <= index < len(strings) else ""
+
             return shared
         if kind in ("inlineStr", "str"):  # an inline string; a formula's text result
-            return value
+            return str
         if kind == "b":
-            return _boolean(value.strip() in ("1", "true")) if value.strip() else ""
+            return lambda value: _boolean(value.strip() in ("1", "true")) if value.strip() else ""
         if kind == "d":  # an ISO 8601 date (strict workbooks may store dates so)
-            return value.strip().replace("T", " ").removesuffix(" 00:00:00")
-        if kind == "e" or not value.strip():
-            return ""
-        try:
-            number = float(value)
-        except ValueError:  # no number where one belongs: the characters as they are
-            return value.strip()
+            return lambda value: value.strip().replace("T", " ").removesuffix(" 00:00:00")
+        if kind == "e":
+            return lambda _value: ""
         index = _index(style) if style else 0
         if 0 <= index < len(self._dates) and self._dates[index]:
-            return _date(number, self.date1904)
-        return _number(number)
+            return _date_1904 if self.date1904 else _date_1900
+        return _general
+
+
+def _general(value: str) -> str:
+    """A number cell's text in the General format; nothing for no value, the characters for no number."""
+    try:
+        return _number(float(value))
+    except ValueError:  # no number where one belongs (or none at all): the characters as they are
+        return value.strip()
+
+
+def _date_1900(value: str) -> str:
+    """A date cell's text, its serial counted from 1900."""
+    try:
+        return _date(float(value), False)
+    except ValueError:
+        return value.strip()
+
+
+def _date_1904(value: str) -> str:
+    """A date cell's text, its serial counted from 1904."""
+    try:
+        return _date(float(value), True)
+    except ValueError:
+        return value.strip()
 
 
 _CELL_TAGS = _tags("row", "c", "v", "is", "t", "rPh")
@@ -447,6 +497,8 @@ def _xlsx_sheet(xml: bytes, part: str, cells: _CellReader, pieces: list[str]) ->
     """Append a worksheet's rows: each row's cells in the order they come, apart by tabs (a cell's r, its
     column, is never read: the gap of a missing cell is not filled); a value is v's text, an inline string is
     the t elements' text in is, without phonetic guides; formulas (f) are not read."""
+    if _plain_sheet(xml, cells, pieces):
+        return
     row: list[str] = []
     value: list[str] = []
     cell: dict[str, str | None] = {"t": "n", "s": None}
@@ -465,9 +517,9 @@ def _xlsx_sheet(xml: bytes, part: str, cells: _CellReader, pieces: list[str]) ->
     def end(tag: str) -> None:
         local = _CELL_TAGS.get(tag)
         if local == "c":
-            row.append(cells.text(cell["t"] or "n", cell["s"], "".join(value)))
+            row.append(cells.reader(cell["t"] or "n", cell["s"])("".join(value)))
         elif local == "row":
-            _row_line(row, pieces)
+            _row_line(row, pieces, cells.budget)
         elif local is not None:
             depth[local] -= 1
 
@@ -476,3 +528,73 @@ def _xlsx_sheet(xml: bytes, part: str, cells: _CellReader, pieces: list[str]) ->
             value.append(data)
 
     parse_xml(xml, part, start, end, text)
+
+
+# --- .xlsx parts as spreadsheet programs write them: regular expressions, no Python call per element -------
+# Exact about the shape plain_xml lets through, unprefixed elements of the main namespace; any other part is
+# read by expat above. tests/core/test_sheets.py reads its workbooks both ways and compares.
+
+_PLAIN_CELL = re.compile(  # a cell: "<c" first, so the engine looks for it as for a plain string; no backtracking
+    r"<c\b(?:\s+r=\"[^\"]*+\")?+([^>/]*+)"  # its attributes but its place (r): they repeat from cell to cell
+    r"(?:/>|>(?:(?:<f\b[^>]*/>|<f\b[^>]*>[^<]*</f>)?+<v>([^<]*+)</v>|(.*?))</c>)"  # its value alone, or all inside
+    r"\s*+(</row>)?+",  # the end of its row, when it is the row's last cell
+    re.S,
+)
+_EMPTY_ROW = re.compile(r"<row\b[^>]*>\s*</row>")
+_CELL_ATTRIBUTE = re.compile(r"""\s([st])\s*=\s*(?:"([^"]*)"|'([^']*)')""")
+_PHONETIC = re.compile(r"<rPh\b[^>]*/>|<rPh\b.*?</rPh>", re.S)
+_VALUE_TEXT = re.compile(r"<([vt])(?:\s[^>]*)?>([^<]*)</\1>")
+
+
+def _plain_sheet(xml: bytes, cells: _CellReader, pieces: list[str]) -> bool:
+    """Append a worksheet's rows as _xlsx_sheet does, when its sheetData is plain; False, with nothing
+    appended, when it is not."""
+    plain = plain_xml(xml, _SHEET_ML, "<sheetData", "</sheetData>")
+    if plain is None:
+        return False
+    kinds, budget = cells.kinds, cells.budget
+    lines: list[str] = []
+    row: list[str] = []
+    rows = 0
+    for attributes, value, inner, row_end in _PLAIN_CELL.findall(*plain):
+        read = kinds.get(attributes)
+        if read is None:
+            read = kinds[attributes] = cells.reader(*_cell_attributes(attributes))
+        if inner:
+            value = "".join(_inner_text(inner))
+        if "&" in value or "\r" in value:
+            value = xml_text(value)
+        row.append(read(value))
+        if row_end:
+            _row_line(row, lines, budget)
+            row = []
+            rows += 1
+    data, begin, end = plain
+    if row or rows != data.count("</row>", begin, end) - len(_EMPTY_ROW.findall(data, begin, end)):
+        return False  # a row ends other than right after its last cell: where, expat knows
+    pieces.extend(lines)
+    return True
+
+
+def _cell_attributes(attributes: str) -> tuple[str, str | None]:
+    """A cell's type (t, "n" when it has none) and format (s) from its attributes' text."""
+    found = {name: double or single for name, double, single in _CELL_ATTRIBUTE.findall(attributes)}
+    return found.get("t", "n"), found.get("s")
+
+
+def _inner_text(inner: str) -> list[str]:
+    """The characters of a cell's v, or of the t elements of its inline string, without phonetic guides."""
+    if "<rPh" in inner:
+        inner = _PHONETIC.sub("", inner)
+    return [text for _tag, text in _VALUE_TEXT.findall(inner)]
+
+
+_PLAIN_ITEM = re.compile(r"<si>(?:<t(?:\s[^>]*)?>([^<]*)</t>)?</si>|<si>(.*?)</si>|<si/>", re.S)
+
+
+def _plain_strings(xml: bytes) -> list[str] | None:
+    """The shared strings as _shared_strings reads them, when the part is plain; None when it is not."""
+    plain = plain_xml(xml, _SHEET_ML, "<sst", "</sst>")
+    if plain is None:
+        return None
+    return [xml_text(text if not runs else "".join(_inner_text(runs))) for text, runs in _PLAIN_ITEM.findall(*plain)]
