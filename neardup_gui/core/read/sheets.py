@@ -13,9 +13,14 @@ every workbook, making unrelated ones look a little alike.
 
 .xls through xlrd (BSD-3-Clause), fed the Workbook stream that ole.Compound reads within the file's size:
 xlrd's own compound-file reader follows a short stream's sector chain without end when the chain loops (a
-small workbook's stream, under 4 KB, is such a short stream). .xlsx from its XML directly
-(containers.Package: bounded, no DTDs), cells in the order they come: no grid is ever built, so a cell
-claiming column XFD of row 1,048,576 costs what any other cell costs.
+small workbook's stream, under 4 KB, is such a short stream). xlrd reads the workbook's globals (shared
+strings, formats, where the sheets are); a BIFF8 sheet's cell records are read here, a record at a time
+without xlrd's bookkeeping per cell, and a sheet holding a record this reader leaves to xlrd is xlrd's.
+.xlsx from its XML directly (containers.Package: bounded, no DTDs), cells in the order they come: no grid is
+ever built, so a cell claiming column XFD of row 1,048,576 costs what any other cell costs. A worksheet or
+shared-string part in the shape spreadsheet programs write (containers.plain_xml) is read by regular
+expressions, with no Python call per element; any other part by expat. Both ways give the same text
+(tests/core/test_sheets.py), and a 60,000-cell workbook reads in a fraction of the time.
 """
 
 from __future__ import annotations
@@ -251,8 +256,9 @@ def _read_book(stream: bytes, pieces: list[str]) -> None:
         )
         budget = TextBudget()
         for index in range(book.nsheets):
-            _xls_sheet(book.sheet_by_index(index), book.datemode == 1, pieces, budget)
-            book.unload_sheet(index)  # one sheet's cells in memory at a time
+            if not _biff8_sheet(book, index, pieces, budget):
+                _xls_sheet(book.sheet_by_index(index), book.datemode == 1, pieces, budget)
+                book.unload_sheet(index)  # one sheet's cells in memory at a time
             pieces.append("\n")
         book.release_resources()
     except xlrd.XLRDError as exc:
@@ -270,6 +276,147 @@ def _xls_sheet(sheet: Any, date1904: bool, pieces: list[str], budget: TextBudget
         values = sheet.row_values(rowx)
         cells = [_xls_cell(kind, value, date1904) for kind, value in zip(kinds, values, strict=True)]
         _row_line(cells, pieces, budget)
+
+
+# A BIFF8 worksheet's cell records, read here: xlrd's sheet reader spends most of an .xls's time on its own
+# bookkeeping for each cell. The workbook's globals (shared strings, formats, sheets) are still xlrd's.
+_BOFS = frozenset({0x0809, 0x0409, 0x0209, 0x0009})
+_EOF, _NUMBER, _LABELSST, _RK, _MULRK, _BOOLERR, _FORMULA, _STRING = 0x0A, 0x203, 0xFD, 0x27E, 0xBD, 0x205, 0x06, 0x207
+_BEFORE_STRING = frozenset({0x04BC, 0x0221, 0x0236, 0x0021, 0x0037, 0x0036})  # SHRFMLA, ARRAY, TABLEOPs
+_ELSEWHERE = frozenset({0x01, 0x02, 0x03, 0x04, 0x05, 0x07, 0x204, 0xD6, 0x206, 0x406, *_BOFS})
+"""Records xlrd reads cells from that this reader leaves to it: BIFF2's, LABEL and RSTRING (rare since
+Excel 97, which writes LABELSST), old FORMULA codes, a chart's substream inside the sheet."""
+_HEADER, _CELL, _NUMBER_CELL = struct.Struct("<HH"), struct.Struct("<HHH"), struct.Struct("<HHHd")
+_INT_CELL, _MULRK_ITEM, _DOUBLE, _WORD = (
+    struct.Struct("<HHHi"),
+    struct.Struct("<Hi"),
+    struct.Struct("<d"),
+    struct.Struct("<H"),
+)
+
+
+class _ElsewhereError(Exception):
+    """A record this reader leaves to xlrd's."""
+
+
+def _biff8_sheet(book: Any, index: int, pieces: list[str], budget: TextBudget) -> bool:
+    """Append a BIFF8 worksheet's rows as _xls_sheet does from xlrd's sheet; False, with nothing appended,
+    for any other (older BIFF, xlrd without the attributes read here) or one holding a record left to xlrd."""
+    try:
+        mem, position = book.mem, book._sh_abs_posn[index]
+        strings, types, date1904 = book._sharedstrings, book._xf_index_to_xl_type_map, book.datemode == 1
+    except (AttributeError, IndexError):
+        return False
+    if book.biff_version != 80:
+        return False
+    try:
+        rows = _biff8_cells(mem, position, strings, types, date1904)
+    except _ElsewhereError:
+        return False
+    for rowx in sorted(rows):
+        _row_line(rows[rowx], pieces, budget)
+    return True
+
+
+def _biff8_cells(
+    mem: bytes, position: int, strings: list[str], types: dict[int, int], date1904: bool
+) -> dict[int, list[str]]:
+    """Each row's cells' texts (a missing cell's column held by ""), from the sheet's BOF record at
+    ``position`` to its EOF. Raises _ElsewhereError for a record left to xlrd; KeyError, IndexError,
+    AssertionError and struct.error, as xlrd does, for records read as garbage."""
+    rows: dict[int, list[str]] = {}
+    row: list[str] = []
+    row_index = -1  # the row cells were last put in: the records of a row come together
+    end = len(mem)
+    code, length = _HEADER.unpack_from(mem, position)
+    if code not in _BOFS:
+        raise _ElsewhereError
+    position += 4 + length
+    while True:
+        if position + 4 > end:
+            raise _ElsewhereError  # no EOF: what xlrd makes of it, it says
+        code, length = _HEADER.unpack_from(mem, position)
+        start, position = position + 4, position + 4 + length
+        if code == _LABELSST:
+            rowx, colx, _xf, shared = _INT_CELL.unpack_from(mem, start)
+            text = strings[shared]
+        elif code in (_NUMBER, _RK):
+            if code == _NUMBER:
+                rowx, colx, xf, value = _NUMBER_CELL.unpack_from(mem, start)
+            else:
+                rowx, colx, xf, rk = _INT_CELL.unpack_from(mem, start)
+                value = _rk(rk)
+            kind = types[xf]
+            text = _number(value) if kind == _XL_NUMBER else _xls_cell(kind, value, date1904)
+        elif code == _MULRK:
+            rowx, first = _HEADER.unpack_from(mem, start)
+            (last,) = _WORD.unpack_from(mem, position - 2)
+            for offset, colx in enumerate(range(first, last + 1)):
+                xf, rk = _MULRK_ITEM.unpack_from(mem, start + 4 + 6 * offset)
+                _put(rows.setdefault(rowx, []), colx, _xls_cell(types[xf], _rk(rk), date1904))
+            continue
+        elif code == _BOOLERR:
+            rowx, colx, _xf = _CELL.unpack_from(mem, start)
+            text = "" if mem[start + 7] else _boolean(bool(mem[start + 6]))
+        elif code == _FORMULA:
+            rowx, colx, xf = _CELL.unpack_from(mem, start)
+            result = mem[start + 6 : start + 14]
+            if result[6:8] != b"\xff\xff":
+                text = _xls_cell(types[xf], _DOUBLE.unpack(result)[0], date1904)
+            elif result[0] == 0:  # a text: in the STRING record next, or after one that shares the formula
+                code, length = _HEADER.unpack_from(mem, position)
+                if code in _BEFORE_STRING:
+                    position += 4 + length
+                    code, length = _HEADER.unpack_from(mem, position)
+                if code != _STRING:
+                    raise _ElsewhereError
+                text = _biff8_string(mem[position + 4 : position + 4 + length])
+                position += 4 + length
+            elif result[0] in (1, 2, 3):  # a boolean, an error, an empty text
+                text = _boolean(bool(result[2])) if result[0] == 1 else ""
+            else:
+                raise _ElsewhereError
+        elif code == _EOF:
+            return rows
+        elif code in _ELSEWHERE:
+            raise _ElsewhereError
+        else:
+            continue
+        if rowx != row_index:
+            row, row_index = rows.setdefault(rowx, []), rowx
+        if colx == len(row):
+            row.append(text)
+        else:
+            _put(row, colx, text)
+
+
+def _put(row: list[str], colx: int, text: str) -> None:
+    """A cell's text in its row's column, as xlrd's ragged rows hold it (a later cell in its place wins)."""
+    if colx == len(row):
+        row.append(text)
+    elif colx < len(row):
+        row[colx] = text
+    elif colx > 255:  # past BIFF8's last column: xlrd's assert calls it damaged
+        raise AssertionError(f"column {colx}")
+    else:
+        row.extend([""] * (colx - len(row)))
+        row.append(text)
+
+
+def _rk(rk: int) -> float:
+    """An RK value: a 30-bit integer or the top of a double, perhaps divided by 100."""
+    value = float(rk >> 2) if rk & 2 else _DOUBLE.unpack(struct.pack("<ii", 0, rk & ~3))[0]
+    return value / 100 if rk & 1 else value
+
+
+def _biff8_string(data: bytes) -> str:
+    """A STRING record's text, when the record holds all of it (a CONTINUE after it is left to xlrd)."""
+    (count,) = _WORD.unpack_from(data)
+    wide = data[2] & 1
+    text = data[3:].decode("utf_16_le" if wide else "latin_1")
+    if len(text) != count:
+        raise _ElsewhereError
+    return text
 
 
 _XL_TEXT, _XL_NUMBER, _XL_DATE, _XL_BOOLEAN = 1, 2, 3, 4  # xlrd's XL_CELL_* (empty 0, error 5, blank 6: nothing)
