@@ -713,7 +713,7 @@ def _through_expat(data: bytes) -> bytes:
         parts = {name: package.read(name) for name in package.namelist()}
     for name, xml in parts.items():
         if name.endswith(".xml") and (b"<sheetData" in xml or b"<sst" in xml):
-            parts[name] = re.sub(rb"(<sheetData>|<sst\b[^>]*>)", rb"\1<!-- read by expat -->", xml, count=1)
+            parts[name] = re.sub(rb"(<sheetData\b[^>]*>|<sst\b[^>]*>)", rb"\1<!-- read by expat -->", xml, count=1)
     return _zip(parts)
 
 
@@ -727,7 +727,8 @@ def test_a_workbook_from_libreoffice_reads_alike_by_either_reader(made):
 
 _VALUES = st.sampled_from(
     ["0", "12", "12.0", "-0", "3.25", "1E+20", " 7 ", "", "x &amp; y", "a&#13;b", "&lt;&#x4e2d;&gt;", "2", "99",
-     "line\r\nend", "not a number", "45356", "0.30000000000000004", "1"]
+     "line\r\nend", "not a number", "45356", "0.30000000000000004", "1", "&#x0000041;&#00000065;", "a\r",
+     "\nb", "&#0;", "&#xD800;", "&nbsp;", "a > b"]
 )  # fmt: skip
 _SPACE = st.sampled_from(["", "", "", "\n  ", " "])
 
@@ -736,11 +737,15 @@ _SPACE = st.sampled_from(["", "", "", "\n  ", " "])
 def _cell_xml(draw: st.DrawFn) -> str:
     """One cell as spreadsheet programs write it, or in a rarer shape the regular expressions still read."""
     kind = draw(st.sampled_from(["", ' t="s"', ' t="n"', ' t="str"', ' t="b"', ' t="e"', ' t="inlineStr"', " t='s'"]))
-    style = draw(st.sampled_from(["", ' s="0"', ' s="1"', ' s="2"', " s = '1'", ' s="x"']))
+    style = draw(
+        st.sampled_from(["", ' s="0"', ' s="1"', ' s="2"', " s = '1'", ' s="x"', ' s="&#49;"', ' cm="1/2"', ' a="x>"'])
+    )
     place = draw(st.sampled_from(['r="A1" ', "", 'r="B7" ']))
     attributes = f" {place}{kind}{style}" if place else f"{kind}{style}"
     value = draw(_VALUES)
-    shape = draw(st.integers(0, 5))
+    shape = draw(st.integers(0, 6))
+    if shape == 6:  # a t outside an inline string: not the cell's
+        return f"<c{attributes}><v>{value}</v><t>{draw(_VALUES)}</t></c>"
     if shape == 0:
         return f"<c{attributes}/>"
     if shape == 1:
@@ -775,7 +780,8 @@ _ITEMS = st.lists(
         ["<si><t>plain</t></si>", '<si><t xml:space="preserve"> spaced </t></si>', "<si/>", "<si></si>",
          "<si><r><t>rich </t></r><r><rPr><sz val='10'/></rPr><t>runs</t></r></si>",
          "<si><t>東京</t><rPh sb='0' eb='2'><t>とうきょう</t></rPh></si>", "<si>\n  <t>x &amp; y&#13;</t>\n</si>",
-         "<si><t/></si>"]
+         "<si><t/></si>", "<si ><t>spaced tag</t></si>", "<si />", "<si><r><t>a\r</t></r><r><t>\nb</t></r></si>",
+         "<si><t>&#x0000041;</t></si>"]
     ),
     max_size=5,
 )  # fmt: skip
@@ -786,31 +792,50 @@ _ITEMS = st.lists(
 def test_any_plain_sheet_reads_alike_by_either_reader(sheets, items, date1904):
     workbook_pr = '<workbookPr date1904="1"/>' if date1904 else ""
     data = _xlsx(sheets, strings="".join(items), styles=_STYLES, workbook_pr=workbook_pr)
-    assert extract_xlsx(data) == extract_xlsx(_through_expat(data))
+    fast, by_expat = extract_xlsx(data), extract_xlsx(_through_expat(data))
+    if by_expat.status is Status.ERROR:  # a reference XML forbids: damaged (expat's details say where, moved)
+        assert fast.status is Status.ERROR
+    else:
+        assert fast == by_expat
 
 
 # --- an .xls's worksheets read record by record here, beside xlrd's own reading of them: the same cells -----
 
 
-def _cells_both_ways(data: bytes) -> list[tuple[list[str], list[str]]]:
-    """For each worksheet: its rows' lines as read here (_biff8_cells), and as from xlrd's own sheet."""
+def _cells_both_ways(data: bytes) -> list[tuple[list[str] | str, list[str] | str]]:
+    """For each worksheet: its rows' lines as read here (_biff8_cells), and as from xlrd's own sheet; "damaged"
+    where a reader raises what extract_xls calls damaged. A sheet read here holding a record left to xlrd is
+    left out: xlrd's reading is then the one used."""
     import xlrd
 
-    from neardup_gui.core.read.sheets import _biff8_cells, _biff_stream, _xls_cell
+    from neardup_gui.core.read.sheets import _biff8_cells, _biff_stream, _ElsewhereError, _xls_cell
 
+    damaged = (xlrd.XLRDError, AssertionError, KeyError, IndexError, struct.error, ValueError, TypeError)
     book = xlrd.open_workbook(file_contents=_biff_stream(data), on_demand=True, ragged_rows=True)
-    compared = []
+    date1904 = book.datemode == 1
+    compared: list[tuple[list[str] | str, list[str] | str]] = []
     for index in range(book.nsheets):
-        rows = _biff8_cells(
-            book.mem, book._sh_abs_posn[index], book._sharedstrings, book._xf_index_to_xl_type_map, book.datemode == 1
-        )
-        ours = ["\t".join(rows[rowx]) for rowx in sorted(rows) if any(rows[rowx])]
-        sheet = book.sheet_by_index(index)
-        theirs = [
-            "\t".join(_xls_cell(kind, value, book.datemode == 1) for kind, value in zip(kinds, values, strict=True))
-            for kinds, values in ((sheet.row_types(r), sheet.row_values(r)) for r in range(sheet.nrows))
-        ]
-        compared.append((ours, [line for line in theirs if line.strip("\t")]))
+        ours: list[str] | str
+        theirs: list[str] | str
+        try:
+            rows = _biff8_cells(
+                book.mem, book._sh_abs_posn[index], book._sharedstrings, book._xf_index_to_xl_type_map, date1904
+            )
+            ours = ["\t".join(rows[rowx]) for rowx in sorted(rows) if any(rows[rowx])]
+        except _ElsewhereError:
+            continue
+        except damaged:
+            ours = "damaged"
+        try:
+            sheet = book.sheet_by_index(index)
+            lines = (
+                "\t".join(_xls_cell(kind, value, date1904) for kind, value in zip(kinds, values, strict=True))
+                for kinds, values in ((sheet.row_types(r), sheet.row_values(r)) for r in range(sheet.nrows))
+            )
+            theirs = [line for line in lines if line.strip("\t")]
+        except damaged:
+            theirs = "damaged"
+        compared.append((ours, theirs))
     return compared
 
 
@@ -831,7 +856,7 @@ def _record(kind: int, body: bytes = b"") -> bytes:
     return struct.pack("<HH", kind, len(body)) + body
 
 
-def _biff8_workbook(cells: list[bytes], strings: list[str]) -> bytes:
+def _biff8_workbook(cells: list[bytes], strings: list[str], sheet_type: int = 0x0010) -> bytes:
     """An Excel 97 workbook (BIFF8) in a compound file's Workbook stream: a shared-string table of ``strings``
     and one worksheet of the cell records ``cells``, as they come."""
     sst = struct.pack("<II", len(strings), len(strings)) + b"".join(
@@ -841,7 +866,7 @@ def _biff8_workbook(cells: list[bytes], strings: list[str]) -> bytes:
     name = "Sheet1".encode("utf-16-le")
     sheet_at = len(head) + 4 + 8 + len(name) + 4  # after BOUNDSHEET and EOF
     book = head + _record(0x0085, struct.pack("<IHBB", sheet_at, 0, 6, 1) + name) + _record(0x000A)
-    book += _record(0x0809, struct.pack("<4H", 0x0600, 0x0010, 0, 0)) + b"".join(cells) + _record(0x000A)
+    book += _record(0x0809, struct.pack("<4H", 0x0600, sheet_type, 0, 0)) + b"".join(cells) + _record(0x000A)
     return compound_file({"Workbook": book})
 
 
@@ -849,7 +874,18 @@ def _rk_bytes(value: int) -> bytes:
     return struct.pack("<i", (value << 2) | 2)
 
 
-_PLACES = st.tuples(st.integers(0, 4), st.integers(0, 6))
+_PLACES = st.tuples(st.integers(0, 4), st.sampled_from([0, 1, 2, 3, 4, 5, 6, 254, 255, 256, 300]))
+
+
+@st.composite
+def _damaged_record(draw: st.DrawFn) -> bytes:
+    """A cell's record, sometimes cut short (its length saying so): damaged, as xlrd says."""
+    record = draw(_cell_record())
+    cut = draw(st.sampled_from([0] * 12 + [1, 2, 4]))
+    code, length = struct.unpack_from("<HH", record)
+    if cut == 0 or cut >= length:
+        return record
+    return struct.pack("<HH", code, length - cut) + record[4 : 4 + length - cut] + record[4 + length :]
 
 
 @st.composite
@@ -868,7 +904,7 @@ def _cell_record(draw: st.DrawFn) -> bytes:
     if kind == "sst":
         return _record(0x00FD, struct.pack("<HHHi", row, col, 0, draw(st.integers(0, 2))))
     if kind == "boolerr":
-        return _record(0x0205, struct.pack("<HHHBB", row, col, 0, draw(st.integers(0, 1)), draw(st.integers(0, 1))))
+        return _record(0x0205, struct.pack("<HHHBB", row, col, 0, draw(st.integers(0, 1)), draw(st.integers(0, 2))))
     if kind == "blank":
         return _record(0x0201, struct.pack("<HHH", row, col, 0))
     if kind == "label":  # left to xlrd: the whole sheet is then xlrd's
@@ -889,17 +925,10 @@ def _cell_record(draw: st.DrawFn) -> bytes:
     return formula + (_record(0x04BC, b"\0" * 10) if shared else b"") + string
 
 
-@settings(max_examples=300, deadline=None)
-@given(cells=st.lists(_cell_record(), max_size=12))
-def test_biff8_records_read_here_as_xlrd_reads_them(cells):
-    from neardup_gui.core.read.sheets import _ElsewhereError
-
-    data = _biff8_workbook(cells, ["plain", "中文", "x\ty"])
-    try:
-        compared = _cells_both_ways(data)
-    except _ElsewhereError:  # a record left to xlrd: the sheet is xlrd's, whatever this reader makes of it
-        assert any(cell[:2] == b"\x04\x02" for cell in cells)
-        return
-    for ours, theirs in compared:
+@settings(max_examples=400, deadline=None)
+@given(cells=st.lists(_damaged_record(), max_size=12), sheet_type=st.sampled_from([0x0010] * 6 + [0x0020]))
+def test_biff8_records_read_here_as_xlrd_reads_them(cells, sheet_type):
+    data = _biff8_workbook(cells, ["plain", "中文", "x\ty"], sheet_type)
+    for ours, theirs in _cells_both_ways(data):
         assert ours == theirs
-    assert extract_xls(data).status in (Status.OK, Status.EMPTY)
+    assert isinstance(extract_xls(data).status, Status)

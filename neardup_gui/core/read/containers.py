@@ -9,6 +9,7 @@ parts never need one, so any DTD is refused before an entity could be declared).
 
 from __future__ import annotations
 
+import functools
 import posixpath
 import re
 import zipfile
@@ -182,20 +183,39 @@ def parse_xml(
 
 
 _DECLARATION = re.compile(r"""<\?xml[^>]*?\sencoding\s*=\s*["']([^"']*)["'][^>]*\?>|<\?xml[^>]*\?>""")
-_REFERENCE = re.compile(r"&(?:#x([0-9a-fA-F]{1,6})|#([0-9]{1,7})|(amp|lt|gt|quot|apos));")
-_ROOT = re.compile(r"<[^>]*>")
-_NOT_PLAIN = re.compile(r"<[^\s>/]*[:!?]")  # a comment, CDATA, an instruction, a prefixed element
+_REFERENCE = re.compile(r"&(?:#x([0-9a-fA-F]+)|#([0-9]+)|(amp|lt|gt|quot|apos));")
 _NAMED = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
+_ROOT = re.compile(r"<[A-Za-z_][\w.-]*(?=[\s/>])[^>]*>")  # an unprefixed element's start tag
+_CONTROLS = bytes([*range(9), 11, 12, *range(14, 32)])  # the control characters XML 1.0 forbids
+_NOT_CHARACTERS = (b"\xef\xbf\xbe", b"\xef\xbf\xbf")  # U+FFFE and U+FFFF in UTF-8
 
 
-def plain_xml(data: bytes, namespaces: tuple[str, ...], first: str, last: str) -> tuple[str, int, int] | None:
+class NotPlain(Exception):  # noqa: N818 - an outcome: read the part by expat
+    """An XML part is not in the shape plain_xml lets regular expressions read exactly (found while reading it:
+    a reference XML does not allow, a guard's count that does not add up)."""
+
+
+@functools.cache
+def _other_elements(elements: frozenset[str]) -> re.Pattern[str]:
+    """Any markup but the start and end tags of ``elements``: another element, a prefixed one, a comment, CDATA,
+    an instruction. One look at each "<", whatever follows it."""
+    names = "|".join(sorted(map(re.escape, elements)))
+    return re.compile(f"<(?!/?(?:{names})[\\s/>])")
+
+
+def plain_xml(
+    data: bytes, namespaces: tuple[str, ...], first: str, last: str, elements: frozenset[str]
+) -> tuple[str, int, int] | None:
     """An XML part's text, with where its element ``first`` starts (an opening tag's start, "<sheetData") and
     where ``last`` ends (a closing tag, "</sheetData>"), when the part is as the programs that make such files
     write it: UTF-8; its root element unprefixed, declaring one of ``namespaces`` its default; no document
-    type; between the two, no comment, CDATA section, processing instruction, prefixed element or namespace
-    declared. None otherwise: the part is then read by expat (parse_xml), exact about all of XML. A reader of
+    type; after the root's start tag, no namespace declared; between the two, no markup but ``elements``' tags
+    (unprefixed), no ">" but those ending tags (so none inside an attribute's value); in all of it, no character XML
+    1.0 forbids. None otherwise: the part is then read by expat (parse_xml), exact about all of XML. A reader of
     the span with regular expressions is exact about this shape, and takes no Python call per element (a
-    sheet of 60,000 cells is 130,000 elements)."""
+    sheet of 60,000 cells is 130,000 elements); it raises NotPlain for what only reading finds."""
+    if len(data.translate(None, _CONTROLS)) != len(data) or any(bad in data for bad in _NOT_CHARACTERS):
+        return None
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
@@ -207,26 +227,39 @@ def plain_xml(data: bytes, namespaces: tuple[str, ...], first: str, last: str) -
     if begin < 0 or end < begin:
         return None
     end += len(last)
-    after = text[begin + len(first) : begin + len(first) + 1]
-    root = _ROOT.search(text, declared.end() if declared else 0)
+    root = _ROOT.match(text, _prolog_end(text, declared.end() if declared else 0))
     if (
-        not (after.isspace() or after in (">", "/"))
-        or root is None
-        or not any(f'xmlns="{namespace}"' in root.group() for namespace in namespaces)
+        root is None
+        or not any(
+            re.search(rf"""\sxmlns\s*=\s*(["']){re.escape(namespace)}\1""", root.group()) for namespace in namespaces
+        )
+        or begin < root.start()
         or text.find("<!", 0, begin) >= 0
-        or text.find("xmlns", text.find(">", begin, end), end) >= 0
-        or _NOT_PLAIN.search(text, begin, end)
+        or text.find("xmlns", root.end(), end) >= 0
+        or text.count("<", begin, end) != text.count(">", begin, end)
+        or _other_elements(elements).search(text, begin, end)
     ):
         return None
     return text, begin, end
 
 
+def _prolog_end(text: str, at: int) -> int:
+    """Where the root element starts: after the declaration, the white space before it."""
+    while at < len(text) and text[at] in " \t\r\n\ufeff":
+        at += 1
+    return at
+
+
 def xml_text(raw: str) -> str:
-    """An element's characters as an XML parser gives them: line ends as one newline, references resolved."""
+    """An element's characters as an XML parser gives them: line ends as one newline, references resolved.
+    NotPlain for an "&" that is no reference XML allows (expat calls the part damaged)."""
     if "\r" in raw:
         raw = raw.replace("\r\n", "\n").replace("\r", "\n")
     if "&" in raw:
-        raw = _REFERENCE.sub(_reference, raw)
+        resolved, count = _REFERENCE.subn(_reference, raw)
+        if count != raw.count("&"):
+            raise NotPlain(raw)
+        raw = resolved
     return raw
 
 
@@ -235,4 +268,6 @@ def _reference(match: re.Match[str]) -> str:
     if name:
         return _NAMED[name]
     code = int(hexadecimal, 16) if hexadecimal else int(decimal)
-    return chr(code) if 0 < code <= 0x10FFFF else match.group()
+    if code in (0x9, 0xA, 0xD) or 0x20 <= code <= 0xD7FF or 0xE000 <= code <= 0xFFFD or 0x10000 <= code <= 0x10FFFF:
+        return chr(code)
+    raise NotPlain(match.group())

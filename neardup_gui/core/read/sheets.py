@@ -36,6 +36,7 @@ from ..models import Extracted, Status
 from .containers import (
     PASSWORD_PROTECTED,
     READ_ERRORS,
+    NotPlain,
     TextBudget,
     Unreadable,
     damaged,
@@ -281,8 +282,11 @@ def _xls_sheet(sheet: Any, date1904: bool, pieces: list[str], budget: TextBudget
 # A BIFF8 worksheet's cell records, read here: xlrd's sheet reader spends most of an .xls's time on its own
 # bookkeeping for each cell. The workbook's globals (shared strings, formats, sheets) are still xlrd's.
 _BOFS = frozenset({0x0809, 0x0409, 0x0209, 0x0009})
+_BOF, _COLUMNS = 0x0809, 256
 _EOF, _NUMBER, _LABELSST, _RK, _MULRK, _BOOLERR, _FORMULA, _STRING = 0x0A, 0x203, 0xFD, 0x27E, 0xBD, 0x205, 0x06, 0x207
 _BEFORE_STRING = frozenset({0x04BC, 0x0221, 0x0236, 0x0021, 0x0037, 0x0036})  # SHRFMLA, ARRAY, TABLEOPs
+_SHORTEST = {0x203: 14, 0x27E: 10, 0xBD: 6, 0x205: 8, 0x06: 16, 0x04BC: 10, 0x0221: 14}
+"""The bytes each record must hold for what xlrd unpacks of it (a LABELSST: exactly 10)."""
 _ELSEWHERE = frozenset({0x01, 0x02, 0x03, 0x04, 0x05, 0x07, 0x204, 0xD6, 0x206, 0x406, *_BOFS})
 """Records xlrd reads cells from that this reader leaves to it: BIFF2's, LABEL and RSTRING (rare since
 Excel 97, which writes LABELSST), old FORMULA codes, a chart's substream inside the sheet."""
@@ -329,15 +333,19 @@ def _biff8_cells(
     row_index = -1  # the row cells were last put in: the records of a row come together
     end = len(mem)
     code, length = _HEADER.unpack_from(mem, position)
-    if code not in _BOFS:
-        raise _ElsewhereError
+    if code != _BOF or length < 4 or _HEADER.unpack_from(mem, position + 4) != (0x0600, 0x0010):
+        raise _ElsewhereError  # not plainly a BIFF8 worksheet's start: what it is, xlrd says
     position += 4 + length
     while True:
         if position + 4 > end:
             raise _ElsewhereError  # no EOF: what xlrd makes of it, it says
         code, length = _HEADER.unpack_from(mem, position)
         start, position = position + 4, position + 4 + length
+        if length < _SHORTEST.get(code, 0):
+            raise _ElsewhereError  # a record too short for what it holds: damaged, as xlrd says
         if code == _LABELSST:
+            if length != 10:
+                raise _ElsewhereError
             rowx, colx, _xf, shared = _INT_CELL.unpack_from(mem, start)
             text = strings[shared]
         elif code in (_NUMBER, _RK):
@@ -351,12 +359,16 @@ def _biff8_cells(
         elif code == _MULRK:
             rowx, first = _HEADER.unpack_from(mem, start)
             (last,) = _WORD.unpack_from(mem, position - 2)
+            if length < 6 + 6 * (last - first + 1):
+                raise _ElsewhereError
             for offset, colx in enumerate(range(first, last + 1)):
                 xf, rk = _MULRK_ITEM.unpack_from(mem, start + 4 + 6 * offset)
                 _put(rows.setdefault(rowx, []), colx, _xls_cell(types[xf], _rk(rk), date1904))
             continue
         elif code == _BOOLERR:
             rowx, colx, _xf = _CELL.unpack_from(mem, start)
+            if mem[start + 7] > 1:  # neither a boolean nor an error
+                raise _ElsewhereError
             text = "" if mem[start + 7] else _boolean(bool(mem[start + 6]))
         elif code == _FORMULA:
             rowx, colx, xf = _CELL.unpack_from(mem, start)
@@ -366,9 +378,11 @@ def _biff8_cells(
             elif result[0] == 0:  # a text: in the STRING record next, or after one that shares the formula
                 code, length = _HEADER.unpack_from(mem, position)
                 if code in _BEFORE_STRING:
+                    if length < _SHORTEST.get(code, 0):
+                        raise _ElsewhereError
                     position += 4 + length
                     code, length = _HEADER.unpack_from(mem, position)
-                if code != _STRING:
+                if code != _STRING or length < 3:
                     raise _ElsewhereError
                 text = _biff8_string(mem[position + 4 : position + 4 + length])
                 position += 4 + length
@@ -384,7 +398,7 @@ def _biff8_cells(
             continue
         if rowx != row_index:
             row, row_index = rows.setdefault(rowx, []), rowx
-        if colx == len(row):
+        if colx == len(row) and colx < _COLUMNS:
             row.append(text)
         else:
             _put(row, colx, text)
@@ -392,12 +406,12 @@ def _biff8_cells(
 
 def _put(row: list[str], colx: int, text: str) -> None:
     """A cell's text in its row's column, as xlrd's ragged rows hold it (a later cell in its place wins)."""
+    if colx >= _COLUMNS:  # past BIFF8's last column: xlrd's assert calls it damaged
+        raise AssertionError(f"column {colx}")
     if colx == len(row):
         row.append(text)
     elif colx < len(row):
         row[colx] = text
-    elif colx > 255:  # past BIFF8's last column: xlrd's assert calls it damaged
-        raise AssertionError(f"column {colx}")
     else:
         row.extend([""] * (colx - len(row)))
         row.append(text)
@@ -678,70 +692,107 @@ def _xlsx_sheet(xml: bytes, part: str, cells: _CellReader, pieces: list[str]) ->
 
 
 # --- .xlsx parts as spreadsheet programs write them: regular expressions, no Python call per element -------
-# Exact about the shape plain_xml lets through, unprefixed elements of the main namespace; any other part is
-# read by expat above. tests/core/test_sheets.py reads its workbooks both ways and compares.
+# Exact about the shape plain_xml lets through, unprefixed elements of the main namespace, none but those
+# below; any other part is read by expat above. Each pattern runs in time linear in the part (possessive
+# repeats; a cell's content never crosses another cell's tag), and what a pattern skips, a count finds:
+# tests/core/test_sheets.py reads its workbooks both ways and compares.
 
-_PLAIN_CELL = re.compile(  # a cell: "<c" first, so the engine looks for it as for a plain string; no backtracking
-    r"<c\b(?:\s+r=\"[^\"]*+\")?+([^>/]*+)"  # its attributes but its place (r): they repeat from cell to cell
-    r"(?:/>|>(?:(?:<f\b[^>]*/>|<f\b[^>]*>[^<]*</f>)?+<v>([^<]*+)</v>|(.*?))</c>)"  # its value alone, or all inside
+_RUN_ELEMENTS = frozenset(
+    {"r", "rPr", "t", "rPh", "b", "i", "strike", "condense", "extend", "outline", "shadow", "u", "vertAlign"}
+    | {"sz", "color", "rFont", "family", "charset", "scheme"}
+)  # rich text's runs and their properties, in a shared or inline string
+_SHEET_ELEMENTS = frozenset({"sheetData", "row", "c", "f", "v", "is"}) | _RUN_ELEMENTS
+_STRING_ELEMENTS = frozenset({"sst", "si", "phoneticPr"}) | _RUN_ELEMENTS
+_PLAIN_CELL = re.compile(  # a cell: "<c" first, so the engine looks for it as for a plain string
+    r"<c(?=[\s/>])(?:\s+r=\"[^\"]*+\")?+((?:[^>/]++|/(?!>))*+)"  # its attributes but its place (r): they repeat
+    r"(?:/>|>(?:(?:<f(?=[\s/>])[^>]*+(?<=/)>|<f(?=[\s>])[^>]*+>[^<]*+</f>)?+<v>([^<]*+)</v>"  # its value alone,
+    r"|((?:[^<]++|<(?!/?c[\s/>]|/row>))*+))</c>)"  # or all inside, up to its end and no further
     r"\s*+(</row>)?+",  # the end of its row, when it is the row's last cell
-    re.S,
 )
-_EMPTY_ROW = re.compile(r"<row\b[^>]*>\s*</row>")
-_CELL_ATTRIBUTE = re.compile(r"""\s([st])\s*=\s*(?:"([^"]*)"|'([^']*)')""")
-_PHONETIC = re.compile(r"<rPh\b[^>]*/>|<rPh\b.*?</rPh>", re.S)
-_VALUE_TEXT = re.compile(r"<([vt])(?:\s[^>]*)?>([^<]*)</\1>")
+_EMPTY_ROW = re.compile(r"<row(?:\s[^>]*+)?(?<!/)>\s*+</row>")
+_ATTRIBUTE = re.compile(r"""\s+([^\s=]+)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
+_PHONETIC = re.compile(r"<rPh(?:\s[^>]*+)?(?:(?<=/)>|(?<!/)>(?:[^<]++|<(?!/?rPh[\s/>]))*+</rPh>)")
+_VALUE_OR_INLINE = re.compile(
+    r"<v(?:\s[^>]*+)?(?<!/)>([^<]*+)</v>|<is(?:\s[^>]*+)?(?<!/)>((?:[^<]++|<(?!/?is[\s/>]))*+)</is>"
+)
+_TEXT = re.compile(r"<t(?:\s[^>]*+)?(?<!/)>([^<]*+)</t>")
 
 
 def _plain_sheet(xml: bytes, cells: _CellReader, pieces: list[str]) -> bool:
     """Append a worksheet's rows as _xlsx_sheet does, when its sheetData is plain; False, with nothing
     appended, when it is not."""
-    plain = plain_xml(xml, _SHEET_ML, "<sheetData", "</sheetData>")
+    plain = plain_xml(xml, _SHEET_ML, "<sheetData", "</sheetData>", _SHEET_ELEMENTS)
     if plain is None:
         return False
     kinds, budget = cells.kinds, cells.budget
     lines: list[str] = []
     row: list[str] = []
-    rows = 0
-    for attributes, value, inner, row_end in _PLAIN_CELL.findall(*plain):
-        read = kinds.get(attributes)
-        if read is None:
-            read = kinds[attributes] = cells.reader(*_cell_attributes(attributes))
-        if inner:
-            value = "".join(_inner_text(inner))
-        if "&" in value or "\r" in value:
-            value = xml_text(value)
-        row.append(read(value))
-        if row_end:
-            _row_line(row, lines, budget)
-            row = []
-            rows += 1
+    rows = count = 0
+    try:
+        for attributes, value, inner, row_end in _PLAIN_CELL.findall(*plain):
+            read = kinds.get(attributes)
+            if read is None:
+                read = kinds[attributes] = cells.reader(*_cell_attributes(attributes))
+            if inner:
+                value = "".join(_inner_text(inner))
+            elif "&" in value or "\r" in value:
+                value = xml_text(value)
+            row.append(read(value))
+            count += 1
+            if row_end:
+                _row_line(row, lines, budget)
+                row = []
+                rows += 1
+    except NotPlain:
+        return False
     data, begin, end = plain
-    if row or rows != data.count("</row>", begin, end) - len(_EMPTY_ROW.findall(data, begin, end)):
+    if (
+        row
+        # a cell the pattern passed over: of the elements allowed, color, condense and charset start so too
+        or count != data.count("<c", begin, end) - data.count("<co", begin, end) - data.count("<ch", begin, end)
+        or rows != data.count("</row>", begin, end) - len(_EMPTY_ROW.findall(data, begin, end))
+    ):
         return False  # a row ends other than right after its last cell: where, expat knows
     pieces.extend(lines)
     return True
 
 
 def _cell_attributes(attributes: str) -> tuple[str, str | None]:
-    """A cell's type (t, "n" when it has none) and format (s) from its attributes' text."""
-    found = {name: double or single for name, double, single in _CELL_ATTRIBUTE.findall(attributes)}
+    """A cell's type (t, "n" when it has none) and format (s) from its attributes' text; NotPlain for
+    attributes that are not plain name="value" pairs, each once, without references."""
+    found = {name: double or single for name, double, single in _ATTRIBUTE.findall(attributes)}
+    if _ATTRIBUTE.sub("", attributes).strip() or "&" in attributes or len(found) != attributes.count("="):
+        raise NotPlain(attributes)
     return found.get("t", "n"), found.get("s")
 
 
 def _inner_text(inner: str) -> list[str]:
-    """The characters of a cell's v, or of the t elements of its inline string, without phonetic guides."""
+    """The characters of a cell's v, and of the t elements in its inline string (is), without phonetic
+    guides; a t elsewhere is not the cell's."""
     if "<rPh" in inner:
         inner = _PHONETIC.sub("", inner)
-    return [text for _tag, text in _VALUE_TEXT.findall(inner)]
+    texts = []
+    for value, inline in _VALUE_OR_INLINE.findall(inner):
+        texts.extend([xml_text(text) for text in _TEXT.findall(inline)] if inline else [xml_text(value)])
+    return texts
 
 
-_PLAIN_ITEM = re.compile(r"<si>(?:<t(?:\s[^>]*)?>([^<]*)</t>)?</si>|<si>(.*?)</si>|<si/>", re.S)
+_PLAIN_ITEM = re.compile(
+    r"<si\s*+>(?:<t(?:\s[^>]*+)?(?<!/)>([^<]*+)</t>)?+</si>"  # an item of one text
+    r"|<si\s*+>((?:[^<]++|<(?!/?si[\s/>]))*+)</si>|<si\s*+/>"  # of runs, or anything else; none
+)
 
 
 def _plain_strings(xml: bytes) -> list[str] | None:
     """The shared strings as _shared_strings reads them, when the part is plain; None when it is not."""
-    plain = plain_xml(xml, _SHEET_ML, "<sst", "</sst>")
+    plain = plain_xml(xml, _SHEET_ML, "<sst", "</sst>", _STRING_ELEMENTS)
     if plain is None:
         return None
-    return [xml_text(text if not runs else "".join(_inner_text(runs))) for text, runs in _PLAIN_ITEM.findall(*plain)]
+    try:
+        items = [
+            xml_text(text) if not runs else "".join(map(xml_text, _TEXT.findall(_PHONETIC.sub("", runs))))
+            for text, runs in _PLAIN_ITEM.findall(*plain)
+        ]
+    except NotPlain:
+        return None
+    return items if len(items) == plain[0].count("<si", plain[1], plain[2]) else None
