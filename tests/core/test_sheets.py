@@ -616,6 +616,12 @@ def test_a_hostile_xlsx_is_refused_or_read_cheaply():
     started = time.monotonic()
     far = extract_xlsx(_xlsx(['<row r="1048576"><c r="XFD1048576" t="inlineStr"><is><t>far</t></is></c></row>']))
     assert far.status is Status.OK and far.text == "far" and time.monotonic() - started < 1
+    # parts crafted so a pattern would scan to their end again and again: each read in linear time
+    inline = '<c t="inlineStr"><is>' + "<rPh-x></rPh-x>" * 20_000 + "<t>x</t></is></c>"
+    for rows in ("<row>" + "<c-x></c-x>" * 20_000 + "</row>", "<row>" + "<c>" * 20_000 + "</row>", "<" * 40_000):
+        started = time.monotonic()
+        assert isinstance(extract_xlsx(_xlsx([rows, f"<row>{inline}</row>"])).status, Status)
+        assert time.monotonic() - started < 3, rows[:20]
     # shared strings that inflate past the limit (a zip bomb): not inflated
     bomb = _xlsx(["<row><c t='s'><v>0</v></c></row>"], strings="<si><t>" + " " * (UNPACKED_LIMIT + 1) + "</t></si>")
     assert len(bomb) < 2 << 20
