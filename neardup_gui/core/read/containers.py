@@ -184,6 +184,8 @@ def parse_xml(
 
 _DECLARATION = re.compile(r"""<\?xml[^>]*?\sencoding\s*=\s*["']([^"']*)["'][^>]*\?>|<\?xml[^>]*\?>""")
 _REFERENCE = re.compile(r"&(?:#x([0-9a-fA-F]+)|#([0-9]+)|(amp|lt|gt|quot|apos));")
+_NUMERIC_REFERENCE = re.compile(r"&#(?:x([0-9a-fA-F]+)|([0-9]+));")
+_NOT_A_REFERENCE = re.compile(r"&(?!(?:#x[0-9a-fA-F]+|#[0-9]+|amp|lt|gt|quot|apos);)")
 _NAMED = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
 _ROOT = re.compile(r"<[A-Za-z_][\w.-]*(?=[\s/>])[^>]*>")  # an unprefixed element's start tag
 _CONTROLS = bytes([*range(9), 11, 12, *range(14, 32)])  # the control characters XML 1.0 forbids
@@ -209,11 +211,12 @@ def plain_xml(
     """An XML part's text, with where its element ``first`` starts (an opening tag's start, "<sheetData") and
     where ``last`` ends (a closing tag, "</sheetData>"), when the part is as the programs that make such files
     write it: UTF-8; its root element unprefixed, declaring one of ``namespaces`` its default; no document
-    type; after the root's start tag, no namespace declared; between the two, no markup but ``elements``' tags
-    (unprefixed), no ">" but those ending tags (so none inside an attribute's value); in all of it, no character XML
-    1.0 forbids. None otherwise: the part is then read by expat (parse_xml), exact about all of XML. A reader of
-    the span with regular expressions is exact about this shape, and takes no Python call per element (a
-    sheet of 60,000 cells is 130,000 elements); it raises NotPlain for what only reading finds."""
+    type; after the root's start tag, no namespace declared; between the two, no markup but ``elements``'
+    tags (unprefixed), no ">" but those ending tags (so none inside an attribute's value), no reference XML
+    does not define; in all of it, no character XML 1.0 forbids. None otherwise: the part is then read by
+    expat (parse_xml), exact about all of XML. A reader of the span with regular expressions is exact about
+    this shape, and takes no Python call per element (a sheet of 60,000 cells is 130,000 elements); it
+    raises NotPlain for what only reading finds."""
     if len(data.translate(None, _CONTROLS)) != len(data) or any(bad in data for bad in _NOT_CHARACTERS):
         return None
     try:
@@ -238,6 +241,8 @@ def plain_xml(
         or text.find("xmlns", root.end(), end) >= 0
         or text.count("<", begin, end) != text.count(">", begin, end)
         or _other_elements(elements).search(text, begin, end)
+        or _NOT_A_REFERENCE.search(text, begin, end)
+        or any(not _allowed(match) for match in _NUMERIC_REFERENCE.finditer(text, begin, end))
     ):
         return None
     return text, begin, end
@@ -267,7 +272,13 @@ def _reference(match: re.Match[str]) -> str:
     hexadecimal, decimal, name = match.groups()
     if name:
         return _NAMED[name]
+    if not _allowed(match):
+        raise NotPlain(match.group())
+    return chr(int(hexadecimal, 16) if hexadecimal else int(decimal))
+
+
+def _allowed(match: re.Match[str]) -> bool:
+    """Whether a numeric character reference names a character XML 1.0 allows."""
+    hexadecimal, decimal = match.group(1), match.group(2)
     code = int(hexadecimal, 16) if hexadecimal else int(decimal)
-    if code in (0x9, 0xA, 0xD) or 0x20 <= code <= 0xD7FF or 0xE000 <= code <= 0xFFFD or 0x10000 <= code <= 0x10FFFF:
-        return chr(code)
-    raise NotPlain(match.group())
+    return code in (0x9, 0xA, 0xD) or 0x20 <= code <= 0xD7FF or 0xE000 <= code <= 0xFFFD or 0x10000 <= code <= 0x10FFFF

@@ -704,7 +704,8 @@ _RUN_ELEMENTS = frozenset(
 _SHEET_ELEMENTS = frozenset({"sheetData", "row", "c", "f", "v", "is"}) | _RUN_ELEMENTS
 _STRING_ELEMENTS = frozenset({"sst", "si", "phoneticPr"}) | _RUN_ELEMENTS
 _PLAIN_CELL = re.compile(  # a cell: "<c" first, so the engine looks for it as for a plain string
-    r"<c(?=[\s/>])(?:\s+r=\"[^\"]*+\")?+((?:[^>/]++|/(?!>))*+)"  # its attributes but its place (r): they repeat
+    r"<c(?=[\s/>])(?:\s+r=(?:\"[^\"]*+\"|'[^']*+'))?+"  # its place (r), apart: its other attributes repeat
+    r"((?:[^>/]++|/(?!>))*+)"
     r"(?:/>|>(?:(?:<f(?=[\s/>])[^>]*+(?<=/)>|<f(?=[\s>])[^>]*+>[^<]*+</f>)?+<v>([^<]*+)</v>"  # its value alone,
     r"|((?:[^<]++|<(?!/?c[\s/>]|/row>))*+))</c>)"  # or all inside, up to its end and no further
     r"\s*+(</row>)?+",  # the end of its row, when it is the row's last cell
