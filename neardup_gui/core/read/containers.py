@@ -184,7 +184,6 @@ def parse_xml(
 
 _DECLARATION = re.compile(r"""<\?xml[^>]*?\sencoding\s*=\s*["']([^"']*)["'][^>]*\?>|<\?xml[^>]*\?>""")
 _REFERENCE = re.compile(r"&(?:#x([0-9a-fA-F]+)|#([0-9]+)|(amp|lt|gt|quot|apos));")
-_NUMERIC_REFERENCE = re.compile(r"&#(?:x([0-9a-fA-F]+)|([0-9]+));")
 _NOT_A_REFERENCE = re.compile(r"&(?!(?:#x[0-9a-fA-F]+|#[0-9]+|amp|lt|gt|quot|apos);)")
 _NAMED = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
 _ROOT = re.compile(r"<[A-Za-z_][\w.-]*(?=[\s/>])[^>]*>")  # an unprefixed element's start tag
@@ -193,8 +192,8 @@ _NOT_CHARACTERS = (b"\xef\xbf\xbe", b"\xef\xbf\xbf")  # U+FFFE and U+FFFF in UTF
 
 
 class NotPlain(Exception):  # noqa: N818 - an outcome: read the part by expat
-    """An XML part is not in the shape plain_xml lets regular expressions read exactly (found while reading it:
-    a reference XML does not allow, a guard's count that does not add up)."""
+    """An XML part is not in the shape plain_xml lets regular expressions read exactly, found only while reading
+    it (a cell's attributes that are not plain name="value" pairs)."""
 
 
 @functools.cache
@@ -242,7 +241,7 @@ def plain_xml(
         or text.count("<", begin, end) != text.count(">", begin, end)
         or _other_elements(elements).search(text, begin, end)
         or _NOT_A_REFERENCE.search(text, begin, end)
-        or any(not _allowed(match) for match in _NUMERIC_REFERENCE.finditer(text, begin, end))
+        or any(not match[3] and not _allowed(match) for match in _REFERENCE.finditer(text, begin, end))
     ):
         return None
     return text, begin, end
@@ -256,15 +255,12 @@ def _prolog_end(text: str, at: int) -> int:
 
 
 def xml_text(raw: str) -> str:
-    """An element's characters as an XML parser gives them: line ends as one newline, references resolved.
-    NotPlain for an "&" that is no reference XML allows (expat calls the part damaged)."""
+    """An element's characters, from a span plain_xml let through, as an XML parser gives them: line ends as
+    one newline, references resolved (plain_xml saw that each is one XML allows)."""
     if "\r" in raw:
         raw = raw.replace("\r\n", "\n").replace("\r", "\n")
     if "&" in raw:
-        resolved, count = _REFERENCE.subn(_reference, raw)
-        if count != raw.count("&"):
-            raise NotPlain(raw)
-        raw = resolved
+        raw = _REFERENCE.sub(_reference, raw)
     return raw
 
 
@@ -272,8 +268,6 @@ def _reference(match: re.Match[str]) -> str:
     hexadecimal, decimal, name = match.groups()
     if name:
         return _NAMED[name]
-    if not _allowed(match):
-        raise NotPlain(match.group())
     return chr(int(hexadecimal, 16) if hexadecimal else int(decimal))
 
 

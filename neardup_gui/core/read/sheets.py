@@ -789,11 +789,8 @@ def _plain_strings(xml: bytes) -> list[str] | None:
     plain = plain_xml(xml, _SHEET_ML, "<sst", "</sst>", _STRING_ELEMENTS)
     if plain is None:
         return None
-    try:
-        items = [
-            xml_text(text) if not runs else "".join(map(xml_text, _TEXT.findall(_PHONETIC.sub("", runs))))
-            for text, runs in _PLAIN_ITEM.findall(*plain)
-        ]
-    except NotPlain:
-        return None
+    items = [
+        xml_text(text) if not runs else "".join(map(xml_text, _TEXT.findall(_PHONETIC.sub("", runs))))
+        for text, runs in _PLAIN_ITEM.findall(*plain)
+    ]
     return items if len(items) == plain[0].count("<si", plain[1], plain[2]) else None
