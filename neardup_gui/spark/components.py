@@ -6,6 +6,10 @@ pointing at the smallest id of its component, in O(log² n) rounds.
 The rounds stop when a round changes nothing (compared by count and an order-free checksum), or fail
 loudly past ``max_rounds``; the answer is then checked: every node has a label, every edge's two ends
 carry one label, and every label labels itself. A wrong answer is never returned quietly.
+
+A graph of at most ``ON_DRIVER`` edges (every graph of verified pairs we have met: 6,000 edges for 20,000
+documents) is joined on the driver instead, by union-find over the edges fetched as arrays: each round
+costs a shuffle and a check job, seconds each, where the driver takes milliseconds.
 """
 
 from __future__ import annotations
@@ -14,10 +18,16 @@ import math
 from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
+import numpy as np
+
+from ..core.match.unionfind import UnionFind
+
 if TYPE_CHECKING:
     from pyspark import RDD
 
 _MIX = (1 << 61) - 1
+# 16 bytes an edge on the driver, twice while joining: 64 MB at most
+ON_DRIVER = 2_000_000
 
 
 class ComponentsError(RuntimeError):
@@ -48,13 +58,24 @@ def _checksum(edges: RDD) -> tuple[int, int]:
     )
 
 
-def connected_components(edges: RDD, *, max_rounds: int | None = None, partitions: int | None = None) -> RDD:
+def connected_components(
+    edges: RDD,
+    *,
+    count: int | None = None,
+    on_driver: int = ON_DRIVER,
+    max_rounds: int | None = None,
+    partitions: int | None = None,
+) -> RDD:
     """(node, label) for every node of ``edges`` (an RDD of (a, b) int pairs): its component's
-    smallest node. Nodes in no edge are not in the result (they are components of their own)."""
+    smallest node. Nodes in no edge are not in the result (they are components of their own).
+    ``count`` is the number of edges when known (else counted here): at most ``on_driver`` are
+    joined on the driver, more in distributed rounds."""
     parts = partitions or edges.getNumPartitions()
+    if (edges.count() if count is None else count) <= on_driver:
+        return _on_driver(edges, parts)
     current = edges.filter(lambda e: e[0] != e[1]).map(lambda e: (max(e), min(e))).distinct(parts).cache()
-    count, _ = before = _checksum(current)
-    limit = max_rounds if max_rounds is not None else 4 * math.ceil(math.log2(count + 2)) ** 2 + 8
+    distinct, _ = before = _checksum(current)
+    limit = max_rounds if max_rounds is not None else 4 * math.ceil(math.log2(distinct + 2)) ** 2 + 8
     rounds = 0
     while True:
         rounds += 1
@@ -77,6 +98,27 @@ def connected_components(edges: RDD, *, max_rounds: int | None = None, partition
     _check(edges, labels, parts)
     current.unpersist()
     return labels
+
+
+def _as_array(part: Iterable[tuple[int, int]]) -> Iterator[np.ndarray]:
+    yield np.array([(a, b) for a, b in part if a != b], dtype=np.int64).reshape(-1, 2)
+
+
+def _on_driver(edges: RDD, parts: int) -> RDD:
+    """The components by union-find on the driver, the labels handed back in ``parts`` slices."""
+    pairs = np.concatenate(edges.mapPartitions(_as_array).collect() or [np.empty((0, 2), np.int64)])
+    nodes, ends = np.unique(pairs, return_inverse=True)  # nodes sorted: the smallest index is the smallest node
+    ends = ends.reshape(-1, 2)
+    joined = UnionFind(len(nodes))
+    for a, b in ends.tolist():
+        joined.union(a, b)
+    labels = nodes[joined.labels()]
+    slices = [
+        (n.tolist(), lab.tolist())
+        for n, lab in zip(np.array_split(nodes, parts), np.array_split(labels, parts), strict=True)
+        if len(n)
+    ]
+    return edges.context.parallelize(slices, max(len(slices), 1)).flatMap(lambda s: zip(*s, strict=True))
 
 
 def _check(edges: RDD, labels: RDD, parts: int) -> None:

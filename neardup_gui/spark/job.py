@@ -574,9 +574,9 @@ VERIFY_TASK = 4000
 candidates is cut into blocks, and each pair of blocks is a task."""
 
 
-def verified(found: RDD, texts: RDD, thresholds: Thresholds, parts: int) -> RDD:
+def verified(found: RDD, count: int, texts: RDD, thresholds: Thresholds, parts: int) -> RDD:
     """(a, b, similarity, by SimHash, by MinHash, text hash of a, of b, exact Jaccard) of the candidates
-    that pass the desktop's checks.
+    that pass the desktop's checks, of the ``count`` candidates in ``found``.
 
     Every candidate lies inside one connected component of the candidate pairs, so the texts are sent,
     each once, to their component's task, and its pairs are measured there: shipping both shingle sets
@@ -584,7 +584,7 @@ def verified(found: RDD, texts: RDD, thresholds: Thresholds, parts: int) -> RDD:
     component larger than VERIFY_TASK is cut into blocks (``keys.block_tasks``), its texts sent to each
     task of their block."""
     k, t, size = thresholds.hamming, thresholds.jaccard, VERIFY_TASK  # read here: the executors get these
-    labels = connected_components(found.keys(), partitions=parts)
+    labels = connected_components(found.keys(), count=count, partitions=parts)
     big = found.context.broadcast(
         dict(
             labels.map(lambda tl: (tl[1], 1))
@@ -711,13 +711,13 @@ def run(spark: SparkSession, options: JobOptions, *, progress: Progress = no_pro
     stage("candidates")
 
     progress(ProgressEvent("verify", 0, None))
-    edges = verified(found_pairs, texts, t, parts).persist(StorageLevel.MEMORY_AND_DISK)
+    edges = verified(found_pairs, candidate_count, texts, t, parts).persist(StorageLevel.MEMORY_AND_DISK)
     pair_count = edges.count()
     found_pairs.unpersist()
     stage("verify")
 
     progress(ProgressEvent("components", 0, None))
-    labels = connected_components(edges.map(lambda e: (e[0], e[1])), partitions=parts)
+    labels = connected_components(edges.map(lambda e: (e[0], e[1])), count=pair_count, partitions=parts)
     stage("components")
 
     progress(ProgressEvent("write", 0, None))

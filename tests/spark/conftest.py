@@ -104,3 +104,15 @@ def write_corpus(root: Path) -> Path:
 @pytest.fixture(scope="session")
 def corpus(tmp_path_factory) -> Path:
     return write_corpus(tmp_path_factory.mktemp("spark-corpus") / "uploads")
+
+
+@pytest.fixture(scope="session")
+def corpus_result(spark, corpus, tmp_path_factory) -> Path:
+    """The job's result folder for the corpus at the default thresholds: read, never written, by the
+    tests that take it."""
+    from neardup_gui.core.models import Thresholds
+    from neardup_gui.spark.job import JobOptions, run
+
+    out = tmp_path_factory.mktemp("spark-result") / "result"
+    run(spark, JobOptions(str(corpus), str(out), Thresholds()))
+    return out

@@ -43,31 +43,35 @@ def _member_sets(report: dict) -> set[frozenset[str]]:
 
 def test_connected_components_of_a_long_chain_and_a_random_graph(spark):
     """A path of 3,000 nodes (the worst case for label propagation) and a random sparse graph: the
-    labels are the smallest node of each component, as union-find says; too few rounds fail loudly."""
+    labels are the smallest node of each component, as union-find says, whether joined in distributed
+    rounds or on the driver; too few rounds fail loudly."""
     rng = random.Random(1)
     chain = [(n, n + 1) for n in range(3000)]
     rng.shuffle(chain)
     sparse = [(rng.randrange(3001, 9000), rng.randrange(3001, 9000)) for _ in range(4000)]
     edges = chain + sparse
-    labels = dict(connected_components(spark.sparkContext.parallelize(edges, 4)).collect())
     uf = UnionFind(9000)
     for a, b in edges:
         uf.union(a, b)
     expected = uf.labels()
     nodes = {n for e in edges for n in e}
-    assert {n: labels.get(n, n) for n in nodes} == {n: int(expected[n]) for n in nodes}
-    assert len(set(labels.values())) > 100
+    rdd = spark.sparkContext.parallelize(edges, 4)
+    for on_driver in (0, len(edges)):
+        labels = connected_components(rdd, on_driver=on_driver).collect()
+        assert len(labels) == len({n for a, b in edges if a != b for n in (a, b)}), on_driver  # each node once
+        labelled = dict(labels)
+        assert {n: labelled.get(n, n) for n in nodes} == {n: int(expected[n]) for n in nodes}, on_driver
+    assert len(set(labelled.values())) > 100
+    assert connected_components(spark.sparkContext.parallelize([(1, 1)], 2)).collect() == []  # loops only
     with pytest.raises(ComponentsError):
-        connected_components(spark.sparkContext.parallelize(chain, 4), max_rounds=2)
+        connected_components(spark.sparkContext.parallelize(chain, 4), on_driver=0, max_rounds=2)
 
 
-def test_a_table_of_texts_and_a_uri_give_the_groups_of_the_folder(spark, corpus, tmp_path):
+def test_a_table_of_texts_and_a_uri_give_the_groups_of_the_folder(spark, corpus, corpus_result, tmp_path):
     """The same documents as a JSON-lines table of (path, text), as a Parquet table, and read by Spark
     itself from a file:// URI: the groups of the folder's text files (a URI's listing leaves out what
     Hadoop's does)."""
-    folder_out = tmp_path / "folder"
-    run(spark, JobOptions(str(corpus), str(folder_out), Thresholds()))
-    from_folder = json.loads((folder_out / "report.json").read_text(encoding="utf-8"))
+    from_folder = json.loads((corpus_result / "report.json").read_text(encoding="utf-8"))
     texts = sorted(p for p in corpus.rglob("*.txt") if not p.name.startswith((".", "_")))
     rows = []
     for path in texts:
@@ -123,11 +127,17 @@ def test_a_table_of_texts_and_a_uri_give_the_groups_of_the_folder(spark, corpus,
     assert all(d["path"].startswith("file:") for d in from_uri["documents"])
     assert {g - left_out for g in _member_sets(from_folder)} - {frozenset({"en-010.txt"})} == _member_sets(from_uri)
     # files over the size limit are listed, not read
-    capped = run(spark, JobOptions(corpus.as_uri(), str(tmp_path / "capped"), Thresholds(), max_file_size=1500))
+    sized = tmp_path / "sized"
+    sized.mkdir()
+    for path in sorted(corpus.glob("en-00*.txt")):
+        shutil.copy2(path, sized / path.name)
+    limit = sorted(p.stat().st_size for p in sized.iterdir())[len(list(sized.iterdir())) // 2]
+    capped = run(spark, JobOptions(sized.as_uri(), str(tmp_path / "capped"), Thresholds(), max_file_size=limit))
     documents = json.loads((tmp_path / "capped" / "report.json").read_text(encoding="utf-8"))["documents"]
-    assert capped.documents == len(documents) == len(from_uri["documents"])
+    assert capped.documents == len(documents) == len(list(sized.iterdir()))
+    assert {d["status"] for d in documents} == {"ok", "too_large"}
     for doc in documents:
-        assert (doc["status"] == "too_large") == (doc["size"] > 1500), doc
+        assert (doc["status"] == "too_large") == (doc["size"] > limit), doc
 
 
 def test_no_row_of_a_table_vanishes(spark, tmp_path):
@@ -185,13 +195,12 @@ def test_a_skewed_bucket_is_split_and_the_answer_does_not_change(spark, tmp_path
     assert _groups(desktop) == _groups(reports[1])
 
 
-def test_import_spark_loads_a_result_the_app_reviews_with_paths_mapped(spark, corpus, tmp_path):
+def test_import_spark_loads_a_result_the_app_reviews_with_paths_mapped(corpus, corpus_result, tmp_path):
     """The job ran where the files sat under one folder; here they are under another (--map FROM=TO).
     The database holds the grouped documents and the problems; `neardup groups` on it gives the job's
     groups, at its paths mapped; the pair view reads a grouped file's text from its mapped path; a
     second import into it is refused, and a folder that is no result says so."""
-    out = tmp_path / "result"
-    run(spark, JobOptions(str(corpus), str(out), Thresholds()))
+    out = corpus_result
     job_report = json.loads((out / "report.json").read_text(encoding="utf-8"))
     here = tmp_path / "here" / "uploads"
     shutil.copytree(corpus, here)  # copy2: sizes and times kept
