@@ -23,7 +23,16 @@ from .core.errors import NeardupError, UsageError, database_error_message
 from .core.fingerprint.ocr import DEFAULT_LANGUAGES
 from .core.i18n import QT_TRANSLATE_NOOP, translate
 from .core.jobs import CancelToken, JobCancelled, PaceMeter, ProgressEvent
-from .core.models import HAMMING_MAX, JACCARD_MIN, Method, ScanOptions, Thresholds, display_path, printable
+from .core.models import (
+    CONTAINMENT_MIN,
+    HAMMING_MAX,
+    JACCARD_MIN,
+    Method,
+    ScanOptions,
+    Thresholds,
+    display_path,
+    printable,
+)
 from .core.review.report import check_report_target
 from .core.review.words import endings, kind_endings, listed
 from .core.scan import summary_text
@@ -45,6 +54,13 @@ def _jaccard(value: str) -> float:
     if not JACCARD_MIN <= t <= 1.0:
         raise argparse.ArgumentTypeError(translate("Cli", "must be between {min} and 1").format(min=JACCARD_MIN))
     return t
+
+
+def _containment(value: str) -> float:
+    c = float(value)
+    if not CONTAINMENT_MIN <= c <= 1.0:
+        raise argparse.ArgumentTypeError(translate("Cli", "must be between {min} and 1").format(min=CONTAINMENT_MIN))
+    return c
 
 
 def _seconds(value: str) -> float:
@@ -174,6 +190,27 @@ def build_parser() -> argparse.ArgumentParser:
             )
             p.add_argument(
                 "--out", type=Path, help=translate("Cli", "write the report here (default: standard output)")
+            )
+            p.add_argument(
+                "--find",
+                action="append",
+                choices=["excerpts"],
+                default=[],
+                help=translate(
+                    "Cli",
+                    "also look for excerpts: documents inside another, however small a part of it they are "
+                    "(JSON report)",
+                ),
+            )
+            p.add_argument(
+                "--containment",
+                type=_containment,
+                default=0.8,
+                metavar="C",
+                help=translate(
+                    "Cli",
+                    "excerpts: at least C of the smaller document's shingles are in the larger ({min}-1; default 0.8)",
+                ).format(min=CONTAINMENT_MIN),
             )
         quiet(p)
 
@@ -377,13 +414,20 @@ class _ProgressLine:
         self.stream.flush()
 
 
-def _emit(session: Session, fmt: str, out: Path | None) -> None:
-    """The report to a file (atomically; a CSV keeps its byte-order mark) or to standard output (without it)."""
-    if out is not None:
-        session.write_report(out, fmt)
+def _emit(session: Session, args: argparse.Namespace) -> None:
+    """The report to a file (atomically; a CSV keeps its byte-order mark) or to standard output (without it),
+    with the excerpts when asked."""
+    containment = args.containment if "excerpts" in args.find else None
+    if args.out is not None:
+        session.write_report(args.out, args.format, containment=containment)
         return
-    sys.stdout.write(session.report(fmt).lstrip("\ufeff"))
+    sys.stdout.write(session.report(args.format, containment=containment).lstrip("\ufeff"))
     sys.stdout.flush()
+
+
+def _check_find(args: argparse.Namespace) -> None:
+    if args.find and args.format != "json":
+        raise UsageError(translate("Cli", "Excerpts are written in the JSON report for now: add --format json."))
 
 
 def _thresholds(args: argparse.Namespace) -> Thresholds:
@@ -400,6 +444,7 @@ def _mebibytes(value: int | None) -> int | None:
 
 
 def cmd_scan(args: argparse.Namespace, session: Session) -> int:
+    _check_find(args)
     options = ScanOptions(
         roots=tuple(args.paths),
         include=tuple(args.include),
@@ -435,7 +480,7 @@ def cmd_scan(args: argparse.Namespace, session: Session) -> int:
             signal.signal(signal.SIGINT, previous)
         if line:
             line.close()
-        _emit(session, args.format, args.out)
+        _emit(session, args)
     if not args.quiet and view.scan is not None:
         _say(translate("Cli", "{summary}; {found}").format(summary=summary_text(view.scan), found=_found(view)))
     return EXIT_OK
@@ -460,6 +505,7 @@ def _roots(args: argparse.Namespace) -> tuple[str, ...]:
 
 
 def cmd_groups(args: argparse.Namespace, session: Session) -> int:
+    _check_find(args)
     # the folders it answers for are scanned folders: a report there would be read as a document next time
     session.check_report_target(args.out, _roots(args) or session.last_scan_roots())
     view = session.open(_roots(args), _thresholds(args))
@@ -477,7 +523,7 @@ def cmd_groups(args: argparse.Namespace, session: Session) -> int:
                 "first (`neardup scan FOLDER`).",
             )
         )
-    _emit(session, args.format, args.out)
+    _emit(session, args)
     if not args.quiet:
         said = (
             translate("Cli", "Documents under {folders}: {documents}; {found}").format(

@@ -60,6 +60,9 @@ HAMMING_MAX = 12
 JACCARD_MIN = 0.3
 """Lowest Jaccard threshold accepted: below it nearly every pair of texts in one language shares an
 LSH band, and "near-duplicate" stops meaning anything."""
+CONTAINMENT_MIN = 0.5
+"""Lowest containment accepted for excerpts: below half, "inside" stops meaning inside, and the shingles
+each text is looked up by (core/match/excerpts.py) grow to most of it."""
 CHAIN_MARGIN = 0.2
 """A group whose member is this much less alike to its representative than T says so (Group.chained)."""
 CHAIN_BITS = 4
@@ -221,6 +224,27 @@ class Pair:
     b: int
     similarity: Similarity
     matched_by: str
+
+
+@dataclass(frozen=True, slots=True)
+class Excerpt:
+    """A document inside another: ``shared`` of the ``inner`` one's shingles (what is compared: cores where
+    boilerplate is ignored) are in the ``outer`` one, which has at least as many."""
+
+    inner: int
+    outer: int
+    shared: int
+    inner_shingles: int
+    outer_shingles: int
+
+    @property
+    def containment(self) -> float:
+        """How much of the inner document is in the outer one, rounded as Similarity's numbers are."""
+        return round(self.shared / self.inner_shingles, 4)
+
+    @property
+    def jaccard(self) -> float:
+        return round(self.shared / (self.inner_shingles + self.outer_shingles - self.shared), 4)
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,7 +28,7 @@ from .errors import DatabaseError
 from .jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_progress
 from .match.chains import DuplicatePairs, SplitCache, split_chains
 from .match.matcher import NOT_DUPLICATE, Matcher, MatchResult
-from .models import IDENTICAL, Document, Group, Member, Method, ScanOptions, Thresholds
+from .models import IDENTICAL, Document, Excerpt, Group, Member, Method, ScanOptions, Status, Thresholds
 from .query import QueryHit, query
 from .review.html_report import to_html
 from .review.pairs import PairTable, pair_table
@@ -496,6 +496,32 @@ class Session:
             raise RuntimeError("open() or scan() the session first")
         return self._matcher
 
+    def excerpts(
+        self, containment: float, *, progress: Progress = no_progress, cancel: CancelToken = NEVER_CANCELLED
+    ) -> tuple[Excerpt, ...]:
+        """The documents of the current view inside another at ``containment`` (at least that share of
+        the smaller one's shingles are in the larger), whatever their Jaccard: each pair of contents
+        once, by the first document of each in path order (its copies are in its group)."""
+        view = self._view
+        if view is None:
+            raise RuntimeError("open() or scan() the session first")
+        first: dict[int, int] = {}
+        for doc in sorted(view.result.documents, key=lambda d: d.path):
+            if doc.status is Status.OK and doc.content_id is not None:
+                first.setdefault(doc.content_id, doc.id)
+        found = self.matcher.excerpts(containment, progress=progress, cancel=cancel)
+        return tuple(
+            Excerpt(first[a], first[b], shared, inner, outer)
+            for a, b, shared, inner, outer in zip(
+                found.inner.tolist(),
+                found.outer.tolist(),
+                found.shared.tolist(),
+                found.inner_size.tolist(),
+                found.outer_size.tolist(),
+                strict=True,
+            )
+        )
+
     def histogram(
         self, method: Method, *, progress: Progress = no_progress, cancel: CancelToken = NEVER_CANCELLED
     ) -> Histogram:
@@ -693,13 +719,17 @@ class Session:
         fmt: str,
         groups: Collection[int] | None = None,
         *,
+        containment: float | None = None,
         progress: Progress = no_progress,
         cancel: CancelToken = NEVER_CANCELLED,
     ) -> str:
         """The report of the current view (thresholds and decisions applied) as text; of the groups
-        ``groups`` only (their ids: those a filter shows) when given, every document listed all the same."""
+        ``groups`` only (their ids: those a filter shows) when given, every document listed all the same;
+        with the documents inside others at ``containment`` when given (JSON only, for now)."""
         if fmt not in REPORT_FORMATS:
             raise ValueError(f"unknown report format {fmt!r}; one of {', '.join(REPORT_FORMATS)}")
+        if containment is not None and fmt != "json":
+            raise ValueError("excerpts are reported in JSON only")
         view = self._view
         if view is None:
             raise RuntimeError("open() or scan() the session first")
@@ -718,6 +748,8 @@ class Session:
             scheme=asdict(scheme) if scheme else {},
             boilerplate=view.boilerplate,
             topics=view.topics,
+            containment=containment,
+            excerpts=() if containment is None else self.excerpts(containment, progress=progress, cancel=cancel),
         )
         loader = view.text_loader(cache_size=512)
         if fmt == "json":
@@ -754,14 +786,17 @@ class Session:
         fmt: str,
         groups: Collection[int] | None = None,
         *,
+        containment: float | None = None,
         progress: Progress = no_progress,
         cancel: CancelToken = NEVER_CANCELLED,
     ) -> Path:
-        """Write the report (of ``groups`` only, when given) to a new or regular file, atomically (a
-        half-written one is never left behind; see report.write_report_file)."""
+        """Write the report (of ``groups`` only, when given; with excerpts at ``containment``, when given) to
+        a new or regular file, atomically (a half-written one is never left behind; see
+        report.write_report_file)."""
         out = Path(path)
         check_report_file(out)  # before the work: a device, a pipe or a link is never written
-        return write_report_file(out, self.report(fmt, groups, progress=progress, cancel=cancel))
+        text = self.report(fmt, groups, containment=containment, progress=progress, cancel=cancel)
+        return write_report_file(out, text)
 
     def query(
         self,

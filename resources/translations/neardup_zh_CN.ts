@@ -390,6 +390,14 @@
         <translation>跳过匹配的文件或文件夹（可多次使用）</translation>
     </message>
     <message>
+        <source>also look for excerpts: documents inside another, however small a part of it they are (JSON report)</source>
+        <translation>同时查找摘录：完整包含在另一份文档中的文档，无论它只占那份文档多小的一部分（写入 JSON 报告）</translation>
+    </message>
+    <message>
+        <source>excerpts: at least C of the smaller document&apos;s shingles are in the larger ({min}-1; default 0.8)</source>
+        <translation>摘录：较小文档的片段中至少有 C 的比例出现在较大文档中（{min}-1；默认 0.8）</translation>
+    </message>
+    <message>
         <source>also scan hidden files and folders</source>
         <translation>同时扫描隐藏的文件和文件夹</translation>
     </message>
@@ -500,6 +508,10 @@
     <message>
         <source>{rate}/s</source>
         <translation>{rate} 个/秒</translation>
+    </message>
+    <message>
+        <source>Excerpts are written in the JSON report for now: add --format json.</source>
+        <translation>摘录目前只写入 JSON 报告：请加上 --format json。</translation>
     </message>
     <message>
         <source>scan interrupted; everything finished so far is saved — run the same command to resume.</source>

@@ -13,7 +13,7 @@ import hashlib
 import os
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import numpy as np
@@ -45,6 +45,7 @@ from ..workers import parallel
 from ..workers.memory import release_freed_memory
 from . import index
 from .candidates import band_candidates, hamming_candidates
+from .excerpts import ExcerptArrays, find_excerpts
 from .forest import Forest, estimate_margin, forest_layout, spanning_forest
 from .known_overlaps import KnownOverlaps, pair_codes
 from .unionfind import UnionFind
@@ -202,6 +203,9 @@ class BoilerplateUse:
         found = self.found
         return store.contents.shingles(content_ids, cores=found.digest if found is not None and found.cores else None)
 
+
+EXCERPT_MIN_SHINGLES = 30
+"""The fewest shingles an excerpt has: fewer are a line or two, found inside many documents by chance."""
 
 _SHINGLE_BUDGET = 256 << 20
 """Bytes of shingle sets kept in memory for exact Jaccard; past it the cache starts again."""
@@ -373,6 +377,24 @@ class Matcher:
     def arrays(self) -> FingerprintArrays:
         """The fingerprints compared now (with or without boilerplate)."""
         return self._mode.arrays
+
+    def excerpts(
+        self,
+        containment: float,
+        *,
+        min_size: int = EXCERPT_MIN_SHINGLES,
+        progress: Progress = no_progress,
+        cancel: CancelToken = NEVER_CANCELLED,
+    ) -> ExcerptArrays:
+        """Every pair of contents where ``containment`` of the smaller one's shingles (its core's, where
+        boilerplate is ignored) are in the larger, measured exactly (excerpts.py); rows are content ids.
+        Every compared set is read at once: a few GB for 100,000 long documents."""
+        ids = self.arrays.content_ids
+        sets = self.boilerplate.compared(self.store, ids.tolist())
+        found = find_excerpts(
+            [sets[c] for c in ids.tolist()], containment, min_size=min_size, progress=progress, cancel=cancel
+        )
+        return replace(found, inner=ids[found.inner], outer=ids[found.outer])
 
     def refresh_verdicts(self) -> None:
         """Re-read the user's "not a duplicate" decisions (after the app records one). A forest that

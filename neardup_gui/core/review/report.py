@@ -24,7 +24,7 @@ from ..errors import UsageError
 from ..i18n import split_details, translate
 from ..jobs import NEVER_CANCELLED, CancelToken
 from ..match.matcher import MatchResult
-from ..models import Document, Pair, SentBetweenProcesses, Similarity, display_path
+from ..models import Document, Excerpt, Pair, SentBetweenProcesses, Similarity, display_path
 from ..read.extract import kind_of
 from ..store.store import Store
 from ..store.stored_text import DocumentText, TextLoader
@@ -46,6 +46,8 @@ class ReportContext:
     boilerplate: Mapping[str, Any] = field(default_factory=dict)  # Matcher.boilerplate.summary()
     topics: Mapping[int, Sequence[str]] = field(default_factory=dict)  # group id -> what it is about (topics.py)
     generated: float = field(default_factory=time.time)
+    containment: float | None = None  # excerpts were looked for at this setting (Session.excerpts)
+    excerpts: Sequence[Excerpt] = ()
 
 
 def _similarity(sim: Similarity) -> dict[str, Any]:
@@ -95,7 +97,7 @@ def _report_dict(
     (report_ids), with its ``pairs`` (None: not yet, see json_members)."""
     t = result.thresholds
     docs = {d.id: d for d in result.documents}
-    return {
+    report: dict[str, Any] = {
         "format": FORMAT_NAME,
         "version": FORMAT_VERSION,
         "generator": f"neardup {__version__}",
@@ -141,6 +143,24 @@ def _report_dict(
             }
             for g in result.groups
         ],
+    }
+    if context.containment is not None:  # asked for: the members above stay as they are
+        report["settings"]["containment"] = context.containment
+        report["summary"]["excerpts"] = len(context.excerpts)
+        report["excerpts"] = sorted(
+            (_excerpt(e, rid) for e in context.excerpts), key=lambda r: (r["inner"], r["outer"])
+        )
+    return report
+
+
+def _excerpt(excerpt: Excerpt, rid: Mapping[int, int]) -> dict[str, Any]:
+    return {
+        "inner": rid[excerpt.inner],
+        "outer": rid[excerpt.outer],
+        "containment": excerpt.containment,
+        "jaccard": excerpt.jaccard,
+        "shared_shingles": excerpt.shared,
+        "inner_shingles": excerpt.inner_shingles,
     }
 
 
