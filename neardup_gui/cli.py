@@ -24,6 +24,7 @@ from .core.fingerprint.ocr import DEFAULT_LANGUAGES
 from .core.i18n import QT_TRANSLATE_NOOP, translate
 from .core.jobs import CancelToken, JobCancelled, PaceMeter, ProgressEvent
 from .core.models import (
+    CONTAINMENT_DEFAULT,
     CONTAINMENT_MIN,
     HAMMING_MAX,
     JACCARD_MIN,
@@ -205,12 +206,13 @@ def build_parser() -> argparse.ArgumentParser:
             p.add_argument(
                 "--containment",
                 type=_containment,
-                default=0.8,
+                default=None,
                 metavar="C",
                 help=translate(
                     "Cli",
-                    "excerpts: at least C of the smaller document's shingles are in the larger ({min}-1; default 0.8)",
-                ).format(min=CONTAINMENT_MIN),
+                    "excerpts: at least C of the smaller document's shingles are in the larger "
+                    "({min}-1; default {default})",
+                ).format(min=CONTAINMENT_MIN, default=CONTAINMENT_DEFAULT),
             )
         quiet(p)
 
@@ -417,7 +419,10 @@ class _ProgressLine:
 def _emit(session: Session, args: argparse.Namespace) -> None:
     """The report to a file (atomically; a CSV keeps its byte-order mark) or to standard output (without it),
     with the excerpts when asked."""
-    containment = args.containment if "excerpts" in args.find else None
+    if "excerpts" not in args.find:
+        containment = None
+    else:
+        containment = CONTAINMENT_DEFAULT if args.containment is None else args.containment
     if args.out is not None:
         session.write_report(args.out, args.format, containment=containment)
         return
@@ -428,6 +433,8 @@ def _emit(session: Session, args: argparse.Namespace) -> None:
 def _check_find(args: argparse.Namespace) -> None:
     if args.find and args.format != "json":
         raise UsageError(translate("Cli", "Excerpts are written in the JSON report for now: add --format json."))
+    if args.containment is not None and not args.find:
+        raise UsageError(translate("Cli", "--containment is the setting of --find excerpts: add it."))
 
 
 def _thresholds(args: argparse.Namespace) -> Thresholds:

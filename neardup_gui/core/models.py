@@ -63,6 +63,7 @@ LSH band, and "near-duplicate" stops meaning anything."""
 CONTAINMENT_MIN = 0.5
 """Lowest containment accepted for excerpts: below half, "inside" stops meaning inside, and the shingles
 each text is looked up by (core/match/excerpts.py) grow to most of it."""
+CONTAINMENT_DEFAULT = 0.8
 CHAIN_MARGIN = 0.2
 """A group whose member is this much less alike to its representative than T says so (Group.chained)."""
 CHAIN_BITS = 4

@@ -505,22 +505,25 @@ class Session:
         view = self._view
         if view is None:
             raise RuntimeError("open() or scan() the session first")
-        first: dict[int, int] = {}
+        first: dict[int, Document] = {}
         for doc in sorted(view.result.documents, key=lambda d: d.path):
             if doc.status is Status.OK and doc.content_id is not None:
-                first.setdefault(doc.content_id, doc.id)
+                first.setdefault(doc.content_id, doc)
         found = self.matcher.excerpts(containment, progress=progress, cancel=cancel)
-        return tuple(
-            Excerpt(first[a], first[b], shared, inner, outer)
-            for a, b, shared, inner, outer in zip(
-                found.inner.tolist(),
-                found.outer.tolist(),
-                found.shared.tolist(),
-                found.inner_size.tolist(),
-                found.outer_size.tolist(),
-                strict=True,
-            )
-        )
+        out = []
+        for a, b, shared, size_a, size_b in zip(
+            found.inner.tolist(),
+            found.outer.tolist(),
+            found.shared.tolist(),
+            found.inner_size.tolist(),
+            found.outer_size.tolist(),
+            strict=True,
+        ):
+            inner, outer = first[a], first[b]
+            if size_a == size_b and outer.path < inner.path:  # of two alike in size, the first by path is inside
+                inner, outer = outer, inner
+            out.append(Excerpt(inner.id, outer.id, shared, size_a, size_b))
+        return tuple(out)
 
     def histogram(
         self, method: Method, *, progress: Progress = no_progress, cancel: CancelToken = NEVER_CANCELLED

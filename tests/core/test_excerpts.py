@@ -17,7 +17,7 @@ from neardup_gui.core.fingerprint import minhash
 from neardup_gui.core.fingerprint.scheme import Scheme, fingerprint_text
 from neardup_gui.core.jobs import CancelToken, JobCancelled
 from neardup_gui.core.match import excerpts
-from neardup_gui.core.match.excerpts import find_excerpts, required_shared
+from neardup_gui.core.match.excerpts import find_excerpts, required_shared, shared_count
 from neardup_gui.core.models import Extracted, Status
 from tests.conftest import chinese_texts, english_texts, plant_edits
 
@@ -65,6 +65,15 @@ def _families(draw: st.DrawFn) -> list[np.ndarray]:
 def test_every_excerpt_and_nothing_else_whatever_the_sets(sets, containment, min_size):
     """Prefix filtering misses nothing: the pairs and their overlaps are the oracle's, at any C."""
     assert _found(sets, containment, min_size) == _oracle(sets, containment, min_size)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(0, 3000), max_size=50), st.lists(st.integers(0, 3000), max_size=2000))
+def test_a_small_set_looked_up_in_a_large_one_shares_what_a_merge_finds(small, large):
+    a, b = np.unique(np.array(small, dtype=np.uint32)), np.unique(np.array(large, dtype=np.uint32))
+    if len(a) > len(b):
+        a, b = b, a
+    assert shared_count(a, b) == len(np.intersect1d(a, b))
 
 
 def test_pairs_made_in_many_rounds_are_the_pairs_made_at_once(monkeypatch):

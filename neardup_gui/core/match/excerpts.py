@@ -13,15 +13,17 @@ the measurement.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
+from ..fingerprint import minhash
 from ..jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_progress
 
 _PAIRS_AT_ONCE = 4_000_000  # candidate pairs made at once: 8 bytes each, a few times over
-_MEASURED_AT_ONCE = 2_000  # candidates measured between two looks at the cancel token
+_MEASURED_AT_ONCE = 20_000  # candidates measured at once (a batch for the matcher's workers)
+_SORTED_AT_ONCE = 1 << 20  # shingles ordered rarest first at once (some 40 bytes each while sorting)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -56,15 +58,54 @@ def prefix_entries(
     """The shingles each text must share one of with any text it is inside: (row, shingle) of each text's
     rarest |A| - ceil(C·|A|) + 1, for texts of ``min_size`` shingles or more. ``index`` numbers each of
     the texts' shingles (one run a text, from ``starts``) among the distinct ones, in their order;
-    ``held`` says how many texts hold each distinct shingle."""
+    ``held`` says how many texts hold each distinct shingle. Sorted a block of texts at a time, so that
+    what the sort needs stays small beside the shingles."""
     sizes = np.diff(starts)
-    rows = np.repeat(np.arange(len(sizes)), sizes)
-    order = np.lexsort((index, held[index], rows))  # each row's shingles, rarest first, then by hash
-    rank = np.arange(len(index)) - np.repeat(starts[:-1], sizes)
     length = sizes - required_shared(sizes, containment) + 1
     length[sizes < min_size] = 0
-    first = order[rank < length[rows]]
-    return rows[first], index[first]
+    rows_out: list[np.ndarray] = []
+    tokens_out: list[np.ndarray] = []
+    first_row = 0
+    while first_row < len(sizes):
+        last_row = max(int(np.searchsorted(starts, starts[first_row] + _SORTED_AT_ONCE, "right")) - 1, first_row + 1)
+        span = slice(int(starts[first_row]), int(starts[last_row]))
+        rows = np.repeat(np.arange(first_row, last_row, dtype=np.int32), sizes[first_row:last_row])
+        tokens = index[span]
+        order = np.lexsort((tokens, held[tokens], rows))  # each row's shingles, rarest first, then by hash
+        # the first length[r] of each row r's, in that order
+        counts = np.column_stack((length[first_row:last_row], sizes[first_row:last_row] - length[first_row:last_row]))
+        taken = order[np.repeat(np.tile([True, False], last_row - first_row), counts.ravel())]
+        rows_out.append(rows[taken])
+        tokens_out.append(tokens[taken])
+        first_row = last_row
+    if not rows_out:
+        return np.empty(0, np.int32), np.empty(0, np.int32)
+    return np.concatenate(rows_out), np.concatenate(tokens_out)
+
+
+def distinct_shingles(values: np.ndarray, starts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each shingle's number among the distinct ones (in their order), how many texts hold each distinct
+    one, and the postings: the rows holding each, in turn (one sort of the shingles gives all three, in
+    32-bit arrays: the search's memory is a few times the shingles')."""
+    sizes = np.diff(starts)
+    if len(values) == 0:
+        return np.empty(0, np.int32), np.empty(0, np.int32), np.empty(0, np.int32)
+    by_value = np.argsort(values, kind="stable")  # texts in row order within each shingle's postings
+    postings = np.repeat(np.arange(len(sizes), dtype=np.int32), sizes)[by_value]
+    ordered = values[by_value]
+    new = np.empty(len(values), dtype=bool)
+    new[0] = True
+    np.not_equal(ordered[1:], ordered[:-1], out=new[1:])
+    del ordered
+    index = np.empty(len(values), dtype=np.int32)
+    index[by_value] = np.cumsum(new, dtype=np.int32) - 1
+    del by_value
+    held = np.diff(np.flatnonzero(np.append(new, True))).astype(np.int32)
+    return index, held, postings
+
+
+Measure = Callable[[np.ndarray, np.ndarray], np.ndarray]
+"""|A∩B| of many pairs of rows at once (the matcher's: from its caches, or by its workers)."""
 
 
 def find_excerpts(
@@ -72,12 +113,14 @@ def find_excerpts(
     containment: float,
     *,
     min_size: int = 30,
+    measure: Measure | None = None,
     progress: Progress = no_progress,
     cancel: CancelToken = NEVER_CANCELLED,
 ) -> ExcerptArrays:
     """Every pair of ``sets`` (sorted arrays of distinct shingle hashes, one a text) where the smaller,
     of at least ``min_size`` shingles, has a share of at least ``containment`` of its shingles in the
-    larger; the rows of a pair are indices into ``sets``."""
+    larger; the rows of a pair are indices into ``sets``. Candidates are measured by ``measure``, or
+    here, a batch at a time."""
     if not 0.0 < containment <= 1.0:
         raise ValueError(f"containment must be in (0, 1], not {containment}")
     if min_size < 1:
@@ -91,13 +134,27 @@ def find_excerpts(
     for begin in range(0, len(inner), _MEASURED_AT_ONCE):
         cancel.raise_if_cancelled()
         progress(ProgressEvent("excerpts", begin, len(inner)))
-        end = begin + _MEASURED_AT_ONCE
-        pairs = zip(inner[begin:end].tolist(), outer[begin:end].tolist(), strict=True)
-        shared[begin:end] = [_shared(values, starts, a, b) for a, b in pairs]
+        part = slice(begin, begin + _MEASURED_AT_ONCE)
+        if measure is not None:
+            shared[part] = measure(inner[part], outer[part])
+        else:
+            shared[part] = [
+                shared_count(values[starts[a] : starts[a + 1]], values[starts[b] : starts[b + 1]])
+                for a, b in zip(inner[part].tolist(), outer[part].tolist(), strict=True)
+            ]
     progress(ProgressEvent("excerpts", len(inner), len(inner)))
     kept = shared >= required_shared(sizes[inner], containment)
     inner, outer = inner[kept], outer[kept]
     return ExcerptArrays(inner, outer, shared[kept], sizes[inner], sizes[outer])
+
+
+def shared_count(small: np.ndarray, large: np.ndarray) -> int:
+    """|A∩B| of two sorted sets of distinct values, the first no larger: each of its values looked up in
+    the other (|A| log |B|, an excerpt against its source) or the two merged (|A| + |B|, alike in size)."""
+    if len(small) * max(int(len(large)).bit_length(), 1) < len(small) + len(large):
+        at = np.searchsorted(large, small)
+        return int(np.count_nonzero(large[np.minimum(at, len(large) - 1)] == small)) if len(large) else 0
+    return minhash.exact_overlap(small, large)
 
 
 def candidate_pairs(
@@ -110,12 +167,11 @@ def candidate_pairs(
     """(inner, outer) rows, each pair once, of every pair that may be an excerpt: the inner's prefix
     meets the outer, which is no smaller (rows in order where the sizes tie)."""
     sizes = np.diff(starts)
-    rows = np.repeat(np.arange(len(sizes)), sizes)
-    _distinct, index, held = np.unique(values, return_inverse=True, return_counts=True)
+    index, held, postings = distinct_shingles(values, starts)
     a, token = prefix_entries(starts, index, held, containment, min_size)
-    postings = rows[np.argsort(index, kind="stable")]  # the texts holding each distinct shingle, in turn
-    posting_start = np.concatenate(([0], np.cumsum(held)))
-    made = np.cumsum(held[token])  # pairs made by the prefix entries up to each
+    del index
+    posting_start = np.concatenate(([0], np.cumsum(held, dtype=np.int64)))
+    made = np.cumsum(held[token], dtype=np.int64)  # pairs made by the prefix entries up to each
     found: list[np.ndarray] = []
     begin = 0
     while begin < len(a):
@@ -134,7 +190,3 @@ def candidate_pairs(
         begin = stop
     codes = np.unique(np.concatenate(found)) if found else np.empty(0, np.int64)
     return codes >> 32, codes & 0xFFFFFFFF
-
-
-def _shared(values: np.ndarray, starts: np.ndarray, a: int, b: int) -> int:
-    return len(np.intersect1d(values[starts[a] : starts[a + 1]], values[starts[b] : starts[b + 1]], assume_unique=True))
