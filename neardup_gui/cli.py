@@ -200,7 +200,7 @@ def build_parser() -> argparse.ArgumentParser:
                 help=translate(
                     "Cli",
                     "also look for excerpts: documents inside another, however small a part of it they are "
-                    "(JSON report)",
+                    "(JSON and HTML reports)",
                 ),
             )
             p.add_argument(
@@ -431,8 +431,8 @@ def _emit(session: Session, args: argparse.Namespace) -> None:
 
 
 def _check_find(args: argparse.Namespace) -> None:
-    if args.find and args.format != "json":
-        raise UsageError(translate("Cli", "Excerpts are written in the JSON report for now: add --format json."))
+    if args.find and args.format == "csv":
+        raise UsageError(translate("Cli", "Excerpts are written in the JSON and HTML reports, not in CSV."))
     if args.containment is not None and not args.find:
         raise UsageError(translate("Cli", "--containment is the setting of --find excerpts: add it."))
 

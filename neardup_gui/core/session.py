@@ -728,11 +728,11 @@ class Session:
     ) -> str:
         """The report of the current view (thresholds and decisions applied) as text; of the groups
         ``groups`` only (their ids: those a filter shows) when given, every document listed all the same;
-        with the documents inside others at ``containment`` when given (JSON only, for now)."""
+        with the documents inside others at ``containment`` when given (JSON and HTML)."""
         if fmt not in REPORT_FORMATS:
             raise ValueError(f"unknown report format {fmt!r}; one of {', '.join(REPORT_FORMATS)}")
-        if containment is not None and fmt != "json":
-            raise ValueError("excerpts are reported in JSON only")
+        if containment is not None and fmt == "csv":
+            raise ValueError("a CSV report lists groups: excerpts are in the JSON and HTML reports")
         view = self._view
         if view is None:
             raise RuntimeError("open() or scan() the session first")

@@ -390,10 +390,6 @@
         <translation>跳过匹配的文件或文件夹（可多次使用）</translation>
     </message>
     <message>
-        <source>also look for excerpts: documents inside another, however small a part of it they are (JSON report)</source>
-        <translation>同时查找摘录：完整包含在另一份文档中的文档，无论它只占那份文档多小的一部分（写入 JSON 报告）</translation>
-    </message>
-    <message>
         <source>also scan hidden files and folders</source>
         <translation>同时扫描隐藏的文件和文件夹</translation>
     </message>
@@ -506,10 +502,6 @@
         <translation>{rate} 个/秒</translation>
     </message>
     <message>
-        <source>Excerpts are written in the JSON report for now: add --format json.</source>
-        <translation>摘录目前只写入 JSON 报告：请加上 --format json。</translation>
-    </message>
-    <message>
         <source>--containment is the setting of --find excerpts: add it.</source>
         <translation>--containment 是 --find excerpts 的设置：请加上 --find excerpts。</translation>
     </message>
@@ -562,12 +554,20 @@
         <translation>查找完全相同和近似重复的文档：文本、PDF、Word、WPS Office、Excel、PowerPoint、OpenDocument、RTF、电子书、网页和保存的电子邮件。</translation>
     </message>
     <message>
+        <source>also look for excerpts: documents inside another, however small a part of it they are (JSON and HTML reports)</source>
+        <translation>同时查找摘录：包含在另一份文档中的文档，无论它只占那份文档多小的一部分（写入 JSON 和 HTML 报告）</translation>
+    </message>
+    <message>
         <source>excerpts: at least C of the smaller document&apos;s shingles are in the larger ({min}-1; default {default})</source>
         <translation>摘录：较小文档的片段中至少有 C 的比例出现在较大文档中（{min}-1；默认 {default}）</translation>
     </message>
     <message>
         <source>only files matching, of the types listed below (repeatable)</source>
         <translation>只扫描匹配的文件，限于下面列出的类型（可多次使用）</translation>
+    </message>
+    <message>
+        <source>Excerpts are written in the JSON and HTML reports, not in CSV.</source>
+        <translation>摘录写入 JSON 和 HTML 报告，不写入 CSV。</translation>
     </message>
     <message>
         <source>The database holds no documents under the last scan&apos;s folders; scan them first (`neardup scan FOLDER`).</source>
@@ -2147,6 +2147,10 @@ Every two documents of the group are duplicates at your setting. Each member is 
         <translation>问题</translation>
     </message>
     <message>
+        <source>excerpts</source>
+        <translation>摘录</translation>
+    </message>
+    <message>
         <source>scan time</source>
         <translation>扫描用时</translation>
     </message>
@@ -2267,6 +2271,26 @@ Every two documents of the group are duplicates at your setting. Each member is 
         <translation>与保留项完全相同（字节一致）的成员：%n 个。</translation>
     </message>
     <message>
+        <source>Excerpts ({count})</source>
+        <translation>摘录（{count}）</translation>
+    </message>
+    <message>
+        <source>Documents inside another: at least {share} of their text is in it, however small a part of it they are (a chapter copied out of a report). Near-copies are inside each other too.</source>
+        <translation>包含在另一份文档中的文档：它们至少有 {share} 的文字出现在那份文档中，无论只占那份文档多小的一部分（例如从报告中摘出的一章）。近似副本也彼此包含。</translation>
+    </message>
+    <message>
+        <source>No document is inside another at this setting.</source>
+        <translation>在此设置下，没有文档包含在另一份文档中。</translation>
+    </message>
+    <message>
+        <source>{inner} is inside {outer} ({share})</source>
+        <translation>{inner} 包含在 {outer} 中（{share}）</translation>
+    </message>
+    <message>
+        <source>Passages both hold word for word:</source>
+        <translation>两者逐字相同的段落：</translation>
+    </message>
+    <message>
         <source>Differences: keeper ↔ {document}</source>
         <translation>差异：保留项 ↔ {document}</translation>
     </message>
@@ -2313,6 +2337,10 @@ Every two documents of the group are duplicates at your setting. Each member is 
     <message>
         <source>Differences shown for the {shown} least similar of {members} members; open the group in the app to compare the others.</source>
         <translation>只显示了 {members} 个成员中最不相似的 {shown} 个的差异；在应用中打开这一组可比较其余的文档。</translation>
+    </message>
+    <message>
+        <source>… and %n more, in the JSON report</source>
+        <translation>……另有 %n 条，见 JSON 报告</translation>
     </message>
     <message>
         <source>… more differences; open the pair in the app to see them all</source>

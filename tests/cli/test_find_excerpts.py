@@ -89,7 +89,7 @@ def test_excerpts_are_found_beside_groups_that_do_not_change(uploads, tmp_path):
     [
         (["--find", "excerpts", "--containment", "0.2"], "must be between 0.5 and 1"),
         (["--find", "excerpts", "--containment", "nan"], "must be between 0.5 and 1"),
-        (["--find", "excerpts", "--format", "csv"], "--format json"),
+        (["--find", "excerpts", "--format", "csv"], "not in CSV"),
         (["--find", "passages"], "invalid choice"),
         (["--containment", "0.9"], "--find excerpts"),
     ],
@@ -98,3 +98,24 @@ def test_a_search_for_excerpts_asked_wrongly_says_so(uploads, tmp_path, args, me
     proc = run_cli("scan", str(uploads), "--db", str(tmp_path / "n.db"), *args)
     assert proc.returncode == 2 and message in proc.stderr and "Traceback" not in proc.stderr
     assert not (tmp_path / "n.db").exists()  # refused before the scan
+
+
+def test_the_html_report_shows_each_excerpt_with_the_passages_it_shares(uploads, tmp_path):
+    """What a teacher hands on: each document inside another, the most of it inside first, with the
+    passages the two share word for word, escaped."""
+    db = tmp_path / "n.db"
+    page = tmp_path / "report.html"
+    done = run_cli("scan", str(uploads), "--db", str(db), "--find", "excerpts", "--format", "html", "--out", str(page))
+    assert done.returncode == 0, done.stderr
+    html = page.read_text(encoding="utf-8")
+    as_json = json.loads(run_cli("groups", "--db", str(db), "--find", "excerpts", "--format", "json").stdout)
+    assert f"Excerpts ({len(as_json['excerpts'])})" in html
+    section = html[html.index("Excerpts (") : html.index("Problems (")]
+    assert section.count("<details class='group'") == len(as_json["excerpts"])
+    gpl = section[section.index("gpl-chapter.txt") :]
+    gpl = gpl[: gpl.index("</details>")]
+    assert "is inside" in gpl and "GPL-2.txt" in gpl
+    quoted = [q.split("</blockquote>")[0] for q in gpl.split("<blockquote>")[1:]]
+    assert quoted and all(len(q) >= 30 for q in quoted)
+    source = " ".join(english_texts()["GPL-2"].split())
+    assert any(" ".join(q.split())[:60] in source for q in quoted)  # the licence's words, as they are

@@ -23,11 +23,12 @@ from ..match.matcher import MatchResult
 from ..models import SIMHASH_MIN_JACCARD, Document, Group, Status, display_path
 from ..store.stored_text import DocumentText
 from .compare import Chunk, Line, compare, describe, hunks
-from .report import ReportContext
+from .report import CutTexts, ReportContext, passages_of
 from .words import human_size, kind_label, listed, percent, similarity_words, status_label
 
 MAX_LINES_PER_PAIR = 80
 MAX_DIFFS_PER_GROUP = 3  # the least similar members: the ones worth a second look
+MAX_EXCERPTS_SHOWN = 300  # with their passages: a collection of forms has thousands, each text read
 CONTEXT_CHUNKS = 2
 
 # Builds a pair's diff table from its JSON data block when the pair is opened (and every table
@@ -92,6 +93,7 @@ tr.delete td.l,tr.replace td.l{background:var(--del)}tr.insert td.r,tr.replace t
 td.l mark{background:var(--delw);color:inherit}td.r mark{background:var(--insw);color:inherit}
 tr.gap td{color:var(--muted);background:var(--soft);text-align:center;font-style:italic}
 .note{color:var(--muted);font-style:italic}
+blockquote{margin:6px 0;padding:4px 10px;border-left:3px solid var(--insw);background:var(--soft);white-space:pre-wrap}
 @media print{details>summary{list-style:none}main{max-width:none;padding:0}}
 """
 
@@ -148,6 +150,8 @@ def to_html(
         (translate("HtmlReport", "redundant copies"), len(result.redundant)),
         (translate("HtmlReport", "problems"), len(result.problems)),
     ]
+    if context.containment is not None:
+        cards.append((translate("HtmlReport", "excerpts"), len(context.excerpts)))
     seconds = context.scan.get("seconds") if context.scan else None
     if seconds is not None:
         cards.append(
@@ -222,6 +226,8 @@ def to_html(
             )
         )
     progress(ProgressEvent("report", len(result.groups), len(result.groups)))
+    if context.containment is not None:
+        parts.extend(_excerpts_html(context, docs, load_text, cancel))
 
     problems = result.problems
     problems_heading = translate("HtmlReport", "Problems ({count})").format(count=len(problems))
@@ -368,6 +374,49 @@ def _group_html(
             out.append(_note(shown))
     out.append("</div></details>")
     return "".join(out)
+
+
+def _excerpts_html(
+    context: ReportContext,
+    docs: dict[int, Document],
+    load_text: Callable[[Document], DocumentText] | None,
+    cancel: CancelToken,
+) -> list[str]:
+    """The documents inside another, the most of them inside first, each with the passages the two share
+    (for MAX_EXCERPTS_SHOWN of them: the JSON report lists them all)."""
+    excerpts = sorted(context.excerpts, key=lambda e: (-e.containment, docs[e.inner].path, docs[e.outer].path))
+    heading = translate("HtmlReport", "Excerpts ({count})").format(count=len(excerpts))
+    out = [f"<h2>{_e(heading)}</h2>"]
+    about = translate(
+        "HtmlReport",
+        "Documents inside another: at least {share} of their text is in it, however small a part of it they are "
+        "(a chapter copied out of a report). Near-copies are inside each other too.",
+    ).format(share=percent(context.containment or 0.0))
+    out.append(f"<p class='muted'>{_e(about)}</p>")
+    if not excerpts:
+        out.append(_note(translate("HtmlReport", "No document is inside another at this setting.")))
+    cut = CutTexts(load_text) if load_text is not None else None
+    for number, excerpt in enumerate(excerpts[:MAX_EXCERPTS_SHOWN]):
+        cancel.raise_if_cancelled()
+        inner, outer = docs[excerpt.inner], docs[excerpt.outer]
+        said = _e(translate("HtmlReport", "{inner} is inside {outer} ({share})")).format(
+            inner=f"<span class='path'>{_e(inner.display_path)}</span>",
+            outer=f"<span class='path'>{_e(outer.display_path)}</span>",
+            share=_e(percent(excerpt.containment)),
+        )
+        passages = passages_of(cut, inner, outer) if cut is not None else None
+        if passages:
+            shown = "".join(f"<blockquote>{_e(p)}</blockquote>" for p in passages)
+            lead = _e(translate("HtmlReport", "Passages both hold word for word:"))
+            body = f"<div class='inner'><p class='muted'>{lead}</p>{shown}</div>"
+        else:
+            body = ""
+        out.append(f"<details class='group' id='x{number}'><summary>{said}</summary>{body}</details>")
+    if len(excerpts) > MAX_EXCERPTS_SHOWN:
+        hidden = len(excerpts) - MAX_EXCERPTS_SHOWN  # a name: lupdate drops a message whose count is an expression
+        more = translate("HtmlReport", "… and %n more, in the JSON report", None, hidden)
+        out.append(_note(more))
+    return out
 
 
 def _pair_html(

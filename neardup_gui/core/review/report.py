@@ -212,16 +212,16 @@ class PassageTask(SentBetweenProcesses):
 def find_passages(task: PassageTask) -> dict[tuple[int, int], list[str]]:
     """Worker side: the shared passages of each pair whose two texts can be read now."""
     shingle_cache().clear()  # a worker kept from the grouping (Session.workers_kept) needs its sets no more
-    cut = _CutTexts(TextLoader(dict(task.hashes), cache_size=1, database=task.database))
+    cut = CutTexts(TextLoader(dict(task.hashes), cache_size=1, database=task.database))
     found = {}
     for a, b in task.pairs:
-        passages = _passages(cut, a, b)
+        passages = passages_of(cut, a, b)
         if passages is not None and a.content_id is not None and b.content_id is not None:
             found[(a.content_id, b.content_id)] = passages
     return found
 
 
-class _CutTexts:
+class CutTexts:
     """Documents' texts cut for finding passages, each text read and cut once for all its pairs (None:
     the text cannot be read now)."""
 
@@ -237,7 +237,7 @@ class _CutTexts:
         return self._cut[doc.id]
 
 
-def _passages(cut: _CutTexts, a: Document, b: Document) -> list[str] | None:
+def passages_of(cut: CutTexts, a: Document, b: Document) -> list[str] | None:
     """The passages two documents share, or None when either text cannot be read now."""
     text_a, text_b = cut(a), cut(b)
     if text_a is None or text_b is None:
@@ -309,7 +309,7 @@ class PairPassages:
             for known in (self._kept, self.found):
                 if key in known:
                     return known[key]
-        passages = _passages(_CutTexts(self._load_text), a, b)
+        passages = passages_of(CutTexts(self._load_text), a, b)
         if passages is None:
             return []  # not kept: the file may be readable again next time
         if key is not None:
