@@ -21,7 +21,7 @@ import numpy as np
 from ..fingerprint import minhash
 from ..jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_progress
 
-_PAIRS_AT_ONCE = 4_000_000  # candidate pairs made at once: 8 bytes each, a few times over
+_PAIRS_AT_ONCE = 1_000_000  # candidate pairs made at once: some 60 bytes each while they are made
 _MEASURED_AT_ONCE = 20_000  # candidates measured at once (a batch for the matcher's workers)
 _SORTED_AT_ONCE = 1 << 20  # shingles ordered rarest first at once (some 40 bytes each while sorting)
 
