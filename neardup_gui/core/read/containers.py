@@ -265,14 +265,17 @@ def xml_text(raw: str) -> str:
 
 
 def _reference(match: re.Match[str]) -> str:
-    hexadecimal, decimal, name = match.groups()
-    if name:
-        return _NAMED[name]
-    return chr(int(hexadecimal, 16) if hexadecimal else int(decimal))
+    name = match.group(3)
+    return _NAMED[name] if name else chr(_code(match))
+
+
+def _code(match: re.Match[str]) -> int:
+    """The character a numeric reference (a _REFERENCE match) names."""
+    hexadecimal, decimal = match.group(1), match.group(2)
+    return int(hexadecimal, 16) if hexadecimal else int(decimal)
 
 
 def _allowed(match: re.Match[str]) -> bool:
     """Whether a numeric character reference names a character XML 1.0 allows."""
-    hexadecimal, decimal = match.group(1), match.group(2)
-    code = int(hexadecimal, 16) if hexadecimal else int(decimal)
+    code = _code(match)
     return code in (0x9, 0xA, 0xD) or 0x20 <= code <= 0xD7FF or 0xE000 <= code <= 0xFFFD or 0x10000 <= code <= 0x10FFFF

@@ -770,12 +770,19 @@ def _cell_attributes(attributes: str) -> tuple[str, str | None]:
 def _inner_text(inner: str) -> list[str]:
     """The characters of a cell's v, and of the t elements in its inline string (is), without phonetic
     guides; a t elsewhere is not the cell's."""
-    if "<rPh" in inner:
+    if "<rPh" in inner:  # anywhere in the cell, as expat's reader skips them
         inner = _PHONETIC.sub("", inner)
     texts = []
     for value, inline in _VALUE_OR_INLINE.findall(inner):
-        texts.extend([xml_text(text) for text in _TEXT.findall(inline)] if inline else [xml_text(value)])
+        texts.extend(_run_texts(inline) if inline else [xml_text(value)])
     return texts
+
+
+def _run_texts(runs: str) -> list[str]:
+    """The characters of the t elements of a string's runs (inline or shared), without phonetic guides."""
+    if "<rPh" in runs:
+        runs = _PHONETIC.sub("", runs)
+    return [xml_text(text) for text in _TEXT.findall(runs)]
 
 
 _PLAIN_ITEM = re.compile(
@@ -789,8 +796,5 @@ def _plain_strings(xml: bytes) -> list[str] | None:
     plain = plain_xml(xml, _SHEET_ML, "<sst", "</sst>", _STRING_ELEMENTS)
     if plain is None:
         return None
-    items = [
-        xml_text(text) if not runs else "".join(map(xml_text, _TEXT.findall(_PHONETIC.sub("", runs))))
-        for text, runs in _PLAIN_ITEM.findall(*plain)
-    ]
+    items = [xml_text(text) if not runs else "".join(_run_texts(runs)) for text, runs in _PLAIN_ITEM.findall(*plain)]
     return items if len(items) == plain[0].count("<si", plain[1], plain[2]) else None
