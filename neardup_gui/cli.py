@@ -28,7 +28,12 @@ from .core.models import (
     CONTAINMENT_MIN,
     HAMMING_MAX,
     JACCARD_MIN,
+    PASSAGE_COMMON_DEFAULT,
+    PASSAGE_DEFAULT_WORDS,
+    PASSAGE_MAX_WORDS,
+    PASSAGE_MIN_WORDS,
     Method,
+    PassageSearch,
     ScanOptions,
     Thresholds,
     display_path,
@@ -62,6 +67,22 @@ def _containment(value: str) -> float:
     if not CONTAINMENT_MIN <= c <= 1.0:
         raise argparse.ArgumentTypeError(translate("Cli", "must be between {min} and 1").format(min=CONTAINMENT_MIN))
     return c
+
+
+def _passage_words(value: str) -> int:
+    n = int(value)
+    if not PASSAGE_MIN_WORDS <= n <= PASSAGE_MAX_WORDS:
+        raise argparse.ArgumentTypeError(
+            translate("Cli", "must be between {min} and {max}").format(min=PASSAGE_MIN_WORDS, max=PASSAGE_MAX_WORDS)
+        )
+    return n
+
+
+def _common(value: str) -> int:
+    n = int(value)
+    if n < 2:
+        raise argparse.ArgumentTypeError(translate("Cli", "must be 2 or more"))
+    return n
 
 
 def _seconds(value: str) -> float:
@@ -195,11 +216,12 @@ def build_parser() -> argparse.ArgumentParser:
             p.add_argument(
                 "--find",
                 action="append",
-                choices=["excerpts"],
+                choices=["excerpts", "passages"],
                 default=[],
                 help=translate(
                     "Cli",
-                    "also look for excerpts: documents inside another, however small a part of it they are "
+                    "also look for excerpts (documents inside another, however small a part of it they are) or "
+                    "passages (pairs of documents that share a passage word for word); may be given twice "
                     "(JSON and HTML reports)",
                 ),
             )
@@ -213,6 +235,28 @@ def build_parser() -> argparse.ArgumentParser:
                     "excerpts: at least C of the smaller document's shingles are in the larger "
                     "({min}-1; default {default})",
                 ).format(min=CONTAINMENT_MIN, default=CONTAINMENT_DEFAULT),
+            )
+            p.add_argument(
+                "--words",
+                type=_passage_words,
+                default=None,
+                metavar="N",
+                help=translate(
+                    "Cli",
+                    "passages: at least N words in a row, word for word (Chinese: N characters; "
+                    "{min}-{max}; default {default})",
+                ).format(min=PASSAGE_MIN_WORDS, max=PASSAGE_MAX_WORDS, default=PASSAGE_DEFAULT_WORDS),
+            )
+            p.add_argument(
+                "--common",
+                type=_common,
+                default=None,
+                metavar="M",
+                help=translate(
+                    "Cli",
+                    "passages: one found in more than M documents is common wording (a standard clause, a "
+                    "well-known quotation) and not listed (2 or more; default {default})",
+                ).format(default=PASSAGE_COMMON_DEFAULT),
             )
         quiet(p)
 
@@ -418,23 +462,31 @@ class _ProgressLine:
 
 def _emit(session: Session, args: argparse.Namespace) -> None:
     """The report to a file (atomically; a CSV keeps its byte-order mark) or to standard output (without it),
-    with the excerpts when asked."""
-    if "excerpts" not in args.find:
-        containment = None
-    else:
+    with the excerpts and passages when asked."""
+    containment = passages = None
+    if "excerpts" in args.find:
         containment = CONTAINMENT_DEFAULT if args.containment is None else args.containment
+    if "passages" in args.find:
+        passages = PassageSearch(
+            PASSAGE_DEFAULT_WORDS if args.words is None else args.words,
+            PASSAGE_COMMON_DEFAULT if args.common is None else args.common,
+        )
     if args.out is not None:
-        session.write_report(args.out, args.format, containment=containment)
+        session.write_report(args.out, args.format, containment=containment, passages=passages)
         return
-    sys.stdout.write(session.report(args.format, containment=containment).lstrip("\ufeff"))
+    sys.stdout.write(session.report(args.format, containment=containment, passages=passages).lstrip("\ufeff"))
     sys.stdout.flush()
 
 
 def _check_find(args: argparse.Namespace) -> None:
     if args.find and args.format == "csv":
-        raise UsageError(translate("Cli", "Excerpts are written in the JSON and HTML reports, not in CSV."))
-    if args.containment is not None and not args.find:
+        raise UsageError(
+            translate("Cli", "Excerpts and passages are written in the JSON and HTML reports, not in CSV.")
+        )
+    if args.containment is not None and "excerpts" not in args.find:
         raise UsageError(translate("Cli", "--containment is the setting of --find excerpts: add it."))
+    if (args.words is not None or args.common is not None) and "passages" not in args.find:
+        raise UsageError(translate("Cli", "--words and --common are settings of --find passages: add it."))
 
 
 def _thresholds(args: argparse.Namespace) -> Thresholds:

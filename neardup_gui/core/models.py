@@ -64,6 +64,14 @@ CONTAINMENT_MIN = 0.5
 """Lowest containment accepted for excerpts: below half, "inside" stops meaning inside, and the shingles
 each text is looked up by (core/match/excerpts.py) grow to most of it."""
 CONTAINMENT_DEFAULT = 0.8
+PASSAGE_MIN_WORDS = 20
+"""The shortest shared passage one may look for, in words (Han: characters): a shorter one is a sentence
+many texts share by chance."""
+PASSAGE_MAX_WORDS = 10_000
+PASSAGE_DEFAULT_WORDS = 50
+PASSAGE_COMMON_DEFAULT = 10
+"""A passage found in more than this many documents is common wording (a standard clause, a well-known
+quotation), not a copy worth listing: MOSS's default too."""
 CHAIN_MARGIN = 0.2
 """A group whose member is this much less alike to its representative than T says so (Group.chained)."""
 CHAIN_BITS = 4
@@ -144,13 +152,14 @@ class Fingerprint(SentBetweenProcesses):
     shingle_count: int = 0
     shingles: bytes | None = None
     short_text: bool = False  # shingled by characters (too few words for word shingles)
-    edges: bytes | None = None  # the shingles at the text's two ends, in order (fingerprint.pack_edges)
+    edges: bytes | None = None  # the shingles at the text's two ends, in order (fingerprint.pack_order)
+    sequence: bytes | None = None  # every shingle of the text in order (fingerprint.pack_order), for passages
     keywords: str = ""  # what the text's opening is about, weighted (fingerprint/keywords.py's pack)
     # a failure that may not happen again: the time limit it ran out of (s), or 0 for a reader that crashed
     # or ran out of memory; None for a result that is what these bytes are (text, empty, encrypted…)
     transient: float | None = None
-    # where a worker put minhash, shingles and edges instead (spill.py): (file, offset, their three sizes)
-    spilled: tuple[str, int, int, int, int] | None = None
+    # where a worker put minhash, shingles, edges and sequence instead (spill.py): (file, offset, their sizes)
+    spilled: tuple[str, int, int, int, int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,6 +255,45 @@ class Excerpt:
     @property
     def jaccard(self) -> float:
         return round(self.shared / (self.inner_shingles + self.outer_shingles - self.shared), 4)
+
+
+@dataclass(frozen=True, slots=True)
+class PassageSearch:
+    """What shared passages are looked for: at least ``words`` words (Han: characters) in a row, word for
+    word, and not common wording (found in more than ``common`` documents; None: listed all the same)."""
+
+    words: int = PASSAGE_DEFAULT_WORDS
+    common: int | None = PASSAGE_COMMON_DEFAULT
+
+    def __post_init__(self) -> None:
+        if not PASSAGE_MIN_WORDS <= self.words <= PASSAGE_MAX_WORDS:
+            raise ValueError(f"a passage has {PASSAGE_MIN_WORDS} to {PASSAGE_MAX_WORDS} words, not {self.words}")
+        if self.common is not None and self.common < 2:
+            raise ValueError(f"common wording is in more than 2 documents at least, not {self.common}")
+
+
+@dataclass(frozen=True, slots=True)
+class Passage:
+    """A run of words (Han: characters) two documents both hold word for word: where it starts in each,
+    counted in words from the text's start, and how many words it has."""
+
+    start_a: int
+    start_b: int
+    words: int
+
+
+@dataclass(frozen=True, slots=True)
+class SharedPassages:
+    """Two documents (``a`` before ``b`` by path) and every passage of at least the length asked for that
+    both hold, in the order they come in ``a``."""
+
+    a: int
+    b: int
+    passages: tuple[Passage, ...]
+
+    @property
+    def longest(self) -> int:
+        return max(p.words for p in self.passages)
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,13 +25,28 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from .errors import DatabaseError
+from .fingerprint.scheme import Scheme
 from .jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_progress
 from .match.chains import DuplicatePairs, SplitCache, split_chains
 from .match.matcher import NOT_DUPLICATE, Matcher, MatchResult
-from .models import IDENTICAL, Document, Excerpt, Group, Member, Method, ScanOptions, Status, Thresholds
+from .models import (
+    IDENTICAL,
+    Document,
+    Excerpt,
+    Group,
+    Member,
+    Method,
+    Passage,
+    PassageSearch,
+    ScanOptions,
+    SharedPassages,
+    Status,
+    Thresholds,
+)
 from .query import QueryHit, query
 from .review.html_report import to_html
 from .review.pairs import PairTable, pair_table
+from .review.passages import PlacedPassages, place_passages
 from .review.report import (
     PASSAGES_VERSION,
     PairPassages,
@@ -502,13 +517,7 @@ class Session:
         """The documents of the current view inside another at ``containment`` (at least that share of
         the smaller one's shingles are in the larger), whatever their Jaccard: each pair of contents
         once, by the first document of each in path order (its copies are in its group)."""
-        view = self._view
-        if view is None:
-            raise RuntimeError("open() or scan() the session first")
-        first: dict[int, Document] = {}
-        for doc in sorted(view.result.documents, key=lambda d: d.path):
-            if doc.status is Status.OK and doc.content_id is not None:
-                first.setdefault(doc.content_id, doc)
+        first = self._first_documents()
         found = self.matcher.excerpts(containment, progress=progress, cancel=cancel)
         out = []
         for a, b, shared, size_a, size_b in zip(
@@ -524,6 +533,58 @@ class Session:
                 inner, outer = outer, inner
             out.append(Excerpt(inner.id, outer.id, shared, size_a, size_b))
         return tuple(out)
+
+    def shared_passages(
+        self,
+        search: PassageSearch,
+        *,
+        progress: Progress = no_progress,
+        cancel: CancelToken = NEVER_CANCELLED,
+    ) -> tuple[SharedPassages, ...]:
+        """The pairs of documents of the current view that hold a passage of ``search.words`` words or more
+        (Han: characters) word for word, with every such passage but common wording: each pair of contents
+        once, by the first document of each in path order (its copies are in its group); the pairs by their
+        first document's path, then by the other's."""
+        first = self._first_documents()
+        found = self.matcher.shared_passages(search, progress=progress, cancel=cancel)
+        by_pair: dict[tuple[int, int], list[Passage]] = {}
+        for a, b, start_a, start_b, length in zip(
+            found.a.tolist(),
+            found.b.tolist(),
+            found.start_a.tolist(),
+            found.start_b.tolist(),
+            found.length.tolist(),
+            strict=True,
+        ):
+            doc_a, doc_b = first[a], first[b]
+            if doc_b.path < doc_a.path:
+                doc_a, doc_b, start_a, start_b = doc_b, doc_a, start_b, start_a
+            by_pair.setdefault((doc_a.id, doc_b.id), []).append(Passage(start_a, start_b, length))
+        docs = {d.id: d for d in first.values()}
+        pairs = sorted(by_pair.items(), key=lambda item: (docs[item[0][0]].path, docs[item[0][1]].path))
+        return tuple(
+            SharedPassages(a, b, tuple(sorted(passages, key=lambda p: (p.start_a, p.start_b))))
+            for (a, b), passages in pairs
+        )
+
+    def _placed(self, found: Sequence[SharedPassages], view: View, loader: TextLoader) -> list[PlacedPassages]:
+        """Shared passages placed in their documents' texts (read now, each once)."""
+        docs = {d.id: d for d in view.result.documents}
+        wanted = {c for pair in found for i in (pair.a, pair.b) if (c := docs[i].content_id) is not None}
+        sequences = {c: whole for c, (whole, _start) in self.store.contents.sequences(wanted).items()}
+        scheme = self.store.scheme() or Scheme.current()
+        return place_passages(found, docs, lambda d: loader(d).text, sequences.get, scheme.shingle_size)
+
+    def _first_documents(self) -> dict[int, Document]:
+        """Each compared content's first document in path order, in the current view."""
+        view = self._view
+        if view is None:
+            raise RuntimeError("open() or scan() the session first")
+        first: dict[int, Document] = {}
+        for doc in sorted(view.result.documents, key=lambda d: d.path):
+            if doc.status is Status.OK and doc.content_id is not None:
+                first.setdefault(doc.content_id, doc)
+        return first
 
     def histogram(
         self, method: Method, *, progress: Progress = no_progress, cancel: CancelToken = NEVER_CANCELLED
@@ -723,16 +784,18 @@ class Session:
         groups: Collection[int] | None = None,
         *,
         containment: float | None = None,
+        passages: PassageSearch | None = None,
         progress: Progress = no_progress,
         cancel: CancelToken = NEVER_CANCELLED,
     ) -> str:
         """The report of the current view (thresholds and decisions applied) as text; of the groups
         ``groups`` only (their ids: those a filter shows) when given, every document listed all the same;
-        with the documents inside others at ``containment`` when given (JSON and HTML)."""
+        with the documents inside others at ``containment`` when given, and the pairs that share ``passages``
+        when given (JSON and HTML)."""
         if fmt not in REPORT_FORMATS:
             raise ValueError(f"unknown report format {fmt!r}; one of {', '.join(REPORT_FORMATS)}")
-        if containment is not None and fmt == "csv":
-            raise ValueError("a CSV report lists groups: excerpts are in the JSON and HTML reports")
+        if (containment is not None or passages is not None) and fmt == "csv":
+            raise ValueError("a CSV report lists groups: excerpts and passages are in the JSON and HTML reports")
         view = self._view
         if view is None:
             raise RuntimeError("open() or scan() the session first")
@@ -755,19 +818,22 @@ class Session:
             excerpts=() if containment is None else self.excerpts(containment, progress=progress, cancel=cancel),
         )
         loader = view.text_loader(cache_size=512)
+        if passages is not None:
+            found = self.shared_passages(passages, progress=progress, cancel=cancel)
+            context = dataclasses.replace(context, passages=passages, shared_passages=self._placed(found, view, loader))
         if fmt == "json":
-            passages = PairPassages(loader, self.store.overlaps.passages(PASSAGES_VERSION))
+            near_passages = PairPassages(loader, self.store.overlaps.passages(PASSAGES_VERSION))
             if not self.workers.pooled:
-                passages.find_all(view.result, view.content_hashes, view.database, cancel=cancel)
-                text = to_json(view.result, context, passages)
+                near_passages.find_all(view.result, view.content_hashes, view.database, cancel=cancel)
+                text = to_json(view.result, context, near_passages)
             else:  # the rest of the report is written while the workers find the passages, and each pair
                 # as soon as its passages come back: what is left to do after the workers is little
                 background = ThreadPoolExecutor(1, thread_name_prefix="json-report")
                 try:
                     ids = report_ids(view.result)
                     members = background.submit(json_members, view.result, context, ids)
-                    pairs = PairRecords(view.result, ids[1], passages)
-                    passages.find_all(
+                    pairs = PairRecords(view.result, ids[1], near_passages)
+                    near_passages.find_all(
                         view.result,
                         view.content_hashes,
                         view.database,
@@ -778,8 +844,8 @@ class Session:
                     text = json_with_pairs(members.result(), pairs)
                 finally:  # a cancel is not kept waiting for the encoding, which ends on its own
                     background.shutdown(wait=False, cancel_futures=True)
-            if passages.found:
-                self.store.overlaps.save_passages(passages.found, PASSAGES_VERSION)
+            if near_passages.found:
+                self.store.overlaps.save_passages(near_passages.found, PASSAGES_VERSION)
             return text
         return to_html(view.result, context, loader, progress=progress, cancel=cancel)
 
@@ -790,15 +856,16 @@ class Session:
         groups: Collection[int] | None = None,
         *,
         containment: float | None = None,
+        passages: PassageSearch | None = None,
         progress: Progress = no_progress,
         cancel: CancelToken = NEVER_CANCELLED,
     ) -> Path:
-        """Write the report (of ``groups`` only, when given; with excerpts at ``containment``, when given) to
-        a new or regular file, atomically (a half-written one is never left behind; see
-        report.write_report_file)."""
+        """Write the report (of ``groups`` only, when given; with excerpts at ``containment`` and shared
+        ``passages``, when given) to a new or regular file, atomically (a
+        half-written one is never left behind; see report.write_report_file)."""
         out = Path(path)
         check_report_file(out)  # before the work: a device, a pipe or a link is never written
-        text = self.report(fmt, groups, containment=containment, progress=progress, cancel=cancel)
+        text = self.report(fmt, groups, containment=containment, passages=passages, progress=progress, cancel=cancel)
         return write_report_file(out, text)
 
     def query(

@@ -46,7 +46,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..core.fingerprint import minhash
-from ..core.fingerprint.scheme import Scheme, fingerprint_bytes, fingerprint_text, raw_hash, unpack_edges
+from ..core.fingerprint.scheme import Scheme, fingerprint_bytes, fingerprint_text, raw_hash, unpack_order
 from ..core.i18n import translate
 from ..core.jobs import Progress, ProgressEvent, no_progress
 from ..core.match.boilerplate import (
@@ -372,7 +372,7 @@ def one_fingerprint_a_content(files: RDD, parts: int) -> RDD:
 # -- boilerplate -------------------------------------------------------------------------------
 def _shingles_edges(fp: Fingerprint) -> tuple[np.ndarray, np.ndarray | None]:
     shingles = minhash.unpack_shingles(fp.shingles or b"")
-    return shingles, unpack_edges(fp.edges, shingles) if fp.edges is not None else None
+    return shingles, unpack_order(fp.edges, shingles) if fp.edges is not None else None
 
 
 def _common(part: Iterable[tuple[bytes, Fingerprint]], at_least: int) -> Iterator[int]:

@@ -223,6 +223,7 @@ def _record(f: FoundFile, core: Any | None) -> str:
             "shingles": b64(fp.shingles),
             "short_text": fp.short_text,
             "edges": b64(fp.edges),
+            "sequence": b64(fp.sequence),
             "keywords": fp.keywords,
             "transient": fp.transient,
             "core": None

@@ -390,6 +390,18 @@
         <translation>跳过匹配的文件或文件夹（可多次使用）</translation>
     </message>
     <message>
+        <source>must be between {min} and {max}</source>
+        <translation>须在 {min} 到 {max} 之间</translation>
+    </message>
+    <message>
+        <source>also look for excerpts (documents inside another, however small a part of it they are) or passages (pairs of documents that share a passage word for word); may be given twice (JSON and HTML reports)</source>
+        <translation>另外查找摘录（整篇包含在另一文档中的文档，无论只占其多小一部分）或相同段落（逐字共有一段文字的文档对）；可给出两次（JSON 和 HTML 报告）</translation>
+    </message>
+    <message>
+        <source>passages: at least N words in a row, word for word (Chinese: N characters; {min}-{max}; default {default})</source>
+        <translation>相同段落：至少连续 N 个词逐字相同（中文：N 个字；{min}–{max}；默认 {default}）</translation>
+    </message>
+    <message>
         <source>also scan hidden files and folders</source>
         <translation>同时扫描隐藏的文件和文件夹</translation>
     </message>
@@ -502,8 +514,16 @@
         <translation>{rate} 个/秒</translation>
     </message>
     <message>
+        <source>Excerpts and passages are written in the JSON and HTML reports, not in CSV.</source>
+        <translation>摘录和相同段落写在 JSON 和 HTML 报告中，不在 CSV 中。</translation>
+    </message>
+    <message>
         <source>--containment is the setting of --find excerpts: add it.</source>
         <translation>--containment 是 --find excerpts 的设置：请加上 --find excerpts。</translation>
+    </message>
+    <message>
+        <source>--words is the setting of --find passages: add it.</source>
+        <translation>--words 是 --find passages 的设置：请加上它。</translation>
     </message>
     <message>
         <source>scan interrupted; everything finished so far is saved — run the same command to resume.</source>
@@ -554,20 +574,12 @@
         <translation>查找完全相同和近似重复的文档：文本、PDF、Word、WPS Office、Excel、PowerPoint、OpenDocument、RTF、电子书、网页和保存的电子邮件。</translation>
     </message>
     <message>
-        <source>also look for excerpts: documents inside another, however small a part of it they are (JSON and HTML reports)</source>
-        <translation>同时查找摘录：包含在另一份文档中的文档，无论它只占那份文档多小的一部分（写入 JSON 和 HTML 报告）</translation>
-    </message>
-    <message>
         <source>excerpts: at least C of the smaller document&apos;s shingles are in the larger ({min}-1; default {default})</source>
         <translation>摘录：较小文档的片段中至少有 C 的比例出现在较大文档中（{min}-1；默认 {default}）</translation>
     </message>
     <message>
         <source>only files matching, of the types listed below (repeatable)</source>
         <translation>只扫描匹配的文件，限于下面列出的类型（可多次使用）</translation>
-    </message>
-    <message>
-        <source>Excerpts are written in the JSON and HTML reports, not in CSV.</source>
-        <translation>摘录写入 JSON 和 HTML 报告，不写入 CSV。</translation>
     </message>
     <message>
         <source>The database holds no documents under the last scan&apos;s folders; scan them first (`neardup scan FOLDER`).</source>
@@ -2151,6 +2163,10 @@ Every two documents of the group are duplicates at your setting. Each member is 
         <translation>摘录</translation>
     </message>
     <message>
+        <source>pairs sharing passages</source>
+        <translation>有相同段落的文档对</translation>
+    </message>
+    <message>
         <source>scan time</source>
         <translation>扫描用时</translation>
     </message>
@@ -2289,6 +2305,26 @@ Every two documents of the group are duplicates at your setting. Each member is 
     <message>
         <source>Passages both hold word for word:</source>
         <translation>两者逐字相同的段落：</translation>
+    </message>
+    <message>
+        <source>Shared passages ({count})</source>
+        <translation>相同段落（{count}）</translation>
+    </message>
+    <message>
+        <source>Pairs of documents that hold the same passage of at least {words} words (Chinese: characters) word for word, whatever else they hold.</source>
+        <translation>逐字共有一段至少 {words} 个词（中文：字）的文字的文档对，无论其余内容如何。</translation>
+    </message>
+    <message>
+        <source>No two documents share a passage this long.</source>
+        <translation>没有两个文档共有这么长的段落。</translation>
+    </message>
+    <message>
+        <source>{a} and {b}: %n passage(s), the longest {words} words</source>
+        <translation>{a} 与 {b}：%n 段，最长 {words} 个词</translation>
+    </message>
+    <message>
+        <source>{words} words, {in_a} into the first document and {in_b} into the second</source>
+        <translation>{words} 个词，位于第一个文档的 {in_a} 处、第二个文档的 {in_b} 处</translation>
     </message>
     <message>
         <source>Differences: keeper ↔ {document}</source>

@@ -90,11 +90,17 @@ def test_excerpts_are_found_beside_groups_that_do_not_change(uploads, tmp_path):
         (["--find", "excerpts", "--containment", "0.2"], "must be between 0.5 and 1"),
         (["--find", "excerpts", "--containment", "nan"], "must be between 0.5 and 1"),
         (["--find", "excerpts", "--format", "csv"], "not in CSV"),
-        (["--find", "passages"], "invalid choice"),
+        (["--find", "excerpt"], "invalid choice"),
         (["--containment", "0.9"], "--find excerpts"),
+        (["--find", "passages", "--containment", "0.9"], "--find excerpts"),
+        (["--find", "passages", "--words", "5"], "must be between 20 and 10000"),
+        (["--find", "passages", "--format", "csv"], "not in CSV"),
+        (["--find", "excerpts", "--words", "60"], "--find passages"),
+        (["--find", "passages", "--common", "1"], "must be 2 or more"),
+        (["--common", "5"], "--find passages"),
     ],
 )
-def test_a_search_for_excerpts_asked_wrongly_says_so(uploads, tmp_path, args, message):
+def test_a_search_for_excerpts_or_passages_asked_wrongly_says_so(uploads, tmp_path, args, message):
     proc = run_cli("scan", str(uploads), "--db", str(tmp_path / "n.db"), *args)
     assert proc.returncode == 2 and message in proc.stderr and "Traceback" not in proc.stderr
     assert not (tmp_path / "n.db").exists()  # refused before the scan

@@ -268,6 +268,7 @@ VALID_ANYWAY = {  # a wrong type that is a right value for the field in the firs
     ("chars", "number"),
     ("simhash", "number"),
     ("edges", "null"),
+    ("sequence", "null"),
     ("transient", "number"),
     ("transient", "null"),
     ("keywords", "string"),
@@ -294,6 +295,7 @@ ABSURD: dict[str, list[Any]] = {
     "shingles": [base64.b64encode(b"x" * 7).decode(), base64.b64encode(b"x" * 8).decode()],
     "short_text": [1, "false"],
     "edges": [base64.b64encode(b"\xff\xff" * 4).decode(), base64.b64encode(b"x" * 3).decode()],
+    "sequence": [base64.b64encode(b"\xff\xff" * 4).decode(), base64.b64encode(b"x" * 3).decode()],
     "transient": [float("inf"), -1, "120"],
     "keywords": ["k" * 5_000],
     "core": [[1, 2]],
@@ -322,7 +324,7 @@ def _cases() -> list[Any]:
 
 
 def test_the_fuzz_covers_every_field_of_a_record():
-    assert set(FIELDS) == set(ABSURD) | {"path"} and len(FIELDS) == 24
+    assert set(FIELDS) == set(ABSURD) | {"path"} and len(FIELDS) == 25
 
 
 @pytest.mark.parametrize(("field", "how", "value"), _cases())

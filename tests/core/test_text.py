@@ -243,7 +243,7 @@ def test_the_edges_of_a_sequence_that_arrives_in_pieces(pieces, window):
 
 def test_edges_are_stored_as_positions_in_the_shingle_set():
     from neardup_gui.core.fingerprint.minhash import unpack_shingles
-    from neardup_gui.core.fingerprint.scheme import fingerprint_text, unpack_edges
+    from neardup_gui.core.fingerprint.scheme import fingerprint_text, unpack_order
     from neardup_gui.core.models import Status
     from neardup_gui.core.read.extract import Extracted
 
@@ -253,10 +253,49 @@ def test_edges_are_stored_as_positions_in_the_shingle_set():
     shingles = unpack_shingles(fp.shingles)
     ids = text.shingle_id_sequence(text.gram_hashes(text.unit_hashes(text.normalise(body)), 3))
     window = scheme.edge_window
-    assert unpack_edges(fp.edges, shingles).tolist() == ids[:window].tolist() + ids[-window:].tolist()
+    assert unpack_order(fp.edges, shingles).tolist() == ids[:window].tolist() + ids[-window:].tolist()
     assert len(fp.edges) == 2 * 2 * window  # two bytes a position: the set has far fewer than 65,536
     short = fingerprint_text(b"", "text", Extracted(Status.OK, text="a short title"), scheme)
     assert short.short_text and short.edges is None
+
+
+def test_every_shingle_is_kept_in_order_even_of_a_text_read_in_pieces():
+    """The sequence (for shared passages) is the whole text's shingles in order, repeats kept, also across
+    the million-character pieces a huge text is read in."""
+    from neardup_gui.core.fingerprint.minhash import unpack_shingles
+    from neardup_gui.core.fingerprint.scheme import fingerprint_text, unpack_order
+    from neardup_gui.core.models import Status
+    from neardup_gui.core.read.extract import Extracted
+
+    body = " ".join(f"w{n % 70_000}" for n in range(420_000))  # 2.9 M characters: three pieces
+    fp = fingerprint_text(b"", "text", Extracted(Status.OK, text=body), Scheme())
+    shingles = unpack_shingles(fp.shingles)
+    ids = text.shingle_id_sequence(text.gram_hashes(text.unit_hashes(text.normalise(body)), 3))
+    assert len(shingles) > 1 << 16  # four bytes a position
+    assert unpack_order(fp.sequence, shingles).tolist() == ids.tolist()
+
+
+def test_units_are_placed_in_the_text_as_read():
+    """Each unit's characters in the text itself: full-width and capital letters, Han characters between
+    punctuation, line breaks; a text whose characters compose under NFKC is told apart by its shingles."""
+    from neardup_gui.core.review.passages import UnitPlaces
+
+    raw = "Ｔｈｅ  Quick\nbrown-fox，跳过了“懒狗”。 ﬁne Straße ＡＢＣ\tend " * 3
+    hashes, starts, ends = text.unit_places(raw)
+    assert hashes.tolist() == text.unit_hashes(text.normalise(raw)).tolist()
+    assert [text.normalise(raw[s:e]) for s, e in zip(starts, ends, strict=True)] == text.units(text.normalise(raw))
+    sequence = text.shingle_id_sequence(text.gram_hashes(hashes, 3))
+    places = UnitPlaces(raw, sequence, 3)
+    span = places.span(2, 5)  # brown, fox, 跳, 过, 了
+    assert span is not None and raw[span.start : span.end] == "brown-fox，跳过了" and span.text == "brown-fox，跳过了"
+    assert places.span(len(hashes) - 1, 2) is None  # past the end
+    composed = "cafe\u0301 " * 20  # NFKC composes é: the units read character by character differ
+    assert (
+        UnitPlaces(
+            composed, text.shingle_id_sequence(text.gram_hashes(text.unit_hashes(text.normalise(composed)), 3)), 3
+        ).span(0, 3)
+        is None
+    )
 
 
 def test_the_simhash_features_of_han_text_are_its_runs_of_three_characters():

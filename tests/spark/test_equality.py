@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from neardup_gui.core.fingerprint.scheme import pack_edges
+from neardup_gui.core.fingerprint.scheme import pack_order
 from neardup_gui.core.fingerprint.simhash import to_unsigned
 from neardup_gui.core.match.matcher import Matcher
 from neardup_gui.core.models import Method, ScanOptions, Status, Thresholds
@@ -132,7 +132,11 @@ def test_fingerprints_are_identical_byte_for_byte(corpus_result, desktop_db):
             if edges is None:
                 assert record["edges"] is None
             else:
-                assert _hex(record["edges"]) == pack_edges(edges, shingles).hex()
+                assert _hex(record["edges"]) == pack_order(edges, shingles).hex()
+            sequence = store.contents.sequences([cid]).get(cid)
+            assert (record["sequence"] is None) == (sequence is None)
+            if sequence is not None:
+                assert _hex(record["sequence"]) == pack_order(sequence[0], shingles).hex()
             core = record["core"]
             assert (core is None) == (cid not in cores)
             if core is not None:

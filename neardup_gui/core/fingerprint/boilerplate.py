@@ -14,7 +14,7 @@ from ..models import SentBetweenProcesses
 
 Shingled = tuple[np.ndarray, np.ndarray | None]
 """A content's sorted shingle set and its edges (the shingle ids at its two ends in order, see
-fingerprint.unpack_edges; None for a text shingled by characters)."""
+fingerprint.unpack_order; None for a text shingled by characters)."""
 ShingleLoader = Callable[[Sequence[int]], dict[int, Shingled]]
 
 

@@ -22,7 +22,8 @@ from . import keywords, minhash, simhash, text
 # 2: MinHash permutations are affine maps mod 2^32 (were 64-bit multiply-shift)
 # 3: SimHash features of Han text are runs of three Han characters (were jieba's words)
 # 4: the shingles at each end of a text are kept in order ("edges"), for boilerplate passages
-SCHEME_VERSION = 4
+# 5: every shingle of a text is kept in order ("sequence"), for the passages two texts share
+SCHEME_VERSION = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,20 +103,22 @@ def fingerprint_text(digest: bytes, kind: str, extracted: Extracted, scheme: Sch
         shingle_count=int(features.shingles.size),
         shingles=minhash.pack_shingles(features.shingles),
         short_text=features.short_text,
-        edges=None if features.short_text else pack_edges(features.edges, features.shingles),
+        edges=None if features.short_text else pack_order(features.edges, features.shingles),
+        sequence=None if features.short_text else pack_order(features.sequence, features.shingles),
         keywords=keywords.pack(keywords.keywords(extracted.text)),
     )
 
 
-def pack_edges(sequence: np.ndarray, shingles: np.ndarray) -> bytes:
-    """The shingle ids of a text's edges (``_Edges.sequence``) as positions in its sorted shingle set:
-    two bytes each while the set has at most 65,536 shingles, four beyond (see unpack_edges)."""
+def pack_order(sequence: np.ndarray, shingles: np.ndarray) -> bytes:
+    """Shingle ids of a text in order (its edges, ``_Edges.sequence``, or all of them) as positions in its
+    sorted shingle set: two bytes each while the set has at most 65,536 shingles, four beyond (see
+    unpack_order)."""
     at = np.searchsorted(shingles, sequence)
     return at.astype("<u2" if len(shingles) <= 1 << 16 else "<u4").tobytes()
 
 
-def unpack_edges(blob: bytes, shingles: np.ndarray) -> np.ndarray:
-    """The shingle ids, in text order, that ``pack_edges`` stored for this shingle set."""
+def unpack_order(blob: bytes, shingles: np.ndarray) -> np.ndarray:
+    """The shingle ids, in text order, that ``pack_order`` stored for this shingle set."""
     return shingles[np.frombuffer(blob, dtype="<u2" if len(shingles) <= 1 << 16 else "<u4")]
 
 
@@ -126,6 +129,7 @@ class _TextFeatures:
     simhash: int
     short_text: bool
     edges: np.ndarray  # see _Edges.sequence
+    sequence: np.ndarray  # every shingle id in text order, repeats kept
 
 
 def _text_features(raw_text: str, scheme: Scheme) -> _TextFeatures:
@@ -136,6 +140,7 @@ def _text_features(raw_text: str, scheme: Scheme) -> _TextFeatures:
     unit_runs = _Runs(scheme.shingle_size)
     shingles, features, edges = _SortedUnion(), _PieceFeatures(scheme), _Edges(scheme.edge_window)
     units = pieces = 0
+    in_order: list[np.ndarray] = []
     last_piece = ""
     for last_piece, tokens in text.token_pieces(text.normalised_pieces(raw_text), segment_han=scheme.segments_han):
         pieces += 1
@@ -143,10 +148,12 @@ def _text_features(raw_text: str, scheme: Scheme) -> _TextFeatures:
         units += len(tokens.units)
         ids = text.shingle_id_sequence(unit_runs.feed(tokens.units))
         edges.add(ids)
+        in_order.append(ids)
         shingles.add(text.sorted_unique(ids))
         features.add(tokens)
     ids = text.shingle_id_sequence(unit_runs.finish())
     edges.add(ids)
+    in_order.append(ids)
     shingles.add(text.sorted_unique(ids))
     if scheme.simhash_features != "shingles":  # before the shingles are merged: the peaks do not add up
         votes = simhash.Votes()
@@ -159,7 +166,8 @@ def _text_features(raw_text: str, scheme: Scheme) -> _TextFeatures:
     else:
         shingle_set = shingles.result()
     fingerprint = _shingle_simhash(shingle_set) if scheme.simhash_features == "shingles" else votes.result()
-    return _TextFeatures(text_hash.digest(), shingle_set, fingerprint, short, edges.sequence())
+    sequence = np.concatenate(in_order) if len(in_order) > 1 else in_order[0]
+    return _TextFeatures(text_hash.digest(), shingle_set, fingerprint, short, edges.sequence(), sequence)
 
 
 class _Runs:

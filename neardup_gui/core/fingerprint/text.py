@@ -18,6 +18,7 @@ processes and machines.
 
 from __future__ import annotations
 
+import functools
 import re
 import threading
 import unicodedata
@@ -206,15 +207,33 @@ def unit_hashes(norm: str) -> np.ndarray:
     return _units(cps, _classes()[cps])[0]
 
 
-def _units(cps: np.ndarray, cls: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The unit hashes of a text's code points and where each unit starts."""
+def unit_places(raw: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The units of a text as read (not normalised), with where each starts and ends in it: (unit hashes,
+    starts, ends), character offsets. Each character is normalised on its own, which gives the units of the
+    normalised text except where NFKC composes characters (a letter and a combining accent typed apart):
+    the caller checks the units against the fingerprint's."""
+    folded = list(map(_folded, raw))
+    lengths = np.fromiter(map(len, folded), dtype=np.int64, count=len(folded))
+    origin = np.repeat(np.arange(len(raw), dtype=np.int64), lengths)
+    cps = _codepoints("".join(folded))
+    hashes, starts, ends = _units(cps, _classes()[cps]) if len(cps) else (np.empty(0, _U64), origin, origin)
+    return hashes, origin[starts], origin[ends - 1] + 1
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _folded(ch: str) -> str:
+    return unicodedata.normalize("NFKC", ch).casefold()
+
+
+def _units(cps: np.ndarray, cls: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The unit hashes of a text's code points and where each unit starts and ends."""
     word = cls == WORD
     single = cls >= HAN
     before = np.concatenate(([False], word[:-1]))
     after = np.concatenate((word[1:], [False]))
     starts = np.flatnonzero((word & ~before) | single)
     ends = np.flatnonzero((word & ~after) | single) + 1
-    return _unit_span_hashes(cps, starts, ends), starts
+    return _unit_span_hashes(cps, starts, ends), starts, ends
 
 
 def _unit_span_hashes(cps: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
@@ -262,7 +281,7 @@ def _tokenize_piece(norm: str, segment_han: bool) -> Tokens:
         empty = np.empty(0, dtype=_U64)
         return Tokens(empty, empty)
     cls = _classes()[cps]
-    units, starts = _units(cps, cls)
+    units, starts, _ends = _units(cps, cls)
     is_han = cls[starts] == HAN
     if not is_han.any():
         return Tokens(units, units)

@@ -6,7 +6,7 @@ A boilerplate passage is found from where and how it occurs, not from frequency 
    ``min_documents``) contain it. Contents shingled by characters (short texts) take no part: their
    common trigrams are spelling, not passages.
 2. A *passage* is a run of at least MIN_RUN frequent shingles at the very start or the very end of a
-   document (its edges: the shingles kept in order at each end, fingerprint.pack_edges). A frequent
+   document (its edges: the shingles kept in order at each end, fingerprint.pack_order). A frequent
    phrase in the middle of a text, or a short one at its edge, is never a passage: formulaic statutes and
    contracts keep their wording.
 3. Documents whose passage opens (or closes) the same way share it. It is boilerplate only where those

@@ -34,6 +34,7 @@ from ..models import (
     Member,
     Method,
     Pair,
+    PassageSearch,
     Similarity,
     Status,
     Thresholds,
@@ -48,6 +49,7 @@ from .candidates import band_candidates, hamming_candidates
 from .excerpts import ExcerptArrays, find_excerpts
 from .forest import Forest, estimate_margin, forest_layout, spanning_forest
 from .known_overlaps import KnownOverlaps, pair_codes
+from .passage_search import Placed, RunArrays, find_shared_passages, shingles_per_passage
 from .unionfind import UnionFind
 
 NOT_DUPLICATE = "not_duplicate"
@@ -232,6 +234,25 @@ class OverlapTask:
     boilerplate: str | None  # digest of the boilerplate analysis, or None for whole texts
 
 
+@dataclass(frozen=True, slots=True)
+class SequencesOf:
+    """Reads contents' shingles in text order from a database, without their boilerplate when
+    ``boilerplate`` names the analysis that cut it: a loader for passage_search that can be sent to a
+    worker. A content without a sequence (shingled by characters) is searched as empty."""
+
+    db_path: str
+    boilerplate: str | None
+    state: str = ""  # the collection's state: what a worker kept of its texts was read under it
+
+    def __call__(self, content_ids: Sequence[int]) -> list[Placed]:
+        parallel.shingle_cache().clear()  # a worker kept from the grouping needs its sets no more
+        found = parallel.reader(self.db_path).contents.sequences(content_ids, cores=self.boilerplate)
+        return [Placed(*found[c]) if c in found else Placed(_NO_SHINGLES) for c in content_ids]
+
+
+_NO_SHINGLES = np.empty(0, dtype=np.uint32)
+
+
 def measure_overlaps(task: OverlapTask) -> np.ndarray:
     """|A∩B| of each pair of a task (worker side)."""
     state = f"{task.state}:{task.boilerplate}"
@@ -403,6 +424,30 @@ class Matcher:
             cancel=cancel,
         )
         return replace(found, inner=ids[found.inner], outer=ids[found.outer])
+
+    def shared_passages(
+        self, search: PassageSearch, *, progress: Progress = no_progress, cancel: CancelToken = NEVER_CANCELLED
+    ) -> RunArrays:
+        """Every run of at least ``search.words`` units (words; Han: characters) that two contents both hold
+        word for word, less common wording, outside their boilerplate where it is ignored
+        (passage_search.py), found by the workers,
+        each reading the texts it winnows or measures; keys are content ids, starts and lengths in units
+        (a shingle starts where its first unit does). The parent holds what winnowing keeps of each text
+        (some 4 / words of its shingles) and the candidate pairs."""
+        scheme = self.store.scheme() or Scheme.current()
+        found = self.boilerplate.found
+        cores = found.digest if found is not None and found.cores else None
+        load = SequencesOf(str(self.store.path), cores, self._contents_state)
+        runs = find_shared_passages(
+            load,
+            self.arrays.content_ids,
+            shingles_per_passage(search.words, scheme.shingle_size),
+            max_texts=search.common,
+            run=lambda fn, tasks: self._workers.map(fn, tasks, cancel=cancel),
+            progress=progress,
+            cancel=cancel,
+        )
+        return replace(runs, length=runs.length + scheme.shingle_size - 1)
 
     def refresh_verdicts(self) -> None:
         """Re-read the user's "not a duplicate" decisions (after the app records one). A forest that

@@ -23,6 +23,7 @@ from ..match.matcher import MatchResult
 from ..models import SIMHASH_MIN_JACCARD, Document, Group, Status, display_path
 from ..store.stored_text import DocumentText
 from .compare import Chunk, Line, compare, describe, hunks
+from .passages import PassageSpan
 from .report import CutTexts, ReportContext, passages_of
 from .words import human_size, kind_label, listed, percent, similarity_words, status_label
 
@@ -152,6 +153,8 @@ def to_html(
     ]
     if context.containment is not None:
         cards.append((translate("HtmlReport", "excerpts"), len(context.excerpts)))
+    if context.passages is not None:
+        cards.append((translate("HtmlReport", "pairs sharing passages"), len(context.shared_passages)))
     seconds = context.scan.get("seconds") if context.scan else None
     if seconds is not None:
         cards.append(
@@ -228,6 +231,8 @@ def to_html(
     progress(ProgressEvent("report", len(result.groups), len(result.groups)))
     if context.containment is not None:
         parts.extend(_excerpts_html(context, docs, load_text, cancel))
+    if context.passages is not None:
+        parts.extend(_passages_html(context, docs, cancel))
 
     problems = result.problems
     problems_heading = translate("HtmlReport", "Problems ({count})").format(count=len(problems))
@@ -413,10 +418,64 @@ def _excerpts_html(
             body = ""
         out.append(f"<details class='group' id='x{number}'><summary>{said}</summary>{body}</details>")
     if len(excerpts) > MAX_EXCERPTS_SHOWN:
-        hidden = len(excerpts) - MAX_EXCERPTS_SHOWN  # a name: lupdate drops a message whose count is an expression
-        more = translate("HtmlReport", "… and %n more, in the JSON report", None, hidden)
-        out.append(_note(more))
+        out.append(_more_in_json(len(excerpts) - MAX_EXCERPTS_SHOWN))
     return out
+
+
+def _more_in_json(hidden: int) -> str:
+    """The note under a section that shows only its first MAX_EXCERPTS_SHOWN pairs."""
+    return _note(translate("HtmlReport", "… and %n more, in the JSON report", None, hidden))
+
+
+def _passages_html(context: ReportContext, docs: dict[int, Document], cancel: CancelToken) -> list[str]:
+    """The pairs of documents that share passages, those with the longest first, each with its passages in
+    the order they come in the first document and where they sit in each (MAX_EXCERPTS_SHOWN pairs: the
+    JSON report lists them all)."""
+    pairs = sorted(
+        context.shared_passages, key=lambda p: (-p.found.longest, docs[p.found.a].path, docs[p.found.b].path)
+    )
+    heading = translate("HtmlReport", "Shared passages ({count})").format(count=len(pairs))
+    out = [f"<h2>{_e(heading)}</h2>"]
+    about = translate(
+        "HtmlReport",
+        "Pairs of documents that hold the same passage of at least {words} words (Chinese: characters) word for "
+        "word, whatever else they hold.",
+    ).format(words=context.passages.words if context.passages else 0)
+    out.append(f"<p class='muted'>{_e(about)}</p>")
+    if not pairs:
+        out.append(_note(translate("HtmlReport", "No two documents share a passage this long.")))
+    for number, placed in enumerate(pairs[:MAX_EXCERPTS_SHOWN]):
+        cancel.raise_if_cancelled()
+        a, b = docs[placed.found.a], docs[placed.found.b]
+        count = len(placed.spans)  # a name: lupdate drops a message whose count is an expression
+        said = _e(translate("HtmlReport", "{a} and {b}: %n passage(s), the longest {words} words", None, count))
+        said = said.format(
+            a=f"<span class='path'>{_e(a.display_path)}</span>",
+            b=f"<span class='path'>{_e(b.display_path)}</span>",
+            words=placed.found.longest,
+        )
+        shown = []
+        for passage, (in_a, in_b) in zip(placed.found.passages, placed.spans, strict=True):
+            where = translate(
+                "HtmlReport", "{words} words, {in_a} into the first document and {in_b} into the second"
+            ).format(words=passage.words, in_a=_share_at(in_a, a), in_b=_share_at(in_b, b))
+            quoted = in_a or in_b
+            text = f"<blockquote>{_e(quoted.text)}</blockquote>" if quoted is not None else ""
+            shown.append(f"<p class='muted'>{_e(where)}</p>{text}")
+        out.append(
+            f"<details class='group' id='p{number}'><summary>{said}</summary>"
+            f"<div class='inner'>{''.join(shown)}</div></details>"
+        )
+    if len(pairs) > MAX_EXCERPTS_SHOWN:
+        out.append(_more_in_json(len(pairs) - MAX_EXCERPTS_SHOWN))
+    return out
+
+
+def _share_at(span: PassageSpan | None, doc: Document) -> str:
+    """How far into its document a passage starts, as a share of the text ("?" when not known)."""
+    if span is None or not doc.chars:
+        return "?"
+    return percent(min(span.start / doc.chars, 1.0))
 
 
 def _pair_html(

@@ -7,11 +7,14 @@ pairs.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import filterfalse
 
 import numpy as np
 
+from ..fingerprint.text import run_hashes, shingle_id_sequence, unit_places
+from ..models import Document, SharedPassages
 from .compare import Comparison
 
 _SENTENCE_END = re.compile(r"(?<=[。！？；!?;])|(?<=[.:])(?=\s)")
@@ -206,3 +209,80 @@ def _best_passages(runs: list[list[str]], top: int, min_chars: int, max_chars: i
     passages = [" ".join(" ".join(run).split()) for run in runs]
     passages = sorted((p for p in passages if len(p) >= min_chars), key=len, reverse=True)
     return [p if len(p) <= max_chars else p[: max_chars - 1] + "…" for p in passages[:top]]
+
+
+@dataclass(frozen=True, slots=True)
+class PassageSpan:
+    """Where a passage sits in a document's text as read (character offsets), and its words there."""
+
+    start: int
+    end: int
+    text: str
+
+
+class UnitPlaces:
+    """Where each unit (a word; a Han character) of a document's text sits in the text as read: what turns
+    a shared passage's words into characters to show. Trusted only when the text read now gives the
+    shingles its fingerprint was made of (``sequence``): else every span is None."""
+
+    def __init__(self, raw: str, sequence: np.ndarray | None, shingle_size: int) -> None:
+        hashes, self._starts, self._ends = unit_places(raw)
+        same = sequence is not None and np.array_equal(
+            shingle_id_sequence(run_hashes(hashes, min(shingle_size, len(hashes)))), sequence
+        )
+        self._raw = raw if same else None
+
+    def span(self, start: int, words: int, max_chars: int = 300) -> PassageSpan | None:
+        """The passage of ``words`` units from unit ``start``: its characters, and its words with their
+        spaces evened out (cut at ``max_chars``)."""
+        if self._raw is None or not 0 <= start < start + words <= len(self._starts):
+            return None
+        begin, end = int(self._starts[start]), int(self._ends[start + words - 1])
+        shown = " ".join(self._raw[begin : min(end, begin + 2 * max_chars)].split())
+        return PassageSpan(begin, end, shown if len(shown) <= max_chars else shown[: max_chars - 1] + "…")
+
+
+@dataclass(frozen=True, slots=True)
+class PlacedPassages:
+    """Two documents' shared passages (``found``) with where each sits in each text (None where a text
+    cannot be read now, or no longer reads as it was fingerprinted)."""
+
+    found: SharedPassages
+    spans: tuple[tuple[PassageSpan | None, PassageSpan | None], ...]
+
+
+def place_passages(
+    found: Sequence[SharedPassages],
+    docs: Mapping[int, Document],
+    load_text: Callable[[Document], str | None],
+    sequences: Callable[[int], np.ndarray | None],
+    shingle_size: int,
+) -> list[PlacedPassages]:
+    """Each pair's passages placed in both texts, each text read once (``sequences``: a content's shingles
+    in order, as fingerprinted)."""
+    places: dict[int, UnitPlaces | None] = {}
+
+    def placed(doc_id: int) -> UnitPlaces | None:
+        if doc_id not in places:
+            doc = docs[doc_id]
+            raw = load_text(doc)
+            sequence = sequences(doc.content_id) if doc.content_id is not None else None
+            places[doc_id] = None if raw is None else UnitPlaces(raw, sequence, shingle_size)
+        return places[doc_id]
+
+    out = []
+    for pair in found:
+        in_a, in_b = placed(pair.a), placed(pair.b)
+        out.append(
+            PlacedPassages(
+                pair,
+                tuple(
+                    (
+                        in_a.span(p.start_a, p.words) if in_a is not None else None,
+                        in_b.span(p.start_b, p.words) if in_b is not None else None,
+                    )
+                    for p in pair.passages
+                ),
+            )
+        )
+    return out

@@ -24,12 +24,12 @@ from ..errors import UsageError
 from ..i18n import split_details, translate
 from ..jobs import NEVER_CANCELLED, CancelToken
 from ..match.matcher import MatchResult
-from ..models import Document, Excerpt, Pair, SentBetweenProcesses, Similarity, display_path
+from ..models import Document, Excerpt, Pair, PassageSearch, SentBetweenProcesses, Similarity, display_path
 from ..read.extract import kind_of
 from ..store.store import Store
 from ..store.stored_text import DocumentText, TextLoader
 from ..workers.parallel import IN_THIS_PROCESS, Workers, shingle_cache
-from .passages import LineVocabulary, PassageText
+from .passages import LineVocabulary, PassageText, PlacedPassages
 
 FORMAT_NAME = "neardup-report"
 FORMAT_VERSION = 1
@@ -48,6 +48,8 @@ class ReportContext:
     generated: float = field(default_factory=time.time)
     containment: float | None = None  # excerpts were looked for at this setting (Session.excerpts)
     excerpts: Sequence[Excerpt] = ()
+    passages: PassageSearch | None = None  # shared passages were looked for so (Session.shared_passages)
+    shared_passages: Sequence[PlacedPassages] = ()
 
 
 def _similarity(sim: Similarity) -> dict[str, Any]:
@@ -150,7 +152,38 @@ def _report_dict(
         report["excerpts"] = sorted(
             (_excerpt(e, rid) for e in context.excerpts), key=lambda r: (r["inner"], r["outer"])
         )
+    if context.passages is not None:
+        report["settings"]["passage_words"] = context.passages.words
+        report["settings"]["passage_common"] = context.passages.common
+        report["summary"]["passages"] = len(context.shared_passages)
+        report["passages"] = sorted((_shared(p, rid) for p in context.shared_passages), key=lambda r: (r["a"], r["b"]))
     return report
+
+
+def _shared(placed: PlacedPassages, rid: Mapping[int, int]) -> dict[str, Any]:
+    """A pair's shared passages in report ids, the lower id first (the passages' places turned with it)."""
+    a, b, spans = placed.found.a, placed.found.b, placed.spans
+    starts = [(p.start_a, p.start_b) for p in placed.found.passages]
+    if rid[a] > rid[b]:
+        a, b = b, a
+        spans = tuple((y, x) for x, y in spans)
+        starts = [(y, x) for x, y in starts]
+    records = []
+    for (word_a, word_b), p, (in_a, in_b) in zip(starts, placed.found.passages, spans, strict=True):
+        records.append(
+            {
+                "words": p.words,
+                "a_word": word_a,
+                "b_word": word_b,
+                "a_start": in_a.start if in_a else None,
+                "a_end": in_a.end if in_a else None,
+                "b_start": in_b.start if in_b else None,
+                "b_end": in_b.end if in_b else None,
+                "text": shown.text if (shown := in_a or in_b) is not None else None,
+            }
+        )
+    records.sort(key=lambda r: (r["a_word"], r["b_word"]))
+    return {"a": rid[a], "b": rid[b], "longest_words": placed.found.longest, "passages": records}
 
 
 def _excerpt(excerpt: Excerpt, rid: Mapping[int, int]) -> dict[str, Any]:

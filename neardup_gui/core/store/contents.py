@@ -11,7 +11,7 @@ import numpy as np
 from ..errors import DatabaseError, StaleFingerprints
 from ..fingerprint import minhash
 from ..fingerprint.boilerplate import Shingled, core_set
-from ..fingerprint.scheme import unpack_edges
+from ..fingerprint.scheme import unpack_order
 from ..fingerprint.simhash import to_signed, to_unsigned
 from ..i18n import translate
 from ..models import Fingerprint, display_path
@@ -41,14 +41,14 @@ class Contents(Repository):
         signed = to_signed(fp.simhash) if fp.simhash is not None else None
         cid = self._db.execute(
             """INSERT INTO contents (raw_hash, kind, status, message, encoding, pages, chars, text_hash,
-                 simhash, minhash, shingle_count, shingles, short_text, transient, edges, keywords)
-               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                 simhash, minhash, shingle_count, shingles, short_text, transient, edges, keywords, sequence)
+               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                ON CONFLICT (raw_hash) DO UPDATE SET kind = excluded.kind, status = excluded.status,
                  message = excluded.message, encoding = excluded.encoding, pages = excluded.pages,
                  chars = excluded.chars, text_hash = excluded.text_hash, simhash = excluded.simhash,
                  minhash = excluded.minhash, shingle_count = excluded.shingle_count, shingles = excluded.shingles,
                  short_text = excluded.short_text, transient = excluded.transient, edges = excluded.edges,
-                 keywords = excluded.keywords
+                 keywords = excluded.keywords, sequence = excluded.sequence
                RETURNING id""",
             (
                 fp.raw_hash,
@@ -67,6 +67,7 @@ class Contents(Repository):
                 fp.transient,
                 fp.edges,
                 fp.keywords,
+                fp.sequence,
             ),
         ).fetchone()[0]
         if replaces:  # the same bytes fingerprinted again: what was derived from the old row goes
@@ -194,14 +195,41 @@ class Contents(Repository):
             ):
                 if blob is not None:
                     shingles = minhash.unpack_shingles(blob)
-                    out[cid] = shingles, unpack_edges(edge_blob, shingles) if edge_blob is not None else None
+                    out[cid] = shingles, unpack_order(edge_blob, shingles) if edge_blob is not None else None
+        return out
+
+    def sequences(self, content_ids: Iterable[int], *, cores: str | None = None) -> dict[int, tuple[np.ndarray, int]]:
+        """Contents' shingle ids in text order, repeats kept (uint32), for those that have them (not texts
+        shingled by characters), each with where it starts in the text: whole (0), or (``cores`` = the
+        digest of the boilerplate analysis) without the passages that analysis cut from its ends
+        (StaleFingerprints if that analysis is no longer the database's)."""
+        with self._store.snapshot():
+            if cores is not None and self._store.boilerplate.digest() != cores:
+                raise StaleFingerprints("the boilerplate analysis changed while documents were compared")
+            batch = list(set(content_ids))
+            cuts = self._store.boilerplate.cuts(batch) if cores is not None else {}
+            out: dict[int, tuple[np.ndarray, int]] = {}
+            for start in range(0, len(batch), 500):
+                chunk = batch[start : start + 500]
+                marks = ",".join("?" * len(chunk))
+                for cid, blob, packed in self._db.execute(
+                    f"SELECT id, shingles, sequence FROM contents WHERE id IN ({marks}) AND sequence IS NOT NULL",
+                    chunk,
+                ):
+                    try:
+                        sequence = unpack_order(packed, minhash.unpack_shingles(blob))
+                    except (ValueError, IndexError, TypeError):
+                        raise self.damaged_error() from None
+                    head, tail = cuts.get(cid, (0, 0))
+                    out[cid] = sequence[head : max(head, len(sequence) - tail)], head
         return out
 
     _DAMAGED = f"""
         status = 'ok' AND (typeof(minhash) != 'blob' OR length(minhash) != {4 * minhash.NUM_PERM}
         OR typeof(simhash) != 'integer' OR typeof(shingle_count) != 'integer' OR shingle_count < 0
         OR typeof(text_hash) != 'blob' OR (typeof(shingles) = 'blob' AND length(shingles) % 4 != 0)
-        OR (typeof(edges) = 'blob' AND length(edges) % 2 != 0))"""
+        OR (typeof(edges) = 'blob' AND length(edges) % 2 != 0)
+        OR (typeof(sequence) = 'blob' AND length(sequence) % 2 != 0))"""
 
     def damaged(self) -> list[int]:
         """Contents whose fingerprint cannot be read (a damaged row)."""

@@ -171,6 +171,11 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE contents ADD COLUMN keywords TEXT;
     """,
+    # 11: every shingle of a text in order (fingerprint scheme 5), for the passages two texts share; the
+    # scheme's change has every content read again, so none is left without it
+    """
+    ALTER TABLE contents ADD COLUMN sequence BLOB;
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -262,16 +262,22 @@ def parse_record(value: Any, place: Place, num_perm: int) -> ReviewRecord:
     )
 
 
+def _positions(f: _Fields, name: str, shingle_count: int) -> bytes | None:
+    """Shingles in text order as positions in the set (fingerprint.pack_order: 2 bytes each while they fit)."""
+    wide = shingle_count > 1 << 16
+    blob = f.values_or_null(name, 4 if wide else 2)
+    if blob is not None and len(blob) and int(np.frombuffer(blob, "<u4" if wide else "<u2").max()) >= shingle_count:
+        raise f.disagrees(name, "shingle_count")  # a position past the set: unpack_order would fail on it
+    return blob
+
+
 def _fingerprint(f: _Fields, kind: str, num_perm: int) -> Fingerprint:
     status = Status(f.choice("status", _STATUSES))
     shingle_count = f.whole("shingle_count")
     shingles = f.values_or_null("shingles", 4)
     if shingles is not None and len(shingles) != 4 * shingle_count:
         raise f.disagrees("shingles", "shingle_count")
-    wide = shingle_count > 1 << 16  # fingerprint.pack_edges: 2-byte positions while they fit
-    edges = f.values_or_null("edges", 4 if wide else 2)
-    if edges is not None and len(edges) and int(np.frombuffer(edges, "<u4" if wide else "<u2").max()) >= shingle_count:
-        raise f.disagrees("edges", "shingle_count")  # a position past the set: unpack_edges would fail on it
+    edges, sequence = (_positions(f, name, shingle_count) for name in ("edges", "sequence"))
     simhash = f.whole_or_null("simhash", INT64_MIN, INT64_MAX)
     fp = Fingerprint(
         raw_hash=f.blob_or_null("raw_hash", HASH_BYTES) or b"",
@@ -288,6 +294,7 @@ def _fingerprint(f: _Fields, kind: str, num_perm: int) -> Fingerprint:
         shingles=shingles,
         short_text=f.flag("short_text"),
         edges=edges,
+        sequence=sequence,
         # a result written before keywords were (their groups are named by a file)
         keywords=f.text("keywords", KEYWORDS_CHARACTERS) if f.has("keywords") else "",
         transient=f.seconds_or_null("transient"),

@@ -128,7 +128,7 @@ def _lock(folder: str, *, create: bool, keep: bool = False) -> int | None:
 
 
 def spill(fingerprint: Fingerprint, folder: str) -> Fingerprint:
-    """Worker side: ``fingerprint`` with its signature, shingles and edges appended to this process's file
+    """Worker side: ``fingerprint`` with its signature, shingles, edges and sequence appended to this process's file
     in ``folder``, and a reference to them in their place; whole as it was when that cannot be written."""
     if fingerprint.shingles is None:
         return fingerprint
@@ -139,7 +139,8 @@ def spill(fingerprint: Fingerprint, folder: str) -> Fingerprint:
                 stale.close()
             _open_for_writing.clear()
             out = _open_for_writing[folder] = open(os.path.join(folder, f"{os.getpid()}.bin"), "ab")  # noqa: SIM115
-        parts = (fingerprint.minhash or b"", fingerprint.shingles, fingerprint.edges or b"")
+        fp = fingerprint
+        parts = tuple(part or b"" for part in (fp.minhash, fp.shingles, fp.edges, fp.sequence))
         offset = out.tell()
         out.write(b"".join(parts))
         out.flush()  # the writer reads it from another process
@@ -149,8 +150,8 @@ def spill(fingerprint: Fingerprint, folder: str) -> Fingerprint:
             with contextlib.suppress(OSError):
                 failed.close()
         return fingerprint
-    where = (str(out.name), offset, len(parts[0]), len(parts[1]), len(parts[2]))
-    return dataclasses.replace(fingerprint, minhash=None, shingles=None, edges=None, spilled=where)
+    where = (str(out.name), offset, len(parts[0]), len(parts[1]), len(parts[2]), len(parts[3]))
+    return dataclasses.replace(fingerprint, minhash=None, shingles=None, edges=None, sequence=None, spilled=where)
 
 
 def restore(fingerprint: Fingerprint) -> Fingerprint:
@@ -158,7 +159,8 @@ def restore(fingerprint: Fingerprint) -> Fingerprint:
     back, a failure to be tried again, for that content alone."""
     if fingerprint.spilled is None:
         return fingerprint
-    path, offset, minhash_size, shingles_size, edges_size = fingerprint.spilled
+    path, offset, minhash_size, shingles_size, edges_size, sequence_size = fingerprint.spilled
+    total = minhash_size + shingles_size + edges_size + sequence_size
     try:
         source = _open_for_reading.get(path)
         if source is None:
@@ -168,8 +170,8 @@ def restore(fingerprint: Fingerprint) -> Fingerprint:
                 _open_for_reading.clear()
             source = _open_for_reading[path] = open(path, "rb")  # noqa: SIM115
         source.seek(offset)
-        data = source.read(minhash_size + shingles_size + edges_size)
-        if len(data) != minhash_size + shingles_size + edges_size:
+        data = source.read(total)
+        if len(data) != total:
             raise OSError("cut short")
     except OSError as exc:
         return Fingerprint(
@@ -183,7 +185,8 @@ def restore(fingerprint: Fingerprint) -> Fingerprint:
         fingerprint,
         minhash=data[:minhash_size] or None,
         shingles=data[minhash_size : minhash_size + shingles_size],
-        edges=data[minhash_size + shingles_size :] or None,
+        edges=data[minhash_size + shingles_size : total - sequence_size] or None,
+        sequence=data[total - sequence_size :] or None,
         spilled=None,
     )
 
