@@ -29,6 +29,7 @@ from .core.models import (
     HAMMING_MAX,
     JACCARD_MIN,
     PASSAGE_COMMON_DEFAULT,
+    PASSAGE_COMMON_MAX,
     PASSAGE_DEFAULT_WORDS,
     PASSAGE_MAX_WORDS,
     PASSAGE_MIN_WORDS,
@@ -80,8 +81,10 @@ def _passage_words(value: str) -> int:
 
 def _common(value: str) -> int:
     n = int(value)
-    if n < 2:
-        raise argparse.ArgumentTypeError(translate("Cli", "must be 2 or more"))
+    if not 2 <= n <= PASSAGE_COMMON_MAX:
+        raise argparse.ArgumentTypeError(
+            translate("Cli", "must be between {min} and {max}").format(min=2, max=PASSAGE_COMMON_MAX)
+        )
     return n
 
 
@@ -254,9 +257,9 @@ def build_parser() -> argparse.ArgumentParser:
                 metavar="M",
                 help=translate(
                     "Cli",
-                    "passages: one found in more than M documents is common wording (a standard clause, a "
-                    "well-known quotation) and not listed (2 or more; default {default})",
-                ).format(default=PASSAGE_COMMON_DEFAULT),
+                    "passages: one every part of which more than M documents hold is common wording (a standard "
+                    "clause, a well-known quotation) and not listed ({min}-{max}; default {default})",
+                ).format(min=2, max=PASSAGE_COMMON_MAX, default=PASSAGE_COMMON_DEFAULT),
             )
         quiet(p)
 

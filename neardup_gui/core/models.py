@@ -70,8 +70,11 @@ many texts share by chance."""
 PASSAGE_MAX_WORDS = 10_000
 PASSAGE_DEFAULT_WORDS = 50
 PASSAGE_COMMON_DEFAULT = 10
-"""A passage found in more than this many documents is common wording (a standard clause, a well-known
-quotation), not a copy worth listing: MOSS's default too."""
+"""A passage every part of which more than this many documents hold is common wording (a standard clause,
+a well-known quotation), not a copy worth listing: MOSS's default too."""
+PASSAGE_COMMON_MAX = 1000
+"""The most documents wording may be in and still be listed when asked: each value so many texts keep is
+matched between every two of them (the square of it)."""
 CHAIN_MARGIN = 0.2
 """A group whose member is this much less alike to its representative than T says so (Group.chained)."""
 CHAIN_BITS = 4

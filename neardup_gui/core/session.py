@@ -44,7 +44,7 @@ from .models import (
     Thresholds,
 )
 from .query import QueryHit, query
-from .review.html_report import to_html
+from .review.html_report import MAX_EXCERPTS_SHOWN, passages_shown_first, to_html
 from .review.pairs import PairTable, pair_table
 from .review.passages import PlacedPassages, place_passages
 from .review.report import (
@@ -567,13 +567,19 @@ class Session:
             for (a, b), passages in pairs
         )
 
-    def _placed(self, found: Sequence[SharedPassages], view: View, loader: TextLoader) -> list[PlacedPassages]:
-        """Shared passages placed in their documents' texts (read now, each once)."""
+    def _placed(
+        self, found: Sequence[SharedPassages], view: View, loader: TextLoader, fmt: str
+    ) -> list[PlacedPassages]:
+        """Shared passages placed in their documents' texts, read now a document at a time: every pair's for
+        JSON, the pairs an HTML report shows for HTML."""
         docs = {d.id: d for d in view.result.documents}
-        wanted = {c for pair in found for i in (pair.a, pair.b) if (c := docs[i].content_id) is not None}
-        sequences = {c: whole for c, (whole, _start) in self.store.contents.sequences(wanted).items()}
+        only = None
+        if fmt == "html":
+            shown = sorted(range(len(found)), key=lambda k: passages_shown_first(found[k], docs))
+            only = set(shown[:MAX_EXCERPTS_SHOWN])
         scheme = self.store.scheme() or Scheme.current()
-        return place_passages(found, docs, lambda d: loader(d).text, sequences.get, scheme.shingle_size)
+        sequence = self.store.contents.sequence
+        return place_passages(found, docs, lambda d: loader(d).text, sequence, scheme.shingle_size, only)
 
     def _first_documents(self) -> dict[int, Document]:
         """Each compared content's first document in path order, in the current view."""
@@ -820,7 +826,8 @@ class Session:
         loader = view.text_loader(cache_size=512)
         if passages is not None:
             found = self.shared_passages(passages, progress=progress, cancel=cancel)
-            context = dataclasses.replace(context, passages=passages, shared_passages=self._placed(found, view, loader))
+            placed = self._placed(found, view, loader, fmt)
+            context = dataclasses.replace(context, passages=passages, shared_passages=placed)
         if fmt == "json":
             near_passages = PairPassages(loader, self.store.overlaps.passages(PASSAGES_VERSION))
             if not self.workers.pooled:

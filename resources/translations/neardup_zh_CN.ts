@@ -402,6 +402,10 @@
         <translation>相同段落：至少连续 N 个词逐字相同（中文：N 个字；{min}–{max}；默认 {default}）</translation>
     </message>
     <message>
+        <source>passages: one every part of which more than M documents hold is common wording (a standard clause, a well-known quotation) and not listed ({min}-{max}; default {default})</source>
+        <translation>相同段落：每一部分都出现在超过 M 个文档中的段落视为常用措辞（标准条款、名言引语），不列出（{min}–{max}；默认 {default}）</translation>
+    </message>
+    <message>
         <source>also scan hidden files and folders</source>
         <translation>同时扫描隐藏的文件和文件夹</translation>
     </message>
@@ -522,10 +526,6 @@
         <translation>--containment 是 --find excerpts 的设置：请加上 --find excerpts。</translation>
     </message>
     <message>
-        <source>--words is the setting of --find passages: add it.</source>
-        <translation>--words 是 --find passages 的设置：请加上它。</translation>
-    </message>
-    <message>
         <source>scan interrupted; everything finished so far is saved — run the same command to resume.</source>
         <translation>扫描已中断；已完成的部分都已保存——再次运行同一命令即可继续。</translation>
     </message>
@@ -580,6 +580,10 @@
     <message>
         <source>only files matching, of the types listed below (repeatable)</source>
         <translation>只扫描匹配的文件，限于下面列出的类型（可多次使用）</translation>
+    </message>
+    <message>
+        <source>--words and --common are settings of --find passages: add it.</source>
+        <translation>--words 和 --common 是 --find passages 的设置：请加上它。</translation>
     </message>
     <message>
         <source>The database holds no documents under the last scan&apos;s folders; scan them first (`neardup scan FOLDER`).</source>

@@ -96,7 +96,7 @@ def test_excerpts_are_found_beside_groups_that_do_not_change(uploads, tmp_path):
         (["--find", "passages", "--words", "5"], "must be between 20 and 10000"),
         (["--find", "passages", "--format", "csv"], "not in CSV"),
         (["--find", "excerpts", "--words", "60"], "--find passages"),
-        (["--find", "passages", "--common", "1"], "must be 2 or more"),
+        (["--find", "passages", "--common", "1"], "must be between 2 and 1000"),
         (["--common", "5"], "--find passages"),
     ],
 )

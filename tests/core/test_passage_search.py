@@ -134,6 +134,22 @@ def test_a_long_run_is_one_run_however_far_apart_its_anchors(length):
     assert _found(texts, length) == {(0, 1, 500, 90, 3000)}
 
 
+@pytest.mark.parametrize("keys", [[3, 2**32 + 3], [2**40 + 1, 7], [2**31 + 1, 2**31 + 5]])
+def test_texts_are_found_by_their_keys_whatever_they_are(keys):
+    """Keys far past 2^31, in any order: the pair in the keys' order, the starts turned with it."""
+    shared = np.arange(1000, 1100, dtype=np.uint32)
+    texts = {keys[0]: Placed(shared), keys[1]: Placed(np.concatenate((np.arange(5, dtype=np.uint32), shared)))}
+    found = find_shared_passages(lambda asked: [texts[k] for k in asked], np.array(keys), 20)
+    low, high = sorted(keys)
+    starts = {keys[0]: 0, keys[1]: 5}
+    assert (found.a.tolist(), found.b.tolist(), found.start_a.tolist(), found.start_b.tolist()) == (
+        [low],
+        [high],
+        [starts[low]],
+        [starts[high]],
+    )
+
+
 def test_a_searched_part_is_placed_in_its_whole_text_and_a_cancel_is_heard():
     shared = np.arange(100, 140, dtype=np.uint32)
     texts = [Placed(shared, 7), Placed(np.concatenate((np.arange(10, dtype=np.uint32), shared)), 0)]

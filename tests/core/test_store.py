@@ -185,8 +185,9 @@ def test_a_database_of_schema_6_keeps_its_cores_and_answers_simhash_queries_from
     con.close()
 
     with Store(path) as store:
-        assert store.schema_version == SCHEMA_VERSION == 11
+        assert store.schema_version == SCHEMA_VERSION == 12
         assert store._db.execute("SELECT sequence FROM contents").fetchall() == [(None,)]  # schema 11's column
+        assert store._db.execute("SELECT count(*) FROM searches").fetchone() == (0,)  # schema 12's table
         indexes = {r[0] for r in store._db.execute("SELECT name FROM sqlite_master WHERE type = 'index'")}
         assert not indexes & {"contents_b0", "contents_b1", "contents_b2", "contents_b3", "contents_text_hash"}
         assert store._db.execute("SELECT count(*) FROM ocr_pages").fetchone() == (0,)  # schema 9's table

@@ -253,6 +253,11 @@ class SequencesOf:
 _NO_SHINGLES = np.empty(0, dtype=np.uint32)
 
 
+def _fields(record: ExcerptArrays | RunArrays) -> dict[str, np.ndarray]:
+    """A search's arrays by name, as they are kept (store.searches)."""
+    return {name: getattr(record, name) for name in record.__slots__}
+
+
 def measure_overlaps(task: OverlapTask) -> np.ndarray:
     """|A∩B| of each pair of a task (worker side)."""
     state = f"{task.state}:{task.boilerplate}"
@@ -409,10 +414,15 @@ class Matcher:
     ) -> ExcerptArrays:
         """Every pair of contents where ``containment`` of the smaller one's shingles (its core's, where
         boilerplate is ignored) are in the larger, measured exactly (excerpts.py) as the groups' pairs are
-        (kept, and measured by the workers); rows are content ids.
+        (kept, and measured by the workers); rows are content ids. Kept in the database: asked again of
+        the same collection, read back.
         Every compared set is read at once, and the search takes some 8 times their size at its peak
         (measured: 57 MB for 7.5 MB of sets): fine for tens of thousands of documents, not yet for
         100,000 long ones (issue #43)."""
+        name = f"excerpts:{containment!r}:{min_size}:{self._compared_by}"
+        kept = self.store.searches.load(name, self._contents_state)
+        if kept is not None:
+            return ExcerptArrays(**kept)
         ids = self.arrays.content_ids
         sets = self.boilerplate.compared(self.store, ids.tolist())
         found = find_excerpts(
@@ -423,17 +433,23 @@ class Matcher:
             progress=progress,
             cancel=cancel,
         )
-        return replace(found, inner=ids[found.inner], outer=ids[found.outer])
+        found = replace(found, inner=ids[found.inner], outer=ids[found.outer])
+        self.store.searches.save(name, self._contents_state, _fields(found))
+        return found
 
     def shared_passages(
         self, search: PassageSearch, *, progress: Progress = no_progress, cancel: CancelToken = NEVER_CANCELLED
     ) -> RunArrays:
         """Every run of at least ``search.words`` units (words; Han: characters) that two contents both hold
         word for word, less common wording, outside their boilerplate where it is ignored
-        (passage_search.py), found by the workers,
-        each reading the texts it winnows or measures; keys are content ids, starts and lengths in units
-        (a shingle starts where its first unit does). The parent holds what winnowing keeps of each text
-        (some 4 / words of its shingles) and the candidate pairs."""
+        (passage_search.py), found by the workers, each reading the texts it winnows or measures; keys are
+        content ids, starts and lengths in units (a shingle starts where its first unit does). The parent
+        holds what winnowing keeps of each text (some 4 / words of its shingles) and the candidate pairs.
+        Kept in the database: asked again of the same collection, read back."""
+        name = f"passages:{search.words}:{search.common}:{self._compared_by}"
+        kept = self.store.searches.load(name, self._contents_state)
+        if kept is not None:
+            return RunArrays(**kept)
         scheme = self.store.scheme() or Scheme.current()
         found = self.boilerplate.found
         cores = found.digest if found is not None and found.cores else None
@@ -447,7 +463,15 @@ class Matcher:
             progress=progress,
             cancel=cancel,
         )
-        return replace(runs, length=runs.length + scheme.shingle_size - 1)
+        runs = replace(runs, length=runs.length + scheme.shingle_size - 1)
+        self.store.searches.save(name, self._contents_state, _fields(runs))
+        return runs
+
+    @property
+    def _compared_by(self) -> str:
+        """What texts are compared by now: whole, or their cores under one boilerplate analysis."""
+        found = self.boilerplate.found
+        return f"cores {found.digest}" if found is not None and found.cores else "whole"
 
     def refresh_verdicts(self) -> None:
         """Re-read the user's "not a duplicate" decisions (after the app records one). A forest that

@@ -76,7 +76,7 @@ def shingles_per_passage(units: int, shingle_size: int) -> int:
     return units - shingle_size + 1
 
 
-def run_hashes(values: np.ndarray, width: int) -> np.ndarray:
+def window_hashes(values: np.ndarray, width: int) -> np.ndarray:
     """64-bit hashes of every ``width`` values in a row, in order (by prefix sums: linear whatever the
     width)."""
     starts = np.arange(max(len(values) - width + 1, 0), dtype=np.int64)
@@ -106,7 +106,7 @@ def winnowed(shingles: np.ndarray, per_passage: int) -> np.ndarray:
     if len(shingles) < per_passage:
         return np.empty(0, dtype=np.uint64)
     gram = (per_passage + 1) // 2
-    grams = run_hashes(shingles, gram)
+    grams = window_hashes(shingles, gram)
     return text.sorted_unique(window_minima(grams, per_passage - gram + 1))
 
 
@@ -190,47 +190,63 @@ def find_shared_passages(
     if max_texts is not None and max_texts < 2:
         raise ValueError(f"common wording is in more than 2 texts at least, not {max_texts}")
     keys = np.asarray(keys, dtype=np.int64)
-    key_bits = max(int(keys.max()).bit_length(), 1) if len(keys) else 1
-    if key_bits > 40 or (len(keys) and int(keys.min()) < 0):
-        raise ValueError("keys are integers from 0 to 2^40")
+    if len(np.unique(keys)) != len(keys):
+        raise ValueError("each text is searched once: the keys are distinct")
+    # each text is its row (its place in keys) in what is packed below; the tasks read it by its key
+    row_bits = max(int(len(keys) - 1).bit_length(), 1)
     progress(ProgressEvent("passages", 0, None))
     blocks = [
-        WinnowTask(load, tuple(keys[k : k + _TEXTS_AT_ONCE].tolist()), per_passage, key_bits)
+        WinnowTask(load, tuple(keys[k : k + _TEXTS_AT_ONCE].tolist()), per_passage, row_bits)
         for k in range(0, len(keys), _TEXTS_AT_ONCE)
     ]
+    row_of = {key: row for row, key in enumerate(keys.tolist())}
     kept: list[np.ndarray] = []
-    for task, values in run(winnow_texts, blocks):
-        cancel.raise_if_cancelled()
-        # each value with its text's key in the low bits it gave up: 8 bytes an entry, sorted in place (a
-        # value cut to 24 bits or more: a few more pairs measured, none missed)
-        kept.extend((v << np.uint64(key_bits)) | np.uint64(key) for key, v in zip(task.keys, values, strict=True))
-    codes = np.concatenate(kept) if kept else np.empty(0, np.uint64)
-    del kept
-    codes.sort()
-    a, b, common = candidate_pairs(codes, key_bits, max_texts, cancel)
-    del codes
-    batches = [
-        MeasureTask(load, a[k : k + _MEASURED_AT_ONCE], b[k : k + _MEASURED_AT_ONCE], per_passage, common, key_bits)
-        for k in range(0, len(a), _MEASURED_AT_ONCE)
-    ]
-    found: list[RunArrays] = []
-    for done, (_task, runs) in enumerate(run(measure_pairs, batches)):
-        cancel.raise_if_cancelled()
-        progress(ProgressEvent("passages", done * _MEASURED_AT_ONCE, len(a)))
-        found.append(runs)
+    try:
+        for task, values in run(winnow_texts, blocks):
+            cancel.raise_if_cancelled()
+            # each value with its text's row in the low bits it gave up: 8 bytes an entry, sorted in place (a
+            # value cut to 33 bits or more: a few more pairs measured, none missed but where a rare value
+            # agrees with a common one in what is left of it, which 2^-33 makes negligible)
+            kept.extend(
+                (v << np.uint64(row_bits)) | np.uint64(row_of[key]) for key, v in zip(task.keys, values, strict=True)
+            )
+        codes = np.concatenate(kept) if kept else np.empty(0, np.uint64)
+        del kept
+        codes.sort()
+        rows_a, rows_b, common = candidate_pairs(codes, row_bits, max_texts, cancel)
+        del codes
+        a, b = keys[rows_a], keys[rows_b]
+        batches = [
+            MeasureTask(load, a[k : k + _MEASURED_AT_ONCE], b[k : k + _MEASURED_AT_ONCE], per_passage, common, row_bits)
+            for k in range(0, len(a), _MEASURED_AT_ONCE)
+        ]
+        found: list[RunArrays] = []
+        for done, (_task, runs) in enumerate(run(measure_pairs, batches)):
+            cancel.raise_if_cancelled()
+            progress(ProgressEvent("passages", done * _MEASURED_AT_ONCE, len(a)))
+            found.append(runs)
+    finally:
+        forget_anchors()  # what the batches done here kept (workers keep theirs, within their budget)
     progress(ProgressEvent("passages", len(a), len(a)))
-    forget_anchors()  # what the batches done here kept (workers keep theirs, within their budget)
     runs = concatenated(found)
-    by_pair = np.lexsort((runs.start_b, runs.start_a, runs.b, runs.a))  # the tasks came back in any order
-    return RunArrays(*(getattr(runs, name)[by_pair] for name in ("a", "b", "start_a", "start_b", "length")))
+    first = np.minimum(runs.a, runs.b) == runs.a  # pairs in keys' order, whatever their rows' order
+    turned = RunArrays(
+        np.where(first, runs.a, runs.b),
+        np.where(first, runs.b, runs.a),
+        np.where(first, runs.start_a, runs.start_b),
+        np.where(first, runs.start_b, runs.start_a),
+        runs.length,
+    )
+    by_pair = np.lexsort((turned.start_b, turned.start_a, turned.b, turned.a))  # the tasks came back in any order
+    return RunArrays(*(getattr(turned, name)[by_pair] for name in ("a", "b", "start_a", "start_b", "length")))
 
 
 def candidate_pairs(
     codes: np.ndarray, key_bits: int, max_texts: int | None = None, cancel: CancelToken = NEVER_CANCELLED
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(a, b) keys, a < b, each pair once (sorted), of texts that keep a value in common, and the values
-    kept by more than ``max_texts`` texts (which make no pair): ``codes`` are each text's kept values
-    shifted up by ``key_bits`` with its key in those bits, sorted."""
+    """(a, b) rows, a < b (below 2^31), each pair once (sorted), of texts that keep a value in common, and
+    the values kept by more than ``max_texts`` texts (which make no pair): ``codes`` are each text's kept
+    values shifted up by ``key_bits`` with its row in those bits, sorted."""
     shift = np.uint64(key_bits)
     if len(codes) < 2:
         none = np.empty(0, dtype=np.int64)
@@ -268,8 +284,7 @@ def candidate_pairs(
         lengths = partners[first]
         within = np.arange(int(lengths.sum())) - np.repeat(np.cumsum(lengths) - lengths, lengths) + 1
         x, y = np.repeat(keys[first], lengths), keys[np.repeat(first, lengths) + within]
-        apart = x != y  # a text keeps a value once, but two of its values may agree in their kept bits
-        found.append(np.unique((np.minimum(x, y)[apart] << 32) | np.maximum(x, y)[apart]))
+        found.append(np.unique((np.minimum(x, y) << 32) | np.maximum(x, y)))
         begin = stop
     pairs = np.unique(np.concatenate(found)) if found else np.empty(0, np.int64)
     return pairs >> 32, pairs & 0xFFFFFFFF, common
@@ -399,7 +414,9 @@ class _Batch:
         high bits)."""
         gram = (self.per_passage + 1) // 2
         minima = {  # each window's kept value, for the texts asked about only
-            t: window_minima(run_hashes(self.seq[self.start[t] : self.start[t + 1]], gram), self.per_passage - gram + 1)
+            t: window_minima(
+                window_hashes(self.seq[self.start[t] : self.start[t + 1]], gram), self.per_passage - gram + 1
+            )
             for t in np.unique(texts).tolist()
         }
         windows = lengths - self.per_passage + 1
@@ -434,7 +451,7 @@ def _anchors(shingles: np.ndarray, per_passage: int, name: Hashable | None) -> t
         return found
     gram = (per_passage + 1) // 2
     width = per_passage - gram + 1
-    grams = run_hashes(shingles, gram)
+    grams = window_hashes(shingles, gram)
     minima = window_minima(grams, width)
     if len(minima):
         pad = np.zeros(width - 1, dtype=np.uint64)

@@ -13,14 +13,14 @@ import html
 import json
 import re
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from ... import __version__
 from .. import i18n
 from ..i18n import localize, translate
 from ..jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_progress
 from ..match.matcher import MatchResult
-from ..models import SIMHASH_MIN_JACCARD, Document, Group, Status, display_path
+from ..models import SIMHASH_MIN_JACCARD, Document, Group, SharedPassages, Status, display_path
 from ..store.stored_text import DocumentText
 from .compare import Chunk, Line, compare, describe, hunks
 from .passages import PassageSpan
@@ -431,9 +431,7 @@ def _passages_html(context: ReportContext, docs: dict[int, Document], cancel: Ca
     """The pairs of documents that share passages, those with the longest first, each with its passages in
     the order they come in the first document and where they sit in each (MAX_EXCERPTS_SHOWN pairs: the
     JSON report lists them all)."""
-    pairs = sorted(
-        context.shared_passages, key=lambda p: (-p.found.longest, docs[p.found.a].path, docs[p.found.b].path)
-    )
+    pairs = sorted(context.shared_passages, key=lambda p: passages_shown_first(p.found, docs))
     heading = translate("HtmlReport", "Shared passages ({count})").format(count=len(pairs))
     out = [f"<h2>{_e(heading)}</h2>"]
     about = translate(
@@ -469,6 +467,11 @@ def _passages_html(context: ReportContext, docs: dict[int, Document], cancel: Ca
     if len(pairs) > MAX_EXCERPTS_SHOWN:
         out.append(_more_in_json(len(pairs) - MAX_EXCERPTS_SHOWN))
     return out
+
+
+def passages_shown_first(pair: SharedPassages, docs: Mapping[int, Document]) -> tuple[int, str, str]:
+    """The order the report shows pairs that share passages in: the longest passage first."""
+    return -pair.longest, docs[pair.a].path, docs[pair.b].path
 
 
 def _share_at(span: PassageSpan | None, doc: Document) -> str:

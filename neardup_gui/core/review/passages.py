@@ -1,19 +1,20 @@
 """The passages two texts share word for word, the plainest answer to "why do these two match?": read
 from a comparison already made (the pair view), or, for reports, without comparing what differs: the
 longest runs of lines (or of clauses) two texts share, found with numpy, each text cut once for all its
-pairs.
+pairs. And the passages the search for shared passages found (match/passage_search.py), placed in the texts
+as read, to show them (``UnitPlaces``, ``place_passages``).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import filterfalse
 
 import numpy as np
 
-from ..fingerprint.text import run_hashes, shingle_id_sequence, unit_places
+from ..fingerprint.text import gram_hashes, shingle_id_sequence, unit_places
 from ..models import Document, SharedPassages
 from .compare import Comparison
 
@@ -226,16 +227,18 @@ class UnitPlaces:
     shingles its fingerprint was made of (``sequence``): else every span is None."""
 
     def __init__(self, raw: str, sequence: np.ndarray | None, shingle_size: int) -> None:
-        hashes, self._starts, self._ends = unit_places(raw)
-        same = sequence is not None and np.array_equal(
-            shingle_id_sequence(run_hashes(hashes, min(shingle_size, len(hashes)))), sequence
-        )
+        hashes, starts, ends = unit_places(raw)
+        same = sequence is not None and np.array_equal(shingle_id_sequence(gram_hashes(hashes, shingle_size)), sequence)
         self._raw = raw if same else None
+        self._starts = starts.astype(np.int32) if same else None  # a text is far below 2^31 characters
+        self._ends = ends.astype(np.int32) if same else None
 
     def span(self, start: int, words: int, max_chars: int = 300) -> PassageSpan | None:
         """The passage of ``words`` units from unit ``start``: its characters, and its words with their
         spaces evened out (cut at ``max_chars``)."""
-        if self._raw is None or not 0 <= start < start + words <= len(self._starts):
+        if self._raw is None or self._starts is None or self._ends is None:
+            return None
+        if not 0 <= start < start + words <= len(self._starts):
             return None
         begin, end = int(self._starts[start]), int(self._ends[start + words - 1])
         shown = " ".join(self._raw[begin : min(end, begin + 2 * max_chars)].split())
@@ -245,7 +248,7 @@ class UnitPlaces:
 @dataclass(frozen=True, slots=True)
 class PlacedPassages:
     """Two documents' shared passages (``found``) with where each sits in each text (None where a text
-    cannot be read now, or no longer reads as it was fingerprinted)."""
+    cannot be read now, or no longer reads as it was fingerprinted, or was not asked to be placed)."""
 
     found: SharedPassages
     spans: tuple[tuple[PassageSpan | None, PassageSpan | None], ...]
@@ -257,32 +260,25 @@ def place_passages(
     load_text: Callable[[Document], str | None],
     sequences: Callable[[int], np.ndarray | None],
     shingle_size: int,
+    only: Collection[int] | None = None,
 ) -> list[PlacedPassages]:
-    """Each pair's passages placed in both texts, each text read once (``sequences``: a content's shingles
-    in order, as fingerprinted)."""
-    places: dict[int, UnitPlaces | None] = {}
-
-    def placed(doc_id: int) -> UnitPlaces | None:
-        if doc_id not in places:
-            doc = docs[doc_id]
-            raw = load_text(doc)
-            sequence = sequences(doc.content_id) if doc.content_id is not None else None
-            places[doc_id] = None if raw is None else UnitPlaces(raw, sequence, shingle_size)
-        return places[doc_id]
-
-    out = []
-    for pair in found:
-        in_a, in_b = placed(pair.a), placed(pair.b)
-        out.append(
-            PlacedPassages(
-                pair,
-                tuple(
-                    (
-                        in_a.span(p.start_a, p.words) if in_a is not None else None,
-                        in_b.span(p.start_b, p.words) if in_b is not None else None,
-                    )
-                    for p in pair.passages
-                ),
-            )
-        )
-    return out
+    """Each pair's passages placed in both texts (of the pairs ``only`` names, by index, when given), a
+    document at a time: its text read and its words placed once for all its passages, only their spans
+    kept (``sequences``: a content's shingles in order, as fingerprinted)."""
+    asked: dict[int, list[tuple[int, int, int, int, int]]] = {}  # document -> (pair, passage, side, start, words)
+    for k, pair in enumerate(found):
+        if only is not None and k not in only:
+            continue
+        for m, p in enumerate(pair.passages):
+            asked.setdefault(pair.a, []).append((k, m, 0, p.start_a, p.words))
+            asked.setdefault(pair.b, []).append((k, m, 1, p.start_b, p.words))
+    spans: list[list[list[PassageSpan | None]]] = [[[None, None] for _ in pair.passages] for pair in found]
+    for doc_id, passages in asked.items():
+        doc = docs[doc_id]
+        raw = load_text(doc)
+        if raw is None:
+            continue
+        places = UnitPlaces(raw, sequences(doc.content_id) if doc.content_id is not None else None, shingle_size)
+        for k, m, side, start, words in passages:
+            spans[k][m][side] = places.span(start, words)
+    return [PlacedPassages(pair, tuple((a, b) for a, b in placed)) for pair, placed in zip(found, spans, strict=True)]

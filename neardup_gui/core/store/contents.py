@@ -224,6 +224,11 @@ class Contents(Repository):
                     out[cid] = sequence[head : max(head, len(sequence) - tail)], head
         return out
 
+    def sequence(self, content_id: int) -> np.ndarray | None:
+        """A content's whole shingle sequence (see ``sequences``), or None if it has none."""
+        found = self.sequences([content_id]).get(content_id)
+        return found[0] if found is not None else None
+
     _DAMAGED = f"""
         status = 'ok' AND (typeof(minhash) != 'blob' OR length(minhash) != {4 * minhash.NUM_PERM}
         OR typeof(simhash) != 'integer' OR typeof(shingle_count) != 'integer' OR shingle_count < 0

@@ -176,6 +176,11 @@ MIGRATIONS: tuple[str, ...] = (
     """
     ALTER TABLE contents ADD COLUMN sequence BLOB;
     """,
+    # 12: the excerpts and shared passages found, kept for the state of the collection they were found in
+    # and their setting (store/searches.py)
+    """
+    CREATE TABLE searches (name TEXT PRIMARY KEY, state TEXT NOT NULL, result BLOB NOT NULL);
+    """,
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -27,6 +27,7 @@ from .kept import Kept
 from .ocr_pages import OcrPages
 from .overlaps import Overlaps
 from .query_index import QueryIndex
+from .searches import Searches
 from .verdicts import Verdicts
 
 
@@ -183,6 +184,11 @@ class Store:
         return Forests(self)
 
     @property
+    def searches(self) -> Searches:
+        """Excerpts and shared passages found, kept between runs."""
+        return Searches(self)
+
+    @property
     def ocr(self) -> OcrPages:
         """What OCR read of scans' pages."""
         return OcrPages(self)
@@ -266,6 +272,7 @@ class Store:
                 self._db.execute("DELETE FROM core_overlaps")
                 self._db.execute("DELETE FROM passages")
                 self._db.execute("DELETE FROM forests")
+                self._db.execute("DELETE FROM searches")
                 self._db.execute("DELETE FROM bands")
                 self._db.execute("DELETE FROM simhash_blocks")
                 self._db.execute("DELETE FROM cores")

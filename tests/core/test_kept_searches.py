@@ -1,0 +1,95 @@
+"""Excerpts and shared passages are found once for a collection and a setting, kept in its database:
+asked again, after a restart too, they are read back; a changed collection is searched again. Passages in
+boilerplate a collection's documents open with are not listed while it is ignored."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from neardup_gui.core.match import matcher
+from neardup_gui.core.models import PassageSearch, ScanOptions, Thresholds
+from neardup_gui.core.session import Session
+from tests.conftest import chinese_texts, english_texts, plant_edits
+
+pytestmark = pytest.mark.e2e  # each test scans through the worker pool
+
+
+def _uploads(root: Path) -> Path:
+    """Three licences; an essay quoting 80 words of one and 100 characters of a statute; a part of another."""
+    en, statute = english_texts(), next(iter(chinese_texts().values()))
+    root.mkdir()
+    for name in ("Apache-2.0", "GPL-2", "MPL-2.0"):
+        (root / f"{name}.txt").write_text(en[name], encoding="utf-8")
+    (root / "statute.txt").write_text(statute, encoding="utf-8")
+    quoted = " ".join(en["Apache-2.0"].split()[400:480])
+    own = " ".join(en["BSD"].split()[:120])
+    (root / "essay.txt").write_text(own + "\n\n" + quoted + "\n\n" + statute[3000:3100], encoding="utf-8")
+    (root / "gpl-part.txt").write_text(en["GPL-2"][5000:9000], encoding="utf-8")
+    return root
+
+
+def _pairs(session: Session, found) -> set[tuple[str, str]]:
+    docs = session.view.documents
+    return {(Path(docs[p.a].path).name, Path(docs[p.b].path).name) for p in found}
+
+
+def test_searches_are_kept_for_the_collection_and_read_back_after_a_restart(tmp_path, monkeypatch):
+    root = _uploads(tmp_path / "uploads")
+    db = tmp_path / "n.db"
+    options = ScanOptions(roots=(str(root),), workers=1)
+    with Session(db) as session:
+        session.scan(options, Thresholds())
+        passages = session.shared_passages(PassageSearch())
+        excerpts = session.excerpts(0.8)
+        assert _pairs(session, passages) == {
+            ("Apache-2.0.txt", "essay.txt"),
+            ("essay.txt", "statute.txt"),
+            ("GPL-2.txt", "gpl-part.txt"),
+        }
+        assert excerpts
+
+    def searched(*args, **kwargs):
+        raise AssertionError("searched again")
+
+    monkeypatch.setattr(matcher, "find_shared_passages", searched)
+    monkeypatch.setattr(matcher, "find_excerpts", searched)
+    with Session(db) as session:
+        session.open([str(root)], Thresholds())
+        assert session.shared_passages(PassageSearch()) == passages
+        assert session.excerpts(0.8) == excerpts
+        with pytest.raises(AssertionError, match="searched again"):
+            session.shared_passages(PassageSearch(words=60))  # another setting is searched for
+    monkeypatch.undo()
+
+    (root / "gpl-part.txt").unlink()  # the collection changes: searched again
+    with Session(db) as session:
+        session.scan(options, Thresholds())
+        assert _pairs(session, session.shared_passages(PassageSearch())) == {
+            ("Apache-2.0.txt", "essay.txt"),
+            ("essay.txt", "statute.txt"),
+        }
+
+
+def test_a_passage_in_boilerplate_is_not_listed_while_boilerplate_is_ignored(tmp_path):
+    """Twenty letters open with the same 60-word letterhead, their bodies unrelated: the letterhead is
+    boilerplate, and no two letters share a passage but where one quotes another."""
+    words = " ".join(english_texts().values()).split()
+    letterhead = " ".join(english_texts()["Apache-2.0"].split()[:60])
+    # bodies of licence words with a quarter of them changed: two share no 50 words by chance
+    bodies = [plant_edits(" ".join(words[2000 + 300 * n : 2250 + 300 * n]), 0.25, seed=n) for n in range(20)]
+    root = tmp_path / "letters"
+    root.mkdir()
+    for n, body in enumerate(bodies):
+        (root / f"letter-{n:02d}.txt").write_text(letterhead + "\n\n" + body, encoding="utf-8")
+    quote = " ".join(bodies[0].split()[:70])
+    (root / "letter-20.txt").write_text(f"{letterhead}\n\n{quote} {bodies[5][::-1]}", encoding="utf-8")
+    with Session(tmp_path / "n.db") as session:
+        session.scan(ScanOptions(roots=(str(root),), workers=1), Thresholds(ignore_boilerplate=True))
+        assert session.view.boilerplate.get("documents_affected", 0) >= 20
+        ignored = _pairs(session, session.shared_passages(PassageSearch(common=None)))
+        assert ignored == {("letter-00.txt", "letter-20.txt")}
+        session.regroup(Thresholds(ignore_boilerplate=False))
+        kept = _pairs(session, session.shared_passages(PassageSearch(common=None)))
+        assert len(kept) == 21 * 20 // 2  # the letterhead is a passage every two letters share
