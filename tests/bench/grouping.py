@@ -17,10 +17,12 @@ import sqlite3
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import psutil
 
+from neardup_gui.core.fingerprint.scheme import SCHEME_VERSION
 from neardup_gui.core.models import ScanOptions, Thresholds
 from neardup_gui.core.session import Session
 from tests.bench.run import CACHE, RESULTS, log, tree_of
@@ -28,14 +30,19 @@ from tests.bench.run import CACHE, RESULTS, log, tree_of
 
 def _scanned(files: int, workers: int) -> Path:
     """The cached database of the benchmark tree of ``files`` documents, scanned once."""
-    db = CACHE / f"grouping-{files}.db"
+    return scanned_once(CACHE / f"grouping-{files}-scheme{SCHEME_VERSION}.db", lambda: tree_of(files)[0], workers)
+
+
+def scanned_once(db: Path, tree: Callable[[], Path], workers: int) -> Path:
+    """``db``, the folder ``tree()`` gives scanned once and kept in the cache (named for the fingerprint
+    scheme: a database of another is read again)."""
     if not db.exists():
-        tree, _megabytes = tree_of(files)
-        log(f"  scanning {tree} once (kept in {db})…")
+        root = tree()
+        log(f"  scanning {root} once (kept in {db})…")
         partial = db.with_suffix(".partial")
         partial.unlink(missing_ok=True)
         with Session(partial, workers=workers) as session:
-            session.scan(ScanOptions(roots=(str(tree),), workers=workers), Thresholds())
+            session.scan(ScanOptions(roots=(str(root),), workers=workers), Thresholds())
         partial.rename(db)
     return db
 

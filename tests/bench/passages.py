@@ -35,10 +35,10 @@ from typing import Any
 import psutil
 
 from neardup_gui.core.fingerprint.scheme import SCHEME_VERSION
-from neardup_gui.core.models import PASSAGE_COMMON_DEFAULT, PassageSearch, ScanOptions, Thresholds
+from neardup_gui.core.models import PASSAGE_COMMON_DEFAULT, PassageSearch, Thresholds
 from neardup_gui.core.session import Session
 from tests.bench import corpus
-from tests.bench.grouping import _cpu
+from tests.bench.grouping import _cpu, scanned_once
 from tests.bench.run import CACHE, RESULTS, log, tree_of
 from tests.conftest import plant_edits
 
@@ -81,15 +81,7 @@ def _tree(files: int, kind: str) -> Path:
 def _scanned(files: int, kind: str, workers: int) -> Path:
     """The collection of ``files`` documents, scanned once under this fingerprint scheme."""
     db = CACHE / f"passages-{kind}-{files}-scheme{SCHEME_VERSION}.db"
-    if not db.exists():
-        tree = _tree(files, kind)
-        log(f"  scanning {tree} once (kept in {db})…")
-        partial = db.with_suffix(".partial")
-        partial.unlink(missing_ok=True)
-        with Session(partial, workers=workers) as session:
-            session.scan(ScanOptions(roots=(str(tree),), workers=workers), Thresholds())
-        partial.rename(db)
-    return db
+    return scanned_once(db, lambda: _tree(files, kind), workers)
 
 
 class _Peaks:

@@ -113,7 +113,7 @@ def winnowed(shingles: np.ndarray, per_passage: int) -> np.ndarray:
 @dataclass(frozen=True, slots=True)
 class WinnowTask:
     """Texts (by key) whose kept values a worker finds, reading them itself with ``load``; each value
-    without its low ``drop_bits`` bits (where the parent keeps the text's key)."""
+    without its low ``drop_bits`` bits (where the parent keeps the text's row)."""
 
     load: Load
     keys: tuple[int, ...]
