@@ -46,7 +46,7 @@ from .models import (
 from .query import QueryHit, query
 from .review.html_report import MAX_EXCERPTS_SHOWN, passages_shown_first, to_html
 from .review.pairs import PairTable, pair_table
-from .review.passages import PlacedPassages, place_passages
+from .review.passages import PlacedPassages
 from .review.report import (
     PASSAGES_VERSION,
     PairPassages,
@@ -56,6 +56,7 @@ from .review.report import (
     check_report_target,
     json_members,
     json_with_pairs,
+    place_passages,
     report_ids,
     to_csv,
     to_json,
@@ -568,18 +569,26 @@ class Session:
         )
 
     def _placed(
-        self, found: Sequence[SharedPassages], view: View, loader: TextLoader, fmt: str
+        self, found: Sequence[SharedPassages], view: View, fmt: str, cancel: CancelToken
     ) -> list[PlacedPassages]:
-        """Shared passages placed in their documents' texts, read now a document at a time: every pair's for
-        JSON, the pairs an HTML report shows for HTML."""
+        """Shared passages placed in their documents' texts, read now by the workers: every pair's for JSON,
+        the pairs an HTML report shows for HTML."""
         docs = {d.id: d for d in view.result.documents}
         only = None
         if fmt == "html":
             shown = sorted(range(len(found)), key=lambda k: passages_shown_first(found[k], docs))
             only = set(shown[:MAX_EXCERPTS_SHOWN])
         scheme = self.store.scheme() or Scheme.current()
-        sequence = self.store.contents.sequence
-        return place_passages(found, docs, lambda d: loader(d).text, sequence, scheme.shingle_size, only)
+        return place_passages(
+            found,
+            docs,
+            view.content_hashes,
+            view.database,
+            scheme.shingle_size,
+            only=only,
+            workers=self.workers,
+            cancel=cancel,
+        )
 
     def _first_documents(self) -> dict[int, Document]:
         """Each compared content's first document in path order, in the current view."""
@@ -826,7 +835,7 @@ class Session:
         loader = view.text_loader(cache_size=512)
         if passages is not None:
             found = self.shared_passages(passages, progress=progress, cancel=cancel)
-            placed = self._placed(found, view, loader, fmt)
+            placed = self._placed(found, view, fmt, cancel)
             context = dataclasses.replace(context, passages=passages, shared_passages=placed)
         if fmt == "json":
             near_passages = PairPassages(loader, self.store.overlaps.passages(PASSAGES_VERSION))

@@ -4,12 +4,14 @@ boilerplate a collection's documents open with are not listed while it is ignore
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
 from neardup_gui.core.match import matcher
 from neardup_gui.core.models import PassageSearch, ScanOptions, Thresholds
+from neardup_gui.core.review import report
 from neardup_gui.core.session import Session
 from tests.conftest import chinese_texts, english_texts, plant_edits
 
@@ -93,3 +95,17 @@ def test_a_passage_in_boilerplate_is_not_listed_while_boilerplate_is_ignored(tmp
         session.regroup(Thresholds(ignore_boilerplate=False))
         kept = _pairs(session, session.shared_passages(PassageSearch(common=None)))
         assert len(kept) == 21 * 20 // 2  # the letterhead is a passage every two letters share
+
+
+def test_passages_are_placed_in_their_texts_alike_by_the_workers_and_here(tmp_path, monkeypatch):
+    """The JSON report's passages, placed a few documents a task in worker processes, are those placed here."""
+    root = _uploads(tmp_path / "uploads")
+    monkeypatch.setattr(report, "_DOCUMENTS_PER_TASK", 1)  # a task a document: several tasks for the pool
+    reports = []
+    for workers in (1, 2):
+        with Session(tmp_path / f"n{workers}.db", workers=workers) as session:
+            session.scan(ScanOptions(roots=(str(root),), workers=workers), Thresholds())
+            reports.append(json.loads(session.report("json", passages=PassageSearch()))["passages"])
+    here, pooled = reports
+    assert here == pooled and len(here) == 3
+    assert all(p["a_start"] is not None and p["b_start"] is not None for pair in here for p in pair["passages"])

@@ -8,14 +8,13 @@ as read, to show them (``UnitPlaces``, ``place_passages``).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import filterfalse
 
 import numpy as np
 
 from ..fingerprint.text import gram_hashes, shingle_id_sequence, unit_places
-from ..models import Document, SharedPassages
+from ..models import SharedPassages
 from .compare import Comparison
 
 _SENTENCE_END = re.compile(r"(?<=[。！？；!?;])|(?<=[.:])(?=\s)")
@@ -252,33 +251,3 @@ class PlacedPassages:
 
     found: SharedPassages
     spans: tuple[tuple[PassageSpan | None, PassageSpan | None], ...]
-
-
-def place_passages(
-    found: Sequence[SharedPassages],
-    docs: Mapping[int, Document],
-    load_text: Callable[[Document], str | None],
-    sequences: Callable[[int], np.ndarray | None],
-    shingle_size: int,
-    only: Collection[int] | None = None,
-) -> list[PlacedPassages]:
-    """Each pair's passages placed in both texts (of the pairs ``only`` names, by index, when given), a
-    document at a time: its text read and its words placed once for all its passages, only their spans
-    kept (``sequences``: a content's shingles in order, as fingerprinted)."""
-    asked: dict[int, list[tuple[int, int, int, int, int]]] = {}  # document -> (pair, passage, side, start, words)
-    for k, pair in enumerate(found):
-        if only is not None and k not in only:
-            continue
-        for m, p in enumerate(pair.passages):
-            asked.setdefault(pair.a, []).append((k, m, 0, p.start_a, p.words))
-            asked.setdefault(pair.b, []).append((k, m, 1, p.start_b, p.words))
-    spans: list[list[list[PassageSpan | None]]] = [[[None, None] for _ in pair.passages] for pair in found]
-    for doc_id, passages in asked.items():
-        doc = docs[doc_id]
-        raw = load_text(doc)
-        if raw is None:
-            continue
-        places = UnitPlaces(raw, sequences(doc.content_id) if doc.content_id is not None else None, shingle_size)
-        for k, m, side, start, words in passages:
-            spans[k][m][side] = places.span(start, words)
-    return [PlacedPassages(pair, tuple((a, b) for a, b in placed)) for pair, placed in zip(found, spans, strict=True)]

@@ -14,7 +14,7 @@ import os
 import stat
 import tempfile
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -24,12 +24,21 @@ from ..errors import UsageError
 from ..i18n import split_details, translate
 from ..jobs import NEVER_CANCELLED, CancelToken
 from ..match.matcher import MatchResult
-from ..models import Document, Excerpt, Pair, PassageSearch, SentBetweenProcesses, Similarity, display_path
+from ..models import (
+    Document,
+    Excerpt,
+    Pair,
+    PassageSearch,
+    SentBetweenProcesses,
+    SharedPassages,
+    Similarity,
+    display_path,
+)
 from ..read.extract import kind_of
 from ..store.store import Store
 from ..store.stored_text import DocumentText, TextLoader
-from ..workers.parallel import IN_THIS_PROCESS, Workers, shingle_cache
-from .passages import LineVocabulary, PassageText, PlacedPassages
+from ..workers.parallel import IN_THIS_PROCESS, Workers, reader, shingle_cache
+from .passages import LineVocabulary, PassageSpan, PassageText, PlacedPassages, UnitPlaces
 
 FORMAT_NAME = "neardup-report"
 FORMAT_VERSION = 1
@@ -252,6 +261,76 @@ def find_passages(task: PassageTask) -> dict[tuple[int, int], list[str]]:
         if passages is not None and a.content_id is not None and b.content_id is not None:
             found[(a.content_id, b.content_id)] = passages
     return found
+
+
+_DOCUMENTS_PER_TASK = 32
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceTask(SentBetweenProcesses):
+    """Documents whose shared passages (start, words) a worker places in their texts, reading them itself."""
+
+    asked: tuple[tuple[Document, tuple[tuple[int, int], ...]], ...]
+    hashes: Mapping[int, bytes]  # content id -> the bytes' hash the scan saw (a changed file is not read)
+    database: str  # the database: the shingles each text was fingerprinted with, the text OCR read
+    shingle_size: int
+
+
+def place_in_texts(task: PlaceTask) -> list[list[PassageSpan | None]]:
+    """Worker side: each document's passages placed in its text as read now (None where they cannot be)."""
+    shingle_cache().clear()  # a worker kept from the grouping needs its sets no more
+    load = TextLoader(dict(task.hashes), cache_size=1, database=task.database)
+    contents = reader(task.database).contents
+    out: list[list[PassageSpan | None]] = []
+    for doc, wanted in task.asked:
+        raw = load(doc).text
+        if raw is None or doc.content_id is None:
+            out.append([None] * len(wanted))
+            continue
+        places = UnitPlaces(raw, contents.sequence(doc.content_id), task.shingle_size)
+        out.append([places.span(start, words) for start, words in wanted])
+    return out
+
+
+def place_passages(
+    found: Sequence[SharedPassages],
+    docs: Mapping[int, Document],
+    content_hashes: Mapping[int, bytes],
+    database: str,
+    shingle_size: int,
+    *,
+    only: Collection[int] | None = None,
+    workers: Workers = IN_THIS_PROCESS,
+    cancel: CancelToken = NEVER_CANCELLED,
+) -> list[PlacedPassages]:
+    """Each pair's passages placed in both texts (of the pairs ``only`` names, by index, when given), spread
+    over ``workers``: each reads a few documents' texts and places every passage of each at once."""
+    asked: dict[int, list[tuple[int, int, int, int, int]]] = {}  # document -> (pair, passage, side, start, words)
+    for k, pair in enumerate(found):
+        if only is not None and k not in only:
+            continue
+        for m, p in enumerate(pair.passages):
+            asked.setdefault(pair.a, []).append((k, m, 0, p.start_a, p.words))
+            asked.setdefault(pair.b, []).append((k, m, 1, p.start_b, p.words))
+    spans: list[list[list[PassageSpan | None]]] = [[[None, None] for _ in pair.passages] for pair in found]
+    documents = sorted(asked, key=lambda d: docs[d].path)
+    tasks, chunks = [], {}
+    for begin in range(0, len(documents), _DOCUMENTS_PER_TASK):
+        chunk = documents[begin : begin + _DOCUMENTS_PER_TASK]
+        contents = {c for d in chunk if (c := docs[d].content_id) is not None}
+        task = PlaceTask(
+            tuple((docs[d], tuple((start, words) for *_, start, words in asked[d])) for d in chunk),
+            {c: content_hashes[c] for c in contents if c in content_hashes},
+            database,
+            shingle_size,
+        )
+        tasks.append(task)
+        chunks[id(task)] = chunk
+    for task, placed in workers.map(place_in_texts, tasks, cancel=cancel):
+        for doc_id, doc_spans in zip(chunks[id(task)], placed, strict=True):
+            for (k, m, side, _start, _words), span in zip(asked[doc_id], doc_spans, strict=True):
+                spans[k][m][side] = span
+    return [PlacedPassages(pair, tuple((a, b) for a, b in placed)) for pair, placed in zip(found, spans, strict=True)]
 
 
 class CutTexts:
