@@ -105,9 +105,15 @@ def winnowed(shingles: np.ndarray, per_passage: int) -> np.ndarray:
     with it keeps one of them too. None for a text shorter than a passage."""
     if len(shingles) < per_passage:
         return np.empty(0, dtype=np.uint64)
+    return text.sorted_unique(_grams_and_minima(shingles, per_passage)[1])
+
+
+def _grams_and_minima(shingles: np.ndarray, per_passage: int) -> tuple[np.ndarray, np.ndarray]:
+    """A text's gram hashes (``ceil(per_passage / 2)`` shingles each) and the value each window of
+    ``per_passage`` shingles keeps (the smallest of its grams)."""
     gram = (per_passage + 1) // 2
     grams = window_hashes(shingles, gram)
-    return text.sorted_unique(window_minima(grams, per_passage - gram + 1))
+    return grams, window_minima(grams, per_passage - gram + 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -412,11 +418,8 @@ class _Batch:
         """Whether each run (of text ``texts[r]``, from ``starts[r]``, ``lengths[r]`` shingles) is common
         wording: every window wholly inside it keeps a value of ``common`` (sorted, values cut to their
         high bits)."""
-        gram = (self.per_passage + 1) // 2
         minima = {  # each window's kept value, for the texts asked about only
-            t: window_minima(
-                window_hashes(self.seq[self.start[t] : self.start[t + 1]], gram), self.per_passage - gram + 1
-            )
+            t: _grams_and_minima(self.seq[self.start[t] : self.start[t + 1]], self.per_passage)[1]
             for t in np.unique(texts).tolist()
         }
         windows = lengths - self.per_passage + 1
@@ -449,11 +452,9 @@ def _anchors(shingles: np.ndarray, per_passage: int, name: Hashable | None) -> t
     if name is not None and (found := _kept_anchors.get(name)) is not None:
         _kept_anchors.move_to_end(name)
         return found
-    gram = (per_passage + 1) // 2
-    width = per_passage - gram + 1
-    grams = window_hashes(shingles, gram)
-    minima = window_minima(grams, width)
+    grams, minima = _grams_and_minima(shingles, per_passage)
     if len(minima):
+        width = per_passage - (per_passage + 1) // 2 + 1
         pad = np.zeros(width - 1, dtype=np.uint64)
         covering = ~window_minima(~np.concatenate((pad, minima, pad)), width)
         at = np.flatnonzero(grams == covering[: len(grams)])

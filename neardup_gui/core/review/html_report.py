@@ -390,16 +390,15 @@ def _excerpts_html(
     """The documents inside another, the most of them inside first, each with the passages the two share
     (for MAX_EXCERPTS_SHOWN of them: the JSON report lists them all)."""
     excerpts = sorted(context.excerpts, key=lambda e: (-e.containment, docs[e.inner].path, docs[e.outer].path))
-    heading = translate("HtmlReport", "Excerpts ({count})").format(count=len(excerpts))
-    out = [f"<h2>{_e(heading)}</h2>"]
-    about = translate(
-        "HtmlReport",
-        "Documents inside another: at least {share} of their text is in it, however small a part of it they are "
-        "(a chapter copied out of a report). Near-copies are inside each other too.",
-    ).format(share=percent(context.containment or 0.0))
-    out.append(f"<p class='muted'>{_e(about)}</p>")
-    if not excerpts:
-        out.append(_note(translate("HtmlReport", "No document is inside another at this setting.")))
+    out = _section_head(
+        translate("HtmlReport", "Excerpts ({count})").format(count=len(excerpts)),
+        translate(
+            "HtmlReport",
+            "Documents inside another: at least {share} of their text is in it, however small a part of it they are "
+            "(a chapter copied out of a report). Near-copies are inside each other too.",
+        ).format(share=percent(context.containment or 0.0)),
+        None if excerpts else translate("HtmlReport", "No document is inside another at this setting."),
+    )
     cut = CutTexts(load_text) if load_text is not None else None
     for number, excerpt in enumerate(excerpts[:MAX_EXCERPTS_SHOWN]):
         cancel.raise_if_cancelled()
@@ -422,6 +421,12 @@ def _excerpts_html(
     return out
 
 
+def _section_head(heading: str, about: str, nothing: str | None) -> list[str]:
+    """A section's heading and what it lists, and ``nothing``: what to say when it lists nothing."""
+    out = [f"<h2>{_e(heading)}</h2>", f"<p class='muted'>{_e(about)}</p>"]
+    return out if nothing is None else [*out, _note(nothing)]
+
+
 def _more_in_json(hidden: int) -> str:
     """The note under a section that shows only its first MAX_EXCERPTS_SHOWN pairs."""
     return _note(translate("HtmlReport", "… and %n more, in the JSON report", None, hidden))
@@ -432,16 +437,15 @@ def _passages_html(context: ReportContext, docs: dict[int, Document], cancel: Ca
     the order they come in the first document and where they sit in each (MAX_EXCERPTS_SHOWN pairs: the
     JSON report lists them all)."""
     pairs = sorted(context.shared_passages, key=lambda p: passages_shown_first(p.found, docs))
-    heading = translate("HtmlReport", "Shared passages ({count})").format(count=len(pairs))
-    out = [f"<h2>{_e(heading)}</h2>"]
-    about = translate(
-        "HtmlReport",
-        "Pairs of documents that hold the same passage of at least {words} words (Chinese: characters) word for "
-        "word, whatever else they hold.",
-    ).format(words=context.passages.words if context.passages else 0)
-    out.append(f"<p class='muted'>{_e(about)}</p>")
-    if not pairs:
-        out.append(_note(translate("HtmlReport", "No two documents share a passage this long.")))
+    out = _section_head(
+        translate("HtmlReport", "Shared passages ({count})").format(count=len(pairs)),
+        translate(
+            "HtmlReport",
+            "Pairs of documents that hold the same passage of at least {words} words (Chinese: characters) word for "
+            "word, whatever else they hold.",
+        ).format(words=context.passages.words if context.passages else 0),
+        None if pairs else translate("HtmlReport", "No two documents share a passage this long."),
+    )
     for number, placed in enumerate(pairs[:MAX_EXCERPTS_SHOWN]):
         cancel.raise_if_cancelled()
         a, b = docs[placed.found.a], docs[placed.found.b]
