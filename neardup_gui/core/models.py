@@ -275,6 +275,29 @@ class PassageSearch:
             raise ValueError(f"common wording is in more than 2 documents at least, not {self.common}")
 
 
+class Find(StrEnum):
+    """What the pairs listed are: duplicates (the groups' pairs), excerpts (a document inside another) or
+    documents that share passages (``neardup --find``'s words)."""
+
+    DUPLICATES = "duplicates"
+    EXCERPTS = "excerpts"
+    PASSAGES = "passages"
+
+
+@dataclass(frozen=True, slots=True)
+class Search:
+    """What the app looks for, with each kind's setting (kept while another kind is shown)."""
+
+    find: Find = Find.DUPLICATES
+    containment: float = CONTAINMENT_DEFAULT
+    passages: PassageSearch = PassageSearch()
+
+    def __post_init__(self) -> None:
+        if not CONTAINMENT_MIN <= self.containment <= 1.0:
+            raise ValueError(f"containment is {CONTAINMENT_MIN} to 1, not {self.containment}")
+        object.__setattr__(self, "find", Find(self.find))
+
+
 @dataclass(frozen=True, slots=True)
 class Passage:
     """A run of words (Han: characters) two documents both hold word for word: where it starts in each,

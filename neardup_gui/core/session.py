@@ -33,19 +33,21 @@ from .models import (
     IDENTICAL,
     Document,
     Excerpt,
+    Find,
     Group,
     Member,
     Method,
     Passage,
     PassageSearch,
     ScanOptions,
+    Search,
     SharedPassages,
     Status,
     Thresholds,
 )
 from .query import QueryHit, query
 from .review.html_report import MAX_EXCERPTS_SHOWN, passages_shown_first, to_html
-from .review.pairs import PairTable, pair_table
+from .review.pairs import PairTable, excerpt_table, pair_table, passage_table
 from .review.passages import PlacedPassages
 from .review.report import (
     PASSAGES_VERSION,
@@ -265,7 +267,7 @@ class Session:
         self._split: SplitCache = {}  # a component's groups, for this matcher and these rulings
         self._split_rulings: object = None
         self._views: OrderedDict[tuple, View] = OrderedDict()  # the last groupings made, for these rulings
-        self._pair_table: tuple[View, PairTable] | None = None  # the view's pairs, measured
+        self._pair_tables: tuple[View, dict[Search, PairTable]] | None = None  # the view's pairs, measured
         self._scanned_with: ScanOptions | None = None  # read when the collection is
 
     # -- the database ----------------------------------------------------------------------
@@ -481,7 +483,7 @@ class Session:
         if self._topics is not None:
             self._topics.read(c for d in result.grouped if (c := docs[d].content_id) is not None)
             topics = self._topics.of(result.groups, docs)
-        self._pair_table = None
+        self._pair_tables = None
         return View(
             result=result,
             keepers=keepers,
@@ -608,18 +610,39 @@ class Session:
         return similarity_histogram(self.matcher, method)
 
     def pairs(
-        self, view: View | None = None, *, progress: Progress = no_progress, cancel: CancelToken = NEVER_CANCELLED
+        self,
+        view: View | None = None,
+        search: Search | None = None,
+        *,
+        progress: Progress = no_progress,
+        cancel: CancelToken = NEVER_CANCELLED,
     ) -> PairTable:
-        """Every verified pair of duplicates of ``view`` (the current one by default), with its numbers:
-        measured once a view."""
+        """Every pair of ``view``'s documents (the current one's by default) that ``search`` finds, with its
+        numbers: the verified duplicates of its grouping, or the documents inside another, or those that share
+        passages, at the search's setting (another search than duplicates needs the current view). Measured
+        once a view and a search."""
         view = view if view is not None else self._view
         if view is None:
             raise RuntimeError("open() or scan() the session first")
-        if self._pair_table is not None and self._pair_table[0] is view:
-            return self._pair_table[1]
-        table = pair_table(view.duplicates, view.documents, self.matcher, view.result.thresholds, cancel=cancel)
+        key = (
+            search if search is not None and search.find is not Find.DUPLICATES else Search()
+        )  # the others' settings do not matter here
+        tables = self._pair_tables[1] if self._pair_tables is not None and self._pair_tables[0] is view else {}
+        if key in tables:
+            return tables[key]
+        if key.find is not Find.DUPLICATES and view is not self._view:
+            raise RuntimeError("excerpts and shared passages are looked for in the current view")
+        documents = view.documents
+        if key.find is Find.EXCERPTS:
+            excerpts = self.excerpts(key.containment, progress=progress, cancel=cancel)
+            table = excerpt_table(excerpts, documents, self.matcher, cancel=cancel)
+        elif key.find is Find.PASSAGES:
+            found = self.shared_passages(key.passages, progress=progress, cancel=cancel)
+            table = passage_table(found, documents, self.matcher, cancel=cancel)
+        else:
+            table = pair_table(view.duplicates, documents, self.matcher, view.result.thresholds, cancel=cancel)
         if view is self._view:
-            self._pair_table = (view, table)
+            self._pair_tables = (view, {**tables, key: table})
         return table
 
     # -- decisions -------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ..core.i18n import translate
-from ..core.models import Document, Group, ScanOptions, Similarity, Thresholds
+from ..core.models import Document, Find, Group, ScanOptions, Search, Similarity, Thresholds
 from ..core.read.extract import READ_WITHOUT_OCR
 from ..core.review.pairs import PairTable
 from ..core.review.rules import (
@@ -227,23 +227,30 @@ class ReviewController:
             self.forget_pair()
 
     # -- the Pairs view ------------------------------------------------------------------------
-    def pairs(self, returned: Callable[[View, PairTable], None]) -> None:
-        """Every verified pair of the grouping shown, with its numbers (measured once a grouping), handed
-        to ``returned`` with its view unless another grouping is shown by then."""
+    def pairs(self, returned: Callable[[View, PairTable], None], search: Search | None = None) -> Any:
+        """Every pair of the grouping shown that ``search`` finds (its duplicates by default), with its numbers
+        (measured once a grouping and a search), handed to ``returned`` with its view unless another grouping
+        is shown by then. Returns what ``run`` returns (the window's: the job, to cancel)."""
         view = self.view
         if view is None:
-            return
+            return None
         session = self.session
+        search = search if search is not None else Search()
 
         def work(*, progress: Any, cancel: Any) -> PairTable | None:
             # another grouping may have come first (a scan queued before): its own turn will come
-            return session.pairs(view, progress=progress, cancel=cancel) if session.view is view else None
+            return session.pairs(view, search, progress=progress, cancel=cancel) if session.view is view else None
 
         def done(table: PairTable | None) -> None:
             if table is not None and self.view is view:
                 returned(view, table)
 
-        self.run(work, returned=done, title=translate("Controller", "The pairs could not be measured"))
+        titles = {
+            Find.DUPLICATES: translate("Controller", "The pairs could not be measured"),
+            Find.EXCERPTS: translate("Controller", "The excerpts could not be looked for"),
+            Find.PASSAGES: translate("Controller", "The shared passages could not be looked for"),
+        }
+        return self.run(work, returned=done, title=titles[search.find])
 
     def keep_of_pair(self, keep: Document, other: Document) -> None:
         """Keep ``keep`` (as Keep this one: undoable, in Decisions) and tick ``other`` for the trash or a

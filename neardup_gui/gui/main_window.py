@@ -30,9 +30,12 @@ from PySide6.QtWidgets import (
 
 from ..core import i18n
 from ..core.errors import set_aside_damaged_database
+from ..core.jobs import ProgressEvent
 from ..core.match.matcher import MatchResult
-from ..core.models import Document, Similarity, Thresholds
+from ..core.models import Document, Find, Search, Similarity, Thresholds
+from ..core.review.pairs import PairTable
 from ..core.review.rules import GroupSummary
+from ..core.review.words import percent
 from ..core.scan import summary_text
 from ..core.session import Session, View
 from ..core.store.stored_text import TextLoader
@@ -48,6 +51,7 @@ from .folders import FolderDrops, FoldersPanel
 from .groups_page import GroupsPage
 from .operation import Operations
 from .pairs_page import PairsPage
+from .passage_view import PassageView
 from .preferences import Preferences, PreferencesDialog
 from .problems_page import ProblemsPage
 from .regrouping import Regrouping
@@ -94,7 +98,8 @@ class MainWindow(QMainWindow):
         self.result: MatchResult | None = None
         self.scan_job: Job | None = None
         self._loader: TextLoader | None = None
-        self._pairs_of: View | None = None  # the grouping the Pairs tab shows the pairs of
+        self._pairs_of: tuple[View, Search] | None = None  # the grouping and the search the Pairs tab shows
+        self._pairs_job: Job | None = None  # the last one asked for: cancelled when another is
         self._restoring = True
         self.setWindowTitle(
             self.tr("neardup — duplicate documents")
@@ -121,7 +126,7 @@ class MainWindow(QMainWindow):
         left_layout.addWidget(self.folders, 1)
         left_layout.addWidget(self.scan_button)
         self.empty = EmptyPage(self)
-        self.thresholds = ThresholdsPanel(self.state.thresholds, self)
+        self.thresholds = ThresholdsPanel(self.state.thresholds, self.state.search, self)
         self.rescan_note = RescanNote(self)  # under the thresholds: what waits for a scan, and Scan Again
         self.groups = GroupsPage(self.review.marks, self.state.keeper_rule, self)
         self.groups.show_method(self.state.thresholds.method)
@@ -168,7 +173,7 @@ class MainWindow(QMainWindow):
     def _connect(self) -> None:
         groups, pairs, review = self.groups, self.pairs, self.review
         groups.columns_changed.connect(self._save_state)
-        for diff in (groups.diff, pairs.diff):
+        for diff in (groups.diff, pairs.diff, pairs.passages):
             diff.runner = self.runner
         groups.diff.options_changed.connect(self._save_state)
         DiffView.share_options(groups.diff, pairs.diff)
@@ -187,6 +192,7 @@ class MainWindow(QMainWindow):
         self.empty.add_button.clicked.connect(self.folders.choose_folder)
         self.folders.changed.connect(self._folders_changed)
         self.thresholds.changed.connect(self._thresholds_changed)
+        self.thresholds.search_changed.connect(self._search_changed)
         self.thresholds.method.currentIndexChanged.connect(lambda _i: self._compute_histogram())
         review.view_changed.connect(self._view_shown)
         review.pair_changed.connect(self._pair_changed)
@@ -229,6 +235,7 @@ class MainWindow(QMainWindow):
         for key, restore in self._views().items():
             if key in s.views:
                 restore[1](s.views[key])
+        self.pairs.show_find(s.search.find, sort=False)  # its columns, after the header's remembered state
         self._restoring = False
         self._refresh_empty_state()
         if self.folders.folders():
@@ -255,7 +262,7 @@ class MainWindow(QMainWindow):
         self.folders.remember(s)
         self.groups.remember(s)
         s.views.update({key: save() for key, (save, _restore) in self._views().items()})
-        s.thresholds, s.geometry = self.thresholds.thresholds(), self.saveGeometry()
+        s.thresholds, s.search, s.geometry = self.thresholds.thresholds(), self.thresholds.search(), self.saveGeometry()
         if self._own_database:  # this run's database and folders are not the ones to remember
             database, folder_list, references = self._remembered
             s = dataclasses.replace(s, database=database, folders=folder_list, reference_folders=references)
@@ -402,14 +409,9 @@ class MainWindow(QMainWindow):
         self._loader = view.text_loader() if view is not None else None
         problems = self.problems.set_documents(self.result.documents if self.result is not None else ())
         pairs = len(view.duplicates) if view is not None else 0
-        for page, name, count in (
-            (self.problems, self.tr("Problems"), problems),
-            (self.pairs, self.tr("Pairs"), pairs),
-        ):
-            self.tabs.setTabText(
-                self.tabs.indexOf(page),
-                self.tr("{name} ({count})").format(name=name, count=f"{count:,}") if count else name,
-            )
+        self._count_on_tab(self.problems, problems)
+        # the other searches' pairs are counted once found
+        self._count_on_tab(self.pairs, pairs if self.thresholds.search().find is Find.DUPLICATES else 0)
         self._load_pairs()
         if self.result is not None and view is not None:
             self.thresholds.show_counts(
@@ -419,6 +421,13 @@ class MainWindow(QMainWindow):
         self.groups.show_grouping(view, tuple(self.folders.reference_folders()))
         self._update_actions()  # a list left empty selects nothing, and says nothing
         self._show_rescan_reasons()
+
+    def _count_on_tab(self, page: QWidget, count: int) -> None:
+        name = self.tr("Pairs") if page is self.pairs else self.tr("Problems")
+        self.tabs.setTabText(
+            self.tabs.indexOf(page),
+            self.tr("{name} ({count})").format(name=name, count=f"{count:,}") if count else name,
+        )
 
     def _thresholds_changed(self, thresholds: Thresholds) -> None:
         self.groups.show_method(thresholds.method)
@@ -462,9 +471,11 @@ class MainWindow(QMainWindow):
     def _cores(self) -> frozenset[int]:
         return self.view.cores if self.view is not None else frozenset()
 
-    def shown_diff(self) -> DiffView:
-        """The pair view of the tab shown."""
-        return self.pairs.diff if self.tabs.currentWidget() is self.pairs else self.groups.diff
+    def shown_diff(self) -> DiffView | PassageView:
+        """The pair view of the tab shown (what F3 steps through)."""
+        if self.tabs.currentWidget() is self.pairs:
+            return self.pairs.passages if self.pairs.listed is Find.PASSAGES else self.pairs.diff
+        return self.groups.diff
 
     # -- decisions ------------------------------------------------------------------------
     def keep_selected(self) -> None:
@@ -504,25 +515,60 @@ class MainWindow(QMainWindow):
         self._load_pairs()
         self._update_actions()
 
+    def _search_changed(self, search: Search) -> None:
+        """Another search, or another setting of one: excerpts and shared passages are listed in the Pairs tab."""
+        self._save_state()
+        if search.find is not Find.DUPLICATES and self.tabs.currentWidget() is not self.pairs:
+            self.tabs.setCurrentWidget(self.pairs)  # loads its pairs
+        else:
+            self._load_pairs()
+
     def _load_pairs(self) -> None:
-        """The pairs of the grouping shown, measured when the Pairs tab is first looked at after it changed
-        (the pairs of another grouping are not kept meanwhile: they may be hundreds of thousands)."""
+        """The pairs of the grouping shown that the search finds, measured (or looked for) when the Pairs tab
+        is first looked at after either changed (the pairs of another grouping are not kept meanwhile: they
+        may be hundreds of thousands)."""
         on_pairs = self.tabs.currentWidget() is self.pairs
-        if self.view is None or (self._pairs_of is not self.view and not on_pairs):
+        search = self.thresholds.search()
+        if search.find is Find.DUPLICATES:
+            search = Search()  # the other searches' settings do not change the duplicates
+        current = self._pairs_of if self._pairs_of is not None and self._pairs_of[0] is self.view else None
+        if self.view is None or (not on_pairs and current is None):
             self._pairs_of = None
-            self.pairs.show_table(None, {}, ())
-        elif on_pairs and self._pairs_of is not self.view and not self.regrouping.running:
+            self.pairs.show_table(None, {}, (), find=self.pairs.listed)
+        elif on_pairs and (current is None or current[1] != search) and not self.regrouping.running:
             # while the slider moves, the pairs wait for the grouping it stops at (_regroup_settled)
-            self._pairs_of = self.view
-            self.pairs.count_label.setText(self.tr("Measuring the pairs…"))
-            self.review.pairs(
-                lambda view, table: self.pairs.show_table(table, view.documents, view.result.groups, self.review.kept)
-            )
+            self._pairs_of = (self.view, search)
+            busy = {
+                Find.DUPLICATES: self.tr("Measuring the pairs…"),
+                Find.EXCERPTS: self.tr("Looking for excerpts…"),
+                Find.PASSAGES: self.tr("Looking for shared passages…"),
+            }
+            self.pairs.count_label.setText(busy[search.find])
+            self._count_on_tab(self.pairs, 0)
+
+            def found(view: View, table: PairTable) -> None:
+                self.pairs.show_table(table, view.documents, view.result.groups, self.review.kept, search.find)
+                self._count_on_tab(self.pairs, len(table))
+
+            def progress(event: ProgressEvent) -> None:
+                if self.pairs.count_label.text().startswith(busy[search.find]) and event.total:
+                    done = percent(min(event.done / event.total, 1.0))
+                    self.pairs.count_label.setText(f"{busy[search.find]} {done}")
+
+            if self._pairs_job is not None:
+                self._pairs_job.cancel()  # a search no longer asked for (passages may take a while) gives way
+            self._pairs_job = self.review.pairs(found, search)
+            if self._pairs_job is not None:
+                self._pairs_job.signals.progress.connect(progress)
 
     def _pairs_row_selected(self, pair: tuple[Document, Document, Similarity] | None) -> None:
         self._update_actions()
+        found = self.pairs.current_passages()
         if pair is None:
             self.pairs.diff.clear()
+            self.pairs.passages.clear()
+        elif found is not None and self.view is not None:
+            self.pairs.passages.show_pair(pair[0], pair[1], found, self._loader, self.view.database)
         else:
             self.pairs.diff.show_pair(*pair, self._loader, self._cores())
 

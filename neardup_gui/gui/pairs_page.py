@@ -18,13 +18,14 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSizePolicy,
     QSplitter,
+    QStackedWidget,
     QTableView,
     QVBoxLayout,
     QWidget,
 )
 
 from ..core.i18n import QT_TRANSLATE_NOOP
-from ..core.models import Document, Group, Similarity
+from ..core.models import Document, Find, Group, SharedPassages, Similarity
 from ..core.review.pairs import PairTable
 from ..core.review.rules import human_size
 from ..core.review.words import percent, similarity_details, similarity_words
@@ -32,6 +33,7 @@ from .controller import Marks
 from .delegates import MixedScriptRowDelegate
 from .diff_view import DiffView
 from .overflow_bar import OverflowBar
+from .passage_view import PassageView
 
 PAIR_COLUMNS = (
     QT_TRANSLATE_NOOP("PairsModel", "Left"),
@@ -41,6 +43,8 @@ PAIR_COLUMNS = (
     QT_TRANSLATE_NOOP("PairsModel", "Left size"),
     QT_TRANSLATE_NOOP("PairsModel", "Right size"),
     QT_TRANSLATE_NOOP("PairsModel", "Listed together"),
+    QT_TRANSLATE_NOOP("PairsModel", "Longest passage"),
+    QT_TRANSLATE_NOOP("PairsModel", "Passages"),
 )
 PAIR_TIPS = (
     QT_TRANSLATE_NOOP("PairsModel", "One document of the pair (the first by path)"),
@@ -56,8 +60,26 @@ PAIR_TIPS = (
         "PairsModel",
         "The groups that list both documents; \u201c\u2014\u201d: none does (each is grouped with other duplicates)",
     ),
+    QT_TRANSLATE_NOOP("PairsModel", "The longest passage both documents hold word for word, in words"),
+    QT_TRANSLATE_NOOP("PairsModel", "How many passages the two documents share"),
 )
-LEFT, RIGHT, SIMILARITY, CONTAINMENT, LEFT_SIZE, RIGHT_SIZE, TOGETHER = range(7)
+EXCERPT_COLUMNS = (
+    QT_TRANSLATE_NOOP("PairsModel", "Excerpt"),
+    QT_TRANSLATE_NOOP("PairsModel", "Found in"),
+)
+EXCERPT_TIPS = (
+    QT_TRANSLATE_NOOP("PairsModel", "The document inside the other"),
+    QT_TRANSLATE_NOOP("PairsModel", "The document that holds it"),
+)
+LEFT, RIGHT, SIMILARITY, CONTAINMENT, LEFT_SIZE, RIGHT_SIZE, TOGETHER, LONGEST, PASSAGES = range(9)
+HIDDEN = {
+    Find.DUPLICATES: (LONGEST, PASSAGES),
+    Find.EXCERPTS: (TOGETHER, LONGEST, PASSAGES),
+    Find.PASSAGES: (CONTAINMENT, LEFT_SIZE, RIGHT_SIZE, TOGETHER),
+}
+"""The columns each search's pairs do without (the groups list excerpts and passages never together)."""
+SHOWN_FIRST = {Find.DUPLICATES: SIMILARITY, Find.EXCERPTS: CONTAINMENT, Find.PASSAGES: LONGEST}
+"""The column each search's pairs are sorted by at first (the most alike first)."""
 
 
 class PairsModel(QAbstractTableModel):
@@ -69,6 +91,7 @@ class PairsModel(QAbstractTableModel):
         self.marks = marks
         self.marks.changed.connect(lambda _changed: self._names_changed())
         self.kept: frozenset[int] = frozenset()  # documents a group keeps: shown in bold
+        self.listed = Find.DUPLICATES  # what the table's pairs are
         self.table: PairTable | None = None
         self.docs: dict[int, Document] = {}
         self._left = self._right = np.empty(0, dtype=np.int64)  # document ids, left the first by path
@@ -84,9 +107,11 @@ class PairsModel(QAbstractTableModel):
         docs: dict[int, Document],
         groups: tuple[Group, ...],
         kept: frozenset[int] = frozenset(),
+        find: Find = Find.DUPLICATES,
     ) -> None:
+        """Show ``table``: the first of each pair by path on the left, or of excerpts, the one inside."""
         self.beginResetModel()
-        self.table, self.docs, self.kept = table, docs, kept
+        self.table, self.docs, self.kept, self.listed = table, docs, kept, find
         self._keys = {}
         if table is None:
             self._left = self._right = np.empty(0, dtype=np.int64)
@@ -96,6 +121,9 @@ class PairsModel(QAbstractTableModel):
             rank_a = np.fromiter((rank[d] for d in table.a.tolist()), dtype=np.int64, count=len(table))
             rank_b = np.fromiter((rank[d] for d in table.b.tolist()), dtype=np.int64, count=len(table))
             first = rank_a <= rank_b
+            if find is Find.EXCERPTS:
+                s = table.similarity
+                first = np.where(s.containment_ab == s.containment_ba, first, s.containment_ab > s.containment_ba)
             self._left, self._right = np.where(first, table.a, table.b), np.where(first, table.b, table.a)
             listed: dict[int, list[int]] = {}
             for g in groups:
@@ -150,6 +178,12 @@ class PairsModel(QAbstractTableModel):
             return table.similarity.jaccard
         if column == CONTAINMENT:
             return table.similarity.containment
+        if column in (LONGEST, PASSAGES):
+            if not table.passages:
+                return np.zeros(len(table), dtype=np.int64)
+            return np.array(
+                [p.longest if column == LONGEST else len(p.passages) for p in table.passages], dtype=np.int64
+            )
         if column in (LEFT_SIZE, RIGHT_SIZE):
             ids = self._left if column == LEFT_SIZE else self._right
             return np.array([self.docs[d].size for d in ids.tolist()], dtype=np.int64)
@@ -198,10 +232,11 @@ class PairsModel(QAbstractTableModel):
     ) -> str | None:
         if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(PAIR_COLUMNS):
             return None
+        excerpts = self.listed is Find.EXCERPTS and section in (LEFT, RIGHT)
         if role == Qt.ItemDataRole.DisplayRole:
-            return QCoreApplication.translate("PairsModel", PAIR_COLUMNS[section])
+            return QCoreApplication.translate("PairsModel", (EXCERPT_COLUMNS if excerpts else PAIR_COLUMNS)[section])
         if role == Qt.ItemDataRole.ToolTipRole:
-            return QCoreApplication.translate("PairsModel", PAIR_TIPS[section])
+            return QCoreApplication.translate("PairsModel", (EXCERPT_TIPS if excerpts else PAIR_TIPS)[section])
         return None
 
     def _names_changed(self) -> None:
@@ -255,7 +290,20 @@ class PairsModel(QAbstractTableModel):
             return None if tip else percent(float(self._keys[CONTAINMENT][k]))
         if column in (LEFT_SIZE, RIGHT_SIZE):
             return None if tip else human_size((left if column == LEFT_SIZE else right).size)
+        if column in (LONGEST, PASSAGES):
+            if tip or not self.table.passages:
+                return None
+            found = self.table.passages[k]
+            if column == PASSAGES:
+                return f"{len(found.passages):,}"
+            return self.tr("%n word(s)", "", found.longest)
         return None if tip else self._together[k]
+
+    def passages_at(self, row: int) -> SharedPassages | None:
+        """The passages the documents of a shown row share (a table of shared passages only)."""
+        if not 0 <= row < len(self._rows) or self.table is None or not self.table.passages:
+            return None
+        return self.table.passages[int(self._rows[row])]
 
 
 def telling_ends(a: str, b: str) -> tuple[str, str]:
@@ -269,12 +317,14 @@ def telling_ends(a: str, b: str) -> tuple[str, str]:
 
 
 class PairsPage(QWidget):
-    """Everything on the Pairs tab."""
+    """Everything on the Pairs tab: the pairs of what is looked for (duplicates, excerpts, documents that share
+    passages), and below, the pair selected: compared (duplicates, excerpts) or its passages (shared passages)."""
 
     pair_selected = Signal(object)  # (left, right, similarity) | None
 
     def __init__(self, marks: Marks, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.listed = Find.DUPLICATES  # what the table lists
         self.model = PairsModel(marks, self)
         self.table = QTableView(self)
         self.table.setModel(self.model)
@@ -297,8 +347,12 @@ class PairsPage(QWidget):
             (CONTAINMENT, 100),
             (LEFT_SIZE, 80),
             (RIGHT_SIZE, 80),
+            (LONGEST, 110),
+            (PASSAGES, 70),
         ):
             self.table.setColumnWidth(column, width)
+        for column, place in ((LONGEST, CONTAINMENT + 1), (PASSAGES, CONTAINMENT + 2)):
+            header.moveSection(header.visualIndex(column), place)  # beside the numbers, not after the groups
         self.filter_edit = QLineEdit(self)
         self.filter_edit.setPlaceholderText(self.tr("Filter by path…"))
         self.filter_edit.setClearButtonEnabled(True)
@@ -320,9 +374,13 @@ class PairsPage(QWidget):
         for b in (self.keep_left_button, self.keep_right_button, self.not_dup_button):
             bar.addWidget(b)
         self.diff = DiffView(self)
+        self.passages = PassageView(self)
+        self.detail = QStackedWidget(self)
+        self.detail.addWidget(self.diff)
+        self.detail.addWidget(self.passages)
         self.split = QSplitter(Qt.Orientation.Vertical, self)
         self.split.addWidget(self.table)
-        self.split.addWidget(self.diff)
+        self.split.addWidget(self.detail)
         self.split.setStretchFactor(0, 1)
         self.split.setStretchFactor(1, 1)
         layout = QVBoxLayout(self)
@@ -331,6 +389,7 @@ class PairsPage(QWidget):
         self.table.selectionModel().currentRowChanged.connect(lambda current, _previous: self._row_changed())
         self.model.modelReset.connect(self._shown_changed)
         self.model.layoutChanged.connect(self._shown_changed)
+        self.show_find(Find.DUPLICATES)
 
     def show_table(
         self,
@@ -338,12 +397,17 @@ class PairsPage(QWidget):
         docs: dict[int, Document],
         groups: tuple[Group, ...],
         kept: frozenset[int] = frozenset(),
+        find: Find = Find.DUPLICATES,
     ) -> None:
-        """A new table (a new grouping): the pair selected before stays selected if it is still a pair, else
-        the row where it was (the next pair, after a decision took it out)."""
+        """A new table (a new grouping, or another search): the pair selected before stays selected if it is
+        still listed, else the row where it was (the next pair, after a decision took it out). Each search's
+        pairs are first shown the most alike first."""
         pair = self.current_pair()
         row = self.table.currentIndex().row()
-        self.model.set_table(table, docs, groups, kept)
+        if find is not self.listed:
+            pair, row = None, 0
+            self.show_find(find)
+        self.model.set_table(table, docs, groups, kept, find)
         again = self.model.row_of(pair[0].id, pair[1].id) if pair is not None else None
         if again is None and self.model.rowCount():
             again = min(max(row, 0), self.model.rowCount() - 1)
@@ -355,14 +419,48 @@ class PairsPage(QWidget):
         index = self.table.currentIndex()
         return self.model.pair_at(index.row()) if index.isValid() else None
 
+    def current_passages(self) -> SharedPassages | None:
+        """The passages the pair selected shares (while shared passages are listed)."""
+        index = self.table.currentIndex()
+        return self.model.passages_at(index.row()) if index.isValid() else None
+
+    def show_find(self, find: Find, *, sort: bool = True) -> None:
+        """The columns, buttons, order (unless ``sort`` is False: the order the person left) and pair view of
+        what is listed: a pair of duplicates has Keep left, Keep right and Not a duplicate; an excerpt is not a
+        copy to remove, nor are two documents that share a passage (and the duplicates' decisions do not apply
+        to them)."""
+        self.listed = find
+        if sort:
+            self.table.sortByColumn(SHOWN_FIRST[find], Qt.SortOrder.DescendingOrder)
+        duplicates = find is Find.DUPLICATES
+        for b in (self.keep_left_button, self.keep_right_button, self.not_dup_button):
+            b.setVisible(duplicates)
+        for column in range(len(PAIR_COLUMNS)):
+            self.table.setColumnHidden(column, column in HIDDEN[find])
+        self.detail.setCurrentWidget(self.passages if self.listed is Find.PASSAGES else self.diff)
+
     def _shown_changed(self) -> None:
         total, shown = self.model.total, self.model.rowCount()
         table = self.model.table
-        text = (
-            self.tr("%n pair(s)", "", total)
-            if shown == total
-            else self.tr("{shown} of %n pair(s)", "", total).format(shown=f"{shown:,}")
-        )
+        if self.listed is Find.EXCERPTS:
+            counted = (
+                self.tr("%n excerpt(s)", "", total)
+                if shown == total
+                else self.tr("{shown} of %n excerpt(s)", "", total).format(shown=f"{shown:,}")
+            )
+        elif self.listed is Find.PASSAGES:
+            counted = (
+                self.tr("%n pair(s) that share passages", "", total)
+                if shown == total
+                else self.tr("{shown} of %n pair(s) that share passages", "", total).format(shown=f"{shown:,}")
+            )
+        else:
+            counted = (
+                self.tr("%n pair(s)", "", total)
+                if shown == total
+                else self.tr("{shown} of %n pair(s)", "", total).format(shown=f"{shown:,}")
+            )
+        text = counted
         if table is not None and table.incomplete:
             count = table.incomplete
             text += " · " + self.tr(

@@ -11,7 +11,7 @@ from typing import Any
 from PySide6.QtCore import QByteArray, QSettings
 from PySide6.QtWidgets import QFileDialog, QWidget
 
-from ..core.models import Method, Thresholds
+from ..core.models import Find, Method, PassageSearch, Search, Thresholds
 from ..core.review.rules import KeeperRule
 from ..core.store.store import default_db_path
 
@@ -28,6 +28,7 @@ class AppState:
     ocr: bool = False  # read scans and images with OCR (slow: off until asked)
     ocr_languages: str = "chi_sim+eng"
     thresholds: Thresholds = field(default_factory=Thresholds)
+    search: Search = field(default_factory=Search)  # what is looked for: duplicates, excerpts, shared passages
     keeper_rule: KeeperRule = KeeperRule.ORIGINAL
     ignore_layout: bool = True  # the pair view: spacing, line breaks, page headers are not differences
     wrap_lines: bool = True
@@ -114,6 +115,18 @@ def load(settings: QSettings) -> AppState:
         )
     except (ValueError, TypeError):
         state.thresholds = Thresholds()
+    defaults = Search()
+    containment: Any = settings.value("containment", defaults.containment)
+    words: Any = settings.value("passage_words", defaults.passages.words)
+    common: Any = settings.value("passage_common", defaults.passages.common)
+    try:
+        state.search = Search(
+            Find(str(settings.value("find", Find.DUPLICATES.value))),
+            float(containment),
+            PassageSearch(int(words), int(common)),
+        )
+    except (ValueError, TypeError):
+        state.search = defaults
     try:
         state.keeper_rule = KeeperRule(str(settings.value("keeper_rule", KeeperRule.ORIGINAL.value)))
     except ValueError:
@@ -153,6 +166,10 @@ def save(settings: QSettings, state: AppState) -> None:
     settings.setValue("hamming", state.thresholds.hamming)
     settings.setValue("jaccard", state.thresholds.jaccard)
     settings.setValue("ignore_boilerplate", state.thresholds.ignore_boilerplate)
+    settings.setValue("find", state.search.find.value)
+    settings.setValue("containment", state.search.containment)
+    settings.setValue("passage_words", state.search.passages.words)
+    settings.setValue("passage_common", state.search.passages.common)
     settings.setValue("keeper_rule", state.keeper_rule.value)
     settings.setValue("ignore_layout", state.ignore_layout)
     settings.setValue("wrap_lines", state.wrap_lines)

@@ -20,7 +20,19 @@ from PySide6.QtWidgets import (
 )
 
 from ..core.i18n import QT_TRANSLATE_NOOP
-from ..core.models import HAMMING_MAX, JACCARD_MIN, Method, Thresholds
+from ..core.models import (
+    CONTAINMENT_MIN,
+    HAMMING_MAX,
+    JACCARD_MIN,
+    PASSAGE_COMMON_MAX,
+    PASSAGE_MAX_WORDS,
+    PASSAGE_MIN_WORDS,
+    Find,
+    Method,
+    PassageSearch,
+    Search,
+    Thresholds,
+)
 from ..core.review.rules import Histogram
 from ..core.review.words import percent
 
@@ -30,6 +42,14 @@ METHOD_LABELS = {
     Method.BOTH: QT_TRANSLATE_NOOP("ThresholdsPanel", "Either of the two"),
 }
 """The method menu's items, in English: translated (context "ThresholdsPanel") where shown."""
+
+
+FIND_LABELS = {
+    Find.DUPLICATES: QT_TRANSLATE_NOOP("ThresholdsPanel", "Duplicates"),
+    Find.EXCERPTS: QT_TRANSLATE_NOOP("ThresholdsPanel", "Excerpts"),
+    Find.PASSAGES: QT_TRANSLATE_NOOP("ThresholdsPanel", "Shared passages"),
+}
+"""The Look for menu's items, in English."""
 
 
 def method_label(method: Method) -> str:
@@ -124,14 +144,30 @@ class HistogramWidget(QWidget):
 
 
 class ThresholdsPanel(QWidget):
-    """How similar documents must be, in plain words with the method's own number beside; emits
-    ``changed`` with new Thresholds a moment after the person stops moving a control. Only the chosen
-    method's controls are shown."""
+    """What to look for (duplicates, excerpts, shared passages) and how similar documents must be, in plain
+    words with the method's own number beside; emits ``changed`` with new Thresholds, and ``search_changed``
+    with a new Search, a moment after the person stops moving a control. Only the controls of what is
+    looked for, and of the chosen method, are shown."""
 
     changed = Signal(object)
+    search_changed = Signal(object)
 
-    def __init__(self, thresholds: Thresholds, parent=None) -> None:
+    def __init__(self, thresholds: Thresholds, search: Search | None = None, parent=None) -> None:
         super().__init__(parent)
+        self.look_for = QComboBox(self)
+        for find, label in FIND_LABELS.items():
+            self.look_for.addItem(QCoreApplication.translate("ThresholdsPanel", label), find)
+        self.look_for.setToolTip(
+            self.tr(
+                "Duplicates: documents that are the same or nearly the same, in groups. Excerpts: a document "
+                "whose text is inside a longer one (a chapter copied out of a report). Shared passages: two "
+                "documents that hold the same passage word for word (a quotation, a copied page). Excerpts and "
+                "passages are listed in the Pairs tab."
+            )
+        )
+        self.look_for.setAccessibleName(self.tr("Look for"))
+        self.look_for.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.look_for.setMinimumContentsLength(8)  # beside Compare by, on a 1024-pixel screen in every language
         self.method = QComboBox(self)
         for method in METHOD_LABELS:
             self.method.addItem(method_label(method), method)
@@ -146,7 +182,7 @@ class ThresholdsPanel(QWidget):
         self.method.setAccessibleName(self.tr("Compare by"))
         # as wide as a short label, not the longest: the panel must fit a 1024-pixel screen in every language
         self.method.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.method.setMinimumContentsLength(12)
+        self.method.setMinimumContentsLength(10)
 
         self.similarity_label = QLabel(self.tr("How similar must documents be?"), self)
         self.similarity_label.setWordWrap(True)
@@ -183,6 +219,52 @@ class ThresholdsPanel(QWidget):
         self.hamming_slider.setAccessibleName(self.tr("How much may fingerprints differ?"))
         self.hamming_spin.setAccessibleName(self.tr("Bits that may differ"))
 
+        self.inside_label = QLabel(self.tr("How much of the smaller document must be inside?"), self)
+        self.inside_label.setWordWrap(True)
+        self.inside_slider = QSlider(Qt.Orientation.Horizontal, self)
+        self.inside_slider.setRange(round(CONTAINMENT_MIN * 100), 100)
+        self.inside_spin = QSpinBox(self)
+        self.inside_spin.setRange(round(CONTAINMENT_MIN * 100), 100)
+        self.inside_spin.setSuffix(self.tr(" %", "a percentage's sign after its number"))
+        self.inside_value = QLabel(self)
+        inside_tip = self.tr(
+            "A document is listed as an excerpt of another when at least this share of its phrases is in the "
+            "other, however long the other is: 100 % for a passage copied whole, 80 % for one with some words "
+            "changed. For experts: containment of the smaller document's shingles in the larger's."
+        )
+        for w in (self.inside_label, self.inside_slider, self.inside_spin, self.inside_value):
+            w.setToolTip(inside_tip)
+        self.inside_slider.setAccessibleName(self.tr("How much of the smaller document must be inside?"))
+        self.inside_spin.setAccessibleName(self.tr("Share inside in percent"))
+
+        self.words_label = QLabel(self.tr("How long must a shared passage be?"), self)
+        self.words_label.setWordWrap(True)
+        self.words_slider = QSlider(Qt.Orientation.Horizontal, self)
+        self.words_slider.setRange(PASSAGE_MIN_WORDS, 500)  # the spin box goes further
+        self.words_spin = QSpinBox(self)
+        self.words_spin.setRange(PASSAGE_MIN_WORDS, PASSAGE_MAX_WORDS)
+        self.words_value = QLabel(self.tr("words in a row, word for word"), self)
+        self.words_value.setWordWrap(True)
+        words_tip = self.tr(
+            "Two documents are listed when they hold the same passage of at least this many words (for Chinese, "
+            "characters) in a row, word for word: 50 is about three sentences. Punctuation and spacing do not count."
+        )
+        for w in (self.words_label, self.words_slider, self.words_spin, self.words_value):
+            w.setToolTip(words_tip)
+        self.words_spin.setAccessibleName(self.tr("Words in a row"))
+        self.common_label = QLabel(self.tr("Leave out wording held by more than"), self)
+        self.common_label.setWordWrap(True)
+        self.common_spin = QSpinBox(self)
+        self.common_spin.setRange(2, PASSAGE_COMMON_MAX)
+        self.common_value = QLabel(self.tr("documents"), self)
+        common_tip = self.tr(
+            "A passage that many documents hold is common wording (a standard clause, a well-known quotation), "
+            "not a copy worth listing: a passage every part of which more than this many documents hold is left out."
+        )
+        for w in (self.common_label, self.common_spin, self.common_value):
+            w.setToolTip(common_tip)
+        self.common_spin.setAccessibleName(self.tr("Documents that make wording common"))
+
         self.boilerplate = QCheckBox(self.tr("Leave out common text"), self)
         self.boilerplate.setToolTip(
             self.tr(
@@ -209,19 +291,28 @@ class ThresholdsPanel(QWidget):
 
         grid = QGridLayout(self)
         grid.setContentsMargins(0, 0, 0, 0)
-        compare_label = QLabel(self.tr("Compare by"), self)
-        compare_label.setBuddy(self.method)
-        grid.addWidget(compare_label, 0, 0)
-        grid.addWidget(self.method, 0, 1, 1, 2)
+        find_label = QLabel(self.tr("Look for"), self)
+        find_label.setBuddy(self.look_for)
+        self.compare_label = QLabel(self.tr("Compare by"), self)
+        self.compare_label.setBuddy(self.method)
+        first = QHBoxLayout()
+        first.addWidget(self.look_for)
+        first.addSpacing(8)
+        first.addWidget(self.compare_label)
+        first.addWidget(self.method, 1)
+        grid.addWidget(find_label, 0, 0)
+        grid.addLayout(first, 0, 1, 1, 2)
         grid.addWidget(self.counts, 0, 3)
-        grid.addWidget(self.similarity_label, 1, 0)
-        grid.addWidget(self.similarity_slider, 1, 1)
-        grid.addWidget(self.similarity_spin, 1, 2)
-        grid.addWidget(self.jaccard_value, 1, 3)
-        grid.addWidget(self.bits_label, 2, 0)
-        grid.addWidget(self.hamming_slider, 2, 1)
-        grid.addWidget(self.hamming_spin, 2, 2)
-        grid.addWidget(self.hamming_value, 2, 3)
+        for row, widgets in (
+            (1, (self.similarity_label, self.similarity_slider, self.similarity_spin, self.jaccard_value)),
+            (2, (self.bits_label, self.hamming_slider, self.hamming_spin, self.hamming_value)),
+            (1, (self.inside_label, self.inside_slider, self.inside_spin, self.inside_value)),
+            (1, (self.words_label, self.words_slider, self.words_spin, self.words_value)),
+            (2, (self.common_label, None, self.common_spin, self.common_value)),
+        ):
+            for column, widget in enumerate(widgets):
+                if widget is not None:
+                    grid.addWidget(widget, row, column)
         options = QHBoxLayout()
         options.addWidget(self.boilerplate)
         options.addStretch(1)
@@ -231,7 +322,7 @@ class ThresholdsPanel(QWidget):
         grid.setColumnStretch(1, 2)
         grid.setColumnStretch(3, 1)  # the counts wrap only when the window is narrow
         grid.setColumnStretch(4, 2)
-        for value in (self.jaccard_value, self.hamming_value):
+        for value in (self.jaccard_value, self.hamming_value, self.inside_value):
             value.setStyleSheet("color: palette(placeholder-text);")  # quiet: the expert's number beside the plain one
 
         self._debounce = QTimer(self)
@@ -249,7 +340,53 @@ class ThresholdsPanel(QWidget):
             self.boilerplate.toggled,
         ):
             signal.connect(self._schedule)
+        self._search_debounce = QTimer(self)
+        self._search_debounce.setSingleShot(True)
+        self._search_debounce.setInterval(300)  # a search takes longer than a grouping: wait for the last step
+        self._search_debounce.timeout.connect(lambda: self.search_changed.emit(self.search()))
+        self.inside_slider.valueChanged.connect(self.inside_spin.setValue)
+        self.inside_spin.valueChanged.connect(self.inside_slider.setValue)
+        self.words_slider.valueChanged.connect(self.words_spin.setValue)
+        self.words_spin.valueChanged.connect(self.words_slider.setValue)
+        for signal in (self.inside_spin.valueChanged, self.words_spin.valueChanged, self.common_spin.valueChanged):
+            signal.connect(lambda _value: self._search_debounce.start())
+        self.inside_spin.valueChanged.connect(lambda _value: self._show_method())  # its expert number
+        self.look_for.currentIndexChanged.connect(self._find_changed)
         self.set_thresholds(thresholds)
+        self.set_search(search if search is not None else Search())
+
+    def set_search(self, search: Search) -> None:
+        controls = (
+            self.look_for,
+            self.inside_spin,
+            self.inside_slider,
+            self.words_spin,
+            self.words_slider,
+            self.common_spin,
+        )
+        for w in controls:
+            w.blockSignals(True)
+        self.look_for.setCurrentIndex(self.look_for.findData(search.find))
+        self.inside_spin.setValue(round(search.containment * 100))
+        self.inside_slider.setValue(round(search.containment * 100))
+        self.words_spin.setValue(search.passages.words)
+        self.words_slider.setValue(search.passages.words)
+        self.common_spin.setValue(search.passages.common or PASSAGE_COMMON_MAX)
+        for w in controls:
+            w.blockSignals(False)
+        self._show_method()
+
+    def search(self) -> Search:
+        return Search(
+            Find(self.look_for.currentData()),
+            self.inside_spin.value() / 100,
+            PassageSearch(self.words_spin.value(), self.common_spin.value()),
+        )
+
+    def _find_changed(self) -> None:
+        self._show_method()
+        self._search_debounce.stop()
+        self.search_changed.emit(self.search())  # at once: a menu has no steps to wait for
 
     def set_thresholds(self, thresholds: Thresholds) -> None:
         controls = (
@@ -285,8 +422,12 @@ class ThresholdsPanel(QWidget):
         self._debounce.start()
 
     def _show_method(self) -> None:
-        """Only the chosen method's controls, each with its expert number."""
+        """Only the controls of what is looked for and of the chosen method, each with its expert number."""
         t = self.thresholds()
+        find = Find(self.look_for.currentData())
+        self.inside_value.setText(
+            self.tr("containment ≥ {value}").format(value=f"{self.inside_spin.value() / 100:.2f}")
+        )
         self.jaccard_value.setText(self.tr("Jaccard ≥ {value}").format(value=f"{t.jaccard:.2f}"))
         self.hamming_value.setText(self.tr("Hamming ≤ {value}").format(value=t.hamming))
         self.hamming_spin.setSuffix(self.tr(" bit(s)", "", t.hamming))
@@ -303,10 +444,25 @@ class ThresholdsPanel(QWidget):
             self.similarity_spin,
             self.jaccard_value,
         )
+        duplicates = find is Find.DUPLICATES
         for w in simhash_controls:
-            w.setVisible(t.method in (Method.SIMHASH, Method.BOTH))
+            w.setVisible(duplicates and t.method in (Method.SIMHASH, Method.BOTH))
         for w in minhash_controls:
-            w.setVisible(t.method in (Method.MINHASH, Method.BOTH))
+            w.setVisible(duplicates and t.method in (Method.MINHASH, Method.BOTH))
+        for w in (self.compare_label, self.method, self.histogram, self.caption):
+            w.setVisible(duplicates)
+        for w in (self.inside_label, self.inside_slider, self.inside_spin, self.inside_value):
+            w.setVisible(find is Find.EXCERPTS)
+        for w in (
+            self.words_label,
+            self.words_slider,
+            self.words_spin,
+            self.words_value,
+            self.common_label,
+            self.common_spin,
+            self.common_value,
+        ):
+            w.setVisible(find is Find.PASSAGES)
         self._threshold_moved()
 
     def _threshold_moved(self) -> None:

@@ -84,7 +84,45 @@
     </message>
 </context>
 <context>
+    <name>PairsModel</name>
+    <message numerus="yes">
+        <source>%n word(s)</source>
+        <translation>
+            <numerusform>%n word</numerusform>
+            <numerusform>%n words</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>PairsPage</name>
+    <message numerus="yes">
+        <source>%n excerpt(s)</source>
+        <translation>
+            <numerusform>%n excerpt</numerusform>
+            <numerusform>%n excerpts</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{shown} of %n excerpt(s)</source>
+        <translation>
+            <numerusform>{shown} of %n excerpt</numerusform>
+            <numerusform>{shown} of %n excerpts</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pair(s) that share passages</source>
+        <translation>
+            <numerusform>%n pair that shares passages</numerusform>
+            <numerusform>%n pairs that share passages</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{shown} of %n pair(s) that share passages</source>
+        <translation>
+            <numerusform>{shown} of %n pair that shares passages</numerusform>
+            <numerusform>{shown} of %n pairs that share passages</numerusform>
+        </translation>
+    </message>
     <message numerus="yes">
         <source>%n pair(s)</source>
         <translation>
@@ -104,6 +142,16 @@
         <translation>
             <numerusform>in %n very large group only the pairs known: those that joined them, and each member with its keeper</numerusform>
             <numerusform>in %n very large groups only the pairs known: those that joined them, and each member with its keeper</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>PassageView</name>
+    <message numerus="yes">
+        <source>%n shared passage(s): the longest {longest} words in a row, {words} words in all</source>
+        <translation>
+            <numerusform>%n shared passage, {longest} words in a row</numerusform>
+            <numerusform>%n shared passages: the longest {longest} words in a row, {words} words in all</numerusform>
         </translation>
     </message>
 </context>

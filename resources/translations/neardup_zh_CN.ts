@@ -120,6 +120,14 @@
         <translation>查找(&amp;F)…</translation>
     </message>
     <message>
+        <source>Next difference in the pair, or the next passage two documents share</source>
+        <translation>这对文档的下一处差异，或两者共有的下一段段落</translation>
+    </message>
+    <message>
+        <source>Previous difference in the pair, or the passage two documents share before</source>
+        <translation>这对文档的上一处差异，或两者共有的上一段段落</translation>
+    </message>
+    <message>
         <source>Sho&amp;w in Folder</source>
         <translation>在文件夹中显示(&amp;W)</translation>
     </message>
@@ -228,16 +236,8 @@
         <translation>下一处差异(&amp;D)</translation>
     </message>
     <message>
-        <source>Next difference in the pair</source>
-        <translation>这对文档的下一处差异</translation>
-    </message>
-    <message>
         <source>Previous D&amp;ifference</source>
         <translation>上一处差异(&amp;I)</translation>
-    </message>
-    <message>
-        <source>Previous difference in the pair</source>
-        <translation>这对文档的上一处差异</translation>
     </message>
     <message>
         <source>&amp;User Guide</source>
@@ -697,6 +697,14 @@ The same engine on the command line: neardup --help</source>
     <message>
         <source>The pairs could not be measured</source>
         <translation>无法计算文档对</translation>
+    </message>
+    <message>
+        <source>The excerpts could not be looked for</source>
+        <translation>无法查找摘录</translation>
+    </message>
+    <message>
+        <source>The shared passages could not be looked for</source>
+        <translation>无法查找共同段落</translation>
     </message>
     <message>
         <source>Keeping {keep}; {other} is kept too (a group keeps it, or it is in a reference folder), so it is not ticked.</source>
@@ -2464,6 +2472,14 @@ Every two documents of the group are duplicates at your setting. Each member is 
         <translation>正在计算文档对…</translation>
     </message>
     <message>
+        <source>Looking for excerpts…</source>
+        <translation>正在查找摘录…</translation>
+    </message>
+    <message>
+        <source>Looking for shared passages…</source>
+        <translation>正在查找共同段落…</translation>
+    </message>
+    <message>
         <source>Language</source>
         <translation>界面语言</translation>
     </message>
@@ -2650,6 +2666,14 @@ Every two documents of the group are duplicates at your setting. Each member is 
         <translation>同组</translation>
     </message>
     <message>
+        <source>Longest passage</source>
+        <translation>最长段落</translation>
+    </message>
+    <message>
+        <source>Passages</source>
+        <translation>段落数</translation>
+    </message>
+    <message>
         <source>One document of the pair (the first by path)</source>
         <translation>文档对中的一个文档（按路径排在前面的）</translation>
     </message>
@@ -2678,6 +2702,30 @@ Every two documents of the group are duplicates at your setting. Each member is 
         <translation>同时列出这两个文档的组；“—”：没有这样的组（它们各自与其他重复文档分在一组）</translation>
     </message>
     <message>
+        <source>The longest passage both documents hold word for word, in words</source>
+        <translation>两个文档逐字相同的最长段落，以词（中文为字）计</translation>
+    </message>
+    <message>
+        <source>How many passages the two documents share</source>
+        <translation>两个文档共有多少段相同的文字</translation>
+    </message>
+    <message>
+        <source>Excerpt</source>
+        <translation>摘录</translation>
+    </message>
+    <message>
+        <source>Found in</source>
+        <translation>所在文档</translation>
+    </message>
+    <message>
+        <source>The document inside the other</source>
+        <translation>包含在另一文档中的文档</translation>
+    </message>
+    <message>
+        <source>The document that holds it</source>
+        <translation>包含它的文档</translation>
+    </message>
+    <message>
         <source>kept</source>
         <translation>保留</translation>
     </message>
@@ -2688,6 +2736,12 @@ Every two documents of the group are duplicates at your setting. Each member is 
     <message>
         <source>{name} — in {folder}</source>
         <translation>{name}（位于 {folder}）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n word(s)</source>
+        <translation>
+            <numerusform>%n 个词（字）</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2721,6 +2775,30 @@ Every two documents of the group are duplicates at your setting. Each member is 
         <translation>文档对</translation>
     </message>
     <message numerus="yes">
+        <source>%n excerpt(s)</source>
+        <translation>
+            <numerusform>%n 份摘录</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{shown} of %n excerpt(s)</source>
+        <translation>
+            <numerusform>{shown} / %n 份摘录</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pair(s) that share passages</source>
+        <translation>
+            <numerusform>%n 对文档有共同段落</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{shown} of %n pair(s) that share passages</source>
+        <translation>
+            <numerusform>{shown} / %n 对有共同段落的文档</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>%n pair(s)</source>
         <translation>
             <numerusform>%n 对</numerusform>
@@ -2737,6 +2815,55 @@ Every two documents of the group are duplicates at your setting. Each member is 
         <translation>
             <numerusform>在 %n 个非常大的组中只列出已知的文档对：连接它们的文档对，以及每个成员与其保留项</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>PassageView</name>
+    <message>
+        <source>Select a pair to see the passages its two documents share.</source>
+        <translation>选择一对文档，查看两者共有的段落。</translation>
+    </message>
+    <message>
+        <source>▲ Previous</source>
+        <translation>▲ 上一处</translation>
+    </message>
+    <message>
+        <source>Previous shared passage (Shift+F3)</source>
+        <translation>上一段共同段落（Shift+F3）</translation>
+    </message>
+    <message>
+        <source>▼ Next</source>
+        <translation>▼ 下一处</translation>
+    </message>
+    <message>
+        <source>Next shared passage (F3)</source>
+        <translation>下一段共同段落（F3）</translation>
+    </message>
+    <message>
+        <source>Left document</source>
+        <translation>左侧文档</translation>
+    </message>
+    <message>
+        <source>Right document</source>
+        <translation>右侧文档</translation>
+    </message>
+    <message>
+        <source>Reading the two documents…</source>
+        <translation>正在读取两个文档…</translation>
+    </message>
+    <message>
+        <source>A file changed since the scan: scan again to see where the passages are.</source>
+        <translation>有文件在扫描后被修改：重新扫描后才能显示段落的位置。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n shared passage(s): the longest {longest} words in a row, {words} words in all</source>
+        <translation>
+            <numerusform>%n 段共同段落：最长的连续 {longest} 个词（字），共 {words} 个词（字）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Passage {current} of {count}</source>
+        <translation>第 {current} 段，共 {count} 段</translation>
     </message>
 </context>
 <context>
@@ -3749,6 +3876,26 @@ already exists. Replace it with the report?</source>
         <translation>两者任一</translation>
     </message>
     <message>
+        <source>Duplicates</source>
+        <translation>重复文档</translation>
+    </message>
+    <message>
+        <source>Excerpts</source>
+        <translation>摘录</translation>
+    </message>
+    <message>
+        <source>Shared passages</source>
+        <translation>共同段落</translation>
+    </message>
+    <message>
+        <source>Duplicates: documents that are the same or nearly the same, in groups. Excerpts: a document whose text is inside a longer one (a chapter copied out of a report). Shared passages: two documents that hold the same passage word for word (a quotation, a copied page). Excerpts and passages are listed in the Pairs tab.</source>
+        <translation>重复文档：内容相同或几乎相同的文档，分组列出。摘录：整篇文字包含在另一份更长文档中的文档（例如从报告中抄出的一章）。共同段落：两个文档逐字含有同一段文字（例如一段引文、抄来的一页）。摘录和共同段落列在“文档对”标签页中。</translation>
+    </message>
+    <message>
+        <source>Look for</source>
+        <translation>查找</translation>
+    </message>
+    <message>
         <source>Shared phrases: the share of three-word (for Chinese, three-character) phrases two documents have in common, checked exactly; recommended. Word fingerprint: compares 64-bit fingerprints of the words (for Chinese, of three-character runs), quick on very large collections; documents sharing less than a fifth of their phrases are never grouped by it. Either: a pair found by one of the two is grouped.</source>
         <translation>共同片段：两份文档共有的三词片段（中文为三个字）所占的比例，并经过精确核对；推荐使用。词语指纹：比较文档词语（中文为每三个相连的字）的 64 位指纹，在特别大的文档集上更快；共同片段不到五分之一的文档不会因此被分组。两者任一：任一方法找到的文档对都会被分组。</translation>
     </message>
@@ -3786,6 +3933,50 @@ already exists. Replace it with the report?</source>
         <translation>允许不同的位数</translation>
     </message>
     <message>
+        <source>How much of the smaller document must be inside?</source>
+        <translation>较短的文档至少有多少在另一份里？</translation>
+    </message>
+    <message>
+        <source>A document is listed as an excerpt of another when at least this share of its phrases is in the other, however long the other is: 100 % for a passage copied whole, 80 % for one with some words changed. For experts: containment of the smaller document&apos;s shingles in the larger&apos;s.</source>
+        <translation>一个文档至少有这个比例的片段出现在另一个文档中（不论另一个文档有多长）时，列为它的摘录：100% 表示整段照抄，80% 表示改了一些词。供专业人员参考：较短文档的片段集合在较长文档中的包含度。</translation>
+    </message>
+    <message>
+        <source>Share inside in percent</source>
+        <translation>包含的比例（百分比）</translation>
+    </message>
+    <message>
+        <source>How long must a shared passage be?</source>
+        <translation>共同段落至少要多长？</translation>
+    </message>
+    <message>
+        <source>words in a row, word for word</source>
+        <translation>个连续的词（中文为字），逐字相同</translation>
+    </message>
+    <message>
+        <source>Two documents are listed when they hold the same passage of at least this many words (for Chinese, characters) in a row, word for word: 50 is about three sentences. Punctuation and spacing do not count.</source>
+        <translation>两个文档逐字含有至少这么多个连续的词（中文为字）相同的段落时列出：50 大约是三句话。标点和空白不计。</translation>
+    </message>
+    <message>
+        <source>Words in a row</source>
+        <translation>连续的词数</translation>
+    </message>
+    <message>
+        <source>Leave out wording held by more than</source>
+        <translation>不列出超过</translation>
+    </message>
+    <message>
+        <source>documents</source>
+        <translation>个文档共有的措辞</translation>
+    </message>
+    <message>
+        <source>A passage that many documents hold is common wording (a standard clause, a well-known quotation), not a copy worth listing: a passage every part of which more than this many documents hold is left out.</source>
+        <translation>许多文档都有的段落是常用措辞（标准条款、名言引文），不是值得列出的抄写：每一部分都有超过这么多个文档含有的段落不列出。</translation>
+    </message>
+    <message>
+        <source>Documents that make wording common</source>
+        <translation>多少文档共有即算常用措辞</translation>
+    </message>
+    <message>
         <source>Leave out common text</source>
         <translation>不计常见文字</translation>
     </message>
@@ -3800,6 +3991,10 @@ already exists. Replace it with the report?</source>
     <message>
         <source>Groups and documents at these settings</source>
         <translation>按当前设置得到的组数和文档数</translation>
+    </message>
+    <message>
+        <source>containment ≥ {value}</source>
+        <translation>包含度 ≥ {value}</translation>
     </message>
     <message>
         <source>Jaccard ≥ {value}</source>

@@ -109,3 +109,45 @@ def test_passages_are_placed_in_their_texts_alike_by_the_workers_and_here(tmp_pa
     here, pooled = reports
     assert here == pooled and len(here) == 3
     assert all(p["a_start"] is not None and p["b_start"] is not None for pair in here for p in pair["passages"])
+
+
+def test_the_pairs_of_each_search_are_tables_with_their_numbers_and_passages_placed_in_both_texts(tmp_path):
+    """What the Pairs tab lists for each search: the excerpt measured as inside its container, every pair
+    that shares passages with its passages (in the row's order), and the passages of a pair placed in both
+    texts as read now; a file changed since the scan has no places, and says why when it is gone."""
+    from neardup_gui.core.models import Find, Search
+    from neardup_gui.core.review.passages import passages_in_texts
+
+    root = _uploads(tmp_path / "uploads")
+    with Session(tmp_path / "n.db") as session:
+        view = session.scan(ScanOptions(roots=(str(root),), workers=1), Thresholds())
+        docs = view.documents
+        name = {d: Path(doc.path).name for d, doc in docs.items()}
+        excerpts = session.pairs(search=Search(Find.EXCERPTS, 0.8))
+        listed = {frozenset((name[a], name[b])) for a, b in zip(excerpts.a.tolist(), excerpts.b.tolist(), strict=True)}
+        assert frozenset(("GPL-2.txt", "gpl-part.txt")) in listed
+        for k in range(len(excerpts)):
+            s = excerpts.similarity.at(k)
+            assert max(s.containment_ab, s.containment_ba) >= 0.8 and s.jaccard < 0.8
+        assert session.pairs(search=Search(Find.EXCERPTS, 0.8)) is excerpts  # measured once a view and a search
+        found = session.pairs(search=Search(Find.PASSAGES))
+        assert len(found.passages) == len(found) == 3
+        for k in range(len(found)):
+            assert {found.passages[k].a, found.passages[k].b} == {int(found.a[k]), int(found.b[k])}
+        assert len(session.pairs()) == len(view.duplicates)  # the duplicates, whatever the other settings
+
+        row = next(k for k in range(len(found)) if name[found.passages[k].a] == "Apache-2.0.txt")
+        pair = found.passages[row]
+        documents = (docs[pair.a], docs[pair.b])
+        shown = passages_in_texts(pair, documents, view.text_loader(), view.database)
+        assert shown.texts is not None and len(shown.placed.spans) == 1
+        span_a, span_b = shown.placed.spans[0]
+        assert span_a is not None and span_b is not None
+        a_words = shown.texts[0][span_a.start : span_a.end].split()
+        assert a_words == shown.texts[1][span_b.start : span_b.end].split()
+        assert len(a_words) >= 80  # the 80 quoted words, as long as they run on
+
+        essay = Path(documents[1].path)
+        essay.write_text(essay.read_text(encoding="utf-8") + " more", encoding="utf-8")
+        changed = passages_in_texts(pair, documents, view.text_loader(), view.database)
+        assert changed.texts is None and changed.problem.startswith(documents[1].display_path)

@@ -1,10 +1,11 @@
 """Every verified pair of duplicates at the setting with its numbers: the Pairs view's rows and the reports'
 pairs. Which pairs they are is found with the groups (chains.DuplicatePairs, counted without measuring);
-their numbers are measured here, when a person or a report asks for them. Toolkit-free."""
+their numbers are measured here, when a person or a report asks for them. The pairs of the other searches
+(excerpts, shared passages) are tables of the same shape. Toolkit-free."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -12,22 +13,26 @@ import numpy as np
 from ..jobs import NEVER_CANCELLED, CancelToken
 from ..match.chains import DuplicatePairs
 from ..match.matcher import Matcher, SimilarityArrays
-from ..models import SIMHASH_MIN_JACCARD, Document, Method, Pair, Thresholds
+from ..models import SIMHASH_MIN_JACCARD, Document, Excerpt, Method, Pair, SharedPassages, Thresholds
 
 EXACT, MINHASH, SIMHASH, BOTH = "exact", "minhash", "simhash", "both"
+EXCERPT, PASSAGES = "excerpt", "passages"  # how a pair of the other searches was found
 
 
 @dataclass(frozen=True, slots=True, eq=False)
 class PairTable:
     """Pairs of documents (``a``, ``b``: document ids, a < b) with their numbers and how they were matched
-    (``how``: "exact", "minhash", "simhash" or "both", as Pair.matched_by). ``incomplete``: components too
-    large to measure every pair of, whose pairs listed are those known (see chains.ComponentPairs)."""
+    (``how``: "exact", "minhash", "simhash" or "both", as Pair.matched_by; "excerpt" or "passages" for the
+    pairs of those searches). ``incomplete``: components too large to measure every pair of, whose pairs
+    listed are those known (see chains.ComponentPairs). ``passages``: a table of pairs that share passages
+    holds each row's, in the row's order."""
 
     a: np.ndarray
     b: np.ndarray
     similarity: SimilarityArrays
     how: np.ndarray
     incomplete: int = 0
+    passages: tuple[SharedPassages, ...] = ()
 
     def __len__(self) -> int:
         return len(self.a)
@@ -69,12 +74,56 @@ def pair_table(
     """The numbers of every pair in ``duplicates`` (each document's content against the other's, as the
     matcher measures them), in the order of their first document's path, then the second's."""
     a, b = duplicates.arrays()
+    a, b, _order = _by_path(a, b, documents)
+    sims = _measured(a, b, documents, matcher, cancel)
+    return PairTable(a, b, sims, how_matched(sims, thresholds), duplicates.incomplete)
+
+
+def excerpt_table(
+    excerpts: Sequence[Excerpt],
+    documents: Mapping[int, Document],
+    matcher: Matcher,
+    *,
+    cancel: CancelToken = NEVER_CANCELLED,
+) -> PairTable:
+    """The pairs of documents of which one is inside the other, with their numbers, by path."""
+    inner = np.array([e.inner for e in excerpts], dtype=np.int64)
+    outer = np.array([e.outer for e in excerpts], dtype=np.int64)
+    a, b, _order = _by_path(np.minimum(inner, outer), np.maximum(inner, outer), documents)
+    sims = _measured(a, b, documents, matcher, cancel)
+    return PairTable(a, b, sims, np.full(len(a), EXCERPT, dtype=object))
+
+
+def passage_table(
+    found: Sequence[SharedPassages],
+    documents: Mapping[int, Document],
+    matcher: Matcher,
+    *,
+    cancel: CancelToken = NEVER_CANCELLED,
+) -> PairTable:
+    """The pairs of documents that share passages, with their numbers and their passages, by path."""
+    first = np.array([p.a for p in found], dtype=np.int64)
+    second = np.array([p.b for p in found], dtype=np.int64)
+    a, b, order = _by_path(np.minimum(first, second), np.maximum(first, second), documents)
+    sims = _measured(a, b, documents, matcher, cancel)
+    passages = tuple(found[k] for k in order.tolist())
+    return PairTable(a, b, sims, np.full(len(a), PASSAGES, dtype=object), passages=passages)
+
+
+def _by_path(
+    a: np.ndarray, b: np.ndarray, documents: Mapping[int, Document]
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Pairs in the order of their first document's path, then the second's, and that order."""
     path_rank = {d: n for n, d in enumerate(sorted(documents, key=lambda d: documents[d].path))}
     ra = np.fromiter((path_rank[d] for d in a.tolist()), dtype=np.int64, count=len(a))
     rb = np.fromiter((path_rank[d] for d in b.tolist()), dtype=np.int64, count=len(b))
     order = np.lexsort((np.maximum(ra, rb), np.minimum(ra, rb)))
-    a, b = a[order], b[order]
+    return a[order], b[order], order
+
+
+def _measured(
+    a: np.ndarray, b: np.ndarray, documents: Mapping[int, Document], matcher: Matcher, cancel: CancelToken
+) -> SimilarityArrays:
     content = np.array([documents[d].content_id for d in a.tolist()], dtype=np.int64)
     other = np.array([documents[d].content_id for d in b.tolist()], dtype=np.int64)
-    sims = matcher.similarity_arrays(content, other, cancel=cancel)
-    return PairTable(a, b, sims, how_matched(sims, thresholds), duplicates.incomplete)
+    return matcher.similarity_arrays(content, other, cancel=cancel)

@@ -2,19 +2,25 @@
 from a comparison already made (the pair view), or, for reports, without comparing what differs: the
 longest runs of lines (or of clauses) two texts share, found with numpy, each text cut once for all its
 pairs. And the passages the search for shared passages found (match/passage_search.py), placed in the texts
-as read, to show them (``UnitPlaces``, ``place_passages``).
+as read, to show them (``UnitPlaces``; a report's by ``report.place_passages``, the pair view's by
+``passages_in_texts``).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import filterfalse
 
 import numpy as np
 
+from ..fingerprint.scheme import Scheme
 from ..fingerprint.text import gram_hashes, shingle_id_sequence, unit_places
-from ..models import SharedPassages
+from ..jobs import NEVER_CANCELLED, CancelToken
+from ..models import Document, SharedPassages
+from ..store.store import Store
+from ..store.stored_text import DocumentText
 from .compare import Comparison
 
 _SENTENCE_END = re.compile(r"(?<=[。！？；!?;])|(?<=[.:])(?=\s)")
@@ -251,3 +257,46 @@ class PlacedPassages:
 
     found: SharedPassages
     spans: tuple[tuple[PassageSpan | None, PassageSpan | None], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class PassagesInTexts:
+    """A pair's two texts as read now (``a``'s, ``b``'s) and where each shared passage sits in them: what the
+    pair view shows. ``problem``: why there are no texts (a file gone or changed), in words."""
+
+    texts: tuple[str, str] | None
+    placed: PlacedPassages
+    problem: str = ""
+
+
+def passages_in_texts(
+    found: SharedPassages,
+    documents: tuple[Document, Document],
+    load: Callable[[Document], DocumentText],
+    database: str,
+    *,
+    cancel: CancelToken = NEVER_CANCELLED,
+) -> PassagesInTexts:
+    """Both documents of ``found`` (``a``'s, ``b``'s) read, and its passages placed in them; the shingles each
+    text was fingerprinted with read from ``database`` by a connection of this call's own (it runs beside
+    the session, in a thread of the window's)."""
+    read = [load(doc) for doc in documents]
+    cancel.raise_if_cancelled()
+    for doc, got in zip(documents, read, strict=True):
+        if got.text is None:
+            empty = PlacedPassages(found, tuple((None, None) for _ in found.passages))
+            return PassagesInTexts(None, empty, f"{doc.display_path}: {got.problem}")
+    texts = (read[0].text or "", read[1].text or "")
+    store = Store.reader(database)
+    try:
+        shingle_size = (store.scheme() or Scheme.current()).shingle_size
+        places = [
+            UnitPlaces(
+                text, store.contents.sequence(doc.content_id) if doc.content_id is not None else None, shingle_size
+            )
+            for text, doc in zip(texts, documents, strict=True)
+        ]
+    finally:
+        store.close()
+    spans = tuple((places[0].span(p.start_a, p.words), places[1].span(p.start_b, p.words)) for p in found.passages)
+    return PassagesInTexts(texts, PlacedPassages(found, spans))

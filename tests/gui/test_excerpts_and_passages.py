@@ -1,0 +1,174 @@
+"""Looking for excerpts and shared passages in the app, as a person does: a chapter copied out of a report is
+found inside it, its passages are highlighted in both texts and F3 steps through them; a paragraph quoted in
+another document is found as a shared passage. Real files, a real scan, real widgets."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtTest import QTest
+
+from neardup_gui.core.models import Find, PassageSearch, Search, Thresholds
+from neardup_gui.gui import settings as app_settings
+from neardup_gui.gui.app import create_app
+from neardup_gui.gui.pairs_page import CONTAINMENT, LONGEST, PASSAGES
+from neardup_gui.gui.thresholds import ThresholdsPanel
+from tests.conftest import chinese_texts, english_texts, plant_edits
+
+from .conftest import scan
+
+
+def _words(text: str) -> list[str]:
+    return text.split()
+
+
+def _collection(root: Path) -> tuple[str, str, str]:
+    """A report of five chapters, its third chapter copied out with 1 % of its words edited, a statute with a
+    paragraph quoted in a letter, and unrelated files. Returns the chapter's text, the report's and the quote."""
+    en = english_texts()
+    chapters = [en[name] for name in ("Apache-2.0", "Artistic", "MPL-2.0", "LGPL-3", "BSD")]
+    report = "\n\n".join(f"Chapter {n}\n\n{text}" for n, text in enumerate(chapters, 1))
+    chapter = plant_edits(chapters[2], 0.01, seed=3)
+    (root / "report.txt").write_text(report, encoding="utf-8")
+    (root / "chapter-3.txt").write_text(chapter, encoding="utf-8")
+    zh = list(chinese_texts().values())
+    statute, other = zh[2], zh[3]
+    middle = len(statute) // 2
+    quote = statute[middle : middle + 160]
+    (root / "statute.txt").write_text(statute, encoding="utf-8")
+    (root / "letter.txt").write_text(other[:1500] + "\n引用如下：" + quote + "\n" + other[1500:3000], encoding="utf-8")
+    (root / "gfdl.txt").write_text(en["GFDL-1.3"], encoding="utf-8")
+    return chapter, report, quote
+
+
+def _names(w, row: int) -> tuple[str, str]:
+    left, right, _similarity = w.pairs.model.pair_at(row)
+    return Path(left.path).name, Path(right.path).name
+
+
+def _look_for(qtbot, w, find: Find) -> None:
+    w.thresholds.look_for.setCurrentIndex(w.thresholds.look_for.findData(find))
+    qtbot.waitUntil(lambda: w.pairs.listed is find and not w.session_jobs.busy and w.pairs.model.table is not None)
+
+
+@pytest.mark.e2e
+def test_a_chapter_is_found_inside_its_report_and_its_passages_are_stepped_through(window, tmp_path, qtbot):
+    root = tmp_path / "uploads"
+    root.mkdir()
+    chapter, report, quote = _collection(root)
+    w = window()
+    w.folders.add_folder(str(root))
+    scan(qtbot, w)
+    grouped = {Path(d.path).name for d in w.result.documents if d.id in w.result.grouped}
+    assert "chapter-3.txt" not in grouped  # a fifth of the report: never a near-duplicate of it
+
+    # excerpts: the chapter inside the report, and nothing else at 80 %
+    _look_for(qtbot, w, Find.EXCERPTS)
+    assert w.tabs.currentWidget() is w.pairs
+    assert w.pairs.model.rowCount() == 1
+    assert _names(w, 0) == ("chapter-3.txt", "report.txt")  # the excerpt on the left, where it is found on the right
+    assert w.pairs.model.headerData(0, Qt.Orientation.Horizontal) == "Excerpt"
+    assert w.pairs.count_label.text() == "1 excerpt"
+    assert w.tabs.tabText(w.tabs.indexOf(w.pairs)) == "Pairs (1)"
+    assert not w.pairs.keep_left_button.isVisible()  # an excerpt is not a copy to remove
+    inside = float(w.pairs.model._keys[CONTAINMENT][0])
+    assert inside >= 0.9
+    assert not w.pairs.table.isColumnHidden(CONTAINMENT) and w.pairs.table.isColumnHidden(LONGEST)
+
+    # shared passages: the chapter's runs between its edits, and the quotation
+    _look_for(qtbot, w, Find.PASSAGES)
+    assert not w.pairs.table.isColumnHidden(LONGEST) and not w.pairs.table.isColumnHidden(PASSAGES)
+    pairs = {frozenset(_names(w, row)) for row in range(w.pairs.model.rowCount())}
+    assert pairs == {frozenset({"chapter-3.txt", "report.txt"}), frozenset({"letter.txt", "statute.txt"})}
+    row = next(r for r in range(w.pairs.model.rowCount()) if "report.txt" in _names(w, r))
+    w.pairs.table.setFocus()
+    w.pairs.table.setCurrentIndex(w.pairs.model.index(row, 0))
+    view = w.pairs.passages
+    assert w.pairs.detail.currentWidget() is view
+    found = w.pairs.current_passages()
+    assert found is not None and len(found.passages) >= 5  # 1 % of the words edited: runs between the edits
+    qtbot.waitUntil(lambda: view.passages_shown == len(found.passages), timeout=20_000)
+    left_name, _right_name = _names(w, row)
+    texts = {"chapter-3.txt": chapter, "report.txt": report}
+    left_text, right_text = (view.panes[k].toPlainText() for k in (0, 1))
+    assert left_text == texts[left_name] and right_text == texts[_right_name]
+    chapter_at = report.index("Chapter 3")
+    for step in range(len(found.passages)):
+        assert view.current == step
+        a, b = view.current_spans()
+        # the same words on both sides, as long as the search said, and in the report inside its third chapter
+        assert _words(left_text[a.start : a.end]) == _words(right_text[b.start : b.end])
+        report_span = a if left_name == "report.txt" else b
+        assert chapter_at < report_span.start < report.index("Chapter 4")
+        assert view.panes[0].textCursor().position() == a.start and view.panes[1].textCursor().position() == b.start
+        assert view.panes[0].extraSelections()[step].format.fontUnderline()  # the one stepped to
+        QTest.keyClick(w, Qt.Key.Key_F3)
+    assert view.current == len(found.passages) - 1  # the last: F3 stays there
+    QTest.keyClick(w, Qt.Key.Key_F3, Qt.KeyboardModifier.ShiftModifier)
+    assert view.current == len(found.passages) - 2
+    assert "Passage" in view.position.text() and str(len(found.passages)) in view.position.text()
+
+    # the quotation: one passage, the quoted characters on both sides
+    row = next(r for r in range(w.pairs.model.rowCount()) if "letter.txt" in _names(w, r))
+    w.pairs.table.setCurrentIndex(w.pairs.model.index(row, 0))
+    qtbot.waitUntil(lambda: view.passages_shown == 1, timeout=20_000)
+    a, b = view.current_spans()
+    shown = [view.panes[0].toPlainText()[a.start : a.end], view.panes[1].toPlainText()[b.start : b.end]]
+    assert shown[0] == shown[1] and shown[0] in quote and len(shown[0]) >= 150
+
+    # what is looked for is remembered, and found again at once after a restart (kept in the database)
+    w.close()
+    again = window()
+    qtbot.waitUntil(lambda: again.result is not None, timeout=60_000)
+    assert again.thresholds.search().find is Find.PASSAGES
+    again.tabs.setCurrentWidget(again.pairs)
+    qtbot.waitUntil(lambda: again.pairs.model.rowCount() == 2, timeout=60_000)
+    assert again.pairs.listed is Find.PASSAGES and not again.pairs.table.isColumnHidden(LONGEST)
+
+
+@pytest.mark.parametrize(
+    ("saved", "expected"),
+    [
+        (
+            {"find": "passages", "containment": "0.9", "passage_words": "120", "passage_common": "25"},
+            Search(Find.PASSAGES, 0.9, PassageSearch(120, 25)),
+        ),
+        ({"find": "copies", "containment": "0.9"}, Search()),  # a value no release wrote: the defaults
+        ({"find": "excerpts", "containment": "0.2"}, Search()),  # below what may be asked
+        ({"find": "passages", "passage_words": "ten"}, Search()),
+    ],
+)
+def test_what_is_looked_for_is_remembered_and_a_damaged_setting_gives_the_defaults(tmp_path, saved, expected):
+    ini = str(tmp_path / "s.ini")
+    settings = QSettings(ini, QSettings.Format.IniFormat)
+    for key, value in saved.items():
+        settings.setValue(key, value)
+    settings.sync()
+    state = app_settings.load(QSettings(ini, QSettings.Format.IniFormat))
+    assert state.search == expected
+    app_settings.save(QSettings(ini, QSettings.Format.IniFormat), state)
+    assert app_settings.load(QSettings(ini, QSettings.Format.IniFormat)).search == expected
+
+
+def test_the_panel_shows_the_controls_of_what_is_looked_for_and_says_it_as_a_search(qtbot):
+    create_app([], language="en")
+    panel = ThresholdsPanel(Thresholds(), Search(Find.EXCERPTS, 0.9, PassageSearch(80, 5)))
+    qtbot.addWidget(panel)
+    panel.show()
+    assert panel.inside_spin.isVisible() and not panel.method.isVisible() and not panel.words_spin.isVisible()
+    assert panel.search() == Search(Find.EXCERPTS, 0.9, PassageSearch(80, 5))
+    panel.inside_slider.setValue(85)
+    assert panel.inside_spin.value() == 85 and panel.inside_value.text() == "containment ≥ 0.85"
+    with qtbot.waitSignal(panel.search_changed, timeout=2000) as changed:
+        panel.look_for.setCurrentIndex(panel.look_for.findData(Find.PASSAGES))
+    assert changed.args[0].find is Find.PASSAGES
+    assert panel.words_spin.isVisible() and panel.common_spin.isVisible() and not panel.inside_spin.isVisible()
+    assert not panel.histogram.isVisible()
+    with qtbot.waitSignal(panel.search_changed, timeout=2000) as changed:  # a step waits for the last one
+        panel.words_spin.setValue(81)
+        panel.words_spin.setValue(82)
+    assert changed.args[0].passages == PassageSearch(82, 5)
+    panel.look_for.setCurrentIndex(panel.look_for.findData(Find.DUPLICATES))
+    assert panel.method.isVisible() and panel.similarity_spin.isVisible() and panel.histogram.isVisible()
