@@ -13,6 +13,7 @@ from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from ..core.errors import UsageError
+from ..core.models import Find, Search
 from ..core.session import Session
 from .operation import Operations
 from .settings import FileDialogs
@@ -39,10 +40,11 @@ class ReportExport(QObject):
         folders: Callable[[], tuple[str, ...]],
         shown_groups: Callable[[], frozenset[int] | None],
         say: Callable[[str, int], None],
+        search: Callable[[], Search] = Search,
     ) -> None:
         super().__init__(parent)
         self._parent, self._ops, self._session, self._dialogs = parent, ops, session, dialogs
-        self._folders, self._shown_groups, self._say = folders, shown_groups, say
+        self._folders, self._shown_groups, self._say, self._search = folders, shown_groups, say, search
 
     def ask(self, typed: str = "", typed_filter: str = "") -> None:
         """Ask where, then write it. A place refused is said, then asked again: ``typed`` is the path typed
@@ -80,15 +82,22 @@ class ReportExport(QObject):
         ).run()
 
     def write(self, path: str, chosen_filter: str = "") -> Job:
-        """Write the report of what is shown now (thresholds and decisions applied) in the background; a
-        path that would replace the database or a document is refused, whatever was answered before."""
+        """Write the report of what is shown now (thresholds and decisions applied; the excerpts or the shared
+        passages looked for, in HTML and JSON) in the background; a path that would replace the database or a
+        document is refused, whatever was answered before."""
         path, fmt = report_path(path, chosen_filter)
         folders, session = self._folders(), self._session
         shown = self._shown_groups()  # a filter hides groups: the report holds what is shown
+        search = self._search()
+        listed = fmt != "csv"  # a CSV report is a table of groups
+        containment = search.containment if listed and search.find is Find.EXCERPTS else None
+        passages = search.passages if listed and search.find is Find.PASSAGES else None
 
         def work(*, progress: Any, cancel: Any) -> Path:
             session.check_report_target(Path(path), folders)
-            return session.write_report(path, fmt, shown, progress=progress, cancel=cancel)
+            return session.write_report(
+                path, fmt, shown, containment=containment, passages=passages, progress=progress, cancel=cancel
+            )
 
         def saved(p: Path) -> None:
             count = len(shown) if shown is not None else 0

@@ -168,6 +168,7 @@ class MainWindow(QMainWindow):
             lambda: tuple(self.folders.folders()),
             self.groups.shown_group_ids,
             self.say,
+            self.thresholds.search,
         )
 
     def _connect(self) -> None:

@@ -151,7 +151,9 @@ class PassageView(QWidget):
             return
         self.current = max(0, min(len(self._spans) - 1, self.current + step))
         self._highlight()
-        for pane, span in zip(self.panes, self._spans[self.current], strict=True):
+        spans = self.current_spans()
+        assert spans is not None  # stepped to one of them
+        for pane, span in zip(self.panes, spans, strict=True):
             cursor = QTextCursor(pane.document())
             cursor.setPosition(span.end)
             pane.setTextCursor(cursor)  # the passage's end first, then its start: the start stays on screen
@@ -214,7 +216,7 @@ class PassageView(QWidget):
         ).format(longest=f"{longest:,}", words=f"{words:,}")
 
     def _update_navigation(self) -> None:
-        count = len(self._spans)
+        count = self.passages_shown
         self.previous_button.setEnabled(self.current > 0)
         self.next_button.setEnabled(0 <= self.current < count - 1 or (count > 0 and self.current < 0))
         if count and self.current >= 0:

@@ -85,6 +85,20 @@ def test_pairs_made_in_many_rounds_are_the_pairs_made_at_once(monkeypatch):
     assert _found(sets, 0.3, 5) == at_once and len(at_once) > 20
 
 
+@pytest.mark.parametrize("longer", [0.0, 0.3, 2.0, 100.0])
+def test_the_count_filter_drops_no_excerpt_however_long_the_prefix(monkeypatch, longer):
+    """A prefix looked up further (the count filter) finds the same excerpts as the shortest one, and as the
+    oracle: from p shingles alone to the whole text."""
+    rng = np.random.default_rng(5)
+    sets = [np.unique(rng.integers(0, 400, rng.integers(5, 150))).astype(np.uint32) for _ in range(30)]
+    sets += [
+        np.unique(np.concatenate([s[: len(s) * 3 // 4], rng.integers(0, 900, 6)])).astype(np.uint32) for s in sets[:10]
+    ]
+    monkeypatch.setattr(excerpts, "_LONGER", longer)
+    for containment in (0.3, 0.7, 0.9):
+        assert _found(sets, containment, 5) == _oracle(sets, containment, 5)
+
+
 def test_arguments_are_checked_and_a_cancel_is_heard():
     for containment in (0.0, -0.1, 1.5):
         with pytest.raises(ValueError, match="containment"):

@@ -118,6 +118,15 @@ def test_a_chapter_is_found_inside_its_report_and_its_passages_are_stepped_throu
     shown = [view.panes[0].toPlainText()[a.start : a.end], view.panes[1].toPlainText()[b.start : b.end]]
     assert shown[0] == shown[1] and shown[0] in quote and len(shown[0]) >= 150
 
+    # the report a teacher hands on: File ▸ Export Report writes the passages looked for
+    html = tmp_path / "passages.html"
+    w.export.write(str(html))
+    qtbot.waitUntil(lambda: html.exists() and not w.session_jobs.busy, timeout=60_000)
+    page = html.read_text(encoding="utf-8")
+    section = page[page.index(">Shared passages (2)<") :]
+    assert all(name in section for name in ("chapter-3.txt", "report.txt", "letter.txt", "statute.txt"))
+    assert " ".join(quote[40:60].split()) in section or quote[40:60] in section
+
     # what is looked for is remembered, and found again at once after a restart (kept in the database)
     w.close()
     again = window()
