@@ -297,6 +297,15 @@ class Search:
             raise ValueError(f"containment is {CONTAINMENT_MIN} to 1, not {self.containment}")
         object.__setattr__(self, "find", Find(self.find))
 
+    @property
+    def asked(self) -> Search:
+        """This search with only its own kind's setting (the others' at their defaults): what it finds."""
+        if self.find is Find.EXCERPTS:
+            return Search(self.find, containment=self.containment)
+        if self.find is Find.PASSAGES:
+            return Search(self.find, passages=self.passages)
+        return Search()
+
 
 @dataclass(frozen=True, slots=True)
 class Passage:

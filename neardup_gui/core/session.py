@@ -624,9 +624,7 @@ class Session:
         view = view if view is not None else self._view
         if view is None:
             raise RuntimeError("open() or scan() the session first")
-        key = (
-            search if search is not None and search.find is not Find.DUPLICATES else Search()
-        )  # the others' settings do not matter here
+        key = search.asked if search is not None else Search()  # the other kinds' settings do not matter
         tables = self._pair_tables[1] if self._pair_tables is not None and self._pair_tables[0] is view else {}
         if key in tables:
             return tables[key]

@@ -237,6 +237,7 @@ class MainWindow(QMainWindow):
             if key in s.views:
                 restore[1](s.views[key])
         self.pairs.show_find(s.search.find, sort=False)  # its columns, after the header's remembered state
+        self.pairs.place_passage_columns()
         self._restoring = False
         self._refresh_empty_state()
         if self.folders.folders():
@@ -314,7 +315,8 @@ class MainWindow(QMainWindow):
                 document=doc is not None,
                 group=summary is not None,
                 rows_selected=tab == "groups" and self.groups.tree.selectionModel().hasSelection(),
-                pair=tab == "pairs" and self.pairs.current_pair() is not None,
+                # Keep left, Keep right, Not a duplicate: for a pair of duplicates only (an excerpt is no copy)
+                pair=tab == "pairs" and self.pairs.listed is Find.DUPLICATES and self.pairs.current_pair() is not None,
                 marked=bool(self.review.marks),
                 undoable=undoable is not None,
             ),
@@ -493,7 +495,7 @@ class MainWindow(QMainWindow):
             return
         if self.tabs.currentWidget() is self.pairs:
             pair = self.pairs.current_pair()
-            if pair is not None and self.scan_job is None:
+            if pair is not None and self.scan_job is None and self.pairs.listed is Find.DUPLICATES:
                 self.review.mark_pair_not_duplicate(pair[0], pair[1])
             return
         summary, doc = self.selected()
@@ -502,7 +504,8 @@ class MainWindow(QMainWindow):
 
     def keep_of_pair(self, *, left: bool) -> None:
         pair = self.pairs.current_pair()
-        if pair is not None and self.view is not None and self.scan_job is None:
+        duplicates = self.pairs.listed is Find.DUPLICATES  # an excerpt is never ticked as if it were a copy
+        if pair is not None and self.view is not None and self.scan_job is None and duplicates:
             keep, other = (pair[0], pair[1]) if left else (pair[1], pair[0])
             self.review.keep_of_pair(keep, other)
 
@@ -529,16 +532,17 @@ class MainWindow(QMainWindow):
         is first looked at after either changed (the pairs of another grouping are not kept meanwhile: they
         may be hundreds of thousands)."""
         on_pairs = self.tabs.currentWidget() is self.pairs
-        search = self.thresholds.search()
-        if search.find is Find.DUPLICATES:
-            search = Search()  # the other searches' settings do not change the duplicates
+        search = self.thresholds.search().asked  # the other kinds' settings do not change what is found
         current = self._pairs_of if self._pairs_of is not None and self._pairs_of[0] is self.view else None
-        if self.view is None or (not on_pairs and current is None):
+        if self.view is None or (not on_pairs and (current is None or current[1] != search)):
+            # looked for again when the tab is next shown; a search still running for the old gives way
+            if self._pairs_job is not None:
+                self._pairs_job.cancel()
             self._pairs_of = None
             self.pairs.show_table(None, {}, (), find=self.pairs.listed)
         elif on_pairs and (current is None or current[1] != search) and not self.regrouping.running:
             # while the slider moves, the pairs wait for the grouping it stops at (_regroup_settled)
-            self._pairs_of = (self.view, search)
+            asked = self._pairs_of = (self.view, search)
             busy = {
                 Find.DUPLICATES: self.tr("Measuring the pairs…"),
                 Find.EXCERPTS: self.tr("Looking for excerpts…"),
@@ -548,8 +552,14 @@ class MainWindow(QMainWindow):
             self._count_on_tab(self.pairs, 0)
 
             def found(view: View, table: PairTable) -> None:
-                self.pairs.show_table(table, view.documents, view.result.groups, self.review.kept, search.find)
-                self._count_on_tab(self.pairs, len(table))
+                if self._pairs_of is asked:  # not a search given up for another (it may end before its cancel)
+                    self.pairs.show_table(table, view.documents, view.result.groups, self.review.kept, search.find)
+                    self._count_on_tab(self.pairs, len(table))
+
+            def ended() -> None:  # failed (and said) or cancelled: looked for again when next asked
+                if self._pairs_of is asked:
+                    self._pairs_of = None
+                    self.pairs.count_label.setText("")
 
             def progress(event: ProgressEvent) -> None:
                 if self.pairs.count_label.text().startswith(busy[search.find]) and event.total:
@@ -561,6 +571,8 @@ class MainWindow(QMainWindow):
             self._pairs_job = self.review.pairs(found, search)
             if self._pairs_job is not None:
                 self._pairs_job.signals.progress.connect(progress)
+                self._pairs_job.signals.errored.connect(lambda _message: ended())
+                self._pairs_job.signals.cancelled.connect(ended)
 
     def _pairs_row_selected(self, pair: tuple[Document, Document, Similarity] | None) -> None:
         self._update_actions()

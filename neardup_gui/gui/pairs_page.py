@@ -74,10 +74,11 @@ EXCERPT_TIPS = (
 LEFT, RIGHT, SIMILARITY, CONTAINMENT, LEFT_SIZE, RIGHT_SIZE, TOGETHER, LONGEST, PASSAGES = range(9)
 HIDDEN = {
     Find.DUPLICATES: (LONGEST, PASSAGES),
-    Find.EXCERPTS: (TOGETHER, LONGEST, PASSAGES),
-    Find.PASSAGES: (CONTAINMENT, LEFT_SIZE, RIGHT_SIZE, TOGETHER),
+    Find.EXCERPTS: (LONGEST, PASSAGES),
+    Find.PASSAGES: (CONTAINMENT, LEFT_SIZE, RIGHT_SIZE),
 }
-"""The columns each search's pairs do without (the groups list excerpts and passages never together)."""
+"""The columns each search's pairs do without. Listed together stays: an excerpt or a passage of a copy that
+a group already lists says so."""
 SHOWN_FIRST = {Find.DUPLICATES: SIMILARITY, Find.EXCERPTS: CONTAINMENT, Find.PASSAGES: LONGEST}
 """The column each search's pairs are sorted by at first (the most alike first)."""
 
@@ -121,9 +122,8 @@ class PairsModel(QAbstractTableModel):
             rank_a = np.fromiter((rank[d] for d in table.a.tolist()), dtype=np.int64, count=len(table))
             rank_b = np.fromiter((rank[d] for d in table.b.tolist()), dtype=np.int64, count=len(table))
             first = rank_a <= rank_b
-            if find is Find.EXCERPTS:
-                s = table.similarity
-                first = np.where(s.containment_ab == s.containment_ba, first, s.containment_ab > s.containment_ba)
+            if table.inner is not None:  # the excerpt on the left
+                first = table.a == table.inner
             self._left, self._right = np.where(first, table.a, table.b), np.where(first, table.b, table.a)
             listed: dict[int, list[int]] = {}
             for g in groups:
@@ -351,8 +351,7 @@ class PairsPage(QWidget):
             (PASSAGES, 70),
         ):
             self.table.setColumnWidth(column, width)
-        for column, place in ((LONGEST, CONTAINMENT + 1), (PASSAGES, CONTAINMENT + 2)):
-            header.moveSection(header.visualIndex(column), place)  # beside the numbers, not after the groups
+        self.place_passage_columns()
         self.filter_edit = QLineEdit(self)
         self.filter_edit.setPlaceholderText(self.tr("Filter by path…"))
         self.filter_edit.setClearButtonEnabled(True)
@@ -404,10 +403,12 @@ class PairsPage(QWidget):
         pairs are first shown the most alike first."""
         pair = self.current_pair()
         row = self.table.currentIndex().row()
-        if find is not self.listed:
+        changed = find is not self.listed
+        if changed:
             pair, row = None, 0
-            self.show_find(find)
         self.model.set_table(table, docs, groups, kept, find)
+        if changed:  # after the new table is in: the old one's pair is not compared for nothing
+            self.show_find(find)
         again = self.model.row_of(pair[0].id, pair[1].id) if pair is not None else None
         if again is None and self.model.rowCount():
             again = min(max(row, 0), self.model.rowCount() - 1)
@@ -423,6 +424,15 @@ class PairsPage(QWidget):
         """The passages the pair selected shares (while shared passages are listed)."""
         index = self.table.currentIndex()
         return self.model.passages_at(index.row()) if index.isValid() else None
+
+    def place_passage_columns(self) -> None:
+        """The passage columns beside the numbers, not after the groups (also where a header remembered from
+        before they were had put them)."""
+        header = self.table.horizontalHeader()
+        if header.visualIndex(LONGEST) > header.visualIndex(TOGETHER):
+            for column, place in ((LONGEST, header.visualIndex(CONTAINMENT) + 1), (PASSAGES, None)):
+                target = place if place is not None else header.visualIndex(LONGEST) + 1
+                header.moveSection(header.visualIndex(column), target)
 
     def show_find(self, find: Find, *, sort: bool = True) -> None:
         """The columns, buttons, order (unless ``sort`` is False: the order the person left) and pair view of

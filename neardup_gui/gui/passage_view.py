@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 from collections.abc import Callable
+from dataclasses import replace
 
+import numpy as np
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPalette, QTextCharFormat, QTextCursor
 from PySide6.QtWidgets import (
@@ -30,6 +33,21 @@ from ..core.models import Document, SharedPassages
 from ..core.review.passages import PassagesInTexts, PassageSpan, passages_in_texts
 from ..core.store.stored_text import DocumentText
 from .worker import Job, JobRunner
+
+_LINE_ENDS = re.compile(r"\r\n?")  # shown as Qt shows a line break: one position, as \n
+
+
+def qt_positions(text: str, offsets: list[int]) -> list[int]:
+    """Offsets in ``text`` (Python's: code points) as positions in the text a pane shows of it: \r\n one
+    position, and a character beyond the Basic Multilingual Plane (an emoji, CJK Extension B) two, as Qt
+    counts in UTF-16."""
+    if not offsets:
+        return []
+    codes = np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
+    widths = 1 + (codes > 0xFFFF).astype(np.int64)
+    widths[:-1][(codes[:-1] == 0x0D) & (codes[1:] == 0x0A)] = 0  # the \r of a \r\n
+    ends = np.concatenate(([0], np.cumsum(widths)))
+    return ends[np.asarray(offsets, dtype=np.int64)].tolist()
 
 
 @functools.cache
@@ -88,7 +106,7 @@ class PassageView(QWidget):
         layout.addLayout(steps)
         layout.addWidget(split, 1)
         self._request = 0  # the texts of an older request are dropped
-        self._shown: tuple[Document, Document] | None = None
+        self._shown: tuple[Document, Document, SharedPassages] | None = None
         self._spans: list[tuple[PassageSpan, PassageSpan]] = []  # the passages placed in both texts, in a's order
         self.current = -1  # the passage stepped to
         self._update_navigation()
@@ -104,11 +122,11 @@ class PassageView(QWidget):
     ) -> None:
         """Show ``found``'s passages in the texts of ``left`` and ``right`` (read in the background); the pair
         shown already stays where it is."""
-        if self._shown == (left, right):
+        if self._shown == (left, right, found):
             return
         self._request += 1
         request = self._request
-        self._shown = (left, right)
+        self._shown = (left, right, found)
         self._spans, self.current = [], -1
         self.title.setText(f"{left.display_path}   ↔   {right.display_path}")
         self.summary.setText(self._summary(found))
@@ -178,9 +196,14 @@ class PassageView(QWidget):
             self.position.setText(placed.problem)
             return
         texts = placed.texts[::-1] if swapped else placed.texts
-        for pane, text in zip(self.panes, texts, strict=True):
-            pane.setPlainText(text)
-        self._spans = [(b, a) if swapped else (a, b) for a, b in placed.placed.spans if a is not None and b is not None]
+        pairs = [(b, a) if swapped else (a, b) for a, b in placed.placed.spans if a is not None and b is not None]
+        sides: list[list[PassageSpan]] = []
+        for side, (pane, text) in enumerate(zip(self.panes, texts, strict=True)):
+            pane.setPlainText(_LINE_ENDS.sub("\n", text))
+            spans = [pair[side] for pair in pairs]
+            where = qt_positions(text, [offset for span in spans for offset in (span.start, span.end)])
+            sides.append([replace(span, start=where[2 * k], end=where[2 * k + 1]) for k, span in enumerate(spans)])
+        self._spans = list(zip(sides[0], sides[1], strict=True))
         if not self._spans:
             self.position.setText(self.tr("A file changed since the scan: scan again to see where the passages are."))
             self._update_navigation()

@@ -73,6 +73,10 @@ def test_a_chapter_is_found_inside_its_report_and_its_passages_are_stepped_throu
     assert w.pairs.count_label.text() == "1 excerpt"
     assert w.tabs.tabText(w.tabs.indexOf(w.pairs)) == "Pairs (1)"
     assert not w.pairs.keep_left_button.isVisible()  # an excerpt is not a copy to remove
+    w.pairs.table.setCurrentIndex(w.pairs.model.index(0, 0))
+    assert not any(w.action(name).isEnabled() for name in ("keep_left", "keep_right", "not_duplicate"))
+    QTest.keyClick(w.pairs.table, Qt.Key.Key_Left, Qt.KeyboardModifier.AltModifier)  # Keep left's keys: nothing
+    assert not w.review.marks and not w.session_jobs.busy
     inside = float(w.pairs.model._keys[CONTAINMENT][0])
     assert inside >= 0.9
     assert not w.pairs.table.isColumnHidden(CONTAINMENT) and w.pairs.table.isColumnHidden(LONGEST)
@@ -109,6 +113,16 @@ def test_a_chapter_is_found_inside_its_report_and_its_passages_are_stepped_throu
     QTest.keyClick(w, Qt.Key.Key_F3, Qt.KeyboardModifier.ShiftModifier)
     assert view.current == len(found.passages) - 2
     assert "Passage" in view.position.text() and str(len(found.passages)) in view.position.text()
+
+    # a longer passage asked for: the pair shown again with the passages of that length only
+    before = len(found.passages)
+    w.thresholds.words_spin.setValue(150)
+    qtbot.waitUntil(lambda: w.pairs.current_passages() is not None and w.pairs.current_passages() != found)
+    longer = w.pairs.current_passages()
+    assert all(p.words >= 150 for p in longer.passages) and len(longer.passages) < before
+    qtbot.waitUntil(lambda: view.passages_shown == len(longer.passages), timeout=20_000)
+    w.thresholds.words_spin.setValue(50)
+    qtbot.waitUntil(lambda: w.pairs.current_passages() == found)
 
     # the quotation: one passage, the quoted characters on both sides
     row = next(r for r in range(w.pairs.model.rowCount()) if "letter.txt" in _names(w, r))
@@ -181,3 +195,48 @@ def test_the_panel_shows_the_controls_of_what_is_looked_for_and_says_it_as_a_sea
     assert changed.args[0].passages == PassageSearch(82, 5)
     panel.look_for.setCurrentIndex(panel.look_for.findData(Find.DUPLICATES))
     assert panel.method.isVisible() and panel.similarity_spin.isVisible() and panel.histogram.isVisible()
+
+
+def test_offsets_in_a_text_are_the_positions_qt_shows_them_at(qtbot):
+    """Line ends of Windows files and characters beyond the BMP do not shift a highlighted passage."""
+    from PySide6.QtWidgets import QPlainTextEdit
+
+    from neardup_gui.gui.passage_view import _LINE_ENDS, qt_positions
+
+    create_app([], language="en")
+    text = "ab\r\ncd\U00020000ef\rgh😀ij\nkl"
+    pane = QPlainTextEdit()
+    qtbot.addWidget(pane)
+    pane.setPlainText(_LINE_ENDS.sub("\n", text))
+    for start, end in ((0, 2), (4, 6), (6, 9), (10, 12), (13, 15), (16, 18)):
+        a, b = qt_positions(text, [start, end])
+        cursor = pane.textCursor()
+        cursor.setPosition(a)
+        cursor.setPosition(b, cursor.MoveMode.KeepAnchor)
+        shown = cursor.selectedText().replace("\u2029", "\n")
+        assert shown == _LINE_ENDS.sub("\n", text[start:end]), (start, end, shown)
+
+
+def test_the_passage_columns_sit_beside_the_numbers_after_a_header_saved_before_they_were(qtbot):
+    """A Pairs header remembered by a release with seven columns puts the new ones back beside the numbers."""
+    from PySide6.QtGui import QStandardItemModel
+    from PySide6.QtWidgets import QTableView
+
+    from neardup_gui.gui.controller import Marks
+    from neardup_gui.gui.pairs_page import TOGETHER, PairsPage
+
+    create_app([], language="en")
+    old = QTableView()
+    qtbot.addWidget(old)
+    old.setModel(QStandardItemModel(0, 7))
+    old.setColumnWidth(0, 250)
+    saved = old.horizontalHeader().saveState()
+    page = PairsPage(Marks())
+    qtbot.addWidget(page)
+    header = page.table.horizontalHeader()
+    header.restoreState(saved)
+    page.place_passage_columns()
+    assert header.visualIndex(CONTAINMENT) < header.visualIndex(LONGEST) < header.visualIndex(TOGETHER)
+    assert header.visualIndex(LONGEST) + 1 == header.visualIndex(PASSAGES)
+    page.place_passage_columns()  # once there, they stay where they are
+    assert header.visualIndex(LONGEST) == header.visualIndex(CONTAINMENT) + 1

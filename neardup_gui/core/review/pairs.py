@@ -25,7 +25,7 @@ class PairTable:
     (``how``: "exact", "minhash", "simhash" or "both", as Pair.matched_by; "excerpt" or "passages" for the
     pairs of those searches). ``incomplete``: components too large to measure every pair of, whose pairs
     listed are those known (see chains.ComponentPairs). ``passages``: a table of pairs that share passages
-    holds each row's, in the row's order."""
+    holds each row's, in the row's order; a table of excerpts, ``inner``: each row's document inside the other."""
 
     a: np.ndarray
     b: np.ndarray
@@ -33,6 +33,7 @@ class PairTable:
     how: np.ndarray
     incomplete: int = 0
     passages: tuple[SharedPassages, ...] = ()
+    inner: np.ndarray | None = None
 
     def __len__(self) -> int:
         return len(self.a)
@@ -89,9 +90,9 @@ def excerpt_table(
     """The pairs of documents of which one is inside the other, with their numbers, by path."""
     inner = np.array([e.inner for e in excerpts], dtype=np.int64)
     outer = np.array([e.outer for e in excerpts], dtype=np.int64)
-    a, b, _order = _by_path(np.minimum(inner, outer), np.maximum(inner, outer), documents)
+    a, b, order = _by_path(np.minimum(inner, outer), np.maximum(inner, outer), documents)
     sims = _measured(a, b, documents, matcher, cancel)
-    return PairTable(a, b, sims, np.full(len(a), EXCERPT, dtype=object))
+    return PairTable(a, b, sims, np.full(len(a), EXCERPT, dtype=object), inner=inner[order])
 
 
 def passage_table(

@@ -6,6 +6,7 @@ A file that changed or vanished since the scan is reported as such, never shown 
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 
@@ -32,16 +33,19 @@ class TextLoader:
         self._database = database  # where the text OCR read of a scan is kept (ocr_pages.scan_text)
         self._cache: OrderedDict[int, DocumentText] = OrderedDict()
         self._cache_size = cache_size
+        self._lock = threading.Lock()  # the window's pair views read in threads of their own, at once
 
     def __call__(self, doc: Document) -> DocumentText:
-        cached = self._cache.get(doc.id)
-        if cached is not None:
-            self._cache.move_to_end(doc.id)
-            return cached
-        loaded = self._load(doc)
-        self._cache[doc.id] = loaded
-        if len(self._cache) > self._cache_size:
-            self._cache.popitem(last=False)
+        with self._lock:
+            cached = self._cache.get(doc.id)
+            if cached is not None:
+                self._cache.move_to_end(doc.id)
+                return cached
+        loaded = self._load(doc)  # outside the lock: two files are read at once
+        with self._lock:
+            self._cache[doc.id] = loaded
+            if len(self._cache) > self._cache_size:
+                self._cache.popitem(last=False)
         return loaded
 
     def _load(self, doc: Document) -> DocumentText:
