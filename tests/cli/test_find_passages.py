@@ -97,7 +97,7 @@ def test_the_html_report_shows_each_pair_with_its_passages(uploads, tmp_path):
     section = html[html.index("Shared passages (") : html.index("Problems (")]
     assert section.count("<details class='group'") == len(as_json["passages"]) == 3
     longest = sorted((p["longest_words"] for p in as_json["passages"]), reverse=True)
-    shown = [int(s.split("the longest ")[1].split(" ")[0]) for s in section.split("<summary>")[1:]]
+    shown = [int(s.split("the longest ")[1].split(" ")[0].replace(",", "")) for s in section.split("<summary>")[1:]]
     assert shown == longest
     essay = section[section.index("Apache-2.0.txt") :]
     essay = essay[: essay.index("</details>")]

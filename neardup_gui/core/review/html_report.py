@@ -454,7 +454,7 @@ def _passages_html(context: ReportContext, docs: dict[int, Document], cancel: Ca
         said = said.format(
             a=f"<span class='path'>{_e(a.display_path)}</span>",
             b=f"<span class='path'>{_e(b.display_path)}</span>",
-            words=placed.found.longest,
+            words=f"{placed.found.longest:,}",
         )
         shown = []
         for passage, (in_a, in_b) in zip(placed.found.passages, placed.spans, strict=True):
