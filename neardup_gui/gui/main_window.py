@@ -516,6 +516,9 @@ class MainWindow(QMainWindow):
 
     # -- the Pairs tab ----------------------------------------------------------------------
     def _tab_changed(self) -> None:
+        if self.tabs.currentWidget() is self.groups and self.thresholds.search().find is not Find.DUPLICATES:
+            # the groups are of duplicates: the settings above say so, and are theirs to move
+            self.thresholds.look_for.setCurrentIndex(self.thresholds.look_for.findData(Find.DUPLICATES))
         self._load_pairs()
         self._update_actions()
 

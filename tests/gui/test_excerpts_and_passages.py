@@ -149,6 +149,9 @@ def test_a_chapter_is_found_inside_its_report_and_its_passages_are_stepped_throu
     again.tabs.setCurrentWidget(again.pairs)
     qtbot.waitUntil(lambda: again.pairs.model.rowCount() == 2, timeout=60_000)
     assert again.pairs.listed is Find.PASSAGES and not again.pairs.table.isColumnHidden(LONGEST)
+    # the Groups tab holds duplicates: looking at it looks for them, with their settings shown
+    again.tabs.setCurrentWidget(again.groups)
+    assert again.thresholds.search().find is Find.DUPLICATES and again.thresholds.similarity_spin.isVisible()
 
 
 @pytest.mark.parametrize(
