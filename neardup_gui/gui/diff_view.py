@@ -621,7 +621,7 @@ class DiffView(QWidget):
         def shown(layout: object) -> None:
             if cast(Layout, layout).comparison.changed_regions:  # else it would open where nothing differs
                 self._laid_out(request, cast(Layout, layout), None)
-            QTimer.singleShot(0, whole)  # once the first screen is painted (painting waits on a busy thread)
+            QTimer.singleShot(0, self, whole)  # once the first screen is painted (painting waits on a busy thread)
 
         self._start(first_part, request, shown)
 
@@ -650,7 +650,7 @@ class DiffView(QWidget):
         elif self._changes:
             self._current = max(0, self._current) if again else 0
             self._scroll_to_change()
-            QTimer.singleShot(0, self._scroll_to_change)  # again once the table has its final size
+            QTimer.singleShot(0, self, self._scroll_to_change)  # again once the table has its final size; not if gone
         self._update_summary()
         if following:
             self._lay_out_again()  # the pane may have changed width while the whole was compared
