@@ -82,18 +82,22 @@ class FileActions:
             QMessageBox.information(
                 self.parent,
                 translate("FileActions", "Nothing to move"),
-                translate("FileActions", "Every other member of this group is in a reference folder."),
+                translate(
+                    "FileActions",
+                    "No other member of this group goes: each is in a reference folder, is kept by another group, "
+                    "or holds the whole keeper and more (make it the keeper to keep it instead).",
+                ),
             )
             return
         keeper = self.review.keeper(group)
-        protected = (
-            "\n\n"
-            + translate("FileActions", "Kept because they are in reference folders: {count}").format(
-                count=len(plan.protected)
-            )
-            if plan.protected
-            else ""
-        )
+        staying = [
+            (
+                translate("FileActions", "Kept because in reference folders or kept by another group: {count}"),
+                plan.protected,
+            ),
+            (translate("FileActions", "Kept because each holds the whole keeper and more: {count}"), plan.fuller),
+        ]
+        protected = "".join("\n\n" + words.format(count=len(files)) for words, files in staying if files)
         count = len(plan.documents)
         question = translate(
             "FileActions", "Move %n file(s), {size} in all, to the trash?\n\nKeeping: {keeper}", None, count

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..core.review.rules import MarkCriteria, MarkSelection
+from ..core.review.words import listed
 from .controller import ReviewController
 from .settings import FileDialogs
 
@@ -120,19 +121,26 @@ class MarkRuleDialog(QDialog):
             return None
         selection = self.review.mark_matching(self.criteria(), mark=mark)
         count = len(selection.documents)
-        keepers = self.tr("%n keeper(s)", "", selection.keepers_left)
-        references = self.tr("%n file(s) in reference folders", "", selection.references_left)
+        counts = (selection.keepers_left, selection.references_left, selection.fuller_left)
+        left = [
+            words
+            for words, n in zip(
+                (
+                    self.tr("%n keeper(s)", "", selection.keepers_left),
+                    self.tr("%n file(s) in reference folders", "", selection.references_left),
+                    self.tr("%n file(s) that hold their keeper and more", "", selection.fuller_left),
+                ),
+                counts,
+                strict=True,
+            )
+            if n
+        ]
         if not mark:
             done = self.tr("Unticked %n file(s).", "", count)
-        elif selection.keepers_left or selection.references_left:
-            left = (
-                self.tr("{keepers} and {references}").format(keepers=keepers, references=references)
-                if selection.keepers_left and selection.references_left
-                else keepers
-                if selection.keepers_left
-                else references
+        elif left:
+            done = self.tr("Ticked %n file(s). Met the rule but never ticked: {left}.", "", count).format(
+                left=listed(left)
             )
-            done = self.tr("Ticked %n file(s). Met the rule but never ticked: {left}.", "", count).format(left=left)
         else:
             done = self.tr("Ticked %n file(s).", "", count)
         summary = self.review.marked_summary()

@@ -62,6 +62,13 @@
         </translation>
     </message>
     <message numerus="yes">
+        <source>%n file(s) that hold their keeper and more</source>
+        <translation>
+            <numerusform>%n file that hold their keeper and more</numerusform>
+            <numerusform>%n files that hold their keeper and more</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>Unticked %n file(s).</source>
         <translation>
             <numerusform>Unticked %n file.</numerusform>

@@ -1412,12 +1412,16 @@ Nothing was moved. Scan again to compare the files as they are now.</source>
         <translation>没有可移动的文件</translation>
     </message>
     <message>
-        <source>Every other member of this group is in a reference folder.</source>
-        <translation>这个组的其他文件都在参考文件夹中。</translation>
+        <source>No other member of this group goes: each is in a reference folder, is kept by another group, or holds the whole keeper and more (make it the keeper to keep it instead).</source>
+        <translation>这个组里没有其他可移走的成员：每一个都在参考文件夹中、由另一组保留，或者含有保留项的全部内容并且更多（要保留它，请把它设为保留项）。</translation>
     </message>
     <message>
-        <source>Kept because they are in reference folders: {count}</source>
-        <translation>因位于参考文件夹而保留：{count} 个</translation>
+        <source>Kept because in reference folders or kept by another group: {count}</source>
+        <translation>因在参考文件夹中或由另一组保留而留下：{count} 个</translation>
+    </message>
+    <message>
+        <source>Kept because each holds the whole keeper and more: {count}</source>
+        <translation>因含有保留项的全部内容并且更多而留下：{count} 个</translation>
     </message>
     <message>
         <source>Move %n file(s), {size} in all, to the trash?
@@ -2583,14 +2587,16 @@ Every two documents of the group are duplicates at your setting. Each member is 
         </translation>
     </message>
     <message numerus="yes">
+        <source>%n file(s) that hold their keeper and more</source>
+        <translation>
+            <numerusform>%n 个含有保留项全部内容并且更多的文件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>Unticked %n file(s).</source>
         <translation>
             <numerusform>已取消勾选 %n 个文件。</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>{keepers} and {references}</source>
-        <translation>{keepers}和{references}</translation>
     </message>
     <message numerus="yes">
         <source>Ticked %n file(s). Met the rule but never ticked: {left}.</source>

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from neardup_gui.core.models import Document, Group, Member, Similarity, Thresholds
-from neardup_gui.core.review.rules import MarkCriteria, members_matching
+from neardup_gui.core.review.rules import MarkCriteria, all_but_keepers, members_matching, trash_plan
 
 SAME = Similarity(hamming=0, jaccard_estimate=1.0, jaccard=1.0, containment_ab=1.0, containment_ba=1.0)
 DAY = 86_400
@@ -76,3 +76,22 @@ def test_a_rule_never_marks_a_member_that_is_not_a_duplicate_of_its_keeper_or_a_
     selection = members_matching(MarkCriteria(), groups, keepers, DOCS, ["/ref"], Thresholds(jaccard=0.8))
     assert set(selection.documents) == {2, 6}
     assert selection.keepers_left == 2  # 1 (kept by group 1, listed under group 2 too) and 5
+
+
+def test_a_member_that_holds_its_keeper_and_more_is_never_ticked_by_a_rule_nor_taken_by_the_groups_trash():
+    """A longer version (the keeper whole, and 15 % more) would lose text only it has: no rule ticks it and the
+    group's trash leaves it, saying why; a member inside the keeper (an excerpt of it) is ticked as a copy."""
+    holds = Similarity(hamming=6, jaccard_estimate=0.85, jaccard=0.85, containment_ab=0.85, containment_ba=1.0)
+    inside = Similarity(hamming=6, jaccard_estimate=0.85, jaccard=0.85, containment_ab=1.0, containment_ba=0.85)
+    groups = [Group(1, 1, (Member(1, SAME), Member(2, holds), Member(3, inside)), exact=False)]
+    keepers = {1: 1}
+    t = Thresholds(jaccard=0.8)
+    selection = members_matching(MarkCriteria(), groups, keepers, DOCS, [], t)
+    assert set(selection.documents) == {3} and selection.fuller_left == 1 and selection.keepers_left == 1
+    assert all_but_keepers(groups, keepers, DOCS, [], t) == {3}
+    plan = trash_plan(groups[0], 1, DOCS, [])
+    assert [d.id for d in plan.documents] == [3] and [d.id for d in plan.fuller] == [2]
+    assert plan.total_size == DOCS[3].size
+    # in a reference folder it is protected as such, not counted twice
+    plan = trash_plan(groups[0], 1, DOCS, ["/up/b/report draft.txt"])
+    assert [d.id for d in plan.protected] == [2] and plan.fuller == ()

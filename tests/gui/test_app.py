@@ -165,6 +165,36 @@ def test_cancelling_the_trash_dialog_moves_nothing(window, uploads, qtbot):
 
 
 @pytest.mark.e2e
+def test_the_groups_trash_leaves_a_member_that_holds_the_keeper_and_says_why(window, tmp_path, qtbot):
+    """A licence (the oldest, kept), its copy, and the licence with an appendix: the group's trash takes the copy
+    only, and its confirmation says that one file stays because it holds the whole keeper and more."""
+    import os
+
+    root = tmp_path / "licences"
+    root.mkdir()
+    text = english_texts()["Apache-2.0"]
+    (root / "licence.txt").write_text(text)
+    os.utime(root / "licence.txt", (1_600_000_000, 1_600_000_000))
+    (root / "licence-copy.txt").write_text(text)
+    (root / "licence with appendix.txt").write_text(text + "\n\nAppendix\n\n" + english_texts()["BSD"])
+    w = window(folders=[str(root)])
+    scan(qtbot, w)
+    assert group_names(w) == [{"licence.txt", "licence-copy.txt", "licence with appendix.txt"}]
+    select_member(qtbot, w, "licence with appendix.txt")
+    seen = answer_dialog(
+        qtbot,
+        QMessageBox,
+        lambda box: (box.text(), box.informativeText(), box.button(QMessageBox.StandardButton.Cancel).click()),
+    )
+    w.files.trash_others()
+    question, details, _ = seen[0]
+    assert "Move 1 file" in question and "Keeping: " in question and question.endswith("licence.txt")
+    assert "licence-copy.txt" in details and "appendix" not in details.split("Kept because")[0]
+    assert "Kept because each holds the whole keeper and more: 1" in details
+    assert all(p.exists() for p in root.iterdir())
+
+
+@pytest.mark.e2e
 def test_reference_folder_files_are_never_proposed_for_removal(window, uploads, tmp_path, qtbot):
     originals = tmp_path / "originals"
     originals.mkdir()

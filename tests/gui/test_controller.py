@@ -3,6 +3,7 @@ its calls run in place of the serial runner."""
 
 from __future__ import annotations
 
+import os
 from dataclasses import replace
 from pathlib import Path
 
@@ -11,8 +12,10 @@ import pytest
 from neardup_gui.core.jobs import NEVER_CANCELLED, no_progress
 from neardup_gui.core.models import ScanOptions, Thresholds
 from neardup_gui.core.review.rules import FileOutcome, MarkCriteria
+from neardup_gui.core.review.words import similarity_words
 from neardup_gui.core.session import Session
 from neardup_gui.gui.controller import Report, ReviewController, rescan_reasons
+from tests.conftest import english_texts
 from tests.core.test_moves import locked
 from tests.core.test_session import family
 
@@ -100,6 +103,37 @@ def test_marks_follow_the_groups_and_rules_never_mark_a_keeper(tmp_path):
     review.mark_not_duplicate(printout)  # it leaves the groups: its mark goes with it
     assert printout.id not in review.marks and len(review.marks) == 5
     assert review.marked_paths().count("\n") == 5
+
+
+def test_a_longer_version_is_never_ticked_for_the_keeper_it_holds_until_it_is_kept_itself(tmp_path):
+    """A licence and the same licence with an appendix (Jaccard 0.87): the older, shorter one is kept, and the
+    longer one holds it whole. Removing the longer one would lose the appendix: Mark all but the keepers and the
+    group's trash leave it. Kept instead, it makes the shorter one a copy inside it, which is then ticked."""
+    root = tmp_path / "docs"
+    root.mkdir()
+    text = english_texts()["Apache-2.0"]
+    short = root / "licence.txt"
+    short.write_text(text)
+    os.utime(short, (1_600_000_000, 1_600_000_000))
+    (root / "licence with appendix.txt").write_text(text + "\n\nAppendix\n\n" + english_texts()["BSD"])
+    review, _ = open_review(tmp_path, root, jaccard=0.8)
+    longer = by_name(review, "licence with appendix.txt")
+    group = review.group_of(longer.id)
+    assert group is not None and review.keeper(group).path == str(short)
+    member = next(m for m in group.members if m.document_id == longer.id)
+    assert 0.8 <= member.similarity.jaccard < 0.9
+    assert similarity_words(member.similarity).endswith("holds the keeper")
+    review.mark_all_but_keepers()
+    assert not review.marks.ids
+    plan = review.group_trash_plan(group)
+    assert plan.documents == () and plan.fuller == (longer,)
+    assert review.mark_matching(MarkCriteria()).fuller_left == 1 and not review.marks.ids
+    review.keep(longer)
+    group = review.group_of(longer.id)
+    assert group is not None and review.keeper(group) == longer
+    review.mark_all_but_keepers()
+    assert review.marks.ids == {by_name(review, "licence.txt").id}
+    assert [d.id for d in review.group_trash_plan(group).documents] == [by_name(review, "licence.txt").id]
 
 
 def test_a_groups_row_marks_what_the_trash_would_take_and_a_members_row_that_file(tmp_path):

@@ -25,11 +25,12 @@ from ..fingerprint import minhash
 from ..i18n import translate
 from ..match import index
 from ..match.matcher import Matcher, MatchResult
-from ..models import Document, Group, Method, Thresholds, display_path, within_thresholds
+from ..models import Document, Group, Member, Method, Thresholds, display_path, within_thresholds
 from ..read.regular_files import hash_file
 from ..store.store import Store
 from .moves import MoveError, finish_interrupted_move, move_file, plain_cause, remove_empty_folders
 from .words import human_size as human_size
+from .words import inside
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +132,13 @@ def choose_keepers(
     return {g.id: default_keeper(g, docs, reference_folders, rule, kept) for g in groups}
 
 
+def holds_keeper(member: Member) -> bool:
+    """Whether a member holds the whole of its keeper and more (a longer version, or the report a chapter was
+    copied out of): removing it would lose the text only it has, so no rule ticks it and the group's trash
+    leaves it; the person makes it the keeper instead, or ticks it by hand."""
+    return inside(member.similarity) == "b"
+
+
 @dataclass(frozen=True, slots=True)
 class TrashPlan:
     """Files that would go to the trash, and why others would not."""
@@ -138,6 +146,7 @@ class TrashPlan:
     documents: tuple[Document, ...]
     total_size: int
     protected: tuple[Document, ...]  # in reference folders, or kept by another group: never trashed
+    fuller: tuple[Document, ...] = ()  # each holds the keeper and more (holds_keeper): left unless ticked by hand
 
 
 def trash_plan(
@@ -147,16 +156,20 @@ def trash_plan(
     reference_folders: Sequence[str],
     kept: Collection[int] = (),
 ) -> TrashPlan:
-    """Every member but the keeper, except files in reference folders and files other groups keep (``kept``,
-    see kept_anywhere)."""
+    """Every member but the keeper, except files in reference folders, files other groups keep (``kept``,
+    see kept_anywhere) and members that hold the keeper and more (holds_keeper)."""
     chosen: list[Document] = []
     protected: list[Document] = []
+    fuller: list[Document] = []
     for m in group.members:
         if m.document_id == keeper:
             continue
         doc = docs[m.document_id]
-        (protected if m.document_id in kept or in_folders(doc.path, reference_folders) else chosen).append(doc)
-    return TrashPlan(tuple(chosen), sum(d.size for d in chosen), tuple(protected))
+        if m.document_id in kept or in_folders(doc.path, reference_folders):
+            protected.append(doc)
+        else:
+            (fuller if holds_keeper(m) else chosen).append(doc)
+    return TrashPlan(tuple(chosen), sum(d.size for d in chosen), tuple(protected), tuple(fuller))
 
 
 def kept_anywhere(groups: Iterable[Group], keepers: Mapping[int, int], chosen: Collection[int] = ()) -> set[int]:
@@ -175,7 +188,8 @@ def all_but_keepers(
     chosen: Collection[int] = (),
 ) -> set[int]:
     """The mark rule people reach for first: every member that is a duplicate of its group's keeper at
-    ``thresholds``, but never a file that is kept (kept_anywhere) or a file in a reference folder."""
+    ``thresholds``, but never a file that is kept (kept_anywhere), a file in a reference folder, or one that
+    holds its keeper and more (holds_keeper)."""
     kept = kept_anywhere(groups, keepers, chosen)
     return {
         m.document_id
@@ -183,6 +197,7 @@ def all_but_keepers(
         for m in g.members
         if m.document_id not in kept
         and within_thresholds(m.similarity, thresholds)
+        and not holds_keeper(m)
         and not in_folders(docs[m.document_id].path, reference_folders)
     }
 
@@ -229,6 +244,7 @@ class MarkSelection:
     documents: frozenset[int]
     keepers_left: int
     references_left: int
+    fuller_left: int = 0  # hold their keeper and more (holds_keeper)
 
 
 def members_matching(
@@ -241,12 +257,14 @@ def members_matching(
     chosen: Collection[int] = (),
 ) -> MarkSelection:
     """The grouped documents that meet ``criteria`` and are duplicates of their group's keeper at
-    ``thresholds``, except files that are kept (kept_anywhere) and files in reference folders: a rule never
-    marks what the trash would refuse, so a marked group always keeps a file."""
+    ``thresholds``, except files that are kept (kept_anywhere), files in reference folders and members that
+    hold their keeper and more (holds_keeper): a rule never marks what the trash would refuse or leave, so a
+    marked group always keeps a file and loses no text only one member has."""
     kept = kept_anywhere(groups, keepers, chosen)
     picked: set[int] = set()
     keepers_left: set[int] = set()
     references_left: set[int] = set()
+    fuller_left: set[int] = set()
     for g in groups:
         for m in g.members:
             doc = docs[m.document_id]
@@ -256,9 +274,14 @@ def members_matching(
                 keepers_left.add(m.document_id)
             elif in_folders(doc.path, reference_folders):
                 references_left.add(m.document_id)
-            elif within_thresholds(m.similarity, thresholds):
+            elif not within_thresholds(m.similarity, thresholds):
+                continue
+            elif holds_keeper(m):
+                fuller_left.add(m.document_id)
+            else:
                 picked.add(m.document_id)
-    return MarkSelection(frozenset(picked), len(keepers_left), len(references_left))
+    fuller_left -= picked  # listed under another group where it holds nothing more
+    return MarkSelection(frozenset(picked), len(keepers_left), len(references_left), len(fuller_left))
 
 
 @dataclass(frozen=True, slots=True)
