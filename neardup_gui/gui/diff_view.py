@@ -118,6 +118,25 @@ class DiffModel(QAbstractTableModel):
 
 
 @functools.cache
+def _first_shared_row(layout: Layout) -> int | None:
+    """The first row of the first run of lines both texts hold that is not a stray line alike (a run of at
+    least three lines, or as long as the longest run is)."""
+    runs: list[list[int]] = []  # [first chunk, lines] of each run of chunks alike
+    after_change = True
+    for k, chunk in enumerate(layout.comparison.chunks):
+        if chunk.is_change:
+            after_change = True
+            continue
+        if after_change:
+            runs.append([k, 0])
+        runs[-1][1] += len(chunk.left)
+        after_change = False
+    if not runs:
+        return None
+    enough = min(3, max(lines for _k, lines in runs))
+    return layout.chunk_rows(next(k for k, lines in runs if lines >= enough)).start
+
+
 def _colours(dark: bool) -> dict[str, QColor]:
     """The pair view's colours for a light or dark palette (made once: every painted cell asks)."""
     if dark:
@@ -384,6 +403,7 @@ class DiffView(QWidget):
         self._shown: tuple[Document, Document] | None = None  # the pair show_pair shows (as read: path, size, time)
         self._changes: list[int] = []
         self._current = -1
+        self._at_shared = False  # show_pair: open where the texts first run alike
         self._relayout = QTimer(self)
         self._relayout.setSingleShot(True)
         self._relayout.setInterval(80)
@@ -500,10 +520,14 @@ class DiffView(QWidget):
         similarity: Similarity,
         load: Callable[[Document], DocumentText] | None,
         cores: frozenset[int],
+        *,
+        at_shared: bool = False,
     ) -> None:
         """Show a pair and compare it in the background; the pair shown already only gets its numbers
         updated (a new grouping measured it from another keeper). ``cores``: the contents whose numbers
-        leave common text out."""
+        leave common text out. ``at_shared``: open where the two texts first run alike (an excerpt, where it
+        sits in the document that holds it), not at the first difference."""
+        self._at_shared = at_shared
         without = left.content_id in cores or right.content_id in cores
         if self._shown == (left, right):
             self.show_numbers(similarity, without_boilerplate=without)
@@ -645,8 +669,19 @@ class DiffView(QWidget):
         else:
             self.passage.setText(self.tr("No passage of 30 characters or more is shared word for word."))
             self.passage.setToolTip("")
+        shared = _first_shared_row(layout) if self._at_shared and not again and anchor is None else None
         if anchor is not None:
             self._scroll_to_line(*anchor)
+        elif shared is not None and self._changes:
+            self._current = -1  # F3 steps on from what is on screen
+            self._scroll_to(shared, QAbstractItemView.ScrollHint.PositionAtTop)
+
+            def settled(row: int = shared) -> None:  # once the table has its final size, unless laid out anew
+                if self.model.layout is layout:
+                    self._scroll_to(row, QAbstractItemView.ScrollHint.PositionAtTop)
+
+            QTimer.singleShot(0, self, settled)
+            self._update_navigation()
         elif self._changes:
             self._current = max(0, self._current) if again else 0
             self._scroll_to_change()

@@ -25,11 +25,17 @@ from PySide6.QtWidgets import (
 from ..core.i18n import QT_TRANSLATE_NOOP
 from ..core.match.matcher import MatchResult
 from ..core.models import Document, Group, Method, Status
+from ..core.review.pairs import PairTable
 from ..core.review.rules import GroupSummary, KeeperRule
 from ..core.session import View
 from .controller import Marks, ReviewController
 from .delegates import MixedScriptRowDelegate
 from .diff_view import DiffView
+from .excerpt_groups import FOLDER as EXCERPT_FOLDER
+from .excerpt_groups import INSIDE as EXCERPT_INSIDE
+from .excerpt_groups import NAME as EXCERPT_NAME
+from .excerpt_groups import SIZE as EXCERPT_SIZE
+from .excerpt_groups import ExcerptGroupsModel
 from .group_view import GroupView
 from .item_models import (
     BITS_COLUMN,
@@ -98,6 +104,7 @@ class GroupsPage(QWidget):
     """Everything on the Groups tab."""
 
     columns_changed = Signal()  # the person showed or hid a column
+    excerpt_selected = Signal(object)  # (holder, excerpt, similarity) | None, while excerpts are shown
 
     def __init__(self, marks: Marks, keeper_rule: KeeperRule, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -141,18 +148,31 @@ class GroupsPage(QWidget):
         self.reveal_button = self._tool_button(self.tr("Show in folder"))
         self.filter_edit.setMinimumWidth(120)
         self.filter_edit.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        bar = self._bar(self.tr("Groups"))
+        self.bar = bar = self._bar(self.tr("Groups"))
         bar.addWidget(self.filter_edit)
         bar.addWidget(self.kind_filter)
         for b in (self.keep_button, self.not_dup_button, self.trash_button, self.open_button, self.reveal_button):
             bar.addWidget(b)
+        # while excerpts are looked for: each document that holds others, with them; nothing to tick
+        self.excerpt_model = ExcerptGroupsModel(self)
+        self.excerpt_tree = QTreeView(self)
+        self.excerpt_tree.setModel(self.excerpt_model)
+        self.excerpt_tree.setUniformRowHeights(True)
+        self.excerpt_tree.setItemDelegate(MixedScriptRowDelegate(self.excerpt_tree, paths=frozenset({EXCERPT_FOLDER})))
+        self.excerpt_tree.setAlternatingRowColors(True)
+        for column, width in ((EXCERPT_NAME, 330), (EXCERPT_INSIDE, 150), (EXCERPT_SIZE, 80)):
+            self.excerpt_tree.setColumnWidth(column, width)
+        self.excerpt_tree.header().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.lists = QStackedWidget(self)
+        self.lists.addWidget(self.tree)
+        self.lists.addWidget(self.excerpt_tree)
         self.diff = DiffView(self)
         self.group_view = GroupView(self)
         self.detail = QStackedWidget(self)  # the pair view for a member's row, the whole group for a group's
         self.detail.addWidget(self.diff)
         self.detail.addWidget(self.group_view)
         self.split = QSplitter(Qt.Orientation.Vertical, self)
-        self.split.addWidget(self.tree)
+        self.split.addWidget(self.lists)
         self.split.addWidget(self.detail)
         self.split.setStretchFactor(0, 1)  # half each: on a laptop's 700 pixels, a third was three rows
         self.split.setStretchFactor(1, 1)
@@ -195,7 +215,13 @@ class GroupsPage(QWidget):
         marks_bar.addWidget(self.keeper_rule)
         groups_layout.addWidget(marks_bar)
         groups_layout.addWidget(self.split, 1)
+        self.marks_bar = marks_bar
         self.filter_edit.textChanged.connect(self.group_proxy.set_text)
+        self.filter_edit.textChanged.connect(self.excerpt_model.set_filter)
+        self.excerpt_model.modelReset.connect(self._excerpts_listed)
+        self.excerpt_tree.selectionModel().currentChanged.connect(
+            lambda current, _previous: self.excerpt_selected.emit(self.excerpt_model.pair(current))
+        )
         for changed in (self.filter_edit.textChanged, self.kind_filter.currentIndexChanged):
             changed.connect(lambda *_: self.tree.scrollToTop())  # what the filter shows, from its start
         kinds = self.kind_filter
@@ -224,14 +250,67 @@ class GroupsPage(QWidget):
         if result is not None:
             self.size_columns_once()
         self.restore_selection(anchor)
-        if not self.tree.currentIndex().isValid():
+        if not self.tree.currentIndex().isValid() and not self.excerpts_shown:
             self.group_view.clear()
             self.detail.setCurrentWidget(self.diff)
             self.show_no_pair(result)
 
+    # -- excerpts ---------------------------------------------------------------------------
+    @property
+    def excerpts_shown(self) -> bool:
+        """Whether the page lists excerpts by the document they are inside, not groups of duplicates."""
+        return self.lists.currentWidget() is self.excerpt_tree
+
+    def show_excerpts(self, table: PairTable | None, docs: dict[int, Document], *, busy: str = "") -> None:
+        """List the excerpts of ``table`` by the document they are inside (``busy``: what is said while the
+        table is still looked for). The duplicates' decisions and marks are hidden: none applies here."""
+        if not self.excerpts_shown:
+            self.lists.setCurrentWidget(self.excerpt_tree)
+            self._show_decisions(False)
+            self.detail.setCurrentWidget(self.diff)
+        self.excerpt_model.set_table(table, docs)
+        if busy:
+            self.diff.clear()
+            self.diff.show_problem(busy)
+
+    def show_duplicates(self) -> bool:
+        """The groups of duplicates again, with their decisions and marks; whether they were not shown."""
+        if not self.excerpts_shown:
+            return False
+        self.lists.setCurrentWidget(self.tree)
+        self._show_decisions(True)
+        self.excerpt_model.set_table(None, {})
+        return True
+
+    def _show_decisions(self, shown: bool) -> None:
+        """The duplicates' own controls: their filter, decisions, trash and marks."""
+        for widget in (self.kind_filter, self.keep_button, self.not_dup_button, self.trash_button):
+            self.bar.set_wanted(widget, shown)
+        self.marks_bar.setVisible(shown)
+
+    def _excerpts_listed(self) -> None:
+        """A new list of excerpts: its first holders opened, the first excerpt selected (or none said)."""
+        model, tree = self.excerpt_model, self.excerpt_tree
+        for row in range(min(model.rowCount(), 50)):
+            tree.expand(model.index(row, 0))
+        if model.rowCount():
+            tree.setCurrentIndex(model.index(0, 0, model.index(0, 0)))
+        else:
+            self.excerpt_selected.emit(None)
+            if model.table is not None:
+                self.diff.clear()
+                self.diff.show_problem(
+                    self.tr("No document is inside another at this setting.")
+                    if not model.groups
+                    else self.tr("No document that holds excerpts has this in its path, nor its excerpts.")
+                )
+
     # -- the selection ------------------------------------------------------------------------
     def current(self) -> tuple[GroupSummary | None, Document | None]:
-        """The selected row's group, and its document (None for a group's own row)."""
+        """The selected row's group, and its document (None for a group's own row). While excerpts are shown:
+        no group, and the row's document."""
+        if self.excerpts_shown:
+            return None, self.excerpt_model.document(self.excerpt_tree.currentIndex())
         index = self.tree.currentIndex()
         if not index.isValid():
             return None, None

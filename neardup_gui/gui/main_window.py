@@ -33,7 +33,7 @@ from ..core.errors import set_aside_damaged_database
 from ..core.jobs import ProgressEvent
 from ..core.match.matcher import MatchResult
 from ..core.models import Document, Find, Search, Similarity, Thresholds
-from ..core.review.pairs import PairTable
+from ..core.review.pairs import PairTable, holders
 from ..core.review.rules import GroupSummary
 from ..core.review.words import percent
 from ..core.scan import summary_text
@@ -186,6 +186,7 @@ class MainWindow(QMainWindow):
         groups.tree.selectionModel().selectionChanged.connect(lambda *_: self._update_actions())
         groups.tree.doubleClicked.connect(lambda _index: self.files.open_selected())
         pairs.pair_selected.connect(self._pairs_row_selected)
+        groups.excerpt_selected.connect(self._excerpt_selected)
         self.problems.table.selectionModel().currentChanged.connect(lambda *_: self._update_actions())
         self.problems.table.doubleClicked.connect(lambda _index: self.files.open_selected())
         self.problems.retry_button.clicked.connect(lambda: self.start_scan(retry_failed=True))
@@ -203,14 +204,17 @@ class MainWindow(QMainWindow):
         review.marks.changed.connect(self._marks_changed)
 
     def _tab(self) -> str:
+        """The tab shown: "groups", "pairs", "problems", or "excerpts" (the Groups tab listing excerpts)."""
         shown = self.tabs.currentWidget()
-        return "pairs" if shown is self.pairs else "problems" if shown is self.problems else "groups"
+        if shown is self.groups:
+            return "excerpts" if self.groups.excerpts_shown else "groups"
+        return "pairs" if shown is self.pairs else "problems"
 
     def selected(self) -> tuple[GroupSummary | None, Document | None]:
         """What the tab shown has selected for Edit's actions: a group's row and its document on the Groups
         tab, a file on the Problems tab, nothing on the Pairs tab (its own buttons act on its pair)."""
         tab = self._tab()
-        if tab == "groups":
+        if tab in ("groups", "excerpts"):
             return self.groups.current()
         return None, self.problems.current_document() if tab == "problems" else None
 
@@ -465,7 +469,9 @@ class MainWindow(QMainWindow):
 
     def _pair_changed(self, pair: Pair | None) -> None:
         """Show the controller's pair (a diff still being computed for the one before is dropped)."""
-        if pair is None:
+        if self.groups.excerpts_shown:
+            pass  # the pair view is an excerpt's (_excerpt_selected)
+        elif pair is None:
             self.groups.show_no_pair(self.result)
         else:
             self.groups.diff.show_pair(pair.left, pair.right, pair.similarity, self._loader, self._cores())
@@ -484,7 +490,7 @@ class MainWindow(QMainWindow):
     def keep_selected(self) -> None:
         """Keep the selected file in its group: remembered across re-groupings and restarts."""
         _summary, doc = self.groups.current()
-        if self.tabs.currentWidget() is self.groups and doc is not None and self.view is not None:
+        if self._tab() == "groups" and doc is not None and self.view is not None:
             self.review.keep(doc)
 
     def mark_not_duplicate(self) -> None:
@@ -516,34 +522,52 @@ class MainWindow(QMainWindow):
 
     # -- the Pairs tab ----------------------------------------------------------------------
     def _tab_changed(self) -> None:
-        if self.tabs.currentWidget() is self.groups and self.thresholds.search().find is not Find.DUPLICATES:
-            # the groups are of duplicates: the settings above say so, and are theirs to move
+        if self.tabs.currentWidget() is self.groups and self.thresholds.search().find is Find.PASSAGES:
+            # the groups are of duplicates, or of excerpts: the settings above say which, and are theirs to move
             self.thresholds.look_for.setCurrentIndex(self.thresholds.look_for.findData(Find.DUPLICATES))
         self._load_pairs()
         self._update_actions()
 
     def _search_changed(self, search: Search) -> None:
-        """Another search, or another setting of one: excerpts and shared passages are listed in the Pairs tab."""
+        """Another search, or another setting of one: excerpts are listed in the Pairs tab, and by the document
+        they are inside in the Groups tab; shared passages in the Pairs tab."""
         self._save_state()
-        if search.find is not Find.DUPLICATES and self.tabs.currentWidget() is not self.pairs:
+        shown = self.tabs.currentWidget()
+        if (search.find is Find.PASSAGES and shown is not self.pairs) or (
+            search.find is Find.EXCERPTS and shown is self.problems
+        ):
             self.tabs.setCurrentWidget(self.pairs)  # loads its pairs
-        else:
-            self._load_pairs()
+            return
+        self._load_pairs()
+        self._update_actions()
 
     def _load_pairs(self) -> None:
-        """The pairs of the grouping shown that the search finds, measured (or looked for) when the Pairs tab
-        is first looked at after either changed (the pairs of another grouping are not kept meanwhile: they
-        may be hundreds of thousands)."""
-        on_pairs = self.tabs.currentWidget() is self.pairs
+        """The pairs of the grouping shown that the search finds, measured (or looked for) when the Pairs tab,
+        or for excerpts the Groups tab, is first looked at after either changed (the pairs of another grouping
+        are not kept meanwhile: they may be hundreds of thousands)."""
         search = self.thresholds.search().asked  # the other kinds' settings do not change what is found
+        excerpt_groups = self.tabs.currentWidget() is self.groups and search.find is Find.EXCERPTS
+        wanted = self.tabs.currentWidget() is self.pairs or excerpt_groups
         current = self._pairs_of if self._pairs_of is not None and self._pairs_of[0] is self.view else None
-        if self.view is None or (not on_pairs and (current is None or current[1] != search)):
+        if not excerpt_groups and self.groups.show_duplicates():
+            self.review.forget_pair()  # the selected group's row or member shown again, or why there is none
+            self.groups.show_no_pair(self.result)
+            self._selection_changed()
+        if self.view is None or (not wanted and (current is None or current[1] != search)):
             # looked for again when the tab is next shown; a search still running for the old gives way
             if self._pairs_job is not None:
                 self._pairs_job.cancel()
             self._pairs_of = None
             self.pairs.show_table(None, {}, (), find=self.pairs.listed)
-        elif on_pairs and (current is None or current[1] != search) and not self.regrouping.running:
+            if excerpt_groups:
+                self.groups.show_excerpts(None, {})
+        elif excerpt_groups and current is not None and current[1] == search and not self.groups.excerpts_shown:
+            table = self.pairs.model.table  # found for the Pairs tab, or still being looked for
+            if table is not None and self.pairs.listed is Find.EXCERPTS:
+                self.groups.show_excerpts(table, self.view.documents)
+            else:
+                self.groups.show_excerpts(None, {}, busy=self.tr("Looking for excerpts…"))
+        elif wanted and (current is None or current[1] != search) and not self.regrouping.running:
             # while the slider moves, the pairs wait for the grouping it stops at (_regroup_settled)
             asked = self._pairs_of = (self.view, search)
             busy = {
@@ -553,16 +577,25 @@ class MainWindow(QMainWindow):
             }
             self.pairs.count_label.setText(busy[search.find])
             self._count_on_tab(self.pairs, 0)
+            if excerpt_groups:
+                self.groups.show_excerpts(None, {}, busy=busy[search.find])
 
             def found(view: View, table: PairTable) -> None:
                 if self._pairs_of is asked:  # not a search given up for another (it may end before its cancel)
                     self.pairs.show_table(table, view.documents, view.result.groups, self.review.kept, search.find)
                     self._count_on_tab(self.pairs, len(table))
+                    if search.find is not Find.DUPLICATES:
+                        holding = holders(table) if search.find is Find.EXCERPTS else 0
+                        self.thresholds.show_found(search, len(table), holding)
+                    if self.groups.excerpts_shown and search.find is Find.EXCERPTS:
+                        self.groups.show_excerpts(table, view.documents)
 
             def ended() -> None:  # failed (and said) or cancelled: looked for again when next asked
                 if self._pairs_of is asked:
                     self._pairs_of = None
                     self.pairs.count_label.setText("")
+                    if self.groups.excerpts_shown:
+                        self.groups.show_excerpts(None, {})
 
             def progress(event: ProgressEvent) -> None:
                 if self.pairs.count_label.text().startswith(busy[search.find]) and event.total:
@@ -577,6 +610,14 @@ class MainWindow(QMainWindow):
                 self._pairs_job.signals.errored.connect(lambda _message: ended())
                 self._pairs_job.signals.cancelled.connect(ended)
 
+    def _excerpt_selected(self, pair: tuple[Document, Document, Similarity] | None) -> None:
+        """An excerpt's row of the Groups tab (or its holder's): where it sits in the document that holds it."""
+        self._update_actions()
+        if pair is None:
+            self.groups.diff.clear()
+        else:
+            self.groups.diff.show_pair(*pair, self._loader, self._cores(), at_shared=True)
+
     def _pairs_row_selected(self, pair: tuple[Document, Document, Similarity] | None) -> None:
         self._update_actions()
         found = self.pairs.current_passages()
@@ -586,7 +627,7 @@ class MainWindow(QMainWindow):
         elif found is not None and self.view is not None:
             self.pairs.passages.show_pair(pair[0], pair[1], found, self._loader, self.view.database)
         else:
-            self.pairs.diff.show_pair(*pair, self._loader, self._cores())
+            self.pairs.diff.show_pair(*pair, self._loader, self._cores(), at_shared=self.pairs.listed is Find.EXCERPTS)
 
     # -- marks, and what was done to files ----------------------------------------------------
     def _marks_changed(self, _changed: frozenset[int] = frozenset()) -> None:

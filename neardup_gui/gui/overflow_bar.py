@@ -26,6 +26,7 @@ class OverflowBar(QWidget):
         super().__init__(parent)
         self.setAccessibleName(name)
         self._items: list[QWidget] = []
+        self._unwanted: set[QWidget] = set()  # hidden whatever the room (set_wanted)
         self._layout = QHBoxLayout(self)
         self._layout.setContentsMargins(0, 2, 0, 2)
         self._layout.setSpacing(4)
@@ -50,9 +51,19 @@ class OverflowBar(QWidget):
         line.setFrameShadow(QFrame.Shadow.Sunken)
         self.addWidget(line)
 
+    def set_wanted(self, widget: QWidget, wanted: bool) -> None:
+        """Show ``widget`` when it fits (the default), or never, nor in the » menu: what does not apply now
+        (setVisible would last only until the bar is next fitted)."""
+        (self._unwanted.discard if wanted else self._unwanted.add)(widget)
+        self.fit()
+
+    def _wanted(self) -> list[QWidget]:
+        return [w for w in self._items if w not in self._unwanted]
+
     def sizeHint(self) -> QSize:  # noqa: N802 - Qt's name
-        width = sum(self._width(w) for w in self._items) + self._layout.spacing() * len(self._items)
-        return QSize(width, max([w.sizeHint().height() for w in self._items] + [self.more.sizeHint().height()]) + 4)
+        items = self._wanted()
+        width = sum(self._width(w) for w in items) + self._layout.spacing() * len(items)
+        return QSize(width, max([w.sizeHint().height() for w in items] + [self.more.sizeHint().height()]) + 4)
 
     def minimumSizeHint(self) -> QSize:  # noqa: N802 - Qt's name
         first = self._width(self._items[0]) if self._items else 0
@@ -69,7 +80,10 @@ class OverflowBar(QWidget):
     def fit(self) -> None:
         """Show the widgets from the first while they fit, and » when some do not."""
         spacing = self._layout.spacing()
-        widths = [self._width(w) + spacing for w in self._items]
+        items = self._wanted()
+        for widget in self._unwanted:
+            widget.setVisible(False)
+        widths = [self._width(w) + spacing for w in items]
         room = self.width()
         shown = len(widths) if sum(widths) <= room else 0
         if not shown:
@@ -80,19 +94,19 @@ class OverflowBar(QWidget):
                     break
                 used += width
                 shown += 1
-        for n, widget in enumerate(self._items):
+        for n, widget in enumerate(items):
             widget.setVisible(n < shown)
         # a choice's label goes with its choice, a separator with what follows it: never "Keep:" alone at the end
-        for widget in reversed(self._items[1:shown]):
+        for widget in reversed(items[1:shown]):
             label_alone = isinstance(widget, QLabel) and widget.buddy() is not None and not widget.buddy().isVisible()
             if not (label_alone or type(widget) is QFrame):
                 break
             widget.setVisible(False)
-        self.more.setVisible(shown < len(self._items))
+        self.more.setVisible(shown < len(items))
 
     def hidden(self) -> list[QWidget]:
-        """The widgets the » menu offers (those that do not fit)."""
-        return [w for w in self._items if not w.isVisible()]
+        """The widgets the » menu offers (those wanted that do not fit)."""
+        return [w for w in self._wanted() if not w.isVisible()]
 
     def _width(self, widget: QWidget) -> int:
         policy = widget.sizePolicy().horizontalPolicy()

@@ -367,7 +367,7 @@ class PairsPage(QWidget):
         self.not_dup_button.setToolTip(
             self.tr("These two are not duplicates, now and after rescans; Edit ▸ Undo takes it back (Ctrl+D)")
         )
-        bar = OverflowBar(self.tr("Pairs"), self)
+        self.bar = bar = OverflowBar(self.tr("Pairs"), self)
         bar.addWidget(self.filter_edit)
         bar.addWidget(self.count_label)
         for b in (self.keep_left_button, self.keep_right_button, self.not_dup_button):
@@ -444,7 +444,7 @@ class PairsPage(QWidget):
             self.table.sortByColumn(SHOWN_FIRST[find], Qt.SortOrder.DescendingOrder)
         duplicates = find is Find.DUPLICATES
         for b in (self.keep_left_button, self.keep_right_button, self.not_dup_button):
-            b.setVisible(duplicates)
+            self.bar.set_wanted(b, duplicates)
         for column in range(len(PAIR_COLUMNS)):
             self.table.setColumnHidden(column, column in HIDDEN[find])
         self.detail.setCurrentWidget(self.passages if self.listed is Find.PASSAGES else self.diff)

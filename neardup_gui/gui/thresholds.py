@@ -287,7 +287,8 @@ class ThresholdsPanel(QWidget):
         self._pairs: tuple[Thresholds, int] | None = None  # the pairs of duplicates, at the thresholds shown
         self.counts = QLabel("", self)
         self.counts.setWordWrap(True)
-        self.counts.setToolTip(self.tr("Groups and documents at these settings"))
+        self._grouped = ""  # the counts of the groups of duplicates
+        self._found: tuple[Search, str] | None = None  # the counts of the last search found (show_found)
 
         grid = QGridLayout(self)
         grid.setContentsMargins(0, 0, 0, 0)
@@ -351,6 +352,8 @@ class ThresholdsPanel(QWidget):
         for signal in (self.inside_spin.valueChanged, self.words_spin.valueChanged, self.common_spin.valueChanged):
             signal.connect(lambda _value: self._search_debounce.start())
         self.inside_spin.valueChanged.connect(lambda _value: self._show_method())  # its expert number
+        for signal in (self.words_spin.valueChanged, self.common_spin.valueChanged):
+            signal.connect(lambda _value: self._show_counts())  # the last counts were another setting's
         self.look_for.currentIndexChanged.connect(self._find_changed)
         self.set_thresholds(thresholds)
         self.set_search(search if search is not None else Search())
@@ -423,6 +426,7 @@ class ThresholdsPanel(QWidget):
 
     def _show_method(self) -> None:
         """Only the controls of what is looked for and of the chosen method, each with its expert number."""
+        self._show_counts()
         t = self.thresholds()
         find = Find(self.look_for.currentData())
         self.inside_value.setText(
@@ -498,12 +502,34 @@ class ThresholdsPanel(QWidget):
     def show_counts(self, groups: int, documents: int, pairs: int, thresholds: Thresholds) -> None:
         """The groups and the documents in them (each once, also when it is listed under two groups), and the
         pairs of duplicates (those the Pairs tab lists, and the reports) at ``thresholds``."""
-        text = (
+        self._grouped = (
             self.tr("<b>%n</b> group(s)", "", groups) + " · " + self.tr("<b>%n</b> document(s) in them", "", documents)
         )
-        self.counts.setText(text)
         self._pairs = (thresholds, pairs)
         self.caption.setText(self._caption())
+        self._show_counts()
+
+    def show_found(self, search: Search, found: int, holders: int = 0) -> None:
+        """What ``search`` found: so many excerpts, in so many documents that hold them (``holders``), or so
+        many pairs that share passages; shown while it is what is looked for."""
+        if search.find is Find.EXCERPTS:
+            text = self.tr("<b>%n</b> excerpt(s)", "", found) + " · " + self.tr("in <b>%n</b> document(s)", "", holders)
+        else:
+            text = self.tr("<b>%n</b> pair(s) that share passages", "", found)
+        self._found = (search.asked, text)
+        self._show_counts()
+
+    def _show_counts(self) -> None:
+        """The counts of what is looked for: the groups of duplicates, or what the search found at this setting
+        (nothing while it is looked for)."""
+        search = self.search().asked
+        if search.find is Find.DUPLICATES:
+            self.counts.setText(self._grouped)
+            self.counts.setToolTip(self.tr("Groups and documents at these settings"))
+        else:
+            found = self._found is not None and self._found[0] == search
+            self.counts.setText(self._found[1] if self._found is not None and found else "")
+            self.counts.setToolTip(self.tr("What is found at this setting"))
 
     def _caption(self) -> str:
         """The line's count in words: the pairs of duplicates at the setting, counted as the Pairs tab and the

@@ -19,6 +19,16 @@
     </message>
 </context>
 <context>
+    <name>ExcerptGroupsModel</name>
+    <message numerus="yes">
+        <source>holds %n excerpt(s)</source>
+        <translation>
+            <numerusform>holds %n excerpt</numerusform>
+            <numerusform>holds %n excerpts</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>FolderDrops</name>
     <message numerus="yes">
         <source>Added %n folder(s). Press Scan (F5) to look for duplicates.</source>
@@ -193,6 +203,27 @@
         <translation>
             <numerusform>&lt;b&gt;%n&lt;/b&gt; document in them</numerusform>
             <numerusform>&lt;b&gt;%n&lt;/b&gt; documents in them</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n&lt;/b&gt; excerpt(s)</source>
+        <translation>
+            <numerusform>&lt;b&gt;%n&lt;/b&gt; excerpt</numerusform>
+            <numerusform>&lt;b&gt;%n&lt;/b&gt; excerpts</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>in &lt;b&gt;%n&lt;/b&gt; document(s)</source>
+        <translation>
+            <numerusform>in &lt;b&gt;%n&lt;/b&gt; document</numerusform>
+            <numerusform>in &lt;b&gt;%n&lt;/b&gt; documents</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n&lt;/b&gt; pair(s) that share passages</source>
+        <translation>
+            <numerusform>&lt;b&gt;%n&lt;/b&gt; pair that share passages</numerusform>
+            <numerusform>&lt;b&gt;%n&lt;/b&gt; pairs that share passages</numerusform>
         </translation>
     </message>
     <message numerus="yes">

@@ -1398,6 +1398,50 @@ Nothing was moved. Scan again to compare the files as they are now.</source>
     </message>
 </context>
 <context>
+    <name>ExcerptGroups</name>
+    <message>
+        <source>Document</source>
+        <translation>文档</translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>Inside</source>
+        <translation>包含比例</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>A document that holds others (in bold), and under it each one inside it</source>
+        <translation>含有其他文档的文档（粗体），其下是包含在它里面的每一份文档</translation>
+    </message>
+    <message>
+        <source>Where the file is</source>
+        <translation>文件所在的位置</translation>
+    </message>
+    <message>
+        <source>How much of the excerpt is inside the document above it</source>
+        <translation>摘录有多少内容包含在它上方的文档中</translation>
+    </message>
+    <message>
+        <source>The file&apos;s size</source>
+        <translation>文件大小</translation>
+    </message>
+</context>
+<context>
+    <name>ExcerptGroupsModel</name>
+    <message numerus="yes">
+        <source>holds %n excerpt(s)</source>
+        <translation>
+            <numerusform>含有 %n 份摘录</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>FileActions</name>
     <message>
         <source>… and {count} more</source>
@@ -2107,6 +2151,14 @@ Every two documents of the group are duplicates at your setting. Each member is 
     <message>
         <source>Marks</source>
         <translation>标记</translation>
+    </message>
+    <message>
+        <source>No document is inside another at this setting.</source>
+        <translation>在这个设置下，没有文档包含在另一份文档中。</translation>
+    </message>
+    <message>
+        <source>No document that holds excerpts has this in its path, nor its excerpts.</source>
+        <translation>含有摘录的文档及其摘录的路径中都没有这段文字。</translation>
     </message>
     <message numerus="yes">
         <source>No duplicates among the %n document(s) compared, at these settings. Lower “How similar must documents be?” to look for looser matches.</source>
@@ -3994,6 +4046,24 @@ already exists. Replace it with the report?</source>
         <source>Every pair of documents that are duplicates at this setting: the pairs the Pairs tab lists and the reports give</source>
         <translation>在此设置下互为重复的每一对文档：即“文档对”标签页列出的和报告给出的文档对</translation>
     </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n&lt;/b&gt; excerpt(s)</source>
+        <translation>
+            <numerusform>&lt;b&gt;%n&lt;/b&gt; 份摘录</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>in &lt;b&gt;%n&lt;/b&gt; document(s)</source>
+        <translation>
+            <numerusform>在 &lt;b&gt;%n&lt;/b&gt; 份文档中</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%n&lt;/b&gt; pair(s) that share passages</source>
+        <translation>
+            <numerusform>&lt;b&gt;%n&lt;/b&gt; 对有共同段落的文档</numerusform>
+        </translation>
+    </message>
     <message>
         <source>Groups and documents at these settings</source>
         <translation>按当前设置得到的组数和文档数</translation>
@@ -4027,6 +4097,10 @@ already exists. Replace it with the report?</source>
         <translation>
             <numerusform>其中共 &lt;b&gt;%n&lt;/b&gt; 个文档</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>What is found at this setting</source>
+        <translation>在这个设置下找到的内容</translation>
     </message>
     <message numerus="yes">
         <source>%n pair(s) of duplicates within {bits} bits</source>

@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from neardup_gui.core.match import matcher
-from neardup_gui.core.models import PassageSearch, ScanOptions, Thresholds
+from neardup_gui.core.models import Find, PassageSearch, ScanOptions, Search, Thresholds
 from neardup_gui.core.review import report
+from neardup_gui.core.review.pairs import excerpt_groups, inner_share
 from neardup_gui.core.session import Session
 from tests.conftest import chinese_texts, english_texts, plant_edits
 
@@ -151,3 +152,37 @@ def test_the_pairs_of_each_search_are_tables_with_their_numbers_and_passages_pla
         essay.write_text(essay.read_text(encoding="utf-8") + " more", encoding="utf-8")
         changed = passages_in_texts(pair, documents, view.text_loader(), view.database)
         assert changed.texts is None and changed.problem.startswith(documents[1].display_path)
+
+
+def test_excerpts_are_grouped_by_the_document_they_are_inside(tmp_path):
+    """A report of three licences holds two chapters copied out (one edited); an anthology holds one of them
+    with another licence: the report's group lists both chapters, the most inside first, the anthology's its
+    one; a chapter inside both is under each, and the groups' excerpts are the table's, each once."""
+    en = english_texts()
+    root = tmp_path / "uploads"
+    root.mkdir()
+    (root / "report.txt").write_text("\n\n".join(en[n] for n in ("Apache-2.0", "MPL-2.0", "LGPL-3")), encoding="utf-8")
+    (root / "chapter-apache.txt").write_text(en["Apache-2.0"], encoding="utf-8")
+    (root / "chapter-lgpl.txt").write_text(plant_edits(en["LGPL-3"], 0.05, seed=2), encoding="utf-8")
+    (root / "anthology.txt").write_text(en["GPL-2"] + "\n\n" + en["Apache-2.0"], encoding="utf-8")
+    with Session(tmp_path / "n.db") as session:
+        session.scan(ScanOptions(roots=(str(root),), workers=1), Thresholds())
+        table = session.pairs(search=Search(Find.EXCERPTS, containment=0.7))
+        docs = session.view.documents
+        groups = excerpt_groups(table, docs)
+        share = inner_share(table)
+
+        def name(doc_id: int) -> str:
+            return Path(docs[doc_id].path).name
+
+        listed = [(name(g.outer), [name(int(table.inner[k])) for k in g.rows]) for g in groups]
+        assert listed == [
+            ("report.txt", ["chapter-apache.txt", "chapter-lgpl.txt"]),
+            ("anthology.txt", ["chapter-apache.txt"]),
+        ]
+        for g in groups:
+            shares = [float(share[k]) for k in g.rows]
+            assert shares == sorted(shares, reverse=True) and min(shares) >= 0.7
+        assert sorted(k for g in groups for k in g.rows) == list(range(len(table)))
+        with pytest.raises(ValueError, match="excerpt"):
+            excerpt_groups(session.pairs(), docs)

@@ -13,6 +13,7 @@ from PySide6.QtTest import QTest
 from neardup_gui.core.models import Find, PassageSearch, Search, Thresholds
 from neardup_gui.gui import settings as app_settings
 from neardup_gui.gui.app import create_app
+from neardup_gui.gui.excerpt_groups import INSIDE
 from neardup_gui.gui.pairs_page import CONTAINMENT, LONGEST, PASSAGES
 from neardup_gui.gui.thresholds import ThresholdsPanel
 from tests.conftest import chinese_texts, english_texts, plant_edits
@@ -64,9 +65,34 @@ def test_a_chapter_is_found_inside_its_report_and_its_passages_are_stepped_throu
     grouped = {Path(d.path).name for d in w.result.documents if d.id in w.result.grouped}
     assert "chapter-3.txt" not in grouped  # a fifth of the report: never a near-duplicate of it
 
-    # excerpts: the chapter inside the report, and nothing else at 80 %
+    # excerpts, on the Groups tab: the report, and under it the chapter inside it; nothing else at 80 %
     _look_for(qtbot, w, Find.EXCERPTS)
-    assert w.tabs.currentWidget() is w.pairs
+    groups = w.groups
+    assert w.tabs.currentWidget() is groups and groups.excerpts_shown
+    model = groups.excerpt_model
+    assert model.rowCount() == 1 and model.rowCount(model.index(0, 0)) == 1
+    holder, excerpt = model.index(0, 0), model.index(0, 0, model.index(0, 0))
+    assert model.data(holder) == "report.txt" and model.data(excerpt) == "chapter-3.txt"
+    assert model.data(holder.siblingAtColumn(INSIDE)) == "holds 1 excerpt"
+    assert int(model.data(excerpt.siblingAtColumn(INSIDE)).split()[0]) >= 90
+    assert groups.excerpt_tree.currentIndex() == excerpt and groups.current() == (None, model.document(excerpt))
+    # the pair view: the report on the left (as a group's keeper), the chapter beside it
+    title = groups.diff.title.text().splitlines()[0]
+    assert title.split("↔")[0].strip().endswith("report.txt") and title.endswith("chapter-3.txt")
+    # opened where the chapter sits in the report, not at the report's first chapters
+    diff = groups.diff
+    qtbot.waitUntil(lambda: diff.model.layout is not None and diff.model.layout.comparison.complete, timeout=20_000)
+    chapter_3, chapter_4 = (report[: report.index(f"Chapter {n}")].count("\n") + 1 for n in (3, 4))
+    qtbot.waitUntil(lambda: chapter_3 <= diff._top_line()[0] < chapter_4, timeout=5_000)
+    # nothing to tick, keep or trash here: an excerpt is no copy, and its report has text it has not
+    assert not groups.marks_bar.isVisible() and not groups.keep_button.isVisible()
+    assert not any(w.action(name).isEnabled() for name in ("keep", "not_duplicate", "trash_others", "mark_selected"))
+    assert w.action("open").isEnabled()
+    QTest.keyClick(groups.excerpt_tree, Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier)  # Keep's keys: nothing
+    assert not w.review.view.chosen and not w.session_jobs.busy
+
+    # the same excerpt, as a pair on the Pairs tab
+    w.tabs.setCurrentWidget(w.pairs)
     assert w.pairs.model.rowCount() == 1
     assert _names(w, 0) == ("chapter-3.txt", "report.txt")  # the excerpt on the left, where it is found on the right
     assert w.pairs.model.headerData(0, Qt.Orientation.Horizontal) == "Excerpt"
@@ -149,9 +175,11 @@ def test_a_chapter_is_found_inside_its_report_and_its_passages_are_stepped_throu
     again.tabs.setCurrentWidget(again.pairs)
     qtbot.waitUntil(lambda: again.pairs.model.rowCount() == 2, timeout=60_000)
     assert again.pairs.listed is Find.PASSAGES and not again.pairs.table.isColumnHidden(LONGEST)
-    # the Groups tab holds duplicates: looking at it looks for them, with their settings shown
+    # the Groups tab holds duplicates or excerpts: looking at it with shared passages looks for duplicates,
+    # their settings shown, and the groups of duplicates with their marks are back
     again.tabs.setCurrentWidget(again.groups)
     assert again.thresholds.search().find is Find.DUPLICATES and again.thresholds.similarity_spin.isVisible()
+    assert not again.groups.excerpts_shown and again.groups.marks_bar.isVisible()
 
 
 @pytest.mark.parametrize(

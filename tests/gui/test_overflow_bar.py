@@ -61,3 +61,21 @@ def test_a_choice_s_label_never_stays_alone_at_the_end(qtbot):
     widths = sum(bar._width(w) + 4 for w in bar._items[:-1])  # everything but the choice
     bar.resize(widths + bar.more.sizeHint().width() + 2, bar.height())
     assert not choice.isVisible() and not label.isVisible() and bar.more.isVisible()
+
+
+def test_a_control_that_does_not_apply_stays_hidden_whatever_the_width_and_is_not_in_the_menu(qtbot):
+    """The Pairs tab hides Keep left while excerpts are listed: a resize, or the tab shown again, does not bring
+    it back, and the » menu does not offer it; wanted again, it shows where it fits."""
+    holder, bar, edit, buttons, choice, _clicked = _bar(qtbot)
+    bar.set_wanted(buttons[1], False)
+    bar.resize(bar.sizeHint().width() + 200, bar.sizeHint().height())
+    holder.hide()
+    holder.show()
+    assert not buttons[1].isVisible() and buttons[0].isVisible() and buttons[2].isVisible()
+    bar.resize(edit.minimumSizeHint().width() + buttons[0].sizeHint().width() + 60, bar.height())
+    menu = bar.more.menu()
+    menu.aboutToShow.emit()
+    assert "Unmark all" not in [a.text() for a in menu.actions()] and "Copy paths" in [a.text() for a in menu.actions()]
+    bar.set_wanted(buttons[1], True)
+    bar.resize(bar.sizeHint().width() + 20, bar.height())
+    assert buttons[1].isVisible() and not bar.more.isVisible()

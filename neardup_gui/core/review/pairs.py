@@ -51,6 +51,47 @@ class PairTable:
         return int(at[0]) if len(at) else None
 
 
+@dataclass(frozen=True, slots=True)
+class ExcerptGroup:
+    """A document and the documents inside it: ``rows`` of an excerpt table, each one of ``outer``'s excerpts,
+    the most of it inside first."""
+
+    outer: int
+    rows: tuple[int, ...]
+
+
+def excerpt_groups(table: PairTable, documents: Mapping[int, Document]) -> tuple[ExcerptGroup, ...]:
+    """The excerpts of ``table`` (an excerpt table) by the document they are inside: every document that holds
+    another, with all it holds, the one holding the most first (then by path). A document inside two others is
+    under each; one that holds excerpts and is inside another is a group's and an excerpt of the other."""
+    outer, share = outer_of(table), inner_share(table)
+    by_outer: dict[int, list[int]] = {}
+    for k in np.lexsort((-share, outer)).tolist():
+        by_outer.setdefault(int(outer[k]), []).append(k)
+    ordered = sorted(by_outer.items(), key=lambda item: (-len(item[1]), documents[item[0]].path))
+    return tuple(ExcerptGroup(doc, tuple(rows)) for doc, rows in ordered)
+
+
+def outer_of(table: PairTable) -> np.ndarray:
+    """Each row's document that holds the other (an excerpt table)."""
+    if table.inner is None:
+        raise ValueError("a table of excerpts (excerpt_table) is needed")
+    return np.where(table.a == table.inner, table.b, table.a)
+
+
+def holders(table: PairTable) -> int:
+    """How many documents hold the excerpts of an excerpt table."""
+    return len(np.unique(outer_of(table)))
+
+
+def inner_share(table: PairTable) -> np.ndarray:
+    """How much of each row's inner document is inside the other (an excerpt table)."""
+    if table.inner is None:
+        raise ValueError("a table of excerpts (excerpt_table) is needed")
+    s = table.similarity
+    return np.where(table.a == table.inner, s.containment_ab, s.containment_ba)
+
+
 def how_matched(s: SimilarityArrays, t: Thresholds) -> np.ndarray:
     """models.matched_by for every pair at once, "exact" where the texts are the same (Similarity.same_text)."""
     by_jaccard = (s.jaccard >= t.jaccard - 1e-9) if t.method is not Method.SIMHASH else np.zeros(len(s), bool)

@@ -13,6 +13,9 @@ from ..read.extract import KIND_OF_SUFFIX
 CONTAINED = 0.95
 """A member with at least this share of its text inside the keeper (or the keeper's inside it) is said to
 be inside it (to hold it) when the two are otherwise not alike: an excerpt, or a longer version."""
+HOLDS_MORE = 3.0
+"""...and the other has at least this many times as much text of its own: an edited copy (its edits cost both
+texts alike) is not inside its original, nor does it hold it."""
 
 
 def _whole(share: float) -> str:
@@ -38,12 +41,15 @@ def percent_range(low: float, high: float) -> str:
 
 def inside(sim: Similarity) -> str:
     """ "a" when the first document (a member) is inside the other (its keeper) though the two are not
-    otherwise alike, "b" for the other way round, "" for neither."""
+    otherwise alike, "b" for the other way round, "" for neither. Inside means nearly all of it is in the
+    other, which has several times as much text of its own (an excerpt, a longer version), not an edited copy
+    that differs alike both ways."""
     if sim.jaccard >= 0.9:
         return ""
-    if sim.containment_ab >= CONTAINED:
+    own_a, own_b = 1 - sim.containment_ab, 1 - sim.containment_ba  # the share of each not in the other
+    if sim.containment_ab >= CONTAINED and own_b >= HOLDS_MORE * own_a:
         return "a"
-    return "b" if sim.containment_ba >= CONTAINED else ""
+    return "b" if sim.containment_ba >= CONTAINED and own_a >= HOLDS_MORE * own_b else ""
 
 
 def similarity_words(sim: Similarity) -> str:
