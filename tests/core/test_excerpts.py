@@ -19,6 +19,7 @@ from neardup_gui.core.jobs import CancelToken, JobCancelled
 from neardup_gui.core.match import excerpts
 from neardup_gui.core.match.excerpts import find_excerpts, required_shared, shared_count
 from neardup_gui.core.models import Extracted, Status
+from neardup_gui.core.workers.parallel import Workers
 from tests.conftest import chinese_texts, english_texts, plant_edits
 
 
@@ -65,6 +66,20 @@ def _families(draw: st.DrawFn) -> list[np.ndarray]:
 def test_every_excerpt_and_nothing_else_whatever_the_sets(sets, containment, min_size):
     """Prefix filtering misses nothing: the pairs and their overlaps are the oracle's, at any C."""
     assert _found(sets, containment, min_size) == _oracle(sets, containment, min_size)
+
+
+@settings(max_examples=200, deadline=None)
+@given(_families(), st.sampled_from([0.3, 0.7, 0.9]), st.integers(1, 6), st.integers(1, 40))
+def test_shingles_spread_over_every_value_and_tasks_of_a_few_find_the_same(sets, containment, min_size, at_once):
+    """The same sets with their values spread over the 32-bit range (multiplied by an odd number: the same
+    sets, other values), ordered by ranges of values and by ranges of texts a few shingles each: the tasks'
+    pieces join into the oracle's answer."""
+    spread = [
+        np.unique((s.astype(np.uint64) * np.uint64(2_654_435_761)) % np.uint64(1 << 32)).astype(np.uint32) for s in sets
+    ]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(excerpts, "_SORTED_AT_ONCE", at_once)
+        assert _found(spread, containment, min_size) == _oracle(spread, containment, min_size)
 
 
 @settings(max_examples=300, deadline=None)
@@ -173,3 +188,20 @@ def test_excerpts_of_real_documents_are_found_as_the_oracle_finds_them(containme
         if name.endswith(":alone") and float(name.split(":")[2]) <= 0.01 and not short[row]
     ]
     assert len(copied) > 10 and all(pair in found for pair in copied)
+
+
+@pytest.mark.e2e
+def test_the_worker_pool_finds_what_this_process_finds_and_leaves_no_file(tmp_path):
+    """The tasks run by two workers (files beside the database's folder): the same excerpts as in this process,
+    and as the oracle; the folder they mapped is gone afterwards."""
+    _names, texts = _real_corpus(seed=8)
+    sets = [_shingles(t)[0] for t in texts]
+    here = find_excerpts(sets, 0.8)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(excerpts, "_SORTED_AT_ONCE", 20_000)  # many tasks of each kind
+        pooled = find_excerpts(sets, 0.8, workers=Workers(2), beside=str(tmp_path))
+    for field in ("inner", "outer", "shared", "inner_size", "outer_size"):
+        assert np.array_equal(getattr(here, field), getattr(pooled, field)), field
+    truth = _oracle(sets, 0.8, 30)
+    assert len(here) == len(truth) > 40
+    assert list(tmp_path.iterdir()) == []

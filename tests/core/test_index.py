@@ -308,6 +308,34 @@ def test_mapped_files_go_to_the_temporary_folder_when_the_folder_beside_fails(tm
     assert not second.parent.exists() and list(tmp_path.iterdir()) == []
 
 
+def test_an_allocated_file_holds_its_parts_then_room_for_the_tasks_and_moves_when_the_folder_fails(tmp_path):
+    """A file made a part at a time (the excerpt search's shingles, never whole in memory), the rest for the
+    tasks to fill; too many values refused; where the folder beside goes away, made again (its parts asked
+    for anew) in the temporary folder."""
+    import shutil
+
+    from neardup_gui.core.workers.parallel import MappedFiles
+
+    def parts():
+        yield np.arange(3, dtype=np.uint32)
+        yield np.array([7, 8], dtype=np.uint32)
+
+    with MappedFiles(str(tmp_path)) as files:
+        path = files.allocate("values", np.uint32, 6, parts)
+        filled = np.load(path, mmap_mode="r+")
+        filled[5] = 9
+        filled.flush()
+        del filled
+        assert np.load(path).tolist() == [0, 1, 2, 7, 8, 9]
+        assert np.load(files.allocate("room", np.int32, 4)).tolist() == [0, 0, 0, 0]
+        with pytest.raises(ValueError, match="more than 4"):
+            files.allocate("short", np.uint32, 4, parts)
+        shutil.rmtree(Path(path).parent)
+        moved = files.allocate("values", np.uint32, 5, parts)
+        assert Path(moved).parent.parent != tmp_path and np.load(moved).tolist() == [0, 1, 2, 7, 8]
+    assert not Path(moved).exists() and list(tmp_path.iterdir()) == []
+
+
 @settings(max_examples=80, deadline=None)
 @given(
     seed=st.integers(0, 2**32 - 1),

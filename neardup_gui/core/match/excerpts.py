@@ -18,17 +18,20 @@ texts share rare passages without one being inside the other (quotations, copied
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import itertools
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 from ..fingerprint import minhash
 from ..jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_progress
+from ..workers.parallel import IN_THIS_PROCESS, MappedFiles, Workers
 
 _PAIRS_AT_ONCE = 1_000_000  # candidate pairs made at once: some 60 bytes each while they are made
 _MEASURED_AT_ONCE = 20_000  # candidates measured at once (a batch for the matcher's workers)
-_SORTED_AT_ONCE = 1 << 20  # shingles ordered rarest first at once (some 40 bytes each while sorting)
+_SORTED_AT_ONCE = 1 << 20  # shingles a task orders at once (some 40 bytes each while sorting)
+_SCANNED_AT_ONCE = 1 << 24  # shingles a task looks through at once for those of its values
 _LONGER = 0.25  # the prefix's length beyond p, as a share of p (count filter): measured on real collections
 
 
@@ -69,56 +72,177 @@ def prefix_length(sizes: np.ndarray, containment: float, min_size: int) -> tuple
     return length, np.maximum(length - shortest + 1, 1)
 
 
-def prefix_entries(
-    starts: np.ndarray, index: np.ndarray, held: np.ndarray, length: np.ndarray
-) -> tuple[np.ndarray, np.ndarray]:
-    """(row, shingle) of each text's rarest ``length`` shingles (``prefix_length``). ``index`` numbers each
-    of the texts' shingles (one run a text, from ``starts``) among the distinct ones, in their order;
-    ``held`` says how many texts hold each distinct shingle. Sorted a block of texts at a time, so that
-    what the sort needs stays small beside the shingles."""
-    sizes = np.diff(starts)
-    rarest_first = np.lexsort((np.arange(len(held)), held)).astype(np.int32)  # the distinct shingles, in order
-    rank = np.empty(len(held), dtype=np.int64)
-    rank[rarest_first] = np.arange(len(held))
-    rows_out: list[np.ndarray] = []
-    tokens_out: list[np.ndarray] = []
-    first_row = 0
-    while first_row < len(sizes):
-        last_row = max(int(np.searchsorted(starts, starts[first_row] + _SORTED_AT_ONCE, "right")) - 1, first_row + 1)
-        span = slice(int(starts[first_row]), int(starts[last_row]))
-        # each row's shingles, rarest first, then by hash: one sort of (row, rank) keys (a third of a lexsort's time)
-        rows = np.repeat(np.arange(last_row - first_row, dtype=np.int64), sizes[first_row:last_row])
-        keys = np.sort((rows << 32) | rank[index[span]])
-        # the first length[r] of each row r's, in that order
-        counts = np.column_stack((length[first_row:last_row], sizes[first_row:last_row] - length[first_row:last_row]))
-        taken = keys[np.repeat(np.tile([True, False], last_row - first_row), counts.ravel())]
-        rows_out.append(((taken >> 32) + first_row).astype(np.int32))
-        tokens_out.append(rarest_first[taken & 0xFFFFFFFF])
-        first_row = last_row
-    if not rows_out:
-        return np.empty(0, np.int32), np.empty(0, np.int32)
-    return np.concatenate(rows_out), np.concatenate(tokens_out)
+@dataclass(frozen=True, slots=True)
+class _Shingles:
+    """The .npy files a search's tasks map: every text's shingles, one sorted run a text (``values``, from
+    ``starts``); once they are ordered by value, the texts holding each shingle (``holders``, in value then
+    text order) and each shingle's number among the distinct ones of its range of values (``tokens``, where
+    the shingle is in ``values``)."""
+
+    values: str
+    starts: str
+    holders: str
+    tokens: str
 
 
-def distinct_shingles(values: np.ndarray, starts: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Each shingle's number among the distinct ones (in their order), how many texts hold each distinct
-    one, and the postings: the rows holding each, in turn (one sort of the shingles gives all three, in
-    32-bit arrays: the search's memory is a few times the shingles')."""
-    sizes = np.diff(starts)
-    if len(values) == 0:
-        return np.empty(0, np.int32), np.empty(0, np.int32), np.empty(0, np.int32)
-    by_value = np.argsort(values, kind="stable")  # texts in row order within each shingle's postings
-    postings = np.repeat(np.arange(len(sizes), dtype=np.int32), sizes)[by_value]
-    ordered = values[by_value]
-    new = np.empty(len(values), dtype=bool)
+@dataclass(frozen=True, slots=True)
+class _HoldersTask:
+    """The shingles of values in [low, high]: their holders written from ``offset`` on."""
+
+    files: _Shingles
+    low: int
+    high: int
+    offset: int
+
+
+def _holders_task(task: _HoldersTask) -> np.ndarray:
+    """Write the holders and the numbers of the task's shingles; how many texts hold each distinct value
+    among them, in value order (worker side)."""
+    values = np.load(task.files.values, mmap_mode="r")
+    found = []
+    for begin in range(0, len(values), _SCANNED_AT_ONCE):  # a mask of all the shingles would be theirs in bytes
+        piece = values[begin : begin + _SCANNED_AT_ONCE]
+        found.append(np.flatnonzero((piece >= task.low) & (piece <= task.high)) + begin)
+    at = np.concatenate(found) if found else np.empty(0, np.int64)
+    del found
+    keys = np.sort((values[at].astype(np.uint64) << np.uint64(32)) | np.arange(len(at), dtype=np.uint64))
+    at = at[(keys & np.uint64(0xFFFFFFFF)).astype(np.int64)]  # by value, then where (texts in order)
+    keys >>= np.uint64(32)
+    if not len(keys):
+        return np.empty(0, np.int32)
+    new = np.empty(len(keys), dtype=bool)
     new[0] = True
-    np.not_equal(ordered[1:], ordered[:-1], out=new[1:])
-    del ordered
-    index = np.empty(len(values), dtype=np.int32)
-    index[by_value] = np.cumsum(new, dtype=np.int32) - 1
-    del by_value
-    held = np.diff(np.flatnonzero(np.append(new, True))).astype(np.int32)
-    return index, held, postings
+    np.not_equal(keys[1:], keys[:-1], out=new[1:])
+    del keys
+    starts = np.load(task.files.starts, mmap_mode="r")
+    holders = np.load(task.files.holders, mmap_mode="r+")
+    holders[task.offset : task.offset + len(at)] = np.searchsorted(starts, at, side="right") - 1
+    holders.flush()
+    del holders
+    tokens = np.load(task.files.tokens, mmap_mode="r+")
+    tokens[at] = np.cumsum(new, dtype=np.int32) - 1
+    tokens.flush()
+    del tokens
+    return np.diff(np.flatnonzero(np.append(new, True))).astype(np.int32)
+
+
+@dataclass(frozen=True, slots=True)
+class _Index:
+    """The .npy files of the shingles' index: where each range of values starts (``lows``) and its first
+    distinct value's number (``numbered``); by number, how many texts hold each distinct value (``held``),
+    where its holders start (``first``) and its place in the order rarest first (``rank``), and the numbers in
+    that order (``rarest_first``); each text's size, prefix length and how many of its prefix a text it is
+    inside holds (``prefix_length``)."""
+
+    lows: str
+    numbered: str
+    held: str
+    first: str
+    rank: str
+    rarest_first: str
+    sizes: str
+    length: str
+    needed: str
+
+
+@dataclass(frozen=True, slots=True)
+class _PairsTask:
+    """The texts [first_row, last_row): the pairs each may be an excerpt of."""
+
+    files: _Shingles
+    index: _Index
+    first_row: int
+    last_row: int
+
+
+def _pairs_task(task: _PairsTask) -> np.ndarray:
+    """Codes (text << 32 | other) of the pairs where the other, no smaller, holds as many of the text's prefix
+    as one it is inside does, for the task's texts (worker side)."""
+    files, index = task.files, task.index
+
+    def load(path: str) -> np.ndarray:
+        return np.load(path, mmap_mode="r")
+
+    a, token = _prefixes(files, index, task.first_row, task.last_row)
+    return _meetings(
+        a, token, load(files.holders), load(index.held), load(index.first), load(index.sizes), load(index.needed)
+    )
+
+
+def _prefixes(files: _Shingles, index: _Index, first_row: int, last_row: int) -> tuple[np.ndarray, np.ndarray]:
+    """(row, shingle number) of each of the texts' rarest ``length`` shingles (``prefix_length``): by how many
+    texts hold them, then by value (one order for every text, which is all prefix filtering needs)."""
+    starts = np.load(files.starts, mmap_mode="r")
+    span = slice(int(starts[first_row]), int(starts[last_row]))
+    values = np.load(files.values, mmap_mode="r")[span]
+    part = np.searchsorted(np.load(index.lows, mmap_mode="r"), values, side="right") - 1
+    token = np.load(files.tokens, mmap_mode="r")[span] + np.load(index.numbered, mmap_mode="r")[part]
+    del values, part
+    sizes = np.diff(starts[first_row : last_row + 1])
+    rows = np.repeat(np.arange(last_row - first_row, dtype=np.uint64), sizes)
+    # each text's shingles rarest first, then by value: one sort of (row, rank) keys
+    keys = np.sort((rows << np.uint64(32)) | np.load(index.rank, mmap_mode="r")[token].astype(np.uint64))
+    del rows, token
+    length = np.asarray(np.load(index.length, mmap_mode="r")[first_row:last_row], dtype=np.int64)
+    counts = np.column_stack((length, sizes - length))
+    taken = keys[np.repeat(np.tile([True, False], last_row - first_row), counts.ravel())]
+    rarest_first = np.load(index.rarest_first, mmap_mode="r")
+    rows_out = (taken >> np.uint64(32)).astype(np.int32) + np.int32(first_row)
+    return rows_out, rarest_first[(taken & np.uint64(0xFFFFFFFF)).astype(np.int64)]
+
+
+def _meetings(
+    a: np.ndarray,
+    token: np.ndarray,
+    holders: np.ndarray,
+    held: np.ndarray,
+    first: np.ndarray,
+    sizes: np.ndarray,
+    needed: np.ndarray,
+) -> np.ndarray:
+    """Codes (text << 32 | other) of the pairs the prefix entries (``a``, ``token``: each text's in a row)
+    make with the other holders of their shingles that are no smaller, kept where the other holds at least
+    ``needed`` of the text's prefix (the count filter). Made ``_PAIRS_AT_ONCE`` at a time: a text's entries
+    are in a row, so all its pairs are counted by the end of the round its last entry is in; only the text a
+    round cut is carried to the next."""
+    made = np.cumsum(held[token], dtype=np.int64)  # pairs made by the prefix entries up to each
+    kept: list[np.ndarray] = []
+    carried = (np.empty(0, np.int64), np.empty(0, np.int64))
+    begin = 0
+    while begin < len(a):
+        done = int(made[begin - 1]) if begin else 0
+        stop = max(int(np.searchsorted(made, done + _PAIRS_AT_ONCE, "right")), begin + 1)
+        lengths = np.asarray(held[token[begin:stop]], dtype=np.int64)
+        within = np.arange(int(lengths.sum())) - np.repeat(np.cumsum(lengths) - lengths, lengths)
+        b = holders[np.repeat(first[token[begin:stop]], lengths) + within]
+        x = np.repeat(a[begin:stop], lengths)
+        keep = (b != x) & (sizes[b] >= sizes[x])
+        codes, counts = np.unique((x[keep].astype(np.int64) << 32) | b[keep], return_counts=True)
+        if len(carried[0]):
+            codes, counts = _summed(np.concatenate((carried[0], codes)), np.concatenate((carried[1], counts)))
+        cut = (codes >> 32) == int(a[stop - 1]) if stop < len(a) and a[stop] == a[stop - 1] else None
+        if cut is not None:
+            carried = (codes[cut], counts[cut])
+            codes, counts = codes[~cut], counts[~cut]
+        else:
+            carried = (np.empty(0, np.int64), np.empty(0, np.int64))
+        kept.append(codes[counts >= needed[codes >> 32]])
+        begin = stop
+    return np.concatenate(kept) if kept else np.empty(0, np.int64)
+
+
+def _value_ranges(slices: np.ndarray, parts: int) -> list[tuple[int, int, int]]:
+    """(low, high, offset): ranges of values holding about as many shingles each, in value order, with how
+    many shingles the ranges before each hold; ``slices``: how many each 4,096th of the 32-bit values holds."""
+    ends = np.cumsum(slices)
+    cuts = np.unique(np.searchsorted(ends, np.arange(1, parts) * (int(ends[-1]) / parts), side="left"))
+    bounds = [0, *[int(c) + 1 for c in cuts.tolist() if c + 1 < len(slices)], len(slices)]
+    out = []
+    for low, high in itertools.pairwise(bounds):
+        offset = int(ends[low - 1]) if low else 0
+        if int(ends[high - 1]) > offset:
+            out.append((low << 20, (high << 20) - 1, offset))
+    return out
 
 
 Measure = Callable[[np.ndarray, np.ndarray], np.ndarray]
@@ -131,22 +255,25 @@ def find_excerpts(
     *,
     min_size: int = 30,
     measure: Measure | None = None,
+    workers: Workers = IN_THIS_PROCESS,
+    beside: str | None = None,
     progress: Progress = no_progress,
     cancel: CancelToken = NEVER_CANCELLED,
 ) -> ExcerptArrays:
     """Every pair of ``sets`` (sorted arrays of distinct shingle hashes, one a text) where the smaller,
     of at least ``min_size`` shingles, has a share of at least ``containment`` of its shingles in the
-    larger; the rows of a pair are indices into ``sets``. Candidates are measured by ``measure``, or
+    larger; the rows of a pair are indices into ``sets``. Candidates are found by tasks on ``workers``
+    (their files in a folder ``beside`` the database, see MappedFiles) and measured by ``measure``, or
     here, a batch at a time."""
     if not 0.0 < containment <= 1.0:
         raise ValueError(f"containment must be in (0, 1], not {containment}")
     if min_size < 1:
         raise ValueError(f"min_size must be at least 1, not {min_size}")
     sizes = np.fromiter((len(s) for s in sets), dtype=np.int64, count=len(sets))
-    starts = np.concatenate(([0], np.cumsum(sizes)))
-    values = np.concatenate([np.asarray(s, dtype=np.uint32) for s in sets]) if sets else np.empty(0, np.uint32)
     progress(ProgressEvent("excerpts", 0, None))
-    inner, outer = candidate_pairs(values, starts, containment, min_size, cancel)
+    inner, outer = candidate_pairs(
+        sets, containment, min_size, workers=workers, beside=beside, progress=progress, cancel=cancel
+    )
     shared = np.empty(len(inner), dtype=np.int64)
     for begin in range(0, len(inner), _MEASURED_AT_ONCE):
         cancel.raise_if_cancelled()
@@ -156,7 +283,7 @@ def find_excerpts(
             shared[part] = measure(inner[part], outer[part])
         else:
             shared[part] = [
-                shared_count(values[starts[a] : starts[a + 1]], values[starts[b] : starts[b + 1]])
+                shared_count(np.asarray(sets[a], np.uint32), np.asarray(sets[b], np.uint32))
                 for a, b in zip(inner[part].tolist(), outer[part].tolist(), strict=True)
             ]
     progress(ProgressEvent("excerpts", len(inner), len(inner)))
@@ -175,54 +302,95 @@ def shared_count(small: np.ndarray, large: np.ndarray) -> int:
 
 
 def candidate_pairs(
-    values: np.ndarray,
-    starts: np.ndarray,
+    sets: Sequence[np.ndarray],
     containment: float,
     min_size: int,
+    *,
+    workers: Workers = IN_THIS_PROCESS,
+    beside: str | None = None,
+    progress: Progress = no_progress,
     cancel: CancelToken = NEVER_CANCELLED,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """(inner, outer) rows, each pair once, of every pair that may be an excerpt: the outer, no smaller
-    (rows in order where the sizes tie), holds as many of the inner's prefix as one it is inside does."""
-    sizes = np.diff(starts)
-    index, held, postings = distinct_shingles(values, starts)
+    """(inner, outer) rows, each pair once, of every pair of ``sets`` that may be an excerpt: the outer, no
+    smaller (rows in order where the sizes tie), holds as many of the inner's prefix as one it is inside does.
+
+    Two rounds of tasks on ``workers``, which map the shingles, written to a file a part at a time: the
+    holders of each range of values (one sort of its shingles gives them, their numbers among the distinct
+    values, and how many texts hold each), then each range of texts' prefixes and the pairs they make (whole
+    texts: each pair is judged on one text's prefix, and of two alike in size, either one an excerpt must
+    pass). The parent holds the sets it is given, how many texts hold each distinct value, and the pairs
+    found."""
+    sizes = np.fromiter((len(s) for s in sets), dtype=np.int64, count=len(sets))
+    starts = np.concatenate(([0], np.cumsum(sizes)))
+    total = int(starts[-1])
     length, needed = prefix_length(sizes, containment, min_size)
-    a, token = prefix_entries(starts, index, held, length)
-    del index
-    posting_start = np.concatenate(([0], np.cumsum(held, dtype=np.int64)))
-    made = np.cumsum(held[token], dtype=np.int64)  # pairs made by the prefix entries up to each
-    kept: list[np.ndarray] = []
-    # (text, other) codes and how many of the text's prefix the other holds: a text's entries are in a row,
-    # so all its pairs are counted by the end of the round its last entry is in; only the text a round cut
-    # is carried to the next, and each pair is judged on one text's prefix (of two alike in size, either one
-    # an excerpt must pass: a pair kept by one is measured)
-    carried = (np.empty(0, np.int64), np.empty(0, np.int64))
-    begin = 0
-    while begin < len(a):
-        cancel.raise_if_cancelled()
-        done = int(made[begin - 1]) if begin else 0
-        stop = max(int(np.searchsorted(made, done + _PAIRS_AT_ONCE, "right")), begin + 1)
-        lengths = held[token[begin:stop]]
-        within = np.arange(int(lengths.sum())) - np.repeat(np.cumsum(lengths) - lengths, lengths)
-        b = postings[np.repeat(posting_start[token[begin:stop]], lengths) + within]
-        x = np.repeat(a[begin:stop], lengths)
-        keep = (b != x) & (sizes[b] >= sizes[x])
-        codes, counts = np.unique((x[keep].astype(np.int64) << 32) | b[keep], return_counts=True)
-        if len(carried[0]):
-            codes, counts = _summed(np.concatenate((carried[0], codes)), np.concatenate((carried[1], counts)))
-        cut = (codes >> 32) == int(a[stop - 1]) if stop < len(a) and a[stop] == a[stop - 1] else None
-        if cut is not None:
-            carried = (codes[cut], counts[cut])
-            codes, counts = codes[~cut], counts[~cut]
-        else:
-            carried = (np.empty(0, np.int64), np.empty(0, np.int64))
-        kept.append(codes[counts >= needed[codes >> 32]])
-        begin = stop
+    parts = max(workers.count * 2, -(-total // _SORTED_AT_ONCE // 4))
+    slices = np.zeros(1 << 12, dtype=np.int64)  # how many shingles each 4,096th of the 32-bit values holds
+
+    def pieces() -> Iterator[np.ndarray]:
+        slices[:] = 0
+        for first, last in _row_ranges(starts, np.ones(len(sets), np.int64), _SORTED_AT_ONCE):
+            piece = np.concatenate([np.asarray(s, dtype=np.uint32) for s in sets[first:last]])
+            slices[:] += np.bincount(piece >> np.uint32(20), minlength=1 << 12)
+            yield piece
+
+    with MappedFiles(beside) as files:
+        shingles = _Shingles(
+            files.allocate("excerpt-values", np.uint32, total, pieces),
+            files.write("excerpt-starts", starts),
+            files.allocate("excerpt-holders", np.int32, total),
+            files.allocate("excerpt-tokens", np.int32, total),
+        )
+        tasks = [_HoldersTask(shingles, low, high, offset) for low, high, offset in _value_ranges(slices, parts)]
+        counted = dict(workers.map(_holders_task, tasks, cancel=cancel))
+        each = [counted.pop(t) for t in tasks]  # how many texts hold each distinct value, range by range
+        numbered = np.cumsum([0, *map(len, each)])[:-1].astype(np.int32)
+        held = np.concatenate(each) if each else np.empty(0, np.int32)
+        del each
+        rarest_first = np.lexsort((np.arange(len(held)), held)).astype(np.int32)
+        rank = np.empty(len(held), dtype=np.int32)
+        rank[rarest_first] = np.arange(len(held), dtype=np.int32)
+        index = _Index(
+            files.write("excerpt-lows", np.array([t.low for t in tasks], dtype=np.uint32)),
+            files.write("excerpt-numbered", numbered),
+            files.write("excerpt-held", held),
+            files.write("excerpt-first", np.concatenate(([0], np.cumsum(held, dtype=np.int64)))),
+            files.write("excerpt-rank", rank),
+            files.write("excerpt-rarest-first", rarest_first),
+            files.write("excerpt-sizes", sizes),
+            files.write("excerpt-length", length),
+            files.write("excerpt-needed", needed),
+        )
+        del held, rank, rarest_first
+        pair_tasks = [
+            _PairsTask(shingles, index, first, last) for first, last in _row_ranges(starts, length, _SORTED_AT_ONCE)
+        ]
+        kept: list[np.ndarray] = []
+        for done, (_task, codes) in enumerate(workers.map(_pairs_task, pair_tasks, cancel=cancel), 1):
+            kept.append(codes)
+            progress(ProgressEvent("excerpt candidates", done, len(pair_tasks)))
     codes = np.concatenate(kept) if kept else np.empty(0, np.int64)
     x, b = codes >> 32, codes & 0xFFFFFFFF
     tie = sizes[b] == sizes[x]
     inner, outer = np.where(tie, np.minimum(x, b), x), np.where(tie, np.maximum(x, b), b)
     codes = np.unique((inner << 32) | outer)
     return codes >> 32, codes & 0xFFFFFFFF
+
+
+def _row_ranges(starts: np.ndarray, length: np.ndarray, shingles: int) -> list[tuple[int, int]]:
+    """Ranges of texts of about ``shingles`` shingles each (a text alone when it has more), texts whose
+    prefix is empty (too small to be an excerpt) left out at the ends."""
+    looked = np.flatnonzero(length > 0)
+    if not len(looked):
+        return []
+    first_row, end_row = int(looked[0]), int(looked[-1]) + 1
+    out = []
+    while first_row < end_row:
+        last_row = int(np.searchsorted(starts, starts[first_row] + shingles, "right")) - 1
+        last_row = min(max(last_row, first_row + 1), end_row)
+        out.append((first_row, last_row))
+        first_row = last_row
+    return out
 
 
 def _summed(codes: np.ndarray, counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -416,23 +416,25 @@ class Matcher:
         boilerplate is ignored) are in the larger, measured exactly (excerpts.py) as the groups' pairs are
         (kept, and measured by the workers); rows are content ids. Kept in the database: asked again of
         the same collection, read back.
-        Every compared set is read at once, and the search takes some 8 times their size at its peak
-        (measured: 57 MB for 7.5 MB of sets): fine for tens of thousands of documents, not yet for
-        100,000 long ones (issue #43)."""
+        Every compared set is read at once into the parent, which holds them and the distinct shingles while
+        the workers find the candidates (excerpts.candidate_pairs)."""
         name = f"excerpts:{containment!r}:{min_size}:{self._compared_by}"
         kept = self.store.searches.load(name, self._contents_state)
         if kept is not None:
             return ExcerptArrays(**kept)
         ids = self.arrays.content_ids
         sets = self.boilerplate.compared(self.store, ids.tolist())
-        found = find_excerpts(
-            [sets.pop(c) for c in ids.tolist()],  # rows: the arrays' own
-            containment,
-            min_size=min_size,
-            measure=lambda rows_a, rows_b: self._overlap_rows(rows_a, rows_b, cancel, later=True),
-            progress=progress,
-            cancel=cancel,
-        )
+        with self._workers.kept():  # the same workers find the candidates and measure them
+            found = find_excerpts(
+                [sets.pop(c) for c in ids.tolist()],  # rows: the arrays' own
+                containment,
+                min_size=min_size,
+                measure=lambda rows_a, rows_b: self._overlap_rows(rows_a, rows_b, cancel, later=True),
+                workers=self._workers,
+                beside=str(Path(self.store.path).resolve().parent),
+                progress=progress,
+                cancel=cancel,
+            )
         found = replace(found, inner=ids[found.inner], outer=ids[found.outer])
         self.store.searches.save(name, self._contents_state, _fields(found))
         return found

@@ -155,6 +155,32 @@ class MappedFiles:
             self._once.add(name)
         return path
 
+    def allocate(
+        self, name: str, dtype: np.dtype | type, length: int, parts: Callable[[], Iterable[np.ndarray]] = tuple
+    ) -> str:
+        """Where a new ``name``.npy of ``length`` values of ``dtype`` is: what ``parts()`` gives written one
+        after the other (never all in memory at once), the rest for tasks to fill a part each (mapped with
+        ``mmap_mode="r+"``)."""
+        path = os.path.join(self._folder or self._make_folder(), f"{name}.npy")
+        kind = np.dtype(dtype)
+        header = {"descr": np.lib.format.dtype_to_descr(kind), "fortran_order": False, "shape": (length,)}
+        try:
+            with open(path, "wb") as out:  # the rest a sparse file: nothing written, nothing held in memory
+                np.lib.format.write_array_header_1_0(out, header)
+                end = out.tell() + length * kind.itemsize
+                for part in parts():
+                    out.write(np.ascontiguousarray(part, dtype=kind).tobytes())
+                if out.tell() > end:
+                    raise ValueError(f"{name}: more than {length} values written")
+                out.truncate(end)
+        except OSError:
+            if not self._spill:
+                raise
+            self.close()  # as write: the temporary folder then
+            self._beside = None
+            return self.allocate(name, dtype, length, parts)
+        return path
+
     def discard(self, path: str) -> None:
         """Remove a file written here that no later step maps."""
         with contextlib.suppress(OSError):
