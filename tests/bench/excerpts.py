@@ -3,7 +3,7 @@
 Documents of ~15 KB from the benchmark corpus (10 % near-copies, 10 % Chinese), and 5 % more that are
 excerpts of them: 1-50 % of one, 0-5 % of its words edited, alone or after a passage of another. Each
 tool runs in a child process of its own on the same shingle sets (saved once), and reports its time and
-the most its resident memory grew during the search (sampled every 20 ms):
+the most its resident memory grew during the search (sampled every 0.2 s):
 - neardup: core/match/excerpts.find_excerpts, every pair verified exactly;
 - datasketch's MinHashLSHEnsemble (Zhu et al., 2016) on MinHash signatures of the same sets (made here,
   vectorised, and not timed; handed over as `scheme="legacy"` values, which its index only compares), 32
@@ -20,7 +20,6 @@ import multiprocessing
 import queue as queue_module
 import random
 import tempfile
-import threading
 import time
 from pathlib import Path
 
@@ -32,6 +31,7 @@ from neardup_gui.core.fingerprint.scheme import Scheme, fingerprint_text
 from neardup_gui.core.match.excerpts import find_excerpts, required_shared
 from neardup_gui.core.models import Extracted, Status
 from tests.bench import corpus
+from tests.bench.passages import _Peaks
 from tests.conftest import plant_edits
 
 RESULTS = Path(__file__).resolve().parents[2] / "bench-results"
@@ -67,42 +67,15 @@ def _load(path: Path) -> list[np.ndarray]:
     return np.split(saved["values"], np.cumsum(saved["sizes"])[:-1])
 
 
-class _Peak:
-    """The most this process's resident memory grew while in the block, sampled every 20 ms (the lifetime
-    peak would be the sets' loading, which may be higher than the search)."""
-
-    def __init__(self) -> None:
-        self._me = psutil.Process()
-        self._before = self._high = self._me.memory_info().rss
-        self._done = threading.Event()
-        self._thread = threading.Thread(target=self._sample, daemon=True)
-
-    def _sample(self) -> None:
-        while not self._done.is_set():
-            self._high = max(self._high, self._me.memory_info().rss)
-            time.sleep(0.02)
-
-    def __enter__(self) -> _Peak:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._done.set()
-        self._thread.join()
-
-    @property
-    def mb(self) -> float:
-        return round((self._high - self._before) / 1e6, 1)
-
-
 def _neardup(path: Path, containment: float, out: multiprocessing.Queue) -> None:
     sets = _load(path)
-    with _Peak() as peak:
+    before = psutil.Process().memory_info().rss
+    with _Peaks() as peaks:
         start = time.perf_counter()
         found = find_excerpts(sets, containment)
         seconds = time.perf_counter() - start
     pairs = sorted(zip(found.inner.tolist(), found.outer.tolist(), strict=True))
-    out.put({"seconds": round(seconds, 2), "peak_mb": peak.mb, "pairs": pairs})
+    out.put({"seconds": round(seconds, 2), "peak_mb": round((peaks.parent - before) / 1e6, 1), "pairs": pairs})
 
 
 def _datasketch(path: Path, containment: float, out: multiprocessing.Queue) -> None:
@@ -110,7 +83,8 @@ def _datasketch(path: Path, containment: float, out: multiprocessing.Queue) -> N
 
     sets = _load(path)
     signatures = [minhash.signature(s, 128, 1).astype(np.uint64) for s in sets]
-    peak = _Peak().__enter__()
+    before = psutil.Process().memory_info().rss
+    peaks = _Peaks().__enter__()
     start = time.perf_counter()
     entries = [
         (n, LeanMinHash(seed=1, hashvalues=sig, scheme="legacy"), len(sets[n])) for n, sig in enumerate(signatures)
@@ -128,8 +102,8 @@ def _datasketch(path: Path, containment: float, out: multiprocessing.Queue) -> N
             if shared >= required_shared(np.array([size]), containment)[0]:
                 found.add((n, m))
     seconds = time.perf_counter() - start
-    peak.__exit__()
-    out.put({"seconds": round(seconds, 2), "peak_mb": peak.mb, "pairs": sorted(found)})
+    peaks.__exit__()
+    out.put({"seconds": round(seconds, 2), "peak_mb": round((peaks.parent - before) / 1e6, 1), "pairs": sorted(found)})
 
 
 def _in_child(target, path: Path, containment: float) -> dict:

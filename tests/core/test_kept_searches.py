@@ -7,9 +7,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 
-from neardup_gui.core.match import matcher
+from neardup_gui.core.match import excerpts, matcher
+from neardup_gui.core.match.excerpts import find_excerpts
 from neardup_gui.core.models import Find, PassageSearch, ScanOptions, Search, Thresholds
 from neardup_gui.core.review import report
 from neardup_gui.core.review.pairs import excerpt_groups, inner_share
@@ -91,6 +93,16 @@ def test_a_passage_in_boilerplate_is_not_listed_while_boilerplate_is_ignored(tmp
     with Session(tmp_path / "n.db") as session:
         session.scan(ScanOptions(roots=(str(root),), workers=1), Thresholds(ignore_boilerplate=True))
         assert session.view.boilerplate.get("documents_affected", 0) >= 20
+        # excerpts of the letters' cores, read a few at a time, are those of the cores held at once
+        m = session.matcher
+        ids = m.arrays.content_ids
+        held = m.boilerplate.compared(m.store, ids.tolist())
+        at_once = find_excerpts([held[c] for c in ids.tolist()], 0.25)
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(excerpts, "_SORTED_AT_ONCE", 700)
+            in_parts = m.excerpts(0.25)
+        assert len(at_once) >= 1 and np.array_equal(ids[at_once.inner], in_parts.inner)
+        assert np.array_equal(ids[at_once.outer], in_parts.outer) and np.array_equal(at_once.shared, in_parts.shared)
         ignored = _pairs(session, session.shared_passages(PassageSearch(common=None)))
         assert ignored == {("letter-00.txt", "letter-20.txt")}
         session.regroup(Thresholds(ignore_boilerplate=False))

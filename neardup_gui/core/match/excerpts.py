@@ -254,6 +254,7 @@ def find_excerpts(
     containment: float,
     *,
     min_size: int = 30,
+    sizes: np.ndarray | None = None,
     measure: Measure | None = None,
     workers: Workers = IN_THIS_PROCESS,
     beside: str | None = None,
@@ -262,17 +263,22 @@ def find_excerpts(
 ) -> ExcerptArrays:
     """Every pair of ``sets`` (sorted arrays of distinct shingle hashes, one a text) where the smaller,
     of at least ``min_size`` shingles, has a share of at least ``containment`` of its shingles in the
-    larger; the rows of a pair are indices into ``sets``. Candidates are found by tasks on ``workers``
-    (their files in a folder ``beside`` the database, see MappedFiles) and measured by ``measure``, or
-    here, a batch at a time."""
+    larger; the rows of a pair are indices into ``sets``, read a slice at a time in order (a sequence that
+    reads them from the database then holds none of them for long) when their ``sizes`` are given.
+    Candidates are found by tasks on ``workers`` (their files in a folder ``beside`` the database, see
+    MappedFiles) and measured by ``measure``, or here, a batch at a time."""
     if not 0.0 < containment <= 1.0:
         raise ValueError(f"containment must be in (0, 1], not {containment}")
     if min_size < 1:
         raise ValueError(f"min_size must be at least 1, not {min_size}")
-    sizes = np.fromiter((len(s) for s in sets), dtype=np.int64, count=len(sets))
+    if sizes is None:
+        sizes = np.fromiter((len(s) for s in sets), dtype=np.int64, count=len(sets))
+    elif len(sizes) != len(sets):
+        raise ValueError(f"{len(sizes)} sizes for {len(sets)} sets")
+    sizes = np.asarray(sizes, dtype=np.int64)
     progress(ProgressEvent("excerpts", 0, None))
     inner, outer = candidate_pairs(
-        sets, containment, min_size, workers=workers, beside=beside, progress=progress, cancel=cancel
+        sets, sizes, containment, min_size, workers=workers, beside=beside, progress=progress, cancel=cancel
     )
     shared = np.empty(len(inner), dtype=np.int64)
     for begin in range(0, len(inner), _MEASURED_AT_ONCE):
@@ -303,6 +309,7 @@ def shared_count(small: np.ndarray, large: np.ndarray) -> int:
 
 def candidate_pairs(
     sets: Sequence[np.ndarray],
+    sizes: np.ndarray,
     containment: float,
     min_size: int,
     *,
@@ -311,16 +318,16 @@ def candidate_pairs(
     progress: Progress = no_progress,
     cancel: CancelToken = NEVER_CANCELLED,
 ) -> tuple[np.ndarray, np.ndarray]:
-    """(inner, outer) rows, each pair once, of every pair of ``sets`` that may be an excerpt: the outer, no
-    smaller (rows in order where the sizes tie), holds as many of the inner's prefix as one it is inside does.
+    """(inner, outer) rows, each pair once, of every pair of ``sets`` (of these ``sizes``) that may be an
+    excerpt: the outer, no smaller (rows in order where the sizes tie), holds as many of the inner's prefix as
+    one it is inside does.
 
     Two rounds of tasks on ``workers``, which map the shingles, written to a file a part at a time: the
     holders of each range of values (one sort of its shingles gives them, their numbers among the distinct
     values, and how many texts hold each), then each range of texts' prefixes and the pairs they make (whole
     texts: each pair is judged on one text's prefix, and of two alike in size, either one an excerpt must
-    pass). The parent holds the sets it is given, how many texts hold each distinct value, and the pairs
-    found."""
-    sizes = np.fromiter((len(s) for s in sets), dtype=np.int64, count=len(sets))
+    pass). The parent holds a part of the sets at a time (all of them only if it is given them all), how
+    many texts hold each distinct value, and the pairs found."""
     starts = np.concatenate(([0], np.cumsum(sizes)))
     total = int(starts[-1])
     length, needed = prefix_length(sizes, containment, min_size)
@@ -331,6 +338,8 @@ def candidate_pairs(
         slices[:] = 0
         for first, last in _row_ranges(starts, np.ones(len(sets), np.int64), _SORTED_AT_ONCE):
             piece = np.concatenate([np.asarray(s, dtype=np.uint32) for s in sets[first:last]])
+            if len(piece) != starts[last] - starts[first]:
+                raise ValueError(f"the sets of rows {first}-{last - 1} are not of the sizes given")
             slices[:] += np.bincount(piece >> np.uint32(20), minlength=1 << 12)
             yield piece
 

@@ -15,6 +15,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import overload
 
 import numpy as np
 
@@ -204,6 +205,28 @@ class BoilerplateUse:
         """The shingle sets documents are compared by (cores where they have boilerplate)."""
         found = self.found
         return store.contents.shingles(content_ids, cores=found.digest if found is not None and found.cores else None)
+
+
+class _ComparedSets(Sequence[np.ndarray]):
+    """The sets contents are compared by (Boilerplate.compared), read from the database when asked for: a slice
+    of them at once, so that a search going through them in order never holds them all."""
+
+    def __init__(self, boilerplate: BoilerplateUse, store: Store, content_ids: list[int]) -> None:
+        self._boilerplate, self._store, self._ids = boilerplate, store, content_ids
+
+    def __len__(self) -> int:
+        return len(self._ids)
+
+    @overload
+    def __getitem__(self, index: int) -> np.ndarray: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[np.ndarray]: ...
+
+    def __getitem__(self, index: int | slice) -> np.ndarray | list[np.ndarray]:
+        ids = self._ids[index] if isinstance(index, slice) else [self._ids[index]]
+        read = self._boilerplate.compared(self._store, ids)
+        return [read[c] for c in ids] if isinstance(index, slice) else read[ids[0]]
 
 
 EXCERPT_MIN_SHINGLES = 30
@@ -416,19 +439,19 @@ class Matcher:
         boilerplate is ignored) are in the larger, measured exactly (excerpts.py) as the groups' pairs are
         (kept, and measured by the workers); rows are content ids. Kept in the database: asked again of
         the same collection, read back.
-        Every compared set is read at once into the parent, which holds them and the distinct shingles while
-        the workers find the candidates (excerpts.candidate_pairs)."""
+        The compared sets are read a part at a time into the files the workers search (excerpts.candidate_pairs);
+        the parent holds how many texts hold each distinct shingle, and the pairs."""
         name = f"excerpts:{containment!r}:{min_size}:{self._compared_by}"
         kept = self.store.searches.load(name, self._contents_state)
         if kept is not None:
             return ExcerptArrays(**kept)
         ids = self.arrays.content_ids
-        sets = self.boilerplate.compared(self.store, ids.tolist())
         with self._workers.kept():  # the same workers find the candidates and measure them
             found = find_excerpts(
-                [sets.pop(c) for c in ids.tolist()],  # rows: the arrays' own
+                _ComparedSets(self.boilerplate, self.store, ids.tolist()),  # rows: the arrays' own
                 containment,
                 min_size=min_size,
+                sizes=self.arrays.shingle_count,
                 measure=lambda rows_a, rows_b: self._overlap_rows(rows_a, rows_b, cancel, later=True),
                 workers=self._workers,
                 beside=str(Path(self.store.path).resolve().parent),
