@@ -47,7 +47,7 @@ def test_excerpts_are_found_beside_groups_that_do_not_change(uploads, tmp_path):
     assert asked.returncode == 0, asked.stderr
     before = json.loads((tmp_path / "plain.json").read_text(encoding="utf-8"))
     report = json.loads((tmp_path / "asked.json").read_text(encoding="utf-8"))
-    assert "excerpts" not in before and "containment" not in before["settings"]
+    assert "excerpts" not in before and "excerpt_groups" not in before and "containment" not in before["settings"]
     for key in ("documents", "pairs", "groups"):
         assert report[key] == before[key], key
     assert {k: v for k, v in report["settings"].items() if k != "containment"} == before["settings"]
@@ -75,6 +75,16 @@ def test_excerpts_are_found_beside_groups_that_do_not_change(uploads, tmp_path):
         if "copy" not in inner + outer and inner != "statute-gb.txt":
             assert record["jaccard"] < 0.3, (inner, outer)
     assert report["settings"]["containment"] == 0.8 and report["summary"]["excerpts"] == len(found)
+    # the same excerpts by the document they are inside: the statute holds its part and its GB18030 twin,
+    # the most inside first; every excerpt under its holder, once
+    name = {d["id"]: Path(d["path"]).name for d in report["documents"]}
+    groups = {name[g["outer"]]: [name[i] for i in g["inner"]] for g in report["excerpt_groups"]}
+    assert sorted(groups["statute.txt"]) == ["statute-gb.txt", "statute-part.txt"]
+    assert report["excerpt_groups"][0]["outer"] == next(d for d, n in name.items() if n == "statute.txt")
+    assert groups["statute.txt"][0] == max(
+        groups["statute.txt"], key=lambda inner: found[(inner, "statute.txt")]["containment"]
+    )
+    assert sorted((inner, outer) for outer, inners in groups.items() for inner in inners) == sorted(found)
     # the passage after a note of our own is inside at 0.8 but not at 0.97: the note is not in the licence
     quoted = found[("apache-quoted.txt", "Apache-2.0.txt")]["containment"]
     assert quoted < 0.97

@@ -5,8 +5,9 @@ their numbers are measured here, when a person or a report asks for them. The pa
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -61,15 +62,22 @@ class ExcerptGroup:
 
 
 def excerpt_groups(table: PairTable, documents: Mapping[int, Document]) -> tuple[ExcerptGroup, ...]:
-    """The excerpts of ``table`` (an excerpt table) by the document they are inside: every document that holds
-    another, with all it holds, the one holding the most first (then by path). A document inside two others is
-    under each; one that holds excerpts and is inside another is a group's and an excerpt of the other."""
-    outer, share = outer_of(table), inner_share(table)
-    by_outer: dict[int, list[int]] = {}
-    for k in np.lexsort((-share, outer)).tolist():
-        by_outer.setdefault(int(outer[k]), []).append(k)
-    ordered = sorted(by_outer.items(), key=lambda item: (-len(item[1]), documents[item[0]].path))
-    return tuple(ExcerptGroup(doc, tuple(rows)) for doc, rows in ordered)
+    """The excerpts of ``table`` (an excerpt table) by the document they are inside (``by_holder``), holders
+    alike in count by path."""
+    return by_holder(outer_of(table), inner_share(table), lambda doc: documents[doc].path)
+
+
+def by_holder(outer: np.ndarray, share: np.ndarray, order: Callable[[int], Any]) -> tuple[ExcerptGroup, ...]:
+    """Excerpts (``outer``: each one's holder; ``share``: how much of it is inside) by the document they are
+    inside: every document that holds another, with all it holds (as rows of the arrays), the most inside
+    first (then in the arrays' order); the one holding the most first, then by ``order`` of the holder. A
+    document inside two others is under each; one that holds excerpts and is inside another is a group's
+    and an excerpt of the other."""
+    rows: dict[int, list[int]] = {}
+    for k in np.lexsort((np.arange(len(outer)), -np.asarray(share), outer)).tolist():
+        rows.setdefault(int(outer[k]), []).append(k)
+    ordered = sorted(rows.items(), key=lambda item: (-len(item[1]), order(item[0])))
+    return tuple(ExcerptGroup(doc, tuple(held)) for doc, held in ordered)
 
 
 def outer_of(table: PairTable) -> np.ndarray:
