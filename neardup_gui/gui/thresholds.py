@@ -527,8 +527,7 @@ class ThresholdsPanel(QWidget):
             self.counts.setText(self._grouped)
             self.counts.setToolTip(self.tr("Groups and documents at these settings"))
         else:
-            found = self._found is not None and self._found[0] == search
-            self.counts.setText(self._found[1] if self._found is not None and found else "")
+            self.counts.setText(self._found[1] if self._found is not None and self._found[0] == search else "")
             self.counts.setToolTip(self.tr("What is found at this setting"))
 
     def _caption(self) -> str:

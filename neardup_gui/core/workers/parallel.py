@@ -140,17 +140,9 @@ class MappedFiles:
     def write(self, name: str, array: np.ndarray, *, once: bool = False) -> str:
         """Where ``array`` is now, as ``name``.npy (written already, if ``once`` and it was: the
         caller gives a name one array)."""
-        path = os.path.join(self._folder or self._make_folder(), f"{name}.npy")
         if once and name in self._once:
-            return path
-        try:
-            self._save(path, array)
-        except OSError:
-            if not self._spill:
-                raise
-            self.close()  # beside the database: a full disk, a folder gone; the temporary folder then
-            self._beside = None
-            return self.write(name, array, once=once)
+            return os.path.join(self._folder, f"{name}.npy")
+        path = self._made(name, lambda path: self._save(path, array))
         if once:
             self._once.add(name)
         return path
@@ -161,10 +153,10 @@ class MappedFiles:
         """Where a new ``name``.npy of ``length`` values of ``dtype`` is: what ``parts()`` gives written one
         after the other (never all in memory at once), the rest for tasks to fill a part each (mapped with
         ``mmap_mode="r+"``)."""
-        path = os.path.join(self._folder or self._make_folder(), f"{name}.npy")
         kind = np.dtype(dtype)
         header = {"descr": np.lib.format.dtype_to_descr(kind), "fortran_order": False, "shape": (length,)}
-        try:
+
+        def make(path: str) -> None:
             with open(path, "wb") as out:  # the rest a sparse file: nothing written, nothing held in memory
                 np.lib.format.write_array_header_1_0(out, header)
                 end = out.tell() + length * kind.itemsize
@@ -173,12 +165,21 @@ class MappedFiles:
                 if out.tell() > end:
                     raise ValueError(f"{name}: more than {length} values written")
                 out.truncate(end)
+
+        return self._made(name, make)
+
+    def _made(self, name: str, make: Callable[[str], None]) -> str:
+        """Where ``make`` made ``name``.npy: in the folder, or where it cannot be made beside the database (a
+        full disk, a folder gone), in the temporary folder, where every file is then written again."""
+        path = os.path.join(self._folder or self._make_folder(), f"{name}.npy")
+        try:
+            make(path)
         except OSError:
             if not self._spill:
                 raise
-            self.close()  # as write: the temporary folder then
+            self.close()
             self._beside = None
-            return self.allocate(name, dtype, length, parts)
+            return self._made(name, make)
         return path
 
     def discard(self, path: str) -> None:
