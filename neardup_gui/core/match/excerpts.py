@@ -31,7 +31,6 @@ from ..workers.parallel import IN_THIS_PROCESS, MappedFiles, Workers
 _PAIRS_AT_ONCE = 1_000_000  # candidate pairs made at once: some 60 bytes each while they are made
 _MEASURED_AT_ONCE = 20_000  # candidates measured at once (a batch for the matcher's workers)
 _SORTED_AT_ONCE = 1 << 20  # shingles a task orders at once (some 40 bytes each while sorting)
-_SCANNED_AT_ONCE = 1 << 24  # shingles a task looks through at once for those of its values
 _LONGER = 0.25  # the prefix's length beyond p, as a share of p (count filter): measured on real collections
 
 
@@ -76,13 +75,16 @@ def prefix_length(sizes: np.ndarray, containment: float, min_size: int) -> tuple
 class _Shingles:
     """The .npy files a search's tasks map: every text's shingles, one sorted run a text (``values``, from
     ``starts``); once they are ordered by value, the texts holding each shingle (``holders``, in value then
-    text order) and each shingle's number among the distinct ones of its range of values (``tokens``, where
-    the shingle is in ``values``)."""
+    text order) and, for each range of values from where its holders start, its distinct values
+    (``distinct``), how many texts hold each (``held``) and where they are listed in ``holders``
+    (``postings``)."""
 
     values: str
     starts: str
     holders: str
-    tokens: str
+    distinct: str
+    held: str
+    postings: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,51 +97,73 @@ class _HoldersTask:
     offset: int
 
 
-def _holders_task(task: _HoldersTask) -> np.ndarray:
-    """Write the holders and the numbers of the task's shingles; how many texts hold each distinct value
-    among them, in value order (worker side)."""
+def _holders_task(task: _HoldersTask) -> int:
+    """Write the holders of the task's shingles, and its distinct values with how many texts hold each and
+    where they are listed; how many distinct values they are (worker side)."""
     values = np.load(task.files.values, mmap_mode="r")
-    found = []
-    for begin in range(0, len(values), _SCANNED_AT_ONCE):  # a mask of all the shingles would be theirs in bytes
-        piece = values[begin : begin + _SCANNED_AT_ONCE]
-        found.append(np.flatnonzero((piece >= task.low) & (piece <= task.high)) + begin)
-    at = np.concatenate(found) if found else np.empty(0, np.int64)
-    del found
+    starts = np.load(task.files.starts, mmap_mode="r")
+    # each text's shingles of these values are a run of its sorted ones: found by bisection, text by text,
+    # so a task reads its own shingles, not all of them
+    first = _first_at_least(values, starts, task.low)
+    ends = _first_at_least(values, starts, task.high + 1) if task.high < 0xFFFFFFFF else np.asarray(starts[1:])
+    runs = ends - first
+    at = np.arange(int(runs.sum()), dtype=np.int64) + np.repeat(first - (np.cumsum(runs) - runs), runs)
+    text = np.repeat(np.arange(len(runs), dtype=np.int32), runs)
+    del first, ends, runs
     keys = np.sort((values[at].astype(np.uint64) << np.uint64(32)) | np.arange(len(at), dtype=np.uint64))
-    at = at[(keys & np.uint64(0xFFFFFFFF)).astype(np.int64)]  # by value, then where (texts in order)
+    text = text[(keys & np.uint64(0xFFFFFFFF)).astype(np.int64)]  # by value, then text
+    del at
     keys >>= np.uint64(32)
     if not len(keys):
-        return np.empty(0, np.int32)
+        return 0
     new = np.empty(len(keys), dtype=bool)
     new[0] = True
     np.not_equal(keys[1:], keys[:-1], out=new[1:])
+    group = np.flatnonzero(new)
+    del new
+    distinct = keys[group]
     del keys
-    starts = np.load(task.files.starts, mmap_mode="r")
-    holders = np.load(task.files.holders, mmap_mode="r+")
-    holders[task.offset : task.offset + len(at)] = np.searchsorted(starts, at, side="right") - 1
-    holders.flush()
-    del holders
-    tokens = np.load(task.files.tokens, mmap_mode="r+")
-    tokens[at] = np.cumsum(new, dtype=np.int32) - 1
-    tokens.flush()
-    del tokens
-    return np.diff(np.flatnonzero(np.append(new, True))).astype(np.int32)
+    count = np.diff(np.append(group, len(text)))
+    # every write is of a run in the range's own place: no shingle's is scattered (a page each, measured
+    # 2-3 s a task at 100,000 texts)
+    for name, written in (
+        (task.files.holders, text),
+        (task.files.distinct, distinct),
+        (task.files.held, count),
+        (task.files.postings, group + task.offset),
+    ):
+        out = np.load(name, mmap_mode="r+")
+        out[task.offset : task.offset + len(written)] = written
+        out.flush()
+        del out
+    return len(group)
+
+
+def _first_at_least(values: np.ndarray, starts: np.ndarray, value: int) -> np.ndarray:
+    """In each text's sorted run of ``values`` (text t's from ``starts[t]`` to ``starts[t + 1]``), where the
+    first of at least ``value`` is (the run's end where none is): a bisection of every run at once."""
+    low = np.array(starts[:-1], dtype=np.int64)
+    high = np.array(starts[1:], dtype=np.int64)
+    last = max(len(values) - 1, 0)
+    while True:
+        open_ = low < high
+        if not open_.any():
+            return low
+        middle = (low + high) // 2
+        below = open_ & (values[np.minimum(middle, last)] < value)
+        low = np.where(below, middle + 1, low)
+        high = np.where(open_ & ~below, middle, high)
 
 
 @dataclass(frozen=True, slots=True)
 class _Index:
-    """The .npy files of the shingles' index: where each range of values starts (``lows``) and its first
-    distinct value's number (``numbered``); by number, how many texts hold each distinct value (``held``),
-    where its holders start (``first``) and its place in the order rarest first (``rank``), and the numbers in
-    that order (``rarest_first``); each text's size, prefix length and how many of its prefix a text it is
-    inside holds (``prefix_length``)."""
+    """The .npy files of the ranges of values (where each starts, ``lows``; where its distinct values are in
+    ``_Shingles.distinct``, ``offsets``, and how many, ``counts``), and of each text's size, prefix length
+    and how many of its prefix a text it is inside holds (``prefix_length``)."""
 
     lows: str
-    numbered: str
-    held: str
-    first: str
-    rank: str
-    rarest_first: str
+    offsets: str
+    counts: str
     sizes: str
     length: str
     needed: str
@@ -163,58 +187,75 @@ def _pairs_task(task: _PairsTask) -> np.ndarray:
     def load(path: str) -> np.ndarray:
         return np.load(path, mmap_mode="r")
 
-    a, token = _prefixes(files, index, task.first_row, task.last_row)
-    return _meetings(
-        a, token, load(files.holders), load(index.held), load(index.first), load(index.sizes), load(index.needed)
-    )
+    a, held, postings = _prefixes(files, index, task.first_row, task.last_row)
+    return _meetings(a, held, postings, load(files.holders), load(index.sizes), load(index.needed))
 
 
-def _prefixes(files: _Shingles, index: _Index, first_row: int, last_row: int) -> tuple[np.ndarray, np.ndarray]:
-    """(row, shingle number) of each of the texts' rarest ``length`` shingles (``prefix_length``): by how many
-    texts hold them, then by value (one order for every text, which is all prefix filtering needs)."""
+def _prefixes(
+    files: _Shingles, index: _Index, first_row: int, last_row: int
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(row, how many texts hold it, where they are listed) of each of the texts' rarest ``length`` shingles
+    (``prefix_length``): by how many texts hold them, then by value (one order for every text, which is all
+    prefix filtering needs); those no other text holds left out (they meet none)."""
     starts = np.load(files.starts, mmap_mode="r")
     span = slice(int(starts[first_row]), int(starts[last_row]))
-    values = np.load(files.values, mmap_mode="r")[span]
-    part = np.searchsorted(np.load(index.lows, mmap_mode="r"), values, side="right") - 1
-    token = np.load(files.tokens, mmap_mode="r")[span] + np.load(index.numbered, mmap_mode="r")[part]
-    del values, part
+    values = np.asarray(np.load(files.values, mmap_mode="r")[span])
     sizes = np.diff(starts[first_row : last_row + 1])
+    slot = _slots(files, index, values, np.concatenate(([0], np.cumsum(sizes))))
+    del values
+    held = np.asarray(np.load(files.held, mmap_mode="r")[slot])
     rows = np.repeat(np.arange(last_row - first_row, dtype=np.uint64), sizes)
-    # each text's shingles rarest first, then by value: one sort of (row, rank) keys
-    keys = np.sort((rows << np.uint64(32)) | np.load(index.rank, mmap_mode="r")[token].astype(np.uint64))
-    del rows, token
+    # each text's shingles rarest first, then by value: a text's run is in value order, kept by a stable sort
+    order = np.argsort((rows << np.uint64(32)) | held.astype(np.uint64), kind="stable")
+    del rows
     length = np.asarray(np.load(index.length, mmap_mode="r")[first_row:last_row], dtype=np.int64)
     counts = np.column_stack((length, sizes - length))
-    taken = keys[np.repeat(np.tile([True, False], last_row - first_row), counts.ravel())]
-    rarest_first = np.load(index.rarest_first, mmap_mode="r")
-    rows_out = (taken >> np.uint64(32)).astype(np.int32) + np.int32(first_row)
-    return rows_out, rarest_first[(taken & np.uint64(0xFFFFFFFF)).astype(np.int64)]
+    taken = order[np.repeat(np.tile([True, False], last_row - first_row), counts.ravel())]
+    del order
+    taken = taken[held[taken] > 1]
+    rows_out = np.repeat(np.arange(first_row, last_row, dtype=np.int32), sizes)[taken]
+    return rows_out, held[taken], np.asarray(np.load(files.postings, mmap_mode="r")[slot[taken]], dtype=np.int64)
+
+
+def _slots(files: _Shingles, index: _Index, values: np.ndarray, starts: np.ndarray) -> np.ndarray:
+    """Where each of ``values`` (texts' sorted runs, from ``starts``) is among the distinct values of its
+    range: each range's shingles, a run in each text found by bisection, looked up in that range's alone (a
+    few MB), so nothing is sorted."""
+    lows = np.load(index.lows, mmap_mode="r")
+    offsets = np.load(index.offsets, mmap_mode="r")
+    counts = np.load(index.counts, mmap_mode="r")
+    distinct = np.load(files.distinct, mmap_mode="r")
+    slot = np.empty(len(values), dtype=np.int64)
+    begin = _first_at_least(values, starts, int(lows[0]))
+    for r in range(len(lows)):
+        end = _first_at_least(values, starts, int(lows[r + 1])) if r + 1 < len(lows) else starts[1:]
+        runs = end - begin
+        if runs.any():
+            at = np.arange(int(runs.sum()), dtype=np.int64) + np.repeat(begin - (np.cumsum(runs) - runs), runs)
+            offset = int(offsets[r])
+            slot[at] = offset + np.searchsorted(distinct[offset : offset + int(counts[r])], values[at])
+        begin = end
+    return slot
 
 
 def _meetings(
-    a: np.ndarray,
-    token: np.ndarray,
-    holders: np.ndarray,
-    held: np.ndarray,
-    first: np.ndarray,
-    sizes: np.ndarray,
-    needed: np.ndarray,
+    a: np.ndarray, held: np.ndarray, postings: np.ndarray, holders: np.ndarray, sizes: np.ndarray, needed: np.ndarray
 ) -> np.ndarray:
-    """Codes (text << 32 | other) of the pairs the prefix entries (``a``, ``token``: each text's in a row)
-    make with the other holders of their shingles that are no smaller, kept where the other holds at least
-    ``needed`` of the text's prefix (the count filter). Made ``_PAIRS_AT_ONCE`` at a time: a text's entries
-    are in a row, so all its pairs are counted by the end of the round its last entry is in; only the text a
-    round cut is carried to the next."""
-    made = np.cumsum(held[token], dtype=np.int64)  # pairs made by the prefix entries up to each
+    """Codes (text << 32 | other) of the pairs the prefix entries (``a``: each text's in a row, with how many
+    texts hold each entry's shingle, ``held``, listed in ``holders`` from ``postings``) make with those other
+    holders that are no smaller, kept where the other holds at least ``needed`` of the text's prefix (the
+    count filter). Made ``_PAIRS_AT_ONCE`` at a time: a text's entries are in a row, so all its pairs are
+    counted by the end of the round its last entry is in; only the text a round cut is carried to the next."""
+    made = np.cumsum(held, dtype=np.int64)  # pairs made by the prefix entries up to each
     kept: list[np.ndarray] = []
     carried = (np.empty(0, np.int64), np.empty(0, np.int64))
     begin = 0
     while begin < len(a):
         done = int(made[begin - 1]) if begin else 0
         stop = max(int(np.searchsorted(made, done + _PAIRS_AT_ONCE, "right")), begin + 1)
-        lengths = np.asarray(held[token[begin:stop]], dtype=np.int64)
+        lengths = np.asarray(held[begin:stop], dtype=np.int64)
         within = np.arange(int(lengths.sum())) - np.repeat(np.cumsum(lengths) - lengths, lengths)
-        b = holders[np.repeat(first[token[begin:stop]], lengths) + within]
+        b = holders[np.repeat(postings[begin:stop], lengths) + within]
         x = np.repeat(a[begin:stop], lengths)
         keep = (b != x) & (sizes[b] >= sizes[x])
         codes, counts = np.unique((x[keep].astype(np.int64) << 32) | b[keep], return_counts=True)
@@ -323,11 +364,11 @@ def candidate_pairs(
     one it is inside does.
 
     Two rounds of tasks on ``workers``, which map the shingles, written to a file a part at a time: the
-    holders of each range of values (one sort of its shingles gives them, their numbers among the distinct
-    values, and how many texts hold each), then each range of texts' prefixes and the pairs they make (whole
-    texts: each pair is judged on one text's prefix, and of two alike in size, either one an excerpt must
-    pass). The parent holds a part of the sets at a time (all of them only if it is given them all), how
-    many texts hold each distinct value, and the pairs found."""
+    holders of each range of values (one sort of its shingles gives them, its distinct values, how many
+    texts hold each and where they are listed), then each range of texts' prefixes and the pairs they make
+    (whole texts: each pair is judged on one text's prefix, and of two alike in size, either one an excerpt
+    must pass). The parent holds a part of the sets at a time (all of them only if it is given them all),
+    what is known of each text, and the pairs found: nothing for each distinct shingle."""
     starts = np.concatenate(([0], np.cumsum(sizes)))
     total = int(starts[-1])
     length, needed = prefix_length(sizes, containment, min_size)
@@ -348,29 +389,20 @@ def candidate_pairs(
             files.allocate("excerpt-values", np.uint32, total, pieces),
             files.write("excerpt-starts", starts),
             files.allocate("excerpt-holders", np.int32, total),
-            files.allocate("excerpt-tokens", np.int32, total),
+            files.allocate("excerpt-distinct", np.uint32, total),
+            files.allocate("excerpt-held", np.int32, total),
+            files.allocate("excerpt-postings", np.uint32 if total < 1 << 32 else np.int64, total),
         )
         tasks = [_HoldersTask(shingles, low, high, offset) for low, high, offset in _value_ranges(slices, parts)]
-        counted = dict(workers.map(_holders_task, tasks, cancel=cancel))
-        each = [counted.pop(t) for t in tasks]  # how many texts hold each distinct value, range by range
-        numbered = np.cumsum([0, *map(len, each)])[:-1].astype(np.int32)
-        held = np.concatenate(each) if each else np.empty(0, np.int32)
-        del each
-        rarest_first = np.lexsort((np.arange(len(held)), held)).astype(np.int32)
-        rank = np.empty(len(held), dtype=np.int32)
-        rank[rarest_first] = np.arange(len(held), dtype=np.int32)
+        distinct = dict(workers.map(_holders_task, tasks, cancel=cancel))  # how many distinct values each range has
         index = _Index(
             files.write("excerpt-lows", np.array([t.low for t in tasks], dtype=np.uint32)),
-            files.write("excerpt-numbered", numbered),
-            files.write("excerpt-held", held),
-            files.write("excerpt-first", np.concatenate(([0], np.cumsum(held, dtype=np.int64)))),
-            files.write("excerpt-rank", rank),
-            files.write("excerpt-rarest-first", rarest_first),
+            files.write("excerpt-offsets", np.array([t.offset for t in tasks], dtype=np.int64)),
+            files.write("excerpt-counts", np.array([distinct[t] for t in tasks], dtype=np.int64)),
             files.write("excerpt-sizes", sizes),
             files.write("excerpt-length", length),
             files.write("excerpt-needed", needed),
         )
-        del held, rank, rarest_first
         pair_tasks = [
             _PairsTask(shingles, index, first, last) for first, last in _row_ranges(starts, length, _SORTED_AT_ONCE)
         ]
