@@ -423,14 +423,14 @@ class GroupsPage(QWidget):
             documents = sum(d.status is Status.OK for d in result.documents)
             self.diff.show_problem(
                 self.tr(
-                    "No duplicates among the %n document(s) compared, at these settings. Lower \u201cHow similar "
+                    "No duplicates among the %Ln document(s) compared, at these settings. Lower \u201cHow similar "
                     "must documents be?\u201d to look for looser matches.",
                     "",
                     documents,
                 )
                 if result.thresholds.method is not Method.SIMHASH
                 else self.tr(
-                    "No duplicates among the %n document(s) compared, at these settings. Raise \u201cHow much may "
+                    "No duplicates among the %Ln document(s) compared, at these settings. Raise \u201cHow much may "
                     "fingerprints differ?\u201d to look for looser matches.",
                     "",
                     documents,

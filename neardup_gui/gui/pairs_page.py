@@ -8,7 +8,15 @@ import os
 from pathlib import Path
 
 import numpy as np
-from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QCoreApplication,
+    QLocale,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -454,21 +462,23 @@ class PairsPage(QWidget):
         table = self.model.table
         if self.listed is Find.EXCERPTS:
             counted = (
-                self.tr("%n excerpt(s)", "", total)
+                self.tr("%Ln excerpt(s)", "", total)
                 if shown == total
-                else self.tr("{shown} of %n excerpt(s)", "", total).format(shown=f"{shown:,}")
+                else self.tr("{shown} of %Ln excerpt(s)", "", total).format(shown=QLocale().toString(shown))
             )
         elif self.listed is Find.PASSAGES:
             counted = (
-                self.tr("%n pair(s) that share passages", "", total)
+                self.tr("%Ln pair(s) that share passages", "", total)
                 if shown == total
-                else self.tr("{shown} of %n pair(s) that share passages", "", total).format(shown=f"{shown:,}")
+                else self.tr("{shown} of %Ln pair(s) that share passages", "", total).format(
+                    shown=QLocale().toString(shown)
+                )
             )
         else:
             counted = (
-                self.tr("%n pair(s)", "", total)
+                self.tr("%Ln pair(s)", "", total)
                 if shown == total
-                else self.tr("{shown} of %n pair(s)", "", total).format(shown=f"{shown:,}")
+                else self.tr("{shown} of %Ln pair(s)", "", total).format(shown=QLocale().toString(shown))
             )
         text = counted
         if table is not None and table.incomplete:

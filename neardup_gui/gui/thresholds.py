@@ -502,9 +502,8 @@ class ThresholdsPanel(QWidget):
     def show_counts(self, groups: int, documents: int, pairs: int, thresholds: Thresholds) -> None:
         """The groups and the documents in them (each once, also when it is listed under two groups), and the
         pairs of duplicates (those the Pairs tab lists, and the reports) at ``thresholds``."""
-        self._grouped = (
-            self.tr("<b>%n</b> group(s)", "", groups) + " · " + self.tr("<b>%n</b> document(s) in them", "", documents)
-        )
+        grouped = self.tr("<b>%Ln</b> group(s)", "", groups)
+        self._grouped = grouped + " · " + self.tr("<b>%Ln</b> document(s) in them", "", documents)
         self._pairs = (thresholds, pairs)
         self.caption.setText(self._caption())
         self._show_counts()
@@ -513,9 +512,10 @@ class ThresholdsPanel(QWidget):
         """What ``search`` found: so many excerpts, in so many documents that hold them (``holders``), or so
         many pairs that share passages; shown while it is what is looked for."""
         if search.find is Find.EXCERPTS:
-            text = self.tr("<b>%n</b> excerpt(s)", "", found) + " · " + self.tr("in <b>%n</b> document(s)", "", holders)
+            held = self.tr("in <b>%Ln</b> document(s)", "", holders)
+            text = self.tr("<b>%Ln</b> excerpt(s)", "", found) + " · " + held
         else:
-            text = self.tr("<b>%n</b> pair(s) that share passages", "", found)
+            text = self.tr("<b>%Ln</b> pair(s) that share passages", "", found)
         self._found = (search.asked, text)
         self._show_counts()
 
@@ -540,8 +540,8 @@ class ThresholdsPanel(QWidget):
         if (shown.method, shown.jaccard, shown.hamming) != (t.method, t.jaccard, t.hamming):
             return ""
         if t.method is Method.SIMHASH:
-            return self.tr("%n pair(s) of duplicates within {bits} bits", "", pairs).format(bits=t.hamming)
+            return self.tr("%Ln pair(s) of duplicates within {bits} bits", "", pairs).format(bits=t.hamming)
         if t.method is Method.MINHASH:
-            said = self.tr("%n pair(s) of duplicates at {share} % or more", "", pairs)
+            said = self.tr("%Ln pair(s) of duplicates at {share} % or more", "", pairs)
             return said.format(share=round(t.jaccard * 100)).replace(" %", "\u00a0%")  # never "80 / % or more"
-        return self.tr("%n pair(s) of duplicates at these settings", "", pairs)
+        return self.tr("%Ln pair(s) of duplicates at these settings", "", pairs)

@@ -41,17 +41,17 @@
 <context>
     <name>GroupsPage</name>
     <message numerus="yes">
-        <source>No duplicates among the %n document(s) compared, at these settings. Lower “How similar must documents be?” to look for looser matches.</source>
+        <source>No duplicates among the %Ln document(s) compared, at these settings. Lower “How similar must documents be?” to look for looser matches.</source>
         <translation>
-            <numerusform>No duplicates among the %n document compared, at these settings. Lower “How similar must documents be?” to look for looser matches.</numerusform>
-            <numerusform>No duplicates among the %n documents compared, at these settings. Lower “How similar must documents be?” to look for looser matches.</numerusform>
+            <numerusform>No duplicates among the %Ln document compared, at these settings. Lower “How similar must documents be?” to look for looser matches.</numerusform>
+            <numerusform>No duplicates among the %Ln documents compared, at these settings. Lower “How similar must documents be?” to look for looser matches.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>No duplicates among the %n document(s) compared, at these settings. Raise “How much may fingerprints differ?” to look for looser matches.</source>
+        <source>No duplicates among the %Ln document(s) compared, at these settings. Raise “How much may fingerprints differ?” to look for looser matches.</source>
         <translation>
-            <numerusform>No duplicates among the %n document compared, at these settings. Raise “How much may fingerprints differ?” to look for looser matches.</numerusform>
-            <numerusform>No duplicates among the %n documents compared, at these settings. Raise “How much may fingerprints differ?” to look for looser matches.</numerusform>
+            <numerusform>No duplicates among the %Ln document compared, at these settings. Raise “How much may fingerprints differ?” to look for looser matches.</numerusform>
+            <numerusform>No duplicates among the %Ln documents compared, at these settings. Raise “How much may fingerprints differ?” to look for looser matches.</numerusform>
         </translation>
     </message>
 </context>
@@ -113,45 +113,45 @@
 <context>
     <name>PairsPage</name>
     <message numerus="yes">
-        <source>%n excerpt(s)</source>
+        <source>%Ln excerpt(s)</source>
         <translation>
-            <numerusform>%n excerpt</numerusform>
-            <numerusform>%n excerpts</numerusform>
+            <numerusform>%Ln excerpt</numerusform>
+            <numerusform>%Ln excerpts</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>{shown} of %n excerpt(s)</source>
+        <source>{shown} of %Ln excerpt(s)</source>
         <translation>
-            <numerusform>{shown} of %n excerpt</numerusform>
-            <numerusform>{shown} of %n excerpts</numerusform>
+            <numerusform>{shown} of %Ln excerpt</numerusform>
+            <numerusform>{shown} of %Ln excerpts</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n pair(s) that share passages</source>
+        <source>%Ln pair(s) that share passages</source>
         <translation>
-            <numerusform>%n pair that shares passages</numerusform>
-            <numerusform>%n pairs that share passages</numerusform>
+            <numerusform>%Ln pair that share passages</numerusform>
+            <numerusform>%Ln pairs that share passages</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>{shown} of %n pair(s) that share passages</source>
+        <source>{shown} of %Ln pair(s) that share passages</source>
         <translation>
-            <numerusform>{shown} of %n pair that shares passages</numerusform>
-            <numerusform>{shown} of %n pairs that share passages</numerusform>
+            <numerusform>{shown} of %Ln pair that share passages</numerusform>
+            <numerusform>{shown} of %Ln pairs that share passages</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n pair(s)</source>
+        <source>%Ln pair(s)</source>
         <translation>
-            <numerusform>%n pair</numerusform>
-            <numerusform>%n pairs</numerusform>
+            <numerusform>%Ln pair</numerusform>
+            <numerusform>%Ln pairs</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>{shown} of %n pair(s)</source>
+        <source>{shown} of %Ln pair(s)</source>
         <translation>
-            <numerusform>{shown} of %n pair</numerusform>
-            <numerusform>{shown} of %n pairs</numerusform>
+            <numerusform>{shown} of %Ln pair</numerusform>
+            <numerusform>{shown} of %Ln pairs</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -192,59 +192,59 @@
         </translation>
     </message>
     <message numerus="yes">
-        <source>&lt;b&gt;%n&lt;/b&gt; group(s)</source>
+        <source>&lt;b&gt;%Ln&lt;/b&gt; group(s)</source>
         <translation>
-            <numerusform>&lt;b&gt;%n&lt;/b&gt; group</numerusform>
-            <numerusform>&lt;b&gt;%n&lt;/b&gt; groups</numerusform>
+            <numerusform>&lt;b&gt;%Ln&lt;/b&gt; group</numerusform>
+            <numerusform>&lt;b&gt;%Ln&lt;/b&gt; groups</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>&lt;b&gt;%n&lt;/b&gt; document(s) in them</source>
+        <source>&lt;b&gt;%Ln&lt;/b&gt; document(s) in them</source>
         <translation>
-            <numerusform>&lt;b&gt;%n&lt;/b&gt; document in them</numerusform>
-            <numerusform>&lt;b&gt;%n&lt;/b&gt; documents in them</numerusform>
+            <numerusform>&lt;b&gt;%Ln&lt;/b&gt; document in them</numerusform>
+            <numerusform>&lt;b&gt;%Ln&lt;/b&gt; documents in them</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>&lt;b&gt;%n&lt;/b&gt; excerpt(s)</source>
+        <source>&lt;b&gt;%Ln&lt;/b&gt; excerpt(s)</source>
         <translation>
-            <numerusform>&lt;b&gt;%n&lt;/b&gt; excerpt</numerusform>
-            <numerusform>&lt;b&gt;%n&lt;/b&gt; excerpts</numerusform>
+            <numerusform>&lt;b&gt;%Ln&lt;/b&gt; excerpt</numerusform>
+            <numerusform>&lt;b&gt;%Ln&lt;/b&gt; excerpts</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>in &lt;b&gt;%n&lt;/b&gt; document(s)</source>
+        <source>in &lt;b&gt;%Ln&lt;/b&gt; document(s)</source>
         <translation>
-            <numerusform>in &lt;b&gt;%n&lt;/b&gt; document</numerusform>
-            <numerusform>in &lt;b&gt;%n&lt;/b&gt; documents</numerusform>
+            <numerusform>in &lt;b&gt;%Ln&lt;/b&gt; document</numerusform>
+            <numerusform>in &lt;b&gt;%Ln&lt;/b&gt; documents</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>&lt;b&gt;%n&lt;/b&gt; pair(s) that share passages</source>
+        <source>&lt;b&gt;%Ln&lt;/b&gt; pair(s) that share passages</source>
         <translation>
-            <numerusform>&lt;b&gt;%n&lt;/b&gt; pair that share passages</numerusform>
-            <numerusform>&lt;b&gt;%n&lt;/b&gt; pairs that share passages</numerusform>
+            <numerusform>&lt;b&gt;%Ln&lt;/b&gt; pair that share passages</numerusform>
+            <numerusform>&lt;b&gt;%Ln&lt;/b&gt; pairs that share passages</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n pair(s) of duplicates within {bits} bits</source>
+        <source>%Ln pair(s) of duplicates within {bits} bits</source>
         <translation>
-            <numerusform>%n pair of duplicates within {bits} bits</numerusform>
-            <numerusform>%n pairs of duplicates within {bits} bits</numerusform>
+            <numerusform>%Ln pair of duplicates within {bits} bits</numerusform>
+            <numerusform>%Ln pairs of duplicates within {bits} bits</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n pair(s) of duplicates at {share} % or more</source>
+        <source>%Ln pair(s) of duplicates at {share} % or more</source>
         <translation>
-            <numerusform>%n pair of duplicates at {share} % or more</numerusform>
-            <numerusform>%n pairs of duplicates at {share} % or more</numerusform>
+            <numerusform>%Ln pair of duplicates at {share} % or more</numerusform>
+            <numerusform>%Ln pairs of duplicates at {share} % or more</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n pair(s) of duplicates at these settings</source>
+        <source>%Ln pair(s) of duplicates at these settings</source>
         <translation>
-            <numerusform>%n pair of duplicates at these settings</numerusform>
-            <numerusform>%n pairs of duplicates at these settings</numerusform>
+            <numerusform>%Ln pair of duplicates at these settings</numerusform>
+            <numerusform>%Ln pairs of duplicates at these settings</numerusform>
         </translation>
     </message>
 </context>

@@ -2161,15 +2161,15 @@ Every two documents of the group are duplicates at your setting. Each member is 
         <translation>含有摘录的文档及其摘录的路径中都没有这段文字。</translation>
     </message>
     <message numerus="yes">
-        <source>No duplicates among the %n document(s) compared, at these settings. Lower “How similar must documents be?” to look for looser matches.</source>
+        <source>No duplicates among the %Ln document(s) compared, at these settings. Lower “How similar must documents be?” to look for looser matches.</source>
         <translation>
-            <numerusform>按当前设置，比较过的 %n 个文档中没有重复。调低“文档要多相似才算重复？”可以找到相似度较低的文档。</numerusform>
+            <numerusform>按当前设置，比较过的 %Ln 个文档中没有重复。调低“文档要多相似才算重复？”可以找到相似度较低的文档。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>No duplicates among the %n document(s) compared, at these settings. Raise “How much may fingerprints differ?” to look for looser matches.</source>
+        <source>No duplicates among the %Ln document(s) compared, at these settings. Raise “How much may fingerprints differ?” to look for looser matches.</source>
         <translation>
-            <numerusform>按当前设置，比较过的 %n 个文档中没有重复。调高“指纹最多可以相差多少？”可以找到相似度较低的文档。</numerusform>
+            <numerusform>按当前设置，比较过的 %Ln 个文档中没有重复。调高“指纹最多可以相差多少？”可以找到相似度较低的文档。</numerusform>
         </translation>
     </message>
 </context>
@@ -2359,12 +2359,12 @@ Every two documents of the group are duplicates at your setting. Each member is 
         <translation>摘录（{count}）</translation>
     </message>
     <message>
-        <source>Documents inside another: at least {share} of their text is in it, however small a part of it they are (a chapter copied out of a report). Near-copies are inside each other too.</source>
-        <translation>包含在另一份文档中的文档：它们至少有 {share} 的文字出现在那份文档中，无论只占那份文档多小的一部分（例如从报告中摘出的一章）。近似副本也彼此包含。</translation>
-    </message>
-    <message>
         <source>No document is inside another at this setting.</source>
         <translation>在此设置下，没有文档包含在另一份文档中。</translation>
+    </message>
+    <message>
+        <source>holds %n excerpt(s)</source>
+        <translation>含有 %n 份摘录</translation>
     </message>
     <message>
         <source>{inner} is inside {outer} ({share})</source>
@@ -2441,6 +2441,10 @@ Every two documents of the group are duplicates at your setting. Each member is 
     <message>
         <source>Differences shown for the {shown} least similar of {members} members; open the group in the app to compare the others.</source>
         <translation>只显示了 {members} 个成员中最不相似的 {shown} 个的差异；在应用中打开这一组可比较其余的文档。</translation>
+    </message>
+    <message>
+        <source>Documents inside another: at least {share} of their text is in it, however small a part of it they are (a chapter copied out of a report). Each document that holds others is listed with what it holds; near-copies are inside each other too.</source>
+        <translation>包含在另一份文档中的文档：它们至少有 {share} 的文字出现在那份文档中，无论只占那份文档多小的一部分（例如从报告中摘出的一章）。每份含有其他文档的文档都列出它所含有的文档；近似副本也彼此包含。</translation>
     </message>
     <message>
         <source>… and %n more, in the JSON report</source>
@@ -2833,39 +2837,39 @@ Every two documents of the group are duplicates at your setting. Each member is 
         <translation>文档对</translation>
     </message>
     <message numerus="yes">
-        <source>%n excerpt(s)</source>
+        <source>%Ln excerpt(s)</source>
         <translation>
-            <numerusform>%n 份摘录</numerusform>
+            <numerusform>%Ln 份摘录</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>{shown} of %n excerpt(s)</source>
+        <source>{shown} of %Ln excerpt(s)</source>
         <translation>
-            <numerusform>{shown} / %n 份摘录</numerusform>
+            <numerusform>{shown} / %Ln 份摘录</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n pair(s) that share passages</source>
+        <source>%Ln pair(s) that share passages</source>
         <translation>
-            <numerusform>%n 对文档有共同段落</numerusform>
+            <numerusform>%Ln 对文档有共同段落</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>{shown} of %n pair(s) that share passages</source>
+        <source>{shown} of %Ln pair(s) that share passages</source>
         <translation>
-            <numerusform>{shown} / %n 对有共同段落的文档</numerusform>
+            <numerusform>{shown} / %Ln 对有共同段落的文档</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%n pair(s)</source>
+        <source>%Ln pair(s)</source>
         <translation>
-            <numerusform>%n 对</numerusform>
+            <numerusform>%Ln 对</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>{shown} of %n pair(s)</source>
+        <source>{shown} of %Ln pair(s)</source>
         <translation>
-            <numerusform>{shown} / %n 对</numerusform>
+            <numerusform>{shown} / %Ln 对</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -4047,21 +4051,51 @@ already exists. Replace it with the report?</source>
         <translation>在此设置下互为重复的每一对文档：即“文档对”标签页列出的和报告给出的文档对</translation>
     </message>
     <message numerus="yes">
-        <source>&lt;b&gt;%n&lt;/b&gt; excerpt(s)</source>
+        <source>&lt;b&gt;%Ln&lt;/b&gt; group(s)</source>
         <translation>
-            <numerusform>&lt;b&gt;%n&lt;/b&gt; 份摘录</numerusform>
+            <numerusform>&lt;b&gt;%Ln&lt;/b&gt; 个组</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>in &lt;b&gt;%n&lt;/b&gt; document(s)</source>
+        <source>&lt;b&gt;%Ln&lt;/b&gt; document(s) in them</source>
         <translation>
-            <numerusform>在 &lt;b&gt;%n&lt;/b&gt; 份文档中</numerusform>
+            <numerusform>其中共 &lt;b&gt;%Ln&lt;/b&gt; 个文档</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>&lt;b&gt;%n&lt;/b&gt; pair(s) that share passages</source>
+        <source>&lt;b&gt;%Ln&lt;/b&gt; excerpt(s)</source>
         <translation>
-            <numerusform>&lt;b&gt;%n&lt;/b&gt; 对有共同段落的文档</numerusform>
+            <numerusform>&lt;b&gt;%Ln&lt;/b&gt; 份摘录</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>in &lt;b&gt;%Ln&lt;/b&gt; document(s)</source>
+        <translation>
+            <numerusform>在 &lt;b&gt;%Ln&lt;/b&gt; 份文档中</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;%Ln&lt;/b&gt; pair(s) that share passages</source>
+        <translation>
+            <numerusform>&lt;b&gt;%Ln&lt;/b&gt; 对有共同段落的文档</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln pair(s) of duplicates within {bits} bits</source>
+        <translation>
+            <numerusform>%Ln 对重复文档（相差不超过 {bits} 位）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln pair(s) of duplicates at {share} % or more</source>
+        <translation>
+            <numerusform>%Ln 对重复文档（相似度 {share} % 及以上）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%Ln pair(s) of duplicates at these settings</source>
+        <translation>
+            <numerusform>%Ln 对重复文档（按当前设置）</numerusform>
         </translation>
     </message>
     <message>
@@ -4086,39 +4120,9 @@ already exists. Replace it with the report?</source>
             <numerusform> 位</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>&lt;b&gt;%n&lt;/b&gt; group(s)</source>
-        <translation>
-            <numerusform>&lt;b&gt;%n&lt;/b&gt; 个组</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>&lt;b&gt;%n&lt;/b&gt; document(s) in them</source>
-        <translation>
-            <numerusform>其中共 &lt;b&gt;%n&lt;/b&gt; 个文档</numerusform>
-        </translation>
-    </message>
     <message>
         <source>What is found at this setting</source>
         <translation>在这个设置下找到的内容</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n pair(s) of duplicates within {bits} bits</source>
-        <translation>
-            <numerusform>%n 对重复文档（相差不超过 {bits} 位）</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n pair(s) of duplicates at {share} % or more</source>
-        <translation>
-            <numerusform>%n 对重复文档（相似度 {share} % 及以上）</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%n pair(s) of duplicates at these settings</source>
-        <translation>
-            <numerusform>%n 对重复文档（按当前设置）</numerusform>
-        </translation>
     </message>
 </context>
 <context>

@@ -11,11 +11,11 @@ Two collections of N documents of ~15 KB (10 % near-copies, 10 % Chinese):
 Each is scanned once into a database kept in the cache (one per fingerprint scheme), then, in one session
 on a copy of it with its forests and measured pairs dropped: the first grouping (what a scan ends with),
 the search for shared passages of ``--words`` words (twice: nothing of it is kept yet), and the search for
-excerpts at ``--containment`` (0: none). For each: the wall time, the CPU seconds of the parent and of all
-processes (the parent's share says how it scales on more cores), and the peak resident memory of the
-parent and of all processes (sampled every 0.2 s). Issue #43:
-each search costs at most the first grouping's time and half its memory at 100,000 documents. Writes
-bench-results/passages.json.
+excerpts at ``--containment`` (0: none); the first scan that made the database (reading the files, their
+fingerprints, the first grouping) is measured when it is made. For each: the wall time, the CPU seconds of
+the parent and of all processes (the parent's share says how it scales on more cores), and the peak
+resident memory of the parent and of all processes (sampled every 0.2 s). Issue #43: each search costs at
+most the first grouping's time and half its memory at 100,000 documents. Writes bench-results/passages.json.
 """
 
 from __future__ import annotations
@@ -78,10 +78,16 @@ def _tree(files: int, kind: str) -> Path:
     return tree
 
 
-def _scanned(files: int, kind: str, workers: int) -> Path:
-    """The collection of ``files`` documents, scanned once under this fingerprint scheme."""
+def _scanned(files: int, kind: str, workers: int) -> tuple[Path, dict | None]:
+    """The collection of ``files`` documents, scanned once under this fingerprint scheme, and what that
+    first scan cost (kept beside the database; None for a database made before it was kept)."""
     db = CACHE / f"passages-{kind}-{files}-scheme{SCHEME_VERSION}.db"
-    return scanned_once(db, lambda: _tree(files, kind), workers)
+    cost = db.with_suffix(".scan.json")
+    if not db.exists():
+        tree = _tree(files, kind)
+        figures, _ = _step("first scan", lambda: scanned_once(db, lambda: tree, workers))
+        cost.write_text(json.dumps(figures))
+    return db, json.loads(cost.read_text()) if cost.exists() else None
 
 
 class _Peaks:
@@ -180,10 +186,11 @@ def main() -> None:
     results = []
     for files in args.files:
         log(f"{files} documents")
-        source = _scanned(files, args.corpus, args.workers)
+        source, scan = _scanned(files, args.corpus, args.workers)
         results.append(
             {
                 "corpus": args.corpus,
+                "first_scan": scan,
                 **measure(source, args.words, args.common or None, args.containment or None, args.workers),
             }
         )

@@ -117,8 +117,8 @@ def test_a_search_for_excerpts_or_passages_asked_wrongly_says_so(uploads, tmp_pa
 
 
 def test_the_html_report_shows_each_excerpt_with_the_passages_it_shares(uploads, tmp_path):
-    """What a teacher hands on: each document inside another, the most of it inside first, with the
-    passages the two share word for word, escaped."""
+    """What a teacher hands on: each document that holds others with the documents inside it, the most of
+    each inside first, with the passages the two share word for word, escaped."""
     db = tmp_path / "n.db"
     page = tmp_path / "report.html"
     done = run_cli("scan", str(uploads), "--db", str(db), "--find", "excerpts", "--format", "html", "--out", str(page))
@@ -127,7 +127,12 @@ def test_the_html_report_shows_each_excerpt_with_the_passages_it_shares(uploads,
     as_json = json.loads(run_cli("groups", "--db", str(db), "--find", "excerpts", "--format", "json").stdout)
     assert f"Excerpts ({len(as_json['excerpts'])})" in html
     section = html[html.index("Excerpts (") : html.index("Problems (")]
-    assert section.count("<details class='group'") == len(as_json["excerpts"])
+    # each document that holds others once, in the JSON's order, with each excerpt it holds under it
+    assert section.count("<details class='group'") == len(as_json["excerpt_groups"])
+    assert section.count("<details class='pair'") == len(as_json["excerpts"])
+    paths = {d["id"]: d["path"] for d in as_json["documents"]}
+    holders = [section.index(f"<summary><b class='path'>{paths[g['outer']]}</b>") for g in as_json["excerpt_groups"]]
+    assert holders == sorted(holders)
     gpl = section[section.index("gpl-chapter.txt") :]
     gpl = gpl[: gpl.index("</details>")]
     assert "is inside" in gpl and "GPL-2.txt" in gpl

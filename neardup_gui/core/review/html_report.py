@@ -15,6 +15,8 @@ import re
 import time
 from collections.abc import Callable, Mapping, Sequence
 
+import numpy as np
+
 from ... import __version__
 from .. import i18n
 from ..i18n import localize, translate
@@ -23,6 +25,7 @@ from ..match.matcher import MatchResult
 from ..models import SIMHASH_MIN_JACCARD, Document, Group, SharedPassages, Status, display_path
 from ..store.stored_text import DocumentText
 from .compare import Chunk, Line, compare, describe, hunks
+from .pairs import by_holder
 from .passages import PassageSpan
 from .report import CutTexts, ReportContext, passages_of
 from .words import human_size, kind_label, listed, percent, similarity_words, status_label
@@ -387,37 +390,57 @@ def _excerpts_html(
     load_text: Callable[[Document], DocumentText] | None,
     cancel: CancelToken,
 ) -> list[str]:
-    """The documents inside another, the most of them inside first, each with the passages the two share
-    (for MAX_EXCERPTS_SHOWN of them: the JSON report lists them all)."""
-    excerpts = sorted(context.excerpts, key=lambda e: (-e.containment, docs[e.inner].path, docs[e.outer].path))
+    """The documents inside another, by the document they are inside (the one holding the most first), the
+    most of them inside first, each with the passages the two share (for MAX_EXCERPTS_SHOWN of them: the
+    JSON report lists them all)."""
+    excerpts = list(context.excerpts)
+    held = by_holder(
+        np.array([e.outer for e in excerpts], dtype=np.int64),
+        np.array([e.containment for e in excerpts], dtype=np.float64),
+        lambda doc: docs[doc].path,
+    )
     out = _section_head(
         translate("HtmlReport", "Excerpts ({count})").format(count=len(excerpts)),
         translate(
             "HtmlReport",
             "Documents inside another: at least {share} of their text is in it, however small a part of it they are "
-            "(a chapter copied out of a report). Near-copies are inside each other too.",
+            "(a chapter copied out of a report). Each document that holds others is listed with what it holds; "
+            "near-copies are inside each other too.",
         ).format(share=percent(context.containment or 0.0)),
         None if excerpts else translate("HtmlReport", "No document is inside another at this setting."),
     )
     cut = CutTexts(load_text) if load_text is not None else None
-    for number, excerpt in enumerate(excerpts[:MAX_EXCERPTS_SHOWN]):
-        cancel.raise_if_cancelled()
-        inner, outer = docs[excerpt.inner], docs[excerpt.outer]
-        said = _e(translate("HtmlReport", "{inner} is inside {outer} ({share})")).format(
-            inner=f"<span class='path'>{_e(inner.display_path)}</span>",
-            outer=f"<span class='path'>{_e(outer.display_path)}</span>",
-            share=_e(percent(excerpt.containment)),
+    shown = 0
+    for number, group in enumerate(held):
+        if shown >= MAX_EXCERPTS_SHOWN:
+            break
+        outer = docs[group.outer]
+        count = len(group.rows)
+        holds = translate("HtmlReport", "holds %n excerpt(s)", None, count)
+        out.append(
+            f"<details class='group' id='x{number}'><summary><b class='path'>{_e(outer.display_path)}</b> · "
+            f"{_e(holds)}</summary><div class='inner'>"
         )
-        passages = passages_of(cut, inner, outer) if cut is not None else None
-        if passages:
-            shown = "".join(f"<blockquote>{_e(p)}</blockquote>" for p in passages)
-            lead = _e(translate("HtmlReport", "Passages both hold word for word:"))
-            body = f"<div class='inner'><p class='muted'>{lead}</p>{shown}</div>"
-        else:
+        for row in group.rows[: MAX_EXCERPTS_SHOWN - shown]:
+            cancel.raise_if_cancelled()
+            excerpt = excerpts[row]
+            inner = docs[excerpt.inner]
+            said = _e(translate("HtmlReport", "{inner} is inside {outer} ({share})")).format(
+                inner=f"<span class='path'>{_e(inner.display_path)}</span>",
+                outer=f"<span class='path'>{_e(outer.display_path)}</span>",
+                share=_e(percent(excerpt.containment)),
+            )
+            passages = passages_of(cut, inner, outer) if cut is not None else None
             body = ""
-        out.append(f"<details class='group' id='x{number}'><summary>{said}</summary>{body}</details>")
-    if len(excerpts) > MAX_EXCERPTS_SHOWN:
-        out.append(_more_in_json(len(excerpts) - MAX_EXCERPTS_SHOWN))
+            if passages:
+                quoted = "".join(f"<blockquote>{_e(p)}</blockquote>" for p in passages)
+                lead = _e(translate("HtmlReport", "Passages both hold word for word:"))
+                body = f"<p class='muted'>{lead}</p>{quoted}"
+            out.append(f"<details class='pair'><summary>{said}</summary>{body}</details>")
+            shown += 1
+        out.append("</div></details>")
+    if len(excerpts) > shown:
+        out.append(_more_in_json(len(excerpts) - shown))
     return out
 
 
