@@ -75,9 +75,9 @@ def prefix_length(sizes: np.ndarray, containment: float, min_size: int) -> tuple
 class _Shingles:
     """The .npy files a search's tasks map: every text's shingles, one sorted run a text (``values``, from
     ``starts``); once they are ordered by value, the texts holding each shingle (``holders``, in value then
-    text order) and, for each range of values from where its holders start, its distinct values
-    (``distinct``), how many texts hold each (``held``) and where they are listed in ``holders``
-    (``postings``)."""
+    text order) and each range of values' distinct values (``distinct``), how many texts hold each
+    (``held``) and where they are listed in ``holders`` (``postings``), written from where the range's
+    holders start."""
 
     values: str
     starts: str
