@@ -4,6 +4,7 @@ Preferences, and English plurals right."""
 
 from __future__ import annotations
 
+import ast
 import os
 import re
 import subprocess
@@ -140,6 +141,25 @@ def test_catalogues_are_what_the_source_and_lrelease_make(tmp_path):
         )
 
 
+def test_every_translated_call_of_the_source_is_in_the_catalogue():
+    """lupdate skips a call it cannot parse (``translate("Ctx", "…", None, len(rows))``: the parenthesis
+    inside): its string would stay English in Chinese. Each call with a fixed context and text is there."""
+    catalogue = {(context, message.findtext("source")) for context, message in _messages("neardup_zh_CN.ts")}
+    calls = 0
+    for path in sorted((REPO / "neardup_gui").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call) or len(node.args) < 2:
+                continue
+            name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", None)
+            context, source = node.args[:2]
+            if name in {"translate", "QT_TRANSLATE_NOOP"} and all(
+                isinstance(a, ast.Constant) and isinstance(a.value, str) for a in (context, source)
+            ):
+                calls += 1
+                assert (context.value, source.value) in catalogue, f"{path.name}:{node.lineno}: not in the catalogue"
+    assert calls > 200  # the whole source, not a sample
+
+
 def _messages(name: str):
     root = ET.parse(TRANSLATIONS / name).getroot()
     for context in root.iter("context"):
@@ -159,6 +179,7 @@ def test_every_chinese_string_is_translated_with_the_same_fields():
             assert form.strip(), f"empty translation: {context}: {source!r}"
             assert sorted(FIELD.findall(form)) == sorted(FIELD.findall(source)), f"fields differ: {source!r}"
             assert ("%n" in form) == ("%n" in source), f"%n differs: {source!r}"
+            assert ("%Ln" in form) == ("%Ln" in source), f"%Ln differs: {source!r}"
             if re.search(r"[A-Za-z]{4,}", source) and not re.search(r"[\u4e00-\u9fff]", form):
                 assert _latin_words(form) <= KEPT, f"left in English: {context}: {source!r} -> {form!r}"
 
