@@ -440,7 +440,7 @@ class Matcher:
         (kept, and measured by the workers); rows are content ids. Kept in the database: asked again of
         the same collection, read back.
         The compared sets are read a part at a time into the files the workers search (excerpts.candidate_pairs);
-        the parent holds how many texts hold each distinct shingle, and the pairs."""
+        the parent holds what is known of each text, and the pairs."""
         name = f"excerpts:{containment!r}:{min_size}:{self._compared_by}"
         kept = self.store.searches.load(name, self._contents_state)
         if kept is not None:

@@ -15,8 +15,6 @@ import re
 import time
 from collections.abc import Callable, Mapping, Sequence
 
-import numpy as np
-
 from ... import __version__
 from .. import i18n
 from ..i18n import localize, translate
@@ -25,7 +23,7 @@ from ..match.matcher import MatchResult
 from ..models import SIMHASH_MIN_JACCARD, Document, Group, SharedPassages, Status, display_path
 from ..store.stored_text import DocumentText
 from .compare import Chunk, Line, compare, describe, hunks
-from .pairs import by_holder
+from .pairs import excerpts_by_holder
 from .passages import PassageSpan
 from .report import CutTexts, ReportContext, passages_of
 from .words import human_size, kind_label, listed, percent, similarity_words, status_label
@@ -394,11 +392,7 @@ def _excerpts_html(
     most of them inside first, each with the passages the two share (for MAX_EXCERPTS_SHOWN of them: the
     JSON report lists them all)."""
     excerpts = list(context.excerpts)
-    held = by_holder(
-        np.array([e.outer for e in excerpts], dtype=np.int64),
-        np.array([e.containment for e in excerpts], dtype=np.float64),
-        lambda doc: docs[doc].path,
-    )
+    held = excerpts_by_holder(excerpts, lambda doc: docs[doc].path)
     out = _section_head(
         translate("HtmlReport", "Excerpts ({count})").format(count=len(excerpts)),
         translate(

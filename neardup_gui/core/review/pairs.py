@@ -80,6 +80,12 @@ def by_holder(outer: np.ndarray, share: np.ndarray, order: Callable[[int], Any])
     return tuple(ExcerptGroup(doc, tuple(held)) for doc, held in ordered)
 
 
+def excerpts_by_holder(excerpts: Sequence[Excerpt], order: Callable[[int], Any]) -> tuple[ExcerptGroup, ...]:
+    """``excerpts`` by the document they are inside (``by_holder``; rows: places in ``excerpts``)."""
+    outer = np.array([e.outer for e in excerpts], dtype=np.int64)
+    return by_holder(outer, np.array([e.containment for e in excerpts], dtype=np.float64), order)
+
+
 def outer_of(table: PairTable) -> np.ndarray:
     """Each row's document that holds the other (an excerpt table)."""
     if table.inner is None:

@@ -19,8 +19,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import numpy as np
-
 from ... import __version__
 from ..errors import UsageError
 from ..i18n import split_details, translate
@@ -40,7 +38,7 @@ from ..read.extract import kind_of
 from ..store.store import Store
 from ..store.stored_text import DocumentText, TextLoader
 from ..workers.parallel import IN_THIS_PROCESS, Workers, reader, shingle_cache
-from .pairs import by_holder
+from .pairs import excerpts_by_holder
 from .passages import LineVocabulary, PassageSpan, PassageText, PlacedPassages, UnitPlaces
 
 FORMAT_NAME = "neardup-report"
@@ -161,14 +159,12 @@ def _report_dict(
     if context.containment is not None:  # asked for: the members above stay as they are
         report["settings"]["containment"] = context.containment
         report["summary"]["excerpts"] = len(context.excerpts)
-        report["excerpts"] = sorted(
-            (_excerpt(e, rid) for e in context.excerpts), key=lambda r: (r["inner"], r["outer"])
-        )
-        listed = report["excerpts"]
-        held = by_holder(
-            np.array([r["outer"] for r in listed], dtype=np.int64), np.array([r["containment"] for r in listed]), int
-        )
-        report["excerpt_groups"] = [{"outer": g.outer, "inner": [listed[k]["inner"] for k in g.rows]} for g in held]
+        listed = sorted(context.excerpts, key=lambda e: (rid[e.inner], rid[e.outer]))
+        report["excerpts"] = [_excerpt(e, rid) for e in listed]
+        report["excerpt_groups"] = [
+            {"outer": rid[g.outer], "inner": [rid[listed[k].inner] for k in g.rows]}
+            for g in excerpts_by_holder(listed, lambda doc: rid[doc])
+        ]
     if context.passages is not None:
         report["settings"]["passage_words"] = context.passages.words
         report["settings"]["passage_common"] = context.passages.common
