@@ -27,6 +27,8 @@ def behave(task):
         return len(bytearray(value << 20))
     if kind == "pid":
         return os.getpid()
+    if kind == "nothing":  # a task run for what it writes
+        return None
     return value * 2
 
 
@@ -138,3 +140,14 @@ def test_records_sent_to_and_from_workers_survive_pickling():
     ]
     for record in records:
         assert pickle.loads(pickle.dumps(record)) == record
+
+
+@pytest.mark.e2e
+def test_a_task_that_returns_nothing_ends_as_any_other():
+    """A result of None is a result: the run ends with every task (it once waited for ever on one)."""
+    with WorkerPool(2) as pool:
+        got = list(pool.run(behave, [("nothing", k) for k in range(5)] + [("double", 4)], timeout=20))
+    assert sorted(((task, outcome) for task, outcome in got), key=repr) == [
+        (("double", 4), 8),
+        *((("nothing", k), None) for k in range(5)),
+    ]

@@ -74,32 +74,35 @@ def prefix_length(sizes: np.ndarray, containment: float, min_size: int) -> tuple
 @dataclass(frozen=True, slots=True)
 class _Shingles:
     """The .npy files a search's tasks map: every text's shingles, one sorted run a text (``values``, from
-    ``starts``); once they are ordered by value, the texts holding each shingle (``holders``, in value then
-    text order) and each range of values' distinct values (``distinct``), how many texts hold each
-    (``held``) and where they are listed in ``holders`` (``postings``), written from where the range's
-    holders start."""
+    ``starts``); once each range of values is ordered by value, the texts holding each shingle (``holders``,
+    in value then text order) and, for each shingle of each text, in text order within the range, how many
+    texts hold it (``held``) and where they are listed in ``holders`` (``postings``); and where each range's
+    part of each range of texts begins in those two (``placed``, a row a range of values, a column each first
+    row of ``cuts``)."""
 
     values: str
     starts: str
     holders: str
-    distinct: str
     held: str
     postings: str
+    placed: str
+    cuts: str
 
 
 @dataclass(frozen=True, slots=True)
 class _HoldersTask:
-    """The shingles of values in [low, high]: their holders written from ``offset`` on."""
+    """The shingles of values in [low, high], the ``number``-th range: their holders written from ``offset`` on."""
 
     files: _Shingles
+    number: int
     low: int
     high: int
     offset: int
 
 
-def _holders_task(task: _HoldersTask) -> int:
-    """Write the holders of the task's shingles, and its distinct values with how many texts hold each and
-    where they are listed; how many distinct values they are (worker side)."""
+def _holders_task(task: _HoldersTask) -> None:
+    """Write the holders of the task's shingles in value order, and for each of them in text order how many
+    texts hold it and where they are listed (worker side)."""
     values = np.load(task.files.values, mmap_mode="r")
     starts = np.load(task.files.starts, mmap_mode="r")
     # each text's shingles of these values are a run of its sorted ones: found by bisection, text by text,
@@ -107,36 +110,42 @@ def _holders_task(task: _HoldersTask) -> int:
     first = _first_at_least(values, starts, task.low)
     ends = _first_at_least(values, starts, task.high + 1) if task.high < 0xFFFFFFFF else np.asarray(starts[1:])
     runs = ends - first
-    at = np.arange(int(runs.sum()), dtype=np.int64) + np.repeat(first - (np.cumsum(runs) - runs), runs)
+    within = np.concatenate(([0], np.cumsum(runs)))
+    cuts = np.load(task.files.cuts, mmap_mode="r")
+    placed = np.load(task.files.placed, mmap_mode="r+")
+    placed[task.number] = task.offset + within[cuts]
+    placed.flush()
+    del placed
+    at = np.arange(int(within[-1]), dtype=np.int64) + np.repeat(first - within[:-1], runs)
     text = np.repeat(np.arange(len(runs), dtype=np.int32), runs)
-    del first, ends, runs
+    del first, ends, runs, within
     keys = np.sort((values[at].astype(np.uint64) << np.uint64(32)) | np.arange(len(at), dtype=np.uint64))
-    text = text[(keys & np.uint64(0xFFFFFFFF)).astype(np.int64)]  # by value, then text
     del at
+    order = (keys & np.uint64(0xFFFFFFFF)).astype(np.int64)  # where each shingle by value is in text order
+    text = text[order]  # by value, then text
     keys >>= np.uint64(32)
     if not len(keys):
-        return 0
+        return
     new = np.empty(len(keys), dtype=bool)
     new[0] = True
     np.not_equal(keys[1:], keys[:-1], out=new[1:])
+    del keys
     group = np.flatnonzero(new)
     del new
-    distinct = keys[group]
-    del keys
     count = np.diff(np.append(group, len(text)))
-    # every write is of a run in the range's own place: no shingle's is scattered (a page each, measured
-    # 2-3 s a task at 100,000 texts)
-    for name, written in (
-        (task.files.holders, text),
-        (task.files.distinct, distinct),
-        (task.files.held, count),
-        (task.files.postings, group + task.offset),
-    ):
+    # back in text order, where a text's task reads them as a run (a scatter into the file, a page a text
+    # for every range, measured 2-3 s a task at 100,000 texts; this one is in memory)
+    held = np.empty(len(text), dtype=np.int32)
+    held[order] = np.repeat(count.astype(np.int32), count)
+    postings = np.empty(len(text), dtype=np.int64)
+    postings[order] = np.repeat(group + task.offset, count)
+    del order, group, count
+    # every write is of a run in the range's own place
+    for name, written in ((task.files.holders, text), (task.files.held, held), (task.files.postings, postings)):
         out = np.load(name, mmap_mode="r+")
         out[task.offset : task.offset + len(written)] = written
         out.flush()
         del out
-    return len(group)
 
 
 def _first_at_least(values: np.ndarray, starts: np.ndarray, value: int) -> np.ndarray:
@@ -157,13 +166,10 @@ def _first_at_least(values: np.ndarray, starts: np.ndarray, value: int) -> np.nd
 
 @dataclass(frozen=True, slots=True)
 class _Index:
-    """The .npy files of the ranges of values (where each starts, ``lows``; where its distinct values are in
-    ``_Shingles.distinct``, ``offsets``, and how many, ``counts``), and of each text's size, prefix length
+    """The .npy files of where each range of values starts (``lows``), and of each text's size, prefix length
     and how many of its prefix a text it is inside holds (``prefix_length``)."""
 
     lows: str
-    offsets: str
-    counts: str
     sizes: str
     length: str
     needed: str
@@ -171,10 +177,11 @@ class _Index:
 
 @dataclass(frozen=True, slots=True)
 class _PairsTask:
-    """The texts [first_row, last_row): the pairs each may be an excerpt of."""
+    """The texts [first_row, last_row), the ``number``-th range of texts: the pairs each may be an excerpt of."""
 
     files: _Shingles
     index: _Index
+    number: int
     first_row: int
     last_row: int
 
@@ -187,55 +194,49 @@ def _pairs_task(task: _PairsTask) -> np.ndarray:
     def load(path: str) -> np.ndarray:
         return np.load(path, mmap_mode="r")
 
-    a, held, postings = _prefixes(files, index, task.first_row, task.last_row)
+    a, held, postings = _prefixes(task)
     return _meetings(a, held, postings, load(files.holders), load(index.sizes), load(index.needed))
 
 
-def _prefixes(
-    files: _Shingles, index: _Index, first_row: int, last_row: int
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(row, how many texts hold it, where they are listed) of each of the texts' rarest ``length`` shingles
-    (``prefix_length``): by how many texts hold them, then by value (one order for every text, which is all
-    prefix filtering needs); those no other text holds left out (they meet none)."""
-    starts = np.load(files.starts, mmap_mode="r")
-    span = slice(int(starts[first_row]), int(starts[last_row]))
-    values = np.asarray(np.load(files.values, mmap_mode="r")[span])
-    sizes = np.diff(starts[first_row : last_row + 1])
-    slot = _slots(files, index, values, np.concatenate(([0], np.cumsum(sizes))))
-    del values
-    held = np.asarray(np.load(files.held, mmap_mode="r")[slot])
-    rows = np.repeat(np.arange(last_row - first_row, dtype=np.uint64), sizes)
-    # each text's shingles rarest first, then by value: a text's run is in value order, kept by a stable sort
-    order = np.argsort((rows << np.uint64(32)) | held.astype(np.uint64), kind="stable")
-    del rows
-    length = np.asarray(np.load(index.length, mmap_mode="r")[first_row:last_row], dtype=np.int64)
+def _prefixes(task: _PairsTask) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(row, how many texts hold it, where they are listed) of each of the task's texts' rarest ``length``
+    shingles (``prefix_length``): by how many texts hold them, then by value (one order for every text, which
+    is all prefix filtering needs); those no other text holds left out (they meet none)."""
+    files, first_row, last_row = task.files, task.first_row, task.last_row
+    rows, held, postings = _entries(task)
+    sizes = np.diff(np.load(files.starts, mmap_mode="r")[first_row : last_row + 1])
+    # each text's shingles rarest first, then by value: its entries are in value order, kept by a stable sort
+    order = np.argsort((rows.astype(np.uint64) << np.uint64(32)) | held.astype(np.uint64), kind="stable")
+    length = np.asarray(np.load(task.index.length, mmap_mode="r")[first_row:last_row], dtype=np.int64)
     counts = np.column_stack((length, sizes - length))
     taken = order[np.repeat(np.tile([True, False], last_row - first_row), counts.ravel())]
     del order
     taken = taken[held[taken] > 1]
-    rows_out = np.repeat(np.arange(first_row, last_row, dtype=np.int32), sizes)[taken]
-    return rows_out, held[taken], np.asarray(np.load(files.postings, mmap_mode="r")[slot[taken]], dtype=np.int64)
+    return rows[taken] + np.int32(first_row), held[taken], postings[taken]
 
 
-def _slots(files: _Shingles, index: _Index, values: np.ndarray, starts: np.ndarray) -> np.ndarray:
-    """Where each of ``values`` (texts' sorted runs, from ``starts``) is among the distinct values of its
-    range: each range's shingles, a run in each text found by bisection, looked up in that range's alone (a
-    few MB), so nothing is sorted."""
-    lows = np.load(index.lows, mmap_mode="r")
-    offsets = np.load(index.offsets, mmap_mode="r")
-    counts = np.load(index.counts, mmap_mode="r")
-    distinct = np.load(files.distinct, mmap_mode="r")
-    slot = np.empty(len(values), dtype=np.int64)
+def _entries(task: _PairsTask) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(row within the task, how many texts hold it, where they are listed) of every shingle of the task's
+    texts: range of values by range, each a run the holders' round wrote (nothing is looked up), within it
+    text by text in value order."""
+    files = task.files
+    values = np.load(files.values, mmap_mode="r")
+    starts = np.load(files.starts, mmap_mode="r")[task.first_row : task.last_row + 1]
+    lows = np.load(task.index.lows, mmap_mode="r")
+    placed = np.load(files.placed, mmap_mode="r")
+    held_file = np.load(files.held, mmap_mode="r")
+    postings_file = np.load(files.postings, mmap_mode="r")
+    rows, held, postings = [], [], []
+    texts = np.arange(task.last_row - task.first_row, dtype=np.int32)
     begin = _first_at_least(values, starts, int(lows[0]))
     for r in range(len(lows)):
-        end = _first_at_least(values, starts, int(lows[r + 1])) if r + 1 < len(lows) else starts[1:]
-        runs = end - begin
-        if runs.any():
-            at = np.arange(int(runs.sum()), dtype=np.int64) + np.repeat(begin - (np.cumsum(runs) - runs), runs)
-            offset = int(offsets[r])
-            slot[at] = offset + np.searchsorted(distinct[offset : offset + int(counts[r])], values[at])
+        end = _first_at_least(values, starts, int(lows[r + 1])) if r + 1 < len(lows) else np.asarray(starts[1:])
+        span = slice(int(placed[r, task.number]), int(placed[r, task.number + 1]))
+        rows.append(np.repeat(texts, end - begin))
+        held.append(held_file[span])
+        postings.append(postings_file[span])
         begin = end
-    return slot
+    return np.concatenate(rows), np.concatenate(held), np.concatenate(postings)
 
 
 def _meetings(
@@ -364,8 +365,8 @@ def candidate_pairs(
     one it is inside does.
 
     Two rounds of tasks on ``workers``, which map the shingles, written to a file a part at a time: the
-    holders of each range of values (one sort of its shingles gives them, its distinct values, how many
-    texts hold each and where they are listed), then each range of texts' prefixes and the pairs they make
+    holders of each range of values (one sort of its shingles gives them, and, put back in text order, how
+    many texts hold each shingle and where they are listed), then each range of texts' prefixes and the pairs they make
     (whole texts: each pair is judged on one text's prefix, and of two alike in size, either one an excerpt
     must pass). The parent holds a part of the sets at a time (all of them only if it is given them all),
     what is known of each text, and the pairs found: nothing for each distinct shingle."""
@@ -384,28 +385,32 @@ def candidate_pairs(
             slices[:] += np.bincount(piece >> np.uint32(20), minlength=1 << 12)
             yield piece
 
+    rows = _row_ranges(starts, length, _SORTED_AT_ONCE)
+    if not rows:
+        return np.empty(0, np.int64), np.empty(0, np.int64)
+    cuts = np.array([first for first, _last in rows] + [rows[-1][1]], dtype=np.int64)
     with MappedFiles(beside) as files:
+        values = files.allocate("excerpt-values", np.uint32, total, pieces)
+        ranges = _value_ranges(slices, parts)  # counted as the values were written
         shingles = _Shingles(
-            files.allocate("excerpt-values", np.uint32, total, pieces),
+            values,
             files.write("excerpt-starts", starts),
             files.allocate("excerpt-holders", np.int32, total),
-            files.allocate("excerpt-distinct", np.uint32, total),
             files.allocate("excerpt-held", np.int32, total),
             files.allocate("excerpt-postings", np.uint32 if total < 1 << 32 else np.int64, total),
+            files.write("excerpt-placed", np.zeros((len(ranges), len(cuts)), dtype=np.int64)),
+            files.write("excerpt-cuts", cuts),
         )
-        tasks = [_HoldersTask(shingles, low, high, offset) for low, high, offset in _value_ranges(slices, parts)]
-        distinct = dict(workers.map(_holders_task, tasks, cancel=cancel))  # how many distinct values each range has
+        tasks = [_HoldersTask(shingles, number, *bounds) for number, bounds in enumerate(ranges)]
+        for _done in workers.map(_holders_task, tasks, cancel=cancel):
+            pass
         index = _Index(
             files.write("excerpt-lows", np.array([t.low for t in tasks], dtype=np.uint32)),
-            files.write("excerpt-offsets", np.array([t.offset for t in tasks], dtype=np.int64)),
-            files.write("excerpt-counts", np.array([distinct[t] for t in tasks], dtype=np.int64)),
             files.write("excerpt-sizes", sizes),
             files.write("excerpt-length", length),
             files.write("excerpt-needed", needed),
         )
-        pair_tasks = [
-            _PairsTask(shingles, index, first, last) for first, last in _row_ranges(starts, length, _SORTED_AT_ONCE)
-        ]
+        pair_tasks = [_PairsTask(shingles, index, number, *bounds) for number, bounds in enumerate(rows)]
         kept: list[np.ndarray] = []
         for done, (_task, codes) in enumerate(workers.map(_pairs_task, pair_tasks, cancel=cancel), 1):
             kept.append(codes)

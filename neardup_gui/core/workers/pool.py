@@ -205,6 +205,10 @@ def warm_up() -> None:
         pass  # only an early start: run_isolated starts the workers (and says why it cannot) when needed
 
 
+_NO_OUTCOME = object()
+"""A worker's head task has not ended yet (a task's result may be None)."""
+
+
 class WorkerPool:
     """Worker processes that live across several runs of tasks (``run``), so that what a worker
     loaded for one batch (a database connection, shingle sets) serves the next; started as needed,
@@ -287,7 +291,7 @@ class WorkerPool:
                         if worker.conn in ready or worker.process.sentinel in ready:
                             self._retire(worker)  # an idle worker died: nothing was lost, nothing is left for it
                         continue
-                    outcome: Any | TaskFailed | None = None
+                    outcome: Any = _NO_OUTCOME
                     lost_worker = True
                     if worker.conn in ready:  # read before the sentinel: a result precedes the death after it
                         try:
@@ -302,7 +306,7 @@ class WorkerPool:
                         outcome = TaskFailed(_TIMED_OUT.format(seconds=f"{timeout:g}"), timed_out=True)
                     elif memory_limit and check_memory and worker.resident() - worker.idle_memory > memory_limit:
                         outcome = _outcome("memory", None, memory_limit)
-                    if outcome is None:
+                    if outcome is _NO_OUTCOME:
                         continue
                     task = worker.tasks.popleft()
                     worker.head_started = time.monotonic()
