@@ -369,6 +369,15 @@ def one_fingerprint_a_content(files: RDD, parts: int) -> RDD:
     )
 
 
+def _without_sequence(f: FoundFile) -> FoundFile:
+    """The file without its sequence of shingles (for the app's passage search only: the job never reads it)."""
+    return (
+        f
+        if f.fingerprint.sequence is None
+        else dataclasses.replace(f, fingerprint=dataclasses.replace(f.fingerprint, sequence=None))
+    )
+
+
 # -- boilerplate -------------------------------------------------------------------------------
 def _shingles_edges(fp: Fingerprint) -> tuple[np.ndarray, np.ndarray | None]:
     shingles = minhash.unpack_shingles(fp.shingles or b"")
@@ -671,19 +680,20 @@ def run(spark: SparkSession, options: JobOptions, *, progress: Progress = no_pro
 
     progress(ProgressEvent("read", 0, None))
     read, source = read_documents(spark, options, scheme)
-    read = read.persist(StorageLevel.MEMORY_AND_DISK)  # read once: the check of kinds and all after it use it
+    # Python's records are bytes to the JVM: kept on disk (the system's page cache holds them while memory
+    # lasts) rather than in the JVM's heap, where a few copies of every fingerprint ran out of 1 GB at
+    # 20,000 documents
+    kept = StorageLevel.DISK_ONLY
+    read = read.persist(kept)  # read once: the check of kinds and all after it use it
     parts = options.partitions or max(2 * spark.sparkContext.defaultParallelism, read.getNumPartitions())
-    files = one_fingerprint_a_content(read, parts)
-    if files is not read:
-        files = files.persist(StorageLevel.MEMORY_AND_DISK)
-        files.count()
-        read.unpersist()
+    whole = one_fingerprint_a_content(read, parts)  # the review records' fingerprints, read back at the end
+    # the rest of the job never reads a text's sequence of shingles (the app's passage search does): as
+    # large as its set, so not carried through every step
+    files = whole.map(_without_sequence).persist(kept)
     documents = files.count()
     ok = files.filter(lambda f: f.fingerprint.status is Status.OK)
     contents = (
-        ok.map(lambda f: (f.fingerprint.raw_hash, f.fingerprint))
-        .reduceByKey(lambda a, b: a, parts)
-        .persist(StorageLevel.MEMORY_AND_DISK)
+        ok.map(lambda f: (f.fingerprint.raw_hash, f.fingerprint)).reduceByKey(lambda a, b: a, parts).persist(kept)
     )
     content_count = contents.count()
     stage("read")
@@ -692,7 +702,7 @@ def run(spark: SparkSession, options: JobOptions, *, progress: Progress = no_pro
     found = find_boilerplate(contents, scheme)
     use_cores = t.ignore_boilerplate and found.cores is not None
     cores = found.cores if use_cores and found.cores is not None else spark.sparkContext.emptyRDD()
-    compared = contents.leftOuterJoin(cores, parts).map(_compared).persist(StorageLevel.MEMORY_AND_DISK)
+    compared = contents.leftOuterJoin(cores, parts).map(_compared).persist(kept)
     affected = cores.count() if use_cores else 0
     stage("boilerplate")
 
@@ -704,7 +714,7 @@ def run(spark: SparkSession, options: JobOptions, *, progress: Progress = no_pro
         .reduceByKey(lambda x, y: x if x.raw_hash <= y.raw_hash else y, parts)
         .sortByKey(numPartitions=parts)
     )
-    texts = by_text.values().zipWithIndex().map(lambda ci: (ci[1], ci[0])).persist(StorageLevel.MEMORY_AND_DISK)
+    texts = by_text.values().zipWithIndex().map(lambda ci: (ci[1], ci[0])).persist(kept)
     text_count = texts.count()
     found_pairs = candidates(texts, t, text_count, scheme, parts).persist(StorageLevel.MEMORY_AND_DISK)
     candidate_count = found_pairs.count()
@@ -729,6 +739,7 @@ def run(spark: SparkSession, options: JobOptions, *, progress: Progress = no_pro
         source,
         scheme,
         files,
+        whole,
         compared,
         texts,
         edges,

@@ -8,7 +8,9 @@ groups_of_duplicates over its verified pairs), numbered as the desktop numbers t
 its numbers against its group's keeper. The pairs are every pair of duplicates of those components; a
 larger component keeps the copies of one content, the contents of one text, and a maximum spanning forest
 of its verified pairs (SimHash edges nearest first, then MinHash edges most similar first), each text stood
-for by its first path.
+for by its first path; where a member of it is not a duplicate of its keeper, it is split as the desktop
+splits it, into groups around keepers along those pairs (chains.tree_stars), each member measured against
+its part's keeper.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.fingerprint.scheme import Scheme
 from ..core.fingerprint.simhash import to_signed
-from ..core.match.chains import ALL_PAIRS_LIMIT, groups_of_duplicates
+from ..core.match.chains import ALL_PAIRS_LIMIT, groups_of_duplicates, keeper_pair, part_group, tree_stars
 from ..core.match.matcher import MatchResult
 from ..core.match.unionfind import UnionFind
 from ..core.models import (
@@ -38,6 +40,7 @@ from ..core.models import (
     Thresholds,
     display_path,
     matched_by,
+    within_thresholds,
 )
 from ..core.review import report
 from ..core.review.rules import default_keeper
@@ -169,16 +172,30 @@ def _mutual(
     return label, (tuple(groups), pairs)
 
 
-def _asked(item: tuple[int, list[GroupedFile]]) -> list[tuple[bytes, tuple[str, bytes]]]:
-    """(member's content, (member's path, keeper's content)) of one group: what to measure."""
-    kept = keeper(item[1])
-    return [(f.raw_hash, (f.path, kept.raw_hash)) for f in item[1]]
+def _similarities(asked: Sequence[tuple[bytes, bytes, Any]], compared: RDD, parts: int) -> dict[Any, Similarity]:
+    """The numbers of each (content a, content b, key) ``asked``: a's against b, by key. Only the contents
+    asked leave their partitions (a broadcast set picks them), not every fingerprint."""
+    if not asked:
+        return {}
+    sc = compared.context
+    needed = sc.broadcast({c for a, b, _key in asked for c in (a, b)})
+    by_content = compared.filter(lambda c: c[0] in needed.value)
+    found = dict(
+        sc.parallelize([(a, (key, b)) for a, b, key in asked], parts)
+        .join(by_content, parts)
+        .map(lambda x: (x[1][0][1], (x[1][0][0], x[1][1])))
+        .join(by_content, parts)
+        .map(lambda x: (x[1][0][0], similarity(x[1][0][1], x[1][1])[0]))
+        .collect()
+    )
+    needed.unpersist()
+    return found
 
 
-def _forest(item: tuple[int, Iterable[tuple[Any, ...]]]) -> Iterator[tuple[bytes, bytes, Similarity, str]]:
-    """The edges of one component's maximum spanning forest (text hashes, similarity, method), as the
-    desktop unions them: SimHash edges nearest first, then MinHash edges most similar first."""
-    _label, found = item
+def _forest(item: tuple[int, Iterable[tuple[Any, ...]]]) -> Iterator[tuple[int, bytes, bytes, Similarity, str]]:
+    """The edges of one component's maximum spanning forest (its label, text hashes, similarity, method), as
+    the desktop unions them: SimHash edges nearest first, then MinHash edges most similar first."""
+    label, found = item
     edges = list(found)
     simhash_edges = sorted((e for e in edges if e[3]), key=lambda e: (e[2].hamming, e[5], e[6]))
     minhash_edges = sorted((e for e in edges if e[4]), key=lambda e: (-e[7], e[5], e[6]))  # exact Jaccard
@@ -190,7 +207,69 @@ def _forest(item: tuple[int, Iterable[tuple[Any, ...]]]) -> Iterator[tuple[bytes
     for how, ordered in (("simhash", simhash_edges), ("minhash", minhash_edges)):
         for e in ordered:
             if uf.union(ids[e[5]], ids[e[6]]):
-                yield e[5], e[6], e[2], how
+                yield label, e[5], e[6], e[2], how
+
+
+Shown = tuple[Document, tuple[Member, ...], bool]
+"""A group as the report lists it: the document kept, the members with their numbers against it (it first),
+whether they are all the same text."""
+
+
+def _large_components(
+    built: Sequence[tuple[str, Document, tuple[Member, ...], bool, Any]],
+    large_pairs: dict[Any, list[Pair]],
+    group_files: Sequence[tuple[Any, list[GroupedFile]]],
+    doc_of: dict[str, Document],
+    compared: RDD,
+    t: Thresholds,
+    parts: int,
+) -> tuple[dict[Any, list[Shown]], list[Pair]]:
+    """The components too large to measure every pair of (the pairs that joined each in ``large_pairs``) as
+    the desktop shows them (core/match/chains.py's split_chains): one that holds a member not a duplicate of
+    the keeper split into groups around keepers along those pairs, each member measured against its part's
+    keeper; and, of the others, the pairs of the keeper and each member the report lists besides those that
+    joined it (chains._known_pairs)."""
+    text_of = {doc_of[f.path].id: f.text_hash for _key, found in group_files for f in found}
+    content_of = {doc_of[f.path].id: f.raw_hash for _key, found in group_files for f in found}
+    path_of = {doc.id: doc.path for doc in doc_of.values() if doc.id in text_of}
+
+    def same_text(a: int, b: int) -> bool:
+        return text_of[a] == text_of[b]
+
+    stars: dict[Any, list[tuple[int, list[int]]]] = {}
+    with_keeper: list[Pair] = []
+    for _first, kept, listed, _same, key in built:
+        if key not in large_pairs:
+            continue
+        if all(
+            m.document_id == kept.id or same_text(kept.id, m.document_id) or within_thresholds(m.similarity, t)
+            for m in listed
+        ):
+            known = {(p.a, p.b) for p in large_pairs[key]}
+            with_keeper.extend(
+                pair
+                for m in listed
+                if m.document_id != kept.id and ((pair := keeper_pair(kept.id, m, t, same_text)).a, pair.b) not in known
+            )
+            continue
+        joined: dict[int, set[int]] = defaultdict(set)
+        for p in large_pairs[key]:
+            joined[p.a].add(p.b)
+            joined[p.b].add(p.a)
+        ids = sorted((m.document_id for m in listed), key=path_of.__getitem__)
+        stars[key] = tree_stars(ids, kept.id, joined, lambda _d: False)
+    sims = _similarities(
+        [(content_of[d], content_of[k], (d, k)) for found in stars.values() for k, ids in found for d in ids],
+        compared,
+        parts,
+    )
+    split: dict[Any, list[Shown]] = {}
+    for key, found in stars.items():
+        split[key] = []
+        for k, ids in found:
+            group = part_group(k, [Member(d, sims[(d, k)]) for d in ids], same_text, path_of)
+            split[key].append((doc_of[path_of[k]], group.members, group.exact))
+    return split, with_keeper
 
 
 def _swapped(sim: Similarity) -> Similarity:
@@ -244,6 +323,7 @@ def write_result(
     source: Source,
     scheme: Scheme,
     files: RDD,
+    whole_files: RDD,
     compared: RDD,
     texts: RDD,
     edges: RDD,
@@ -254,7 +334,9 @@ def write_result(
     seconds: dict[str, float],
     counts: dict[str, int],
 ) -> dict[str, int]:
-    """Groups, pairs, Parquet tables, the JSON report and the review records, under ``options.out``."""
+    """Groups, pairs, Parquet tables, the JSON report and the review records, under ``options.out``: from
+    the ``files`` read, and of those grouped, their fingerprints ``whole_files`` (with what the rest of the
+    job leaves out)."""
     sc = spark.sparkContext
     t = options.thresholds
     parts = max(2 * sc.defaultParallelism, 1)
@@ -263,27 +345,21 @@ def write_result(
     # each document's component: its text's label, or its text alone
     text_ids = texts.map(lambda tc: (tc[1].text_hash, tc[0]))
     ok = files.filter(lambda f: f.fingerprint.status is Status.OK)
-    by_text = ok.map(lambda f: (f.fingerprint.text_hash, f)).join(text_ids, parts)
+    # what the groups need of a file, not its fingerprint, goes through the joins
+    by_text = ok.map(lambda f: (f.fingerprint.text_hash, GroupedFile.of(f))).join(text_ids, parts)
     keyed = (
         by_text.map(lambda x: (x[1][1], x[1][0]))
         .leftOuterJoin(labels, parts)
         .map(lambda x: (x[1][1] if x[1][1] is not None else x[0], x[1][0]))
     )
-    grouped = (
-        keyed.mapValues(GroupedFile.of).groupByKey(parts).mapValues(list).filter(lambda kv: len(kv[1]) > 1).cache()
-    )
+    grouped = keyed.groupByKey(parts).mapValues(list).filter(lambda kv: len(kv[1]) > 1).cache()
+    group_files = grouped.collect()
 
     # each member's similarity to its keeper, from the contents compared
-    by_content = compared.map(lambda c: (c[0], c[1]))
-    measured = (
-        grouped.flatMap(_asked)
-        .join(by_content, parts)
-        .map(lambda x: (x[1][0][1], (x[1][0][0], x[1][1])))
-        .join(by_content, parts)
-        .map(lambda x: (x[1][0][0], similarity(x[1][0][1], x[1][1])[0]))
+    kept_of = {key: keeper(found) for key, found in group_files}
+    member_sims = _similarities(
+        [(f.raw_hash, kept_of[key].raw_hash, f.path) for key, found in group_files for f in found], compared, parts
     )
-    member_sims = dict(measured.collect())
-    group_files = grouped.collect()
     # a component small enough is shown as the desktop shows it, as groups of mutual duplicates with every
     # pair of duplicates (from its verified pairs, in its task); a larger one as it is, with its forest
     large = sc.broadcast({key for key, found in group_files if len(found) > ALL_PAIRS_LIMIT})
@@ -319,8 +395,10 @@ def write_result(
     built: list[tuple[str, Document, tuple[Member, ...], bool, Any]] = []
     first_path_of_text: dict[bytes, str] = {}
     pairs: list[Pair] = []
+    large_pairs: dict[Any, list[Pair]] = defaultdict(list)  # a larger component's pairs, until it is known whole
     for key, found in group_files:
-        rep = keeper(found)
+        rep = kept_of[key]
+        listed_pairs = large_pairs[key] if key in large.value else pairs
         members = [Member(doc_of[f.path].id, member_sims[f.path]) for f in found]
         members.sort(
             key=lambda m: (
@@ -348,16 +426,19 @@ def write_result(
             firsts = sorted(first_path[c] for c in contents)
             first_path_of_text[text_hash] = firsts[0]
             if key not in mutual:
-                pairs.extend(Pair(doc_of[firsts[0]].id, doc_of[p].id, IDENTICAL, "exact") for p in firsts[1:])
+                listed_pairs.extend(Pair(doc_of[firsts[0]].id, doc_of[p].id, IDENTICAL, "exact") for p in firsts[1:])
         if key not in mutual:
             for paths in files_of_content.values():  # copies of one content
                 ordered = sorted(paths)
-                pairs.extend(Pair(doc_of[ordered[0]].id, doc_of[p].id, IDENTICAL, "exact") for p in ordered[1:])
-    for text_a, text_b, sim, how in forest:
+                listed_pairs.extend(Pair(doc_of[ordered[0]].id, doc_of[p].id, IDENTICAL, "exact") for p in ordered[1:])
+    for label, text_a, text_b, sim, how in forest:
         a, b = doc_of[first_path_of_text[text_a]].id, doc_of[first_path_of_text[text_b]].id
         if a > b:
             a, b, sim = b, a, _swapped(sim)
-        pairs.append(Pair(a, b, sim, matched_by(sim, t) or how))
+        large_pairs[label].append(Pair(a, b, sim, matched_by(sim, t) or how))
+    split_large, with_keeper = _large_components(built, large_pairs, group_files, doc_of, compared, t, parts)
+    pairs.extend(p for found_pairs in large_pairs.values() for p in found_pairs)
+    pairs.extend(with_keeper)
     pairs.sort(key=lambda p: (p.a, p.b))
     # numbered as the desktop numbers them: the components by size, then by the path of their longest text;
     # those shown whole first, then the groups of mutual duplicates of the others; by size (ties keep that order)
@@ -365,6 +446,9 @@ def write_result(
     whole: list[tuple[Document, tuple[Member, ...], bool]] = []
     split: list[tuple[Document, tuple[Member, ...], bool]] = []
     for _first, kept, listed, same, key in built:
+        if key in split_large:
+            split.extend(split_large[key])
+            continue
         found_groups = mutual[key][0] if key in mutual else None
         if found_groups is None:
             whole.append((kept, listed, same))
@@ -469,7 +553,7 @@ def write_result(
     # what import-spark loads: the grouped documents and the problems, with their fingerprints and cores
     # the cores go whether or not this run ignored boilerplate: the app may switch either way
     cores = boilerplate.cores if boilerplate.cores is not None else sc.emptyRDD()
-    wanted = files.filter(lambda f: f.path in group_b.value or f.fingerprint.status is not Status.OK)
+    wanted = whole_files.filter(lambda f: f.path in group_b.value or f.fingerprint.status is not Status.OK)
     records = (
         wanted.map(lambda f: (f.fingerprint.raw_hash, f))
         .leftOuterJoin(cores, parts)

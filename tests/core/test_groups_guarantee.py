@@ -102,11 +102,11 @@ def test_marks_and_moves_never_touch_a_kept_file_and_keep_a_copy_of_every_group(
 def test_a_component_too_large_to_measure_is_split_along_the_pairs_that_joined_it(component):
     """Every member is joined to its keeper by a verified pair, every document is in a group, and a file a
     person fixed is never a member to remove."""
-    from neardup_gui.core.match.chains import _tree_stars
+    from neardup_gui.core.match.chains import tree_stars
 
     ids, edges, keeper, fixed = component
     joined = near_of(ids, edges)
-    parts = _tree_stars(ids, keeper, joined, fixed.__contains__)
+    parts = tree_stars(ids, keeper, joined, fixed.__contains__)
     assert parts[0][0] == keeper
     for chosen, members in parts:
         assert members[0] == chosen and len(members) == len(set(members)) >= 2

@@ -154,3 +154,29 @@ def _hex(b64: str) -> str:
     import base64
 
     return base64.b64decode(b64).hex()
+
+
+def test_a_component_too_large_to_measure_every_pair_of_is_split_as_the_desktop_splits_it(
+    spark, corpus, desktop_db, tmp_path, monkeypatch
+):
+    """Past ALL_PAIRS_LIMIT members, the desktop splits a component around keepers along the pairs that
+    joined it (chains.tree_stars), measuring each member against its part's keeper; the job does the same.
+    The limit is lowered on both sides, so that the corpus's families and chain of drafts take that way."""
+    from neardup_gui.core.match import chains
+    from neardup_gui.spark import result
+
+    thresholds = Thresholds(Method.BOTH, 4, 0.7, ignore_boilerplate=False)
+    monkeypatch.setattr(chains, "ALL_PAIRS_LIMIT", 4)
+    monkeypatch.setattr(result, "ALL_PAIRS_LIMIT", 4)
+    out = tmp_path / "result"
+    run(spark, JobOptions(str(corpus), str(out), thresholds))
+    report = json.loads((out / "report.json").read_text(encoding="utf-8"))
+    desktop, _pairs, _boilerplate = _desktop(desktop_db, thresholds)
+    assert report["groups"] == desktop["groups"]
+    assert report["pairs"] == [{k: v for k, v in p.items() if k != "shared_passages"} for p in desktop["pairs"]]
+    # the lowered limit changed what is shown (the corpus's components of 5 to 57 took the other way, one of
+    # them split around keepers, the others listed with the keeper's pairs)
+    with monkeypatch.context() as m:
+        m.setattr(chains, "ALL_PAIRS_LIMIT", 300)
+        unsplit, _pairs, _boilerplate = _desktop(desktop_db, thresholds)
+    assert unsplit["groups"] != desktop["groups"]

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter, defaultdict
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -40,7 +40,7 @@ ALL_PAIRS_LIMIT = 300
 """A component up to this size is split knowing every pair of its members that are duplicates (their
 signatures compared, 44,850 pairs at most, the few that may be duplicates measured exactly); a larger one
 (a web of partly alike texts more than a family) is split along the pairs that joined it, measuring
-nothing (_tree_stars): measuring every pair of a component of 10,000 took a threshold move at 100,000
+nothing (tree_stars): measuring every pair of a component of 10,000 took a threshold move at 100,000
 documents from 0.4 s to 75 s."""
 
 
@@ -184,7 +184,7 @@ def split_chains(
                     joined[p.a].add(p.b)
                     joined[p.b].add(p.a)
             apart = _needs_split(g, keeper, matcher, content, t)
-            parts = _tree_stars(ids, keeper, joined, fixed) if apart else None
+            parts = tree_stars(ids, keeper, joined, fixed) if apart else None
             pairs = _known_pairs(g, keeper, joined, with_keeper=not apart)
         known.append(pairs)
         if parts is None:  # every two members are duplicates (or, past the limit, every member of its keeper)
@@ -198,6 +198,10 @@ def split_chains(
     duplicates = DuplicatePairs(tuple(known))
     if not split_members:
         return Split(result, keepers, duplicates)
+
+    def same_text(a: int, b: int) -> bool:
+        return matcher.same_text(content[a], content[b])
+
     # every member against its keeper, all at once (containment_ab: the member inside the keeper, as the
     # matcher measures its groups)
     sims = iter(
@@ -209,10 +213,8 @@ def split_chains(
     for n, key, component_pairs, parts in todo:
         made = []
         for part_keeper, part_ids in parts:
-            part = _part(part_keeper, [Member(d, next(sims)) for d in part_ids], matcher, content, path_of)
-            made.append(
-                (part, part_keeper, tuple(_keeper_pair(part_keeper, m, t, matcher, content) for m in part.members[1:]))
-            )
+            part = part_group(part_keeper, [Member(d, next(sims)) for d in part_ids], same_text, path_of)
+            made.append((part, part_keeper, tuple(keeper_pair(part_keeper, m, t, same_text) for m in part.members[1:])))
         built[n] = tuple(made)
         if cache is not None:
             cache[key] = (built[n], component_pairs)
@@ -474,7 +476,7 @@ def clique_cover(ids: list[int], near: dict[int, set[int]]) -> list[list[int]]:
     return [sorted(c, key=rank.__getitem__) for c in kept]
 
 
-def _tree_stars(ids: list[int], keeper: int, joined: dict[int, set[int]], fixed: Callable[[int], bool]) -> list[Part]:
+def tree_stars(ids: list[int], keeper: int, joined: dict[int, set[int]], fixed: Callable[[int], bool]) -> list[Part]:
     """For components too large to measure every pair: groups around keepers along the pairs that joined
     the component (``joined``: each is a verified duplicate pair), nothing measured: the keeper with the
     documents joined to it, then, in turn, a document a person fixed, else the one joined to the most, with
@@ -499,22 +501,23 @@ def _tree_stars(ids: list[int], keeper: int, joined: dict[int, set[int]], fixed:
     return parts
 
 
-def _part(
-    keeper: int, members: list[Member], matcher: Matcher, content: dict[int, int], path_of: dict[int, str]
+def part_group(
+    keeper: int, members: list[Member], same_text: Callable[[int, int], bool], path_of: Mapping[int, str]
 ) -> Group:
-    """The keeper first, then its duplicates, most alike first (``members``: with their numbers against
-    the keeper)."""
+    """One part of a split component as a group: the keeper first, then its duplicates, most alike first
+    (``members``: with their numbers against the keeper; ``same_text``: whether two documents have the same
+    normalised text)."""
     ranked = [members[0], *sorted(members[1:], key=lambda m: (-m.similarity.jaccard, path_of[m.document_id]))]
-    exact = all(matcher.same_text(content[keeper], content[m.document_id]) or m.similarity.same_text for m in ranked)
+    exact = all(same_text(keeper, m.document_id) or m.similarity.same_text for m in ranked)
     return Group(0, keeper, tuple(ranked), exact)
 
 
-def _keeper_pair(keeper: int, member: Member, t: Thresholds, matcher: Matcher, content: dict[int, int]) -> Pair:
+def keeper_pair(keeper: int, member: Member, t: Thresholds, same_text: Callable[[int, int], bool]) -> Pair:
     """The pair of a part's keeper and a member, the smaller document id first (``member.similarity`` is the
     member's numbers against the keeper)."""
     s, other = member.similarity, member.document_id
     # every member of a part is a duplicate of its keeper: matched_by is None only for the same text
-    how = "exact" if matcher.same_text(content[keeper], content[other]) else matched_by(s, t) or "minhash"
+    how = "exact" if same_text(keeper, other) else matched_by(s, t) or "minhash"
     if other < keeper:
         return Pair(other, keeper, s, how)
     return Pair(
