@@ -361,7 +361,7 @@ def write_result(
         [(f.raw_hash, kept_of[key].raw_hash, f.path) for key, found in group_files for f in found], compared, parts
     )
     # a component small enough is shown as the desktop shows it, as groups of mutual duplicates with every
-    # pair of duplicates (from its verified pairs, in its task); a larger one as it is, with its forest
+    # pair of duplicates (from its verified pairs, in its task); a larger one by its forest (_large_components)
     large = sc.broadcast({key for key, found in group_files if len(found) > ALL_PAIRS_LIMIT})
     edges_of = edges.map(lambda e: (e[0], e)).join(labels, parts).map(lambda x: (x[1][1], x[1][0]))
     mutual: dict[Any, Mutual] = dict(
@@ -443,8 +443,8 @@ def write_result(
     # numbered as the desktop numbers them: the components by size, then by the path of their longest text;
     # those shown whole first, then the groups of mutual duplicates of the others; by size (ties keep that order)
     built.sort(key=lambda g: (-len(g[2]), g[0]))
-    whole: list[tuple[Document, tuple[Member, ...], bool]] = []
-    split: list[tuple[Document, tuple[Member, ...], bool]] = []
+    whole: list[Shown] = []
+    split: list[Shown] = []
     for _first, kept, listed, same, key in built:
         if key in split_large:
             split.extend(split_large[key])
