@@ -1,4 +1,4 @@
-"""The file spark-submit runs: ``spark-submit [--master URL] [--py-files neardup-*.whl] \\
+"""The file spark-submit runs: ``spark-submit [--master URL] [--py-files neardup.zip] \\
 .../neardup_gui/spark/submit.py INPUT --out DIR [options of neardup spark scan]``."""
 
 import sys
