@@ -370,7 +370,11 @@ def build_parser() -> argparse.ArgumentParser:
         "--out",
         required=True,
         metavar="DIR",
-        help=translate("Cli", "a new folder for the result (Parquet tables, report.json, and what import-spark loads)"),
+        help=translate(
+            "Cli",
+            "a new folder for the result (Parquet tables, report.json, report.csv, report.html, and what "
+            "import-spark loads)",
+        ),
     )
     p_spark_scan.add_argument(
         "--master", metavar="URL", help=translate("Cli", "Spark master (default: spark-submit's, or local[*])")

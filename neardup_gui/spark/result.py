@@ -1,5 +1,5 @@
 """The Spark job's result: groups with their keepers, the pairs of duplicates, Parquet tables, the JSON
-report of the contract, and the records ``neardup import-spark`` loads.
+report of the contract, the CSV and HTML reports, and the records ``neardup import-spark`` loads.
 
 The groups are those ``neardup scan`` reports: the components of the verified pairs, each kept by the
 app's default rule (``keeper``), and each component of up to ALL_PAIRS_LIMIT documents that is not all
@@ -43,9 +43,11 @@ from ..core.models import (
     within_thresholds,
 )
 from ..core.review import report
+from ..core.review.html_report import to_html
 from ..core.review.rules import default_keeper
 from ..core.review.topics import SAMPLE, Topics
 from ..core.store.spark_result import REVIEW_FOLDER
+from ..core.store.stored_text import TextLoader
 from .records import BoilerplateFound, FoundFile, JobOptions, Source, job_json, similarity
 
 if TYPE_CHECKING:
@@ -383,12 +385,24 @@ def write_result(
                 str(f.fingerprint.status),
                 f.fingerprint.message,
                 f.fingerprint.chars,
+                f.fingerprint.raw_hash,
             )
         ).collect()
     )
+    content_number: dict[bytes, int] = {}  # each content numbered, as the desktop's documents carry theirs
     documents = tuple(
-        Document(n, path, size, mtime_ns, kind, Status(status), message, chars, None)
-        for n, (path, size, mtime_ns, kind, status, message, chars) in enumerate(all_files, start=1)
+        Document(
+            n,
+            path,
+            size,
+            mtime_ns,
+            kind,
+            Status(status),
+            message,
+            chars,
+            content_number.setdefault(raw, len(content_number) + 1) if raw else None,
+        )
+        for n, (path, size, mtime_ns, kind, status, message, chars, raw) in enumerate(all_files, start=1)
     )
     doc_of = {d.path: d for d in documents}
 
@@ -484,6 +498,12 @@ def write_result(
     )
     out.mkdir(parents=True, exist_ok=True)
     (out / "report.json").write_text(report.to_json(result, context), encoding="utf-8")
+    (out / "report.csv").write_text(report.to_csv(result, context.topics), encoding="utf-8", newline="")
+    # the HTML report shows each member's differences from its keeper where the driver can read the files
+    # (a folder it walked, shared with the nodes); the numbers only for a URI or a table
+    grouped_contents = {content_number[f.raw_hash]: f.raw_hash for _key, found in group_files for f in found}
+    loader = TextLoader(grouped_contents, cache_size=512) if source.kind == "folder" else None
+    (out / "report.html").write_text(to_html(result, context, loader), encoding="utf-8")
 
     # Parquet tables
     group_b = sc.broadcast(group_of_path)

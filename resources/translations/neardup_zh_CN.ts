@@ -450,8 +450,8 @@
         <translation>一个文件夹、Spark 能读取的 URI（hdfs://、s3a://），或含 path 和 text 两列的 Parquet 或 JSON Lines 表</translation>
     </message>
     <message>
-        <source>a new folder for the result (Parquet tables, report.json, and what import-spark loads)</source>
-        <translation>存放结果的新文件夹（Parquet 表、report.json，以及 import-spark 载入的内容）</translation>
+        <source>a new folder for the result (Parquet tables, report.json, report.csv, report.html, and what import-spark loads)</source>
+        <translation>存放结果的新文件夹（Parquet 表、report.json、report.csv、report.html，以及 import-spark 载入的内容）</translation>
     </message>
     <message>
         <source>Spark master (default: spark-submit&apos;s, or local[*])</source>

@@ -45,6 +45,7 @@ def _desktop(db: Path, thresholds: Thresholds) -> tuple[dict, dict[tuple[str, st
         view = session.open((), thresholds)
         assert view is not None
         report = json.loads(session.report("json"))
+        report["csv"], report["html"] = session.report("csv"), session.report("html")
     with Store(db) as store:
         matcher = Matcher(store)
         result = matcher.match(thresholds)
@@ -104,6 +105,13 @@ def test_the_spark_job_gives_the_desktop_answer(spark, corpus, desktop_db, tmp_p
     assert report["summary"]["documents_in_groups"] == desktop["summary"]["documents_in_groups"]
     assert report["summary"]["pairs"] == desktop["summary"]["pairs"] == len(report["pairs"]) > len(pairs)
     assert report["pairs"] == [{k: v for k, v in p.items() if k != "shared_passages"} for p in desktop["pairs"]]
+
+    # the same CSV report, byte for byte, and an HTML report of the same groups with the same differences shown
+    assert (out / "report.csv").read_bytes().decode("utf-8") == desktop["csv"]
+    html = (out / "report.html").read_text(encoding="utf-8")
+    assert html.count("data-diff=") == desktop["html"].count("data-diff=") > 10
+    title = f"neardup report — {len(report['groups'])} groups"
+    assert f"<title>{title}</title>" in html and f"<title>{title}</title>" in desktop["html"]
 
 
 def test_fingerprints_are_identical_byte_for_byte(corpus_result, desktop_db):
