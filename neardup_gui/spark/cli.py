@@ -10,7 +10,8 @@ import sys
 
 from ..core.i18n import QT_TRANSLATE_NOOP, translate
 from ..core.models import Method, Thresholds, printable
-from .job import JobOptions, JobSummary, check_out, run
+from .job import JobOptions, JobSummary, run
+from .out import check_local
 
 SPARK_MISSING = QT_TRANSLATE_NOOP(
     "Cli",
@@ -101,7 +102,7 @@ def _found_line(summary: JobSummary, out: str) -> str:
 def scan(args: argparse.Namespace) -> int:
     """Run the job as the arguments say; 0 when it finished."""
     options = options_from(args)
-    check_out(options.out)  # before Spark starts: a refused folder costs no JVM
+    check_local(options.out)  # before Spark starts: a refused folder costs no JVM (a URI is checked once it runs)
     spark = start_session(getattr(args, "master", None))
     try:
         summary = run(spark, options)  # type: ignore[arg-type]

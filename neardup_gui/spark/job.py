@@ -47,7 +47,6 @@ import numpy as np
 
 from ..core.fingerprint import minhash
 from ..core.fingerprint.scheme import Scheme, fingerprint_bytes, fingerprint_text, raw_hash, unpack_order
-from ..core.i18n import translate
 from ..core.jobs import Progress, ProgressEvent, no_progress
 from ..core.match.boilerplate import (
     MIN_DOCUMENTS,
@@ -69,7 +68,6 @@ from ..core.models import (
     Similarity,
     Status,
     Thresholds,
-    display_path,
 )
 from ..core.read.discover import WalkProblem, discover, resolve_roots
 from ..core.read.extract import READ_WITHOUT_OCR, kind_of
@@ -85,6 +83,7 @@ from ..core.scan import (
 from ..core.workers.pool import TaskFailed, default_reader_memory, run_isolated
 from . import keys
 from .components import connected_components
+from .out import ResultFolder
 
 if TYPE_CHECKING:
     from pyspark import RDD
@@ -638,34 +637,11 @@ def verified(found: RDD, count: int, texts: RDD, thresholds: Thresholds, parts: 
 
 
 # -- the run --------------------------------------------------------------------------------------
-def check_out(out: str) -> None:
-    """Refuse a result folder that is a URI, a file, or a folder holding something (ValueError)."""
-    if _is_uri(out):
-        raise ValueError(
-            translate(
-                "Errors",
-                "{path}: the result goes to a folder on the driver's file system (or a shared one), not to a URI",
-            ).format(path=display_path(out))
-        )
-    if os.path.islink(out):  # the result would land wherever the link points
-        raise ValueError(
-            translate("Errors", "{path}: the result folder is a symbolic link; name a new folder").format(
-                path=display_path(out)
-            )
-        )
-    if os.path.exists(out) and (not os.path.isdir(out) or os.listdir(out)):
-        raise ValueError(
-            translate("Errors", "{path}: the result folder is not empty (or is a file); name a new one").format(
-                path=display_path(out)
-            )
-        )
-
-
 def run(spark: SparkSession, options: JobOptions, *, progress: Progress = no_progress) -> JobSummary:
     """Run the job over ``options.source`` and write its result to ``options.out``."""
     from pyspark import StorageLevel
 
-    check_out(options.out)
+    ResultFolder(spark, options.out).check()
     scheme = Scheme.current()
     t = options.thresholds
     seconds: dict[str, float] = {}

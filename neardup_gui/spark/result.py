@@ -21,7 +21,6 @@ import json
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..core.fingerprint.scheme import Scheme
@@ -48,6 +47,7 @@ from ..core.review.rules import default_keeper
 from ..core.review.topics import SAMPLE, Topics
 from ..core.store.spark_result import REVIEW_FOLDER
 from ..core.store.stored_text import TextLoader
+from .out import ResultFolder
 from .records import BoilerplateFound, FoundFile, JobOptions, Source, job_json, similarity
 
 if TYPE_CHECKING:
@@ -342,7 +342,7 @@ def write_result(
     sc = spark.sparkContext
     t = options.thresholds
     parts = max(2 * sc.defaultParallelism, 1)
-    out = Path(options.out)
+    out = ResultFolder(spark, options.out)
 
     # each document's component: its text's label, or its text alone
     text_ids = texts.map(lambda tc: (tc[1].text_hash, tc[0]))
@@ -496,14 +496,14 @@ def write_result(
         boilerplate=boilerplate_summary,
         topics=dict(topics.of(groups, named_by_own)),
     )
-    out.mkdir(parents=True, exist_ok=True)
-    (out / "report.json").write_text(report.to_json(result, context), encoding="utf-8")
-    (out / "report.csv").write_text(report.to_csv(result, context.topics), encoding="utf-8", newline="")
+    out.make()
+    out.write_text("report.json", report.to_json(result, context))
+    out.write_text("report.csv", report.to_csv(result, context.topics), newline="")
     # the HTML report shows each member's differences from its keeper where the driver can read the files
     # (a folder it walked, shared with the nodes); the numbers only for a URI or a table
     grouped_contents = {content_number[f.raw_hash]: f.raw_hash for _key, found in group_files for f in found}
     loader = TextLoader(grouped_contents, cache_size=512) if source.kind == "folder" else None
-    (out / "report.html").write_text(to_html(result, context, loader), encoding="utf-8")
+    out.write_text("report.html", to_html(result, context, loader))
 
     # Parquet tables
     group_b = sc.broadcast(group_of_path)
@@ -524,7 +524,7 @@ def write_result(
         ),
         "path string, size long, modified_ns long, type string, status string, message string, chars long, "
         "content string, text string, `group` long",
-    ).write.parquet(str(out / "documents"))
+    ).write.parquet(out.child("documents"))
     spark.createDataFrame(
         [
             (
@@ -543,7 +543,7 @@ def write_result(
         ],
         "`group` long, path string, representative boolean, exact boolean, hamming int, jaccard_estimate double, "
         "jaccard double, containment_in_representative double, representative_in_member double",
-    ).write.parquet(str(out / "groups"))
+    ).write.parquet(out.child("groups"))
     text_path_b = sc.broadcast(first_path_of_text)
 
     def pair_row(e: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -568,7 +568,7 @@ def write_result(
         edges.map(pair_row),
         "a string, b string, hamming int, jaccard_estimate double, jaccard double, containment_ab double, "
         "containment_ba double, matched_by string, `group` long",
-    ).write.parquet(str(out / "pairs"))
+    ).write.parquet(out.child("pairs"))
 
     # what import-spark loads: the grouped documents and the problems, with their fingerprints and cores
     # the cores go whether or not this run ignored boilerplate: the app may switch either way
@@ -579,7 +579,7 @@ def write_result(
         .leftOuterJoin(cores, parts)
         .map(lambda x: _record(x[1][0], x[1][1]))
     )
-    records.saveAsTextFile(str(out / REVIEW_FOLDER), compressionCodecClass="org.apache.hadoop.io.compress.GzipCodec")
+    records.saveAsTextFile(out.child(REVIEW_FOLDER), compressionCodecClass="org.apache.hadoop.io.compress.GzipCodec")
 
     problems = sum(1 for d in documents if d.status is not Status.OK)
     in_groups = len(group_of_path)
@@ -600,7 +600,7 @@ def write_result(
         },
         "seconds": seconds,
     }
-    (out / "job.json").write_text(job_json(options, source, scheme, extra) + "\n", encoding="utf-8")
+    out.write_text("job.json", job_json(options, source, scheme, extra) + "\n")
     grouped.unpersist()
     return {
         "documents": counts["documents"],

@@ -1385,10 +1385,6 @@ Nothing was moved. Scan again to compare the files as they are now.</source>
         <translation>某一版本 neardup 的指纹方案</translation>
     </message>
     <message>
-        <source>{path}: the result goes to a folder on the driver&apos;s file system (or a shared one), not to a URI</source>
-        <translation>{path}：结果要写到驱动程序所在机器的文件系统（或共享文件系统）上的文件夹，而不是 URI</translation>
-    </message>
-    <message>
         <source>{path}: the result folder is a symbolic link; name a new folder</source>
         <translation>{path}：结果文件夹是一个符号链接；请指定一个新文件夹</translation>
     </message>

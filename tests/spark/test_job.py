@@ -229,6 +229,24 @@ def test_import_spark_loads_a_result_the_app_reviews_with_paths_mapped(corpus, c
     assert wrong.returncode == 2 and "job.json" in wrong.stderr
 
 
+def test_the_result_goes_to_a_file_system_uri(spark, corpus, corpus_result, tmp_path):
+    """--out as a URI of a file system Spark's Hadoop layer writes (file:// here; hdfs:// and s3a:// go the
+    same way), so that a driver on a cluster node needs no disk shared with the reader: the same result as in
+    a folder, no checksum files beside it, loaded by import-spark; a URI that holds something is refused."""
+    out = tmp_path / "by-uri"
+    run(spark, JobOptions(str(corpus), out.as_uri(), Thresholds()))
+    report, local = (json.loads((d / "report.json").read_text(encoding="utf-8")) for d in (out, corpus_result))
+    assert report["groups"] == local["groups"] and report["pairs"] == local["pairs"] and len(report["groups"]) > 40
+    assert (out / "report.csv").read_bytes() == (corpus_result / "report.csv").read_bytes()
+    assert (out / "report.html").read_text(encoding="utf-8").count("data-diff=") > 10
+    assert not [p for p in out.rglob("*.crc") if p.parent == out]
+    done = run_cli("import-spark", str(out), "--db", str(tmp_path / "review.db"))
+    assert done.returncode == 0 and "loaded" in done.stderr, done.stderr
+    with pytest.raises(ValueError, match="not empty"):
+        run(spark, JobOptions(str(corpus), out.as_uri() + "/", Thresholds()))
+    assert json.loads((out / "report.json").read_text(encoding="utf-8")) == report  # nothing of it written over
+
+
 def test_spark_submit_and_the_command_line_run_the_job(corpus, tmp_path):
     """As docs/spark.md says: spark-submit of the package's submit.py, and `neardup spark scan`, each
     starting its own Spark (local[2]); both write the same groups and say what they found."""

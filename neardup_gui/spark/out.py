@@ -1,0 +1,96 @@
+"""Where the job's result goes: a new folder on the driver's file system, or a URI of any file system the
+cluster's Hadoop layer writes (``hdfs://``, ``s3a://``, ``file://``), written through Spark's own JVM, so
+that a driver on a cluster node needs no disk shared with the person who reads the result."""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, Any
+
+from ..core.i18n import translate
+from ..core.models import display_path
+
+if TYPE_CHECKING:
+    from pyspark.sql import SparkSession
+
+_CHUNK = 1 << 20  # bytes handed to the JVM at once (py4j copies each through its socket)
+
+
+def is_uri(out: str) -> bool:
+    return "://" in out
+
+
+def _not_empty(out: str) -> ValueError:
+    return ValueError(
+        translate("Errors", "{path}: the result folder is not empty (or is a file); name a new one").format(
+            path=display_path(out)
+        )
+    )
+
+
+def check_local(out: str) -> None:
+    """Refuse a result folder on this machine that is a link, a file, or a folder holding something
+    (ValueError); a URI is checked once Spark runs (``ResultFolder.check``)."""
+    if is_uri(out):
+        return
+    if os.path.islink(out):  # the result would land wherever the link points
+        raise ValueError(
+            translate("Errors", "{path}: the result folder is a symbolic link; name a new folder").format(
+                path=display_path(out)
+            )
+        )
+    if os.path.exists(out) and (not os.path.isdir(out) or os.listdir(out)):
+        raise _not_empty(out)
+
+
+class ResultFolder:
+    """The result's folder: its files' names for Spark's writers, and the job's own files written in it."""
+
+    def __init__(self, spark: SparkSession, out: str) -> None:
+        self.out = out.rstrip("/") if is_uri(out) else out
+        self._spark = spark
+
+    def _fs_path(self, name: str | None = None) -> tuple[Any, Any]:
+        jvm = self._spark.sparkContext._jvm
+        assert jvm is not None
+        path = jvm.org.apache.hadoop.fs.Path(self.child(name) if name else self.out)
+        fs = path.getFileSystem(self._spark.sparkContext._jsc.hadoopConfiguration())
+        fs.setWriteChecksum(False)  # no .crc file beside each one a local file system writes
+        return fs, path
+
+    def check(self) -> None:
+        """Refuse a folder that is a link, a file, or holds something (ValueError)."""
+        if not is_uri(self.out):
+            check_local(self.out)
+            return
+        fs, path = self._fs_path()
+        if fs.exists(path) and (not fs.getFileStatus(path).isDirectory() or len(fs.listStatus(path))):
+            raise _not_empty(self.out)
+
+    def child(self, name: str) -> str:
+        """Where ``name`` goes in the folder, as Spark's writers take it."""
+        return f"{self.out}/{name}" if is_uri(self.out) else os.path.join(self.out, name)
+
+    def make(self) -> None:
+        if is_uri(self.out):
+            fs, path = self._fs_path()
+            fs.mkdirs(path)
+        else:
+            os.makedirs(self.out, exist_ok=True)
+
+    def write_text(self, name: str, text: str, *, newline: str | None = None) -> None:
+        """A new file of the folder holding ``text`` in UTF-8 (``newline`` as ``open`` takes it)."""
+        if not is_uri(self.out):
+            with open(self.child(name), "x", encoding="utf-8", newline=newline) as fh:
+                fh.write(text)
+            return
+        if newline is None and os.linesep != "\n":
+            text = text.replace("\n", os.linesep)
+        data = text.encode("utf-8")
+        fs, path = self._fs_path(name)
+        stream = fs.create(path, False)  # never over a file that is there
+        try:
+            for start in range(0, len(data), _CHUNK):
+                stream.write(bytearray(data[start : start + _CHUNK]))
+        finally:
+            stream.close()
