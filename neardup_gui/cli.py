@@ -280,6 +280,23 @@ def build_parser() -> argparse.ArgumentParser:
         )
         p.add_argument("--hidden", action="store_true", help=translate("Cli", "also scan hidden files and folders"))
 
+    def ocr_options(p: argparse.ArgumentParser) -> None:
+        p.add_argument(
+            "--ocr",
+            action="store_true",
+            help=translate(
+                "Cli", "read scanned PDFs and images (.png .jpg .tif .bmp) with Tesseract OCR; slow: seconds a page"
+            ),
+        )
+        p.add_argument(
+            "--ocr-languages",
+            default=DEFAULT_LANGUAGES,
+            metavar="LANGUAGES",
+            help=translate("Cli", "the scans' languages, as Tesseract names them (default {languages})").format(
+                languages=DEFAULT_LANGUAGES
+            ),
+        )
+
     p_scan = sub.add_parser(
         "scan",
         help=translate("Cli", "scan folders (incrementally) and report duplicate groups"),
@@ -294,21 +311,7 @@ def build_parser() -> argparse.ArgumentParser:
         help=translate("Cli", "reader processes (default: cores)"),
     )
     which_files(p_scan)
-    p_scan.add_argument(
-        "--ocr",
-        action="store_true",
-        help=translate(
-            "Cli", "read scanned PDFs and images (.png .jpg .tif .bmp) with Tesseract OCR; slow: seconds a page"
-        ),
-    )
-    p_scan.add_argument(
-        "--ocr-languages",
-        default=DEFAULT_LANGUAGES,
-        metavar="LANGUAGES",
-        help=translate("Cli", "the scans' languages, as Tesseract names them (default {languages})").format(
-            languages=DEFAULT_LANGUAGES
-        ),
-    )
+    ocr_options(p_scan)
     reader_limits(p_scan)
     p_scan.add_argument(
         "--retry-failed",
@@ -355,7 +358,7 @@ def build_parser() -> argparse.ArgumentParser:
             "Cli",
             "fingerprint, compare and group a collection on Spark; write groups, pairs and a JSON report to a folder",
         ),
-        epilog=files_read(ocr=False),  # a folder's files; a table's texts are read as they are
+        epilog=files_read(ocr=True),  # a folder's files; a table's texts are read as they are
     )
     p_spark_scan.add_argument(
         "input",
@@ -388,6 +391,7 @@ def build_parser() -> argparse.ArgumentParser:
     thresholds(p_spark_scan)
     boilerplate(p_spark_scan)
     which_files(p_spark_scan)
+    ocr_options(p_spark_scan)
     reader_limits(p_spark_scan)
     quiet(p_spark_scan)
 

@@ -13,6 +13,7 @@ import errno
 import os
 import time
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol, TypeVar
@@ -115,7 +116,7 @@ class FileFailure(SentBetweenProcesses):
 
 
 # What becomes of a file, stored in English in the database and translated where shown (i18n.localize)
-_CHANGED_DURING_SCAN = QT_TRANSLATE_NOOP(
+CHANGED_DURING_SCAN = QT_TRANSLATE_NOOP(
     "Problem", "The file changed while it was being scanned; scan again to include it."
 )
 _TOO_LARGE_TO_COMPARE = QT_TRANSLATE_NOOP(
@@ -153,10 +154,10 @@ def extract_task(task: ExtractTask) -> Fingerprint | FileFailure:
     except OSError as exc:
         return FileFailure(Status.UNREADABLE, read_error_message(exc))
     if len(data) != task.size:  # checked first: a file that grew is not fingerprinted for nothing
-        return FileFailure(Status.ERROR, _CHANGED_DURING_SCAN)
+        return FileFailure(Status.ERROR, CHANGED_DURING_SCAN)
     fp = fingerprint_bytes(task.kind, data, task.scheme)
     if fp.raw_hash != task.expected_hash:
-        return FileFailure(Status.ERROR, _CHANGED_DURING_SCAN)
+        return FileFailure(Status.ERROR, CHANGED_DURING_SCAN)
     return spill.spill(fp, task.spill_folder) if task.spill_folder else fp
 
 
@@ -512,6 +513,61 @@ def scan(
     )
 
 
+@dataclass
+class PagesRead:
+    """What OCR made of scans' pages as their outcomes come in (from a page task, ``read_page``): each
+    page's text, the pages it could not read (and the time limit one ran out of: it may be read again), the
+    scans that changed meanwhile. The desktop's scan and the Spark job's executors read scans alike."""
+
+    languages: str
+    scheme: Scheme
+    timeout: float  # seconds a page's worker may take
+    texts: dict[bytes, dict[int, str]] = field(default_factory=lambda: defaultdict(dict))
+    failed: dict[bytes, list[tuple[int, str]]] = field(default_factory=lambda: defaultdict(list))
+    transient: dict[bytes, float] = field(default_factory=dict)  # a page ran out of time (its limit) or crashed
+    changed: set[bytes] = field(default_factory=set)
+
+    def to_read(self, scans: Sequence[tuple[ExtractTask, int]]) -> list[PageTask]:
+        """The pages of ``scans`` (each with its number of pages) not read yet."""
+        limit = max(1.0, 0.9 * self.timeout)  # Tesseract stops first, so the page is named, not only the worker
+        return [
+            PageTask(task.path, task.kind, task.expected_hash, task.size, page, self.languages, limit)
+            for task, pages in scans
+            for page in range(pages)
+            if page not in self.texts[task.expected_hash]
+        ]
+
+    def add(self, page: PageTask, outcome: object) -> str | None:
+        """Take in one page's outcome; its text, when OCR read it."""
+        digest = page.expected_hash
+        if isinstance(outcome, TaskFailed):
+            self.failed[digest].append((page.page + 1, outcome.reason))
+            self.transient[digest] = max(self.transient.get(digest, 0.0), self.timeout if outcome.timed_out else 0.0)
+        elif isinstance(outcome, PageText) and outcome.changed:
+            self.changed.add(digest)
+        elif isinstance(outcome, PageText) and outcome.failed:
+            self.failed[digest].append((page.page + 1, outcome.failed))
+            if outcome.timed_out:
+                self.transient[digest] = max(self.transient.get(digest, 0.0), self.timeout)
+        elif isinstance(outcome, PageText):
+            self.texts[digest][page.page] = outcome.text
+            return outcome.text
+        return None
+
+    def scan_text(self, task: ExtractTask, pages: int) -> ScanText:
+        """A scan's pages as read, to be fingerprinted (``fingerprint_scan``)."""
+        digest = task.expected_hash
+        return ScanText(
+            digest,
+            task.kind,
+            tuple(self.texts[digest].get(n, "") for n in range(pages)),
+            tuple(sorted(self.failed[digest])),
+            self.languages,
+            self.scheme,
+            self.transient.get(digest),
+        )
+
+
 def _read_scans(
     store: Store,
     pool: WorkerPool,
@@ -530,36 +586,18 @@ def _read_scans(
     A page OCR cannot read is named in the scan's message; one that ran out of time or crashed its worker
     marks the scan to be read again (with a longer limit, or when asked: its other pages are kept); a scan
     that changed meanwhile says so (the next scan reads it)."""
-    pages_read = {task.expected_hash: store.ocr.pages(task.expected_hash, languages) for task, _ in scans}
-    page_limit = max(1.0, 0.9 * timeout)  # Tesseract stops first, so the page is named, not only the worker
-    todo = [
-        PageTask(task.path, task.kind, task.expected_hash, task.size, page, languages, page_limit)
-        for task, pages in scans
-        for page in range(pages)
-        if page not in pages_read[task.expected_hash]
-    ]
-    failed: dict[bytes, list[tuple[int, str]]] = defaultdict(list)
-    transient: dict[bytes, float] = {}  # scans with a page that may be read another time: the limit it met
-    changed: set[bytes] = set()
+    read = PagesRead(languages, scheme, timeout)
+    for task, _ in scans:
+        read.texts[task.expected_hash] = store.ocr.pages(task.expected_hash, languages)
+    todo = read.to_read(scans)
     unsaved: list[tuple[bytes, str, int, str]] = []
     saved_at = time.monotonic()
     progress(ProgressEvent("ocr", 0, len(todo)))
     try:
         results = run_in_batches(pool, read_page, [(page,) for page in todo], timeout=timeout, cancel=cancel)
         for done, (page, outcome) in enumerate(results, start=1):
-            digest = page.expected_hash
-            if isinstance(outcome, TaskFailed):
-                failed[digest].append((page.page + 1, outcome.reason))
-                transient[digest] = max(transient.get(digest, 0.0), timeout if outcome.timed_out else 0.0)
-            elif isinstance(outcome, PageText) and outcome.changed:
-                changed.add(digest)
-            elif isinstance(outcome, PageText) and outcome.failed:
-                failed[digest].append((page.page + 1, outcome.failed))
-                if outcome.timed_out:
-                    transient[digest] = max(transient.get(digest, 0.0), timeout)
-            elif isinstance(outcome, PageText):
-                pages_read[digest][page.page] = outcome.text
-                unsaved.append((digest, languages, page.page, outcome.text))
+            if (page_text := read.add(page, outcome)) is not None:
+                unsaved.append((page.expected_hash, languages, page.page, page_text))
             if unsaved and time.monotonic() - saved_at > _BATCH_SECONDS:
                 store.ocr.save(unsaved)
                 unsaved, saved_at = [], time.monotonic()
@@ -567,27 +605,15 @@ def _read_scans(
     finally:
         if unsaved:
             store.ocr.save(unsaved)
-    for digest in changed:
+    for digest in read.changed:
         store.write_batch(
             [],
             [
-                FileRecord(f.path, f.size, f.mtime_ns, f.kind, status=Status.ERROR, message=_CHANGED_DURING_SCAN)
+                FileRecord(f.path, f.size, f.mtime_ns, f.kind, status=Status.ERROR, message=CHANGED_DURING_SCAN)
                 for f in by_hash[digest]
             ],
         )
-    texts = [
-        ScanText(
-            digest,
-            task.kind,
-            tuple(pages_read[digest].get(n, "") for n in range(pages)),
-            tuple(sorted(failed[digest])),
-            languages,
-            scheme,
-            transient.get(digest),
-        )
-        for task, pages in scans
-        if (digest := task.expected_hash) not in changed
-    ]
+    texts = [read.scan_text(task, pages) for task, pages in scans if task.expected_hash not in read.changed]
     for text, fingerprint in run_in_batches(
         pool, fingerprint_scan, [(t,) for t in texts], timeout=timeout, cancel=cancel
     ):

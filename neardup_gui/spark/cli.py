@@ -39,6 +39,7 @@ def options_from(args: argparse.Namespace) -> JobOptions:
         file_timeout=args.timeout,
         reader_memory=None if args.max_memory is None else args.max_memory << 20,
         partitions=args.partitions,
+        ocr=args.ocr_languages if args.ocr else "",
     )
 
 

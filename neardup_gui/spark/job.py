@@ -46,7 +46,9 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..core.fingerprint import minhash
+from ..core.fingerprint.ocr import awaits_ocr, fingerprint_scan, read_page, unavailable
 from ..core.fingerprint.scheme import Scheme, fingerprint_bytes, fingerprint_text, raw_hash, unpack_order
+from ..core.i18n import localize, translate
 from ..core.jobs import Progress, ProgressEvent, no_progress
 from ..core.match.boilerplate import (
     MIN_DOCUMENTS,
@@ -68,12 +70,15 @@ from ..core.models import (
     Similarity,
     Status,
     Thresholds,
+    display_path,
 )
 from ..core.read.discover import WalkProblem, discover, resolve_roots
-from ..core.read.extract import READ_WITHOUT_OCR, kind_of
+from ..core.read.extract import KINDS, READ_WITHOUT_OCR, kind_of
 from ..core.scan import (
+    CHANGED_DURING_SCAN,
     ExtractTask,
     FileFailure,
+    PagesRead,
     extract_task,
     hash_file,
     read_error_message,
@@ -111,9 +116,11 @@ def fingerprint_files(
     max_file_size: int,
     file_timeout: float,
     reader_memory: int | None,
+    ocr: str = "",
 ) -> Iterator[FoundFile]:
     """Executor side: the files of one partition (path, size, mtime_ns, kind), hashed here and read in a
-    child process, each distinct content once (as the first of its files by path, as a scan reads it)."""
+    child process, each distinct content once (as the first of its files by path, as a scan reads it); with
+    ``ocr`` (Tesseract's languages), the scans among them read by OCR after."""
     by_hash: dict[bytes, list[tuple[str, int, int, str]]] = defaultdict(list)
     for entry in sorted(entries):
         path, size, _mtime_ns, kind = entry
@@ -129,12 +136,45 @@ def fingerprint_files(
     tasks = [ExtractTask(files[0][0], files[0][3], digest, scheme, files[0][1]) for digest, files in by_hash.items()]
     if not tasks:
         return
+    scans: list[tuple[ExtractTask, int]] = []
     for task, outcome in run_isolated(
         extract_task, tasks, workers=1, timeout=file_timeout, memory_limit=reader_memory or default_reader_memory()
     ):
         fp = _outcome(task, outcome, file_timeout)
+        if ocr and awaits_ocr(fp, ocr):
+            scans.append((task, max(1, fp.pages)))
+            continue
         for entry in by_hash[task.expected_hash]:
             yield FoundFile(*entry, fp)
+    for task, fp in _read_scans(scans, ocr, scheme, file_timeout, reader_memory):
+        for entry in by_hash[task.expected_hash]:
+            yield FoundFile(*entry, fp)
+
+
+def _read_scans(
+    scans: list[tuple[ExtractTask, int]], languages: str, scheme: Scheme, file_timeout: float, reader_memory: int | None
+) -> Iterator[tuple[ExtractTask, Fingerprint]]:
+    """Executor side: the scans' pages read by Tesseract, a page at a time in a child process (as the
+    desktop's pool reads them), then each scan's text fingerprinted; on a node without Tesseract or these
+    languages' data, each scan says what to install."""
+    if not scans:
+        return
+    problem = unavailable(languages)
+    if problem is not None:
+        for task, _pages in scans:
+            yield task, Fingerprint(b"", task.kind, Status.ERROR, problem)
+        return
+    read = PagesRead(languages, scheme, file_timeout)
+    pages = read.to_read(scans)
+    for page, outcome in run_isolated(
+        read_page, pages, workers=1, timeout=file_timeout, memory_limit=reader_memory or default_reader_memory()
+    ):
+        read.add(page, outcome)
+    for task, count in scans:
+        if task.expected_hash in read.changed:
+            yield task, Fingerprint(b"", task.kind, Status.ERROR, CHANGED_DURING_SCAN)
+        else:
+            yield task, fingerprint_scan(read.scan_text(task, count))
 
 
 def _outcome(task: ExtractTask, outcome: Any, file_timeout: float) -> Fingerprint:
@@ -273,6 +313,13 @@ def read_documents(spark: SparkSession, options: JobOptions, scheme: Scheme) -> 
         return rows.mapPartitions(lambda part: fingerprint_texts(part, scheme, limit)), source
     limits = (options.max_file_size, options.file_timeout, options.reader_memory)
     if source.kind == "uri":
+        if options.ocr:
+            raise ValueError(
+                translate(
+                    "Errors",
+                    "{path}: OCR reads the scans of a folder the executors reach; a URI's files are read without it",
+                ).format(path=display_path(options.source))
+            )
         # listed without their bytes (Spark reads "content" only where it is selected): files over the
         # limit are never read, and partitions hold about 128 MB of bytes at most
         listing = spark.read.format("binaryFile").option("recursiveFileLookup", "true").load(source.root)
@@ -313,7 +360,7 @@ def read_documents(spark: SparkSession, options: JobOptions, scheme: Scheme) -> 
             include=options.include,
             exclude=options.exclude,
             hidden=options.hidden,
-            kinds=READ_WITHOUT_OCR,
+            kinds=KINDS if options.ocr else READ_WITHOUT_OCR,  # images are read only by OCR
         )
     )
     entries = [(e.path, e.size, e.mtime_ns, e.kind) for e in walked if isinstance(e, FileEntry)]
@@ -328,8 +375,9 @@ def read_documents(spark: SparkSession, options: JobOptions, scheme: Scheme) -> 
         for p in walked
         if isinstance(p, WalkProblem)
     ]
+    ocr = options.ocr
     found = sc.parallelize(entries, partitions(len(entries))).mapPartitions(
-        lambda part: fingerprint_files(part, scheme, *limits)
+        lambda part: fingerprint_files(part, scheme, *limits, ocr)
     )
     return (found.union(sc.parallelize(problems, 1)) if problems else found), source
 
@@ -642,6 +690,8 @@ def run(spark: SparkSession, options: JobOptions, *, progress: Progress = no_pro
     from pyspark import StorageLevel
 
     ResultFolder(spark, options.out).check()
+    if options.ocr and (spark.sparkContext.master or "").startswith("local") and (problem := unavailable(options.ocr)):
+        raise ValueError(localize("Problem", problem))  # the executors are this machine: said once, before reading
     scheme = Scheme.current()
     t = options.thresholds
     seconds: dict[str, float] = {}

@@ -35,6 +35,7 @@ class JobOptions:
     file_timeout: float = 120.0
     reader_memory: int | None = None
     partitions: int | None = None  # None: one per 2,000 documents, at least twice the cluster's cores
+    ocr: str = ""  # Tesseract's languages ("chi_sim+eng") to read scans with; "" leaves them unread
 
 
 @dataclass(frozen=True, slots=True)

@@ -1392,6 +1392,10 @@ Nothing was moved. Scan again to compare the files as they are now.</source>
         <source>{path}: the result folder is not empty (or is a file); name a new one</source>
         <translation>{path}：结果文件夹不是空的（或是一个文件）；请指定一个新的</translation>
     </message>
+    <message>
+        <source>{path}: OCR reads the scans of a folder the executors reach; a URI&apos;s files are read without it</source>
+        <translation>{path}：OCR 只读取执行器能访问到的文件夹中的扫描件；URI 中的文件不经 OCR 读取</translation>
+    </message>
 </context>
 <context>
     <name>ExcerptGroups</name>

@@ -20,7 +20,17 @@ from neardup_gui.core.session import Session
 from neardup_gui.spark import job, keys
 from neardup_gui.spark.components import ComponentsError, connected_components
 from neardup_gui.spark.job import JobOptions, run
-from tests.conftest import REPO, english_texts, plant_edits, run_cli
+from tests.conftest import (
+    REPO,
+    chinese_texts,
+    english_texts,
+    plant_edits,
+    run_cli,
+    scan_of,
+    write_image_pdf,
+    write_pdf,
+    write_png,
+)
 
 pytestmark = pytest.mark.e2e  # a real Spark (local[2], a JVM), spark-submit and scans through the worker pool
 
@@ -245,6 +255,46 @@ def test_the_result_goes_to_a_file_system_uri(spark, corpus, corpus_result, tmp_
     with pytest.raises(ValueError, match="not empty"):
         run(spark, JobOptions(str(corpus), out.as_uri() + "/", Thresholds()))
     assert json.loads((out / "report.json").read_text(encoding="utf-8")) == report  # nothing of it written over
+
+
+def test_scans_are_read_by_ocr_in_the_executors_as_the_desktop_reads_them(spark, tmp_path):
+    """With ``ocr`` (off by default, as on the desktop), the executors read scans with Tesseract, a page at a
+    time in a child process: a licence as an image PDF and a Chinese article as a photo group with their
+    originals, with the desktop's fingerprints and message; without it, images are not listed and the scan
+    is empty; a URI's files are not read by OCR, and the job says so."""
+    docs = tmp_path / "docs"
+    made = tmp_path / "made"
+    docs.mkdir()
+    made.mkdir()
+    bsd = english_texts()["BSD"]
+    zh = list(chinese_texts().values())[1][:900]
+    (docs / "bsd.txt").write_text(bsd, encoding="utf-8")
+    (docs / "条例.txt").write_text(zh, encoding="utf-8")
+    write_image_pdf(docs / "bsd-scan.pdf", scan_of(write_pdf(made / "bsd.pdf", bsd).read_bytes(), noise=4))
+    [page] = scan_of(write_pdf(made / "zh.pdf", zh).read_bytes(), noise=4, seed=1)
+    write_png(docs / "条例-照片.png", page)
+
+    run(spark, JobOptions(str(docs), str(tmp_path / "plain"), Thresholds()))
+    plain = json.loads((tmp_path / "plain" / "report.json").read_text(encoding="utf-8"))
+    assert not plain["groups"]
+    assert "条例-照片.png" not in {Path(d["path"]).name for d in plain["documents"]}
+
+    # T 0.7: OCR misreads a few of every hundred Han characters (this photo: J 0.79, see tests/core/test_ocr.py)
+    at = Thresholds(jaccard=0.7)
+    run(spark, JobOptions(str(docs), str(tmp_path / "ocr"), at, ocr="chi_sim+eng"))
+    report = json.loads((tmp_path / "ocr" / "report.json").read_text(encoding="utf-8"))
+    with Session(tmp_path / "desktop.db") as session:
+        session.scan(ScanOptions(roots=(str(docs),), workers=2, ocr="chi_sim+eng"), at)
+        desktop = json.loads(session.report("json"))
+    path = {d["id"]: Path(d["path"]).name for d in report["documents"]}
+    names = [sorted(path[m["id"]] for m in g["members"]) for g in report["groups"]]
+    assert sorted(names) == [["bsd-scan.pdf", "bsd.txt"], ["条例-照片.png", "条例.txt"]]
+    assert report["groups"] == desktop["groups"] and report["documents"] == desktop["documents"]
+    scanned = next(d for d in report["documents"] if d["path"].endswith("条例-照片.png"))
+    assert scanned["status"] == "ok" and "Text from OCR (Tesseract, chi_sim+eng)" in scanned["message"]
+
+    with pytest.raises(ValueError, match="OCR reads the scans of a folder"):
+        run(spark, JobOptions(docs.as_uri(), str(tmp_path / "uri"), Thresholds(), ocr="eng"))
 
 
 def test_spark_submit_and_the_command_line_run_the_job(corpus, tmp_path):
