@@ -109,10 +109,10 @@ def corpus(tmp_path_factory) -> Path:
 @pytest.fixture(scope="session")
 def corpus_result(spark, corpus, tmp_path_factory) -> Path:
     """The job's result folder for the corpus at the default thresholds: read, never written, by the
-    tests that take it."""
+    tests that take it. Written through a file:// URI, as to a cluster's file system (hdfs://, s3a://)."""
     from neardup_gui.core.models import Thresholds
     from neardup_gui.spark.job import JobOptions, run
 
     out = tmp_path_factory.mktemp("spark-result") / "result"
-    run(spark, JobOptions(str(corpus), str(out), Thresholds()))
+    run(spark, JobOptions(str(corpus), out.as_uri(), Thresholds()))
     return out

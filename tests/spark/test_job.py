@@ -241,27 +241,25 @@ def test_import_spark_loads_a_result_the_app_reviews_with_paths_mapped(corpus, c
 
 def test_the_result_goes_to_a_file_system_uri(spark, corpus, corpus_result, tmp_path):
     """--out as a URI of a file system Spark's Hadoop layer writes (file:// here; hdfs:// and s3a:// go the
-    same way), so that a driver on a cluster node needs no disk shared with the reader: the same result as in
-    a folder, no checksum files beside it, loaded by import-spark; a URI that holds something is refused."""
-    out = tmp_path / "by-uri"
-    run(spark, JobOptions(str(corpus), out.as_uri(), Thresholds()))
-    report, local = (json.loads((d / "report.json").read_text(encoding="utf-8")) for d in (out, corpus_result))
-    assert report["groups"] == local["groups"] and report["pairs"] == local["pairs"] and len(report["groups"]) > 40
-    assert (out / "report.csv").read_bytes() == (corpus_result / "report.csv").read_bytes()
-    assert (out / "report.html").read_text(encoding="utf-8").count("data-diff=") > 10
-    assert not [p for p in out.rglob("*.crc") if p.parent == out]
+    same way), so that a driver on a cluster node needs no disk shared with the reader: the corpus's result
+    is written so (conftest.corpus_result, which the other tests read: the same as the desktop's), with no
+    checksum files beside its own, and import-spark loads it; a URI that holds something is refused."""
+    out = corpus_result
+    assert {"report.json", "report.csv", "report.html", "job.json"} <= {p.name for p in out.iterdir()}
+    assert not [p for p in out.iterdir() if p.name.endswith(".crc")]
     done = run_cli("import-spark", str(out), "--db", str(tmp_path / "review.db"))
     assert done.returncode == 0 and "loaded" in done.stderr, done.stderr
+    before = (out / "report.json").read_bytes()
     with pytest.raises(ValueError, match="not empty"):
         run(spark, JobOptions(str(corpus), out.as_uri() + "/", Thresholds()))
-    assert json.loads((out / "report.json").read_text(encoding="utf-8")) == report  # nothing of it written over
+    assert (out / "report.json").read_bytes() == before  # nothing of it written over
 
 
 def test_scans_are_read_by_ocr_in_the_executors_as_the_desktop_reads_them(spark, tmp_path):
     """With ``ocr`` (off by default, as on the desktop), the executors read scans with Tesseract, a page at a
     time in a child process: a licence as an image PDF and a Chinese article as a photo group with their
-    originals, with the desktop's fingerprints and message; without it, images are not listed and the scan
-    is empty; a URI's files are not read by OCR, and the job says so."""
+    originals, with the desktop's fingerprints and message; a URI's files are not read by OCR, and the job
+    says so."""
     docs = tmp_path / "docs"
     made = tmp_path / "made"
     docs.mkdir()
@@ -273,11 +271,6 @@ def test_scans_are_read_by_ocr_in_the_executors_as_the_desktop_reads_them(spark,
     write_image_pdf(docs / "bsd-scan.pdf", scan_of(write_pdf(made / "bsd.pdf", bsd).read_bytes(), noise=4))
     [page] = scan_of(write_pdf(made / "zh.pdf", zh).read_bytes(), noise=4, seed=1)
     write_png(docs / "条例-照片.png", page)
-
-    run(spark, JobOptions(str(docs), str(tmp_path / "plain"), Thresholds()))
-    plain = json.loads((tmp_path / "plain" / "report.json").read_text(encoding="utf-8"))
-    assert not plain["groups"]
-    assert "条例-照片.png" not in {Path(d["path"]).name for d in plain["documents"]}
 
     # T 0.7: OCR misreads a few of every hundred Han characters (this photo: J 0.79, see tests/core/test_ocr.py)
     at = Thresholds(jaccard=0.7)
