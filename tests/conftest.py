@@ -383,6 +383,24 @@ def libreoffice_password(source: Path, target: Path, filter_name: str, password:
     return target
 
 
+def venv_borrowing_dependencies(venv: Path) -> tuple[Path, str]:
+    """A new virtualenv at ``venv`` whose Python finds the test environment's packages (numpy, jieba, pyspark…)
+    through a .pth line, but not neardup (installed there in development mode, by a .pth file that a borrowed
+    folder does not run): its Python and its own site-packages."""
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    python = venv / "bin" / "python"
+    site = subprocess.run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    numpy_at = "import numpy, os; print(os.path.dirname(os.path.dirname(numpy.__file__)))"
+    deps = subprocess.run([sys.executable, "-c", numpy_at], capture_output=True, text=True, check=True).stdout.strip()
+    Path(site, "borrowed.pth").write_text(deps + "\n")
+    return python, site
+
+
 def scan_of(pdf: bytes, *, dpi: int = 200, noise: float = 0.0, seed: int = 0) -> list:
     """The pages of a PDF as a scanner sees them: grey pixel arrays (numpy) rendered by PDFium at ``dpi``,
     with ``noise``: the standard deviation of Gaussian grain (0-255) plus as many per mille of pixels

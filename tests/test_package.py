@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import REPO
+from tests.conftest import REPO, venv_borrowing_dependencies
 
 pytestmark = pytest.mark.e2e  # builds the sdist and wheels and installs them into a new virtualenv
 
@@ -60,17 +60,7 @@ def test_the_sdist_builds_the_same_wheel_and_the_wheel_installs_both_commands(tm
     assert licences, "the licence travels in the wheel"
     # a fresh virtualenv that borrows the test environment's dependencies, with the wheel alone installed in it
     venv = tmp_path / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-    python = venv / "bin" / "python"
-    site = subprocess.run(
-        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.strip()
-    numpy_at = "import numpy, os; print(os.path.dirname(os.path.dirname(numpy.__file__)))"
-    deps = subprocess.run([sys.executable, "-c", numpy_at], capture_output=True, text=True, check=True).stdout.strip()
-    Path(site, "borrowed.pth").write_text(deps + "\n")
+    python, site = venv_borrowing_dependencies(venv)
     subprocess.run(
         [str(python), "-m", "pip", "install", "-q", "--no-deps", "--no-index", str(wheel)],
         check=True,

@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import venv_borrowing_dependencies
+
 pytestmark = pytest.mark.e2e  # three JVMs (a master, two workers) and the driver's
 
 REPO = Path(__file__).resolve().parents[2]
@@ -71,20 +73,8 @@ def _shipped_package(tmp: Path) -> Path:
 
 
 def _python_without_neardup(tmp: Path) -> Path:
-    """A virtualenv's Python that borrows the test environment's packages (numpy, jieba, pyspark…) but not
-    neardup (installed there in development mode, through a .pth file a borrowed folder does not run)."""
-    venv = tmp / "executors"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
-    python = venv / "bin" / "python"
-    site = subprocess.run(
-        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout.strip()
-    numpy_at = "import numpy, os; print(os.path.dirname(os.path.dirname(numpy.__file__)))"
-    deps = subprocess.run([sys.executable, "-c", numpy_at], capture_output=True, text=True, check=True).stdout.strip()
-    Path(site, "borrowed.pth").write_text(deps + "\n")
+    """The executors' Python: the test environment's packages, but not neardup."""
+    python, _site = venv_borrowing_dependencies(tmp / "executors")
     probe = subprocess.run([str(python), "-c", "import numpy, jieba, pyspark; import neardup_gui"], cwd=tmp)
     assert probe.returncode != 0, "the executors' Python must not find neardup but in what is shipped"
     return python
