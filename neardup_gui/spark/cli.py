@@ -11,7 +11,7 @@ import sys
 from ..core.i18n import QT_TRANSLATE_NOOP, translate
 from ..core.models import Method, Thresholds, printable
 from .job import JobOptions, JobSummary, run
-from .out import check_local
+from .out import check_local, is_uri
 
 SPARK_MISSING = QT_TRANSLATE_NOOP(
     "Cli",
@@ -30,7 +30,7 @@ def options_from(args: argparse.Namespace) -> JobOptions:
     )
     return JobOptions(
         args.input,
-        args.out if "://" in args.out else os.path.abspath(os.path.expanduser(args.out)),
+        args.out if is_uri(args.out) else os.path.abspath(os.path.expanduser(args.out)),
         thresholds,
         include=tuple(args.include),
         exclude=tuple(args.exclude),

@@ -88,7 +88,7 @@ from ..core.scan import (
 from ..core.workers.pool import TaskFailed, default_reader_memory, run_isolated
 from . import keys
 from .components import connected_components
-from .out import ResultFolder
+from .out import ResultFolder, is_uri
 
 if TYPE_CHECKING:
     from pyspark import RDD
@@ -104,10 +104,6 @@ _TEXT_SOURCES = (".parquet", ".jsonl", ".json", ".ndjson")
 def is_table(source: str) -> bool:
     """Whether ``source`` names a table of (path, text) rather than a folder of documents."""
     return source.rstrip("/").lower().endswith(_TEXT_SOURCES)
-
-
-def _is_uri(source: str) -> bool:
-    return "://" in source
 
 
 def fingerprint_files(
@@ -264,8 +260,8 @@ def resolve_source(source: str) -> Source:
     """The source's kind and root: a folder is resolved as the app resolves roots (``~``, links), and
     one that does not exist is refused."""
     if is_table(source):
-        return Source("table", source if _is_uri(source) else os.path.realpath(os.path.expanduser(source)))
-    if _is_uri(source):
+        return Source("table", source if is_uri(source) else os.path.realpath(os.path.expanduser(source)))
+    if is_uri(source):
         return Source("uri", source)
     return Source("folder", resolve_roots((source,))[0])
 

@@ -16,8 +16,9 @@ if TYPE_CHECKING:
 _CHUNK = 1 << 20  # bytes handed to the JVM at once (py4j copies each through its socket)
 
 
-def is_uri(out: str) -> bool:
-    return "://" in out
+def is_uri(place: str) -> bool:
+    """Whether ``place`` (a source or a result folder) is a URI Spark reads or writes, not a path here."""
+    return "://" in place
 
 
 def _not_empty(out: str) -> ValueError:
