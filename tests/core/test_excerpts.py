@@ -114,6 +114,25 @@ def test_the_count_filter_drops_no_excerpt_however_long_the_prefix(monkeypatch, 
         assert _found(sets, containment, 5) == _oracle(sets, containment, 5)
 
 
+def test_the_packed_sort_orders_entries_as_the_stable_one_does(monkeypatch):
+    """Each text's entries rarest first, then in their (value) order: one sort of packed keys gives the order
+    the stable sort gives, holder counts past the cap included; and where the keys would not fit (forced
+    here), the stable sort is taken, the same order. The search finds the same excerpts either way."""
+    rng = np.random.default_rng(11)
+    rows = np.sort(rng.integers(0, 50, 5000)).astype(np.int32)
+    rows = np.concatenate((rows, rows[:700]))  # a second range of values: each text's entries again, later
+    held = rng.integers(1, 9, len(rows)).astype(np.int32)
+    held[::97] = (1 << excerpts._HELD_BITS) + 5  # past the cap: ranked with the cap, by value among them
+    capped = np.minimum(held, (1 << excerpts._HELD_BITS) - 1)
+    expected = np.lexsort((np.arange(len(rows)), capped, rows))
+    assert np.array_equal(excerpts._rarest_first(rows, held, 50), expected)
+    assert np.array_equal(excerpts._rarest_first(rows, held, 1 << 30), expected)  # too many texts to pack
+    sets = [np.unique(rng.integers(0, 400, rng.integers(5, 150))).astype(np.uint32) for _ in range(40)]
+    packed = _found(sets, 0.5, 5)
+    monkeypatch.setattr(excerpts, "_AT_BITS", 2)  # no task's entries fit: every one sorted the stable way
+    assert _found(sets, 0.5, 5) == packed == _oracle(sets, 0.5, 5)
+
+
 def test_arguments_are_checked_and_a_cancel_is_heard():
     for containment in (0.0, -0.1, 1.5):
         with pytest.raises(ValueError, match="containment"):

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 import numpy as np
 import pytest
@@ -19,14 +21,13 @@ from neardup_gui.core.fingerprint.text import normalise, units
 from neardup_gui.core.jobs import CancelToken, JobCancelled
 from neardup_gui.core.match import passage_search
 from neardup_gui.core.match.passage_search import (
-    MeasureTask,
     Placed,
     find_shared_passages,
-    measure_pairs,
     shingles_per_passage,
     window_minima,
 )
 from neardup_gui.core.models import Extracted, Status
+from neardup_gui.core.workers.parallel import Workers
 from tests.conftest import chinese_texts, english_texts, plant_edits
 
 Run = tuple[int, int, int, int, int]  # (row a, row b, start in a, start in b, length)
@@ -98,15 +99,8 @@ def test_every_shared_run_and_nothing_else_whatever_the_sequences(planted):
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.integers(0, 5), max_size=80), st.lists(st.integers(0, 5), max_size=80), st.integers(1, 10))
 def test_the_runs_of_a_pair_measured_are_every_maximal_run(a, b, length):
-    texts = [Placed(np.array(a, np.uint32)), Placed(np.array(b, np.uint32))]
-    task = MeasureTask(
-        lambda keys: [texts[k] for k in keys], np.array([0]), np.array([1]), length, np.empty(0, np.uint64), 0
-    )
-    runs = measure_pairs(task)
-    found = list(
-        zip(*(getattr(runs, name).tolist() for name in ("a", "b", "start_a", "start_b", "length")), strict=True)
-    )
-    assert found == sorted(_oracle([a, b], length))  # each once, by where it starts
+    found = _found([np.array(a, np.uint32), np.array(b, np.uint32)], length)
+    assert found == _oracle([a, b], length)
 
 
 def test_pairs_made_and_measured_in_many_rounds_are_those_made_at_once(monkeypatch):
@@ -257,3 +251,40 @@ def test_passages_planted_in_real_text_are_found_as_their_words_say(seed):
     sources = len(english_texts()) + len(chinese_texts())
     planted = {(x, y) for x, y, *_ in truth if y >= sources > x}
     assert len(planted) > 40  # the corpus holds what the search is for
+
+
+@dataclass(frozen=True)
+class _Sequences:
+    """A loader a worker process can be sent: the texts by key."""
+
+    sequences: tuple[np.ndarray, ...]
+
+    def __call__(self, keys: Sequence[int]) -> list[Placed]:
+        return [Placed(self.sequences[k]) for k in keys]
+
+
+@pytest.mark.e2e
+def test_the_worker_pool_finds_what_this_process_finds_and_leaves_no_file(tmp_path, monkeypatch):
+    """Texts winnowed by two workers into files beside the database (a few texts a task, a few pairs a batch,
+    each batch reading texts that several tasks wrote): the same passages as in this process and as the
+    words say; the folder they wrote is gone afterwards."""
+    texts = _real_corpus(seed=3)
+    load = _Sequences(tuple(_sequence(t) for t in texts))
+    per_passage = shingles_per_passage(WORDS, SHINGLE_SIZE)
+    here = find_shared_passages(load, np.arange(len(texts)), per_passage)
+    monkeypatch.setattr(passage_search, "_TEXTS_AT_ONCE", 7)
+    monkeypatch.setattr(passage_search, "_MEASURED_AT_ONCE", 5)
+    workers = Workers(2)
+    pooled = find_shared_passages(
+        load, np.arange(len(texts)), per_passage, run=lambda fn, tasks: workers.map(fn, tasks), beside=str(tmp_path)
+    )
+    for field in ("a", "b", "start_a", "start_b", "length"):
+        assert np.array_equal(getattr(here, field), getattr(pooled, field)), field
+    in_words = {
+        (x, y, i, j, n + SHINGLE_SIZE - 1)
+        for x, y, i, j, n in zip(
+            *(getattr(here, f).tolist() for f in ("a", "b", "start_a", "start_b", "length")), strict=True
+        )
+    }
+    assert in_words == _word_oracle(texts, WORDS) and len(here) > 40
+    assert list(tmp_path.iterdir()) == []

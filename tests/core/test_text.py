@@ -1,3 +1,4 @@
+import ast
 import subprocess
 import sys
 import unicodedata
@@ -8,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import neardup_gui
 from neardup_gui.core.fingerprint import text
 from neardup_gui.core.fingerprint.scheme import Scheme, simhash_feature_counts, text_shingles
 from tests.conftest import ZH_TEXTS
@@ -366,3 +368,26 @@ def test_han_words_are_jiebas_words_hashed_like_any_other_token():
         expected = [word for run in runs for word in jieba.lcut(run, HMM=False)]
         assert len(expected) > 1000 and tokens.han_words == len(expected)
         assert np.array_equal(tokens.words[len(tokens.words) - tokens.han_words :], text.hash_tokens(expected))
+
+
+def test_sorted_unique_is_numpys_unique_and_the_package_calls_only_it():
+    """numpy 2.3+ takes a hash-table path for a plain np.unique of integers (numpy#31969, open): 20-80x
+    slower than a sort on a million distinct codes here. sorted_unique is the sort, with np.unique's answer;
+    a call to np.unique in the package asks for counts, indices or an inverse (the sorting path) or is a bug."""
+    rng = np.random.default_rng(2)
+    for values in (rng.integers(0, 50, 1000), rng.integers(0, 1 << 62, 5000), np.empty(0, np.int64), np.ones(1)):
+        values = values if len(values) < 1000 else values.reshape(-1, 2)  # flattened, as np.unique does
+        assert np.array_equal(text.sorted_unique(values), np.unique(values))
+    plain = []
+    for path in Path(neardup_gui.__file__).parent.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "unique"
+                and isinstance(node.func.value, ast.Name)
+                and node.func.value.id == "np"
+                and not any((k.arg or "").startswith("return_") for k in node.keywords)
+            ):
+                plain.append(f"{path.name}:{node.lineno}")
+    assert plain == []

@@ -280,7 +280,7 @@ def pairs_in_runs(
     batch_ends = np.arange(batch, int(pair_counts.sum()) + batch, batch)
     cut_at = np.searchsorted(np.cumsum(pair_counts), batch_ends, side="right")
     first = 0
-    for last in np.unique(np.append(cut_at, len(starts))):
+    for last in sorted_unique(np.append(cut_at, len(starts))):
         last = max(int(last), first + 1)
         if first >= len(starts):
             break
@@ -581,7 +581,7 @@ def bucket_codes(
     if total == 0:
         return found.codes_and_estimates()
     count = -(-total // _BUCKET_TASK_PAIRS)
-    cuts = np.unique(np.searchsorted(np.cumsum(started), np.arange(1, count) * total / count, side="right"))
+    cuts = sorted_unique(np.searchsorted(np.cumsum(started), np.arange(1, count) * total / count, side="right"))
     bounds = list(itertools.pairwise([0, *cuts[(cuts > 0) & (cuts < n)].tolist(), n]))
     members = np.concatenate(buckets).astype(np.int64)
     offsets = np.cumsum([0, *map(len, buckets)]).astype(np.int64)

@@ -284,7 +284,7 @@ def _fields(record: ExcerptArrays | RunArrays) -> dict[str, np.ndarray]:
 def measure_overlaps(task: OverlapTask) -> np.ndarray:
     """|A∩B| of each pair of a task (worker side)."""
     state = f"{task.state}:{task.boilerplate}"
-    sets = parallel.shingle_cache().sets(task.db_path, state, np.unique(task.pairs).tolist(), task.boilerplate)
+    sets = parallel.shingle_cache().sets(task.db_path, state, sorted_unique(task.pairs).tolist(), task.boilerplate)
     return np.fromiter(
         (minhash.exact_overlap(sets[a], sets[b]) for a, b in task.pairs.tolist()), dtype=np.int64, count=len(task.pairs)
     )
@@ -452,12 +452,15 @@ class Matcher:
                 containment,
                 min_size=min_size,
                 sizes=self.arrays.shingle_count,
-                measure=lambda rows_a, rows_b: self._overlap_rows(rows_a, rows_b, cancel, later=True),
+                measure=lambda rows_a, rows_b: self._measured(rows_a, rows_b, cancel)[2],
                 workers=self._workers,
                 beside=str(Path(self.store.path).resolve().parent),
                 progress=progress,
                 cancel=cancel,
             )
+        # of the candidates measured, only the excerpts' overlaps are kept (the pair view asks for them): most
+        # are not, and saving them all cost the parent 15 s at 100,000 documents
+        self._hold(pair_codes(*self._content_pairs(found.inner, found.outer)), found.shared)
         found = replace(found, inner=ids[found.inner], outer=ids[found.outer])
         self.store.searches.save(name, self._contents_state, _fields(found))
         return found
@@ -485,6 +488,7 @@ class Matcher:
             shingles_per_passage(search.words, scheme.shingle_size),
             max_texts=search.common,
             run=lambda fn, tasks: self._workers.map(fn, tasks, cancel=cancel),
+            beside=str(Path(self.store.path).resolve().parent),
             progress=progress,
             cancel=cancel,
         )
@@ -548,6 +552,18 @@ class Matcher:
         or when ``later`` by keep_measured(), which the session calls when this matcher's measures are
         needed next (a scan, a new matcher, closing): a threshold move waits for no write (measured: 1.3 s
         of a first move to T 0.7 at 100,000 documents)."""
+        lo, hi, shared = self._measured(rows_a, rows_b, cancel)
+        if later:
+            self._hold(pair_codes(lo, hi), shared)
+        else:
+            self._keep_overlaps(pair_codes(lo, hi), shared)
+        return shared
+
+    def _measured(
+        self, rows_a: np.ndarray, rows_b: np.ndarray, cancel: CancelToken
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(lo, hi, |A∩B|) of row pairs as content pairs (lo < hi): from memory, the database's cache, or
+        measured now (by the workers, where there are many), kept in memory only."""
         lo, hi = self._content_pairs(rows_a, rows_b)
         shared, known = self._mode.overlaps.lookup(lo, hi)
         if not known.all():
@@ -560,11 +576,7 @@ class Matcher:
                 self._measure_here(new_lo, new_hi, cancel)
                 measured, _ = self._mode.overlaps.lookup(new_lo, new_hi)
             shared[~known] = measured[np.searchsorted(todo, unknown)]
-        if later:
-            self._hold(pair_codes(lo, hi), shared)
-        else:
-            self._keep_overlaps(pair_codes(lo, hi), shared)
-        return shared
+        return lo, hi, shared
 
     def keep_measured(self) -> None:
         """Keep in the database, in one transaction, the overlaps measured for later (see _overlap_rows)."""
@@ -1065,7 +1077,7 @@ class Matcher:
             return exact_a, exact_b
         extra_a: list[int] = []
         extra_b: list[int] = []
-        for first in np.unique(exact_a[ruled_out]).tolist():
+        for first in sorted_unique(exact_a[ruled_out]).tolist():
             rows = [first, *exact_b[exact_a == first].tolist()]
             for i, x in enumerate(rows):
                 for y in rows[i + 1 :]:

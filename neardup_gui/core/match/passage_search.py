@@ -18,9 +18,9 @@ of whose windows keeps such a value is not listed.
 
 from __future__ import annotations
 
-from collections import OrderedDict
-from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+import os
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, replace
 from typing import TypeVar
 
 import numpy as np
@@ -28,6 +28,7 @@ import numpy as np
 from ..fingerprint import text
 from ..fingerprint.chars import span_hashes
 from ..jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_progress
+from ..workers.parallel import MappedFiles
 
 _TEXTS_AT_ONCE = 2_000  # texts read and winnowed at once
 _PAIRS_AT_ONCE = 1_000_000  # candidate pairs made at once (some 50 bytes each while they are made)
@@ -100,14 +101,6 @@ def window_minima(values: np.ndarray, width: int) -> np.ndarray:
     return np.minimum(from_end[:count], from_start[width - 1 : width - 1 + count])
 
 
-def winnowed(shingles: np.ndarray, per_passage: int) -> np.ndarray:
-    """The distinct gram hashes a text keeps (sorted): any text sharing ``per_passage`` shingles in a row
-    with it keeps one of them too. None for a text shorter than a passage."""
-    if len(shingles) < per_passage:
-        return np.empty(0, dtype=np.uint64)
-    return text.sorted_unique(_grams_and_minima(shingles, per_passage)[1])
-
-
 def _grams_and_minima(shingles: np.ndarray, per_passage: int) -> tuple[np.ndarray, np.ndarray]:
     """A text's gram hashes (``ceil(per_passage / 2)`` shingles each) and the value each window of
     ``per_passage`` shingles keeps (the smallest of its grams)."""
@@ -119,26 +112,88 @@ def _grams_and_minima(shingles: np.ndarray, per_passage: int) -> tuple[np.ndarra
 @dataclass(frozen=True, slots=True)
 class WinnowTask:
     """Texts (by key) whose kept values a worker finds, reading them itself with ``load``; each value
-    without its low ``drop_bits`` bits (where the parent keeps the text's row)."""
+    without its low ``drop_bits`` bits (where the parent keeps the text's row). The worker writes the texts
+    and their anchors to ``path`` (a block), where the measuring tasks map them: each text is read and
+    winnowed once, however many pairs it is in."""
 
     load: Load
     keys: tuple[int, ...]
     per_passage: int
     drop_bits: int
+    path: str
 
 
-def winnow_texts(task: WinnowTask) -> list[np.ndarray]:
-    """Each text's kept values (``winnowed``, cut to their high bits, distinct), in the task's order."""
+@dataclass(frozen=True, slots=True, eq=False)
+class Winnowed:
+    """A winnowing task's texts: each one's kept values (cut, distinct), and where its anchors and its
+    shingles lie in the task's block (``anchors``, ``shingles``: n + 1 starts each), with its offset."""
+
+    kept: list[np.ndarray]
+    anchors: np.ndarray
+    shingles: np.ndarray
+    offsets: np.ndarray
+
+
+def winnow_texts(task: WinnowTask) -> Winnowed:
+    """Each text's kept values, in the task's order; the texts and their anchors written to the task's
+    block: one .npy of uint32, every anchor's value (two each), then every anchor's place, then the texts'
+    shingles (a text shorter than a passage, which shares none, left out)."""
     shift = np.uint64(task.drop_bits)
-    return [text.sorted_unique(winnowed(p.shingles, task.per_passage) >> shift) for p in task.load(task.keys)]
+    placed = task.load(task.keys)
+    kept, places, values, shingles = [], [], [], []
+    for p in placed:
+        at, value = _anchors(p.shingles, task.per_passage)
+        kept.append(text.sorted_unique(value >> shift))  # the values windows keep are the anchors' values
+        places.append(at.astype(np.uint32))
+        values.append(value)
+        shingles.append(p.shingles if len(at) else p.shingles[:0])
+    anchors = np.concatenate(([0], np.cumsum([len(v) for v in values]))).astype(np.int64)
+    starts = np.concatenate(([0], np.cumsum([len(s) for s in shingles]))).astype(np.int64)
+    block = np.concatenate(
+        [np.concatenate(values or [_NONE]).view(np.uint32), *places, *(s.astype(np.uint32) for s in shingles)]
+    )
+    with open(task.path + ".part", "wb") as out:
+        np.save(out, block)
+    os.replace(task.path + ".part", task.path)
+    return Winnowed(kept, anchors, starts, np.array([p.offset for p in placed], dtype=np.int64))
+
+
+_LAYOUT = 7
+"""A text's row in the blocks' layout: its block, how many anchors the block holds, where its anchors begin
+and end, where its shingles begin and end, and its offset."""
+
+
+@dataclass(frozen=True, slots=True)
+class Blocks:
+    """Where the winnowing tasks wrote the texts (see winnow_texts): each block's file, and the layout of
+    every text by row (``layout``, a .npy of _LAYOUT numbers a row), both mapped by the measuring tasks."""
+
+    paths: tuple[str, ...]
+    layout: str
+
+    def read(self, rows: np.ndarray) -> tuple[list[Placed], list[tuple[np.ndarray, np.ndarray]]]:
+        """The texts of ``rows``, each with its anchors (places and values, by value then place)."""
+        layout = np.asarray(np.load(self.layout, mmap_mode="r")[rows])
+        mapped: dict[int, np.ndarray] = {}
+        placed, anchors = [], []
+        for block, total, lo, hi, first, last, offset in layout.tolist():
+            if block not in mapped:
+                mapped[block] = np.load(self.paths[block], mmap_mode="r")
+            words = mapped[block]
+            values = np.array(words[2 * lo : 2 * hi]).view(np.uint64)
+            at = words[2 * total + lo : 2 * total + hi].astype(np.int64)
+            placed.append(Placed(words[3 * total + first : 3 * total + last], offset))
+            anchors.append((at, values))
+        return placed, anchors
 
 
 @dataclass(frozen=True, slots=True)
 class MeasureTask:
-    """Pairs of texts (by key) whose shared runs a worker finds, reading each text once with ``load``;
-    a run whose every window keeps a value of ``common`` (values cut as in WinnowTask) is common wording."""
+    """Pairs of texts (by row) whose shared runs a worker finds, reading each text once from where the
+    winnowing wrote it; a run whose every window keeps a value of ``common`` (values cut as in WinnowTask)
+    is common wording."""
 
-    load: Load
+    texts: Blocks
     a: np.ndarray
     b: np.ndarray
     per_passage: int
@@ -147,11 +202,10 @@ class MeasureTask:
 
 
 def measure_pairs(task: MeasureTask) -> RunArrays:
-    """The shared runs of each pair of the task, in keys, less those of common wording."""
-    keys = np.unique(np.concatenate((task.a, task.b)))
-    names = [(task.load, task.per_passage, k) for k in keys.tolist()]
-    texts = _Batch(task.load(keys.tolist()), task.per_passage, task.common, task.drop_bits, names)
-    ia, ib = np.searchsorted(keys, task.a), np.searchsorted(keys, task.b)
+    """The shared runs of each pair of the task, in rows, less those of common wording."""
+    rows = text.sorted_unique(np.concatenate((task.a, task.b)))
+    texts = _Batch(*task.texts.read(rows), task.per_passage, task.common, task.drop_bits)
+    ia, ib = np.searchsorted(rows, task.a), np.searchsorted(rows, task.b)
     pair, start_a, start_b, length = texts.runs(ia, ib)
     if len(pair) and len(task.common):
         rare = ~texts.common(ia[pair], start_a, length, task.common, task.drop_bits)
@@ -183,6 +237,7 @@ def find_shared_passages(
     *,
     max_texts: int | None = None,
     run: Map = in_order,
+    beside: str | None = None,
     progress: Progress = no_progress,
     cancel: CancelToken = NEVER_CANCELLED,
 ) -> RunArrays:
@@ -190,51 +245,76 @@ def find_shared_passages(
     read by ``load``) both hold in a row; with ``max_texts``, less common wording: a run each of whose
     windows keeps a value more than ``max_texts`` texts keep (a standard clause, a well-known quotation;
     MOSS's -m). ``run`` does the tasks (winnowing a block of texts, measuring a batch of pairs), in any
-    order."""
+    order; the texts as winnowed are written to files in a folder ``beside`` the database (MappedFiles)."""
     if per_passage < 1:
         raise ValueError(f"a passage has at least one shingle, not {per_passage}")
     if max_texts is not None and max_texts < 2:
         raise ValueError(f"common wording is in more than 2 texts at least, not {max_texts}")
     keys = np.asarray(keys, dtype=np.int64)
-    if len(np.unique(keys)) != len(keys):
+    if len(text.sorted_unique(keys)) != len(keys):
         raise ValueError("each text is searched once: the keys are distinct")
     # each text is its row (its place in keys) in what is packed below; the tasks read it by its key
     row_bits = max(int(len(keys) - 1).bit_length(), 1)
     progress(ProgressEvent("passages", 0, None))
-    blocks = [
-        WinnowTask(load, tuple(keys[k : k + _TEXTS_AT_ONCE].tolist()), per_passage, row_bits)
-        for k in range(0, len(keys), _TEXTS_AT_ONCE)
-    ]
-    row_of = {key: row for row, key in enumerate(keys.tolist())}
-    kept: list[np.ndarray] = []
-    try:
-        for task, values in run(winnow_texts, blocks):
+    with MappedFiles(beside) as files:
+        tasks = [
+            WinnowTask(
+                load,
+                tuple(keys[k : k + _TEXTS_AT_ONCE].tolist()),
+                per_passage,
+                row_bits,
+                files.path(f"passage-texts-{k // _TEXTS_AT_ONCE}"),
+            )
+            for k in range(0, len(keys), _TEXTS_AT_ONCE)
+        ]
+        number = {id(task): n for n, task in enumerate(tasks)}
+        layout = np.zeros((len(keys), _LAYOUT), dtype=np.int64)
+        kept: list[np.ndarray] = []
+        for task, winnowed in run(winnow_texts, tasks):
             cancel.raise_if_cancelled()
+            block = number[id(task)]
+            rows = slice(block * _TEXTS_AT_ONCE, block * _TEXTS_AT_ONCE + len(task.keys))
+            layout[rows] = np.column_stack(
+                (
+                    np.full(len(task.keys), block),
+                    np.full(len(task.keys), winnowed.anchors[-1]),
+                    winnowed.anchors[:-1],
+                    winnowed.anchors[1:],
+                    winnowed.shingles[:-1],
+                    winnowed.shingles[1:],
+                    winnowed.offsets,
+                )
+            )
             # each value with its text's row in the low bits it gave up: 8 bytes an entry, sorted in place (a
             # value cut to 33 bits or more: a few more pairs measured, none missed but where a rare value
             # agrees with a common one in what is left of it, which 2^-33 makes negligible)
-            kept.extend(
-                (v << np.uint64(row_bits)) | np.uint64(row_of[key]) for key, v in zip(task.keys, values, strict=True)
-            )
+            kept.extend((v << np.uint64(row_bits)) | np.uint64(row) for row, v in enumerate(winnowed.kept, rows.start))
         codes = np.concatenate(kept) if kept else np.empty(0, np.uint64)
         del kept
         codes.sort()
         rows_a, rows_b, common = candidate_pairs(codes, row_bits, max_texts, cancel)
         del codes
-        a, b = keys[rows_a], keys[rows_b]
+        texts = Blocks(tuple(task.path for task in tasks), files.write("passage-layout", layout))
+        del layout
         batches = [
-            MeasureTask(load, a[k : k + _MEASURED_AT_ONCE], b[k : k + _MEASURED_AT_ONCE], per_passage, common, row_bits)
-            for k in range(0, len(a), _MEASURED_AT_ONCE)
+            MeasureTask(
+                texts,
+                rows_a[k : k + _MEASURED_AT_ONCE],
+                rows_b[k : k + _MEASURED_AT_ONCE],
+                per_passage,
+                common,
+                row_bits,
+            )
+            for k in range(0, len(rows_a), _MEASURED_AT_ONCE)
         ]
         found: list[RunArrays] = []
         for done, (_task, runs) in enumerate(run(measure_pairs, batches)):
             cancel.raise_if_cancelled()
-            progress(ProgressEvent("passages", done * _MEASURED_AT_ONCE, len(a)))
+            progress(ProgressEvent("passages", done * _MEASURED_AT_ONCE, len(rows_a)))
             found.append(runs)
-    finally:
-        forget_anchors()  # what the batches done here kept (workers keep theirs, within their budget)
-    progress(ProgressEvent("passages", len(a), len(a)))
+    progress(ProgressEvent("passages", len(rows_a), len(rows_a)))
     runs = concatenated(found)
+    runs = replace(runs, a=keys[runs.a], b=keys[runs.b])
     first = np.minimum(runs.a, runs.b) == runs.a  # pairs in keys' order, whatever their rows' order
     turned = RunArrays(
         np.where(first, runs.a, runs.b),
@@ -290,9 +370,9 @@ def candidate_pairs(
         lengths = partners[first]
         within = np.arange(int(lengths.sum())) - np.repeat(np.cumsum(lengths) - lengths, lengths) + 1
         x, y = np.repeat(keys[first], lengths), keys[np.repeat(first, lengths) + within]
-        found.append(np.unique((np.minimum(x, y) << 32) | np.maximum(x, y)))
+        found.append(text.sorted_unique((np.minimum(x, y) << 32) | np.maximum(x, y)))
         begin = stop
-    pairs = np.unique(np.concatenate(found)) if found else np.empty(0, np.int64)
+    pairs = text.sorted_unique(np.concatenate(found)) if found else np.empty(0, np.int64)
     return pairs >> 32, pairs & 0xFFFFFFFF, common
 
 
@@ -306,20 +386,19 @@ class _Batch:
     def __init__(
         self,
         placed: Sequence[Placed],
+        anchors: Sequence[tuple[np.ndarray, np.ndarray]],
         per_passage: int,
         common: np.ndarray = _NONE,
         drop_bits: int = 0,
-        names: Sequence[Hashable] | None = None,
     ) -> None:
-        """``names``: what each text's anchors are kept under between batches (None: not kept)."""
+        """``anchors``: each text's (_anchors)."""
         self.per_passage = per_passage
         self.offset = np.array([p.offset for p in placed], dtype=np.int64)
         sizes = np.array([len(p.shingles) for p in placed], dtype=np.int64)
         self.start = np.concatenate(([0], np.cumsum(sizes)))  # text t is seq[start[t] : start[t + 1]]
         self.seq = np.concatenate([p.shingles for p in placed]) if placed else np.empty(0, np.uint32)
         at_parts, value_parts, owner_parts = [], [], []
-        for t, p in enumerate(placed):
-            at, values = _anchors(p.shingles, per_passage, None if names is None else names[t])
+        for t, (at, values) in enumerate(anchors):
             at_parts.append(at + self.start[t])
             value_parts.append(values)
             owner_parts.append(np.full(len(at), t, dtype=np.int64))
@@ -329,7 +408,8 @@ class _Batch:
         # only anchors another text of the batch keeps too can start a run (most are the text's own), and
         # only those not of common wording: a run that is not has a window inside it that keeps a rare value;
         # of a gram a text repeats (a refrain), its first _PLACES places
-        order = np.argsort(values, kind="stable")  # by value, then text, then place: they were made so
+        # by value, then text, then place: each text's are so (a run each, which the stable sort merges)
+        order = np.argsort(values, kind="stable")
         values, owner, anchor_at = values[order], owner[order], anchor_at[order]
         new_value = np.concatenate(([True], values[1:] != values[:-1]))
         value_start = np.flatnonzero(new_value)
@@ -420,7 +500,7 @@ class _Batch:
         high bits)."""
         minima = {  # each window's kept value, for the texts asked about only
             t: _grams_and_minima(self.seq[self.start[t] : self.start[t + 1]], self.per_passage)[1]
-            for t in np.unique(texts).tolist()
+            for t in text.sorted_unique(texts).tolist()
         }
         windows = lengths - self.per_passage + 1
         kept = (
@@ -438,42 +518,19 @@ class _Batch:
         return ~np.logical_or.reduceat(rare, np.cumsum(windows) - windows) if len(rare) else np.ones(len(texts), bool)
 
 
-_ANCHOR_BUDGET = 64 << 20
-"""Bytes of texts' anchors a process keeps between batches: a text is in the batches of all its pairs."""
-_kept_anchors: OrderedDict[Hashable, tuple[np.ndarray, np.ndarray]] = OrderedDict()
-_kept_bytes = 0
-
-
-def _anchors(shingles: np.ndarray, per_passage: int, name: Hashable | None) -> tuple[np.ndarray, np.ndarray]:
-    """Where a text keeps a value and which (sorted by place): each gram that is the smallest of a window
-    that holds it, that is, equal to the largest of the minima of the windows that hold it. Kept under
-    ``name`` for the next batches of this process (the least recently used go first)."""
-    global _kept_bytes
-    if name is not None and (found := _kept_anchors.get(name)) is not None:
-        _kept_anchors.move_to_end(name)
-        return found
+def _anchors(shingles: np.ndarray, per_passage: int) -> tuple[np.ndarray, np.ndarray]:
+    """Where a text keeps a value and which, by value then place: each gram that is the smallest of a window
+    that holds it, that is, equal to the largest of the minima of the windows that hold it (so the values
+    are those the windows keep). None for a text shorter than a passage."""
     grams, minima = _grams_and_minima(shingles, per_passage)
-    if len(minima):
-        width = per_passage - (per_passage + 1) // 2 + 1
-        pad = np.zeros(width - 1, dtype=np.uint64)
-        covering = ~window_minima(~np.concatenate((pad, minima, pad)), width)
-        at = np.flatnonzero(grams == covering[: len(grams)])
-    else:
-        at = np.empty(0, dtype=np.int64)
-    found = at, grams[at]
-    if name is not None:
-        _kept_anchors[name] = found
-        _kept_bytes += 16 * len(at)
-        while _kept_bytes > _ANCHOR_BUDGET and _kept_anchors:
-            _kept_bytes -= 16 * len(_kept_anchors.popitem(last=False)[1][0])
-    return found
-
-
-def forget_anchors() -> None:
-    """Drop the anchors this process keeps (a search is over)."""
-    global _kept_bytes
-    _kept_anchors.clear()
-    _kept_bytes = 0
+    if not len(minima):
+        return np.empty(0, dtype=np.int64), _NONE
+    width = per_passage - (per_passage + 1) // 2 + 1
+    pad = np.zeros(width - 1, dtype=np.uint64)
+    covering = ~window_minima(~np.concatenate((pad, minima, pad)), width)
+    at = np.flatnonzero(grams == covering[: len(grams)])
+    at = at[np.argsort(grams[at], kind="stable")]
+    return at, grams[at]
 
 
 def _within(counts: np.ndarray) -> np.ndarray:

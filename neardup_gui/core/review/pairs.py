@@ -11,6 +11,7 @@ from typing import Any
 
 import numpy as np
 
+from ..fingerprint.text import sorted_unique
 from ..jobs import NEVER_CANCELLED, CancelToken
 from ..match.chains import DuplicatePairs
 from ..match.matcher import Matcher, SimilarityArrays
@@ -95,7 +96,7 @@ def outer_of(table: PairTable) -> np.ndarray:
 
 def holders(table: PairTable) -> int:
     """How many documents hold the excerpts of an excerpt table."""
-    return len(np.unique(outer_of(table)))
+    return len(sorted_unique(outer_of(table)))
 
 
 def inner_share(table: PairTable) -> np.ndarray:

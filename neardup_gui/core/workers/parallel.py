@@ -147,6 +147,11 @@ class MappedFiles:
             self._once.add(name)
         return path
 
+    def path(self, name: str) -> str:
+        """Where a task writes ``name``.npy itself (write it to a .part file, then replace: the folder's files
+        are removed with it)."""
+        return os.path.join(self._folder or self._make_folder(), f"{name}.npy")
+
     def allocate(
         self, name: str, dtype: np.dtype | type, length: int, parts: Callable[[], Iterable[np.ndarray]] = tuple
     ) -> str:
