@@ -10,12 +10,14 @@ Two collections of N documents of ~15 KB (10 % near-copies, 10 % Chinese):
   of all pairs share a passage. The worst case, for what common wording saves.
 Each is scanned once into a database kept in the cache (one per fingerprint scheme), then, in one session
 on a copy of it with its forests and measured pairs dropped: the first grouping (what a scan ends with),
-the search for shared passages of ``--words`` words (twice: nothing of it is kept yet), and the search for
-excerpts at ``--containment`` (0: none); the first scan that made the database (reading the files, their
-fingerprints, the first grouping) is measured when it is made. For each: the wall time, the CPU seconds of
-the parent and of all processes (the parent's share says how it scales on more cores), and the peak
-resident memory of the parent and of all processes (sampled every 0.2 s). Issue #43: each search costs at
-most the first grouping's time and half its memory at 100,000 documents. Writes bench-results/passages.json.
+the search for shared passages of ``--words`` words (twice: the second reads back what the first kept), and
+the search for excerpts at ``--containment`` (0: none); the first scan that made the database (reading the
+files, their fingerprints, the first grouping) is measured when it is made. For each: the wall time, the CPU
+seconds of the parent and of all processes (the parent's share says how it scales on more cores), and the
+peak resident memory of the parent and of all processes, and of all processes' memory that no file backs
+(RSS counts the mapped files' pages in every worker that maps them; sampled every 0.2 s). Issue #43: each
+search costs at most the first grouping's time and half its memory at 100,000 documents. Writes
+bench-results/passages.json.
 """
 
 from __future__ import annotations
@@ -90,23 +92,37 @@ def _scanned(files: int, kind: str, workers: int) -> tuple[Path, dict | None]:
     return db, json.loads(cost.read_text()) if cost.exists() else None
 
 
+def _anonymous(process: psutil.Process) -> int:
+    """A process's resident memory that no file backs (Linux's RssAnon; 0 elsewhere): the pages of mapped
+    files, which RSS counts once in every process mapping them, are the system's page cache."""
+    try:
+        with open(f"/proc/{process.pid}/status", encoding="ascii") as status:
+            return next((int(line.split()[1]) << 10 for line in status if line.startswith("RssAnon:")), 0)
+    except OSError:
+        return 0
+
+
 class _Peaks:
-    """The peak resident memory of this process and of it with its children, sampled every 0.2 s."""
+    """The peak resident memory of this process and of it with its children, and of their memory no file
+    backs, sampled every 0.2 s."""
 
     def __init__(self) -> None:
         self.me = psutil.Process()
-        self.parent = self.all = 0
+        self.parent = self.all = self.anonymous = 0
         self._done = threading.Event()
         self._thread = threading.Thread(target=self._sample, daemon=True)
 
     def _sample(self) -> None:
         while not self._done.is_set():
             try:
+                children = self.me.children(recursive=True)
                 own = self.me.memory_info().rss
-                total = own + sum(c.memory_info().rss for c in self.me.children(recursive=True))
+                total = own + sum(c.memory_info().rss for c in children)
+                anonymous = sum(_anonymous(p) for p in (self.me, *children))
             except psutil.Error:
                 continue
             self.parent, self.all = max(self.parent, own), max(self.all, total)
+            self.anonymous = max(self.anonymous, anonymous)
             time.sleep(0.2)
 
     def __enter__(self) -> _Peaks:
@@ -137,6 +153,7 @@ def _step(name: str, work: Callable[[], Any]) -> tuple[dict, Any]:
         "parent_share": round(parent_cpu / all_cpu, 3) if all_cpu else None,
         "peak_rss_mb_parent": round(peaks.parent / 1e6),
         "peak_rss_mb_all_processes": round(peaks.all / 1e6),
+        "peak_anonymous_mb_all_processes": round(peaks.anonymous / 1e6),
         "parent_growth_mb": round((peaks.parent - rss0) / 1e6),
     }, result
 

@@ -111,39 +111,42 @@ def _grams_and_minima(shingles: np.ndarray, per_passage: int) -> tuple[np.ndarra
 
 @dataclass(frozen=True, slots=True)
 class WinnowTask:
-    """Texts (by key) whose kept values a worker finds, reading them itself with ``load``; each value
-    without its low ``drop_bits`` bits (where the parent keeps the text's row). The worker writes the texts
-    and their anchors to ``path`` (a block), where the measuring tasks map them: each text is read and
-    winnowed once, however many pairs it is in."""
+    """Texts (by key; rows from ``first_row`` on) whose kept values a worker finds, reading them itself with
+    ``load``, and writes to ``kept`` (a .npy): each value with its low ``drop_bits`` bits replaced by its
+    text's row. The worker writes the texts and their anchors to ``path`` (a block), where the measuring tasks
+    map them: each text is read and winnowed once, however many pairs it is in."""
 
     load: Load
     keys: tuple[int, ...]
+    first_row: int
     per_passage: int
     drop_bits: int
     path: str
+    kept: str
 
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Winnowed:
-    """A winnowing task's texts: each one's kept values (cut, distinct), and where its anchors and its
-    shingles lie in the task's block (``anchors``, ``shingles``: n + 1 starts each), with its offset."""
+    """A winnowing task's texts: how many kept values it wrote, and where each text's anchors and shingles
+    lie in the task's block (``anchors``, ``shingles``: n + 1 starts each), with its offset."""
 
-    kept: list[np.ndarray]
+    kept: int
     anchors: np.ndarray
     shingles: np.ndarray
     offsets: np.ndarray
 
 
 def winnow_texts(task: WinnowTask) -> Winnowed:
-    """Each text's kept values, in the task's order; the texts and their anchors written to the task's
-    block: one .npy of uint32, every anchor's value (two each), then every anchor's place, then the texts'
-    shingles (a text shorter than a passage, which shares none, left out)."""
+    """Each text's kept values (distinct), in the task's order, written with its row; the texts and their
+    anchors written to the task's block: one .npy of uint32, every anchor's value (two each), then every
+    anchor's place, then the texts' shingles (a text shorter than a passage, which shares none, left out)."""
     shift = np.uint64(task.drop_bits)
     placed = task.load(task.keys)
     kept, places, values, shingles = [], [], [], []
-    for p in placed:
+    for row, p in enumerate(placed, task.first_row):
         at, value = _anchors(p.shingles, task.per_passage)
-        kept.append(text.sorted_unique(value >> shift))  # the values windows keep are the anchors' values
+        # the values windows keep are the anchors' values
+        kept.append((text.sorted_unique(value >> shift) << shift) | np.uint64(row))
         places.append(at.astype(np.uint32))
         values.append(value)
         shingles.append(p.shingles if len(at) else p.shingles[:0])
@@ -152,10 +155,17 @@ def winnow_texts(task: WinnowTask) -> Winnowed:
     block = np.concatenate(
         [np.concatenate(values or [_NONE]).view(np.uint32), *places, *(s.astype(np.uint32) for s in shingles)]
     )
-    with open(task.path + ".part", "wb") as out:
-        np.save(out, block)
-    os.replace(task.path + ".part", task.path)
-    return Winnowed(kept, anchors, starts, np.array([p.offset for p in placed], dtype=np.int64))
+    _save(task.path, block)
+    codes = np.concatenate(kept or [_NONE])
+    _save(task.kept, codes)
+    return Winnowed(len(codes), anchors, starts, np.array([p.offset for p in placed], dtype=np.int64))
+
+
+def _save(path: str, array: np.ndarray) -> None:
+    """``array`` as the .npy ``path``, whole or not at all."""
+    with open(path + ".part", "wb") as out:
+        np.save(out, array)
+    os.replace(path + ".part", path)
 
 
 _LAYOUT = 7
@@ -261,19 +271,22 @@ def find_shared_passages(
             WinnowTask(
                 load,
                 tuple(keys[k : k + _TEXTS_AT_ONCE].tolist()),
+                k,
                 per_passage,
                 row_bits,
                 files.path(f"passage-texts-{k // _TEXTS_AT_ONCE}"),
+                files.path(f"passage-kept-{k // _TEXTS_AT_ONCE}"),
             )
             for k in range(0, len(keys), _TEXTS_AT_ONCE)
         ]
         number = {id(task): n for n, task in enumerate(tasks)}
         layout = np.zeros((len(keys), _LAYOUT), dtype=np.int64)
-        kept: list[np.ndarray] = []
+        kept = np.zeros(len(tasks), dtype=np.int64)
         for task, winnowed in run(winnow_texts, tasks):
             cancel.raise_if_cancelled()
             block = number[id(task)]
-            rows = slice(block * _TEXTS_AT_ONCE, block * _TEXTS_AT_ONCE + len(task.keys))
+            kept[block] = winnowed.kept
+            rows = slice(task.first_row, task.first_row + len(task.keys))
             layout[rows] = np.column_stack(
                 (
                     np.full(len(task.keys), block),
@@ -285,15 +298,13 @@ def find_shared_passages(
                     winnowed.offsets,
                 )
             )
-            # each value with its text's row in the low bits it gave up: 8 bytes an entry, sorted in place (a
-            # value cut to 33 bits or more: a few more pairs measured, none missed but where a rare value
-            # agrees with a common one in what is left of it, which 2^-33 makes negligible)
-            kept.extend((v << np.uint64(row_bits)) | np.uint64(row) for row, v in enumerate(winnowed.kept, rows.start))
-        codes = np.concatenate(kept) if kept else np.empty(0, np.uint64)
-        del kept
-        codes.sort()
-        rows_a, rows_b, common = candidate_pairs(codes, row_bits, max_texts, cancel)
-        del codes
+        # each value with its text's row in the low bits it gave up: 8 bytes an entry, read into one array
+        # and sorted in place (a value cut to 33 bits or more: a few more pairs measured, none missed but
+        # where a rare value agrees with a common one in what is left of it, which 2^-33 makes negligible);
+        # passed on, not held here, so that what candidate_pairs keeps of it replaces it
+        rows_a, rows_b, common = candidate_pairs(
+            _sorted_codes([task.kept for task in tasks], kept), row_bits, max_texts, cancel
+        )
         texts = Blocks(tuple(task.path for task in tasks), files.write("passage-layout", layout))
         del layout
         batches = [
@@ -327,6 +338,15 @@ def find_shared_passages(
     return RunArrays(*(getattr(turned, name)[by_pair] for name in ("a", "b", "start_a", "start_b", "length")))
 
 
+def _sorted_codes(paths: Sequence[str], counts: np.ndarray) -> np.ndarray:
+    """The codes the winnowing tasks wrote (``counts`` in each file), in one array, sorted."""
+    codes = np.empty(int(counts.sum()), dtype=np.uint64)
+    for path, begin, count in zip(paths, np.cumsum(counts) - counts, counts.tolist(), strict=True):
+        codes[begin : begin + count] = np.load(path, mmap_mode="r")
+    codes.sort()
+    return codes
+
+
 def candidate_pairs(
     codes: np.ndarray, key_bits: int, max_texts: int | None = None, cancel: CancelToken = NEVER_CANCELLED
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -337,9 +357,13 @@ def candidate_pairs(
     if len(codes) < 2:
         none = np.empty(0, dtype=np.int64)
         return none, none, np.empty(0, dtype=np.uint64)
-    same = (codes[1:] >> shift) == (codes[:-1] >> shift)
-    shared = np.concatenate(([False], same)) | np.concatenate((same, [False]))  # values more than one text keeps
-    del same
+    new = np.empty(len(codes), dtype=bool)  # where each value begins, a part at a time (no copy of the codes)
+    new[0] = True
+    for k in range(1, len(codes), _PAIRS_AT_ONCE):
+        end = min(k + _PAIRS_AT_ONCE, len(codes))
+        np.not_equal(codes[k:end] >> shift, codes[k - 1 : end - 1] >> shift, out=new[k:end])
+    shared = ~(new & np.append(new[1:], True))  # values more than one text keeps
+    del new
     codes = codes[shared]
     common = np.empty(0, dtype=np.uint64)
     if max_texts is not None and len(codes):
