@@ -24,8 +24,9 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
-from .errors import DatabaseError
+from .errors import DatabaseError, UsageError
 from .fingerprint.scheme import Scheme
+from .i18n import translate
 from .jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_progress
 from .match.chains import DuplicatePairs, SplitCache, split_chains
 from .match.matcher import NOT_DUPLICATE, Matcher, MatchResult
@@ -44,6 +45,7 @@ from .models import (
     SharedPassages,
     Status,
     Thresholds,
+    display_path,
 )
 from .query import QueryHit, query
 from .review.html_report import MAX_EXCERPTS_SHOWN, passages_shown_first, to_html
@@ -80,7 +82,7 @@ from .review.rules import (
 )
 from .review.topics import SAMPLE, GroupTopics, Topics
 from .scan import ScanSummary, scan
-from .store.spark_result import ImportSummary, import_result
+from .store.spark_result import ImportSummary, ResultSource, import_result, result_source
 from .store.store import Store
 from .store.stored_text import TextLoader
 from .workers.parallel import Workers
@@ -373,6 +375,31 @@ class Session:
             summary = import_result(self.store, folder, mapping=mapping, progress=progress, cancel=cancel)
             self.store.set_meta("last_scan_roots", "\0".join(summary.roots))
         return summary
+
+    @staticmethod
+    def spark_result_source(folder: str | os.PathLike[str]) -> ResultSource:
+        """What the Spark result at ``folder`` was made from (ValueError: why it is none this version loads)."""
+        return result_source(folder)
+
+    @staticmethod
+    def import_spark_into(
+        database: str | os.PathLike[str],
+        folder: str | os.PathLike[str],
+        mapping: Sequence[tuple[str, str]] = (),
+        *,
+        progress: Progress = no_progress,
+        cancel: CancelToken = NEVER_CANCELLED,
+    ) -> ImportSummary:
+        """``import_spark`` into the new database ``database`` (made now: a file there already is refused,
+        so that nothing of another collection is mixed in or replaced)."""
+        if os.path.lexists(database):
+            raise UsageError(
+                translate("Errors", "{path} exists; a Spark result is loaded into a new database").format(
+                    path=display_path(str(database))
+                )
+            )
+        with Session(database, workers=1) as session:
+            return session.import_spark(folder, mapping, progress=progress, cancel=cancel)
 
     def open(
         self,

@@ -99,13 +99,22 @@ ACTIONS: tuple[ActionSpec, ...] = (
         enabled=lambda s: not s.idle,
     ),
     ActionSpec(
+        "import_spark",
+        "file",
+        QT_TRANSLATE_NOOP("Actions", "&Import Spark Result…"),
+        QT_TRANSLATE_NOOP(
+            "Actions", "Load the result of a neardup job on a Spark cluster, to review it in a new window"
+        ),
+        lambda w: w.import_spark(),
+        separated=True,
+    ),
+    ActionSpec(
         "export",
         "file",
         QT_TRANSLATE_NOOP("Actions", "&Export Report…"),
         QT_TRANSLATE_NOOP("Actions", "Save the groups as HTML, CSV or JSON"),
         lambda w: w.export.ask(),
         "Ctrl+E",
-        separated=True,
         enabled=lambda s: s.has_result,
     ),
     ActionSpec(

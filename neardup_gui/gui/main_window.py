@@ -37,7 +37,7 @@ from ..core.review.pairs import PairTable, holders
 from ..core.review.rules import GroupSummary
 from ..core.review.words import percent
 from ..core.scan import summary_text
-from ..core.session import Session, View
+from ..core.session import ImportSummary, Session, View
 from ..core.store.stored_text import TextLoader
 from . import settings as app_settings
 from .actions import WindowState, build_actions, undo_text, update_enabled
@@ -57,6 +57,7 @@ from .problems_page import ProblemsPage
 from .regrouping import Regrouping
 from .rescan_note import RescanNote
 from .scan_status import ScanStatus
+from .spark_import import ImportPlan, SparkImportDialog
 from .theme import apply_colour_scheme
 from .thresholds import ThresholdsPanel
 from .translation import chosen_language
@@ -101,6 +102,7 @@ class MainWindow(QMainWindow):
         self._pairs_of: tuple[View, Search] | None = None  # the grouping and the search the Pairs tab shows
         self._pairs_job: Job | None = None  # the last one asked for: cancelled when another is
         self._restoring = True
+        self._windows: list[MainWindow] = []  # opened from this one (a Spark result): kept while they are open
         self.setWindowTitle(
             self.tr("neardup — duplicate documents")
             if not self._own_database
@@ -373,6 +375,44 @@ class MainWindow(QMainWindow):
         self.scan_status.set_running(False)
         self._refresh_empty_state()
         self._show_rescan_reasons()
+
+    # -- a Spark result ---------------------------------------------------------------------
+    def import_spark(self) -> SparkImportDialog:
+        """Ask for a Spark job's result and where its files are here, load it into a new database in the
+        background, and open that in a window of its own (as `neardup-gui --db FILE` does)."""
+        dialog = SparkImportDialog(self.dialogs, os.path.dirname(os.path.abspath(self.db_path)), self)
+        dialog.accepted.connect(lambda: self._import_spark(dialog.plan()))
+        dialog.open()
+        return dialog
+
+    def _import_spark(self, plan: ImportPlan) -> Job:
+        def progress(event: ProgressEvent) -> None:
+            if event.total:
+                self.say(
+                    self.tr("Importing the Spark result… {done} of {total}").format(done=event.done, total=event.total)
+                )
+
+        def opened(summary: ImportSummary) -> None:
+            window = MainWindow(self.qsettings, database=plan.database)
+            self._windows.append(window)
+            window.show()
+            self.say(
+                self.tr(
+                    "%n document(s) of the Spark result loaded into {path}, opened in a new window.",
+                    "",
+                    summary.documents,
+                ).format(path=plan.database),
+                20000,
+            )
+
+        self.say(self.tr("Importing the Spark result…"))
+        return (
+            self.op(Session.import_spark_into, plan.database, plan.result, plan.mapping)
+            .progress(progress)
+            .success(opened)
+            .failure(self.tr("The Spark result was not imported"))
+            .run()
+        )
 
     def _offer_new_database(self, message: str) -> None:
         """The database is damaged: keep it aside (never deleted) and start a new one, if the person agrees."""

@@ -56,6 +56,16 @@
     </message>
 </context>
 <context>
+    <name>MainWindow</name>
+    <message numerus="yes">
+        <source>%n document(s) of the Spark result loaded into {path}, opened in a new window.</source>
+        <translation>
+            <numerusform>%n document of the Spark result loaded into {path}, opened in a new window.</numerusform>
+            <numerusform>%n documents of the Spark result loaded into {path}, opened in a new window.</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>MarkRuleDialog</name>
     <message numerus="yes">
         <source>%n keeper(s)</source>
@@ -179,6 +189,16 @@
         <translation>
             <numerusform>Report of the %n group the filter shows saved: {path}</numerusform>
             <numerusform>Report of the %n groups the filter shows saved: {path}</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>SparkImportDialog</name>
+    <message numerus="yes">
+        <source>Made from {source}: %n document(s).</source>
+        <translation>
+            <numerusform>Made from {source}: %n document.</numerusform>
+            <numerusform>Made from {source}: %n documents.</numerusform>
         </translation>
     </message>
 </context>

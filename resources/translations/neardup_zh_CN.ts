@@ -132,6 +132,14 @@
         <translation>在文件夹中显示(&amp;W)</translation>
     </message>
     <message>
+        <source>&amp;Import Spark Result…</source>
+        <translation>导入 Spark 结果(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>Load the result of a neardup job on a Spark cluster, to review it in a new window</source>
+        <translation>载入 neardup 在 Spark 集群上运行的结果，在新窗口中审阅</translation>
+    </message>
+    <message>
         <source>Filter groups by path or topic</source>
         <translation>按路径或主题筛选组</translation>
     </message>
@@ -1396,6 +1404,10 @@ Nothing was moved. Scan again to compare the files as they are now.</source>
         <source>{path}: OCR reads the scans of a folder the executors reach; a URI&apos;s files are read without it</source>
         <translation>{path}：OCR 只读取执行器能访问到的文件夹中的扫描件；URI 中的文件不经 OCR 读取</translation>
     </message>
+    <message>
+        <source>{path} exists; a Spark result is loaded into a new database</source>
+        <translation>{path} 已存在；Spark 结果只能载入新的数据库</translation>
+    </message>
 </context>
 <context>
     <name>ExcerptGroups</name>
@@ -2484,6 +2496,24 @@ Every two documents of the group are duplicates at your setting. Each member is 
     <message>
         <source>Problems</source>
         <translation>问题</translation>
+    </message>
+    <message>
+        <source>Importing the Spark result… {done} of {total}</source>
+        <translation>正在导入 Spark 结果…… 第 {done} 个，共 {total} 个</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n document(s) of the Spark result loaded into {path}, opened in a new window.</source>
+        <translation>
+            <numerusform>已将 Spark 结果中的 %n 个文档载入 {path}，并在新窗口中打开。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Importing the Spark result…</source>
+        <translation>正在导入 Spark 结果……</translation>
+    </message>
+    <message>
+        <source>The Spark result was not imported</source>
+        <translation>未能导入 Spark 结果</translation>
     </message>
     <message>
         <source>{name} ({count})</source>
@@ -3840,6 +3870,98 @@ already exists. Replace it with the report?</source>
         <translation>{share} 的片段相同（Jaccard {jaccard}；估计值 {estimate}）
 本文有 {inside} 包含在保留项中；保留项有 {keeper_inside} 包含在本文中
 64 位指纹中有 {bits} 位不同（SimHash 汉明距离）</translation>
+    </message>
+</context>
+<context>
+    <name>SparkImport</name>
+    <message>
+        <source>Choose the folder the Spark job wrote its result to (its --out).</source>
+        <translation>请选择 Spark 任务写入结果的文件夹（即它的 --out）。</translation>
+    </message>
+    <message>
+        <source>{path} is not a folder.</source>
+        <translation>{path} 不是文件夹。</translation>
+    </message>
+    <message>
+        <source>Say which folder the job read the files from, as the cluster named it.</source>
+        <translation>请填写任务读取文件的文件夹，按集群上的写法。</translation>
+    </message>
+    <message>
+        <source>Choose the folder where these files are on this computer.</source>
+        <translation>请选择这些文件在本机上所在的文件夹。</translation>
+    </message>
+    <message>
+        <source>Choose a file for the new database.</source>
+        <translation>请为新数据库选择一个文件。</translation>
+    </message>
+    <message>
+        <source>{path} exists: choose a new file (a result is loaded into a new database).</source>
+        <translation>{path} 已存在：请选择一个新文件（结果只能载入新的数据库）。</translation>
+    </message>
+</context>
+<context>
+    <name>SparkImportDialog</name>
+    <message>
+        <source>Import Spark Result</source>
+        <translation>导入 Spark 结果</translation>
+    </message>
+    <message>
+        <source>Load the result of a neardup job on a Spark cluster (neardup spark scan --out FOLDER), to review its groups here. Its files must be reachable from this computer.</source>
+        <translation>载入 neardup 在 Spark 集群上运行的结果（neardup spark scan --out 文件夹），在这里审阅它的分组。本机必须能访问其中的文件。</translation>
+    </message>
+    <message>
+        <source>The folder the job read, as the cluster named it</source>
+        <translation>任务读取的文件夹，按集群上的写法</translation>
+    </message>
+    <message>
+        <source>The same folder as this computer reaches it</source>
+        <translation>同一个文件夹在本机上的位置</translation>
+    </message>
+    <message>
+        <source>Spark result:</source>
+        <translation>Spark 结果：</translation>
+    </message>
+    <message>
+        <source>Files as the job saw them:</source>
+        <translation>任务看到的文件位置：</translation>
+    </message>
+    <message>
+        <source>Are on this computer in:</source>
+        <translation>在本机上的位置：</translation>
+    </message>
+    <message>
+        <source>New database:</source>
+        <translation>新数据库：</translation>
+    </message>
+    <message>
+        <source>Import</source>
+        <translation>导入</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Made from {source}: %n document(s).</source>
+        <translation>
+            <numerusform>来自 {source}：%n 个文档。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Spark result</source>
+        <translation>Spark 结果</translation>
+    </message>
+    <message>
+        <source>Where the files are on this computer</source>
+        <translation>文件在本机上的位置</translation>
+    </message>
+    <message>
+        <source>New database</source>
+        <translation>新数据库</translation>
+    </message>
+    <message>
+        <source>neardup database (*.db)</source>
+        <translation>neardup 数据库 (*.db)</translation>
     </message>
 </context>
 <context>

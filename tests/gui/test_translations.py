@@ -41,6 +41,7 @@ from neardup_gui.gui.help import ShortcutList, UserGuide
 from neardup_gui.gui.main_window import MainWindow
 from neardup_gui.gui.preferences import PreferencesDialog
 from neardup_gui.gui.problems_page import ProblemsPage
+from neardup_gui.gui.spark_import import SparkImportDialog
 from tests.conftest import english_texts, write_pdf
 from tests.gui.conftest import scan
 
@@ -84,6 +85,7 @@ KEPT = {
     "Big5",
     "OCR",
     "SQLite",
+    "Spark",  # Apache Spark, a name
     "Linux",
     "Windows",
     "macOS",
@@ -201,6 +203,7 @@ def _latin_words(text: str) -> set[str]:
     text = re.sub(r"<[^>]+>", " ", text)  # markup
     text = re.sub(r"\{\w*\}", " ", text)  # fields
     text = re.sub(r"&\w+;", " ", text)
+    text = re.sub(r"\bneardup(?: [a-z][a-z-]*)+|--[\w-]+", " ", text)  # commands and their options, as typed
     return {w for w in re.findall(r"[A-Za-z][A-Za-z0-9]{2,}", text)}
 
 
@@ -283,7 +286,12 @@ def test_the_window_speaks_only_chinese(qtbot, make_settings, uploads, english_a
     topics = frozenset(word for topic in w.view.topics.values() for word in topic)
     assert topics  # the licences' groups are named by their words, in English: the documents', not the window's
     assert _english(texts, topics) == []
-    dialogs: list[QDialog] = [PreferencesDialog(w.preferences(), w), ShortcutList(shortcut_rows(), w), UserGuide(w)]
+    dialogs: list[QDialog] = [
+        PreferencesDialog(w.preferences(), w),
+        ShortcutList(shortcut_rows(), w),
+        UserGuide(w),
+        SparkImportDialog(w.dialogs, str(uploads), w),  # empty: it says what to choose first
+    ]
     for dialog in dialogs:
         assert _english(_texts(dialog)) == [], type(dialog).__name__
     box = QMessageBox(QMessageBox.Icon.Question, "", "", QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)

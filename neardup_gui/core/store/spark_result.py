@@ -109,6 +109,23 @@ def read_job(folder: str | os.PathLike[str]) -> dict[str, Any]:
     return job
 
 
+@dataclass(frozen=True, slots=True)
+class ResultSource:
+    """What a Spark result was made from, as its job.json says: the folder, table or URI the job read
+    (``kind``: "folder" or "table"), and how many documents it holds (those in groups and the problems)."""
+
+    source: str
+    kind: str
+    documents: int
+
+
+def result_source(folder: str | os.PathLike[str]) -> ResultSource:
+    """What the result at ``folder`` was made from (ValueError, DamagedResult or StaleFingerprints: why it
+    is no result this version loads, in words)."""
+    job = describe(read_job(folder), Place(str(Path(folder) / "job.json")))
+    return ResultSource(job.source, job.source_kind, job.records)
+
+
 def review_parts(folder: str | os.PathLike[str]) -> list[Path]:
     """The files of the job's records, in order."""
     return sorted((Path(folder) / REVIEW_FOLDER).glob("part-*"))
