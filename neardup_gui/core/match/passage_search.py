@@ -263,7 +263,8 @@ def find_shared_passages(
     keys = np.asarray(keys, dtype=np.int64)
     if len(text.sorted_unique(keys)) != len(keys):
         raise ValueError("each text is searched once: the keys are distinct")
-    # each text is its row (its place in keys) in what is packed below; the tasks read it by its key
+    # each text is its row (its place in keys) in what is packed below and in the files the winnowing writes
+    # (which reads it by its key)
     row_bits = max(int(len(keys) - 1).bit_length(), 1)
     progress(ProgressEvent("passages", 0, None))
     with MappedFiles(beside) as files:
@@ -279,12 +280,11 @@ def find_shared_passages(
             )
             for k in range(0, len(keys), _TEXTS_AT_ONCE)
         ]
-        number = {id(task): n for n, task in enumerate(tasks)}
         layout = np.zeros((len(keys), _LAYOUT), dtype=np.int64)
         kept = np.zeros(len(tasks), dtype=np.int64)
         for task, winnowed in run(winnow_texts, tasks):
             cancel.raise_if_cancelled()
-            block = number[id(task)]
+            block = task.first_row // _TEXTS_AT_ONCE
             kept[block] = winnowed.kept
             rows = slice(task.first_row, task.first_row + len(task.keys))
             layout[rows] = np.column_stack(
