@@ -107,6 +107,7 @@ ACTIONS: tuple[ActionSpec, ...] = (
         ),
         lambda w: w.import_spark(),
         separated=True,
+        enabled=lambda s: s.idle,  # it runs where a scan does, one after the other
     ),
     ActionSpec(
         "export",

@@ -169,7 +169,10 @@ def measure(source: Path, words: int, common: int | None, containment: float | N
             grouping, view = _step("first grouping", lambda: session.open([], Thresholds()))
             search = PassageSearch(words, common)
             passages, pairs = _step("shared passages", lambda: session.shared_passages(search))
-            again, _ = _step("shared passages again", lambda: session.shared_passages(search))
+            counted = {"pairs_sharing_passages": len(pairs), "passages": sum(len(p.passages) for p in pairs)}
+            del pairs  # not held while the next steps are measured
+            again, read_back = _step("shared passages again", lambda: session.shared_passages(search))
+            del read_back
             if containment is not None:
                 excerpts, found = _step("excerpts", lambda: session.excerpts(containment))
     return {
@@ -179,8 +182,7 @@ def measure(source: Path, words: int, common: int | None, containment: float | N
         "first_grouping": grouping,
         "passage_words": words,
         "passage_common": common,
-        "pairs_sharing_passages": len(pairs),
-        "passages": sum(len(p.passages) for p in pairs),
+        **counted,
         "shared_passages": passages,
         "shared_passages_again": again,
         **(

@@ -219,7 +219,7 @@ def test_of_the_candidates_measured_only_the_excerpts_overlaps_are_kept(tmp_path
         before = kept()
         ids = m.arrays.content_ids
         held = m.boilerplate.compared(m.store, ids.tolist())
-        inner, outer = excerpts.candidate_pairs(
+        inner, outer, _shared = excerpts.candidate_pairs(
             [held[c] for c in ids.tolist()], m.arrays.shingle_count, 0.5, matcher.EXCERPT_MIN_SHINGLES
         )
         found = m.excerpts(0.5)

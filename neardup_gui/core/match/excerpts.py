@@ -19,7 +19,7 @@ texts share rare passages without one being inside the other (quotations, copied
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -30,7 +30,6 @@ from ..jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_pro
 from ..workers.parallel import IN_THIS_PROCESS, MappedFiles, Workers
 
 _PAIRS_AT_ONCE = 1_000_000  # candidate pairs made at once: some 60 bytes each while they are made
-_MEASURED_AT_ONCE = 20_000  # candidates measured at once (a batch for the matcher's workers)
 _SORTED_AT_ONCE = 1 << 20  # shingles a task orders at once (some 40 bytes each while sorting)
 _LONGER = 0.25  # the prefix's length beyond p, as a share of p (count filter): measured on real collections
 
@@ -188,16 +187,32 @@ class _PairsTask:
     last_row: int
 
 
-def _pairs_task(task: _PairsTask) -> np.ndarray:
+def _pairs_task(task: _PairsTask) -> tuple[np.ndarray, np.ndarray]:
     """Codes (text << 32 | other) of the pairs where the other, after it by size (then row), holds as many of
-    the text's prefix as one it is inside does, for the task's texts (worker side)."""
+    the text's prefix as one it is inside does, for the task's texts, each with |text ∩ other| measured on
+    the mapped shingles (worker side)."""
     files, index = task.files, task.index
 
     def load(path: str) -> np.ndarray:
         return np.load(path, mmap_mode="r")
 
     a, held, postings = _prefixes(task)
-    return _meetings(a, held, postings, load(files.holders), load(files.rank), load(index.by_size), load(index.needed))
+    codes = _meetings(a, held, postings, load(files.holders), load(files.rank), load(index.by_size), load(index.needed))
+    return codes, _measured(codes, load(files.values), load(files.starts))
+
+
+def _measured(codes: np.ndarray, values: np.ndarray, starts: np.ndarray) -> np.ndarray:
+    """|text ∩ other| of each pair ``codes`` (text << 32 | other, a text's in a row), each text's shingles a
+    sorted run of ``values`` (text t's from ``starts[t]`` to ``starts[t + 1]``): a text read once for all its
+    pairs, each other merged with it (the pairs' texts are read where they lie, not from the database)."""
+    shared = np.empty(len(codes), dtype=np.int64)
+    text, other = (codes >> 32).tolist(), (codes & 0xFFFFFFFF).tolist()
+    small = values[:0]
+    for k, (x, b) in enumerate(zip(text, other, strict=True)):
+        if not k or x != text[k - 1]:
+            small = np.asarray(values[starts[x] : starts[x + 1]])
+        shared[k] = shared_count(small, np.asarray(values[starts[b] : starts[b + 1]]))
+    return shared
 
 
 def _prefixes(task: _PairsTask) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -284,7 +299,7 @@ def _meetings(
         b = holders[np.repeat(postings[begin:stop], lengths) + within]
         keep = b > np.repeat(rank[a[begin:stop]], lengths)
         x = np.repeat(a[begin:stop], lengths)[keep]
-        codes, counts = np.unique((x.astype(np.int64) << 32) | by_size[b[keep]], return_counts=True)
+        codes, counts = np.unique((x.astype(np.int64) << 32) | b[keep], return_counts=True)  # the other by rank
         if len(carried[0]):
             codes, counts = _summed(np.concatenate((carried[0], codes)), np.concatenate((carried[1], counts)))
         cut = (codes >> 32) == int(a[stop - 1]) if stop < len(a) and a[stop] == a[stop - 1] else None
@@ -293,7 +308,8 @@ def _meetings(
             codes, counts = codes[~cut], counts[~cut]
         else:
             carried = (np.empty(0, np.int64), np.empty(0, np.int64))
-        kept.append(codes[counts >= needed[codes >> 32]])
+        passed = codes[counts >= needed[codes >> 32]]
+        kept.append((passed >> 32 << 32) | by_size[passed & 0xFFFFFFFF])  # the other's row, for those kept only
         begin = stop
     return np.concatenate(kept) if kept else np.empty(0, np.int64)
 
@@ -312,17 +328,12 @@ def _value_ranges(slices: np.ndarray, parts: int) -> list[tuple[int, int, int]]:
     return out
 
 
-Measure = Callable[[np.ndarray, np.ndarray], np.ndarray]
-"""|A∩B| of many pairs of rows at once (the matcher's: from its caches, or by its workers)."""
-
-
 def find_excerpts(
     sets: Sequence[np.ndarray],
     containment: float,
     *,
     min_size: int = 30,
     sizes: np.ndarray | None = None,
-    measure: Measure | None = None,
     workers: Workers = IN_THIS_PROCESS,
     beside: str | None = None,
     progress: Progress = no_progress,
@@ -332,8 +343,8 @@ def find_excerpts(
     of at least ``min_size`` shingles, has a share of at least ``containment`` of its shingles in the
     larger; the rows of a pair are indices into ``sets``, read a slice at a time in order (a sequence that
     reads them from the database then holds none of them for long) when their ``sizes`` are given.
-    Candidates are found by tasks on ``workers`` (their files in a folder ``beside`` the database, see
-    MappedFiles) and measured by ``measure``, or here, a batch at a time."""
+    Candidates are found and measured by tasks on ``workers`` (their files in a folder ``beside`` the
+    database, see MappedFiles)."""
     if not 0.0 < containment <= 1.0:
         raise ValueError(f"containment must be in (0, 1], not {containment}")
     if min_size < 1:
@@ -344,22 +355,9 @@ def find_excerpts(
         raise ValueError(f"{len(sizes)} sizes for {len(sets)} sets")
     sizes = np.asarray(sizes, dtype=np.int64)
     progress(ProgressEvent("excerpts", 0, None))
-    inner, outer = candidate_pairs(
+    inner, outer, shared = candidate_pairs(
         sets, sizes, containment, min_size, workers=workers, beside=beside, progress=progress, cancel=cancel
     )
-    shared = np.empty(len(inner), dtype=np.int64)
-    for begin in range(0, len(inner), _MEASURED_AT_ONCE):
-        cancel.raise_if_cancelled()
-        progress(ProgressEvent("excerpts", begin, len(inner)))
-        part = slice(begin, begin + _MEASURED_AT_ONCE)
-        if measure is not None:
-            shared[part] = measure(inner[part], outer[part])
-        else:
-            shared[part] = [
-                shared_count(np.asarray(sets[a], np.uint32), np.asarray(sets[b], np.uint32))
-                for a, b in zip(inner[part].tolist(), outer[part].tolist(), strict=True)
-            ]
-    progress(ProgressEvent("excerpts", len(inner), len(inner)))
     kept = shared >= required_shared(sizes[inner], containment)
     inner, outer = inner[kept], outer[kept]
     return ExcerptArrays(inner, outer, shared[kept], sizes[inner], sizes[outer])
@@ -384,10 +382,10 @@ def candidate_pairs(
     beside: str | None = None,
     progress: Progress = no_progress,
     cancel: CancelToken = NEVER_CANCELLED,
-) -> tuple[np.ndarray, np.ndarray]:
-    """(inner, outer) rows, each pair once, of every pair of ``sets`` (of these ``sizes``) that may be an
-    excerpt: the outer, no smaller (rows in order where the sizes tie), holds as many of the inner's prefix as
-    one it is inside does.
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(inner, outer, |inner ∩ outer|) rows, each pair once, of every pair of ``sets`` (of these ``sizes``)
+    that may be an excerpt: the outer, no smaller (rows in order where the sizes tie), holds as many of the
+    inner's prefix as one it is inside does; each measured exactly by the task that found it.
 
     Two rounds of tasks on ``workers``, which map the shingles, written to a file a part at a time: the
     holders of each range of values (one sort of its shingles gives them, and, put back in text order, how
@@ -412,7 +410,7 @@ def candidate_pairs(
 
     rows = _row_ranges(starts, length, _SORTED_AT_ONCE)
     if not rows:
-        return np.empty(0, np.int64), np.empty(0, np.int64)
+        return np.empty(0, np.int64), np.empty(0, np.int64), np.empty(0, np.int64)
     cuts = np.array([first for first, _last in rows] + [rows[-1][1]], dtype=np.int64)
     by_size = np.argsort(sizes, kind="stable").astype(np.int32)  # ranks: by size, then row
     rank = np.empty(len(sizes), dtype=np.int32)
@@ -440,12 +438,15 @@ def candidate_pairs(
             files.write("excerpt-needed", needed),
         )
         pair_tasks = [_PairsTask(shingles, index, number, *bounds) for number, bounds in enumerate(rows)]
-        kept: list[np.ndarray] = []
-        for done, (_task, codes) in enumerate(workers.map(_pairs_task, pair_tasks, cancel=cancel), 1):
-            kept.append(codes)
-            progress(ProgressEvent("excerpt candidates", done, len(pair_tasks)))
-    codes = np.sort(np.concatenate(kept)) if kept else np.empty(0, np.int64)  # each pair once: from its inner
-    return codes >> 32, codes & 0xFFFFFFFF
+        kept: list[tuple[np.ndarray, np.ndarray]] = []
+        for done, (_task, found) in enumerate(workers.map(_pairs_task, pair_tasks, cancel=cancel), 1):
+            kept.append(found)
+            progress(ProgressEvent("excerpts", done, len(pair_tasks)))
+    codes = np.concatenate([c for c, _ in kept]) if kept else np.empty(0, np.int64)
+    shared = np.concatenate([m for _, m in kept]) if kept else np.empty(0, np.int64)
+    order = np.argsort(codes)  # each pair once (from its inner): in order, whatever order the tasks came back in
+    codes, shared = codes[order], shared[order]
+    return codes >> 32, codes & 0xFFFFFFFF, shared
 
 
 def _row_ranges(starts: np.ndarray, length: np.ndarray, shingles: int) -> list[tuple[int, int]]:

@@ -436,9 +436,9 @@ class Matcher:
         cancel: CancelToken = NEVER_CANCELLED,
     ) -> ExcerptArrays:
         """Every pair of contents where ``containment`` of the smaller one's shingles (its core's, where
-        boilerplate is ignored) are in the larger, measured exactly (excerpts.py) as the groups' pairs are
-        (kept, and measured by the workers); rows are content ids. Kept in the database: asked again of
-        the same collection, read back.
+        boilerplate is ignored) are in the larger, measured exactly (excerpts.py) by the workers that find
+        them, on the same sets as the groups' pairs; rows are content ids. Kept in the database: asked again
+        of the same collection, read back; the excerpts' overlaps are kept as the groups' pairs' are.
         The compared sets are read a part at a time into the files the workers search (excerpts.candidate_pairs);
         the parent holds what is known of each text, and the pairs."""
         name = f"excerpts:{containment!r}:{min_size}:{self._compared_by}"
@@ -452,7 +452,6 @@ class Matcher:
                 containment,
                 min_size=min_size,
                 sizes=self.arrays.shingle_count,
-                measure=lambda rows_a, rows_b: self._measured(rows_a, rows_b, cancel)[2],
                 workers=self._workers,
                 beside=str(Path(self.store.path).resolve().parent),
                 progress=progress,
