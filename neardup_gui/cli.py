@@ -425,6 +425,9 @@ _PHASES = {
     "boilerplate": QT_TRANSLATE_NOOP("Cli", "boilerplate"),
     "match": QT_TRANSLATE_NOOP("Cli", "match"),
     "report": QT_TRANSLATE_NOOP("Cli", "report"),
+    "excerpts": QT_TRANSLATE_NOOP("Cli", "excerpts"),
+    "passages": QT_TRANSLATE_NOOP("Cli", "shared passages"),
+    "import": QT_TRANSLATE_NOOP("Cli", "import"),
 }
 """The progress line's name of each phase of a job (ProgressEvent.phase); a phase not listed shows its key."""
 

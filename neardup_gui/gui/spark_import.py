@@ -79,6 +79,12 @@ def new_database(beside: str, result: str) -> str:
     return path
 
 
+def seen_prefix(source: ResultSource) -> str:
+    """The prefix of the paths the result names, as the cluster saw them: the folder or URI the job read (a
+    table's paths are its own: the person says)."""
+    return source.source if source.kind != "table" else ""
+
+
 def local_folder(source: ResultSource) -> str:
     """Where the job's files are here, as far as can be told: the folder it read, if this computer has it."""
     return source.source if source.kind == "folder" and os.path.isdir(source.source) else ""
@@ -156,7 +162,7 @@ class SparkImportDialog(QDialog):
                     source=self._source.source
                 )
             )
-            self.seen_edit.setText(self._source.source if self._source.kind == "folder" else "")
+            self.seen_edit.setText(seen_prefix(self._source))
             self.here_edit.setText(local_folder(self._source) or self.here_edit.text())
             if not self.database_edit.text():
                 self.database_edit.setText(new_database(self._beside, result))

@@ -518,6 +518,18 @@
         <translation>报告</translation>
     </message>
     <message>
+        <source>excerpts</source>
+        <translation>摘录</translation>
+    </message>
+    <message>
+        <source>shared passages</source>
+        <translation>相同段落</translation>
+    </message>
+    <message>
+        <source>import</source>
+        <translation>导入</translation>
+    </message>
+    <message>
         <source>ETA {time}</source>
         <translation>剩余 {time}</translation>
     </message>

@@ -10,7 +10,14 @@ from pathlib import Path
 import pytest
 
 from neardup_gui.core.session import ResultSource
-from neardup_gui.gui.spark_import import ImportPlan, describe_result, local_folder, new_database, plan_problem
+from neardup_gui.gui.spark_import import (
+    ImportPlan,
+    describe_result,
+    local_folder,
+    new_database,
+    plan_problem,
+    seen_prefix,
+)
 from tests.conftest import english_texts, plant_edits
 from tests.core.test_import_spark import SOURCE, records, write_result
 
@@ -53,6 +60,8 @@ def test_the_new_database_is_named_after_the_result_and_replaces_nothing(tmp_pat
     assert local_folder(ResultSource(str(tmp_path), "folder", 1)) == str(tmp_path)  # this computer has it
     assert local_folder(ResultSource("/c1/uploads", "folder", 1)) == ""
     assert local_folder(ResultSource(str(tmp_path), "table", 1)) == ""
+    assert seen_prefix(ResultSource("hdfs://c1/uploads", "uri", 1)) == "hdfs://c1/uploads"  # the prefix mapped
+    assert seen_prefix(ResultSource("/c1/texts.parquet", "table", 1)) == ""  # a table's paths are its own
 
 
 @pytest.mark.e2e

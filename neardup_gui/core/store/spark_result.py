@@ -111,8 +111,8 @@ def read_job(folder: str | os.PathLike[str]) -> dict[str, Any]:
 
 @dataclass(frozen=True, slots=True)
 class ResultSource:
-    """What a Spark result was made from, as its job.json says: the folder, table or URI the job read
-    (``kind``: "folder" or "table"), and how many documents it holds (those in groups and the problems)."""
+    """What a Spark result was made from, as its job.json says: the folder, URI or table the job read
+    (``kind``: "folder", "uri" or "table"), and how many documents it holds (those in groups and problems)."""
 
     source: str
     kind: str
