@@ -18,7 +18,6 @@ of whose windows keeps such a value is not listed.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import TypeVar
@@ -155,17 +154,10 @@ def winnow_texts(task: WinnowTask) -> Winnowed:
     block = np.concatenate(
         [np.concatenate(values or [_NONE]).view(np.uint32), *places, *(s.astype(np.uint32) for s in shingles)]
     )
-    _save(task.path, block)
+    MappedFiles.save(task.path, block)
     codes = np.concatenate(kept or [_NONE])
-    _save(task.kept, codes)
+    MappedFiles.save(task.kept, codes)
     return Winnowed(len(codes), anchors, starts, np.array([p.offset for p in placed], dtype=np.int64))
-
-
-def _save(path: str, array: np.ndarray) -> None:
-    """``array`` as the .npy ``path``, whole or not at all."""
-    with open(path + ".part", "wb") as out:
-        np.save(out, array)
-    os.replace(path + ".part", path)
 
 
 _LAYOUT = 7

@@ -142,14 +142,13 @@ class MappedFiles:
         caller gives a name one array)."""
         if once and name in self._once:
             return os.path.join(self._folder, f"{name}.npy")
-        path = self._made(name, lambda path: self._save(path, array))
+        path = self._made(name, lambda path: self.save(path, array))
         if once:
             self._once.add(name)
         return path
 
     def path(self, name: str) -> str:
-        """Where a task writes ``name``.npy itself (write it to a .part file, then replace: the folder's files
-        are removed with it)."""
+        """Where a task writes ``name``.npy itself (with ``save``; the folder's files are removed with it)."""
         return os.path.join(self._folder or self._make_folder(), f"{name}.npy")
 
     def allocate(
@@ -211,7 +210,8 @@ class MappedFiles:
         return self._folder
 
     @staticmethod
-    def _save(path: str, array: np.ndarray) -> None:
+    def save(path: str, array: np.ndarray) -> None:
+        """``array`` as the .npy ``path``, whole or not at all (a task writing its own file uses it too)."""
         with open(path + ".part", "wb") as out:
             np.save(out, array)
         os.replace(path + ".part", path)  # a new file: a worker still mapping the old one keeps it whole
