@@ -24,6 +24,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+from . import i18n
 from .errors import DatabaseError, UsageError
 from .fingerprint.scheme import Scheme
 from .i18n import translate
@@ -48,7 +49,15 @@ from .models import (
     display_path,
 )
 from .query import QueryHit, query
-from .review.html_report import MAX_EXCERPTS_SHOWN, passages_shown_first, to_html
+from .review.html_report import (
+    MAX_EXCERPTS_SHOWN,
+    DiffsMap,
+    DiffsTask,
+    GroupDiffs,
+    passages_shown_first,
+    render_diffs_task,
+    to_html,
+)
 from .review.pairs import PairTable, excerpt_table, pair_table, passage_table
 from .review.passages import PlacedPassages
 from .review.report import (
@@ -911,7 +920,26 @@ class Session:
             if near_passages.found:
                 self.store.overlaps.save_passages(near_passages.found, PASSAGES_VERSION)
             return text
-        return to_html(view.result, context, loader, progress=progress, cancel=cancel)
+        return to_html(
+            view.result,
+            context,
+            loader,
+            map_diffs=self._diffs_in_pool(loader, cancel),
+            progress=progress,
+            cancel=cancel,
+        )
+
+    def _diffs_in_pool(self, loader: TextLoader, cancel: CancelToken) -> DiffsMap | None:
+        """The HTML report's differences rendered by the workers, each reading its group's texts (None: here)."""
+        if not self.workers.pooled:
+            return None
+
+        def in_pool(todo: Sequence[GroupDiffs]) -> Iterator[tuple[GroupDiffs, tuple[str, ...]]]:
+            tasks = [DiffsTask(d, loader.texts_of((d.keeper, *d.members)), i18n.language()) for d in todo]
+            for task, rendered in self.workers.map(render_diffs_task, tasks, cancel=cancel):
+                yield task.diffs, rendered
+
+        return in_pool
 
     def write_report(
         self,

@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..core import i18n
 from ..core.fingerprint.scheme import Scheme
 from ..core.fingerprint.simhash import to_signed
 from ..core.match.chains import ALL_PAIRS_LIMIT, groups_of_duplicates, keeper_pair, part_group, tree_stars
@@ -42,7 +43,7 @@ from ..core.models import (
     within_thresholds,
 )
 from ..core.review import report
-from ..core.review.html_report import to_html
+from ..core.review.html_report import DiffsMap, DiffsTask, GroupDiffs, render_diffs_task, to_html
 from ..core.review.rules import default_keeper
 from ..core.review.topics import SAMPLE, Topics
 from ..core.store.spark_result import REVIEW_FOLDER
@@ -319,6 +320,22 @@ def _record(f: FoundFile, core: Any | None) -> str:
     )  # ASCII: a path's bytes that are not UTF-8 (surrogates) travel as escapes
 
 
+def _diffs_in_executors(sc: Any, loader: TextLoader | None, parts: int) -> DiffsMap | None:
+    """The HTML report's differences rendered in the executors, each reading its group's files where the job
+    read them (a folder the nodes share)."""
+    if loader is None:
+        return None
+
+    def in_executors(todo: Sequence[GroupDiffs]) -> Iterator[tuple[GroupDiffs, tuple[str, ...]]]:
+        if not todo:
+            return iter(())
+        tasks = [DiffsTask(d, loader.texts_of((d.keeper, *d.members)), i18n.language()) for d in todo]
+        rendered = sc.parallelize(tasks, min(len(tasks), 4 * parts)).map(render_diffs_task).collect()
+        return zip(todo, rendered, strict=True)
+
+    return in_executors
+
+
 def write_result(
     spark: SparkSession,
     options: JobOptions,
@@ -503,7 +520,7 @@ def write_result(
     # (a folder it walked, shared with the nodes); the numbers only for a URI or a table
     grouped_contents = {content_number[f.raw_hash]: f.raw_hash for _key, found in group_files for f in found}
     loader = TextLoader(grouped_contents, cache_size=512) if source.kind == "folder" else None
-    out.write_text("report.html", to_html(result, context, loader))
+    out.write_text("report.html", to_html(result, context, loader, map_diffs=_diffs_in_executors(sc, loader, parts)))
 
     # Parquet tables
     group_b = sc.broadcast(group_of_path)

@@ -16,6 +16,7 @@ from neardup_gui.core.models import ScanOptions, Thresholds
 from neardup_gui.core.review.html_report import to_html
 from neardup_gui.core.review.report import ReportContext, neutralise_cell, to_csv, to_json
 from neardup_gui.core.scan import scan
+from neardup_gui.core.session import Session
 from neardup_gui.core.store.store import Store
 from neardup_gui.core.store.stored_text import TextLoader
 from tests.conftest import PDF_SAMPLES, chinese_texts, english_texts, plant_edits
@@ -108,6 +109,22 @@ def test_html_carries_side_by_side_diffs_with_marked_words_and_problems(scanned)
     assert any(SCRIPT_PAYLOAD in str(rows) for rows in blocks), "the hostile text is data, shown as text"
     assert "中文 修改稿.txt" in page
     assert "Problems (1)" in page and "Password-protected" in page
+
+
+def test_the_workers_render_the_differences_as_the_report_does_here_in_its_language(scanned, tmp_path, chinese):
+    """The HTML report's differences are read and compared in the worker pool: the same page, byte for byte, as
+    when rendered in this process, the workers' words in the report's language."""
+    root, _result, _page = scanned
+    with Session(tmp_path / "r.db", workers=1) as session:
+        session.scan(ScanOptions(roots=(str(root),), workers=1), Thresholds())
+    pages = {}
+    for workers in (1, 2):
+        with Session(tmp_path / "r.db", workers=workers) as session:
+            assert session.workers.pooled is (workers > 1)
+            session.open([str(root)], Thresholds())
+            pages[workers] = re.sub(r"\d{4}-\d\d-\d\d \d\d:\d\d", "", session.report("html"))
+    assert pages[1] == pages[2]
+    assert pages[2].count("<details class='pair' data-diff=") == 2 and pages[2].count("差异：保留项 ↔") == 2
 
 
 def test_html_says_so_when_a_file_changed_or_vanished_since_the_scan(scanned):

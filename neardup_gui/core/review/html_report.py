@@ -13,7 +13,8 @@ import html
 import json
 import re
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 
 from ... import __version__
 from .. import i18n
@@ -21,7 +22,7 @@ from ..i18n import localize, translate
 from ..jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_progress
 from ..match.matcher import MatchResult
 from ..models import SIMHASH_MIN_JACCARD, Document, Group, SharedPassages, Status, display_path
-from ..store.stored_text import DocumentText
+from ..store.stored_text import DocumentText, TextsOf
 from .compare import Chunk, Line, compare, describe, hunks
 from .pairs import excerpts_by_holder
 from .passages import PassageSpan
@@ -118,16 +119,42 @@ def _html_language() -> str:
     return "zh-CN" if i18n.language() == "zh_CN" else "en"
 
 
+@dataclass(frozen=True, slots=True)
+class GroupDiffs:
+    """The differences a group's section shows: its keeper's from each of ``members``."""
+
+    group: int
+    keeper: Document
+    members: tuple[Document, ...]
+
+
+DiffsMap = Callable[[Sequence[GroupDiffs]], Iterable[tuple[GroupDiffs, tuple[str, ...]]]]
+"""Renders groups' differences (each with ``render_diffs``), in any order, where texts are read and compared
+(the desktop's worker pool, Spark's executors)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DiffsTask:
+    """A group's differences rendered in another process: its texts read by a loader of ``texts``, the words
+    in ``language``."""
+
+    diffs: GroupDiffs
+    texts: TextsOf
+    language: str
+
+
 def to_html(
     result: MatchResult,
     context: ReportContext,
     load_text: Callable[[Document], DocumentText] | None = None,
     *,
+    map_diffs: DiffsMap | None = None,
     progress: Progress = no_progress,
     cancel: CancelToken = NEVER_CANCELLED,
 ) -> str:
-    """The whole report as one HTML string. ``load_text`` gives documents' text for the diffs
-    (None: no diffs, only numbers)."""
+    """The whole report as one HTML string. ``load_text`` gives documents' text for the diffs (None: no
+    diffs, only numbers); ``map_diffs``, where given, renders the groups' differences (reading and comparing
+    texts, most of a report's time), else they are rendered here, a group at a time."""
     docs = {d.id: d for d in result.documents}
     t = result.thresholds
     parts: list[str] = []
@@ -221,15 +248,10 @@ def to_html(
     add(f"<h2>{_e(groups_heading)}</h2>")
     if not result.groups:
         add(_note(translate("HtmlReport", "No duplicates at these thresholds.")))
-    for number, group in enumerate(result.groups, start=1):
-        cancel.raise_if_cancelled()
-        progress(ProgressEvent("report", number - 1, len(result.groups)))
-        add(
-            _group_html(
-                group, docs, load_text, cancel, chained=group.chained(t), topic=context.topics.get(group.id, ())
-            )
-        )
-    progress(ProgressEvent("report", len(result.groups), len(result.groups)))
+    rendered = _rendered_diffs(result, docs, load_text, map_diffs, progress, cancel)
+    for group in result.groups:
+        diffs = rendered.get(group.id, ()) if load_text is not None else None
+        add(_group_html(group, docs, diffs, chained=group.chained(t), topic=context.topics.get(group.id, ())))
     if context.containment is not None:
         parts.extend(_excerpts_html(context, docs, load_text, cancel))
     if context.passages is not None:
@@ -260,15 +282,74 @@ def to_html(
     return "".join(parts)
 
 
+def _diffs_shown(group: Group, docs: Mapping[int, Document]) -> tuple[GroupDiffs, int, int]:
+    """The differences a group's section shows (from the least similar members whose bytes are not the
+    keeper's, MAX_DIFFS_PER_GROUP of them); how many members have the keeper's bytes, and how many not."""
+    others = [m for m in group.members if m.document_id != group.representative]
+    copies = [m for m in others if docs[m.document_id].content_id == docs[group.representative].content_id]
+    differing = sorted(
+        (m for m in others if m not in copies), key=lambda m: (m.similarity.jaccard, docs[m.document_id].path)
+    )
+    shown = tuple(docs[m.document_id] for m in differing[:MAX_DIFFS_PER_GROUP])
+    return GroupDiffs(group.id, docs[group.representative], shown), len(copies), len(differing)
+
+
+def render_diffs(
+    diffs: GroupDiffs, load_text: Callable[[Document], DocumentText], cancel: CancelToken = NEVER_CANCELLED
+) -> tuple[str, ...]:
+    """A group's differences as its section shows them: the keeper's text beside each member's."""
+    keeper_text = load_text(diffs.keeper)
+    return tuple(
+        _pair_html(diffs.keeper, keeper_text, m, load_text(m), cancel, f"diff-{diffs.group}-{m.id}")
+        for m in diffs.members
+    )
+
+
+def render_diffs_task(task: DiffsTask) -> tuple[str, ...]:
+    """``render_diffs`` in another process (a worker, an executor): the texts read there, in the report's
+    language."""
+    if i18n.language() != task.language:
+        i18n.set_language(task.language)
+    return render_diffs(task.diffs, task.texts.loader())
+
+
+def _rendered_diffs(
+    result: MatchResult,
+    docs: Mapping[int, Document],
+    load_text: Callable[[Document], DocumentText] | None,
+    map_diffs: DiffsMap | None,
+    progress: Progress,
+    cancel: CancelToken,
+) -> dict[int, tuple[str, ...]]:
+    """Each group's differences by group id, as ``map_diffs`` renders them (here without it; none without
+    ``load_text``)."""
+    if load_text is None:
+        return {}
+    wanted = [diffs for diffs in (_diffs_shown(g, docs)[0] for g in result.groups) if diffs.members]
+
+    def here(todo: Sequence[GroupDiffs]) -> Iterator[tuple[GroupDiffs, tuple[str, ...]]]:
+        for diffs in todo:
+            cancel.raise_if_cancelled()
+            yield diffs, render_diffs(diffs, load_text, cancel)
+
+    rendered: dict[int, tuple[str, ...]] = {}
+    progress(ProgressEvent("report", 0, len(wanted)))
+    for diffs, parts in (map_diffs or here)(wanted):
+        cancel.raise_if_cancelled()
+        rendered[diffs.group] = parts
+        progress(ProgressEvent("report", len(rendered), len(wanted)))
+    return rendered
+
+
 def _group_html(
     group: Group,
     docs: dict[int, Document],
-    load_text: Callable[[Document], DocumentText] | None,
-    cancel: CancelToken,
+    diffs: tuple[str, ...] | None,
     *,
     chained: bool,
     topic: Sequence[str] = (),
 ) -> str:
+    """A group's section, with its ``diffs`` rendered (None: the numbers only, no text read)."""
     rep = docs[group.representative]
     worst = (
         min(m.similarity.jaccard for m in group.members if m.document_id != group.representative)
@@ -349,34 +430,18 @@ def _group_html(
             f"<td class='num'>{s.jaccard:.3f}</td><td class='num'>{s.containment:.3f}</td></tr>"
         )
     out.append("</tbody></table>")
-    if load_text is not None:
-        rep_text = load_text(rep)
-        others = [m for m in group.members if m.document_id != group.representative]
-        copies = [m for m in others if docs[m.document_id].content_id == rep.content_id]
-        if copies:
-            same_bytes = len(copies)
+    if diffs is not None:
+        _shown, same_bytes, differing = _diffs_shown(group, docs)
+        if same_bytes:
             same = translate("HtmlReport", "Same bytes as the keeper: %n member(s).", None, same_bytes)
             out.append(_note(same))
-        differing = sorted(
-            (m for m in others if m not in copies), key=lambda m: (m.similarity.jaccard, docs[m.document_id].path)
-        )
-        for m in differing[:MAX_DIFFS_PER_GROUP]:
-            out.append(
-                _pair_html(
-                    rep,
-                    rep_text,
-                    docs[m.document_id],
-                    load_text(docs[m.document_id]),
-                    cancel,
-                    f"diff-{group.id}-{m.document_id}",
-                )
-            )
-        if len(differing) > MAX_DIFFS_PER_GROUP:
+        out.extend(diffs)
+        if differing > MAX_DIFFS_PER_GROUP:
             shown = translate(
                 "HtmlReport",
                 "Differences shown for the {shown} least similar of {members} members; "
                 "open the group in the app to compare the others.",
-            ).format(shown=MAX_DIFFS_PER_GROUP, members=len(differing))
+            ).format(shown=MAX_DIFFS_PER_GROUP, members=differing)
             out.append(_note(shown))
     out.append("</div></details>")
     return "".join(out)

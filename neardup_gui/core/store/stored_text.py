@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ..fingerprint.ocr import OCR_KINDS
@@ -25,6 +26,18 @@ class DocumentText:
     problem: str = ""  # why there is no text, in the person's language
 
 
+@dataclass(frozen=True, slots=True)
+class TextsOf:
+    """What a TextLoader in another process needs to read some documents' text: the hashes of their bytes
+    (by content id) and the database that keeps what OCR read."""
+
+    hashes: tuple[tuple[int, bytes], ...]
+    database: str = ""
+
+    def loader(self) -> TextLoader:
+        return TextLoader(dict(self.hashes), cache_size=max(len(self.hashes), 1), database=self.database)
+
+
 class TextLoader:
     """Loads documents' text, checking each file still holds the bytes that were scanned."""
 
@@ -34,6 +47,11 @@ class TextLoader:
         self._cache: OrderedDict[int, DocumentText] = OrderedDict()
         self._cache_size = cache_size
         self._lock = threading.Lock()  # the window's pair views read in threads of their own, at once
+
+    def texts_of(self, docs: Iterable[Document]) -> TextsOf:
+        """What another process needs to read ``docs`` as this loader reads them."""
+        ids = {d.content_id for d in docs if d.content_id is not None and d.content_id in self._hashes}
+        return TextsOf(tuple((i, self._hashes[i]) for i in sorted(ids)), self._database)
 
     def __call__(self, doc: Document) -> DocumentText:
         with self._lock:
