@@ -380,6 +380,15 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     p_spark_scan.add_argument(
+        "--previous",
+        metavar="DIR",
+        help=translate(
+            "Cli",
+            "an earlier result of this job over the same folder: files found there unchanged (same path, size and "
+            "modification time) are not read again",
+        ),
+    )
+    p_spark_scan.add_argument(
         "--master", metavar="URL", help=translate("Cli", "Spark master (default: spark-submit's, or local[*])")
     )
     p_spark_scan.add_argument(

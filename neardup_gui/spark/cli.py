@@ -40,6 +40,11 @@ def options_from(args: argparse.Namespace) -> JobOptions:
         reader_memory=None if args.max_memory is None else args.max_memory << 20,
         partitions=args.partitions,
         ocr=args.ocr_languages if args.ocr else "",
+        previous=""
+        if not args.previous
+        else args.previous
+        if is_uri(args.previous)
+        else os.path.abspath(os.path.expanduser(args.previous)),
     )
 
 
@@ -110,5 +115,11 @@ def scan(args: argparse.Namespace) -> int:
     finally:
         spark.stop()  # type: ignore[attr-defined]
     if not args.quiet:
+        if summary.previous_problem:
+            print("neardup: " + summary.previous_problem, file=sys.stderr)
+        elif options.previous:
+            reused = summary.reused  # a name: lupdate drops a count that is an expression
+            said = translate("Cli", "%n file(s) unchanged since the previous result: not read again", None, reused)
+            print("neardup: " + said, file=sys.stderr)
         print("neardup: " + summary_line(summary, options.out), file=sys.stderr)
     return 0

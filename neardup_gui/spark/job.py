@@ -35,6 +35,7 @@ shingles, each popular passage's sample and the documents of the JSON report.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 import os
 import time
@@ -89,12 +90,14 @@ from ..core.workers.pool import TaskFailed, default_reader_memory, run_isolated
 from . import keys
 from .components import connected_components
 from .out import ResultFolder, is_uri
+from .previous import Previous
+from .previous import load as load_previous
 
 if TYPE_CHECKING:
     from pyspark import RDD
     from pyspark.sql import SparkSession
 
-from .records import BoilerplateFound, Compared, FoundFile, JobOptions, JobSummary, Source, similarity
+from .records import BoilerplateFound, Compared, FoundFile, JobOptions, JobSummary, Source, similarity, unpacked
 
 _FILES_PER_PARTITION = 2000
 _TEXT_SOURCES = (".parquet", ".jsonl", ".json", ".ndjson")
@@ -266,8 +269,11 @@ def resolve_source(source: str) -> Source:
     return Source("folder", resolve_roots((source,))[0])
 
 
-def read_documents(spark: SparkSession, options: JobOptions, scheme: Scheme) -> tuple[RDD, Source]:
-    """Every document of the source as a FoundFile (problems included), in partitions, and the source."""
+def read_documents(
+    spark: SparkSession, options: JobOptions, scheme: Scheme, previous: Previous | None = None
+) -> tuple[RDD, Source, int]:
+    """Every document of the source as a FoundFile (problems included), in partitions, the source, and how
+    many files' fingerprints came from the ``previous`` result (a folder's files found there unchanged)."""
     sc = spark.sparkContext
     least = 2 * sc.defaultParallelism
     source = resolve_source(options.source)
@@ -306,7 +312,7 @@ def read_documents(spark: SparkSession, options: JobOptions, scheme: Scheme) -> 
         source = Source("table", source.root, without, total - without - count, unreadable)
         rows = unique.repartition(partitions(count))
         limit = options.max_file_size
-        return rows.mapPartitions(lambda part: fingerprint_texts(part, scheme, limit)), source
+        return rows.mapPartitions(lambda part: fingerprint_texts(part, scheme, limit)), source, 0
     limits = (options.max_file_size, options.file_timeout, options.reader_memory)
     if source.kind == "uri":
         if options.ocr:
@@ -347,9 +353,13 @@ def read_documents(spark: SparkSession, options: JobOptions, scheme: Scheme) -> 
             .filter(lambda r: kind_of(r[0]) in READ_WITHOUT_OCR)
         )
         spread = max(partitions(count), held // (128 << 20) + 1)
-        return blobs.repartition(spread).mapPartitions(lambda part: fingerprint_blobs(part, scheme, *limits)).union(
-            too_large
-        ), source
+        return (
+            blobs.repartition(spread)
+            .mapPartitions(lambda part: fingerprint_blobs(part, scheme, *limits))
+            .union(too_large),
+            source,
+            0,
+        )
     walked = list(
         discover(
             (source.root,),
@@ -372,10 +382,15 @@ def read_documents(spark: SparkSession, options: JobOptions, scheme: Scheme) -> 
         if isinstance(p, WalkProblem)
     ]
     ocr = options.ocr
-    found = sc.parallelize(entries, partitions(len(entries))).mapPartitions(
+    unchanged = previous.unchanged(entries) if previous is not None else set()
+    todo = [e for e in entries if e[:3] not in unchanged] if unchanged else entries
+    found = sc.parallelize(todo, partitions(len(todo))).mapPartitions(
         lambda part: fingerprint_files(part, scheme, *limits, ocr)
     )
-    return (found.union(sc.parallelize(problems, 1)) if problems else found), source
+    if unchanged:
+        assert previous is not None
+        found = found.union(previous.reused(spark, unchanged))
+    return (found.union(sc.parallelize(problems, 1)) if problems else found), source, len(unchanged)
 
 
 def one_fingerprint_a_content(files: RDD, parts: int) -> RDD:
@@ -667,9 +682,10 @@ def verified(found: RDD, count: int, texts: RDD, thresholds: Thresholds, parts: 
     ) -> Iterator[tuple[int, int, Similarity, bool, bool, bytes, bytes, float]]:
         _task, (members, pairs) = item
         compared = dict(members)
+        arrays = functools.cache(unpacked)  # a text in several pairs is unpacked once
         for a, b, (by_bits, by_bands) in pairs:
             ca, cb = compared[a], compared[b]
-            sim, jaccard = similarity(ca, cb)
+            sim, jaccard = similarity(ca, cb, arrays)
             simhash_edge = by_bits and sim.hamming <= k and jaccard >= SIMHASH_MIN_JACCARD - 1e-9
             minhash_edge = by_bands and jaccard >= t - 1e-9
             if simhash_edge or minhash_edge:
@@ -701,7 +717,8 @@ def run(spark: SparkSession, options: JobOptions, *, progress: Progress = no_pro
         progress(ProgressEvent(name, 1, 1))
 
     progress(ProgressEvent("read", 0, None))
-    read, source = read_documents(spark, options, scheme)
+    previous = load_previous(spark, options, scheme, resolve_source(options.source)) if options.previous else None
+    read, source, reused = read_documents(spark, options, scheme, previous)
     # Python's records are bytes to the JVM: kept on disk (the system's page cache holds them while memory
     # lasts) rather than in the JVM's heap, where a few copies of every fingerprint ran out of 1 GB at
     # 20,000 documents
@@ -772,6 +789,13 @@ def run(spark: SparkSession, options: JobOptions, *, progress: Progress = no_pro
         counts=dict(
             documents=documents, contents=content_count, texts=text_count, candidates=candidate_count, pairs=pair_count
         ),
+        previous=None if previous is None else previous.summary(reused, documents),
     )
     stage("write")
-    return JobSummary(seconds=seconds, rows_left_out=source.rows_without_path + source.rows_unreadable, **summary)
+    return JobSummary(
+        seconds=seconds,
+        rows_left_out=source.rows_without_path + source.rows_unreadable,
+        reused=reused,
+        previous_problem=previous.problem if previous is not None else "",
+        **summary,
+    )

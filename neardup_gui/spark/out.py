@@ -79,6 +79,23 @@ class ResultFolder:
         else:
             os.makedirs(self.out, exist_ok=True)
 
+    def read_text(self, name: str) -> str:
+        """A file of the folder, as UTF-8 text (OSError where it cannot be read)."""
+        if not is_uri(self.out):
+            with open(self.child(name), encoding="utf-8") as fh:
+                return fh.read()
+        jvm = self._spark.sparkContext._jvm
+        assert jvm is not None
+        fs, path = self._fs_path(name)
+        try:
+            stream = fs.open(path)
+        except Exception as exc:  # py4j's error for a file that is not there
+            raise OSError(str(exc).splitlines()[0] if str(exc) else type(exc).__name__) from None
+        try:
+            return str(jvm.org.apache.commons.io.IOUtils.toString(stream, "UTF-8"))
+        finally:
+            stream.close()
+
     def write_text(self, name: str, text: str, *, newline: str | None = None) -> None:
         """A new file of the folder holding ``text`` in UTF-8 (``newline`` as ``open`` takes it)."""
         if not is_uri(self.out):

@@ -5,6 +5,7 @@ compared, the source read, the boilerplate found, the numbers of a pair, and the
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -36,6 +37,7 @@ class JobOptions:
     reader_memory: int | None = None
     partitions: int | None = None  # None: one per 2,000 documents, at least twice the cluster's cores
     ocr: str = ""  # Tesseract's languages ("chi_sim+eng") to read scans with; "" leaves them unread
+    previous: str = ""  # an earlier result whose fingerprints of unchanged files are reused (previous.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +54,8 @@ class JobSummary:
     documents_in_groups: int
     seconds: dict[str, float] = field(default_factory=dict)
     rows_left_out: int = 0  # a table's rows that are no document: without a path, or not JSON (job.json)
+    reused: int = 0  # files whose fingerprints came from the previous result, not read again
+    previous_problem: str = ""  # why the previous result's fingerprints were not used, where they were not
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,14 +121,22 @@ class BoilerplateFound:
         }
 
 
-def similarity(a: Compared, b: Compared) -> tuple[Similarity, float]:
+def unpacked(c: Compared) -> tuple[np.ndarray, np.ndarray]:
+    """A content's shingle set and signature as arrays (a task that measures it against several unpacks it once)."""
+    return minhash.unpack_shingles(c.shingles), np.frombuffer(c.signature, "<u4")
+
+
+def similarity(
+    a: Compared, b: Compared, arrays: Callable[[Compared], tuple[np.ndarray, np.ndarray]] = unpacked
+) -> tuple[Similarity, float]:
     """The desktop's numbers for two contents (``match.similarity_of``), and the exact Jaccard before
-    rounding (what thresholds are compared with)."""
+    rounding (what thresholds are compared with); ``arrays`` gives each one's ``unpacked`` arrays."""
     if a.raw_hash == b.raw_hash:
         return IDENTICAL, 1.0
-    shared = minhash.exact_overlap(minhash.unpack_shingles(a.shingles), minhash.unpack_shingles(b.shingles))
+    (set_a, signature_a), (set_b, signature_b) = arrays(a), arrays(b)
+    shared = minhash.exact_overlap(set_a, set_b)
     union = a.shingle_count + b.shingle_count - shared
-    estimate = float(minhash.estimate(np.frombuffer(a.signature, "<u4"), np.frombuffer(b.signature, "<u4")))
+    estimate = float(minhash.estimate(signature_a, signature_b))
     return (
         similarity_of(shared, a.shingle_count, b.shingle_count, int(hamming(a.simhash, b.simhash)), estimate),
         shared / union if union else 1.0,

@@ -48,7 +48,9 @@ from ..core.review.rules import default_keeper
 from ..core.review.topics import SAMPLE, Topics
 from ..core.store.spark_result import REVIEW_FOLDER
 from ..core.store.stored_text import TextLoader
+from . import previous as kept_fingerprints
 from .out import ResultFolder
+from .previous import FINGERPRINTS
 from .records import BoilerplateFound, FoundFile, JobOptions, Source, job_json, similarity
 
 if TYPE_CHECKING:
@@ -352,6 +354,7 @@ def write_result(
     *,
     seconds: dict[str, float],
     counts: dict[str, int],
+    previous: dict[str, Any] | None = None,
 ) -> dict[str, int]:
     """Groups, pairs, Parquet tables, the JSON report and the review records, under ``options.out``: from
     the ``files`` read, and of those grouped, their fingerprints ``whole_files`` (with what the rest of the
@@ -597,6 +600,7 @@ def write_result(
         .map(lambda x: _record(x[1][0], x[1][1]))
     )
     records.saveAsTextFile(out.child(REVIEW_FOLDER), compressionCodecClass="org.apache.hadoop.io.compress.GzipCodec")
+    kept_fingerprints.write(spark, whole_files, out.child(FINGERPRINTS))  # what a rerun reuses (--previous)
 
     problems = sum(1 for d in documents if d.status is not Status.OK)
     in_groups = len(group_of_path)
@@ -616,6 +620,8 @@ def write_result(
             "shingles": boilerplate.shingles.tolist(),
         },
         "seconds": seconds,
+        "fingerprints": FINGERPRINTS,
+        **({"previous": previous} if previous is not None else {}),
     }
     out.write_text("job.json", job_json(options, source, scheme, extra) + "\n")
     grouped.unpersist()

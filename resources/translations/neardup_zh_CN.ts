@@ -462,6 +462,10 @@
         <translation>存放结果的新文件夹（Parquet 表、report.json、report.csv、report.html，以及 import-spark 载入的内容）</translation>
     </message>
     <message>
+        <source>an earlier result of this job over the same folder: files found there unchanged (same path, size and modification time) are not read again</source>
+        <translation>此作业对同一文件夹的一次早先结果：其中未变的文件（路径、大小和修改时间都相同）不再重新读取</translation>
+    </message>
+    <message>
         <source>Spark master (default: spark-submit&apos;s, or local[*])</source>
         <translation>Spark master（默认：spark-submit 指定的，否则 local[*]）</translation>
     </message>
@@ -652,6 +656,10 @@
     <message>
         <source>{documents} documents ({problems} not compared), {groups} groups holding {grouped}; {pairs} verified pairs of {candidates} candidates; result in {out}</source>
         <translation>{documents} 个文档（{problems} 个未比较），{groups} 组共 {grouped} 个文档；{candidates} 个候选中验证通过 {pairs} 对；结果在 {out}</translation>
+    </message>
+    <message>
+        <source>%n file(s) unchanged since the previous result: not read again</source>
+        <translation>%n 个文件自上次结果以来未变：不再重新读取</translation>
     </message>
     <message>
         <source>usage: neardup-gui [--db FILE] [FOLDER...]
@@ -1419,6 +1427,14 @@ Nothing was moved. Scan again to compare the files as they are now.</source>
     <message>
         <source>{path} exists; a Spark result is loaded into a new database</source>
         <translation>{path} 已存在；Spark 结果只能载入新的数据库</translation>
+    </message>
+    <message>
+        <source>{path}: not a result of neardup spark scan (no readable job.json: {reason})</source>
+        <translation>{path}：不是 neardup spark scan 的结果（没有可读的 job.json：{reason}）</translation>
+    </message>
+    <message>
+        <source>{path}: not a result of neardup spark scan</source>
+        <translation>{path}：不是 neardup spark scan 的结果</translation>
     </message>
 </context>
 <context>
@@ -3882,6 +3898,33 @@ already exists. Replace it with the report?</source>
         <translation>{share} 的片段相同（Jaccard {jaccard}；估计值 {estimate}）
 本文有 {inside} 包含在保留项中；保留项有 {keeper_inside} 包含在本文中
 64 位指纹中有 {bits} 位不同（SimHash 汉明距离）</translation>
+    </message>
+</context>
+<context>
+    <name>Spark</name>
+    <message>
+        <source>{path}: made with other reading settings ({what}); every file is read again</source>
+        <translation>{path}：是用不同的读取设置（{what}）得出的；所有文件都重新读取</translation>
+    </message>
+    <message>
+        <source>{path}: only a folder&apos;s files are reused; a table&apos;s rows and a URI&apos;s files are read again</source>
+        <translation>{path}：只有文件夹中的文件可以沿用；表格的行和 URI 中的文件会重新读取</translation>
+    </message>
+    <message>
+        <source>{path}: this result keeps no fingerprints (made by an older neardup); every file is read again</source>
+        <translation>{path}：此结果没有保存指纹（由较旧版本的 neardup 生成）；所有文件都重新读取</translation>
+    </message>
+    <message>
+        <source>the fingerprints of another version</source>
+        <translation>另一版本的指纹</translation>
+    </message>
+    <message>
+        <source>OCR</source>
+        <translation>文字识别（OCR）</translation>
+    </message>
+    <message>
+        <source>the size limit</source>
+        <translation>文件大小上限</translation>
     </message>
 </context>
 <context>
