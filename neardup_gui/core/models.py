@@ -239,6 +239,17 @@ class Pair:
     matched_by: str
 
 
+PLACES = 4
+"""Places a shown ratio (Jaccard, containment) has."""
+
+
+def shown_ratio(part: int, whole: int) -> float:
+    """``part / whole`` as shown: rounded down to PLACES, exactly (in integers). Rounded down, a number shown
+    reaches a threshold of PLACES places only if the exact ratio does: 3,535 shingles shared out of 4,419 is
+    0.7999, not a duplicate at 0.8, where rounding to the nearest showed 0.8."""
+    return (part * 10**PLACES // whole) / 10**PLACES
+
+
 @dataclass(frozen=True, slots=True)
 class Excerpt:
     """A document inside another: ``shared`` of the ``inner`` one's shingles (what is compared: cores where
@@ -252,12 +263,12 @@ class Excerpt:
 
     @property
     def containment(self) -> float:
-        """How much of the inner document is in the outer one, rounded as Similarity's numbers are."""
-        return round(self.shared / self.inner_shingles, 4)
+        """How much of the inner document is in the outer one, shown as Similarity's numbers are."""
+        return shown_ratio(self.shared, self.inner_shingles)
 
     @property
     def jaccard(self) -> float:
-        return round(self.shared / (self.inner_shingles + self.outer_shingles - self.shared), 4)
+        return shown_ratio(self.shared, self.inner_shingles + self.outer_shingles - self.shared)
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,7 @@ from .fingerprint.simhash import hamming
 from .i18n import localize, shown_details, split_details, translate
 from .match import index
 from .match.forest import estimate_margin
-from .match.matcher import ensure_current
+from .match.matcher import ensure_current, similarity_of
 from .models import IDENTICAL, Document, Method, Similarity, Status, Thresholds, matched_by
 from .read.extract import kind_of
 from .read.regular_files import hash_file
@@ -123,13 +123,12 @@ def query(
             continue
         other_sim, other_sig, other_text, other_count = stored_fp
         shared = minhash.exact_overlap(own_shingles, sets[cid])
-        union = own_count + other_count - shared
-        sim = Similarity(
+        sim = similarity_of(
+            shared,
+            own_count,
+            other_count,
             int(hamming(simhash_value, other_sim)),
-            round(float(minhash.estimate(signature, other_sig)), 4),
-            round(shared / union, 4) if union else 1.0,
-            round(shared / own_count, 4) if own_count else 0.0,
-            round(shared / other_count, 4) if other_count else 0.0,
+            float(minhash.estimate(signature, other_sig)),
         )
         if other_text == text_hash:
             how = "exact"

@@ -21,7 +21,7 @@ import numpy as np
 from ..core.fingerprint import minhash
 from ..core.fingerprint.simhash import hamming
 from ..core.match import index
-from ..core.match.forest import estimate_margin, forest_layout
+from ..core.match.forest import candidate_floor, forest_layout
 from ..core.models import HAMMING_MAX
 
 SPLIT = 2000
@@ -33,7 +33,7 @@ def band_layout(jaccard: float, num_perm: int = minhash.NUM_PERM) -> tuple[int, 
     designed a forest's reach below it, and the estimate a candidate must reach to be measured."""
     layout = forest_layout(jaccard)
     bands, rows = minhash.optimal_bands(layout, num_perm)
-    return bands, rows, layout - float(estimate_margin(layout, num_perm))
+    return bands, rows, candidate_floor(jaccard, num_perm)
 
 
 @lru_cache(maxsize=64)

@@ -54,6 +54,13 @@ def forest_layout(t: float) -> float:
     return layout_threshold(max(JACCARD_MIN, t - FOREST_REACH))
 
 
+def candidate_floor(t: float, num_perm: int = minhash.NUM_PERM) -> float:
+    """The MinHash estimate a pair must reach to be measured for a grouping at ``t``: the bar of the forest's
+    candidates (its layout less the margin), so that every pair a grouping could join is measured."""
+    layout = forest_layout(t)
+    return layout - float(estimate_margin(layout, num_perm))
+
+
 @dataclass(frozen=True, slots=True)
 class Forest:
     """A maximum spanning forest of one method's verified edges, strongest first.

@@ -29,6 +29,7 @@ from ..i18n import QT_TRANSLATE_NOOP, translate
 from ..jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_progress
 from ..models import (
     IDENTICAL,
+    PLACES,
     SIMHASH_MIN_JACCARD,
     Document,
     Group,
@@ -40,6 +41,7 @@ from ..models import (
     Status,
     Thresholds,
     matched_by,
+    shown_ratio,
 )
 from ..store.contents import FingerprintArrays
 from ..store.store import Store
@@ -48,7 +50,7 @@ from ..workers.memory import release_freed_memory
 from . import index
 from .candidates import band_candidates, hamming_candidates
 from .excerpts import ExcerptArrays, find_excerpts
-from .forest import Forest, estimate_margin, forest_layout, spanning_forest
+from .forest import Forest, candidate_floor, estimate_margin, forest_layout, spanning_forest
 from .known_overlaps import KnownOverlaps, pair_codes
 from .passage_search import Placed, RunArrays, find_shared_passages, shingles_per_passage
 from .unionfind import UnionFind
@@ -59,14 +61,15 @@ NOT_DUPLICATE = "not_duplicate"
 def similarity_of(shared: int, size_a: int, size_b: int, distance: int, estimate: float) -> Similarity:
     """The numbers shown for two different contents, from their shingles in common, their set sizes
     (what is compared: cores where boilerplate is ignored), the Hamming distance of their SimHashes and
-    the MinHash estimate: rounded to 4 places; the Spark job shows the same (spark/job.py)."""
+    the MinHash estimate: the ratios rounded down (shown_ratio), the estimate to the nearest, to 4 places;
+    the Spark job shows the same (spark/job.py)."""
     union = size_a + size_b - shared
     return Similarity(
         hamming=distance,
-        jaccard_estimate=round(estimate, 4),
-        jaccard=round(shared / union, 4) if union else 1.0,
-        containment_ab=round(shared / size_a, 4) if size_a else 0.0,
-        containment_ba=round(shared / size_b, 4) if size_b else 0.0,
+        jaccard_estimate=round(estimate, PLACES),
+        jaccard=shown_ratio(shared, union) if union else 1.0,
+        containment_ab=shown_ratio(shared, size_a) if size_a else 0.0,
+        containment_ba=shown_ratio(shared, size_b) if size_b else 0.0,
     )
 
 
@@ -97,15 +100,22 @@ class SimilarityArrays:
         )
 
 
+def _shown(part: np.ndarray, whole: np.ndarray, empty: float) -> np.ndarray:
+    """shown_ratio of many pairs (``empty`` where ``whole`` is 0)."""
+    part, whole = np.asarray(part, dtype=np.int64), np.asarray(whole, dtype=np.int64)
+    scale = 10**PLACES
+    return np.where(whole > 0, (part * scale) // np.maximum(whole, 1) / scale, empty)
+
+
 def _rounded(values: np.ndarray) -> np.ndarray:
-    """Rounded to 4 places as similarity_of rounds one number: Python's round, which numpy's equals but
+    """Rounded to PLACES as similarity_of rounds the estimate: Python's round, which numpy's equals but
     within a hair of a half (numpy scales first, and may round a tie the other way), so those few are
     rounded by Python's."""
     values = np.asarray(values, dtype=np.float64)
-    out = np.round(values, 4)
-    scaled = values * 1e4
+    out = np.round(values, PLACES)
+    scaled = values * 10**PLACES
     tie = np.flatnonzero(np.abs(scaled - np.floor(scaled) - 0.5) < 1e-6)
-    out[tie] = [round(v, 4) for v in values[tie].tolist()]
+    out[tie] = [round(v, PLACES) for v in values[tie].tolist()]
     return out
 
 
@@ -795,9 +805,9 @@ class Matcher:
             shared = self._overlap_rows(ra, rb, cancel, later=True)
             size_a, size_b = a.shingle_count[ra], a.shingle_count[rb]
             union = size_a + size_b - shared
-            jaccard[differ] = _rounded(np.divide(shared, union, out=np.ones(len(shared)), where=union > 0))
-            in_b[differ] = _rounded(np.divide(shared, size_a, out=np.zeros(len(shared)), where=size_a > 0))
-            in_a[differ] = _rounded(np.divide(shared, size_b, out=np.zeros(len(shared)), where=size_b > 0))
+            jaccard[differ] = _shown(shared, union, 1.0)
+            in_b[differ] = _shown(shared, size_a, 0.0)
+            in_a[differ] = _shown(shared, size_b, 0.0)
             bits[differ] = hamming(a.simhash[ra], a.simhash[rb])
             for start in range(0, len(differ), _PAIRS_PER_ESTIMATE):
                 cancel.raise_if_cancelled()
@@ -817,9 +827,9 @@ class Matcher:
     ) -> np.ndarray:
         """The positions k of the pairs (contents_a[k], contents_b[k]) that are duplicates at ``thresholds``
         directly, verified exactly (or the same text) and not ruled apart, as matched_by judges the numbers
-        shown (rounded as similarity_of rounds them). The signatures rule out most pairs first, as the forest
-        does (a MinHash estimate more than its margin below T, a SimHash distance above K); only the rest are
-        measured exactly, all at once."""
+        shown (rounded down as similarity_of rounds them, so as the exact ratios judge). The signatures rule
+        out most pairs first, as the forest's candidates do (a MinHash estimate below candidate_floor, a SimHash
+        distance above K); only the rest are measured exactly, all at once."""
         rows_a = self._rows(np.asarray(contents_a, dtype=np.int64))
         rows_b = self._rows(np.asarray(contents_b, dtype=np.int64))
         t, arrays = thresholds, self.arrays
@@ -831,7 +841,7 @@ class Matcher:
             near = self._text_id[ra] == self._text_id[rb]
             if t.method is not Method.SIMHASH:
                 est = np.asarray(minhash.estimate(arrays.minhash[ra], arrays.minhash[rb]))
-                near |= est + estimate_margin(np.clip(est, t.jaccard, 1.0)) >= t.jaccard - 1e-9
+                near |= est >= candidate_floor(t.jaccard) - 1e-9
             if t.method is not Method.MINHASH:
                 near |= hamming(arrays.simhash[ra], arrays.simhash[rb]) <= t.hamming
             maybe[part] = near
@@ -843,7 +853,7 @@ class Matcher:
         if differ.any():
             shared = self._overlap_rows(ra[differ], rb[differ], cancel, later=True)
             union = arrays.shingle_count[ra[differ]] + arrays.shingle_count[rb[differ]] - shared
-            jaccard[differ] = _rounded(np.divide(shared, union, out=np.ones(len(shared)), where=union > 0))
+            jaccard[differ] = _shown(shared, union, 1.0)
         found = same.copy()
         if t.method is not Method.SIMHASH:
             found |= jaccard >= t.jaccard - 1e-9
