@@ -13,34 +13,34 @@ Stages, each a distributed step over the same functions the desktop runs:
    (candidates from each partition by pigeonhole, then counted exactly), the passages at each
    document's edges (``edge_run``), the family test of each popular passage on the driver
    (``is_boilerplate``, on the same order-free sample), and the cores (``core_of``).
-3. **Candidates**: one text per normalised text; MinHash band keys of the desktop forest's layout and
-   SimHash block keys (``keys.py``), grouped by key, large buckets split into block pairs; the pairs
-   of a bucket kept by the desktop's bar (estimate, Hamming distance).
-4. **Verification**: every candidate measured exactly (Jaccard of the shingle sets compared, cores
-   where boilerplate is ignored), kept by the desktop's rules (``match``: J >= T for MinHash; within K
-   and J >= SIMHASH_MIN_JACCARD for SimHash).
+3. **Candidates** and 4. **Verification** (``pairing.py``): one text per normalised text; the pairs the
+   desktop's forests are built from (MinHash bands of its layout, kept by its estimate bar; SimHash
+   pairs within K), found on the driver by the desktop's own searches up to ``ON_DRIVER_TEXTS`` texts
+   and by keys past it; each measured exactly in its component's task (Jaccard of the shingle sets
+   compared, cores where boilerplate is ignored), kept by the desktop's rules (J >= T for MinHash;
+   within K and J >= SIMHASH_MIN_JACCARD for SimHash).
 5. **Components**: large-star / small-star rounds (``components.py``), checked.
 6. **Result**: Parquet tables (documents, pairs, groups), the JSON report of the contract (built by
    ``core.report`` from the same records as the desktop's), and what ``neardup import-spark`` loads
    into a database the app reviews (``core.spark_result``).
 
 Memory per document, by stage (about 15 KB of text, 3,000 shingles): reading holds one file and its
-fingerprint (~12 KB: shingles 4 bytes each, a 512-byte signature, 2 KB of edges); the candidate
-search shuffles one key and signature per band (~20 x 0.5 KB) or one key and fingerprint per SimHash
-table (16 bytes each); verification shuffles each candidate pair with both shingle sets (~24 KB a
-pair); the components hold 16 bytes an edge. Nothing is collected on the driver but the frequent
-shingles, each popular passage's sample and the documents of the JSON report.
+fingerprint (~12 KB: shingles 4 bytes each, a 512-byte signature, 2 KB of edges); the candidates take
+about 600 bytes a text on the driver (up to ON_DRIVER_TEXTS) or, past it, one key and signature per
+band (~20 x 0.5 KB) or key and fingerprint per SimHash table (16 bytes each) in shuffles; verification
+sends each text's shingle set once to its component's task; the components hold 16 bytes an edge. The
+driver also collects the frequent shingles, each popular passage's sample and the documents of the
+JSON report.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import functools
 import math
 import os
 import time
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -63,14 +63,10 @@ from ..core.match.boilerplate import (
     sample_ranks,
 )
 from ..core.models import (
-    SIMHASH_MIN_JACCARD,
     Extracted,
     FileEntry,
     Fingerprint,
-    Method,
-    Similarity,
     Status,
-    Thresholds,
     display_path,
 )
 from ..core.read.discover import WalkProblem, discover, resolve_roots
@@ -87,7 +83,7 @@ from ..core.scan import (
     transient_failure,
 )
 from ..core.workers.pool import TaskFailed, default_reader_memory, run_isolated
-from . import keys
+from . import pairing
 from .components import connected_components
 from .out import ResultFolder, is_uri
 from .previous import Previous
@@ -97,7 +93,7 @@ if TYPE_CHECKING:
     from pyspark import RDD
     from pyspark.sql import SparkSession
 
-from .records import BoilerplateFound, Compared, FoundFile, JobOptions, JobSummary, Source, similarity, unpacked
+from .records import BoilerplateFound, Compared, FoundFile, JobOptions, JobSummary, Source
 
 _FILES_PER_PARTITION = 2000
 _TEXT_SOURCES = (".parquet", ".jsonl", ".json", ".ndjson")
@@ -575,127 +571,6 @@ def _compared(item: tuple[bytes, tuple[Fingerprint, Core | None]]) -> tuple[byte
     )
 
 
-# -- candidates and verification --------------------------------------------------------------
-def _bucket_pairs(
-    members: RDD, parts: int, pairs_of: Callable[..., Iterator[tuple[int, int, Any]]], *extra: Any
-) -> RDD:
-    """((a, b), value) of the members ((key, (id, payload))) sharing a key, large buckets in block pairs
-    (``keys.block_tasks``): no task holds more than two blocks of ``keys.SPLIT`` members."""
-    split = keys.SPLIT  # read here: the executors get the driver's value
-    big = dict(
-        members.map(lambda m: (m[0], 1))
-        .reduceByKey(lambda a, b: a + b, parts)
-        .filter(lambda kc: kc[1] > split)
-        .collect()
-    )
-    big_b = members.context.broadcast(big)
-
-    def tasks(m: tuple[int, tuple[int, Any]]) -> Iterator[tuple[tuple[int, int, int], tuple[int, Any]]]:
-        for task in keys.block_tasks(m[0], big_b.value.get(m[0], 0), m[1][0], split):
-            yield task, m[1]
-
-    def pairs(item: tuple[tuple[int, int, int], Iterable[tuple[int, Any]]]) -> Iterator[tuple[tuple[int, int], Any]]:
-        task, found = item
-        listed = list(found)
-        if len(listed) < 2:
-            return
-        for a, b, value in pairs_of(task, listed, keys.blocks_of(big_b.value.get(task[0], 0), split), *extra):
-            yield (a, b), value
-
-    return members.flatMap(tasks).groupByKey(parts).flatMap(pairs)
-
-
-def candidates(texts: RDD, thresholds: Thresholds, count: int, scheme: Scheme, parts: int) -> RDD:
-    """((a, b), (found by SimHash, found by MinHash)) of text ids a < b: the pairs the desktop's forests
-    are built from (SimHash within K; MinHash passing the estimate bar of the forest's layout)."""
-    found: list[RDD] = []
-    if thresholds.method in (Method.SIMHASH, Method.BOTH):
-        tables = keys.simhash_tables(thresholds.hamming, max(1, count))
-        k = thresholds.hamming
-        near = _bucket_pairs(
-            texts.flatMap(lambda t: [(key, (t[0], t[1].simhash)) for key in keys.simhash_keys(t[1].simhash, tables)]),
-            parts,
-            keys.simhash_pairs,
-            k,
-        )
-        found.append(near.map(lambda p: (p[0], (True, False))))
-    if thresholds.method in (Method.MINHASH, Method.BOTH):
-        bands, rows, floor = keys.band_layout(thresholds.jaccard, scheme.num_perm)
-        banded = _bucket_pairs(
-            texts.flatMap(
-                lambda t: [(key, (t[0], t[1].signature)) for key in keys.band_keys(t[1].signature, bands, rows)]
-            ),
-            parts,
-            keys.band_pairs,
-            floor,
-        )
-        found.append(banded.map(lambda p: (p[0], (False, True))))
-    if not found:
-        return texts.context.emptyRDD()
-    both = found[0] if len(found) == 1 else found[0].union(found[1])
-    return both.reduceByKey(lambda x, y: (x[0] or y[0], x[1] or y[1]), parts)
-
-
-VERIFY_TASK = 4000
-"""Texts whose shingle sets one verification task holds at most (~50 MB): a larger component of
-candidates is cut into blocks, and each pair of blocks is a task."""
-
-
-def verified(found: RDD, count: int, texts: RDD, thresholds: Thresholds, parts: int) -> RDD:
-    """(a, b, similarity, by SimHash, by MinHash, text hash of a, of b, exact Jaccard) of the candidates
-    that pass the desktop's checks, of the ``count`` candidates in ``found``.
-
-    Every candidate lies inside one connected component of the candidate pairs, so the texts are sent,
-    each once, to their component's task, and its pairs are measured there: shipping both shingle sets
-    with every pair instead cost 19 GB of shuffle at 100,000 documents (73 candidates a text). A
-    component larger than VERIFY_TASK is cut into blocks (``keys.block_tasks``), its texts sent to each
-    task of their block."""
-    k, t, size = thresholds.hamming, thresholds.jaccard, VERIFY_TASK  # read here: the executors get these
-    labels = connected_components(found.keys(), count=count, partitions=parts)
-    big = found.context.broadcast(
-        dict(
-            labels.map(lambda tl: (tl[1], 1))
-            .reduceByKey(lambda a, b: a + b, parts)
-            .filter(lambda lc: lc[1] > size)
-            .collect()
-        )
-    )
-
-    def text_tasks(
-        item: tuple[int, tuple[int, Compared]],
-    ) -> Iterator[tuple[tuple[int, int, int], tuple[int, Compared]]]:
-        tid, (label, compared) = item
-        for task in keys.block_tasks(label, big.value.get(label, 0), tid, size):
-            yield task, (tid, compared)
-
-    def pair_task(
-        item: tuple[int, tuple[tuple[int, tuple[bool, bool]], int]],
-    ) -> tuple[tuple[int, int, int], tuple[int, int, tuple[bool, bool]]]:
-        a, ((b, flags), label) = item
-        blocks = keys.blocks_of(big.value.get(label, 0), size)
-        return (label, min(a % blocks, b % blocks), max(a % blocks, b % blocks)), (a, b, flags)
-
-    def judged(
-        item: tuple[
-            tuple[int, int, int], tuple[Iterable[tuple[int, Compared]], Iterable[tuple[int, int, tuple[bool, bool]]]]
-        ],
-    ) -> Iterator[tuple[int, int, Similarity, bool, bool, bytes, bytes, float]]:
-        _task, (members, pairs) = item
-        compared = dict(members)
-        arrays = functools.cache(unpacked)  # a text in several pairs is unpacked once
-        for a, b, (by_bits, by_bands) in pairs:
-            ca, cb = compared[a], compared[b]
-            sim, jaccard = similarity(ca, cb, arrays)
-            simhash_edge = by_bits and sim.hamming <= k and jaccard >= SIMHASH_MIN_JACCARD - 1e-9
-            minhash_edge = by_bands and jaccard >= t - 1e-9
-            if simhash_edge or minhash_edge:
-                yield a, b, sim, simhash_edge, minhash_edge, ca.text_hash, cb.text_hash, jaccard
-
-    sets = texts.join(labels, parts).map(lambda x: (x[0], (x[1][1], x[1][0]))).flatMap(text_tasks)
-    pairs = found.map(lambda p: (p[0][0], (p[0][1], p[1]))).join(labels, parts).map(pair_task)
-    return sets.cogroup(pairs, parts).flatMap(judged)
-
-
 # -- the run --------------------------------------------------------------------------------------
 def run(spark: SparkSession, options: JobOptions, *, progress: Progress = no_progress) -> JobSummary:
     """Run the job over ``options.source`` and write its result to ``options.out``."""
@@ -746,23 +621,27 @@ def run(spark: SparkSession, options: JobOptions, *, progress: Progress = no_pro
     stage("boilerplate")
 
     progress(ProgressEvent("candidates", 0, None))
-    # one content per normalised text (the desktop compares distinct texts; equal ones are exact copies)
-    # numbered in text-hash order, so that a partition computed again (an executor lost) numbers alike
-    by_text: RDD = (
-        compared.map(lambda c: (c[1].text_hash, c[1]))
-        .reduceByKey(lambda x, y: x if x.raw_hash <= y.raw_hash else y, parts)
-        .sortByKey(numPartitions=parts)
-    )
-    texts = by_text.values().zipWithIndex().map(lambda ci: (ci[1], ci[0])).persist(kept)
-    text_count = texts.count()
-    found_pairs = candidates(texts, t, text_count, scheme, parts).persist(StorageLevel.MEMORY_AND_DISK)
-    candidate_count = found_pairs.count()
+    on_driver = content_count <= pairing.ON_DRIVER_TEXTS
+    if on_driver:
+        numbered, held, text_count = pairing.numbered_on_driver(compared, t)
+        texts = numbered.persist(kept)
+        candidate_count = len(held)
+    else:
+        texts = pairing.number_texts(compared, parts).persist(kept)
+        text_count = texts.count()
+        found_pairs = pairing.candidates(texts, t, text_count, scheme, parts).persist(StorageLevel.MEMORY_AND_DISK)
+        candidate_count = found_pairs.count()
     stage("candidates")
 
     progress(ProgressEvent("verify", 0, None))
-    edges = verified(found_pairs, candidate_count, texts, t, parts).persist(StorageLevel.MEMORY_AND_DISK)
-    pair_count = edges.count()
-    found_pairs.unpersist()
+    if on_driver:
+        edges = pairing.verified_on_driver(held, text_count, texts, t, parts).persist(StorageLevel.MEMORY_AND_DISK)
+        pair_count = edges.count()
+        del held
+    else:
+        edges = pairing.verified(found_pairs, candidate_count, texts, t, parts).persist(StorageLevel.MEMORY_AND_DISK)
+        pair_count = edges.count()
+        found_pairs.unpersist()
     stage("verify")
 
     progress(ProgressEvent("components", 0, None))

@@ -18,6 +18,7 @@ from neardup_gui.core.scan import scan
 from neardup_gui.core.session import Session
 from neardup_gui.core.store.spark_result import review_lines, review_parts
 from neardup_gui.core.store.store import Store
+from neardup_gui.spark import pairing
 from neardup_gui.spark.job import JobOptions, run
 
 pytestmark = pytest.mark.e2e  # a real Spark (local[2], a JVM) and scans through the worker pool
@@ -67,8 +68,17 @@ def _desktop(db: Path, thresholds: Thresholds) -> tuple[dict, dict[tuple[str, st
         return report, pairs, matcher.boilerplate.summary()
 
 
-@pytest.mark.parametrize("thresholds", SETTINGS, ids=lambda t: f"{t.method}-K{t.hamming}-T{t.jaccard}")
-def test_the_spark_job_gives_the_desktop_answer(spark, corpus, desktop_db, tmp_path, thresholds):
+@pytest.mark.parametrize(
+    ("thresholds", "on_driver"),
+    [*((t, True) for t in SETTINGS), (SETTINGS[2], False)],
+    ids=lambda v: f"{v.method}-K{v.hamming}-T{v.jaccard}" if isinstance(v, Thresholds) else ("" if v else "shuffles"),
+)
+def test_the_spark_job_gives_the_desktop_answer(
+    spark, corpus, desktop_db, tmp_path, monkeypatch, thresholds, on_driver
+):
+    """Texts numbered and paired on the driver (up to ON_DRIVER_TEXTS), and in shuffles past it."""
+    if not on_driver:
+        monkeypatch.setattr(pairing, "ON_DRIVER_TEXTS", 0)
     out = tmp_path / "result"
     link = tmp_path / "uploads-link"  # a folder named through a link is the folder itself, as for a scan
     link.symlink_to(corpus)

@@ -17,7 +17,7 @@ import pytest
 from neardup_gui.core.match.unionfind import UnionFind
 from neardup_gui.core.models import ScanOptions, Status, Thresholds
 from neardup_gui.core.session import Session
-from neardup_gui.spark import job, keys
+from neardup_gui.spark import keys, pairing
 from neardup_gui.spark.components import ComponentsError, connected_components
 from neardup_gui.spark.job import JobOptions, run
 from tests.conftest import (
@@ -175,9 +175,10 @@ def test_no_row_of_a_table_vanishes(spark, tmp_path):
 
 
 def test_a_skewed_bucket_is_split_and_the_answer_does_not_change(spark, tmp_path, monkeypatch):
-    """A family of 150 near-copies of one text fills every band bucket it falls in: cut into blocks of
-    20 members (and its component of candidates into blocks of 30 for the verification), the job still
-    finds each pair once and gives the desktop's groups and pairs."""
+    """A family of 150 near-copies of one text fills every band bucket it falls in: its component of
+    candidates cut into blocks of 30 for the verification, and then paired in shuffles rather than on the
+    driver with its buckets cut into blocks of 20 members, the job still finds each pair once and gives
+    the desktop's groups and pairs."""
     root = tmp_path / "family"
     root.mkdir()
     gpl = english_texts()["GPL-2"][:6000]
@@ -187,17 +188,18 @@ def test_a_skewed_bucket_is_split_and_the_answer_does_not_change(spark, tmp_path
         (root / f"{name}.txt").write_text(text, encoding="utf-8")
     thresholds = Thresholds(jaccard=0.9)
     whole = run(spark, JobOptions(str(root), str(tmp_path / "whole"), thresholds))
-    monkeypatch.setattr(keys, "SPLIT", 20)
-    monkeypatch.setattr(job, "VERIFY_TASK", 30)  # the family's component of candidates, cut into blocks too
+    monkeypatch.setattr(pairing, "VERIFY_TASK", 30)  # the family's component of candidates, cut into blocks
     split = run(spark, JobOptions(str(root), str(tmp_path / "split"), thresholds))
-    assert whole.pairs == split.pairs > 300 and whole.candidates == split.candidates
-    reports = [json.loads((tmp_path / name / "report.json").read_text(encoding="utf-8")) for name in ("whole", "split")]
-    assert reports[0]["groups"] == reports[1]["groups"]
-    pairs = [
-        sorted(tuple(r) for r in spark.read.parquet(str(tmp_path / name / "pairs")).collect())
-        for name in ("whole", "split")
-    ]
-    assert pairs[0] == pairs[1]
+    monkeypatch.setattr(pairing, "ON_DRIVER_TEXTS", 0)  # numbered and paired in shuffles
+    monkeypatch.setattr(keys, "SPLIT", 20)
+    spread = run(spark, JobOptions(str(root), str(tmp_path / "spread"), thresholds))
+    assert whole.pairs == split.pairs == spread.pairs > 300
+    assert whole.candidates == split.candidates == spread.candidates
+    names = ("whole", "split", "spread")
+    reports = [json.loads((tmp_path / name / "report.json").read_text(encoding="utf-8")) for name in names]
+    assert reports[0]["groups"] == reports[1]["groups"] == reports[2]["groups"]
+    pairs = [sorted(tuple(r) for r in spark.read.parquet(str(tmp_path / name / "pairs")).collect()) for name in names]
+    assert pairs[0] == pairs[1] == pairs[2]
     with Session(tmp_path / "desktop.db") as session:  # the groups `neardup scan` reports
         session.scan(ScanOptions(roots=(str(root),), workers=2), thresholds)
         desktop = json.loads(session.report("json"))
