@@ -127,14 +127,19 @@ def unpacked(c: Compared) -> tuple[np.ndarray, np.ndarray]:
 
 
 def similarity(
-    a: Compared, b: Compared, arrays: Callable[[Compared], tuple[np.ndarray, np.ndarray]] = unpacked
+    a: Compared,
+    b: Compared,
+    arrays: Callable[[Compared], tuple[np.ndarray, np.ndarray]] = unpacked,
+    shared: int | None = None,
 ) -> tuple[Similarity, float]:
     """The desktop's numbers for two contents (``match.similarity_of``), and the exact Jaccard before
-    rounding (what thresholds are compared with); ``arrays`` gives each one's ``unpacked`` arrays."""
+    rounding (what thresholds are compared with); ``arrays`` gives each one's ``unpacked`` arrays, and
+    ``shared`` their shingles in common where they are measured already."""
     if a.raw_hash == b.raw_hash:
         return IDENTICAL, 1.0
     (set_a, signature_a), (set_b, signature_b) = arrays(a), arrays(b)
-    shared = minhash.exact_overlap(set_a, set_b)
+    if shared is None:
+        shared = minhash.exact_overlap(set_a, set_b)
     union = a.shingle_count + b.shingle_count - shared
     estimate = float(minhash.estimate(signature_a, signature_b))
     return (
