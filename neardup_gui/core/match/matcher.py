@@ -829,7 +829,8 @@ class Matcher:
         directly, verified exactly (or the same text) and not ruled apart, as matched_by judges the numbers
         shown (rounded down as similarity_of rounds them, so as the exact ratios judge). The signatures rule
         out most pairs first, as the forest's candidates do (a MinHash estimate below candidate_floor, a SimHash
-        distance above K); only the rest are measured exactly, all at once."""
+        distance above K), and so do their sizes (J is at most the smaller's over the larger's); only the rest
+        are measured exactly, all at once."""
         rows_a = self._rows(np.asarray(contents_a, dtype=np.int64))
         rows_b = self._rows(np.asarray(contents_b, dtype=np.int64))
         t, arrays = thresholds, self.arrays
@@ -839,11 +840,16 @@ class Matcher:
             part = slice(start, start + _PAIRS_PER_ESTIMATE)
             ra, rb = rows_a[part], rows_b[part]
             near = self._text_id[ra] == self._text_id[rb]
+            # J is at most the smaller set's size over the larger's: a pair that cannot reach a bar is not measured
+            size_a, size_b = arrays.shingle_count[ra], arrays.shingle_count[rb]
+            small, large = np.minimum(size_a, size_b), np.maximum(size_a, size_b)
             if t.method is not Method.SIMHASH:
                 est = np.asarray(minhash.estimate(arrays.minhash[ra], arrays.minhash[rb]))
-                near |= est >= candidate_floor(t.jaccard) - 1e-9
+                near |= (est >= candidate_floor(t.jaccard) - 1e-9) & (small >= (t.jaccard - 1e-9) * large)
             if t.method is not Method.MINHASH:
-                near |= hamming(arrays.simhash[ra], arrays.simhash[rb]) <= t.hamming
+                near |= (hamming(arrays.simhash[ra], arrays.simhash[rb]) <= t.hamming) & (
+                    small >= (SIMHASH_MIN_JACCARD - 1e-9) * large
+                )
             maybe[part] = near
         at = np.flatnonzero(maybe)
         ra, rb = rows_a[at], rows_b[at]
