@@ -62,7 +62,7 @@ def similarity_of(shared: int, size_a: int, size_b: int, distance: int, estimate
     """The numbers shown for two different contents, from their shingles in common, their set sizes
     (what is compared: cores where boilerplate is ignored), the Hamming distance of their SimHashes and
     the MinHash estimate: the ratios rounded down (shown_ratio), the estimate to the nearest, to 4 places;
-    the Spark job shows the same (spark/job.py)."""
+    the Spark job shows the same (spark/records.py)."""
     union = size_a + size_b - shared
     return Similarity(
         hamming=distance,
