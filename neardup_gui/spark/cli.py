@@ -48,9 +48,10 @@ def options_from(args: argparse.Namespace) -> JobOptions:
     )
 
 
-def start_session(master: str | None) -> object:
+def start_session(master: str | None, quiet: bool = False) -> object:
     """A Spark session: the one spark-submit configured, or a new one on ``master``. A local master's
-    executors run this very Python (its packages: numpy, jieba, the PDF readers)."""
+    executors run this very Python (its packages: numpy, jieba, the PDF readers). ``quiet``: without
+    Spark's progress bars."""
     try:
         from pyspark.sql import SparkSession
     except ImportError:
@@ -58,6 +59,8 @@ def start_session(master: str | None) -> object:
     builder = SparkSession.builder.appName("neardup")
     if master:
         builder = builder.master(master)
+    if quiet:
+        builder = builder.config("spark.ui.showConsoleProgress", "false")
     if (master or "local").startswith("local"):  # PySpark starts its workers with PYSPARK_PYTHON, else python3
         os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
     try:
@@ -109,7 +112,7 @@ def scan(args: argparse.Namespace) -> int:
     """Run the job as the arguments say; 0 when it finished."""
     options = options_from(args)
     check_local(options.out)  # before Spark starts: a refused folder costs no JVM (a URI is checked once it runs)
-    spark = start_session(getattr(args, "master", None))
+    spark = start_session(getattr(args, "master", None), args.quiet)
     try:
         summary = run(spark, options)  # type: ignore[arg-type]
     finally:

@@ -328,10 +328,12 @@ def test_spark_submit_and_the_command_line_run_the_job(corpus, tmp_path):
         "local[2]",
         "--jaccard",
         "0.8",
+        "--quiet",
         env=bare,
         timeout=600,
     )
     assert by_cli.returncode == 0, by_cli.stderr[-3000:]
+    assert "[Stage" not in by_cli.stderr and "groups holding" not in by_cli.stderr  # quiet: no progress bars
     reports = [
         json.loads((tmp_path / name / "report.json").read_text(encoding="utf-8")) for name in ("submitted", "cli")
     ]
