@@ -24,6 +24,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
+import numpy as np
+
 from . import i18n
 from .errors import DatabaseError, UsageError
 from .fingerprint.scheme import Scheme
@@ -39,11 +41,9 @@ from .models import (
     Group,
     Member,
     Method,
-    Passage,
     PassageSearch,
     ScanOptions,
     Search,
-    SharedPassages,
     Status,
     Thresholds,
     display_path,
@@ -54,11 +54,11 @@ from .review.html_report import (
     DiffsMap,
     DiffsTask,
     GroupDiffs,
-    passages_shown_first,
     render_diffs_task,
     to_html,
 )
 from .review.pairs import PairTable, excerpt_table, pair_table, passage_table
+from .review.passage_pairs import PassagePairs, passage_pairs
 from .review.passages import PlacedPassages
 from .review.report import (
     PASSAGES_VERSION,
@@ -579,43 +579,22 @@ class Session:
         *,
         progress: Progress = no_progress,
         cancel: CancelToken = NEVER_CANCELLED,
-    ) -> tuple[SharedPassages, ...]:
+    ) -> PassagePairs:
         """The pairs of documents of the current view that hold a passage of ``search.words`` words or more
         (Han: characters) word for word, with every such passage but common wording: each pair of contents
         once, by the first document of each in path order (its copies are in its group); the pairs by their
-        first document's path, then by the other's."""
-        first = self._first_documents()
+        first document's path, then by the other's. Held as arrays (passage_pairs.py)."""
         found = self.matcher.shared_passages(search, progress=progress, cancel=cancel)
-        by_pair: dict[tuple[int, int], list[Passage]] = {}
-        for a, b, start_a, start_b, length in zip(
-            found.a.tolist(),
-            found.b.tolist(),
-            found.start_a.tolist(),
-            found.start_b.tolist(),
-            found.length.tolist(),
-            strict=True,
-        ):
-            doc_a, doc_b = first[a], first[b]
-            if doc_b.path < doc_a.path:
-                doc_a, doc_b, start_a, start_b = doc_b, doc_a, start_b, start_a
-            by_pair.setdefault((doc_a.id, doc_b.id), []).append(Passage(start_a, start_b, length))
-        docs = {d.id: d for d in first.values()}
-        pairs = sorted(by_pair.items(), key=lambda item: (docs[item[0][0]].path, docs[item[0][1]].path))
-        return tuple(
-            SharedPassages(a, b, tuple(sorted(passages, key=lambda p: (p.start_a, p.start_b))))
-            for (a, b), passages in pairs
-        )
+        return passage_pairs(found, self._first_documents())
 
-    def _placed(
-        self, found: Sequence[SharedPassages], view: View, fmt: str, cancel: CancelToken
-    ) -> list[PlacedPassages]:
+    def _placed(self, found: PassagePairs, view: View, fmt: str, cancel: CancelToken) -> list[PlacedPassages]:
         """Shared passages placed in their documents' texts, read now by the workers: every pair's for JSON,
         the pairs an HTML report shows for HTML."""
         docs = {d.id: d for d in view.result.documents}
         only = None
-        if fmt == "html":
-            shown = sorted(range(len(found)), key=lambda k: passages_shown_first(found[k], docs))
-            only = set(shown[:MAX_EXCERPTS_SHOWN])
+        if fmt == "html":  # the pairs come by path: in the order passages_shown_first gives, by their longest
+            shown = np.argsort(-found.longest, kind="stable")
+            only = set(shown[:MAX_EXCERPTS_SHOWN].tolist())
         scheme = self.store.scheme() or Scheme.current()
         return place_passages(
             found,

@@ -189,9 +189,7 @@ class PairsModel(QAbstractTableModel):
         if column in (LONGEST, PASSAGES):
             if not table.passages:
                 return np.zeros(len(table), dtype=np.int64)
-            return np.array(
-                [p.longest if column == LONGEST else len(p.passages) for p in table.passages], dtype=np.int64
-            )
+            return table.passages.longest if column == LONGEST else table.passages.counts
         if column in (LEFT_SIZE, RIGHT_SIZE):
             ids = self._left if column == LEFT_SIZE else self._right
             return np.array([self.docs[d].size for d in ids.tolist()], dtype=np.int64)
@@ -301,10 +299,10 @@ class PairsModel(QAbstractTableModel):
         if column in (LONGEST, PASSAGES):
             if tip or not self.table.passages:
                 return None
-            found = self.table.passages[k]
-            if column == PASSAGES:
-                return f"{len(found.passages):,}"
-            return self.tr("%n word(s)", "", found.longest)
+            if column not in self._keys:  # worked out once a table, as the sort's keys
+                self._keys[column] = self._key(column)
+            value = int(self._keys[column][k])
+            return f"{value:,}" if column == PASSAGES else self.tr("%n word(s)", "", value)
         return None if tip else self._together[k]
 
     def passages_at(self, row: int) -> SharedPassages | None:

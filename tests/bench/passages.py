@@ -15,8 +15,10 @@ the search for excerpts at ``--containment`` (0: none); the first scan that made
 files, their fingerprints, the first grouping) is measured when it is made. For each: the wall time, the CPU
 seconds of the parent and of all processes (the parent's share says how it scales on more cores), and the
 peak resident memory of the parent and of all processes, and of all processes' memory that no file backs
-(RSS counts the mapped files' pages in every worker that maps them; sampled every 0.2 s). Issue #43: each
-search costs at most the first grouping's time and half its memory at 100,000 documents. Writes
+(RSS counts the mapped files' pages in every worker that maps them; sampled every 0.2 s), and how much
+that grew over the step (what the step adds). The documents are written by a process of their own, so that
+the first scan's figures are the scan's. Issue #43: each search costs at most the first grouping's time and
+adds half its memory at 100,000 documents. Writes
 bench-results/passages.json.
 """
 
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import random
 import shutil
 import sqlite3
@@ -86,7 +89,9 @@ def _scanned(files: int, kind: str, workers: int) -> tuple[Path, dict | None]:
     db = CACHE / f"passages-{kind}-{files}-scheme{SCHEME_VERSION}.db"
     cost = db.with_suffix(".scan.json")
     if not db.exists():
-        tree = _tree(files, kind)
+        # the documents are made in a process of their own, so that the scan's figures are the scan's alone
+        with multiprocessing.get_context("spawn").Pool(1) as pool:
+            tree = pool.apply(_tree, (files, kind))
         figures, _ = _step("first scan", lambda: scanned_once(db, lambda: tree, workers))
         cost.write_text(json.dumps(figures))
     return db, json.loads(cost.read_text()) if cost.exists() else None
@@ -138,6 +143,7 @@ def _step(name: str, work: Callable[[], Any]) -> tuple[dict, Any]:
     """Run ``work``; what it cost."""
     me = psutil.Process()
     rss0 = me.memory_info().rss
+    anonymous0 = sum(_anonymous(p) for p in (me, *me.children(recursive=True)))
     with _Peaks() as peaks:
         parent0, all0 = _cpu(me)
         started = time.perf_counter()
@@ -154,6 +160,7 @@ def _step(name: str, work: Callable[[], Any]) -> tuple[dict, Any]:
         "peak_rss_mb_parent": round(peaks.parent / 1e6),
         "peak_rss_mb_all_processes": round(peaks.all / 1e6),
         "peak_anonymous_mb_all_processes": round(peaks.anonymous / 1e6),
+        "anonymous_growth_mb_all_processes": round((peaks.anonymous - anonymous0) / 1e6),
         "parent_growth_mb": round((peaks.parent - rss0) / 1e6),
     }, result
 

@@ -22,6 +22,7 @@ from neardup_gui.core.jobs import CancelToken, JobCancelled
 from neardup_gui.core.match import passage_search
 from neardup_gui.core.match.passage_search import (
     Placed,
+    RunArrays,
     find_shared_passages,
     shingles_per_passage,
     window_minima,
@@ -111,6 +112,33 @@ def test_pairs_made_and_measured_in_many_rounds_are_those_made_at_once(monkeypat
     monkeypatch.setattr(passage_search, "_MEASURED_AT_ONCE", 3)
     monkeypatch.setattr(passage_search, "_TEXTS_AT_ONCE", 4)
     assert _found(sequences, 4) == at_once and len({(a, b) for a, b, *_ in at_once}) > 50
+
+
+@pytest.mark.parametrize("max_texts", [None, 3])
+def test_texts_paired_by_ranges_of_values_are_those_paired_at_once(monkeypatch, max_texts):
+    """The kept values cut into many ranges, each paired by a task of its own: the same runs, and the same
+    common wording (a value is never cut between two ranges)."""
+    rng = np.random.default_rng(11)
+    sequences = [rng.integers(0, 25, rng.integers(10, 150)).astype(np.uint32) for _ in range(40)]
+
+    def found() -> RunArrays:
+        return find_shared_passages(
+            lambda keys: [Placed(sequences[k]) for k in keys], np.arange(len(sequences)), 3, max_texts=max_texts
+        )
+
+    at_once = found()
+    cut = []
+    monkeypatch.setattr(passage_search, "_VALUES_AT_ONCE", 6)
+    monkeypatch.setattr(passage_search, "_SAMPLED", 1)
+    monkeypatch.setattr(passage_search, "_TEXTS_AT_ONCE", 9)
+    ranges = passage_search._value_ranges
+    monkeypatch.setattr(passage_search, "_value_ranges", lambda *args: cut.append(ranges(*args)) or cut[-1])
+    in_ranges = found()
+    assert len(cut[0]) > 10 and cut[0][0][0] == 0 and cut[0][-1][1] == 1 << 64
+    assert all(high == low for (_, high), (low, _) in itertools.pairwise(cut[0]))
+    for field in ("a", "b", "start_a", "start_b", "length"):
+        assert np.array_equal(getattr(at_once, field), getattr(in_ranges, field)), field
+    assert len(at_once) > 30
 
 
 @pytest.mark.parametrize("length", [20, 150, 300])
@@ -274,6 +302,7 @@ def test_the_worker_pool_finds_what_this_process_finds_and_leaves_no_file(tmp_pa
     here = find_shared_passages(load, np.arange(len(texts)), per_passage)
     monkeypatch.setattr(passage_search, "_TEXTS_AT_ONCE", 7)
     monkeypatch.setattr(passage_search, "_MEASURED_AT_ONCE", 5)
+    monkeypatch.setattr(passage_search, "_VALUES_AT_ONCE", 500)  # the texts paired by several tasks
     workers = Workers(2)
     pooled = find_shared_passages(
         load, np.arange(len(texts)), per_passage, run=lambda fn, tasks: workers.map(fn, tasks), beside=str(tmp_path)

@@ -120,9 +120,14 @@ def _holders_task(task: _HoldersTask) -> None:
     at = np.arange(int(within[-1]), dtype=np.int64) + np.repeat(first - within[:-1], runs)
     text = np.repeat(np.arange(len(runs), dtype=np.int32), runs)
     del first, ends, runs, within
-    keys = np.sort((values[at].astype(np.uint64) << np.uint64(32)) | np.arange(len(at), dtype=np.uint64))
+    # made and sorted in place: a task's arrays are a worker's memory (a copy each step was 60 MB more a task)
+    keys = values[at].astype(np.uint64)
     del at
-    order = (keys & np.uint64(0xFFFFFFFF)).astype(np.int64)  # where each shingle by value is in text order
+    keys <<= np.uint64(32)
+    keys |= np.arange(len(keys), dtype=np.uint64)
+    keys.sort()
+    # where each shingle by value is in text order
+    order = (keys & np.uint64(0xFFFFFFFF)).astype(np.int32 if len(keys) < 1 << 31 else np.int64)
     text = np.load(task.files.rank, mmap_mode="r")[text[order]]  # by value, then text: their ranks
     keys >>= np.uint64(32)
     if not len(keys):
@@ -138,8 +143,9 @@ def _holders_task(task: _HoldersTask) -> None:
     # for every range, measured 2-3 s a task at 100,000 texts; this one is in memory)
     held = np.empty(len(text), dtype=np.int32)
     held[order] = np.repeat(count.astype(np.int32), count)
-    postings = np.empty(len(text), dtype=np.int64)
-    postings[order] = np.repeat(group + task.offset, count)
+    listed = np.load(task.files.postings, mmap_mode="r").dtype
+    postings = np.empty(len(text), dtype=listed)
+    postings[order] = np.repeat((group + task.offset).astype(listed), count)
     del order, group, count
     # every write is of a run in the range's own place
     for name, written in ((task.files.holders, text), (task.files.held, held), (task.files.postings, postings)):
@@ -396,7 +402,9 @@ def candidate_pairs(
     starts = np.concatenate(([0], np.cumsum(sizes)))
     total = int(starts[-1])
     length, needed = prefix_length(sizes, containment, min_size)
-    parts = max(workers.count * 2, -(-total // _SORTED_AT_ONCE // 4))
+    # ranges of values of some 2 million shingles: a task's arrays, some 25 bytes a shingle, are a worker's
+    # memory (at 100,000 texts 4 million made the search's peak); a task more costs two bisections of the texts
+    parts = max(workers.count * 2, -(-total // _SORTED_AT_ONCE // 2))
     slices = np.zeros(1 << 12, dtype=np.int64)  # how many shingles each 4,096th of the 32-bit values holds
 
     def pieces() -> Iterator[np.ndarray]:

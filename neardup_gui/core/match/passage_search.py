@@ -18,6 +18,7 @@ of whose windows keeps such a value is not listed.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import TypeVar
@@ -31,6 +32,8 @@ from ..workers.parallel import MappedFiles
 
 _TEXTS_AT_ONCE = 2_000  # texts read and winnowed at once
 _PAIRS_AT_ONCE = 1_000_000  # candidate pairs made at once (some 50 bytes each while they are made)
+_VALUES_AT_ONCE = 2_000_000  # kept values a task pairs texts by (8 bytes each, some 30 while sorted and paired)
+_SAMPLED = 256  # a winnowing task tells every 256th of its kept values, to cut their range into tasks' parts
 _MEASURED_AT_ONCE = 500  # candidate pairs measured at once, their texts read together (measured: 2,000 took 90 MB more)
 _PLACES = 64
 """A kept gram repeated more often than this in one text (a refrain, a page of one word) is matched at its
@@ -126,17 +129,19 @@ class WinnowTask:
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Winnowed:
-    """A winnowing task's texts: how many kept values it wrote, and where each text's anchors and shingles
-    lie in the task's block (``anchors``, ``shingles``: n + 1 starts each), with its offset."""
+    """A winnowing task's texts: how many kept values it wrote (sorted), every ``_SAMPLED``-th of them, and
+    where each text's anchors and shingles lie in the task's block (``anchors``, ``shingles``: n + 1 starts
+    each), with its offset."""
 
     kept: int
     anchors: np.ndarray
     shingles: np.ndarray
     offsets: np.ndarray
+    sample: np.ndarray
 
 
 def winnow_texts(task: WinnowTask) -> Winnowed:
-    """Each text's kept values (distinct), in the task's order, written with its row; the texts and their
+    """Each text's kept values (distinct), written with its row, sorted; the texts and their
     anchors written to the task's block: one .npy of uint32, every anchor's value (two each), then every
     anchor's place, then the texts' shingles (a text shorter than a passage, which shares none, left out)."""
     shift = np.uint64(task.drop_bits)
@@ -155,9 +160,10 @@ def winnow_texts(task: WinnowTask) -> Winnowed:
         [np.concatenate(values or [_NONE]).view(np.uint32), *places, *(s.astype(np.uint32) for s in shingles)]
     )
     MappedFiles.save(task.path, block)
-    codes = np.concatenate(kept or [_NONE])
+    codes = np.sort(np.concatenate(kept or [_NONE]))  # sorted: a pairing task reads its range as a run
     MappedFiles.save(task.kept, codes)
-    return Winnowed(len(codes), anchors, starts, np.array([p.offset for p in placed], dtype=np.int64))
+    offsets = np.array([p.offset for p in placed], dtype=np.int64)
+    return Winnowed(len(codes), anchors, starts, offsets, codes[::_SAMPLED].copy())
 
 
 _LAYOUT = 7
@@ -273,11 +279,12 @@ def find_shared_passages(
             for k in range(0, len(keys), _TEXTS_AT_ONCE)
         ]
         layout = np.zeros((len(keys), _LAYOUT), dtype=np.int64)
-        kept = np.zeros(len(tasks), dtype=np.int64)
+        kept, samples = 0, []
         for task, winnowed in run(winnow_texts, tasks):
             cancel.raise_if_cancelled()
             block = task.first_row // _TEXTS_AT_ONCE
-            kept[block] = winnowed.kept
+            kept += winnowed.kept
+            samples.append(winnowed.sample)
             rows = slice(task.first_row, task.first_row + len(task.keys))
             layout[rows] = np.column_stack(
                 (
@@ -290,13 +297,24 @@ def find_shared_passages(
                     winnowed.offsets,
                 )
             )
-        # each value with its text's row in the low bits it gave up: 8 bytes an entry, read into one array
-        # and sorted in place (a value cut to 33 bits or more: a few more pairs measured, none missed but
-        # where a rare value agrees with a common one in what is left of it, which 2^-33 makes negligible);
-        # passed on, not held here, so that what candidate_pairs keeps of it replaces it
-        rows_a, rows_b, common = candidate_pairs(
-            _sorted_codes([task.kept for task in tasks], kept), row_bits, max_texts, cancel
-        )
+        # each value with its text's row in the low bits it gave up, 8 bytes an entry (a value cut to 33 bits
+        # or more: a few more pairs measured, none missed but where a rare value agrees with a common one in
+        # what is left of it, which 2^-33 makes negligible); the texts that keep one in common are paired by
+        # tasks, each reading one range of values from every winnowing task's file: at 100,000 texts the
+        # parent held 32 million of them (250 MB) and sorted them alone
+        ranges = _value_ranges(samples, kept, row_bits)
+        kept_files = tuple(task.kept for task in tasks)
+        paired = [_PairingTask(kept_files, low, high, row_bits, max_texts) for low, high in ranges]
+        codes, commons = [], []
+        for _task, (pairs, common) in run(pair_texts, paired):
+            cancel.raise_if_cancelled()
+            codes.append(pairs)
+            commons.append(common)
+        pair_codes = text.sorted_unique(np.concatenate(codes)) if codes else np.empty(0, np.int64)
+        del codes
+        rows_a, rows_b = pair_codes >> 32, pair_codes & 0xFFFFFFFF
+        del pair_codes
+        common = np.sort(np.concatenate(commons)) if commons else np.empty(0, dtype=np.uint64)
         texts = Blocks(tuple(task.path for task in tasks), files.write("passage-layout", layout))
         del layout
         batches = [
@@ -330,13 +348,44 @@ def find_shared_passages(
     return RunArrays(*(getattr(turned, name)[by_pair] for name in ("a", "b", "start_a", "start_b", "length")))
 
 
-def _sorted_codes(paths: Sequence[str], counts: np.ndarray) -> np.ndarray:
-    """The codes the winnowing tasks wrote (``counts`` in each file), in one array, sorted."""
-    codes = np.empty(int(counts.sum()), dtype=np.uint64)
-    for path, begin, count in zip(paths, np.cumsum(counts) - counts, counts.tolist(), strict=True):
-        codes[begin : begin + count] = np.load(path, mmap_mode="r")
+def _value_ranges(samples: Sequence[np.ndarray], kept: int, key_bits: int) -> list[tuple[int, int]]:
+    """Ranges [low, high) of codes holding about ``_VALUES_AT_ONCE`` kept values each (kept values are the
+    smallest of their windows: not spread evenly, so cut where the winnowing tasks' samples say), each
+    value whole in one range (a range's bounds have no row bits), covering every code."""
+    parts = max(1, -(-kept // _VALUES_AT_ONCE))
+    sample = np.sort(np.concatenate(samples)) if samples else _NONE
+    if parts == 1 or not len(sample):
+        return [(0, 1 << 64)]
+    at = sample[(np.arange(1, parts) * len(sample)) // parts] >> np.uint64(key_bits) << np.uint64(key_bits)
+    bounds = [0, *[int(v) for v in text.sorted_unique(at).tolist() if v], 1 << 64]
+    return list(itertools.pairwise(bounds))
+
+
+@dataclass(frozen=True, slots=True)
+class _PairingTask:
+    """The codes in [low, high) of every winnowing task's file (``kept``, each sorted): the texts that keep
+    a value in common, less common wording (see candidate_pairs)."""
+
+    kept: tuple[str, ...]
+    low: int
+    high: int
+    key_bits: int
+    max_texts: int | None
+
+
+def pair_texts(task: _PairingTask) -> tuple[np.ndarray, np.ndarray]:
+    """(pair codes, a << 32 | b, sorted; the values of common wording) of the task's range (worker side)."""
+    parts = []
+    for path in task.kept:
+        codes = np.load(path, mmap_mode="r")
+        low = int(np.searchsorted(codes, np.uint64(task.low)))
+        high = int(np.searchsorted(codes, np.uint64(task.high))) if task.high < 1 << 64 else len(codes)
+        parts.append(np.asarray(codes[low:high]))
+    codes = np.concatenate(parts) if parts else np.empty(0, dtype=np.uint64)
+    del parts
     codes.sort()
-    return codes
+    a, b, common = candidate_pairs(codes, task.key_bits, task.max_texts)
+    return (a << 32) | b, common
 
 
 def candidate_pairs(

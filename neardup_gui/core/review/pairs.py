@@ -6,7 +6,7 @@ their numbers are measured here, when a person or a report asks for them. The pa
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -15,7 +15,8 @@ from ..fingerprint.text import sorted_unique
 from ..jobs import NEVER_CANCELLED, CancelToken
 from ..match.chains import DuplicatePairs
 from ..match.matcher import Matcher, SimilarityArrays
-from ..models import SIMHASH_MIN_JACCARD, Document, Excerpt, Method, Pair, SharedPassages, Thresholds
+from ..models import SIMHASH_MIN_JACCARD, Document, Excerpt, Method, Pair, Thresholds
+from .passage_pairs import PassagePairs
 
 EXACT, MINHASH, SIMHASH, BOTH = "exact", "minhash", "simhash", "both"
 EXCERPT, PASSAGES = "excerpt", "passages"  # how a pair of the other searches was found
@@ -34,7 +35,7 @@ class PairTable:
     similarity: SimilarityArrays
     how: np.ndarray
     incomplete: int = 0
-    passages: tuple[SharedPassages, ...] = ()
+    passages: PassagePairs = field(default_factory=PassagePairs.empty)
     inner: np.ndarray | None = None
 
     def __len__(self) -> int:
@@ -152,19 +153,16 @@ def excerpt_table(
 
 
 def passage_table(
-    found: Sequence[SharedPassages],
+    found: PassagePairs,
     documents: Mapping[int, Document],
     matcher: Matcher,
     *,
     cancel: CancelToken = NEVER_CANCELLED,
 ) -> PairTable:
     """The pairs of documents that share passages, with their numbers and their passages, by path."""
-    first = np.array([p.a for p in found], dtype=np.int64)
-    second = np.array([p.b for p in found], dtype=np.int64)
-    a, b, order = _by_path(np.minimum(first, second), np.maximum(first, second), documents)
+    a, b, order = _by_path(np.minimum(found.a, found.b), np.maximum(found.a, found.b), documents)
     sims = _measured(a, b, documents, matcher, cancel)
-    passages = tuple(found[k] for k in order.tolist())
-    return PairTable(a, b, sims, np.full(len(a), PASSAGES, dtype=object), passages=passages)
+    return PairTable(a, b, sims, np.full(len(a), PASSAGES, dtype=object), passages=found.taken(order))
 
 
 def _by_path(
