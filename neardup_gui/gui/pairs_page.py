@@ -356,7 +356,8 @@ class PairsPage(QWidget):
             (LONGEST, 110),
             (PASSAGES, 70),
         ):
-            self.table.setColumnWidth(column, width)
+            # never narrower than its heading with the sort arrow ("Longest passage" was cut at 110)
+            self.table.setColumnWidth(column, max(width, header.sectionSizeHint(column)))
         self.place_passage_columns()
         self.filter_edit = QLineEdit(self)
         self.filter_edit.setPlaceholderText(self.tr("Filter by path…"))

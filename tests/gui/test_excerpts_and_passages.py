@@ -271,3 +271,20 @@ def test_the_passage_columns_sit_beside_the_numbers_after_a_header_saved_before_
     assert header.visualIndex(LONGEST) + 1 == header.visualIndex(PASSAGES)
     page.place_passage_columns()  # once there, they stay where they are
     assert header.visualIndex(LONGEST) == header.visualIndex(CONTAINMENT) + 1
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN"])
+def test_every_pairs_heading_is_shown_whole_with_its_sort_arrow(qtbot, language):
+    from neardup_gui.gui.controller import Marks
+    from neardup_gui.gui.pairs_page import PairsPage
+
+    create_app([], language=language)
+    page = PairsPage(Marks())
+    qtbot.addWidget(page)
+    header = page.table.horizontalHeader()
+    stretched = header.logicalIndex(header.count() - 1)  # the last shown stretches to the table's edge
+    for column in (c for c in range(header.count()) if c != stretched):
+        page.table.sortByColumn(column, Qt.SortOrder.DescendingOrder)
+        assert header.sectionSize(column) >= header.sectionSizeHint(column), page.model.headerData(
+            column, Qt.Orientation.Horizontal
+        )
