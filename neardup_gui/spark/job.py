@@ -622,9 +622,11 @@ def run(spark: SparkSession, options: JobOptions, *, progress: Progress = no_pro
 
     progress(ProgressEvent("candidates", 0, None))
     on_driver = content_count <= pairing.ON_DRIVER_TEXTS
+    text_numbers: dict[bytes, int] | None = None  # where the driver numbers the texts
     if on_driver:
-        numbered, held, text_count = pairing.numbered_on_driver(compared, t)
+        numbered, held, text_numbers = pairing.numbered_on_driver(compared, t)
         texts = numbered.persist(kept)
+        text_count = len(text_numbers)
         candidate_count = len(held)
     else:
         texts = pairing.number_texts(compared, parts).persist(kept)
@@ -669,6 +671,7 @@ def run(spark: SparkSession, options: JobOptions, *, progress: Progress = no_pro
             documents=documents, contents=content_count, texts=text_count, candidates=candidate_count, pairs=pair_count
         ),
         previous=None if previous is None else previous.summary(reused, documents),
+        text_numbers=text_numbers,
     )
     stage("write")
     return JobSummary(

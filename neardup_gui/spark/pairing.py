@@ -109,16 +109,17 @@ class DriverCandidates:
         return len(self.a)
 
 
-def numbered_on_driver(compared: RDD, thresholds: Thresholds) -> tuple[RDD, DriverCandidates, int]:
+def numbered_on_driver(compared: RDD, thresholds: Thresholds) -> tuple[RDD, DriverCandidates, dict[bytes, int]]:
     """``number_texts`` and ``candidates`` for a collection of at most ON_DRIVER_TEXTS texts: the texts
-    (id, Compared) numbered alike, the same candidates, and how many texts."""
+    (id, Compared) numbered alike, the same candidates, and each text's id by its hash."""
     rows = compared.map(lambda c: (c[1].text_hash, c[0], c[1].simhash, c[1].signature)).collect()
     first: dict[bytes, tuple[bytes, int, bytes]] = {}  # each text's content of the lowest raw hash
     for text_hash, raw, simhash, signature in rows:
         if text_hash not in first or raw < first[text_hash][0]:
             first[text_hash] = (raw, simhash, signature)
     del rows
-    chosen = [first[h] for h in sorted(first)]  # in text-hash order, as number_texts numbers them
+    numbers = {h: tid for tid, h in enumerate(sorted(first))}  # in text-hash order, as number_texts numbers them
+    chosen = [first[h] for h in numbers]
     del first
     n = len(chosen)
     id_of = compared.context.broadcast({raw: tid for tid, (raw, _s, _g) in enumerate(chosen)})
@@ -144,7 +145,7 @@ def numbered_on_driver(compared: RDD, thresholds: Thresholds) -> tuple[RDD, Driv
     by_bits = np.logical_or.reduceat(bits, first_of) if len(code) else bits
     by_bands = np.logical_or.reduceat(~bits, first_of) if len(code) else bits
     unique = code[first_of]
-    return texts, DriverCandidates(unique // max(n, 1), unique % max(n, 1), by_bits, by_bands), n
+    return texts, DriverCandidates(unique // max(n, 1), unique % max(n, 1), by_bits, by_bands), numbers
 
 
 def number_texts(compared: RDD, parts: int) -> RDD:

@@ -1,16 +1,16 @@
 """The Spark job's result: groups with their keepers, the pairs of duplicates, Parquet tables, the JSON
 report of the contract, the CSV and HTML reports, and the records ``neardup import-spark`` loads.
 
-The groups are those ``neardup scan`` reports: the components of the verified pairs, each kept by the
-app's default rule (``keeper``), and each component of up to ALL_PAIRS_LIMIT documents that is not all
-mutual duplicates shown as groups that are (``_mutual``, in the component's own task: core/match/chains.py's
-groups_of_duplicates over its verified pairs), numbered as the desktop numbers them; each member carries
-its numbers against its group's keeper. The pairs are every pair of duplicates of those components; a
-larger component keeps the copies of one content, the contents of one text, and a maximum spanning forest
-of its verified pairs (SimHash edges nearest first, then MinHash edges most similar first), each text stood
-for by its first path; where a member of it is not a duplicate of its keeper, it is split as the desktop
-splits it, into groups around keepers along those pairs (chains.tree_stars), each member measured against
-its part's keeper.
+The groups are those ``neardup scan`` reports: the components of the verified pairs, each kept by the app's
+default rule (``keeper``), and each component of up to ALL_PAIRS_LIMIT documents that is not all mutual
+duplicates shown as groups that are (``_mutual``, on the driver or in the component's own task:
+core/match/chains.py's groups_of_duplicates over its verified pairs), numbered as the desktop numbers them;
+each member carries its numbers against its group's keeper. The pairs are every pair of duplicates of those
+components; a larger component keeps the copies of one content, the contents of one text, and a maximum
+spanning forest of its verified pairs (SimHash edges nearest first, then MinHash edges most similar first),
+each text stood for by its first path; where a member of it is not a duplicate of its keeper, it is split as
+the desktop splits it, into groups around keepers along those pairs (chains.tree_stars), each member
+measured against its part's keeper.
 """
 
 from __future__ import annotations
@@ -322,6 +322,100 @@ def _record(f: FoundFile, core: Any | None) -> str:
     )  # ASCII: a path's bytes that are not UTF-8 (surrogates) travel as escapes
 
 
+FileRow = tuple[str, int, int, str, str, str, int, bytes]
+"""What the report lists of every file: path, size, mtime_ns, kind, status, message, chars, raw hash."""
+
+
+def _row(f: FoundFile) -> FileRow:
+    fp = f.fingerprint
+    return f.path, f.size, f.mtime_ns, f.kind, str(fp.status), fp.message, fp.chars, fp.raw_hash
+
+
+@dataclass(frozen=True, slots=True)
+class _Components:
+    """What the report is built from: the components of more than one file (key, their files), the groups
+    and pairs of each small one (``_mutual``), the forest edges of the large ones (``_forest``) and their
+    keys, every file's row, and the contents' keywords the groups are named against (Topics' sample)."""
+
+    files: list[tuple[Any, list[GroupedFile]]]
+    mutual: dict[Any, Mutual]
+    forest: list[tuple[int, bytes, bytes, Similarity, str]]
+    large: frozenset[Any]
+    rows: list[FileRow]
+    sample: list[tuple[Any, str]]
+
+
+def _components_on_driver(
+    files: RDD, edges: RDD, labels: RDD, text_numbers: dict[bytes, int], t: Thresholds
+) -> _Components:
+    """``_Components`` where the driver holds the texts' numbers: the files' rows, the labels and the
+    verified pairs fetched once each (thousands of pairs for tens of thousands of files), and the
+    components put together here. The joins, groupings and collects of ``_components_in_executors`` took
+    5.8 s of Spark jobs on the benchmark's 20,000 documents."""
+    fetched = files.map(lambda f: (_row(f), GroupedFile.of(f) if f.fingerprint.status is Status.OK else None)).collect()
+    label_of: dict[int, int] = dict(labels.collect())
+    edges_of: dict[int, list[tuple[Any, ...]]] = defaultdict(list)
+    for e in edges.collect():
+        edges_of[label_of[e[0]]].append(e)
+    # each document's component: its text's label, or its text alone
+    members: dict[int, list[GroupedFile]] = defaultdict(list)
+    keywords: dict[bytes, str] = {}
+    for _listed, grouped in fetched:
+        if grouped is not None:
+            text = text_numbers[grouped.text_hash]
+            members[label_of.get(text, text)].append(grouped)
+            keywords.setdefault(grouped.raw_hash, grouped.keywords)
+    group_files = [(key, found) for key, found in members.items() if len(found) > 1]
+    large = frozenset(key for key, found in group_files if len(found) > ALL_PAIRS_LIMIT)
+    mutual = dict(_mutual((key, (found, edges_of.get(key))), t) for key, found in group_files if key not in large)
+    forest = [edge for key in large for edge in _forest((key, edges_of[key]))]
+    return _Components(
+        group_files,
+        mutual,
+        forest,
+        large,
+        [row for row, _grouped in fetched],
+        sorted(keywords.items())[:SAMPLE],
+    )
+
+
+def _components_in_executors(files: RDD, texts: RDD, edges: RDD, labels: RDD, t: Thresholds, parts: int) -> _Components:
+    """``_Components`` through joins on the executors, for a collection whose texts the driver did not number."""
+    text_ids = texts.map(lambda tc: (tc[1].text_hash, tc[0]))
+    ok = files.filter(lambda f: f.fingerprint.status is Status.OK)
+    # each document's component: its text's label, or its text alone; what the groups need of a file, not
+    # its fingerprint, goes through the joins
+    by_text = ok.map(lambda f: (f.fingerprint.text_hash, GroupedFile.of(f))).join(text_ids, parts)
+    keyed = (
+        by_text.map(lambda x: (x[1][1], x[1][0]))
+        .leftOuterJoin(labels, parts)
+        .map(lambda x: (x[1][1] if x[1][1] is not None else x[0], x[1][0]))
+    )
+    grouped = keyed.groupByKey(parts).mapValues(list).filter(lambda kv: len(kv[1]) > 1).cache()
+    group_files = grouped.collect()
+    # a component small enough is shown as the desktop shows it, as groups of mutual duplicates with every
+    # pair of duplicates (from its verified pairs, in its task); a larger one by its forest (_large_components)
+    large = frozenset(key for key, found in group_files if len(found) > ALL_PAIRS_LIMIT)
+    large_b = files.context.broadcast(large)
+    edges_of = edges.map(lambda e: (e[0], e)).join(labels, parts).map(lambda x: (x[1][1], x[1][0]))
+    mutual: dict[Any, Mutual] = dict(
+        grouped.filter(lambda kv: kv[0] not in large_b.value)
+        .leftOuterJoin(edges_of.groupByKey(parts), parts)
+        .map(lambda item: _mutual(item, t))
+        .collect()
+    )
+    forest = edges_of.filter(lambda le: le[0] in large_b.value).groupByKey(parts).flatMap(_forest).collect()
+    grouped.unpersist()
+    large_b.unpersist()
+    # the contents' keywords, the first SAMPLE by their bytes' hash (Store.contents.keywords_sample)
+    sample = (
+        ok.map(lambda f: (f.fingerprint.raw_hash, f.fingerprint.keywords))
+        .reduceByKey(lambda a, _b: a, parts)
+        .takeOrdered(SAMPLE, key=lambda kv: kv[0])
+    )
+    return _Components(group_files, mutual, forest, large, files.map(_row).collect(), sample)
+
+
 def _diffs_in_executors(sc: Any, loader: TextLoader | None, parts: int) -> DiffsMap | None:
     """The HTML report's differences rendered in the executors, each reading its group's files where the job
     read them (a folder the nodes share)."""
@@ -355,60 +449,33 @@ def write_result(
     seconds: dict[str, float],
     counts: dict[str, int],
     previous: dict[str, Any] | None = None,
+    text_numbers: dict[bytes, int] | None = None,
 ) -> dict[str, int]:
     """Groups, pairs, Parquet tables, the JSON report and the review records, under ``options.out``: from
     the ``files`` read, and of those grouped, their fingerprints ``whole_files`` (with what the rest of the
-    job leaves out)."""
+    job leaves out). ``text_numbers`` (each text's id, by its hash) where the driver numbered the texts: the
+    components are then put together on the driver."""
     sc = spark.sparkContext
     t = options.thresholds
     parts = max(2 * sc.defaultParallelism, 1)
     out = ResultFolder(spark, options.out)
 
-    # each document's component: its text's label, or its text alone
-    text_ids = texts.map(lambda tc: (tc[1].text_hash, tc[0]))
-    ok = files.filter(lambda f: f.fingerprint.status is Status.OK)
-    # what the groups need of a file, not its fingerprint, goes through the joins
-    by_text = ok.map(lambda f: (f.fingerprint.text_hash, GroupedFile.of(f))).join(text_ids, parts)
-    keyed = (
-        by_text.map(lambda x: (x[1][1], x[1][0]))
-        .leftOuterJoin(labels, parts)
-        .map(lambda x: (x[1][1] if x[1][1] is not None else x[0], x[1][0]))
+    components = (
+        _components_on_driver(files, edges, labels, text_numbers, t)
+        if text_numbers is not None
+        else _components_in_executors(files, texts, edges, labels, t, parts)
     )
-    grouped = keyed.groupByKey(parts).mapValues(list).filter(lambda kv: len(kv[1]) > 1).cache()
-    group_files = grouped.collect()
-
+    group_files, mutual, forest, large = components.files, components.mutual, components.forest, components.large
     # each member's similarity to its keeper, from the contents compared
-    kept_of = {key: keeper(found) for key, found in group_files}
+    kept_of = {key: keeper(members) for key, members in group_files}
     member_sims = _similarities(
-        [(f.raw_hash, kept_of[key].raw_hash, f.path) for key, found in group_files for f in found], compared, parts
+        [(f.raw_hash, kept_of[key].raw_hash, f.path) for key, members in group_files for f in members],
+        compared,
+        parts,
     )
-    # a component small enough is shown as the desktop shows it, as groups of mutual duplicates with every
-    # pair of duplicates (from its verified pairs, in its task); a larger one by its forest (_large_components)
-    large = sc.broadcast({key for key, found in group_files if len(found) > ALL_PAIRS_LIMIT})
-    edges_of = edges.map(lambda e: (e[0], e)).join(labels, parts).map(lambda x: (x[1][1], x[1][0]))
-    mutual: dict[Any, Mutual] = dict(
-        grouped.filter(lambda kv: kv[0] not in large.value)
-        .leftOuterJoin(edges_of.groupByKey(parts), parts)
-        .map(lambda item: _mutual(item, t))
-        .collect()
-    )
-    forest = edges_of.filter(lambda le: le[0] in large.value).groupByKey(parts).flatMap(_forest).collect()
 
     # the report's documents: every file, numbered by path (as the desktop's report numbers them)
-    all_files = sorted(
-        files.map(
-            lambda f: (
-                f.path,
-                f.size,
-                f.mtime_ns,
-                f.kind,
-                str(f.fingerprint.status),
-                f.fingerprint.message,
-                f.fingerprint.chars,
-                f.fingerprint.raw_hash,
-            )
-        ).collect()
-    )
+    all_files = sorted(components.rows)
     content_number: dict[bytes, int] = {}  # each content numbered, as the desktop's documents carry theirs
     documents = tuple(
         Document(
@@ -432,7 +499,7 @@ def write_result(
     large_pairs: dict[Any, list[Pair]] = defaultdict(list)  # a larger component's pairs, until it is known whole
     for key, found in group_files:
         rep = kept_of[key]
-        listed_pairs = large_pairs[key] if key in large.value else pairs
+        listed_pairs = large_pairs[key] if key in large else pairs
         members = [Member(doc_of[f.path].id, member_sims[f.path]) for f in found]
         members.sort(
             key=lambda m: (
@@ -500,13 +567,8 @@ def write_result(
     result = MatchResult(t, documents, tuple(pairs), groups)
     # each group named as the desktop names it: its members' keywords, their rarity in the same sample of
     # contents (the first SAMPLE by their bytes' hash: Store.contents.keywords_sample)
-    sample = (
-        ok.map(lambda f: (f.fingerprint.raw_hash, f.fingerprint.keywords))
-        .reduceByKey(lambda a, _b: a, parts)
-        .takeOrdered(SAMPLE, key=lambda kv: kv[0])
-    )
     keywords_of = {doc_of[f.path].id: f.keywords for _key, found in group_files for f in found}
-    topics = Topics(lambda ids: [(i, keywords_of.get(i)) for i in ids], sample)
+    topics = Topics(lambda ids: [(i, keywords_of.get(i)) for i in ids], components.sample)
     named_by_own = {d: dataclasses.replace(documents[d - 1], content_id=d) for d in keywords_of}
     topics.read(named_by_own)
     context = report.ReportContext(
@@ -624,7 +686,6 @@ def write_result(
         **({"previous": previous} if previous is not None else {}),
     }
     out.write_text("job.json", job_json(options, source, scheme, extra) + "\n")
-    grouped.unpersist()
     return {
         "documents": counts["documents"],
         "contents": counts["contents"],
