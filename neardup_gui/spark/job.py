@@ -389,22 +389,37 @@ def read_documents(
     return (found.union(sc.parallelize(problems, 1)) if problems else found), source, len(unchanged)
 
 
-def one_fingerprint_a_content(files: RDD, parts: int) -> RDD:
+ON_DRIVER_COPIES = 250_000
+"""Contents of several files whose first file the driver holds (a hash and a path each, ~200 bytes), so that
+the copies are left out by a filter; past it they are left out through a shuffle of every fingerprint."""
+
+
+def _merged(x: tuple[frozenset[str], int, str], y: tuple[frozenset[str], int, str]) -> tuple[frozenset[str], int, str]:
+    return x[0] | y[0], x[1] + y[1], min(x[2], y[2])
+
+
+def one_fingerprint_a_content(files: RDD, parts: int) -> tuple[RDD, dict[bytes, str] | None]:
     """The files with the fingerprint a scan gives their content: the same bytes are read once, as the
     first of their files by path, whatever the other names' kinds, so every file of a content has its
     status and text. Executors read each partition's copies apart; only bytes found under names of
     different kinds can disagree, and only those (rare) are looked for and set right, so the
-    fingerprints are not shuffled."""
+    fingerprints are not shuffled. And the first path of each content of several files (None past
+    ON_DRIVER_COPIES of them), found by the same pass."""
     hashed = files.filter(lambda f: bool(f.fingerprint.raw_hash))
-    mixed = set(
-        hashed.map(lambda f: (f.fingerprint.raw_hash, frozenset((f.kind,))))
-        .reduceByKey(lambda x, y: x | y, parts)
-        .filter(lambda hk: len(hk[1]) > 1)
-        .keys()
-        .collect()
+    shared = (
+        hashed.map(lambda f: (f.fingerprint.raw_hash, (frozenset((f.kind,)), 1, f.path)))
+        .reduceByKey(_merged, parts)
+        .filter(lambda hk: hk[1][1] > 1)
+        .cache()
     )
+    mixed = set(shared.filter(lambda hk: len(hk[1][0]) > 1).keys().collect())
+    bound = ON_DRIVER_COPIES  # read here: a test sets it
+    first: dict[bytes, str] | None = (
+        dict(shared.map(lambda hk: (hk[0], hk[1][2])).collect()) if shared.count() <= bound else None
+    )
+    shared.unpersist()
     if not mixed:
-        return files
+        return files, first
     chosen = files.context.broadcast(
         dict(
             hashed.filter(lambda f: f.fingerprint.raw_hash in mixed)
@@ -420,6 +435,17 @@ def one_fingerprint_a_content(files: RDD, parts: int) -> RDD:
             if f.fingerprint.raw_hash in chosen.value
             else f
         )
+    ), first
+
+
+def one_file_a_content(ok: RDD, first: dict[bytes, str] | None, parts: int) -> RDD:
+    """(raw hash, fingerprint) of each content of the files ``ok``: by its first file where the driver
+    holds them (``first``, a filter), else through a shuffle."""
+    if first is None:
+        return ok.map(lambda f: (f.fingerprint.raw_hash, f.fingerprint)).reduceByKey(lambda a, _b: a, parts)
+    first_b = ok.context.broadcast(first)
+    return ok.filter(lambda f: first_b.value.get(f.fingerprint.raw_hash, f.path) == f.path).map(
+        lambda f: (f.fingerprint.raw_hash, f.fingerprint)
     )
 
 
@@ -600,15 +626,16 @@ def run(spark: SparkSession, options: JobOptions, *, progress: Progress = no_pro
     kept = StorageLevel.DISK_ONLY
     read = read.persist(kept)  # read once: the check of kinds and all after it use it
     parts = options.partitions or max(2 * spark.sparkContext.defaultParallelism, read.getNumPartitions())
-    whole = one_fingerprint_a_content(read, parts)  # the review records' fingerprints, read back at the end
+    # the review records' fingerprints, read back at the end
+    whole, first_of_content = one_fingerprint_a_content(read, parts)
     # the rest of the job never reads a text's sequence of shingles (the app's passage search does): as
     # large as its set, so not carried through every step
     files = whole.map(_without_sequence).persist(kept)
     documents = files.count()
     ok = files.filter(lambda f: f.fingerprint.status is Status.OK)
-    contents = (
-        ok.map(lambda f: (f.fingerprint.raw_hash, f.fingerprint)).reduceByKey(lambda a, b: a, parts).persist(kept)
-    )
+    contents = one_file_a_content(ok, first_of_content, parts)
+    if first_of_content is None:  # shuffled: kept, not made again by each pass below
+        contents = contents.persist(kept)
     content_count = contents.count()
     stage("read")
 
@@ -616,7 +643,9 @@ def run(spark: SparkSession, options: JobOptions, *, progress: Progress = no_pro
     found = find_boilerplate(contents, scheme)
     use_cores = t.ignore_boilerplate and found.cores is not None
     cores = found.cores if use_cores and found.cores is not None else spark.sparkContext.emptyRDD()
-    compared = contents.leftOuterJoin(cores, parts).map(_compared).persist(kept)
+    # a content's core where boilerplate is ignored and it has one: else its fingerprint alone, not shuffled
+    with_cores = contents.leftOuterJoin(cores, parts) if use_cores else contents.mapValues(lambda fp: (fp, None))
+    compared = with_cores.map(_compared).persist(kept)
     affected = cores.count() if use_cores else 0
     stage("boilerplate")
 

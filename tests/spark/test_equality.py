@@ -6,6 +6,8 @@ for real: a desktop scan into SQLite, and the job on Spark in local mode (local[
 from __future__ import annotations
 
 import json
+import sqlite3
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -18,7 +20,7 @@ from neardup_gui.core.scan import scan
 from neardup_gui.core.session import Session
 from neardup_gui.core.store.spark_result import review_lines, review_parts
 from neardup_gui.core.store.store import Store
-from neardup_gui.spark import pairing
+from neardup_gui.spark import job, pairing
 from neardup_gui.spark.job import JobOptions, run
 
 pytestmark = pytest.mark.e2e  # a real Spark (local[2], a JVM) and scans through the worker pool
@@ -76,9 +78,12 @@ def _desktop(db: Path, thresholds: Thresholds) -> tuple[dict, dict[tuple[str, st
 def test_the_spark_job_gives_the_desktop_answer(
     spark, corpus, desktop_db, tmp_path, monkeypatch, thresholds, on_driver
 ):
-    """Texts numbered and paired on the driver (up to ON_DRIVER_TEXTS), and in shuffles past it."""
+    """Texts numbered and paired on the driver (up to ON_DRIVER_TEXTS), and in shuffles past it; the
+    copies of a content left out by the driver's list of first files (up to ON_DRIVER_COPIES), and in a
+    shuffle past it."""
     if not on_driver:
         monkeypatch.setattr(pairing, "ON_DRIVER_TEXTS", 0)
+        monkeypatch.setattr(job, "ON_DRIVER_COPIES", 0)
     out = tmp_path / "result"
     link = tmp_path / "uploads-link"  # a folder named through a link is the folder itself, as for a scan
     link.symlink_to(corpus)
@@ -94,6 +99,14 @@ def test_the_spark_job_gives_the_desktop_answer(
     by_name = {Path(d["path"]).name: d for d in report["documents"]}
     assert by_name["page.txt"]["chars"] == by_name["page.html"]["chars"] < len((corpus / "page.txt").read_bytes())
     assert r"en-013~name-\xff.txt" in by_name
+    # each content compared once, as the desktop's database holds it: the copies (the same bytes under
+    # several names) left out
+    with closing(sqlite3.connect(desktop_db)) as db:
+        contents, files = db.execute(
+            "SELECT COUNT(DISTINCT c.id), COUNT(*) FROM files f JOIN contents c ON f.content_id = c.id"
+            " WHERE c.status = 'ok'"
+        ).fetchone()
+    assert summary.contents == contents < files
 
     # the same boilerplate analysis: the footer of the letters is found, and cores are compared
     assert report["settings"]["boilerplate"] == desktop_boilerplate
