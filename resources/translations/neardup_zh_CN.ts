@@ -2315,6 +2315,10 @@ Every two documents of the group are duplicates at your setting. Each member is 
         <translation>按当前阈值没有找到重复。</translation>
     </message>
     <message>
+        <source>Differences are shown for the first {shown} groups, the largest; the other {others} list their documents and numbers: open them in the app to compare.</source>
+        <translation>只为前 {shown} 组（最大的几组）显示差异；其余 {others} 组只列出文档和数值：在应用中打开它们即可比较。</translation>
+    </message>
+    <message>
         <source>Problems ({count})</source>
         <translation>问题（{count}）</translation>
     </message>

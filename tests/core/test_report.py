@@ -13,6 +13,7 @@ import pytest
 
 from neardup_gui.core.match.matcher import Matcher
 from neardup_gui.core.models import ScanOptions, Thresholds
+from neardup_gui.core.review import html_report
 from neardup_gui.core.review.html_report import to_html
 from neardup_gui.core.review.report import ReportContext, neutralise_cell, to_csv, to_json
 from neardup_gui.core.scan import scan
@@ -125,6 +126,29 @@ def test_the_workers_render_the_differences_as_the_report_does_here_in_its_langu
             pages[workers] = re.sub(r"\d{4}-\d\d-\d\d \d\d:\d\d", "", session.report("html"))
     assert pages[1] == pages[2]
     assert pages[2].count("<details class='pair' data-diff=") == 2 and pages[2].count("差异：保留项 ↔") == 2
+
+
+def test_past_the_first_groups_the_html_lists_documents_and_numbers_without_differences(scanned, tmp_path, monkeypatch):
+    """A report of thousands of groups would be tens of MB of differences: the first MAX_GROUPS_WITH_DIFFS
+    (the largest) show theirs, the rest their members and numbers, and the page says so."""
+    root, result, _page = scanned
+    with Session(tmp_path / "r.db", workers=1) as session:
+        session.scan(ScanOptions(roots=(str(root),), workers=1), Thresholds())
+        whole = session.report("html")
+        monkeypatch.setattr(html_report, "MAX_GROUPS_WITH_DIFFS", 1)
+        capped = session.report("html")
+
+    def sections(page: str) -> dict[str, str]:
+        return dict(re.findall(r"<details class='group' id='(g\d+)'>(.*?)</div></details>", page, re.S))
+
+    assert whole.count("data-diff=") == 2 and "Differences are shown for the first" not in whole
+    assert 0 < len(result.groups) - 1 == len(sections(capped)) - 1
+    assert capped.count("data-diff=") < whole.count("data-diff=")
+    assert all("data-diff=" not in text for group, text in sections(capped).items() if group != "g1")
+    assert f"Differences are shown for the first 1 groups, the largest; the other {len(result.groups) - 1}" in capped
+    for group, text in sections(whole).items():  # every member and its numbers still listed
+        members = re.findall(r"<td class='path'>(.*?)</td>", text)
+        assert members == re.findall(r"<td class='path'>(.*?)</td>", sections(capped)[group])
 
 
 def test_html_says_so_when_a_file_changed_or_vanished_since_the_scan(scanned):

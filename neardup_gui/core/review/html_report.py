@@ -31,6 +31,7 @@ from .words import human_size, kind_label, listed, percent, similarity_words, st
 
 MAX_LINES_PER_PAIR = 80
 MAX_DIFFS_PER_GROUP = 3  # the least similar members: the ones worth a second look
+MAX_GROUPS_WITH_DIFFS = 500  # the largest groups: past them a page of thousands of diffs is tens of MB to open
 MAX_EXCERPTS_SHOWN = 300  # with their passages: a collection of forms has thousands, each text read
 CONTEXT_CHUNKS = 2
 
@@ -248,9 +249,16 @@ def to_html(
     add(f"<h2>{_e(groups_heading)}</h2>")
     if not result.groups:
         add(_note(translate("HtmlReport", "No duplicates at these thresholds.")))
+    elif load_text is not None and len(result.groups) > MAX_GROUPS_WITH_DIFFS:
+        said = translate(
+            "HtmlReport",
+            "Differences are shown for the first {shown} groups, the largest; the other {others} list their "
+            "documents and numbers: open them in the app to compare.",
+        ).format(shown=MAX_GROUPS_WITH_DIFFS, others=len(result.groups) - MAX_GROUPS_WITH_DIFFS)
+        add(_note(said))
     rendered = _rendered_diffs(result, docs, load_text, map_diffs, progress, cancel)
-    for group in result.groups:
-        diffs = rendered.get(group.id, ()) if load_text is not None else None
+    for number, group in enumerate(result.groups):
+        diffs = rendered.get(group.id, ()) if load_text is not None and number < MAX_GROUPS_WITH_DIFFS else None
         add(_group_html(group, docs, diffs, chained=group.chained(t), topic=context.topics.get(group.id, ())))
     if context.containment is not None:
         parts.extend(_excerpts_html(context, docs, load_text, cancel))
@@ -321,11 +329,12 @@ def _rendered_diffs(
     progress: Progress,
     cancel: CancelToken,
 ) -> dict[int, tuple[str, ...]]:
-    """Each group's differences by group id, as ``map_diffs`` renders them (here without it; none without
-    ``load_text``)."""
+    """The differences of the first MAX_GROUPS_WITH_DIFFS groups by group id, as ``map_diffs`` renders them
+    (here without it; none without ``load_text``)."""
     if load_text is None:
         return {}
-    wanted = [diffs for diffs in (_diffs_shown(g, docs)[0] for g in result.groups) if diffs.members]
+    shown = result.groups[:MAX_GROUPS_WITH_DIFFS]
+    wanted = [diffs for diffs in (_diffs_shown(g, docs)[0] for g in shown) if diffs.members]
 
     def here(todo: Sequence[GroupDiffs]) -> Iterator[tuple[GroupDiffs, tuple[str, ...]]]:
         for diffs in todo:
