@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from neardup_gui.spark.cli import LOCAL_JAVA_OPTIONS
 from tests.conftest import (
     chinese_texts,
     licence_paragraphs,
@@ -44,6 +45,7 @@ def spark():
         .config("spark.ui.enabled", "false")
         .config("spark.sql.shuffle.partitions", "4")
         .config("spark.driver.memory", "1g")
+        .config("spark.driver.defaultJavaOptions", LOCAL_JAVA_OPTIONS)  # as `neardup spark scan` runs locally
         .getOrCreate()
     )
     session.sparkContext.setLogLevel("ERROR")

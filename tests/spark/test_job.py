@@ -342,3 +342,23 @@ def test_spark_submit_and_the_command_line_run_the_job(corpus, tmp_path):
     for taken in (tmp_path / "cli", small / "en-000.txt"):
         refused = run_cli("spark", "scan", str(small), "--out", str(taken), env=env, timeout=600)
         assert refused.returncode == 2 and "not empty" in refused.stderr
+
+
+def test_a_local_jvm_compiles_once_and_keeps_the_users_own_options(tmp_path):
+    """On a local master the driver's JVM runs with LOCAL_JAVA_OPTIONS (C1 only: C2's compiler threads cost
+    a 2-core machine 26 CPU seconds of a 20,000-document job), after which a user's own options still apply."""
+    probe = (
+        "from neardup_gui.spark.cli import start_session\n"
+        "spark = start_session('local[1]', True)\n"
+        "bean = spark.sparkContext._jvm.java.lang.management.ManagementFactory.getRuntimeMXBean()\n"
+        "print('ARGS', ' '.join(bean.getInputArguments()))\n"
+        "spark.stop()\n"
+    )
+    conf = tmp_path / "conf"
+    conf.mkdir()
+    (conf / "spark-defaults.conf").write_text("spark.driver.extraJavaOptions -Dneardup.probe=kept\n")
+    env = {**os.environ, "SPARK_CONF_DIR": str(conf), "PYTHONPATH": str(REPO)}
+    done = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, timeout=300)
+    line = next(x for x in done.stdout.splitlines() if x.startswith("ARGS "))
+    assert "-XX:TieredStopAtLevel=1" in line.split() and "-Dneardup.probe=kept" in line.split(), line
+    assert line.index("-XX:TieredStopAtLevel=1") < line.index("-Dneardup.probe=kept")
