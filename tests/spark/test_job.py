@@ -151,13 +151,16 @@ def test_a_table_of_texts_and_a_uri_give_the_groups_of_the_folder(spark, corpus,
 
 def test_no_row_of_a_table_vanishes(spark, tmp_path):
     """A text longer than the JSON parser's default 20 M characters is a document (or, past the size
-    limit, a problem saying so), and a line that is not JSON is counted, not taken for a row without a path."""
+    limit, a problem saying so), a line that is not JSON is counted, not taken for a row without a path, and
+    a path given twice, once without a text, keeps its text."""
     texts = english_texts()
     long_text = " ".join([texts["GPL-2"]] * (21_000_000 // len(texts["GPL-2"]) + 1))
     rows = [
         {"path": "/c/a.txt", "text": texts["MPL-2.0"]},
         {"path": "/c/b.txt", "text": plant_edits(texts["MPL-2.0"], 0.01, seed=1)},
         {"path": "/c/long.txt", "text": long_text},
+        {"path": "/c/z.txt", "text": None},
+        {"path": "/c/z.txt", "text": "Zoning notice: " + texts["BSD"]},
     ]
     table = tmp_path / "texts.jsonl"
     table.write_text(
@@ -167,10 +170,12 @@ def test_no_row_of_a_table_vanishes(spark, tmp_path):
         out = tmp_path / f"out-{limit}"
         summary = run(spark, JobOptions(str(table), str(out), Thresholds(), max_file_size=limit))
         documents = {d["path"]: d for d in json.loads((out / "report.json").read_text(encoding="utf-8"))["documents"]}
-        assert sorted(documents) == ["/c/a.txt", "/c/b.txt", "/c/long.txt"]
+        assert sorted(documents) == ["/c/a.txt", "/c/b.txt", "/c/long.txt", "/c/z.txt"]
         assert documents["/c/long.txt"]["status"] == status and documents["/c/long.txt"]["size"] > 21_000_000
+        assert documents["/c/z.txt"]["status"] == "ok"  # its text, not the row without one
         described = json.loads((out / "job.json").read_text(encoding="utf-8"))
         assert (described["table_rows_unreadable"], described["table_rows_without_path"]) == (1, 0)
+        assert described["table_repeated_paths"] == 1
         assert summary.rows_left_out == 1
 
 
