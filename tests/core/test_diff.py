@@ -446,3 +446,18 @@ def test_a_share_of_differences_is_never_none_where_something_differs():
 
     assert share_in_words(0.0) == share_in_words(0.004) == "less than 1 %"
     assert share_in_words(0.5) == "about 50 %" and share_in_words(0.995) == "more than 99 %"
+
+
+_SPACES_AND_TEXT = st.text(alphabet=st.sampled_from(list(" \t\n\r\x0b\x0c\x1c\x1f\x85\xa0\u3000ab中-.")), max_size=60)
+
+
+@given(_SPACES_AND_TEXT)
+def test_lines_and_visible_characters_are_counted_as_str_split_counts_them(text):
+    """The quick paths (``str.split`` where there is no CR; bytes for ASCII) count as the slow ones do."""
+    from neardup_gui.core.review.compare import _LINE_BREAK, _visible_chars
+
+    lines = _LINE_BREAK.split(text)
+    if len(lines) > 1 and not lines[-1]:
+        lines.pop()
+    assert file_lines(text) == lines
+    assert _visible_chars(text) == len("".join(text.split()))
