@@ -253,6 +253,11 @@ def test_the_result_goes_to_a_file_system_uri(spark, corpus, corpus_result, tmp_
     out = corpus_result
     assert {"report.json", "report.csv", "report.html", "job.json"} <= {p.name for p in out.iterdir()}
     assert not [p for p in out.iterdir() if p.name.endswith(".crc")]
+    # the review records are gzipped at the fastest level, a setting of the session's that is put back after
+    assert [p.name for p in (out / "review").glob("part-*")] and all(
+        p.name.endswith(".gz") for p in (out / "review").glob("part-*")
+    )
+    assert spark.sparkContext._jsc.hadoopConfiguration().get("zlib.compress.level") is None
     done = run_cli("import-spark", str(out), "--db", str(tmp_path / "review.db"))
     assert done.returncode == 0 and "loaded" in done.stderr, done.stderr
     before = (out / "report.json").read_bytes()
