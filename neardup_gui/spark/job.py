@@ -495,10 +495,17 @@ def _count(part: Iterable[tuple[bytes, Fingerprint]], candidates: np.ndarray) ->
     yield counts
 
 
-def find_boilerplate(contents: RDD, scheme: Scheme) -> BoilerplateFound:
-    """The analysis of ``core.boilerplate.analyse`` over the contents shingled by words, distributed."""
+def counted(contents: RDD) -> tuple[int, int]:
+    """How many contents there are, and how many of them are shingled by words (what boilerplate is
+    looked for in): one pass for both."""
+    return contents.map(lambda item: (1, 0 if item[1].short_text else 1)).fold(
+        (0, 0), lambda x, y: (x[0] + y[0], x[1] + y[1])
+    )
+
+
+def find_boilerplate(contents: RDD, scheme: Scheme, n: int) -> BoilerplateFound:
+    """The analysis of ``core.boilerplate.analyse`` over the ``n`` contents shingled by words, distributed."""
     words = contents.filter(lambda item: not item[1].short_text)
-    n = words.count()
     needed = max(MIN_DOCUMENTS, math.ceil(MIN_SHARE * n))
     none = BoilerplateFound(MIN_SHARE, MIN_DOCUMENTS, np.empty(0, np.uint32), 0, 0, None)
     if n < needed:
@@ -650,11 +657,11 @@ def run(spark: SparkSession, options: JobOptions, *, progress: Progress = no_pro
     contents = one_file_a_content(ok, first_of_content, parts)
     if first_of_content is None:  # shuffled: kept, not made again by each pass below
         contents = contents.persist(kept)
-    content_count = contents.count()
+    content_count, word_count = counted(contents)
     stage("read")
 
     progress(ProgressEvent("boilerplate", 0, None))
-    found = find_boilerplate(contents, scheme)
+    found = find_boilerplate(contents, scheme, word_count)
     use_cores = t.ignore_boilerplate and found.cores is not None
     cores = found.cores if use_cores and found.cores is not None else spark.sparkContext.emptyRDD()
     # a content's core where boilerplate is ignored and it has one: else its fingerprint alone, not shuffled
