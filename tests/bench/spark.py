@@ -6,7 +6,9 @@ the same groups, and the cost projected per million documents.
 Both run as a user runs them, as commands: `neardup scan TREE --workers 2 --format json` into a new
 database, and `neardup spark scan TREE --master local[2]` into a new folder (its JSON report and Parquet
 tables). Memory is the peak resident size of the command and every process under it (the JVM and
-Spark's Python workers included), sampled every 0.2 s. Results: bench-results/spark.json.
+Spark's Python workers included), sampled every 0.2 s, summed as RSS (which counts a page shared by a fork
+server and its workers once in each) and as PSS (each shared page divided among the processes that map it:
+the memory the job takes from the machine). Results: bench-results/spark.json.
 """
 
 from __future__ import annotations
@@ -26,24 +28,48 @@ from tests.bench.run import log, tree_of
 RESULTS = Path(__file__).resolve().parents[2] / "bench-results"
 
 
-def timed(cmd: list[str], env: dict[str, str] | None = None) -> dict:
-    """Run a command; its seconds and the peak memory of it and its children (MB)."""
+def _memory(parent: object) -> tuple[int, int]:
+    """The resident size of a process and all under it, summed two ways: RSS, and PSS without the processes
+    that are still an image of their parent.
+
+    RSS counts a page in every process that maps it, so a fork server's workers and the JVM's child count
+    their parent's pages again. PSS shares each page among the processes that map it. A child the JVM
+    forks (or vforks) to start a program shows the JVM's whole memory until it execs, and under vfork it
+    shares the JVM's address space, so PSS counts it twice too: such a child (named as its parent) is left
+    out of the PSS sum."""
     import psutil
 
-    peak = 0
+    assert isinstance(parent, psutil.Process)
+    rss = pss = 0
+    for process in [parent, *parent.children(recursive=True)]:
+        try:
+            info = process.memory_full_info()
+            rss += info.rss
+            if process is parent or process.name() != "java" or process.parent().name() != "java":
+                pss += info.pss
+        except psutil.Error:
+            pass
+    return rss, pss
+
+
+def timed(cmd: list[str], env: dict[str, str] | None = None) -> dict:
+    """Run a command; its seconds and the peak memory of it and its children (MB), as RSS and as PSS."""
+    import psutil
+
+    peak_rss = peak_pss = 0
     done = threading.Event()
     started = time.perf_counter()
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
 
     def sample() -> None:
-        nonlocal peak
-        parent = psutil.Process(proc.pid)
+        nonlocal peak_rss, peak_pss
+        try:
+            parent = psutil.Process(proc.pid)
+        except psutil.Error:
+            return
         while not done.is_set():
-            try:
-                total = parent.memory_info().rss + sum(c.memory_info().rss for c in parent.children(recursive=True))
-                peak = max(peak, total)
-            except psutil.Error:
-                pass
+            rss, pss = _memory(parent)
+            peak_rss, peak_pss = max(peak_rss, rss), max(peak_pss, pss)
             time.sleep(0.2)
 
     sampler = threading.Thread(target=sample, daemon=True)
@@ -54,7 +80,11 @@ def timed(cmd: list[str], env: dict[str, str] | None = None) -> dict:
     sampler.join()
     if proc.returncode != 0:
         raise RuntimeError(f"{cmd[:4]} failed ({proc.returncode}): {err[-2000:]}")
-    return {"seconds": round(seconds, 1), "peak_rss_mb_all_processes": round(peak / 1e6)}
+    return {
+        "seconds": round(seconds, 1),
+        "peak_rss_mb_all_processes": round(peak_rss / 1e6),
+        "peak_pss_mb_all_processes": round(peak_pss / 1e6),
+    }
 
 
 def groups_of(report: Path) -> set[frozenset[str]]:
