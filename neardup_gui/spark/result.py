@@ -449,6 +449,30 @@ def _save_gzipped(sc: Any, lines: RDD, folder: str) -> None:
             conf.set("zlib.compress.level", before)
 
 
+def _in_background(work: Callable[[], None]) -> Callable[[], None]:
+    """``work`` started in a thread of its own, whose Spark jobs run beside the caller's; the function
+    returned waits for it and raises what it raised."""
+    from pyspark import InheritableThread  # the JVM thread of a pinned Python thread inherits the job's
+
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            work()
+        except BaseException as exc:  # handed to the caller
+            failed.append(exc)
+
+    thread = InheritableThread(run, daemon=True)
+    thread.start()
+
+    def wait() -> None:
+        thread.join()
+        if failed:
+            raise failed[0]
+
+    return wait
+
+
 def write_result(
     spark: SparkSession,
     options: JobOptions,
@@ -596,91 +620,100 @@ def write_result(
         topics=dict(topics.of(groups, named_by_own)),
     )
     out.make()
-    out.write_text("report.json", report.to_json(result, context))
-    out.write_text("report.csv", report.to_csv(result, context.topics), newline="")
-    # the HTML report shows each member's differences from its keeper where the driver can read the files
-    # (a folder it walked, shared with the nodes); the numbers only for a URI or a table
-    grouped_contents = {content_number[f.raw_hash]: f.raw_hash for _key, found in group_files for f in found}
-    loader = TextLoader(grouped_contents, cache_size=512) if source.kind == "folder" else None
-    out.write_text("report.html", to_html(result, context, loader, map_diffs=_diffs_in_executors(sc, loader, parts)))
 
-    # Parquet tables; the documents' from the rows the driver holds (a pass over every fingerprint less)
-    group_b = sc.broadcast(group_of_path)
-    spark.createDataFrame(
-        [
-            (
-                display_path(path),
-                size,
-                mtime_ns,
-                kind,
-                status,
-                message,
-                chars,
-                raw.hex() or None,
-                (text or b"").hex() or None,
-                group_of_path.get(path),
-            )
-            for path, size, mtime_ns, kind, status, message, chars, raw, text in all_files
-        ],
-        "path string, size long, modified_ns long, type string, status string, message string, chars long, "
-        "content string, text string, `group` long",
-    ).write.parquet(out.child("documents"))
-    spark.createDataFrame(
-        [
-            (
-                g.id,
-                display_path(documents[m.document_id - 1].path),
-                m.document_id == g.representative,
-                g.exact,
-                m.similarity.hamming,
-                m.similarity.jaccard_estimate,
-                m.similarity.jaccard,
-                m.similarity.containment_ab,
-                m.similarity.containment_ba,
-            )
-            for g in groups
-            for m in g.members
-        ],
-        "`group` long, path string, representative boolean, exact boolean, hamming int, jaccard_estimate double, "
-        "jaccard double, containment_in_representative double, representative_in_member double",
-    ).write.parquet(out.child("groups"))
-    text_path_b = sc.broadcast(first_path_of_text)
+    def write_tables() -> None:
+        # Parquet tables; the documents' from the rows the driver holds (a pass over every fingerprint less)
+        group_b = sc.broadcast(group_of_path)
+        spark.createDataFrame(
+            [
+                (
+                    display_path(path),
+                    size,
+                    mtime_ns,
+                    kind,
+                    status,
+                    message,
+                    chars,
+                    raw.hex() or None,
+                    (text or b"").hex() or None,
+                    group_of_path.get(path),
+                )
+                for path, size, mtime_ns, kind, status, message, chars, raw, text in all_files
+            ],
+            "path string, size long, modified_ns long, type string, status string, message string, chars long, "
+            "content string, text string, `group` long",
+        ).write.parquet(out.child("documents"))
+        spark.createDataFrame(
+            [
+                (
+                    g.id,
+                    display_path(documents[m.document_id - 1].path),
+                    m.document_id == g.representative,
+                    g.exact,
+                    m.similarity.hamming,
+                    m.similarity.jaccard_estimate,
+                    m.similarity.jaccard,
+                    m.similarity.containment_ab,
+                    m.similarity.containment_ba,
+                )
+                for g in groups
+                for m in g.members
+            ],
+            "`group` long, path string, representative boolean, exact boolean, hamming int, jaccard_estimate double, "
+            "jaccard double, containment_in_representative double, representative_in_member double",
+        ).write.parquet(out.child("groups"))
+        text_path_b = sc.broadcast(first_path_of_text)
 
-    def pair_row(e: tuple[Any, ...]) -> tuple[Any, ...]:
-        sim: Similarity = e[2]
-        path_a, path_b = text_path_b.value[e[5]], text_path_b.value[e[6]]
-        if path_a > path_b:
-            path_a, path_b, sim = path_b, path_a, _swapped(sim)
-        how = "both" if e[3] and e[4] else "simhash" if e[3] else "minhash"
-        return (
-            display_path(path_a),
-            display_path(path_b),
-            sim.hamming,
-            sim.jaccard_estimate,
-            sim.jaccard,
-            sim.containment_ab,
-            sim.containment_ba,
-            how,
-            group_b.value[path_a],
+        def pair_row(e: tuple[Any, ...]) -> tuple[Any, ...]:
+            sim: Similarity = e[2]
+            path_a, path_b = text_path_b.value[e[5]], text_path_b.value[e[6]]
+            if path_a > path_b:
+                path_a, path_b, sim = path_b, path_a, _swapped(sim)
+            how = "both" if e[3] and e[4] else "simhash" if e[3] else "minhash"
+            return (
+                display_path(path_a),
+                display_path(path_b),
+                sim.hamming,
+                sim.jaccard_estimate,
+                sim.jaccard,
+                sim.containment_ab,
+                sim.containment_ba,
+                how,
+                group_b.value[path_a],
+            )
+
+        spark.createDataFrame(
+            edges.map(pair_row),
+            "a string, b string, hamming int, jaccard_estimate double, jaccard double, containment_ab double, "
+            "containment_ba double, matched_by string, `group` long",
+        ).write.parquet(out.child("pairs"))
+
+        # what import-spark loads: the grouped documents and the problems, with their fingerprints and cores
+        # the cores go whether or not this run ignored boilerplate: the app may switch either way
+        cores = boilerplate.cores if boilerplate.cores is not None else sc.emptyRDD()
+        wanted = whole_files.filter(lambda f: f.path in group_b.value or f.fingerprint.status is not Status.OK)
+        records = (
+            wanted.map(lambda f: (f.fingerprint.raw_hash, f))
+            .leftOuterJoin(cores, parts)
+            .map(lambda x: _record(x[1][0], x[1][1]))
         )
+        _save_gzipped(sc, records, out.child(REVIEW_FOLDER))
+        kept_fingerprints.write(spark, whole_files, out.child(FINGERPRINTS))  # what a rerun reuses (--previous)
 
-    spark.createDataFrame(
-        edges.map(pair_row),
-        "a string, b string, hamming int, jaccard_estimate double, jaccard double, containment_ab double, "
-        "containment_ba double, matched_by string, `group` long",
-    ).write.parquet(out.child("pairs"))
-
-    # what import-spark loads: the grouped documents and the problems, with their fingerprints and cores
-    # the cores go whether or not this run ignored boilerplate: the app may switch either way
-    cores = boilerplate.cores if boilerplate.cores is not None else sc.emptyRDD()
-    wanted = whole_files.filter(lambda f: f.path in group_b.value or f.fingerprint.status is not Status.OK)
-    records = (
-        wanted.map(lambda f: (f.fingerprint.raw_hash, f))
-        .leftOuterJoin(cores, parts)
-        .map(lambda x: _record(x[1][0], x[1][1]))
-    )
-    _save_gzipped(sc, records, out.child(REVIEW_FOLDER))
-    kept_fingerprints.write(spark, whole_files, out.child(FINGERPRINTS))  # what a rerun reuses (--previous)
+    # the tables and the review records are written while the reports are made: each leaves cores idle that
+    # the other fills (the driver writes the reports and lays the page out, the JVM plans each table)
+    tables_written = _in_background(write_tables)
+    try:
+        out.write_text("report.json", report.to_json(result, context))
+        out.write_text("report.csv", report.to_csv(result, context.topics), newline="")
+        # the HTML report shows each member's differences from its keeper where the driver can read the
+        # files (a folder it walked, shared with the nodes); the numbers only for a URI or a table
+        grouped = {content_number[f.raw_hash]: f.raw_hash for _key, found in group_files for f in found}
+        loader = TextLoader(grouped, cache_size=512) if source.kind == "folder" else None
+        diffs = _diffs_in_executors(sc, loader, parts)
+        out.write_text("report.html", to_html(result, context, loader, map_diffs=diffs))
+    finally:
+        tables_written()
 
     problems = sum(1 for d in documents if d.status is not Status.OK)
     in_groups = len(group_of_path)
