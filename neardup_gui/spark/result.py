@@ -19,7 +19,7 @@ import base64
 import dataclasses
 import json
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -197,13 +197,22 @@ def _similarities(asked: Sequence[tuple[bytes, bytes, Any]], compared: RDD, part
     return found
 
 
-def _forest(item: tuple[int, Iterable[tuple[Any, ...]]]) -> Iterator[tuple[int, bytes, bytes, Similarity, str]]:
+def _forest(
+    item: tuple[int, Iterable[tuple[Any, ...]]], first_path: Mapping[bytes, str]
+) -> Iterator[tuple[int, bytes, bytes, Similarity, str]]:
     """The edges of one component's maximum spanning forest (its label, text hashes, similarity, method), as
-    the desktop unions them: SimHash edges nearest first, then MinHash edges most similar first."""
+    the desktop unions them: SimHash edges nearest first, then MinHash edges most similar first; edges as
+    near or as similar by their texts' first paths (``first_path``), the order the desktop mostly meets
+    them in (its rows follow the order its contents were read)."""
     label, found = item
     edges = list(found)
-    simhash_edges = sorted((e for e in edges if e[3]), key=lambda e: (e[2].hamming, e[5], e[6]))
-    minhash_edges = sorted((e for e in edges if e[4]), key=lambda e: (-e[7], e[5], e[6]))  # exact Jaccard
+
+    def by_paths(e: tuple[Any, ...]) -> tuple[str, str]:
+        a, b = first_path[e[5]], first_path[e[6]]
+        return (a, b) if a <= b else (b, a)
+
+    simhash_edges = sorted((e for e in edges if e[3]), key=lambda e: (e[2].hamming, by_paths(e)))
+    minhash_edges = sorted((e for e in edges if e[4]), key=lambda e: (-e[7], by_paths(e)))  # exact Jaccard
     ids: dict[bytes, int] = {}
     for e in edges:
         ids.setdefault(e[5], len(ids))
@@ -213,6 +222,17 @@ def _forest(item: tuple[int, Iterable[tuple[Any, ...]]]) -> Iterator[tuple[int, 
         for e in ordered:
             if uf.union(ids[e[5]], ids[e[6]]):
                 yield label, e[5], e[6], e[2], how
+
+
+def _first_paths(group_files: Iterable[tuple[Any, list[GroupedFile]]], large: frozenset[Any]) -> dict[bytes, str]:
+    """The first path of each text of the components ``large``."""
+    first: dict[bytes, str] = {}
+    for key, found in group_files:
+        if key in large:
+            for f in found:
+                if f.text_hash not in first or f.path < first[f.text_hash]:
+                    first[f.text_hash] = f.path
+    return first
 
 
 Shown = tuple[Document, tuple[Member, ...], bool]
@@ -369,7 +389,8 @@ def _components_on_driver(
     group_files = [(key, found) for key, found in members.items() if len(found) > 1]
     large = frozenset(key for key, found in group_files if len(found) > ALL_PAIRS_LIMIT)
     mutual = dict(_mutual((key, (found, edges_of.get(key))), t) for key, found in group_files if key not in large)
-    forest = [edge for key in large for edge in _forest((key, edges_of[key]))]
+    first_path = _first_paths(group_files, large)
+    forest = [edge for key in large for edge in _forest((key, edges_of[key]), first_path)]
     return _Components(
         group_files,
         mutual,
@@ -405,7 +426,14 @@ def _components_in_executors(files: RDD, texts: RDD, edges: RDD, labels: RDD, t:
         .map(lambda item: _mutual(item, t))
         .collect()
     )
-    forest = edges_of.filter(lambda le: le[0] in large_b.value).groupByKey(parts).flatMap(_forest).collect()
+    first_path_b = files.context.broadcast(_first_paths(group_files, large))
+    forest = (
+        edges_of.filter(lambda le: le[0] in large_b.value)
+        .groupByKey(parts)
+        .flatMap(lambda item: _forest(item, first_path_b.value))
+        .collect()
+    )
+    first_path_b.unpersist()
     grouped.unpersist()
     large_b.unpersist()
     # the contents' keywords, the first SAMPLE by their bytes' hash (Store.contents.keywords_sample)
