@@ -102,6 +102,12 @@ def _positive_int(value: str) -> int:
     return n
 
 
+def _spark_reports(value: str) -> tuple[str, ...]:
+    from .spark.cli import reports_list  # the job's own names; its modules load only for a Spark command
+
+    return reports_list(value)
+
+
 def files_read(ocr: bool) -> str:
     """What ``scan --help`` says last: the endings read, each kind with the ``type`` the report gives it, and with
     ``ocr`` the images that --ocr reads too."""
@@ -386,6 +392,16 @@ def build_parser() -> argparse.ArgumentParser:
             "Cli",
             "an earlier result of this job over the same folder: files found there unchanged (same path, size and "
             "modification time) are not read again",
+        ),
+    )
+    p_spark_scan.add_argument(
+        "--reports",
+        type=_spark_reports,
+        metavar="LIST",
+        help=translate(
+            "Cli",
+            "which reports to write beside the tables, separated by commas: json, csv, html (default: all three; "
+            "the HTML report is the slowest, as it shows the differences)",
         ),
     )
     p_spark_scan.add_argument(

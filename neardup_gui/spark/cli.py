@@ -12,6 +12,7 @@ from ..core.i18n import QT_TRANSLATE_NOOP, translate
 from ..core.models import Method, Thresholds, printable
 from .job import JobOptions, JobSummary, run
 from .out import check_local, is_uri
+from .records import REPORTS
 
 SPARK_MISSING = QT_TRANSLATE_NOOP(
     "Cli",
@@ -45,7 +46,21 @@ def options_from(args: argparse.Namespace) -> JobOptions:
         else args.previous
         if is_uri(args.previous)
         else os.path.abspath(os.path.expanduser(args.previous)),
+        reports=args.reports or REPORTS,
     )
+
+
+def reports_list(value: str) -> tuple[str, ...]:
+    """``--reports``: some of json, csv and html, separated by commas, in the order the job writes them."""
+    named = {n.strip().lower() for n in value.split(",") if n.strip()}
+    unknown = sorted(named - set(REPORTS))
+    if unknown or not named:
+        raise argparse.ArgumentTypeError(
+            translate("Cli", "{given}: name one or more of {known}, separated by commas").format(
+                given=", ".join(unknown) or repr(value), known=", ".join(REPORTS)
+            )
+        )
+    return tuple(r for r in REPORTS if r in named)
 
 
 LOCAL_JAVA_OPTIONS = "-XX:TieredStopAtLevel=1"

@@ -22,6 +22,10 @@ if TYPE_CHECKING:
     from pyspark import RDD
 
 
+REPORTS = ("json", "csv", "html")
+"""The reports a result may hold, each ``report.<name>``: by default all of them."""
+
+
 @dataclass(frozen=True, slots=True)
 class JobOptions:
     """What the Spark job reads and how it judges duplicates (the desktop's defaults)."""
@@ -38,6 +42,7 @@ class JobOptions:
     partitions: int | None = None  # None: one per 2,000 documents, at least twice the cluster's cores
     ocr: str = ""  # Tesseract's languages ("chi_sim+eng") to read scans with; "" leaves them unread
     previous: str = ""  # an earlier result whose fingerprints of unchanged files are reused (previous.py)
+    reports: tuple[str, ...] = REPORTS  # which of report.json, report.csv and report.html to write
 
 
 @dataclass(frozen=True, slots=True)

@@ -732,14 +732,17 @@ def write_result(
     # the other fills (the driver writes the reports and lays the page out, the JVM plans each table)
     tables_written = _in_background(write_tables)
     try:
-        out.write_text("report.json", report.to_json(result, context))
-        out.write_text("report.csv", report.to_csv(result, context.topics), newline="")
-        # the HTML report shows each member's differences from its keeper where the driver can read the
-        # files (a folder it walked, shared with the nodes); the numbers only for a URI or a table
-        grouped = {content_number[f.raw_hash]: f.raw_hash for _key, found in group_files for f in found}
-        loader = TextLoader(grouped, cache_size=512) if source.kind == "folder" else None
-        diffs = _diffs_in_executors(sc, loader, parts)
-        out.write_text("report.html", to_html(result, context, loader, map_diffs=diffs))
+        if "json" in options.reports:
+            out.write_text("report.json", report.to_json(result, context))
+        if "csv" in options.reports:
+            out.write_text("report.csv", report.to_csv(result, context.topics), newline="")
+        if "html" in options.reports:
+            # the HTML report shows each member's differences from its keeper where the driver can read the
+            # files (a folder it walked, shared with the nodes); the numbers only for a URI or a table
+            grouped = {content_number[f.raw_hash]: f.raw_hash for _key, found in group_files for f in found}
+            loader = TextLoader(grouped, cache_size=512) if source.kind == "folder" else None
+            diffs = _diffs_in_executors(sc, loader, parts)
+            out.write_text("report.html", to_html(result, context, loader, map_diffs=diffs))
     finally:
         tables_written()
 

@@ -466,6 +466,10 @@
         <translation>此作业对同一文件夹的一次早先结果：其中未变的文件（路径、大小和修改时间都相同）不再重新读取</translation>
     </message>
     <message>
+        <source>which reports to write beside the tables, separated by commas: json, csv, html (default: all three; the HTML report is the slowest, as it shows the differences)</source>
+        <translation>除数据表外还写哪些报告，以逗号分隔：json、csv、html（默认三种都写；HTML 报告要显示差异，最慢）</translation>
+    </message>
+    <message>
         <source>Spark master (default: spark-submit&apos;s, or local[*])</source>
         <translation>Spark master（默认：spark-submit 指定的，否则 local[*]）</translation>
     </message>
@@ -644,6 +648,10 @@
     <message>
         <source>neardup spark needs PySpark and Java 17 or newer: .venv/bin/pip install -e &apos;.[spark]&apos; (or pip install &apos;neardup[spark]&apos;) and sudo apt-get install default-jre-headless</source>
         <translation>neardup spark 需要 PySpark 和 Java 17 或更高版本：.venv/bin/pip install -e &apos;.[spark]&apos;（或 pip install &apos;neardup[spark]&apos;），以及 sudo apt-get install default-jre-headless</translation>
+    </message>
+    <message>
+        <source>{given}: name one or more of {known}, separated by commas</source>
+        <translation>{given}：请写 {known} 中的一个或几个，以逗号分隔</translation>
     </message>
     <message>
         <source>Spark did not start on {master}: {reason}. Check the --master URL, that the cluster can be reached, and Spark&apos;s own lines above.</source>

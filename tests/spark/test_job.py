@@ -338,6 +338,8 @@ def test_spark_submit_and_the_command_line_run_the_job(corpus, tmp_path):
         "local[2]",
         "--jaccard",
         "0.8",
+        "--reports",
+        "csv,JSON",
         "--quiet",
         env=bare,
         timeout=600,
@@ -348,6 +350,15 @@ def test_spark_submit_and_the_command_line_run_the_job(corpus, tmp_path):
         json.loads((tmp_path / name / "report.json").read_text(encoding="utf-8")) for name in ("submitted", "cli")
     ]
     assert reports[0]["groups"] == reports[1]["groups"] and reports[0]["groups"]
+    # every report by default; --reports names those written (the tables and what the app loads always are)
+    assert {"report.json", "report.csv", "report.html"} <= {p.name for p in (tmp_path / "submitted").iterdir()}
+    written = {p.name for p in (tmp_path / "cli").iterdir()}
+    assert {"report.json", "report.csv", "review", "groups", "job.json"} <= written and "report.html" not in written
+    job = json.loads((tmp_path / "cli" / "job.json").read_text(encoding="utf-8"))
+    assert job["options"]["reports"] == ["json", "csv"]
+    unknown = run_cli("spark", "scan", str(small), "--out", str(tmp_path / "none"), "--reports", "json,pdf")
+    assert unknown.returncode == 2 and "pdf: name one or more of json, csv, html" in unknown.stderr
+    assert not (tmp_path / "none").exists()
     assert all(d["status"] == Status.OK for d in reports[0]["documents"])
     for taken in (tmp_path / "cli", small / "en-000.txt"):
         refused = run_cli("spark", "scan", str(small), "--out", str(taken), env=env, timeout=600)
