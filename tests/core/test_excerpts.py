@@ -91,13 +91,20 @@ def test_a_small_set_looked_up_in_a_large_one_shares_what_a_merge_finds(small, l
     assert shared_count(a, b) == len(np.intersect1d(a, b))
 
 
-def test_pairs_made_in_many_rounds_are_the_pairs_made_at_once(monkeypatch):
-    """Candidates are made a bounded number at a time: cut into rounds of a few pairs, the same answer."""
+@pytest.mark.parametrize("table", [True, False])
+def test_pairs_made_in_many_rounds_are_the_pairs_made_at_once(monkeypatch, table):
+    """Candidates are made a bounded number at a time: cut into rounds of a few pairs (a text's own pairs
+    then made a part at a time), the same answer, whether their meetings are counted in a table or sorted,
+    and the oracle's."""
     rng = np.random.default_rng(3)
     sets = [np.unique(rng.integers(0, 300, rng.integers(5, 120))).astype(np.uint32) for _ in range(40)]
     at_once = _found(sets, 0.3, 5)
+    assert at_once == _oracle(sets, 0.3, 5) and len(at_once) > 20
+    if not table:
+        monkeypatch.setattr(excerpts, "_COUNTED_AT_ONCE", 0)
+        assert _found(sets, 0.3, 5) == at_once
     monkeypatch.setattr(excerpts, "_PAIRS_AT_ONCE", 7)
-    assert _found(sets, 0.3, 5) == at_once and len(at_once) > 20
+    assert _found(sets, 0.3, 5) == at_once
 
 
 @pytest.mark.parametrize("longer", [0.0, 0.3, 2.0, 100.0])

@@ -290,34 +290,81 @@ def _meetings(
     texts hold each entry's shingle, ``held``, whose ranks by size are listed in ``holders`` from
     ``postings``) make with the holders after the text by size (``rank``; ``by_size``, the text of each rank;
     of two alike in size, either is inside the other if one is, so one is judged), kept where the other holds
-    at least ``needed`` of the text's prefix (the count filter). Made ``_PAIRS_AT_ONCE`` at a time: a text's
-    entries are in a row, so all its pairs are counted by the end of the round its last entry is in; only the
-    text a round cut is carried to the next."""
-    made = np.cumsum(held, dtype=np.int64)  # pairs made by the prefix entries up to each
+    at least ``needed`` of the text's prefix (the count filter). Whole texts are taken together, as many as
+    one table counts (``_counted``), about ``_PAIRS_AT_ONCE`` pairs made at once (a text that makes more,
+    alone, a part at a time)."""
+    if not len(a):
+        return np.empty(0, np.int64)
+    ends = np.append(np.flatnonzero(a[1:] != a[:-1]) + 1, len(a))  # where each text's entries end
+    made = np.cumsum(held, dtype=np.int64)[ends - 1]  # pairs made by the texts up to each
     kept: list[np.ndarray] = []
-    carried = (np.empty(0, np.int64), np.empty(0, np.int64))
+    per_table = max(_COUNTED_AT_ONCE // max(len(by_size), 1), 1)  # texts whose meetings one table counts
+    text = 0
+    while text < len(ends):
+        done = int(made[text - 1]) if text else 0
+        last = max(int(np.searchsorted(made, done + _PAIRS_AT_ONCE, "right")), text + 1)  # at least one text
+        last = min(last, text + per_table)
+        begin, stop = int(ends[text - 1]) if text else 0, int(ends[last - 1])
+        kept.append(
+            _counted(a[begin:stop], held[begin:stop], postings[begin:stop], holders, rank, needed, len(by_size))
+        )
+        text = last
+    codes = np.concatenate(kept)
+    return (codes >> 32 << 32) | by_size[codes & 0xFFFFFFFF]  # the other's row, for those kept only
+
+
+_COUNTED_AT_ONCE = 1 << 22
+"""Counters of (text, other) held at once where texts' meetings are counted in a table (a row a text, a
+column each other by rank; 32 MB, as much as the pairs of a round took to sort): past 4 million texts, where
+one text's row does not fit, they are sorted and counted."""
+
+
+def _counted(
+    a: np.ndarray,
+    held: np.ndarray,
+    postings: np.ndarray,
+    holders: np.ndarray,
+    rank: np.ndarray,
+    needed: np.ndarray,
+    texts: int,
+) -> np.ndarray:
+    """Codes (text << 32 | other's rank) of the pairs whole texts' prefix entries make with holders after
+    them by rank that pass the count filter, in code order; ``texts``: how many there are, by rank. Counted in
+    a table where it is small enough (a text's meetings, many times quicker than sorting them), else sorted."""
+    rows, first = np.unique(a, return_index=True)  # the texts, in order (their entries are in a row)
+    own = np.repeat(np.arange(len(rows), dtype=np.int64), np.diff(np.append(first, len(a))))
+    table = len(rows) * texts <= _COUNTED_AT_ONCE
+    counts = np.zeros(0, dtype=np.int64)
+    parts: list[np.ndarray] = []
+    made = np.cumsum(held, dtype=np.int64)
     begin = 0
-    while begin < len(a):
+    while begin < len(a):  # a text alone that makes more than _PAIRS_AT_ONCE, a part at a time
         done = int(made[begin - 1]) if begin else 0
         stop = max(int(np.searchsorted(made, done + _PAIRS_AT_ONCE, "right")), begin + 1)
         lengths = np.asarray(held[begin:stop], dtype=np.int64)
-        within = np.arange(int(lengths.sum())) - np.repeat(np.cumsum(lengths) - lengths, lengths)
-        b = holders[np.repeat(postings[begin:stop], lengths) + within]
-        keep = b > np.repeat(rank[a[begin:stop]], lengths)
-        x = np.repeat(a[begin:stop], lengths)[keep]
-        codes, counts = np.unique((x.astype(np.int64) << 32) | b[keep], return_counts=True)  # the other by rank
-        if len(carried[0]):
-            codes, counts = _summed(np.concatenate((carried[0], codes)), np.concatenate((carried[1], counts)))
-        cut = (codes >> 32) == int(a[stop - 1]) if stop < len(a) and a[stop] == a[stop - 1] else None
-        if cut is not None:
-            carried = (codes[cut], counts[cut])
-            codes, counts = codes[~cut], counts[~cut]
+        # where each pair's other is listed: each entry's postings, a run from its own place (fewest passes
+        # over these arrays, the search's hottest: half its time at 100,000 texts)
+        at = np.repeat(postings[begin:stop].astype(np.int64) - (np.cumsum(lengths) - lengths), lengths)
+        at += np.arange(len(at))
+        if table:
+            key = np.repeat(own[begin:stop] * texts, lengths)
+            key += holders[at]
+            found = np.bincount(key, minlength=len(rows) * texts)
+            counts = counts + found if len(counts) else found
         else:
-            carried = (np.empty(0, np.int64), np.empty(0, np.int64))
-        passed = codes[counts >= needed[codes >> 32]]
-        kept.append((passed >> 32 << 32) | by_size[passed & 0xFFFFFFFF])  # the other's row, for those kept only
+            b = holders[at].astype(np.int64)
+            row = np.repeat(own[begin:stop], lengths)
+            keep = b > rank[rows[row]]
+            parts.append((row[keep] << 32) | b[keep])
         begin = stop
-    return np.concatenate(kept) if kept else np.empty(0, np.int64)
+    if table:  # one pass over the table for the fewest any text needs; the rest checked on those found
+        hit = np.flatnonzero(counts >= max(int(needed[rows].min()), 1))
+        r, other = np.divmod(hit, texts)
+        ok = (counts[hit] >= needed[rows[r]]) & (other > rank[rows[r]])  # the others after the text by size
+        return (rows[r[ok]].astype(np.int64) << 32) | other[ok]
+    codes, found = np.unique(np.concatenate(parts), return_counts=True)
+    codes = codes[found >= needed[rows[codes >> 32]]]
+    return (rows[codes >> 32].astype(np.int64) << 32) | (codes & 0xFFFFFFFF)
 
 
 def _value_ranges(slices: np.ndarray, parts: int) -> list[tuple[int, int, int]]:
@@ -471,11 +518,3 @@ def _row_ranges(starts: np.ndarray, length: np.ndarray, shingles: int) -> list[t
         out.append((first_row, last_row))
         first_row = last_row
     return out
-
-
-def _summed(codes: np.ndarray, counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Each distinct code once, with the sum of its counts."""
-    order = np.argsort(codes, kind="stable")
-    codes, counts = codes[order], counts[order]
-    first = np.flatnonzero(np.concatenate(([True], codes[1:] != codes[:-1])))
-    return codes[first], np.add.reduceat(counts, first)
