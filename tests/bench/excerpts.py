@@ -57,7 +57,7 @@ def _shingled(text: str) -> np.ndarray:
     return minhash.unpack_shingles(fingerprint.shingles) if fingerprint.shingles else np.empty(0, np.uint32)
 
 
-def _save(path: Path, sets: list[np.ndarray]) -> None:
+def save_sets(path: Path, sets: list[np.ndarray]) -> None:
     sizes = np.array([len(s) for s in sets], dtype=np.int64)
     np.savez(path, sizes=sizes, values=np.concatenate(sets))
 
@@ -78,7 +78,7 @@ def _neardup(path: Path, containment: float, out: multiprocessing.Queue) -> None
     out.put({"seconds": round(seconds, 2), "peak_mb": round((peaks.parent - before) / 1e6, 1), "pairs": pairs})
 
 
-def _datasketch(path: Path, containment: float, out: multiprocessing.Queue) -> None:
+def datasketch_search(path: Path, containment: float, out: multiprocessing.Queue) -> None:
     from datasketch import LeanMinHash, MinHashLSHEnsemble
 
     sets = _load(path)
@@ -106,7 +106,7 @@ def _datasketch(path: Path, containment: float, out: multiprocessing.Queue) -> N
     out.put({"seconds": round(seconds, 2), "peak_mb": round((peaks.parent - before) / 1e6, 1), "pairs": sorted(found)})
 
 
-def _in_child(target, path: Path, containment: float) -> dict:
+def in_child(target, path: Path, containment: float) -> dict:
     """``target`` run in a new process: its result, or RuntimeError if it ended without one."""
     context = multiprocessing.get_context("spawn")
     queue: multiprocessing.Queue = context.Queue()
@@ -136,9 +136,9 @@ def main() -> None:
             sets = [_shingled(t) for t in docs]
             shingling = time.perf_counter() - start
             path = Path(tmp) / f"sets{count}.npz"
-            _save(path, sets)
-            ours = _in_child(_neardup, path, args.containment)
-            peer = _in_child(_datasketch, path, args.containment)
+            save_sets(path, sets)
+            ours = in_child(_neardup, path, args.containment)
+            peer = in_child(datasketch_search, path, args.containment)
             exact = set(map(tuple, ours["pairs"]))
             theirs = set(map(tuple, peer["pairs"]))
             row = {

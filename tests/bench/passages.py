@@ -11,7 +11,9 @@ Two collections of N documents of ~15 KB (10 % near-copies, 10 % Chinese):
 Each is scanned once into a database kept in the cache (one per fingerprint scheme), then, in one session
 on a copy of it with its forests and measured pairs dropped: the first grouping (what a scan ends with),
 the search for shared passages of ``--words`` words (twice: the second reads back what the first kept), and
-the search for excerpts at ``--containment`` (0: none); the first scan that made the database (reading the
+the search for excerpts at ``--containment`` (0: none), and beside it datasketch's MinHashLSHEnsemble on
+the same compared sets, in a process of its own (bench/excerpts.py; its recall against neardup's exact pairs;
+``--no-peer``: without); the first scan that made the database (reading the
 files, their fingerprints, the first grouping) is measured when it is made. For each: the wall time, the CPU
 seconds of the parent and of all processes (the parent's share says how it scales on more cores), and the
 peak resident memory of the parent and of all processes, and of all processes' memory that no file backs
@@ -40,6 +42,7 @@ from typing import Any
 import psutil
 
 from neardup_gui.core.fingerprint.scheme import SCHEME_VERSION
+from neardup_gui.core.match.matcher import _ComparedSets
 from neardup_gui.core.models import PASSAGE_COMMON_DEFAULT, PassageSearch, Thresholds
 from neardup_gui.core.session import Session
 from tests.bench import corpus
@@ -165,7 +168,9 @@ def _step(name: str, work: Callable[[], Any]) -> tuple[dict, Any]:
     }, result
 
 
-def measure(source: Path, words: int, common: int | None, containment: float | None, workers: int) -> dict:
+def measure(
+    source: Path, words: int, common: int | None, containment: float | None, workers: int, with_peer: bool
+) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "p.db"
         shutil.copy(source, db)
@@ -181,7 +186,8 @@ def measure(source: Path, words: int, common: int | None, containment: float | N
             again, read_back = _step("shared passages again", lambda: session.shared_passages(search))
             del read_back
             if containment is not None:
-                excerpts, found = _step("excerpts", lambda: session.excerpts(containment))
+                excerpt_cost, found = _step("excerpts", lambda: session.excerpts(containment))
+                peer = _peer(session, containment, Path(tmp)) if with_peer else None
     return {
         "documents": len(view.result.documents),
         "workers": workers,
@@ -195,8 +201,37 @@ def measure(source: Path, words: int, common: int | None, containment: float | N
         **(
             {}
             if containment is None
-            else {"containment": containment, "excerpts_found": len(found), "excerpts": excerpts}
+            else {
+                "containment": containment,
+                "excerpts_found": len(found),
+                "excerpts": excerpt_cost,
+                **({} if peer is None else {"datasketch_excerpts": peer}),
+            }
         ),
+    }
+
+
+def _peer(session: Session, containment: float, tmp: Path) -> dict:
+    """datasketch's MinHashLSHEnsemble (bench/excerpts.py) on the sets the excerpt search compared, in a
+    process of its own: its time, what its memory grew by, and its recall against neardup's exact pairs."""
+    from tests.bench import excerpts  # it measures its memory as this module does (_Peaks)
+
+    matcher = session.matcher
+    ids = matcher.arrays.content_ids.tolist()
+    path = tmp / "sets.npz"
+    excerpts.save_sets(path, _ComparedSets(matcher.boilerplate, matcher.store, ids)[:])
+    found = matcher.excerpts(containment)  # read back, content ids
+    row = {c: n for n, c in enumerate(ids)}
+    exact = {frozenset((row[a], row[b])) for a, b in zip(found.inner.tolist(), found.outer.tolist(), strict=True)}
+    log("  datasketch's MinHashLSHEnsemble…")
+    peer = excerpts.in_child(excerpts.datasketch_search, path, containment)
+    theirs = {frozenset(p) for p in peer["pairs"]}
+    log(f"  datasketch: {peer['seconds']} s")
+    return {
+        "seconds": peer["seconds"],
+        "memory_growth_mb": peer["peak_mb"],
+        "recall": round(len(exact & theirs) / len(exact), 4) if exact else 1.0,
+        "pairs_outside_exact": len(theirs - exact),
     }
 
 
@@ -208,6 +243,7 @@ def main() -> None:
     parser.add_argument("--common", type=int, default=PASSAGE_COMMON_DEFAULT, help="0: no limit")
     parser.add_argument("--containment", type=float, default=0.8, help="0: no excerpts")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--no-peer", action="store_true", help="without datasketch's excerpt search beside ours")
     args = parser.parse_args()
     results = []
     for files in args.files:
@@ -217,7 +253,14 @@ def main() -> None:
             {
                 "corpus": args.corpus,
                 "first_scan": scan,
-                **measure(source, args.words, args.common or None, args.containment or None, args.workers),
+                **measure(
+                    source,
+                    args.words,
+                    args.common or None,
+                    args.containment or None,
+                    args.workers,
+                    not args.no_peer,
+                ),
             }
         )
         print(json.dumps(results[-1], indent=2), flush=True)
