@@ -44,6 +44,10 @@ class JobOptions:
     previous: str = ""  # an earlier result whose fingerprints of unchanged files are reused (previous.py)
     reports: tuple[str, ...] = REPORTS  # which of report.json, report.csv and report.html to write
 
+    def __post_init__(self) -> None:
+        if not self.reports or not set(self.reports) <= set(REPORTS):
+            raise ValueError(f"reports must name some of {', '.join(REPORTS)}, not {self.reports!r}")
+
 
 @dataclass(frozen=True, slots=True)
 class JobSummary:
