@@ -400,8 +400,8 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="LIST",
         help=translate(
             "Cli",
-            "which reports to write beside the tables, separated by commas: json, csv, html (default: all three; "
-            "the HTML report is the slowest, as it shows the differences)",
+            "which reports to write beside the tables, separated by commas, of json, csv and html; by default all "
+            "three (the HTML report is the slowest, as it shows the differences)",
         ),
     )
     p_spark_scan.add_argument(

@@ -466,8 +466,8 @@
         <translation>此作业对同一文件夹的一次早先结果：其中未变的文件（路径、大小和修改时间都相同）不再重新读取</translation>
     </message>
     <message>
-        <source>which reports to write beside the tables, separated by commas: json, csv, html (default: all three; the HTML report is the slowest, as it shows the differences)</source>
-        <translation>除数据表外还写哪些报告，以逗号分隔：json、csv、html（默认三种都写；HTML 报告要显示差异，最慢）</translation>
+        <source>which reports to write beside the tables, separated by commas, of json, csv and html; by default all three (the HTML report is the slowest, as it shows the differences)</source>
+        <translation>除数据表外还写哪些报告（json、csv、html 中的几种，以逗号分隔）；默认三种都写（HTML 报告要显示差异，最慢）</translation>
     </message>
     <message>
         <source>Spark master (default: spark-submit&apos;s, or local[*])</source>
