@@ -18,6 +18,7 @@ from __future__ import annotations
 import base64
 import dataclasses
 import json
+import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -524,6 +525,7 @@ def write_result(
     the ``files`` read, and of those grouped, their fingerprints ``whole_files`` (with what the rest of the
     job leaves out). ``text_numbers`` (each text's id, by its hash) where the driver numbered the texts: the
     components are then put together on the driver."""
+    started = time.monotonic()
     sc = spark.sparkContext
     t = options.thresholds
     parts = max(2 * sc.defaultParallelism, 1)
@@ -763,7 +765,7 @@ def write_result(
             "family_passages": boilerplate.family_passages,
             "shingles": boilerplate.shingles.tolist(),
         },
-        "seconds": seconds,
+        "seconds": {**seconds, "write": round(time.monotonic() - started, 2)},  # the result, but for this file
         "fingerprints": FINGERPRINTS,
         **({"previous": previous} if previous is not None else {}),
     }

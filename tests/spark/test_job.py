@@ -356,6 +356,8 @@ def test_spark_submit_and_the_command_line_run_the_job(corpus, tmp_path):
     assert {"report.json", "report.csv", "review", "groups", "job.json"} <= written and "report.html" not in written
     job = json.loads((tmp_path / "cli" / "job.json").read_text(encoding="utf-8"))
     assert job["options"]["reports"] == ["json", "csv"]
+    stages = ["read", "boilerplate", "candidates", "verify", "components", "write"]  # each stage's seconds
+    assert list(job["seconds"]) == stages and job["seconds"]["write"] > 0
     unknown = run_cli("spark", "scan", str(small), "--out", str(tmp_path / "none"), "--reports", "json,pdf")
     assert unknown.returncode == 2 and "pdf: name one or more of json, csv, html" in unknown.stderr
     assert not (tmp_path / "none").exists()

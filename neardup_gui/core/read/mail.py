@@ -66,7 +66,7 @@ def _decoded(part: EmailMessage) -> str:
     if charset:
         try:
             codecs.lookup(charset)
-        except LookupError:
+        except (LookupError, ValueError):  # unknown, or not a name at all (a damaged header's NUL)
             charset = ""
     if charset:
         try:
