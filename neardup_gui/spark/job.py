@@ -9,16 +9,17 @@ Stages, each a distributed step over the same functions the desktop runs:
    (``hdfs://``, ``s3a://``…) is read with Spark's ``binaryFile`` source; a Parquet or JSON-lines table
    of (path, text) is fingerprinted as text. Fingerprints: ``fingerprint.fingerprint_bytes`` /
    ``fingerprint_text`` under ``Scheme.current()``, byte for byte the desktop's.
-2. **Boilerplate**: the analysis of ``core.boilerplate`` as distributed counts: frequent shingles
-   (candidates from each partition by pigeonhole, then counted exactly), the passages at each
-   document's edges (``edge_run``), the family test of each popular passage on the driver
-   (``is_boilerplate``, on the same order-free sample), and the cores (``core_of``).
+2. **Boilerplate** (``boilerplate.py``): the analysis of ``core.boilerplate`` as distributed counts: frequent
+   shingles, the passages at each document's edges (``edge_run``), the family test of each popular passage on
+   the driver (``is_boilerplate``, on the same order-free sample), and the cores (``core_of``); brought up to
+   date from the ``--previous`` result's where it can.
 3. **Candidates** and 4. **Verification** (``pairing.py``): one text per normalised text; the pairs the
    desktop's forests are built from (MinHash bands of its layout, kept by its estimate bar; SimHash
    pairs within K), found on the driver by the desktop's own searches up to ``ON_DRIVER_TEXTS`` texts
    and by keys past it; each measured exactly in its component's task (Jaccard of the shingle sets
    compared, cores where boilerplate is ignored), kept by the desktop's rules (J >= T for MinHash;
-   within K and J >= SIMHASH_MIN_JACCARD for SimHash).
+   within K and J >= SIMHASH_MIN_JACCARD for SimHash). A rerun measures only the candidates with a text the
+   ``--previous`` result did not compare alike; the others keep its verdict.
 5. **Components**: large-star / small-star rounds (``components.py``), checked.
 6. **Result**: Parquet tables (documents, pairs, groups), the JSON report of the contract (built by
    ``core.report`` from the same records as the desktop's), and what ``neardup import-spark`` loads
@@ -36,7 +37,6 @@ JSON report.
 from __future__ import annotations
 
 import dataclasses
-import math
 import os
 import time
 from collections import defaultdict
@@ -48,20 +48,10 @@ import numpy as np
 
 from ..core.fingerprint import minhash
 from ..core.fingerprint.ocr import awaits_ocr, fingerprint_scan, read_page, unavailable
-from ..core.fingerprint.scheme import Scheme, fingerprint_bytes, fingerprint_text, raw_hash, unpack_order
+from ..core.fingerprint.scheme import Scheme, fingerprint_bytes, fingerprint_text, raw_hash
 from ..core.i18n import localize, translate
 from ..core.jobs import Progress, ProgressEvent, no_progress
-from ..core.match.boilerplate import (
-    MIN_DOCUMENTS,
-    MIN_SHARE,
-    PAIRS_SAMPLED,
-    Core,
-    core_of,
-    core_set,
-    edge_run,
-    is_boilerplate,
-    sample_ranks,
-)
+from ..core.match.boilerplate import Core, core_set
 from ..core.models import (
     Extracted,
     FileEntry,
@@ -84,6 +74,7 @@ from ..core.scan import (
 )
 from ..core.workers.pool import TaskFailed, default_reader_memory, run_isolated
 from . import pairing
+from .boilerplate import counted, find_boilerplate, shingles_edges
 from .components import connected_components
 from .out import ResultFolder, is_uri
 from .previous import Previous
@@ -93,7 +84,7 @@ if TYPE_CHECKING:
     from pyspark import RDD
     from pyspark.sql import SparkSession
 
-from .records import BoilerplateFound, Compared, FoundFile, JobOptions, JobSummary, Source
+from .records import Compared, FoundFile, JobOptions, JobSummary, Source, compared_digest
 
 _FILES_PER_PARTITION = 2000
 _TEXT_SOURCES = (".parquet", ".jsonl", ".json", ".ndjson")
@@ -472,146 +463,12 @@ def _without_sequence(f: FoundFile) -> FoundFile:
     )
 
 
-# -- boilerplate -------------------------------------------------------------------------------
-def _shingles_edges(fp: Fingerprint) -> tuple[np.ndarray, np.ndarray | None]:
-    shingles = minhash.unpack_shingles(fp.shingles or b"")
-    return shingles, unpack_order(fp.edges, shingles) if fp.edges is not None else None
-
-
-def _common(part: Iterable[tuple[bytes, Fingerprint]], at_least: int) -> Iterator[int]:
-    sets = [minhash.unpack_shingles(fp.shingles or b"") for _h, fp in part]
-    if not sets:
-        return
-    values, counts = np.unique(np.concatenate(sets), return_counts=True)
-    yield from values[counts >= at_least].tolist()
-
-
-def _count(part: Iterable[tuple[bytes, Fingerprint]], candidates: np.ndarray) -> Iterator[np.ndarray]:
-    counts = np.zeros(len(candidates), dtype=np.int64)
-    for _h, fp in part:
-        shingles = minhash.unpack_shingles(fp.shingles or b"")
-        at = np.minimum(np.searchsorted(candidates, shingles), len(candidates) - 1)
-        counts[at[candidates[at] == shingles]] += 1
-    yield counts
-
-
-def counted(contents: RDD) -> tuple[int, int]:
-    """How many contents there are, and how many of them are shingled by words (what boilerplate is
-    looked for in): one pass for both."""
-    return contents.map(lambda item: (1, 0 if item[1].short_text else 1)).fold(
-        (0, 0), lambda x, y: (x[0] + y[0], x[1] + y[1])
-    )
-
-
-def find_boilerplate(contents: RDD, scheme: Scheme, n: int) -> BoilerplateFound:
-    """The analysis of ``core.boilerplate.analyse`` over the ``n`` contents shingled by words, distributed."""
-    words = contents.filter(lambda item: not item[1].short_text)
-    needed = max(MIN_DOCUMENTS, math.ceil(MIN_SHARE * n))
-    none = BoilerplateFound(MIN_SHARE, MIN_DOCUMENTS, np.empty(0, np.uint32), 0, 0, None)
-    if n < needed:
-        return none
-    sc = contents.context
-    # a shingle in ``needed`` contents is in at least needed / P of some partition's (pigeonhole)
-    at_least = max(1, -(-needed // words.getNumPartitions()))
-    proposed = np.array(
-        sorted(set(words.mapPartitions(lambda part: _common(part, at_least)).collect())), dtype=np.uint32
-    )
-    if not len(proposed):
-        return none
-    shared = sc.broadcast(proposed)
-    counts = words.mapPartitions(lambda part: _count(part, shared.value)).treeReduce(np.add)
-    frequent = proposed[counts >= needed]
-    if not len(frequent):
-        return none
-    frequent_b = sc.broadcast(frequent)
-
-    def run_of(item: tuple[bytes, Fingerprint]) -> list[tuple[bytes, tuple[Any, ...]]]:
-        shingles, edges = _shingles_edges(item[1])
-        run = edge_run(
-            shingles,
-            edges,
-            frequent_b.value,
-            shingle_size=scheme.shingle_size,
-            edge_window=scheme.edge_window,
-            num_perm=scheme.num_perm,
-            seed=scheme.seed,
-        )
-        if run is None:
-            return []
-        return [
-            (
-                item[0],
-                (
-                    run.head_key,
-                    run.tail_key,
-                    run.head_cut,
-                    run.tail_cut,
-                    run.own_count,
-                    run.own_minhash.astype("<u4").tobytes(),
-                ),
-            )
-        ]
-
-    runs = words.flatMap(run_of).cache()
-    popular = set(
-        runs.flatMap(lambda r: [k for k in r[1][:2] if k])
-        .map(lambda k: (k, 1))
-        .reduceByKey(lambda a, b: a + b)
-        .filter(lambda kc: kc[1] >= needed)
-        .keys()
-        .collect()
-    )
-    if not popular:
-        runs.unpersist()
-        return BoilerplateFound(MIN_SHARE, MIN_DOCUMENTS, frequent, 0, 0, None)
-    popular_b = sc.broadcast(popular)
-
-    def samples(r: tuple[bytes, tuple[Any, ...]]) -> Iterator[tuple[int, tuple[list[float], list[tuple[int, bytes]]]]]:
-        head_key, tail_key, head_cut, tail_cut, own_count, own = r[1]
-        rank = int(sample_ranks(np.frombuffer(own, dtype="<u4")[None, :])[0])
-        for key, cut in ((head_key, head_cut), (tail_key, tail_cut)):
-            if key in popular_b.value:
-                yield key, ([own_count / max(cut, 1)], [(rank, own)])
-
-    def merge(
-        a: tuple[list[float], list[tuple[int, bytes]]], b: tuple[list[float], list[tuple[int, bytes]]]
-    ) -> tuple[list[float], list[tuple[int, bytes]]]:
-        return a[0] + b[0], sorted(a[1] + b[1], key=lambda rs: rs[0])[:PAIRS_SAMPLED]
-
-    boilerplate_keys, families = set(), 0
-    for key, (shares, sampled) in runs.flatMap(samples).reduceByKey(merge).collect():
-        signatures = np.array([np.frombuffer(s, dtype="<u4") for _r, s in sampled], dtype=np.uint32)
-        if is_boilerplate(np.array(shares), signatures):
-            boilerplate_keys.add(key)
-        else:
-            families += 1
-    if not boilerplate_keys:
-        runs.unpersist()
-        return BoilerplateFound(MIN_SHARE, MIN_DOCUMENTS, frequent, 0, families, None)
-    chosen = sc.broadcast(boilerplate_keys)
-
-    def cuts(r: tuple[bytes, tuple[Any, ...]]) -> tuple[bytes, tuple[int, int]]:
-        head_key, tail_key, head_cut, tail_cut = r[1][:4]
-        return r[0], (head_cut if head_key in chosen.value else 0, tail_cut if tail_key in chosen.value else 0)
-
-    def core(item: tuple[bytes, tuple[Fingerprint, tuple[int, int]]]) -> tuple[bytes, Core | None]:
-        fp, (head_cut, tail_cut) = item[1]
-        shingles, edges = _shingles_edges(fp)
-        return item[0], core_of(shingles, edges, head_cut, tail_cut, num_perm=scheme.num_perm, seed=scheme.seed)
-
-    cut = runs.map(cuts).filter(lambda c: c[1] != (0, 0))
-    cores = words.join(cut).map(core).filter(lambda c: c[1] is not None).cache()
-    cores.count()  # computed while the runs are held: else their pass runs again
-    runs.unpersist()
-    return BoilerplateFound(MIN_SHARE, MIN_DOCUMENTS, frequent, len(boilerplate_keys), families, cores)
-
-
 def _compared(item: tuple[bytes, tuple[Fingerprint, Core | None]]) -> tuple[bytes, Compared]:
     digest, (fp, found) = item
     assert fp.text_hash is not None and fp.simhash is not None and fp.minhash is not None
     if found is None:
         return digest, Compared(digest, fp.text_hash, fp.simhash, fp.minhash, fp.shingle_count, fp.shingles or b"")
-    shingles, edges = _shingles_edges(fp)
+    shingles, edges = shingles_edges(fp)
     own = core_set(shingles, edges, found.head_cut, found.tail_cut)
     return digest, Compared(
         digest, fp.text_hash, fp.simhash, found.minhash, found.shingle_count, minhash.pack_shingles(own)
@@ -661,7 +518,9 @@ def run(spark: SparkSession, options: JobOptions, *, progress: Progress = no_pro
     stage("read")
 
     progress(ProgressEvent("boilerplate", 0, None))
-    found = find_boilerplate(contents, scheme, word_count)
+    found, runs_found_again = find_boilerplate(
+        contents, scheme, word_count, previous.boilerplate if previous is not None else None
+    )
     use_cores = t.ignore_boilerplate and found.cores is not None
     cores = found.cores if use_cores and found.cores is not None else spark.sparkContext.emptyRDD()
     # a content's core where boilerplate is ignored and it has one: else its fingerprint alone, not shuffled
@@ -671,29 +530,52 @@ def run(spark: SparkSession, options: JobOptions, *, progress: Progress = no_pro
     stage("boilerplate")
 
     progress(ProgressEvent("candidates", 0, None))
+    # the earlier result's verdicts stand for the pairs of texts it compared alike: only candidates with a
+    # text new or compared otherwise are measured
     on_driver = content_count <= pairing.ON_DRIVER_TEXTS
     text_numbers: dict[bytes, int] | None = None  # where the driver numbers the texts
+    kept_edges: RDD | None = None
     if on_driver:
-        numbered, held, text_numbers = pairing.numbered_on_driver(compared, t)
+        numbered, held, text_numbers, digests = pairing.numbered_on_driver(compared, t)
         texts = numbered.persist(kept)
         text_count = len(text_numbers)
         candidate_count = len(held)
+        listed = [(h, digests[tid]) for h, tid in text_numbers.items()]
+        compared_texts: RDD | list[tuple[bytes, bytes]] = listed
+        new_texts = previous.new_texts(t, dict(listed)) if previous is not None else None
+        if new_texts is not None and previous is not None:
+            new = np.zeros(text_count, dtype=bool)
+            new[[text_numbers[h] for h in new_texts]] = True
+            held = held.touching(new)
+            kept_edges = spark.sparkContext.parallelize(previous.edges(text_numbers, new_texts), 1)
     else:
         texts = pairing.number_texts(compared, parts).persist(kept)
         text_count = texts.count()
-        found_pairs = pairing.candidates(texts, t, text_count, scheme, parts).persist(StorageLevel.MEMORY_AND_DISK)
-        candidate_count = found_pairs.count()
+        compared_texts = texts.map(lambda tc: (tc[1].text_hash, compared_digest(tc[1])))
+        all_pairs = pairing.candidates(texts, t, text_count, scheme, parts).persist(StorageLevel.MEMORY_AND_DISK)
+        candidate_count = all_pairs.count()
+        found_pairs = all_pairs
+        new_ids = previous.new_text_ids(t, texts, parts) if previous is not None else None
+        if new_ids is not None and previous is not None:
+            new_b = spark.sparkContext.broadcast(new_ids)
+            found_pairs = all_pairs.filter(lambda p: p[0][0] in new_b.value or p[0][1] in new_b.value)
+            kept_edges = previous.edges_of(texts, new_ids, parts)
     stage("candidates")
 
     progress(ProgressEvent("verify", 0, None))
     if on_driver:
-        edges = pairing.verified_on_driver(held, text_count, texts, t, parts).persist(StorageLevel.MEMORY_AND_DISK)
-        pair_count = edges.count()
+        measured = len(held)
+        edges = pairing.verified_on_driver(held, text_count, texts, t, parts)
         del held
     else:
-        edges = pairing.verified(found_pairs, candidate_count, texts, t, parts).persist(StorageLevel.MEMORY_AND_DISK)
-        pair_count = edges.count()
-        found_pairs.unpersist()
+        measured = found_pairs.count() if found_pairs is not all_pairs else candidate_count
+        edges = pairing.verified(found_pairs, measured, texts, t, parts)
+    if kept_edges is not None:
+        edges = edges.union(kept_edges)
+    edges = edges.persist(StorageLevel.MEMORY_AND_DISK)
+    pair_count = edges.count()
+    if not on_driver:
+        all_pairs.unpersist()
     stage("verify")
 
     progress(ProgressEvent("components", 0, None))
@@ -720,8 +602,17 @@ def run(spark: SparkSession, options: JobOptions, *, progress: Progress = no_pro
         counts=dict(
             documents=documents, contents=content_count, texts=text_count, candidates=candidate_count, pairs=pair_count
         ),
-        previous=None if previous is None else previous.summary(reused, documents),
+        previous=None
+        if previous is None
+        else {
+            **previous.summary(reused, documents),
+            # its boilerplate analysis brought up to date (the runs of so many contents found again), or made afresh
+            "boilerplate": "afresh" if runs_found_again is None else "updated",
+            "runs_found_again": runs_found_again,
+            "candidates_measured": measured,  # the others kept the earlier verdict
+        },
         text_numbers=text_numbers,
+        compared_texts=compared_texts,
     )
     stage("write")
     return JobSummary(

@@ -24,7 +24,7 @@ from ..core.match.unionfind import UnionFind
 from ..core.models import SIMHASH_MIN_JACCARD, Method, Similarity, Thresholds
 from . import keys
 from .components import connected_components
-from .records import Compared, similarity, unpacked
+from .records import Compared, compared_digest, similarity, unpacked
 
 if TYPE_CHECKING:
     from pyspark import RDD
@@ -108,31 +108,40 @@ class DriverCandidates:
     def __len__(self) -> int:
         return len(self.a)
 
+    def touching(self, chosen: np.ndarray) -> DriverCandidates:
+        """The candidates with an end among the texts ``chosen`` (a mask by text id)."""
+        kept = chosen[self.a] | chosen[self.b]
+        return DriverCandidates(self.a[kept], self.b[kept], self.by_bits[kept], self.by_bands[kept])
 
-def numbered_on_driver(compared: RDD, thresholds: Thresholds) -> tuple[RDD, DriverCandidates, dict[bytes, int]]:
+
+def numbered_on_driver(
+    compared: RDD, thresholds: Thresholds
+) -> tuple[RDD, DriverCandidates, dict[bytes, int], list[bytes]]:
     """``number_texts`` and ``candidates`` for a collection of at most ON_DRIVER_TEXTS texts: the texts
-    (id, Compared) numbered alike, the same candidates, and each text's id by its hash."""
-    rows = compared.map(lambda c: (c[1].text_hash, c[0], c[1].simhash, c[1].signature)).collect()
-    first: dict[bytes, tuple[bytes, int, bytes]] = {}  # each text's content of the lowest raw hash
-    for text_hash, raw, simhash, signature in rows:
+    (id, Compared) numbered alike, the same candidates, each text's id by its hash, and each one's
+    ``compared_digest`` by id."""
+    rows = compared.map(lambda c: (c[1].text_hash, c[0], c[1].simhash, c[1].signature, compared_digest(c[1]))).collect()
+    first: dict[bytes, tuple[bytes, int, bytes, bytes]] = {}  # each text's content of the lowest raw hash
+    for text_hash, raw, simhash, signature, digest in rows:
         if text_hash not in first or raw < first[text_hash][0]:
-            first[text_hash] = (raw, simhash, signature)
+            first[text_hash] = (raw, simhash, signature, digest)
     del rows
     numbers = {h: tid for tid, h in enumerate(sorted(first))}  # in text-hash order, as number_texts numbers them
     chosen = [first[h] for h in numbers]
     del first
     n = len(chosen)
-    id_of = compared.context.broadcast({raw: tid for tid, (raw, _s, _g) in enumerate(chosen)})
+    digests = [digest for _r, _s, _g, digest in chosen]
+    id_of = compared.context.broadcast({raw: tid for tid, (raw, *_rest) in enumerate(chosen)})
     texts = compared.flatMap(lambda c: [(id_of.value[c[0]], c[1])] if c[0] in id_of.value else [])
     codes, of_simhash = [np.empty(0, np.int64)], [np.empty(0, bool)]  # pairs a < b (a * n + b), SimHash finds?
     everyone = np.arange(n, dtype=np.int64)
     if n > 1 and thresholds.method in (Method.SIMHASH, Method.BOTH):
-        simhashes = np.array([to_unsigned(s) for _r, s, _g in chosen], dtype=np.uint64)
+        simhashes = np.array([to_unsigned(s) for _r, s, _g, _d in chosen], dtype=np.uint64)
         i, j, _ = hamming_candidates(simhashes, everyone, thresholds.hamming)
         codes.append(np.minimum(i, j).astype(np.int64) * n + np.maximum(i, j))
         of_simhash.append(np.ones(len(i), dtype=bool))
     if n > 1 and thresholds.method in (Method.MINHASH, Method.BOTH):
-        signatures = np.array([np.frombuffer(g, dtype="<u4") for _r, _s, g in chosen], dtype=np.uint32)
+        signatures = np.array([np.frombuffer(g, dtype="<u4") for _r, _s, g, _d in chosen], dtype=np.uint32)
         i, j, _ = band_candidates(signatures, everyone, forest_layout(thresholds.jaccard))
         del signatures
         codes.append(np.minimum(i, j).astype(np.int64) * n + np.maximum(i, j))
@@ -145,7 +154,7 @@ def numbered_on_driver(compared: RDD, thresholds: Thresholds) -> tuple[RDD, Driv
     by_bits = np.logical_or.reduceat(bits, first_of) if len(code) else bits
     by_bands = np.logical_or.reduceat(~bits, first_of) if len(code) else bits
     unique = code[first_of]
-    return texts, DriverCandidates(unique // max(n, 1), unique % max(n, 1), by_bits, by_bands), numbers
+    return texts, DriverCandidates(unique // max(n, 1), unique % max(n, 1), by_bits, by_bands), numbers, digests
 
 
 def number_texts(compared: RDD, parts: int) -> RDD:

@@ -4,6 +4,7 @@ compared, the source read, the boilerplate found, the numbers of a pair, and the
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
@@ -104,6 +105,23 @@ class Source:
     rows_unreadable: int = 0  # lines of a JSON table that are not JSON objects (Spark's corrupt records)
 
 
+Run = tuple[int, int, int, int, int, bytes]
+"""A content's passages at its edges (``core.boilerplate.EdgeRun``): head key, tail key, head cut, tail cut, its
+own text's size and signature (little-endian uint32)."""
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class BoilerplateCounts:
+    """How many of ``words`` contents (those shingled by words) hold each shingle of ``shingles`` (sorted), for
+    every shingle in at least ``below`` of them: any other is in fewer. A rerun brings it up to date from the
+    contents gone and added alone while the shingles it does not list stay below the bar."""
+
+    words: int
+    below: int
+    shingles: np.ndarray  # uint32
+    counts: np.ndarray  # int64
+
+
 @dataclass(frozen=True, slots=True)
 class BoilerplateFound:
     """The collection's boilerplate, as ``core.boilerplate.Boilerplate`` holds it (cores by raw hash)."""
@@ -114,6 +132,9 @@ class BoilerplateFound:
     passages: int
     family_passages: int
     cores: RDD | None  # (raw_hash, Core)
+    keys: tuple[int, ...] = ()  # the boilerplate passages' keys (EdgeRun.head_key / tail_key), in order
+    counts: BoilerplateCounts | None = None  # what a rerun brings up to date (rerun/counts)
+    runs: RDD | None = None  # (raw_hash, Run) of each content with passages at its edges
 
     def summary(self, ignored: bool, affected: int) -> dict[str, Any]:
         """For the report, as the desktop's (``match.BoilerplateUse.summary``): the analysis only where
@@ -128,6 +149,12 @@ class BoilerplateFound:
             "family_passages": self.family_passages,
             "documents_affected": affected,
         }
+
+
+def compared_digest(c: Compared) -> bytes:
+    """What is compared of a content, as a hash: a text whose digest is the same as in an earlier run is
+    judged the same against any other (``previous.Previous.edges``)."""
+    return hashlib.blake2b(c.shingles, digest_size=16).digest()
 
 
 def unpacked(c: Compared) -> tuple[np.ndarray, np.ndarray]:
@@ -157,10 +184,19 @@ def similarity(
     )
 
 
+def thresholds_json(t: Thresholds) -> dict[str, Any]:
+    """The thresholds as a result's job.json gives them."""
+    return {
+        "method": str(t.method),
+        "hamming": t.hamming,
+        "jaccard": t.jaccard,
+        "ignore_boilerplate": t.ignore_boilerplate,
+    }
+
+
 def job_json(options: JobOptions, source: Source, scheme: Scheme, extra: dict[str, Any]) -> str:
     """The result's description: what ran, under which scheme and thresholds (ASCII: a path's bytes that
     are not UTF-8 travel as escapes)."""
-    t = options.thresholds
     return json.dumps(
         {
             "format": RESULT_FORMAT,
@@ -171,12 +207,7 @@ def job_json(options: JobOptions, source: Source, scheme: Scheme, extra: dict[st
             "table_repeated_paths": source.repeated_paths,
             "table_rows_unreadable": source.rows_unreadable,
             "scheme": json.loads(scheme.to_json()),
-            "thresholds": {
-                "method": str(t.method),
-                "hamming": t.hamming,
-                "jaccard": t.jaccard,
-                "ignore_boilerplate": t.ignore_boilerplate,
-            },
+            "thresholds": thresholds_json(options.thresholds),
             "options": {k: v for k, v in asdict(options).items() if k not in ("source", "out", "thresholds")},
             **extra,
         },

@@ -520,11 +520,13 @@ def write_result(
     counts: dict[str, int],
     previous: dict[str, Any] | None = None,
     text_numbers: dict[bytes, int] | None = None,
+    compared_texts: RDD | list[tuple[bytes, bytes]],
 ) -> dict[str, int]:
     """Groups, pairs, Parquet tables, the JSON report and the review records, under ``options.out``: from
     the ``files`` read, and of those grouped, their fingerprints ``whole_files`` (with what the rest of the
     job leaves out). ``text_numbers`` (each text's id, by its hash) where the driver numbered the texts: the
-    components are then put together on the driver."""
+    components are then put together on the driver. ``compared_texts``: each text's hash and ``compared_digest``,
+    kept for a rerun."""
     started = time.monotonic()
     sc = spark.sparkContext
     t = options.thresholds
@@ -728,7 +730,9 @@ def write_result(
             .map(lambda x: _record(x[1][0], x[1][1]))
         )
         _save_gzipped(sc, records, out.child(REVIEW_FOLDER))
-        kept_fingerprints.write(spark, whole_files, out.child(FINGERPRINTS))  # what a rerun reuses (--previous)
+        # what a rerun reuses (--previous)
+        kept_fingerprints.write(spark, whole_files, out.child(FINGERPRINTS))
+        kept_fingerprints.write_rerun(spark, out, edges, compared_texts, boilerplate)
 
     # the tables and the review records are written while the reports are made: each leaves cores idle that
     # the other fills (the driver writes the reports and lays the page out, the JVM plans each table)
@@ -767,6 +771,7 @@ def write_result(
         },
         "seconds": {**seconds, "write": round(time.monotonic() - started, 2)},  # the result, but for this file
         "fingerprints": FINGERPRINTS,
+        "rerun": kept_fingerprints.rerun_json(boilerplate),
         **({"previous": previous} if previous is not None else {}),
     }
     out.write_text("job.json", job_json(options, source, scheme, extra) + "\n")
