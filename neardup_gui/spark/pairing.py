@@ -169,6 +169,10 @@ def number_texts(compared: RDD, parts: int) -> RDD:
     return by_text.values().zipWithIndex().map(lambda ci: (ci[1], ci[0]))
 
 
+VERDICTS = 1
+"""The version of the rules a pair is judged by (``_judged``, ``records.similarity``): a rerun keeps an earlier
+result's verdicts only where they are the same. Raise it with any change to what they decide or give."""
+
 Edge = tuple[int, int, Similarity, bool, bool, bytes, bytes, float]
 """A verified pair: (a, b, similarity, by SimHash, by MinHash, text hash of a, of b, exact Jaccard)."""
 

@@ -34,7 +34,7 @@ from ..core.i18n import QT_TRANSLATE_NOOP, translate
 from ..core.models import Fingerprint, Similarity, Status, Thresholds, display_path
 from ..core.store.spark_result import RESULT_FORMAT, RESULT_VERSIONS
 from .out import ResultFolder
-from .pairing import Edge
+from .pairing import VERDICTS, Edge
 from .records import (
     BoilerplateCounts,
     BoilerplateFound,
@@ -212,6 +212,7 @@ def rerun_json(boilerplate: BoilerplateFound) -> dict[str, Any]:
     counted = boilerplate.counts
     return {
         "verified": VERIFIED,
+        "verdicts": VERDICTS,
         "boilerplate": None
         if counted is None
         else {"words": counted.words, "below": counted.below, "keys": sorted(boilerplate.keys)},
@@ -238,7 +239,7 @@ class KeptBoilerplate:
         spark = self.table.sparkSession
         chosen = spark.createDataFrame(sorted(contents), "raw_hash binary, text_hash binary")
         rows = self.table.select("raw_hash", "text_hash", "shingles").join(
-            chosen, ["raw_hash", "text_hash"], "left_semi"
+            broadcast(chosen), ["raw_hash", "text_hash"], "left_semi"
         )
         return rows.rdd.map(lambda r: (bytes(r.raw_hash), bytes(r.shingles or b""))).reduceByKey(lambda a, _b: a)
 
@@ -254,7 +255,7 @@ class KeptBoilerplate:
         chosen = spark.createDataFrame([(r,) for r in sorted(raws)], "raw_hash binary")
         return [
             (bytes(r.raw_hash), Core(r.shingle_count, bytes(r.minhash), r.head_cut, r.tail_cut))
-            for r in self.cores.join(chosen, "raw_hash", "left_semi").collect()
+            for r in self.cores.join(broadcast(chosen), "raw_hash", "left_semi").collect()
         ]
 
 
@@ -291,12 +292,20 @@ class Previous:
         chosen = spark.createDataFrame(
             [(os.fsencode(p), s, m) for p, s, m in sorted(keys)], "path binary, size long, mtime_ns long"
         )
-        return self.table.join(chosen, list(_KEYS), "left_semi").rdd.map(from_row)
+        # the keys sent to each task (a few MB): else both sides are shuffled, every fingerprint with them (2 to 4 s
+        # more at 20,000 documents)
+        return self.table.join(broadcast(chosen), list(_KEYS), "left_semi").rdd.map(from_row)
 
     def compared(self, t: Thresholds) -> DataFrame | None:
         """Each text's ``compared_digest`` in the earlier job, where it judged pairs as this one does (the same
-        thresholds): then a pair of texts compared alike keeps its verdict. None where none does."""
-        if self.verified is None or self.job is None or self.job.get("thresholds") != thresholds_json(t):
+        thresholds and rules, ``VERDICTS``): then a pair of texts compared alike keeps its verdict. None where
+        none does."""
+        if (
+            self.verified is None
+            or self.job is None
+            or self.job.get("thresholds") != thresholds_json(t)
+            or (self.job.get("rerun") or {}).get("verdicts") != VERDICTS
+        ):
             return None
         return self.verified.sparkSession.read.schema(TEXTS_SCHEMA).parquet(
             ResultFolder(self.verified.sparkSession, self.folder).child(TEXTS)
@@ -358,6 +367,13 @@ def _edge_of(r: Any, a: int, b: int) -> Edge:
     return a, b, sim, r.by_simhash, r.by_minhash, bytes(r.text_a), bytes(r.text_b), r.exact_jaccard
 
 
+def broadcast(frame: DataFrame) -> DataFrame:
+    """``frame`` (keys from the driver) sent whole to the tasks that join it with a table."""
+    from pyspark.sql import functions
+
+    return functions.broadcast(frame)
+
+
 def _kept_boilerplate(
     spark: SparkSession, folder: ResultFolder, job: dict[str, Any], table: DataFrame
 ) -> KeptBoilerplate | None:
@@ -365,15 +381,15 @@ def _kept_boilerplate(
     said = (job.get("rerun") or {}).get("boilerplate")
     if not said:
         return None
-    counts = spark.read.schema(COUNTS_SCHEMA).parquet(folder.child(COUNTS)).orderBy("shingle").collect()
+    # collected as they are, and sorted here: a sort or a distinct in Spark is a shuffle more
+    counts = spark.read.schema(COUNTS_SCHEMA).parquet(folder.child(COUNTS)).collect()
+    shingles = np.array([r.shingle for r in counts], dtype=np.uint32)
+    order = np.argsort(shingles)
     words = table.filter((table.status == str(Status.OK)) & ~table.short_text).select("raw_hash", "text_hash")
     return KeptBoilerplate(
-        frozenset((bytes(r.raw_hash), bytes(r.text_hash)) for r in words.distinct().collect()),
+        frozenset((bytes(r.raw_hash), bytes(r.text_hash)) for r in words.collect()),
         BoilerplateCounts(
-            said["words"],
-            said["below"],
-            np.array([r.shingle for r in counts], dtype=np.uint32),
-            np.array([r.contents for r in counts], dtype=np.int64),
+            said["words"], said["below"], shingles[order], np.array([r.contents for r in counts], dtype=np.int64)[order]
         ),
         np.array(job["boilerplate"]["shingles"], dtype=np.uint32),
         frozenset(said["keys"]),

@@ -730,9 +730,7 @@ def write_result(
             .map(lambda x: _record(x[1][0], x[1][1]))
         )
         _save_gzipped(sc, records, out.child(REVIEW_FOLDER))
-        # what a rerun reuses (--previous)
-        kept_fingerprints.write(spark, whole_files, out.child(FINGERPRINTS))
-        kept_fingerprints.write_rerun(spark, out, edges, compared_texts, boilerplate)
+        kept_fingerprints.write(spark, whole_files, out.child(FINGERPRINTS))  # what a rerun reuses (--previous)
 
     # the tables and the review records are written while the reports are made: each leaves cores idle that
     # the other fills (the driver writes the reports and lays the page out, the JVM plans each table)
@@ -749,6 +747,8 @@ def write_result(
             loader = TextLoader(grouped, cache_size=512) if source.kind == "folder" else None
             diffs = _diffs_in_executors(sc, loader, parts)
             out.write_text("report.html", to_html(result, context, loader, map_diffs=diffs))
+        # and the later stages' findings a rerun reuses, small tables, beside the large ones
+        kept_fingerprints.write_rerun(spark, out, edges, compared_texts, boilerplate)
     finally:
         tables_written()
 

@@ -220,3 +220,23 @@ def test_a_kept_fingerprint_comes_back_as_it_was_written(spark):
     assert kept(found) and not kept(
         FoundFile("/u/a.pdf", 1, 1, "pdf", Fingerprint(b"\x01", "pdf", Status.ERROR, transient=120.0))
     )
+
+
+def test_earlier_verdicts_hold_only_under_the_same_thresholds_and_rules(spark, tmp_path):
+    from neardup_gui.spark.pairing import VERDICTS
+    from neardup_gui.spark.previous import TEXTS, TEXTS_SCHEMA, VERIFIED_SCHEMA, Previous
+    from neardup_gui.spark.records import thresholds_json
+
+    spark.createDataFrame([(b"\x01" * 16, b"\x02" * 16)], TEXTS_SCHEMA).write.parquet(str(tmp_path / TEXTS))
+    verified = spark.createDataFrame([], VERIFIED_SCHEMA)
+
+    def earlier(thresholds: Thresholds, verdicts: int) -> Previous:
+        job = {"thresholds": thresholds_json(thresholds), "rerun": {"verdicts": verdicts}}
+        return Previous(str(tmp_path), None, job=job, verified=verified)
+
+    held = earlier(Thresholds(), VERDICTS).new_texts(Thresholds(), {b"\x01" * 16: b"\x02" * 16, b"\x03" * 16: b"x"})
+    assert held == {b"\x03" * 16}  # a text compared alike keeps its verdicts; a new one is measured
+    assert earlier(Thresholds(), VERDICTS).new_texts(Thresholds(), {b"\x01" * 16: b"other"}) == {b"\x01" * 16}
+    assert earlier(Thresholds(jaccard=0.7), VERDICTS).compared(Thresholds()) is None
+    assert earlier(Thresholds(ignore_boilerplate=False), VERDICTS).compared(Thresholds()) is None
+    assert earlier(Thresholds(), VERDICTS + 1).compared(Thresholds()) is None  # judged by other rules
