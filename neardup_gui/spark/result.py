@@ -198,6 +198,35 @@ def _similarities(asked: Sequence[tuple[bytes, bytes, Any]], compared: RDD, part
     return found
 
 
+def _member_similarities(
+    group_files: Sequence[tuple[Any, list[GroupedFile]]],
+    kept_of: Mapping[Any, GroupedFile],
+    mutual: Mapping[Any, Mutual],
+    compared: RDD,
+    parts: int,
+) -> dict[str, Similarity]:
+    """Each grouped file's numbers against its component's keeper, by path: a copy's or the same text's are
+    IDENTICAL (what is compared of them is the same, and never empty), a duplicate's those of the pair
+    verified (``mutual``: every member of a component shown whole is one); only the others (members of a
+    component too large to pair whole, or not a duplicate of its keeper) are measured from the contents
+    compared, which took a pass over every compared set (2 s at 20,000 documents)."""
+    found: dict[str, Similarity] = {}
+    asked: list[tuple[bytes, bytes, str]] = []
+    for key, members in group_files:
+        kept = kept_of[key]
+        pairs = {(a, b): sim for a, b, sim, _how in mutual[key][1]} if key in mutual else {}
+        for f in members:
+            if f.raw_hash == kept.raw_hash or f.text_hash == kept.text_hash:
+                found[f.path] = IDENTICAL
+            elif (f.path, kept.path) in pairs:
+                found[f.path] = pairs[(f.path, kept.path)]
+            elif (kept.path, f.path) in pairs:
+                found[f.path] = _swapped(pairs[(kept.path, f.path)])
+            else:
+                asked.append((f.raw_hash, kept.raw_hash, f.path))
+    return found | _similarities(asked, compared, parts)
+
+
 def _forest(
     item: tuple[int, Iterable[tuple[Any, ...]]], first_path: Mapping[bytes, str]
 ) -> Iterator[tuple[int, bytes, bytes, Similarity, str]]:
@@ -539,13 +568,8 @@ def write_result(
         else _components_in_executors(files, texts, edges, labels, t, parts)
     )
     group_files, mutual, forest, large = components.files, components.mutual, components.forest, components.large
-    # each member's similarity to its keeper, from the contents compared
     kept_of = {key: keeper(members) for key, members in group_files}
-    member_sims = _similarities(
-        [(f.raw_hash, kept_of[key].raw_hash, f.path) for key, members in group_files for f in members],
-        compared,
-        parts,
-    )
+    member_sims = _member_similarities(group_files, kept_of, mutual, compared, parts)
 
     # the report's documents: every file, numbered by path (as the desktop's report numbers them)
     all_files = sorted(components.rows, key=lambda row: row[:8])
