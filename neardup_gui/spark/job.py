@@ -547,7 +547,7 @@ def run(spark: SparkSession, options: JobOptions, *, progress: Progress = no_pro
             new = np.zeros(text_count, dtype=bool)
             new[[text_numbers[h] for h in new_texts]] = True
             held = held.touching(new)
-            kept_edges = spark.sparkContext.parallelize(previous.edges(text_numbers, new_texts), 1)
+            kept_edges = previous.edges(text_numbers, new_texts)
     else:
         texts = pairing.number_texts(compared, parts).persist(kept)
         text_count = texts.count()

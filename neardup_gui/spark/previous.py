@@ -347,17 +347,22 @@ class Previous:
             .map(lambda x: _edge_of(x[1][0][1], x[1][0][0], x[1][1]))
         )
 
-    def edges(self, ids: dict[bytes, int], new: set[bytes]) -> list[Edge]:
+    def edges(self, ids: dict[bytes, int], new: set[bytes]) -> RDD:
         """The earlier job's verified pairs of texts both in ``ids`` (each text's id in this run) and neither
-        ``new`` (compared otherwise: ``new_texts``)."""
+        ``new`` (compared otherwise: ``new_texts``), made in the executors (collected, 322,000 of them took 13 s
+        of the driver's at 100,000 documents)."""
         assert self.verified is not None
-        found: list[Edge] = []
-        for r in self.verified.collect():
+        sc = self.verified.sparkSession.sparkContext
+        ids_b, new_b = sc.broadcast(ids), sc.broadcast(new)
+
+        def kept(r: Any) -> list[Edge]:
             text_a, text_b = bytes(r.text_a), bytes(r.text_b)
-            a, b = ids.get(text_a), ids.get(text_b)
-            if a is not None and b is not None and text_a not in new and text_b not in new:
-                found.append(_edge_of(r, a, b))
-        return found
+            a, b = ids_b.value.get(text_a), ids_b.value.get(text_b)
+            if a is None or b is None or text_a in new_b.value or text_b in new_b.value:
+                return []
+            return [_edge_of(r, a, b)]
+
+        return self.verified.rdd.flatMap(kept)
 
 
 def _edge_of(r: Any, a: int, b: int) -> Edge:
