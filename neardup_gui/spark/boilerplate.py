@@ -83,6 +83,11 @@ def _counted_in(sets: RDD, shingles: np.ndarray) -> np.ndarray:
         shared.unpersist()
 
 
+def _counted_contents(words: RDD) -> RDD:
+    """(raw hash, text hash) of the contents ``words``: what the counts are of."""
+    return words.map(lambda item: (item[0], item[1].text_hash))
+
+
 def _sets(contents: RDD) -> RDD:
     return contents.map(lambda item: item[1].shingles or b"")
 
@@ -122,16 +127,23 @@ def updated_counts(
     """``kept``'s counts brought up to date for the ``n`` contents ``words``, from the contents added and gone
     (by raw and text hash); and those two sets. None where a shingle the earlier counts do not list could now
     be frequent (the counts are then made afresh)."""
-    now = frozenset(words.map(lambda item: (item[0], item[1].text_hash)).collect())
+    now = frozenset(_counted_contents(words).collect())
     added, gone = now - kept.contents, kept.contents - now
     below = min(kept.counts.below + len(added), n + 1)  # each added content adds one at most
     if below > needed_of(n):
         return None
+    # the gone contents' sets, from the earlier fingerprints: one not kept there (a scan read by OCR with a page
+    # that failed for a time, kept only to be read again) cannot be taken off
+    gone_sets = kept.words_of(gone).cache()
+    if gone_sets.count() != len(gone):
+        gone_sets.unpersist()
+        return None
     added_b = words.context.broadcast(added)
     fresh = words.filter(lambda item: (item[0], item[1].text_hash) in added_b.value)
     listed = kept.counts.shingles
-    counts = kept.counts.counts - _counted_in(kept.words_of(gone).values(), listed) + _counted_in(_sets(fresh), listed)
+    counts = kept.counts.counts - _counted_in(gone_sets.values(), listed) + _counted_in(_sets(fresh), listed)
     added_b.unpersist()
+    gone_sets.unpersist()
     listed = counts >= below
     return BoilerplateCounts(n, below, kept.counts.shingles[listed], counts[listed]), added, gone
 
@@ -252,7 +264,8 @@ def find_boilerplate(
     else:
         counts, added, gone = count_shingles(words, n), frozenset(), frozenset()
     frequent = counts.shingles[counts.counts >= needed]
-    found = BoilerplateFound(MIN_SHARE, MIN_DOCUMENTS, frequent, 0, 0, None, counts=counts)
+    counted_contents = _counted_contents(words)
+    found = BoilerplateFound(MIN_SHARE, MIN_DOCUMENTS, frequent, 0, 0, None, counts=counts, counted=counted_contents)
     run_again: int | None = None
     frequent_b = sc.broadcast(frequent)
     fresh_b = None
@@ -279,7 +292,9 @@ def find_boilerplate(
         return found, run_again
     runs = runs.cache()
     chosen, families = _chosen(runs, needed)
-    found = BoilerplateFound(MIN_SHARE, MIN_DOCUMENTS, frequent, 0, families, None, counts=counts, runs=runs)
+    found = BoilerplateFound(
+        MIN_SHARE, MIN_DOCUMENTS, frequent, 0, families, None, counts=counts, counted=counted_contents, runs=runs
+    )
     if not chosen:
         return found, run_again
     keys_b = sc.broadcast(chosen)
@@ -315,6 +330,7 @@ def find_boilerplate(
             cores,
             keys=tuple(sorted(chosen)),
             counts=counts,
+            counted=counted_contents,
             runs=runs,
         ),
         run_again,

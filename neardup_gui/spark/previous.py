@@ -7,8 +7,9 @@ what its later stages found of the texts found again, so that only what changed 
   each text (a hash of its compared set: its core where boilerplate is cut). Whether two texts are duplicates
   depends on what is compared of them and the thresholds alone, so under the same thresholds a pair of texts
   compared as before keeps its verdict; only the candidates with a text new or cut otherwise are measured.
-- ``rerun/counts``: the boilerplate analysis's document counts of the shingles near its bar (every shingle not
-  listed is in fewer than ``below`` of the contents), brought up to date from the contents gone and added.
+- ``rerun/counts`` and ``rerun/words``: the boilerplate analysis's document counts of the shingles near its bar
+  (every shingle not listed is in fewer than ``below`` of the contents), and the contents they are of (raw and
+  text hash), brought up to date from the contents gone and added.
 - ``rerun/runs`` and ``rerun/cores``: each content's passages at its edges (which depend on its text and the
   frequent shingles alone) and its core (on those and the passages found to be boilerplate).
 
@@ -69,6 +70,8 @@ RUNS = f"{RERUN}/runs"
 RUNS_SCHEMA = "raw_hash binary, head_key long, tail_key long, head_cut long, tail_cut long, own_count long, own binary"
 TEXTS = f"{RERUN}/texts"
 TEXTS_SCHEMA = "text_hash binary, compared binary"
+WORDS = f"{RERUN}/words"
+WORDS_SCHEMA = "raw_hash binary, text_hash binary"
 CORES = f"{RERUN}/cores"
 CORES_SCHEMA = "raw_hash binary, shingle_count long, minhash binary, head_cut long, tail_cut long"
 
@@ -197,6 +200,8 @@ def write_rerun(
     spark.createDataFrame(
         list(zip(counted.shingles.tolist(), counted.counts.tolist(), strict=True)), COUNTS_SCHEMA
     ).write.parquet(out.child(COUNTS))
+    if boilerplate.counted is not None:
+        spark.createDataFrame(boilerplate.counted, WORDS_SCHEMA).write.parquet(out.child(WORDS))
     runs = boilerplate.runs if boilerplate.runs is not None else spark.sparkContext.emptyRDD()
     spark.createDataFrame(runs.map(_run_row), RUNS_SCHEMA).write.parquet(out.child(RUNS))
     cores = boilerplate.cores if boilerplate.cores is not None else spark.sparkContext.emptyRDD()
@@ -390,9 +395,9 @@ def _kept_boilerplate(
     counts = spark.read.schema(COUNTS_SCHEMA).parquet(folder.child(COUNTS)).collect()
     shingles = np.array([r.shingle for r in counts], dtype=np.uint32)
     order = np.argsort(shingles)
-    words = table.filter((table.status == str(Status.OK)) & ~table.short_text).select("raw_hash", "text_hash")
+    words = spark.read.schema(WORDS_SCHEMA).parquet(folder.child(WORDS)).collect()
     return KeptBoilerplate(
-        frozenset((bytes(r.raw_hash), bytes(r.text_hash)) for r in words.collect()),
+        frozenset((bytes(r.raw_hash), bytes(r.text_hash)) for r in words),
         BoilerplateCounts(
             said["words"], said["below"], shingles[order], np.array([r.contents for r in counts], dtype=np.int64)[order]
         ),

@@ -134,6 +134,7 @@ class BoilerplateFound:
     cores: RDD | None  # (raw_hash, Core)
     keys: tuple[int, ...] = ()  # the boilerplate passages' keys (EdgeRun.head_key / tail_key), in order
     counts: BoilerplateCounts | None = None  # what a rerun brings up to date (rerun/counts)
+    counted: RDD | None = None  # (raw hash, text hash) of the contents the counts are of (rerun/words)
     runs: RDD | None = None  # (raw_hash, Run) of each content with passages at its edges
 
     def summary(self, ignored: bool, affected: int) -> dict[str, Any]:

@@ -47,7 +47,16 @@ def _result(out: Path, spark) -> dict[str, object]:
         name: sorted(map(str, spark.read.parquet(str(out / name)).collect()))
         # what the next rerun takes: the same whether worked out afresh or brought up to date (but the counts,
         # whose bound grows with what was added)
-        for name in ("documents", "groups", "pairs", "fingerprints", "rerun/verified", "rerun/runs", "rerun/cores")
+        for name in (
+            "documents",
+            "groups",
+            "pairs",
+            "fingerprints",
+            "rerun/verified",
+            "rerun/runs",
+            "rerun/cores",
+            "rerun/words",
+        )
     }
     return {
         "report": report,
