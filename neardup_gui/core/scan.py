@@ -161,7 +161,7 @@ def extract_task(task: ExtractTask) -> Fingerprint | FileFailure:
     return spill.spill(fp, task.spill_folder) if task.spill_folder else fp
 
 
-def _extract_batches(tasks: list[ExtractTask]) -> list[tuple[ExtractTask, ...]]:
+def extract_batches(tasks: list[ExtractTask]) -> list[tuple[ExtractTask, ...]]:
     """Texts in batches of at most _EXTRACT_BATCH contents and _EXTRACT_BATCH_BYTES; anything else,
     and a larger text, alone, first (the slowest tasks start first, so none is left running alone)."""
     small = [t for t in tasks if t.kind == "text" and t.size <= _EXTRACT_BATCH_BYTES]
@@ -430,7 +430,7 @@ def scan(
         scans: list[tuple[ExtractTask, int]] = []  # (a scan's content, its pages) for OCR to read
         with WorkerPool(max(1, options.workers), memory_limit=options.reader_memory or default_reader_memory()) as pool:
             results = run_in_batches(
-                pool, extract_task, _extract_batches(tasks), timeout=options.file_timeout, cancel=cancel
+                pool, extract_task, extract_batches(tasks), timeout=options.file_timeout, cancel=cancel
             )
             for done, (task, outcome) in enumerate(results, start=1):
                 files = by_hash[task.expected_hash]

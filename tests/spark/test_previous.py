@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from neardup_gui.core.models import Fingerprint, Status, Thresholds
-from neardup_gui.spark import boilerplate, job, pairing
+from neardup_gui.spark import boilerplate, job, pairing, result
 from neardup_gui.spark.job import JobOptions, run
 from neardup_gui.spark.previous import from_row, kept, to_row
 from neardup_gui.spark.records import FoundFile
@@ -127,9 +127,9 @@ def test_a_rerun_measures_only_pairs_with_a_new_text_and_brings_the_boilerplate_
 ):
     """The whole corpus, whose 56 letters end in one footer (boilerplate, cut from each): a letter edited, one
     added, a document gone, a near-copy added, and the html file gone whose bytes page.txt was read as (with
-    the texts numbered and paired in shuffles, as past the driver's bounds). Then letters added, so that the
-    frequent shingles change; then so many that a shingle the counts do not list could reach the bar, and
-    other thresholds."""
+    the texts numbered and paired in shuffles, as past the driver's bounds, against a fresh run on the driver).
+    Then letters added, so that the frequent shingles change; then so many that a shingle the counts do not
+    list could reach the bar, and other thresholds."""
     root = tmp_path / "uploads"
     shutil.copytree(corpus, root)
     run(spark, JobOptions(str(root), str(tmp_path / "first"), Thresholds()))
@@ -146,10 +146,11 @@ def test_a_rerun_measures_only_pairs_with_a_new_text_and_brings_the_boilerplate_
         shuffled.setattr(pairing, "ON_DRIVER_TEXTS", 0)
         shuffled.setattr(job, "ON_DRIVER_COPIES", 0)
         shuffled.setattr(boilerplate, "ON_DRIVER_CUTS", 0)
+        shuffled.setattr(result, "ON_DRIVER_CORES", 0)
         again = run(
             spark, JobOptions(str(root), str(tmp_path / "again"), Thresholds(), previous=str(tmp_path / "first"))
         )
-        fresh = run(spark, JobOptions(str(root), str(tmp_path / "fresh"), Thresholds()))
+    fresh = run(spark, JobOptions(str(root), str(tmp_path / "fresh"), Thresholds()))  # on the driver: the same
     kept = _previous(tmp_path / "again")
     assert kept["boilerplate"] == "updated"
     # the letter edited, the letter added, the near-copy added, and page.txt (its bytes read as text now)
