@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import base64
 import dataclasses
+import functools
 import json
 import time
 from collections import defaultdict
@@ -52,7 +53,7 @@ from ..core.store.stored_text import TextLoader
 from . import previous as kept_fingerprints
 from .out import ResultFolder
 from .previous import FINGERPRINTS
-from .records import BoilerplateFound, FoundFile, JobOptions, Source, job_json, similarity
+from .records import BoilerplateFound, FoundFile, JobOptions, Source, job_json, similarity, unpacked
 
 if TYPE_CHECKING:
     from pyspark import RDD
@@ -178,14 +179,25 @@ def _mutual(
     return label, (tuple(groups), pairs)
 
 
+ON_DRIVER_MEASURED = 5_000
+"""Contents measured against their keepers whose compared sets (~10 KB each) the driver takes, to measure them
+itself; past it they are joined with the pairs asked (two shuffles: a second at 20,000 documents)."""
+
+
 def _similarities(asked: Sequence[tuple[bytes, bytes, Any]], compared: RDD, parts: int) -> dict[Any, Similarity]:
     """The numbers of each (content a, content b, key) ``asked``: a's against b, by key. Only the contents
     asked leave their partitions (a broadcast set picks them), not every fingerprint."""
     if not asked:
         return {}
     sc = compared.context
-    needed = sc.broadcast({c for a, b, _key in asked for c in (a, b)})
+    wanted = {c for a, b, _key in asked for c in (a, b)}
+    needed = sc.broadcast(wanted)
     by_content = compared.filter(lambda c: c[0] in needed.value)
+    if len(wanted) <= ON_DRIVER_MEASURED:
+        sets = dict(by_content.collect())
+        needed.unpersist()
+        arrays = functools.cache(unpacked)  # a keeper asked for by several members is unpacked once
+        return {key: similarity(sets[a], sets[b], arrays)[0] for a, b, key in asked}
     found = dict(
         sc.parallelize([(a, (key, b)) for a, b, key in asked], parts)
         .join(by_content, parts)
