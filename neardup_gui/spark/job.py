@@ -78,7 +78,7 @@ from ..core.workers.pool import TaskFailed, WorkerPool, default_reader_memory, r
 from . import pairing
 from .boilerplate import counted, find_boilerplate, shingles_edges
 from .components import connected_components
-from .out import ResultFolder, is_uri
+from .out import ResultFolder, is_uri, warm_up
 from .previous import Previous
 from .previous import load as load_previous
 
@@ -499,6 +499,7 @@ def run(spark: SparkSession, options: JobOptions, *, progress: Progress = no_pro
         progress(ProgressEvent(name, 1, 1))
 
     progress(ProgressEvent("read", 0, None))
+    warmed = warm_up(spark)
     previous = load_previous(spark, options, scheme, resolve_source(options.source)) if options.previous else None
     read, source, reused = read_documents(spark, options, scheme, previous)
     # Python's records are bytes to the JVM: kept on disk (the system's page cache holds them while memory
@@ -586,6 +587,7 @@ def run(spark: SparkSession, options: JobOptions, *, progress: Progress = no_pro
     stage("components")
 
     progress(ProgressEvent("write", 0, None))
+    warmed()
     from .result import write_result
 
     summary = write_result(

@@ -5,6 +5,7 @@ that a driver on a cluster node needs no disk shared with the person who reads t
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..core.i18n import translate
@@ -112,3 +113,41 @@ class ResultFolder:
                 stream.write(bytearray(data[start : start + _CHUNK]))
         finally:
             stream.close()
+
+
+def in_background(work: Callable[[], None]) -> Callable[[], None]:
+    """``work`` started in a thread of its own, whose Spark jobs run beside the caller's; the function
+    returned waits for it and raises what it raised."""
+    from pyspark import InheritableThread  # the JVM thread of a pinned Python thread inherits the job's
+
+    failed: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            work()
+        except BaseException as exc:  # handed to the caller
+            failed.append(exc)
+
+    thread = InheritableThread(run, daemon=True)
+    thread.start()
+
+    def wait() -> None:
+        thread.join()
+        if failed:
+            raise failed[0]
+
+    return wait
+
+
+def warm_up(spark: SparkSession) -> Callable[[], None]:
+    """The JVM's SQL engine and its conversion of Python rows loaded and compiled in the background (a table
+    of one row, of the tables' types, written nowhere): the first table written took 3.7 s of one core more
+    than the next, late in the job when every core is busy; begun before the read, it takes a core the readers
+    leave idle. The function returned waits for it."""
+
+    def write() -> None:
+        spark.createDataFrame(
+            [("a", 1, b"a", True, 0.5)], "text string, number long, hash binary, flag boolean, share double"
+        ).write.format("noop").mode("overwrite").save()
+
+    return in_background(write)

@@ -51,7 +51,7 @@ from ..core.review.topics import SAMPLE, Topics
 from ..core.store.spark_result import REVIEW_FOLDER
 from ..core.store.stored_text import TextLoader
 from . import previous as kept_fingerprints
-from .out import ResultFolder
+from .out import ResultFolder, in_background
 from .previous import FINGERPRINTS
 from .records import BoilerplateFound, FoundFile, JobOptions, Source, job_json, similarity, unpacked
 
@@ -523,30 +523,6 @@ def _save_gzipped(sc: Any, lines: RDD, folder: str) -> None:
             conf.set("zlib.compress.level", before)
 
 
-def _in_background(work: Callable[[], None]) -> Callable[[], None]:
-    """``work`` started in a thread of its own, whose Spark jobs run beside the caller's; the function
-    returned waits for it and raises what it raised."""
-    from pyspark import InheritableThread  # the JVM thread of a pinned Python thread inherits the job's
-
-    failed: list[BaseException] = []
-
-    def run() -> None:
-        try:
-            work()
-        except BaseException as exc:  # handed to the caller
-            failed.append(exc)
-
-    thread = InheritableThread(run, daemon=True)
-    thread.start()
-
-    def wait() -> None:
-        thread.join()
-        if failed:
-            raise failed[0]
-
-    return wait
-
-
 def write_result(
     spark: SparkSession,
     options: JobOptions,
@@ -780,7 +756,7 @@ def write_result(
 
     # the tables and the review records are written while the reports are made: each leaves cores idle that
     # the other fills (the driver writes the reports and lays the page out, the JVM plans each table)
-    tables_written = _in_background(write_tables)
+    tables_written = in_background(write_tables)
     try:
         if "json" in options.reports:
             out.write_text("report.json", report.to_json(result, context))
