@@ -63,9 +63,11 @@ def reports_list(value: str) -> tuple[str, ...]:
     return tuple(r for r in REPORTS if r in named)
 
 
-LOCAL_JAVA_OPTIONS = "-XX:TieredStopAtLevel=1"
+LOCAL_JAVA_OPTIONS = "-XX:TieredStopAtLevel=1 -XX:+UseSerialGC"
 """The driver's JVM options on a local master (``spark.driver.defaultJavaOptions``: a user's
-``spark.driver.extraJavaOptions`` still apply after them)."""
+``spark.driver.extraJavaOptions`` still apply after them). Its garbage collected in one thread, in a heap
+grown only as far as what lives needs: G1 filled the heap with the rows passing to the tables, and the
+job peaked at 1.9 GB over all processes at 20,000 documents against 1.5 GB (and 0.5 s more of collection)."""
 
 
 def start_session(master: str | None, quiet: bool = False) -> object:

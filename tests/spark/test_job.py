@@ -390,12 +390,12 @@ def test_a_local_jvm_compiles_once_and_keeps_the_users_own_options(tmp_path):
 def test_a_job_run_in_the_background_hands_its_failure_to_the_caller(spark):
     """The result's tables are written in a thread of their own while the HTML report is rendered: what
     fails there is raised where the result waits for it, and what succeeds has run."""
-    from neardup_gui.spark.result import _in_background
+    from neardup_gui.spark.out import in_background
 
     done: list[int] = []
-    wait = _in_background(lambda: done.append(spark.sparkContext.parallelize(range(10), 2).sum()))
+    wait = in_background(lambda: done.append(spark.sparkContext.parallelize(range(10), 2).sum()))
     wait()
     assert done == [45]
-    wait = _in_background(lambda: spark.sparkContext.parallelize([0], 1).map(lambda x: 1 // x).collect())
+    wait = in_background(lambda: spark.sparkContext.parallelize([0], 1).map(lambda x: 1 // x).collect())
     with pytest.raises(Exception, match="ZeroDivisionError"):
         wait()
