@@ -405,8 +405,8 @@ or so at 20,000 documents, 10 tasks each took 5 s longer than 4."""
 
 def pass_partitions(read: int, cores: int) -> int:
     """The partitions of the passes after a read in ``read`` partitions (and of their shuffles), on a cluster
-    of ``cores`` cores: as many as hold _FILES_PER_PASS documents each, at least two a core, a multiple of
-    the cores (no core is left idle by the last wave)."""
+    of ``cores`` cores: as many as hold _FILES_PER_PASS documents each (where each read partition holds
+    _FILES_PER_PARTITION, as a folder's do), at least two a core, a multiple of the cores."""
     wanted = max(2 * cores, -(-read * _FILES_PER_PARTITION // _FILES_PER_PASS))
     return -(-wanted // cores) * cores
 

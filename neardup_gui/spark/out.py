@@ -1,9 +1,11 @@
 """Where the job's result goes: a new folder on the driver's file system, or a URI of any file system the
 cluster's Hadoop layer writes (``hdfs://``, ``s3a://``, ``file://``), written through Spark's own JVM, so
-that a driver on a cluster node needs no disk shared with the person who reads the result."""
+that a driver on a cluster node needs no disk shared with the person who reads the result; and Spark work
+begun in a thread of its own, there and before the read."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -143,11 +145,18 @@ def warm_up(spark: SparkSession) -> Callable[[], None]:
     """The JVM's SQL engine and its conversion of Python rows loaded and compiled in the background (a table
     of one row, of the tables' types, written nowhere): the first table written took 3.7 s of one core more
     than the next, late in the job when every core is busy; begun before the read, it takes a core the readers
-    leave idle. The function returned waits for it."""
+    leave idle. The function returned waits for it (a failure is only a lost head start, not reported here)."""
 
     def write() -> None:
         spark.createDataFrame(
             [("a", 1, b"a", True, 0.5)], "text string, number long, hash binary, flag boolean, share double"
         ).write.format("noop").mode("overwrite").save()
 
-    return in_background(write)
+    wait = in_background(write)
+
+    def waited() -> None:
+        # only a head start: the tables' own writes say what is wrong, in their context
+        with contextlib.suppress(Exception):
+            wait()
+
+    return waited

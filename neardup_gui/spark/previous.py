@@ -59,6 +59,7 @@ SCHEMA = (
 )
 _KEYS = ("path", "size", "mtime_ns")
 ROW_GROUP = 16 << 20
+"""Bytes of the fingerprints table's row groups, each held whole in the JVM's heap while it is written."""
 RERUN = "rerun"
 VERIFIED = f"{RERUN}/verified"
 VERIFIED_SCHEMA = (

@@ -40,7 +40,7 @@ class JobOptions:
     max_file_size: int = 256 * 1024 * 1024
     file_timeout: float = 120.0
     reader_memory: int | None = None
-    partitions: int | None = None  # None: one per 2,000 documents, at least twice the cluster's cores
+    partitions: int | None = None  # None: the read's one per 2,000 documents, then job.pass_partitions
     ocr: str = ""  # Tesseract's languages ("chi_sim+eng") to read scans with; "" leaves them unread
     previous: str = ""  # an earlier result whose fingerprints of unchanged files are reused (previous.py)
     reports: tuple[str, ...] = REPORTS  # which of report.json, report.csv and report.html to write

@@ -179,21 +179,24 @@ def _mutual(
     return label, (tuple(groups), pairs)
 
 
-ON_DRIVER_MEASURED = 5_000
-"""Contents measured against their keepers whose compared sets (~10 KB each) the driver takes, to measure them
-itself; past it they are joined with the pairs asked (two shuffles: a second at 20,000 documents)."""
+ON_DRIVER_MEASURED = 20_000_000
+"""Characters of the contents asked for (members and their keepers) whose compared sets the driver takes, to
+measure them itself (4 bytes a shingle: about 0.7 bytes a character of English, 4 of Chinese); past it they
+are joined with the pairs asked (two shuffles: a second at 20,000 documents)."""
 
 
-def _similarities(asked: Sequence[tuple[bytes, bytes, Any]], compared: RDD, parts: int) -> dict[Any, Similarity]:
-    """The numbers of each (content a, content b, key) ``asked``: a's against b, by key. Only the contents
-    asked leave their partitions (a broadcast set picks them), not every fingerprint."""
+def _similarities(
+    asked: Sequence[tuple[bytes, bytes, Any]], compared: RDD, parts: int, chars: int
+) -> dict[Any, Similarity]:
+    """The numbers of each (content a, content b, key) ``asked``: a's against b, by key; measured on the
+    driver where the contents (``chars`` characters) are within ON_DRIVER_MEASURED, else through joins.
+    Only the contents asked leave their partitions (a broadcast set picks them), not every fingerprint."""
     if not asked:
         return {}
     sc = compared.context
-    wanted = {c for a, b, _key in asked for c in (a, b)}
-    needed = sc.broadcast(wanted)
+    needed = sc.broadcast({c for a, b, _key in asked for c in (a, b)})
     by_content = compared.filter(lambda c: c[0] in needed.value)
-    if len(wanted) <= ON_DRIVER_MEASURED:
+    if chars <= ON_DRIVER_MEASURED:
         sets = dict(by_content.collect())
         needed.unpersist()
         arrays = functools.cache(unpacked)  # a keeper asked for by several members is unpacked once
@@ -224,6 +227,7 @@ def _member_similarities(
     compared, which took a pass over every compared set (2 s at 20,000 documents)."""
     found: dict[str, Similarity] = {}
     asked: list[tuple[bytes, bytes, str]] = []
+    chars: dict[bytes, int] = {}  # of each content asked for
     for key, members in group_files:
         kept = kept_of[key]
         pairs = {(a, b): sim for a, b, sim, _how in mutual[key][1]} if key in mutual else {}
@@ -236,7 +240,8 @@ def _member_similarities(
                 found[f.path] = _swapped(pairs[(kept.path, f.path)])
             else:
                 asked.append((f.raw_hash, kept.raw_hash, f.path))
-    return found | _similarities(asked, compared, parts)
+                chars[f.raw_hash], chars[kept.raw_hash] = f.chars, kept.chars
+    return found | _similarities(asked, compared, parts, sum(chars.values()))
 
 
 def _forest(
@@ -298,6 +303,7 @@ def _large_components(
     joined it (chains._known_pairs)."""
     text_of = {doc_of[f.path].id: f.text_hash for _key, found in group_files for f in found}
     content_of = {doc_of[f.path].id: f.raw_hash for _key, found in group_files for f in found}
+    chars_of = {doc_of[f.path].id: f.chars for _key, found in group_files for f in found}
     path_of = {doc.id: doc.path for doc in doc_of.values() if doc.id in text_of}
 
     def same_text(a: int, b: int) -> bool:
@@ -325,10 +331,10 @@ def _large_components(
             joined[p.b].add(p.a)
         ids = sorted((m.document_id for m in listed), key=path_of.__getitem__)
         stars[key] = tree_stars(ids, kept.id, joined, lambda _d: False)
+    asked = [(d, k) for found in stars.values() for k, ids in found for d in ids]
+    chars = {content_of[i]: chars_of[i] for pair in asked for i in pair}  # of each content asked for
     sims = _similarities(
-        [(content_of[d], content_of[k], (d, k)) for found in stars.values() for k, ids in found for d in ids],
-        compared,
-        parts,
+        [(content_of[d], content_of[k], (d, k)) for d, k in asked], compared, parts, sum(chars.values())
     )
     split: dict[Any, list[Shown]] = {}
     for key, found in stars.items():
@@ -384,7 +390,7 @@ def _record(f: FoundFile, core: Any | None) -> str:
     )  # ASCII: a path's bytes that are not UTF-8 (surrogates) travel as escapes
 
 
-ON_DRIVER_CORES = 250_000
+ON_DRIVER_CORES = 50_000
 """Grouped contents whose cores (~700 bytes each) the driver sends to the tasks writing the review records;
 past it the records and the cores are joined (a shuffle of both: a second at 20,000 documents)."""
 
@@ -740,18 +746,24 @@ def write_result(
         # the cores go whether or not this run ignored boilerplate: the app may switch either way
         cores = boilerplate.cores if boilerplate.cores is not None else sc.emptyRDD()
         wanted = whole_files.filter(lambda f: f.path in group_b.value or f.fingerprint.status is not Status.OK)
-        grouped = {f.raw_hash for _key, found in group_files for f in found}  # a problem has no core
-        if len(grouped) <= ON_DRIVER_CORES:  # their cores sent to the executors, not the records shuffled to them
-            grouped_b = sc.broadcast(grouped)
-            core_b = sc.broadcast(dict(cores.filter(lambda rc: rc[0] in grouped_b.value).collect()))
-            records = wanted.map(lambda f: _record(f, core_b.value.get(f.fingerprint.raw_hash)))
+        grouped_raws = {f.raw_hash for _key, found in group_files for f in found}  # a problem has no core
+        if len(grouped_raws) <= ON_DRIVER_CORES:  # their cores sent to the executors, not the records shuffled
+            raws_b = sc.broadcast(grouped_raws)
+            core_b = sc.broadcast(
+                dict(cores.filter(lambda rc: rc[0] in raws_b.value).collect()) if grouped_raws else {}
+            )
+            _save_gzipped(
+                sc, wanted.map(lambda f: _record(f, core_b.value.get(f.fingerprint.raw_hash))), out.child(REVIEW_FOLDER)
+            )
+            raws_b.unpersist()
+            core_b.unpersist()
         else:
             records = (
                 wanted.map(lambda f: (f.fingerprint.raw_hash, f))
                 .leftOuterJoin(cores, parts)
                 .map(lambda x: _record(x[1][0], x[1][1]))
             )
-        _save_gzipped(sc, records, out.child(REVIEW_FOLDER))
+            _save_gzipped(sc, records, out.child(REVIEW_FOLDER))
         kept_fingerprints.write(spark, whole_files, out.child(FINGERPRINTS))  # what a rerun reuses (--previous)
 
     # the tables and the review records are written while the reports are made: each leaves cores idle that

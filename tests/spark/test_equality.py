@@ -187,18 +187,22 @@ def _hex(b64: str) -> str:
     return base64.b64decode(b64).hex()
 
 
+@pytest.mark.parametrize("measured_on_driver", [True, False], ids=["", "joined"])
 def test_a_component_too_large_to_measure_every_pair_of_is_split_as_the_desktop_splits_it(
-    spark, corpus, desktop_db, tmp_path, monkeypatch
+    spark, corpus, desktop_db, tmp_path, monkeypatch, measured_on_driver
 ):
     """Past ALL_PAIRS_LIMIT members, the desktop splits a component around keepers along the pairs that
     joined it (chains.tree_stars), measuring each member against its part's keeper; the job does the same.
-    The limit is lowered on both sides, so that the corpus's families and chain of drafts take that way."""
+    The limit is lowered on both sides, so that the corpus's families and chain of drafts take that way.
+    Those members are measured on the driver, and past ON_DRIVER_MEASURED through joins."""
     from neardup_gui.core.match import chains
     from neardup_gui.spark import result
 
     thresholds = Thresholds(Method.BOTH, 4, 0.7, ignore_boilerplate=False)
     monkeypatch.setattr(chains, "ALL_PAIRS_LIMIT", 4)
     monkeypatch.setattr(result, "ALL_PAIRS_LIMIT", 4)
+    if not measured_on_driver:
+        monkeypatch.setattr(result, "ON_DRIVER_MEASURED", 0)
     out = tmp_path / "result"
     run(spark, JobOptions(str(corpus), str(out), thresholds))
     report = json.loads((out / "report.json").read_text(encoding="utf-8"))

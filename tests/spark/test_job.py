@@ -369,7 +369,8 @@ def test_spark_submit_and_the_command_line_run_the_job(corpus, tmp_path):
 
 def test_a_local_jvm_compiles_once_and_keeps_the_users_own_options(tmp_path):
     """On a local master the driver's JVM runs with LOCAL_JAVA_OPTIONS (C1 only: C2's compiler threads cost
-    a 2-core machine 26 CPU seconds of a 20,000-document job), after which a user's own options still apply."""
+    a 2-core machine 26 CPU seconds of a 20,000-document job) and the serial collector, after which a user's
+    own options still apply; where they choose a collector, the serial one is not added."""
     probe = (
         "from neardup_gui.spark.cli import start_session\n"
         "spark = start_session('local[1]', True)\n"
@@ -379,12 +380,20 @@ def test_a_local_jvm_compiles_once_and_keeps_the_users_own_options(tmp_path):
     )
     conf = tmp_path / "conf"
     conf.mkdir()
-    (conf / "spark-defaults.conf").write_text("spark.driver.extraJavaOptions -Dneardup.probe=kept\n")
-    env = {**os.environ, "SPARK_CONF_DIR": str(conf), "PYTHONPATH": str(REPO)}
-    done = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, timeout=300)
-    line = next(x for x in done.stdout.splitlines() if x.startswith("ARGS "))
-    assert "-XX:TieredStopAtLevel=1" in line.split() and "-Dneardup.probe=kept" in line.split(), line
-    assert line.index("-XX:TieredStopAtLevel=1") < line.index("-Dneardup.probe=kept")
+
+    def started_with(options: str) -> list[str]:
+        (conf / "spark-defaults.conf").write_text(f"spark.driver.extraJavaOptions {options}\n")
+        env = {**os.environ, "SPARK_CONF_DIR": str(conf), "PYTHONPATH": str(REPO)}
+        env.pop("JAVA_TOOL_OPTIONS", None)
+        done = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True, timeout=300)
+        return next(x for x in done.stdout.splitlines() if x.startswith("ARGS ")).split()[1:]
+
+    args = started_with("-Dneardup.probe=kept")
+    assert "-XX:TieredStopAtLevel=1" in args and "-XX:+UseSerialGC" in args and "-Dneardup.probe=kept" in args
+    assert args.index("-XX:TieredStopAtLevel=1") < args.index("-Dneardup.probe=kept")
+    # a collector of the user's own: the JVM refuses two, so none is added
+    args = started_with("-XX:+UseParallelGC -Dneardup.probe=kept")
+    assert "-XX:+UseParallelGC" in args and "-XX:+UseSerialGC" not in args and "-XX:TieredStopAtLevel=1" in args
 
 
 def test_a_job_run_in_the_background_hands_its_failure_to_the_caller(spark):

@@ -147,7 +147,6 @@ def test_a_rerun_measures_only_pairs_with_a_new_text_and_brings_the_boilerplate_
         shuffled.setattr(job, "ON_DRIVER_COPIES", 0)
         shuffled.setattr(boilerplate, "ON_DRIVER_CUTS", 0)
         shuffled.setattr(result, "ON_DRIVER_CORES", 0)
-        shuffled.setattr(result, "ON_DRIVER_MEASURED", 0)
         again = run(
             spark, JobOptions(str(root), str(tmp_path / "again"), Thresholds(), previous=str(tmp_path / "first"))
         )
