@@ -261,9 +261,10 @@ def resolve_source(source: str) -> Source:
 
 def read_documents(
     spark: SparkSession, options: JobOptions, scheme: Scheme, previous: Previous | None = None
-) -> tuple[RDD, Source, int]:
-    """Every document of the source as a FoundFile (problems included), in partitions, the source, and how
-    many files' fingerprints came from the ``previous`` result (a folder's files found there unchanged)."""
+) -> tuple[RDD, Source, int, int]:
+    """Every document of the source as a FoundFile (problems included), in partitions, the source, how many
+    files' fingerprints came from the ``previous`` result (a folder's files found there unchanged), and how
+    many documents there are (the passes after the read are cut by it)."""
     sc = spark.sparkContext
     least = 2 * sc.defaultParallelism
     source = resolve_source(options.source)
@@ -316,7 +317,12 @@ def read_documents(
         count = unique.count()
         source = Source("table", source.root, total - with_path, with_path - count, unreadable)
         limit = options.max_file_size
-        return unique.rdd.map(tuple).mapPartitions(lambda part: fingerprint_texts(part, scheme, limit)), source, 0
+        return (
+            unique.rdd.map(tuple).mapPartitions(lambda part: fingerprint_texts(part, scheme, limit)),
+            source,
+            0,
+            count,
+        )
     limits = (options.max_file_size, options.file_timeout, options.reader_memory)
     if source.kind == "uri":
         if options.ocr:
@@ -363,6 +369,7 @@ def read_documents(
             .union(too_large),
             source,
             0,
+            count,
         )
     walked = list(
         discover(
@@ -394,7 +401,8 @@ def read_documents(
     if unchanged:
         assert previous is not None
         found = found.union(previous.reused(spark, unchanged))
-    return (found.union(sc.parallelize(problems, 1)) if problems else found), source, len(unchanged)
+    found_all = found.union(sc.parallelize(problems, 1)) if problems else found
+    return found_all, source, len(unchanged), len(entries) + len(problems)
 
 
 _FILES_PER_PASS = 5000
@@ -403,11 +411,11 @@ that its children's work is shared evenly): each task costs ~50 ms besides its w
 or so at 20,000 documents, 10 tasks each took 5 s longer than 4."""
 
 
-def pass_partitions(read: int, cores: int) -> int:
-    """The partitions of the passes after a read in ``read`` partitions (and of their shuffles), on a cluster
-    of ``cores`` cores: as many as hold _FILES_PER_PASS documents each (where each read partition holds
-    _FILES_PER_PARTITION, as a folder's do), at least two a core, a multiple of the cores."""
-    wanted = max(2 * cores, -(-read * _FILES_PER_PARTITION // _FILES_PER_PASS))
+def pass_partitions(documents: int, cores: int) -> int:
+    """The partitions of the passes after the read of ``documents`` (and of their shuffles), on a cluster of
+    ``cores`` cores: as many as hold _FILES_PER_PASS documents each, at least two a core, a multiple of the
+    cores."""
+    wanted = max(2 * cores, -(-documents // _FILES_PER_PASS))
     return -(-wanted // cores) * cores
 
 
@@ -515,13 +523,13 @@ def run(spark: SparkSession, options: JobOptions, *, progress: Progress = no_pro
     progress(ProgressEvent("read", 0, None))
     warmed = warm_up(spark)
     previous = load_previous(spark, options, scheme, resolve_source(options.source)) if options.previous else None
-    read, source, reused = read_documents(spark, options, scheme, previous)
+    read, source, reused, expected = read_documents(spark, options, scheme, previous)
     # Python's records are bytes to the JVM: kept on disk (the system's page cache holds them while memory
     # lasts) rather than in the JVM's heap, where a few copies of every fingerprint ran out of 1 GB at
     # 20,000 documents
     kept = StorageLevel.DISK_ONLY
     read = read.persist(kept)  # read once: the check of kinds and all after it use it
-    parts = options.partitions or pass_partitions(read.getNumPartitions(), spark.sparkContext.defaultParallelism)
+    parts = options.partitions or pass_partitions(expected, spark.sparkContext.defaultParallelism)
     # the review records' fingerprints, read back at the end
     whole, first_of_content = one_fingerprint_a_content(read, parts)  # the first pass: the read, in its partitions
     whole = whole.coalesce(parts)  # each pass after it, in fewer
