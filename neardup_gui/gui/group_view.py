@@ -185,6 +185,12 @@ class GroupView(QWidget):
         """The fingerprint bits only where that method groups."""
         self.table.setColumnHidden(BITS_COLUMN, not simhash)
 
+    def current_document(self) -> Document | None:
+        """The member selected in the table, if one is."""
+        index = self.table.currentIndex()
+        selected = index.isValid() and self.table.selectionModel().isSelected(index)
+        return self.model.rows[index.row()] if selected else None
+
     def clear(self) -> None:
         self.title.setText("")
         self.model.set_group(None, None, {}, frozenset(), ())

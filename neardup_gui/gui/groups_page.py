@@ -307,15 +307,18 @@ class GroupsPage(QWidget):
 
     # -- the selection ------------------------------------------------------------------------
     def current(self) -> tuple[GroupSummary | None, Document | None]:
-        """The selected row's group, and its document (None for a group's own row). While excerpts are shown:
-        no group, and the row's document."""
+        """The selected row's group, and its document (for a group's own row, the member selected in the
+        whole group's table, if one is). While excerpts are shown: no group, and the row's document."""
         if self.excerpts_shown:
             return None, self.excerpt_model.document(self.excerpt_tree.currentIndex())
         index = self.tree.currentIndex()
         if not index.isValid():
             return None, None
         source = self.group_proxy.mapToSource(index)
-        return self.group_model.summary(source), self.group_model.document(source)
+        document = self.group_model.document(source)
+        if document is None and self.detail.currentWidget() is self.group_view:
+            document = self.group_view.current_document()  # a member picked in the whole group's table
+        return self.group_model.summary(source), document
 
     def listed_index(self, doc_id: int) -> QModelIndex:
         """The document's row in the list as shown (invalid if it is in no group or filtered out)."""

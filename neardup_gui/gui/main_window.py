@@ -186,6 +186,7 @@ class MainWindow(QMainWindow):
             signal.connect(lambda *_: groups.forget_hidden_group())
         groups.tree.selectionModel().currentChanged.connect(lambda current, _previous: self._selection_changed())
         groups.tree.selectionModel().selectionChanged.connect(lambda *_: self._update_actions())
+        groups.group_view.table.selectionModel().selectionChanged.connect(lambda *_: self._update_actions())
         groups.tree.doubleClicked.connect(lambda _index: self.files.open_selected())
         pairs.pair_selected.connect(self._pairs_row_selected)
         groups.excerpt_selected.connect(self._excerpt_selected)

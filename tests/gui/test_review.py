@@ -321,6 +321,11 @@ def test_a_group_row_shows_the_whole_group_against_its_keeper(window, uploads, q
     assert model.rows[0] == keeper
     edited = model.sims[model.rows[1].id]
     assert 0.5 < edited.jaccard < 1.0 and model.index(1, 2).data() == similarity_words(edited)
+    # a member picked in the table is the one Keep this one and Not a duplicate act on
+    assert not w.action("keep").isEnabled() and not w.groups.keep_button.isEnabled()
+    w.groups.group_view.table.selectRow(1)
+    assert w.groups.current()[1] == model.rows[1]
+    assert w.action("keep").isEnabled() and w.action("not_duplicate").isEnabled()
     # activating the member shows the pair against the keeper, with the same number
     w.groups.group_view.table.activated.emit(model.index(1, 0))
     assert w.groups.detail.currentWidget() is w.groups.diff
