@@ -19,7 +19,7 @@ import json
 import os
 import sqlite3
 from collections import OrderedDict
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -67,12 +67,12 @@ from .review.report import (
     ReportContext,
     check_report_file,
     check_report_target,
+    json_chunks,
     json_members,
-    json_with_pairs,
+    json_report,
     place_passages,
     report_ids,
     to_csv,
-    to_json,
     write_report_file,
 )
 from .review.rules import (
@@ -115,7 +115,7 @@ class View:
     boilerplate: dict = field(default_factory=dict)  # Matcher.boilerplate.summary()
     ignores_boilerplate: bool = True  # the choice the grouping was made under
     cores: frozenset[int] = frozenset()  # contents compared without their boilerplate
-    content_hashes: dict[int, bytes] = field(default_factory=dict)  # to read the texts again (TextLoader)
+    content_hashes: Mapping[int, bytes] = field(default_factory=dict)  # to read the texts again (TextLoader)
     database: str = ""  # the database's path: TextLoader reads the text OCR read of scans from there
     scan: ScanSummary | None = None  # when this view follows a scan
     boilerplate_available: bool = True  # an analysis of exactly these contents exists: without one, none is left out
@@ -843,6 +843,23 @@ class Session:
         ``groups`` only (their ids: those a filter shows) when given, every document listed all the same;
         with the documents inside others at ``containment`` when given, and the pairs that share ``passages``
         when given (JSON and HTML)."""
+        pieces = self._report_pieces(
+            fmt, groups, containment=containment, passages=passages, progress=progress, cancel=cancel
+        )
+        return pieces if isinstance(pieces, str) else "".join(pieces)
+
+    def _report_pieces(
+        self,
+        fmt: str,
+        groups: Collection[int] | None = None,
+        *,
+        containment: float | None = None,
+        passages: PassageSearch | None = None,
+        progress: Progress = no_progress,
+        cancel: CancelToken = NEVER_CANCELLED,
+    ) -> str | Iterator[str]:
+        """report()'s text, or its pieces as they are to be written (a JSON report's documents are encoded
+        as they are taken)."""
         if fmt not in REPORT_FORMATS:
             raise ValueError(f"unknown report format {fmt!r}; one of {', '.join(REPORT_FORMATS)}")
         if (containment is not None or passages is not None) and fmt == "csv":
@@ -877,7 +894,7 @@ class Session:
             near_passages = PairPassages(loader, self.store.overlaps.passages(PASSAGES_VERSION))
             if not self.workers.pooled:
                 near_passages.find_all(view.result, view.content_hashes, view.database, cancel=cancel)
-                text = to_json(view.result, context, near_passages)
+                text = json_chunks(view.result, context, near_passages)
             else:  # the rest of the report is written while the workers find the passages, and each pair
                 # as soon as its passages come back: what is left to do after the workers is little
                 background = ThreadPoolExecutor(1, thread_name_prefix="json-report")
@@ -893,7 +910,7 @@ class Session:
                         cancel=cancel,
                         on_found=pairs.found,
                     )
-                    text = json_with_pairs(members.result(), pairs)
+                    text = json_report(members.result(), pairs)
                 finally:  # a cancel is not kept waiting for the encoding, which ends on its own
                     background.shutdown(wait=False, cancel_futures=True)
             if near_passages.found:
@@ -936,8 +953,10 @@ class Session:
         half-written one is never left behind; see report.write_report_file)."""
         out = Path(path)
         check_report_file(out)  # before the work: a device, a pipe or a link is never written
-        text = self.report(fmt, groups, containment=containment, passages=passages, progress=progress, cancel=cancel)
-        return write_report_file(out, text)
+        pieces = self._report_pieces(
+            fmt, groups, containment=containment, passages=passages, progress=progress, cancel=cancel
+        )
+        return write_report_file(out, pieces)
 
     def query(
         self,

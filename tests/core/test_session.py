@@ -516,3 +516,32 @@ def test_a_scan_records_what_it_read_and_a_view_carries_it(tmp_path):
         for damaged in ("{not json", json.dumps({"include": 1}), json.dumps([1, 2])):
             session.store.set_meta("last_scan_options", damaged)
             assert session.last_scan_options() is None  # as if not recorded: nothing is compared
+
+
+def test_a_report_written_to_a_file_is_the_report_written_in_pieces(tmp_path, monkeypatch):
+    """The JSON report's documents and groups are encoded as the file is written, a slice at a time (a million
+    documents' records are never whole in memory): the file holds the very text report() gives."""
+    from neardup_gui.core.review import report as report_module
+
+    root = family(tmp_path / "docs")
+    (root / "unrelated.txt").write_text(english_texts()["MPL-2.0"])
+    pieces: list[int] = []
+    encoded = report_module._encoded_pieces
+
+    def counted(key, records):
+        for piece in encoded(key, records):
+            if key == "documents":
+                pieces.append(len(piece))
+            yield piece
+
+    monkeypatch.setattr(report_module, "_RECORDS_A_PIECE", 3)
+    monkeypatch.setattr(report_module, "_encoded_pieces", counted)
+    monkeypatch.setattr(report_module.time, "time", lambda: 1_700_000_000.0)  # the same "generated" twice
+    with Session(tmp_path / "db.sqlite") as session:
+        scan_view(session, root)
+        written = session.write_report(tmp_path / "out" / "report.json", "json").read_text(encoding="utf-8")
+        assert len(pieces) == 1 + 3 + 1  # the member's head and first record, 3 slices of the other 9, its end
+        assert written == session.report("json")
+    found = json.loads(written)
+    assert [d["id"] for d in found["documents"]] == list(range(1, 11))
+    assert sorted(Path(d["path"]).name for d in found["documents"]) == sorted(p.name for p in root.iterdir())

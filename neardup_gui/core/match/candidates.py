@@ -46,25 +46,34 @@ def band_candidates(
     if not 0.0 < t <= 1.0:
         raise ValueError(f"t must be in (0, 1], not {t}")
     bands, rows = minhash.optimal_bands(t, signatures.shape[1])
-    # a copy of 51 MB at 100,000 documents, held through the whole search: only when some rows are left out
-    sigs = signatures if len(distinct) == len(signatures) else signatures[distinct]
     floor = t - estimate_margin(t)
+    # the rows left out are skipped, not copied out (a copy of every signature: half a GB at a million)
+    among = None if len(distinct) == len(signatures) else distinct
     with MappedFiles(beside) as files:
         i, j, est, buckets = index.band_pairs(
-            sigs, bands, rows, dense=DENSE_BUCKET, min_estimate=floor, cancel=cancel, workers=workers, files=files
+            signatures,
+            bands,
+            rows,
+            dense=DENSE_BUCKET,
+            min_estimate=floor,
+            cancel=cancel,
+            workers=workers,
+            files=files,
+            among=among,
         )
-        n = len(distinct)
+        n = len(signatures)
         codes = i * n + j  # sorted
+        del i, j
         if buckets:
             in_buckets, bucket_est = index.bucket_codes(
-                sigs, buckets, floor, cancel=cancel, workers=workers, files=files
+                signatures, buckets, floor, cancel=cancel, workers=workers, files=files
             )
             codes, est = merged_runs(in_buckets, bucket_est, codes, est)
     # millions of candidates: rows made a slice at a time, held as int32
-    narrow = distinct.astype(np.int32) if len(signatures) < 1 << 31 else distinct
-    out_i, out_j = np.empty(len(codes), dtype=narrow.dtype), np.empty(len(codes), dtype=narrow.dtype)
+    narrow = np.int32 if n < 1 << 31 else np.int64
+    out_i, out_j = np.empty(len(codes), dtype=narrow), np.empty(len(codes), dtype=narrow)
     for start in range(0, len(codes), _ROWS_AT_ONCE):
         part = codes[start : start + _ROWS_AT_ONCE]
-        out_i[start : start + len(part)] = narrow[part // n]
-        out_j[start : start + len(part)] = narrow[part % n]
+        out_i[start : start + len(part)] = part // n
+        out_j[start : start + len(part)] = part % n
     return out_i, out_j, est.astype(np.float32, copy=False)

@@ -44,6 +44,7 @@ from ..models import (
     shown_ratio,
 )
 from ..store.contents import FingerprintArrays
+from ..store.id_maps import RowsById
 from ..store.store import Store
 from ..workers import parallel
 from ..workers.memory import release_freed_memory
@@ -361,8 +362,7 @@ class Matcher:
             [h for h, k in zip(arrays.text_hash, keep, strict=True) if k],
             arrays.shingle_count[keep],
         )
-        self._row_of = {int(cid): row for row, cid in enumerate(arrays.content_ids.tolist())}
-        self._rows_by_content = np.argsort(arrays.content_ids, kind="stable")  # _rows: many at once
+        self._row_of = RowsById(arrays.content_ids)
         self._files_of_row: list[list[Document]] = [[] for _ in range(len(arrays))]
         # rows ranked by their first path: which row of a text stands for it, and which files of a content
         # pair up, do not follow the order contents were stored in, so reports are reproducible
@@ -391,7 +391,6 @@ class Matcher:
         self._text_id = np.fromiter(
             (text_ids.setdefault(h, len(text_ids)) for h in arrays.text_hash), dtype=np.int64, count=len(arrays)
         )
-        self._text_of = dict(zip(arrays.content_ids.tolist(), self._text_id.tolist(), strict=True))  # same_text's
         # one row per distinct normalised text (its first by path): identical texts are joined to it by
         # exact edges, and would otherwise flood every LSH bucket and Hamming table with all their pairs
         by_text = np.lexsort((path_rank, self._text_id))
@@ -400,7 +399,7 @@ class Matcher:
         self._distinct = np.sort(
             by_text[np.concatenate(([True], sorted_text[1:] != sorted_text[:-1]))] if len(by_text) else by_text
         )
-        self._hashes = store.contents.hashes(self._row_of) if self._row_of else {}
+        self._hashes = store.contents.hash_map(arrays.content_ids)
         self._exact_allowed: tuple[object, tuple[np.ndarray, np.ndarray]] | None = None  # (for which rulings, edges)
         self._contents_state = collection_digest(store.get_meta("scheme") or "", self._whole.content_ids)
         self._modes: dict[bool, ModeState] = {}  # the other way of treating boilerplate, kept for a switch back
@@ -546,12 +545,10 @@ class Matcher:
 
     def _rows(self, contents: np.ndarray) -> np.ndarray:
         """The rows of content ids (each must have one), looked up all at once."""
-        ids = self._whole.content_ids
-        at = np.minimum(np.searchsorted(ids, contents, sorter=self._rows_by_content), max(len(ids) - 1, 0))
-        rows = self._rows_by_content[at]
-        if len(contents) and (not len(ids) or (ids[rows] != contents).any()):
-            raise KeyError("a content without a fingerprint")
-        return rows
+        try:
+            return self._row_of.rows(contents)
+        except KeyError:
+            raise KeyError("a content without a fingerprint") from None
 
     def _overlap_rows(
         self, rows_a: np.ndarray, rows_b: np.ndarray, cancel: CancelToken = NEVER_CANCELLED, *, later: bool = False
@@ -1067,7 +1064,7 @@ class Matcher:
         return result
 
     @property
-    def content_hashes(self) -> dict[int, bytes]:
+    def content_hashes(self) -> Mapping[int, bytes]:
         """Each compared content's raw hash (to read its text again), read once per matcher."""
         return self._hashes
 
@@ -1121,8 +1118,8 @@ class Matcher:
         """Whether two contents have the same normalised text (exact duplicates): the same bytes always do."""
         if content_a == content_b:
             return True
-        text = self._text_of.get(content_a)
-        return text is not None and text == self._text_of.get(content_b)
+        row_a, row_b = self._row_of.get(content_a), self._row_of.get(content_b)
+        return row_a is not None and row_b is not None and bool(self._text_id[row_a] == self._text_id[row_b])
 
     def _is_rejected(self, row_a: int, row_b: int) -> bool:
         if not self._rejected:

@@ -9,12 +9,13 @@ from __future__ import annotations
 import contextlib
 import csv
 import io
+import itertools
 import json
 import os
 import stat
 import tempfile
 import time
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,11 +28,13 @@ from ..match.matcher import MatchResult
 from ..models import (
     Document,
     Excerpt,
+    Group,
     Pair,
     PassageSearch,
     SentBetweenProcesses,
     SharedPassages,
     Similarity,
+    Thresholds,
     display_path,
 )
 from ..read.extract import kind_of
@@ -106,7 +109,8 @@ def _report_dict(
     pairs: list[dict[str, Any]] | None,
 ) -> dict[str, Any]:
     """The JSON report as a plain dict (format "neardup-report", version 1), in the report's ids
-    (report_ids), with its ``pairs`` (None: not yet, see json_members)."""
+    (report_ids), with its ``pairs`` (None: not yet, see json_members); its documents and groups are
+    ``_Records``, made as they are taken."""
     t = result.thresholds
     docs = {d.id: d for d in result.documents}
     report: dict[str, Any] = {
@@ -133,28 +137,10 @@ def _report_dict(
             "pairs": len(result.pairs),
             "scan": dict(context.scan),
         },
-        "documents": [_document(d, rid[d.id]) for d in by_path],
+        # made as they are written (json_report): a million documents' records are never whole in memory
+        "documents": _Records(lambda: (_document(d, rid[d.id]) for d in by_path)),
         "pairs": pairs,
-        "groups": [
-            {
-                "id": g.id,
-                "representative": rid[g.representative],
-                "topic": list(context.topics.get(g.id, ())),
-                "exact": g.exact,
-                "chained": g.chained(result.thresholds),
-                "members": [
-                    {
-                        "id": rid[m.document_id],
-                        "path": display_path(docs[m.document_id].path),
-                        **_similarity(m.similarity),
-                        "containment_in_representative": m.similarity.containment_ab,
-                        "representative_in_member": m.similarity.containment_ba,
-                    }
-                    for m in g.members
-                ],
-            }
-            for g in result.groups
-        ],
+        "groups": _Records(lambda: (_group(g, result.thresholds, context, rid, docs) for g in result.groups)),
     }
     if context.containment is not None:  # asked for: the members above stay as they are
         report["settings"]["containment"] = context.containment
@@ -171,6 +157,36 @@ def _report_dict(
         report["summary"]["passages"] = len(context.shared_passages)
         report["passages"] = sorted((_shared(p, rid) for p in context.shared_passages), key=lambda r: (r["a"], r["b"]))
     return report
+
+
+@dataclass(frozen=True, slots=True)
+class _Records:
+    """A list member of the JSON report made only as it is written, a record at a time."""
+
+    make: Callable[[], Iterator[dict[str, Any]]]
+
+
+def _group(
+    g: Group, thresholds: Thresholds, context: ReportContext, rid: Mapping[int, int], docs: Mapping[int, Document]
+) -> dict[str, Any]:
+    """A group's record in the JSON report."""
+    return {
+        "id": g.id,
+        "representative": rid[g.representative],
+        "topic": list(context.topics.get(g.id, ())),
+        "exact": g.exact,
+        "chained": g.chained(thresholds),
+        "members": [
+            {
+                "id": rid[m.document_id],
+                "path": display_path(docs[m.document_id].path),
+                **_similarity(m.similarity),
+                "containment_in_representative": m.similarity.containment_ab,
+                "representative_in_member": m.similarity.containment_ba,
+            }
+            for m in g.members
+        ],
+    }
 
 
 def _shared(placed: PlacedPassages, rid: Mapping[int, int]) -> dict[str, Any]:
@@ -437,8 +453,14 @@ def to_json(result: MatchResult, context: ReportContext, passages: Passages | No
     """The JSON report with one record (a document, a pair, a group) a line: as easy to read and to
     diff as an indented one, and written by json's C encoder (``indent`` makes json use its pure-Python
     encoder, some ten times slower: most of the parent's CPU for a large report)."""
+    return "".join(json_chunks(result, context, passages))
+
+
+def json_chunks(result: MatchResult, context: ReportContext, passages: Passages | None = None) -> Iterator[str]:
+    """The JSON report (to_json) in pieces, to be written as they come: its documents' records, one for
+    every document in the collection, are encoded only as they are written."""
     members = json_members(result, context)
-    return json_with_pairs(members, PairRecords(result, members.report_ids, passages))
+    return json_report(members, PairRecords(result, members.report_ids, passages))
 
 
 @dataclass(frozen=True, slots=True)
@@ -446,7 +468,7 @@ class JsonMembers:
     """The JSON report's members but its pairs, encoded in order ("pairs" holds its place), with the
     report ids its pairs will use (see json_members)."""
 
-    encoded: Mapping[str, str]
+    encoded: Mapping[str, str | _Records]  # "pairs" holds its place; the longest lists are made as written
     report_ids: Mapping[int, int]
 
 
@@ -454,17 +476,34 @@ def json_members(
     result: MatchResult, context: ReportContext, ids: tuple[list[Document], dict[int, int]] | None = None
 ) -> JsonMembers:
     """Every member of the JSON report but its pairs, encoded: all that needs no shared passages, so
-    that it can be written while workers find them (json_with_pairs). ``ids``: report_ids(result),
+    that it can be written while workers find them (json_report). ``ids``: report_ids(result),
     if the caller has them already."""
     by_path, rid = ids if ids is not None else report_ids(result)
     report = _report_dict(result, context, by_path, rid, None)
-    return JsonMembers({key: _member(key, value) for key, value in report.items()}, rid)
+    encoded = {key: value if isinstance(value, _Records) else _member(key, value) for key, value in report.items()}
+    return JsonMembers(encoded, rid)
 
 
-def json_with_pairs(members: JsonMembers, pairs: PairRecords) -> str:
-    """The JSON report (to_json) from ``json_members`` and its encoded ``pairs``, put in place."""
+def json_report(members: JsonMembers, pairs: PairRecords) -> Iterator[str]:
+    """The JSON report (to_json) in pieces from ``json_members`` and its ``pairs``, encoded now (their
+    passages found); the documents' and groups' records encoded as the pieces are taken, a slice at a
+    time, so that a report of a million documents is never whole in memory."""
     encoded = pairs.member()
-    return "{\n" + ",\n".join(encoded if key == "pairs" else text for key, text in members.encoded.items()) + "\n}\n"
+
+    def pieces() -> Iterator[str]:
+        yield "{\n"
+        for n, (key, text) in enumerate(members.encoded.items()):
+            if n:
+                yield ",\n"
+            if isinstance(text, _Records):
+                yield from _encoded_pieces(key, map(_encode, text.make()))
+            elif key == "pairs":
+                yield from encoded
+            else:
+                yield text
+        yield "\n}\n"
+
+    return pieces()
 
 
 _READY_AT_ONCE = 256
@@ -505,16 +544,16 @@ class PairRecords:
         self._encode(self._ready[-_READY_AT_ONCE:])
         del self._ready[-_READY_AT_ONCE:]
 
-    def member(self) -> str:
-        """The report's "pairs" member, by report ids: the pairs still waiting get their passages now
-        (those whose texts a worker could not read are tried here)."""
+    def member(self) -> Iterator[str]:
+        """The report's "pairs" member in pieces, by report ids: the pairs still waiting get their passages
+        now (those whose texts a worker could not read are tried here); the pieces are joined as taken."""
         self._encode(self._ready)
         self._ready = []
         for pairs in self._waiting.values():
             self._encode(pairs)
         self._waiting = {}
         self._encoded.sort(key=lambda item: item[0])
-        return _encoded_member("pairs", [text for _, text in self._encoded])
+        return _encoded_pieces("pairs", (text for _, text in self._encoded))
 
     def _encode(self, pairs: Iterable[Pair]) -> None:
         for pair in pairs:
@@ -530,6 +569,21 @@ def _member(key: str, value: Any) -> str:
     if isinstance(value, list) and value:
         return _encoded_member(key, [_encode(record) for record in value])
     return f"  {_encode(key)}: {_encode(value)}"
+
+
+_RECORDS_A_PIECE = 2_000
+
+
+def _encoded_pieces(key: str, records: Iterator[str]) -> Iterator[str]:
+    """_encoded_member's text in pieces of a few thousand records, the records taken as they come."""
+    first = next(records, None)
+    if first is None:
+        yield f"  {_encode(key)}: []"
+        return
+    yield f"  {_encode(key)}: [\n    {first}"
+    while piece := list(itertools.islice(records, _RECORDS_A_PIECE)):
+        yield ",\n    " + ",\n    ".join(piece)
+    yield "\n  ]"
 
 
 def _encoded_member(key: str, records: list[str]) -> str:
@@ -634,17 +688,19 @@ _UMASK = os.umask(0o022)  # read once, at import (setting it is process-wide: no
 os.umask(_UMASK)
 
 
-def write_report_file(out: Path, text: str) -> Path:
-    """Write a report atomically: into a new file of our own beside ``out`` (made exclusively, so never
-    through a link or onto anything that was there), then renamed over ``out`` if ``out`` is still a new
-    or regular file (check_report_file). A half-written report is never left behind."""
+def write_report_file(out: Path, text: str | Iterable[str]) -> Path:
+    """Write a report (its text, or its pieces as they come) atomically: into a new file of our own beside
+    ``out`` (made exclusively, so never through a link or onto anything that was there), then renamed over
+    ``out`` if ``out`` is still a new or regular file (check_report_file). A half-written report is never
+    left behind."""
     check_report_file(out)
     out.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{out.name}.", suffix=".part", dir=out.parent)
     try:
         try:
             with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
-                fh.write(text)
+                for piece in (text,) if isinstance(text, str) else text:
+                    fh.write(piece)
         except OSError as exc:  # a full disk: the message names the report, not our work file
             raise OSError(exc.errno, exc.strerror, str(out)) from exc
         os.chmod(tmp, 0o666 & ~_UMASK)  # as any file the person makes, not mkstemp's owner-only

@@ -3,7 +3,7 @@ read whole into arrays for grouping, one by one for a query, and as shingle sets
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
@@ -13,8 +13,10 @@ from ..fingerprint import minhash
 from ..fingerprint.boilerplate import Shingled, core_set
 from ..fingerprint.scheme import unpack_order
 from ..fingerprint.simhash import to_signed, to_unsigned
+from ..fingerprint.text import sorted_unique
 from ..i18n import translate
 from ..models import Fingerprint, display_path
+from .id_maps import BytesById
 from .repository import Repository, Signatures
 
 
@@ -98,6 +100,18 @@ class Contents(Repository):
             marks = ",".join("?" * len(chunk))
             out.update(self._db.execute(f"SELECT id, raw_hash FROM contents WHERE id IN ({marks})", chunk).fetchall())
         return out
+
+    def hash_map(self, content_ids: np.ndarray) -> BytesById:
+        """The byte hashes of these contents (each once) as a compact map: one per compared document."""
+        wanted = sorted_unique(np.asarray(content_ids, dtype=np.int64)).tolist()
+
+        def pairs() -> Iterator[tuple[int, bytes]]:
+            for start in range(0, len(wanted), 500):
+                chunk = wanted[start : start + 500]
+                marks = ",".join("?" * len(chunk))
+                yield from self._db.execute(f"SELECT id, raw_hash FROM contents WHERE id IN ({marks})", chunk)
+
+        return BytesById.of(pairs())
 
     def keywords(self, content_ids: Iterable[int]) -> list[tuple[int, str | None]]:
         """These contents' keywords as stored (fingerprint/keywords.py's pack; None before they were kept)."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from ..fingerprint.ocr import OCR_KINDS
@@ -41,7 +41,7 @@ class TextsOf:
 class TextLoader:
     """Loads documents' text, checking each file still holds the bytes that were scanned."""
 
-    def __init__(self, content_hashes: dict[int, bytes], cache_size: int = 32, database: str = "") -> None:
+    def __init__(self, content_hashes: Mapping[int, bytes], cache_size: int = 32, database: str = "") -> None:
         self._hashes = content_hashes
         self._database = database  # where the text OCR read of a scan is kept (ocr_pages.scan_text)
         self._cache: OrderedDict[int, DocumentText] = OrderedDict()
