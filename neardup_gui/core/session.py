@@ -125,8 +125,8 @@ class View:
     topics: GroupTopics = field(default_factory=GroupTopics.none)  # group id -> what it is about (topics.py)
 
     @property
-    def documents(self) -> dict[int, Document]:
-        return {d.id: d for d in self.result.documents}
+    def documents(self) -> Mapping[int, Document]:
+        return self.result.documents_by_id
 
     def text_loader(self, cache_size: int = 64) -> TextLoader:
         return TextLoader(self.content_hashes, cache_size=cache_size, database=self.database)
@@ -153,7 +153,7 @@ def _collection_paused() -> Iterator[None]:
 def rebased_on_keepers(
     result: MatchResult,
     keepers: dict[int, int],
-    docs: dict[int, Document],
+    docs: Mapping[int, Document],
     matcher: Matcher,
     cache: RebaseCache | None = None,
 ) -> MatchResult:
@@ -496,7 +496,7 @@ class Session:
         cancel: CancelToken,
     ) -> View:
         result = matcher.match(thresholds, progress=progress, cancel=cancel)
-        docs = {d.id: d for d in result.documents}
+        docs = result.documents_by_id
         keepers = choose_keepers(result.groups, docs, self.reference_folders, self.keeper_rule, kept)
         result = rebased_on_keepers(result, keepers, docs, matcher, self._rebased)
 
@@ -590,7 +590,7 @@ class Session:
     def _placed(self, found: PassagePairs, view: View, fmt: str, cancel: CancelToken) -> list[PlacedPassages]:
         """Shared passages placed in their documents' texts, read now by the workers: every pair's for JSON,
         the pairs an HTML report shows for HTML."""
-        docs = {d.id: d for d in view.result.documents}
+        docs = view.result.documents_by_id
         only = None
         if fmt == "html":  # the pairs come by path: in the order passages_shown_first gives, by their longest
             shown = np.argsort(-found.longest, kind="stable")

@@ -11,7 +11,7 @@ It imports no Qt, so the whole review is tested without a window (tests/gui/test
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -156,7 +156,7 @@ class ReviewController:
         self.session = session
         self.run = run
         self.view: View | None = None
-        self.docs: dict[int, Document] = {}
+        self.docs: Mapping[int, Document] = {}
         self.marks = Marks()
         self.pair: Pair | None = None
         self.undoable: Undoable | None = None

@@ -5,6 +5,7 @@ document that holds it has text it does not."""
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 
 import numpy as np
 from PySide6.QtCore import QAbstractItemModel, QCoreApplication, QModelIndex, QPersistentModelIndex, Qt
@@ -38,13 +39,13 @@ class ExcerptGroupsModel(QAbstractItemModel):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self.table: PairTable | None = None
-        self.docs: dict[int, Document] = {}
+        self.docs: Mapping[int, Document] = {}
         self._groups: tuple[ExcerptGroup, ...] = ()
         self._shown: list[ExcerptGroup] = []
         self._share = np.empty(0)
         self._filter = ""
 
-    def set_table(self, table: PairTable | None, docs: dict[int, Document]) -> None:
+    def set_table(self, table: PairTable | None, docs: Mapping[int, Document]) -> None:
         """Show the excerpts of ``table`` (an excerpt table; None: none yet) by the document they are inside."""
         self.beginResetModel()
         self.table, self.docs = table, docs

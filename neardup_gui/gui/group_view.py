@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Mapping
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableView, QVBoxLayout, QWidget
@@ -63,7 +64,7 @@ class GroupMembersModel(QAbstractTableModel):
         self,
         group: Group | None,
         keeper: Document | None,
-        docs: dict[int, Document],
+        docs: Mapping[int, Document],
         marked: frozenset[int],
         reference_folders: tuple[str, ...],
     ) -> None:
@@ -158,7 +159,7 @@ class GroupView(QWidget):
         self,
         group: Group,
         keeper: Document,
-        docs: dict[int, Document],
+        docs: Mapping[int, Document],
         marked: frozenset[int],
         reference_folders: tuple[str, ...],
         topic: tuple[str, ...] = (),

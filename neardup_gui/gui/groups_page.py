@@ -3,6 +3,7 @@ pair view or the whole group. Widgets only: the window wires them to the review.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from PySide6.QtCore import QCoreApplication, QModelIndex, Qt, Signal
@@ -261,7 +262,7 @@ class GroupsPage(QWidget):
         """Whether the page lists excerpts by the document they are inside, not groups of duplicates."""
         return self.lists.currentWidget() is self.excerpt_tree
 
-    def show_excerpts(self, table: PairTable | None, docs: dict[int, Document], *, busy: str = "") -> None:
+    def show_excerpts(self, table: PairTable | None, docs: Mapping[int, Document], *, busy: str = "") -> None:
         """List the excerpts of ``table`` by the document they are inside (``busy``: what is said while the
         table is still looked for). The duplicates' decisions and marks are hidden: none applies here."""
         if not self.excerpts_shown:

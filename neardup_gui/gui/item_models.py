@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import os
 import time
+from collections.abc import Mapping
 
 from PySide6.QtCore import (
     QAbstractItemModel,
@@ -113,7 +114,7 @@ class GroupTreeModel(QAbstractItemModel):
     def __init__(self, marks: Marks | None = None, parent=None) -> None:
         super().__init__(parent)
         self.summaries: list[GroupSummary] = []
-        self.docs: dict[int, Document] = {}
+        self.docs: Mapping[int, Document] = {}
         self.keepers: dict[int, int] = {}
         self.reference_folders: tuple[str, ...] = ()
         self.marks = marks if marks is not None else Marks()  # ticked in the first column; shared
@@ -141,7 +142,7 @@ class GroupTreeModel(QAbstractItemModel):
         self.beginResetModel()
         self.topics = topics if topics is not None else GroupTopics.none()
         self.summaries = summarise(result) if result else []
-        self.docs = {d.id: d for d in result.documents} if result else {}
+        self.docs = result.documents_by_id if result else {}
         self.reference_folders = reference_folders
         self.keepers = dict(keepers)
         self.kept = kept_anywhere((s.group for s in self.summaries), self.keepers, chosen)

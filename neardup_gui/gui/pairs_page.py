@@ -5,6 +5,7 @@ Widgets and their model only: what the buttons do is the review's (controller.py
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
 
 import numpy as np
@@ -102,7 +103,7 @@ class PairsModel(QAbstractTableModel):
         self.kept: frozenset[int] = frozenset()  # documents a group keeps: shown in bold
         self.listed = Find.DUPLICATES  # what the table's pairs are
         self.table: PairTable | None = None
-        self.docs: dict[int, Document] = {}
+        self.docs: Mapping[int, Document] = {}
         self._left = self._right = np.empty(0, dtype=np.int64)  # document ids, left the first by path
         self._together: list[str] = []
         self._rows = np.empty(0, dtype=np.int64)  # table rows in display order
@@ -113,7 +114,7 @@ class PairsModel(QAbstractTableModel):
     def set_table(
         self,
         table: PairTable | None,
-        docs: dict[int, Document],
+        docs: Mapping[int, Document],
         groups: tuple[Group, ...],
         kept: frozenset[int] = frozenset(),
         find: Find = Find.DUPLICATES,
@@ -400,7 +401,7 @@ class PairsPage(QWidget):
     def show_table(
         self,
         table: PairTable | None,
-        docs: dict[int, Document],
+        docs: Mapping[int, Document],
         groups: tuple[Group, ...],
         kept: frozenset[int] = frozenset(),
         find: Find = Find.DUPLICATES,

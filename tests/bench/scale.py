@@ -93,9 +93,10 @@ def _cpu(process: object) -> float:
     return float(times.user + times.system)
 
 
-def timed_scan(tree: Path, db: Path, workers: int, report: Path) -> dict:
+def timed_scan(tree: Path, db: Path, workers: int, report: Path, timeline: Path | None = None) -> dict:
     """`neardup scan` of ``tree`` writing a JSON report: its time, peak memory (all processes as RSS and
-    as PSS, the parent as RSS) and CPU seconds (the parent's and all processes')."""
+    as PSS, the parent as RSS) and CPU seconds (the parent's and all processes'); with ``timeline``, the
+    memory of the parent and of all processes every second (seconds, MB, MB), to see which phase peaks."""
     import psutil
 
     cmd = [sys.executable, "-m", "neardup_gui.cli", "scan", str(tree), "--db", str(db)]
@@ -105,6 +106,7 @@ def timed_scan(tree: Path, db: Path, workers: int, report: Path) -> dict:
     cpu_seen: dict[int, float] = {}  # the last CPU seconds seen of each process
     parent_cpu = 0.0
     done = threading.Event()
+    lines: list[str] = []
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     proc = subprocess.Popen(cmd, env=env)
@@ -132,6 +134,7 @@ def timed_scan(tree: Path, db: Path, workers: int, report: Path) -> dict:
                 peak["parent"] = max(peak["parent"], own.rss)
                 if ticks % 5 == 0:  # PSS costs a read of every mapping: once a second
                     peak["pss"] = max(peak["pss"], pss)
+                    lines.append(f"{time.perf_counter() - started:.0f} {own.rss / 1e6:.0f} {rss / 1e6:.0f}")
             except psutil.Error:
                 pass
             ticks += 1
@@ -144,6 +147,8 @@ def timed_scan(tree: Path, db: Path, workers: int, report: Path) -> dict:
     done.set()
     sampler.join()
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if timeline is not None:
+        timeline.write_text("seconds parent_mb all_mb\n" + "\n".join(lines) + "\n", encoding="utf-8")
     if code != 0:
         raise RuntimeError(f"scan failed with exit code {code}")
     reaped = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -174,6 +179,7 @@ def main() -> None:
     parser.add_argument("--sizes", default="100000,300000,1000000")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--keep-report", type=Path, help="copy the smallest size's JSON report here")
+    parser.add_argument("--timeline", type=Path, help="a folder for each size's memory timeline")
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     rows: dict[int, dict] = {}
@@ -182,7 +188,8 @@ def main() -> None:
         with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
             report = Path(tmp) / "report.json"
             print(f"  scanning {count:,}…", flush=True)
-            rows[count] = timed_scan(tree, Path(tmp) / "scale.db", args.workers, report)
+            timeline = args.timeline / f"timeline-{count}.txt" if args.timeline else None
+            rows[count] = timed_scan(tree, Path(tmp) / "scale.db", args.workers, report, timeline)
             rows[count]["groups"] = len(json.loads(report.read_text(encoding="utf-8"))["groups"])
             if args.keep_report and count == min(sizes):
                 args.keep_report.write_bytes(report.read_bytes())

@@ -1,4 +1,5 @@
-"""The numpy-held maps the matcher keeps per content: the answers of a dict, in a fraction of its memory."""
+"""The maps kept for every document of a collection: the answers of a dict, in a fraction of its memory, and
+made once for all who ask."""
 
 from __future__ import annotations
 
@@ -47,3 +48,17 @@ def test_bytes_by_id_gives_back_each_value_whatever_its_length():
     assert found[5] == b"abc\x00" and found.get(6) is None and 2 in found
     with pytest.raises(KeyError):
         found[3]
+
+
+def test_a_collections_documents_are_indexed_by_id_once_for_every_result_made_of_them():
+    import dataclasses
+
+    from neardup_gui.core.match.matcher import MatchResult
+    from neardup_gui.core.models import Document, Documents, Status, Thresholds, documents_by_id
+
+    docs = Documents(Document(n, f"/d/{n}.txt", 10, 0, "txt", Status.OK, "", 10, n) for n in (5, 3, 9))
+    result = MatchResult(Thresholds(), docs, (), ())
+    index = result.documents_by_id
+    assert dict(index) == {5: docs[0], 3: docs[1], 9: docs[2]}
+    assert dataclasses.replace(result, groups=()).documents_by_id is index  # made once, shared
+    assert documents_by_id(tuple(docs)) == index and documents_by_id(tuple(docs)) is not index  # a plain tuple

@@ -32,6 +32,7 @@ from ..models import (
     PLACES,
     SIMHASH_MIN_JACCARD,
     Document,
+    Documents,
     Group,
     Member,
     Method,
@@ -40,6 +41,7 @@ from ..models import (
     Similarity,
     Status,
     Thresholds,
+    documents_by_id,
     matched_by,
     shown_ratio,
 )
@@ -137,6 +139,11 @@ class MatchResult:
     def grouped(self) -> set[int]:
         """The documents in groups, each once (a document may be listed under several)."""
         return {m.document_id for g in self.groups for m in g.members}
+
+    @property
+    def documents_by_id(self) -> Mapping[int, Document]:
+        """The documents by id (made once for the collection, shared by every result of one matcher)."""
+        return documents_by_id(self.documents)
 
     @property
     def redundant(self) -> set[int]:
@@ -349,8 +356,8 @@ class Matcher:
         docs = store.files.documents()
         if prefixes is not None:
             docs = [d for d in docs if any(d.path == p or d.path.startswith(p + os.sep) for p in prefixes)]
-        self.documents = tuple(docs)
-        self._doc_by_id = {d.id: d for d in docs}
+        self.documents = Documents(docs)
+        self._doc_by_id = self.documents.by_id()
         wanted = {d.content_id for d in docs if d.status is Status.OK and d.content_id is not None}
         arrays = store.contents.fingerprint_arrays()
         self._analysis = BoilerplateUse.analysis_of(store, arrays.content_ids)

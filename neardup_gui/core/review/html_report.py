@@ -156,7 +156,7 @@ def to_html(
     """The whole report as one HTML string. ``load_text`` gives documents' text for the diffs (None: no
     diffs, only numbers); ``map_diffs``, where given, renders the groups' differences (reading and comparing
     texts, most of a report's time), else they are rendered here, a group at a time."""
-    docs = {d.id: d for d in result.documents}
+    docs = result.documents_by_id
     t = result.thresholds
     parts: list[str] = []
     add = parts.append
@@ -352,7 +352,7 @@ def _rendered_diffs(
 
 def _group_html(
     group: Group,
-    docs: dict[int, Document],
+    docs: Mapping[int, Document],
     diffs: tuple[str, ...] | None,
     *,
     chained: bool,
@@ -458,7 +458,7 @@ def _group_html(
 
 def _excerpts_html(
     context: ReportContext,
-    docs: dict[int, Document],
+    docs: Mapping[int, Document],
     load_text: Callable[[Document], DocumentText] | None,
     cancel: CancelToken,
 ) -> list[str]:
@@ -523,7 +523,7 @@ def _more_in_json(hidden: int) -> str:
     return _note(translate("HtmlReport", "… and %n more, in the JSON report", None, hidden))
 
 
-def _passages_html(context: ReportContext, docs: dict[int, Document], cancel: CancelToken) -> list[str]:
+def _passages_html(context: ReportContext, docs: Mapping[int, Document], cancel: CancelToken) -> list[str]:
     """The pairs of documents that share passages, those with the longest first, each with its passages in
     the order they come in the first document and where they sit in each (MAX_EXCERPTS_SHOWN pairs: the
     JSON report lists them all)."""

@@ -112,7 +112,7 @@ def _report_dict(
     (report_ids), with its ``pairs`` (None: not yet, see json_members); its documents and groups are
     ``_Records``, made as they are taken."""
     t = result.thresholds
-    docs = {d.id: d for d in result.documents}
+    docs = result.documents_by_id
     report: dict[str, Any] = {
         "format": FORMAT_NAME,
         "version": FORMAT_VERSION,
@@ -400,7 +400,7 @@ class PairPassages:
         """Find at once, spread over ``workers``, the passages of every near pair of ``result`` not
         kept yet (each worker reads the texts it compares; the pairs of one document go together).
         ``on_found`` is given what each task found, as it comes (PairRecords.found)."""
-        docs = {d.id: d for d in result.documents}
+        docs = result.documents_by_id
         todo: dict[tuple[int, int], tuple[Document, Document]] = {}
         shown = keeper_pairs(result)
         for pair in result.pairs:
@@ -518,7 +518,7 @@ class PairRecords:
 
     def __init__(self, result: MatchResult, report_ids: Mapping[int, int], passages: Passages | None) -> None:
         self._rid = report_ids
-        self._docs = {d.id: d for d in result.documents}
+        self._docs = result.documents_by_id
         self._passages = passages
         self._ready: list[Pair] = []
         self._waiting: dict[tuple[int, int], list[Pair]] = {}
@@ -620,7 +620,7 @@ def to_csv(result: MatchResult, topics: Mapping[int, Sequence[str]] | None = Non
     """One row per document per group, representative first, with the group's topic (its keywords, one a
     space); UTF-8 with BOM for spreadsheets."""
     topics = topics if topics is not None else {}
-    docs = {d.id: d for d in result.documents}
+    docs = result.documents_by_id
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
     writer.writerow(CSV_COLUMNS)

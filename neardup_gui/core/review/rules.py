@@ -48,7 +48,7 @@ class GroupSummary:
 
 
 def summarise(result: MatchResult) -> list[GroupSummary]:
-    docs = {d.id: d for d in result.documents}
+    docs = result.documents_by_id
     out = []
     for g in result.groups:
         others = [m.similarity for m in g.members if m.document_id != g.representative] or [g.members[0].similarity]
@@ -88,7 +88,7 @@ class KeeperRule(enum.Enum):
 
 def default_keeper(
     group: Group,
-    docs: dict[int, Document],
+    docs: Mapping[int, Document],
     reference_folders: Sequence[str],
     rule: KeeperRule = KeeperRule.ORIGINAL,
     kept: Mapping[str, float] | None = None,
@@ -123,7 +123,7 @@ def default_keeper(
 
 def choose_keepers(
     groups: Iterable[Group],
-    docs: dict[int, Document],
+    docs: Mapping[int, Document],
     reference_folders: Sequence[str],
     rule: KeeperRule = KeeperRule.ORIGINAL,
     kept: Mapping[str, float] | None = None,
