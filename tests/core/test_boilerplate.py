@@ -336,8 +336,17 @@ def test_the_cores_read_back_are_the_ones_stored_as_a_table_and_applied_to_their
                 "SELECT content_id, shingle_count, minhash, head_cut, tail_cut FROM cores"
             )
         }
+        whole = store.contents.fingerprint_arrays()
         matcher = Matcher(store)
-        whole, applied = matcher._whole, matcher.arrays
+        applied = matcher.arrays
+        assert applied.minhash is not whole.minhash
+        # the whole texts' arrays were changed in place, and are made again when the other way is asked for
+        matcher.set_ignore_boilerplate(False)
+        restored = matcher.arrays
+        matcher.set_ignore_boilerplate(True)
+        assert matcher.arrays is applied
+    assert np.array_equal(restored.minhash, whole.minhash) and np.array_equal(restored.content_ids, whole.content_ids)
+    assert np.array_equal(restored.shingle_count, whole.shingle_count) and restored.minhash is not applied.minhash
     assert found is not None and isinstance(found.cores, boilerplate.CoreTable)
     assert len(found.cores) == len(stored) == 31
     assert dict(found.cores.items()) == stored and list(found.cores) == sorted(stored)

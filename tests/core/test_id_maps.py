@@ -23,6 +23,8 @@ def test_rows_by_id_answers_as_the_dict_it_replaces():
         rows.rows(np.array([3, 41]))
     with pytest.raises(KeyError):
         rows.rows(np.array([1_000_000_008]))  # past the largest id
+    assert rows.find(np.array([19, 8, 1_000_000_008, 3, 0])).tolist() == [2, -1, -1, 3, -1]
+    assert RowsById(np.empty(0, dtype=np.int64)).find(np.array([1, 2])).tolist() == [-1, -1]
 
 
 def test_an_empty_map_has_nothing_and_refuses_every_id():

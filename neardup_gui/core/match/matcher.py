@@ -12,7 +12,7 @@ from __future__ import annotations
 import hashlib
 import os
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import overload
@@ -204,8 +204,9 @@ class BoilerplateUse:
             )
         return out
 
-    def applied(self, arrays: FingerprintArrays) -> FingerprintArrays:
-        """The arrays with every document that has boilerplate described by its core."""
+    def applied(self, arrays: FingerprintArrays, *, in_place: bool = False) -> FingerprintArrays:
+        """The arrays with every document that has boilerplate described by its core: a copy, or (``in_place``)
+        the same arrays changed."""
         cores = self.cores
         if not cores:
             return arrays
@@ -214,7 +215,10 @@ class BoilerplateUse:
         order = np.argsort(ids, kind="stable")
         rows = order[np.minimum(np.searchsorted(ids, table.ids, sorter=order), len(ids) - 1)] if len(ids) else order
         present = ids[rows] == table.ids if len(ids) else np.zeros(len(table.ids), dtype=bool)
-        sigs, counts = arrays.minhash.copy(), arrays.shingle_count.copy()
+        if in_place:
+            sigs, counts = arrays.minhash, arrays.shingle_count
+        else:
+            sigs, counts = arrays.minhash.copy(), arrays.shingle_count.copy()
         sigs[rows[present]] = table.signatures[present]
         counts[rows[present]] = table.counts[present]
         return FingerprintArrays(arrays.content_ids, arrays.simhash, sigs, arrays.text_hash, counts)
@@ -358,30 +362,40 @@ class Matcher:
             docs = [d for d in docs if any(d.path == p or d.path.startswith(p + os.sep) for p in prefixes)]
         self.documents = Documents(docs)
         self._doc_by_id = self.documents.by_id()
-        wanted = {d.content_id for d in docs if d.status is Status.OK and d.content_id is not None}
+        wanted = np.fromiter(
+            (d.content_id for d in docs if d.status is Status.OK and d.content_id is not None), dtype=np.int64
+        )
         arrays = store.contents.fingerprint_arrays()
         self._analysis = BoilerplateUse.analysis_of(store, arrays.content_ids)
-        keep = np.isin(arrays.content_ids, np.fromiter(wanted, dtype=np.int64, count=len(wanted)))
-        self._whole = arrays = FingerprintArrays(
-            arrays.content_ids[keep],
-            arrays.simhash[keep],
-            arrays.minhash[keep],
-            [h for h, k in zip(arrays.text_hash, keep, strict=True) if k],
-            arrays.shingle_count[keep],
-        )
+        keep = np.isin(arrays.content_ids, wanted)
+        if not keep.all():  # contents outside the roots left out (a copy: 512 bytes a row, made only then)
+            arrays = FingerprintArrays(
+                arrays.content_ids[keep],
+                arrays.simhash[keep],
+                arrays.minhash[keep],
+                [h for h, k in zip(arrays.text_hash, keep, strict=True) if k],
+                arrays.shingle_count[keep],
+            )
+        self._whole: FingerprintArrays | None = arrays  # None while lent to a way of comparing (_compared_arrays)
+        self._lent: tuple[FingerprintArrays, np.ndarray, np.ndarray, np.ndarray] | None = None
+        del wanted, keep
         self._row_of = RowsById(arrays.content_ids)
-        self._files_of_row: list[list[Document]] = [[] for _ in range(len(arrays))]
         # rows ranked by their first path: which row of a text stands for it, and which files of a content
         # pair up, do not follow the order contents were stored in, so reports are reproducible
+        documents = self.documents
+        by_path = [
+            place
+            for place in sorted(range(len(documents)), key=lambda k: documents[k].path)
+            if documents[place].status is Status.OK and documents[place].content_id is not None
+        ]
+        places = np.array(by_path, dtype=np.int64)
+        rows = self._row_of.find(np.fromiter((documents[p].content_id for p in by_path), np.int64, len(by_path)))
+        places, rows = places[rows >= 0], rows[rows >= 0]
+        self._files_of_row = _FilesOfRows(documents, rows, places, len(arrays))
+        ranked, first = np.unique(rows, return_index=True)  # each row, and where its first path comes
         path_rank = np.full(len(arrays), len(arrays), dtype=np.int64)
-        ranked = 0
-        for doc in sorted(self.documents, key=lambda d: d.path):
-            if doc.status is Status.OK and doc.content_id in self._row_of:
-                row = self._row_of[doc.content_id]
-                if not self._files_of_row[row]:
-                    path_rank[row], ranked = ranked, ranked + 1
-                self._files_of_row[row].append(doc)
-        self._has_copies = np.fromiter((len(f) > 1 for f in self._files_of_row), dtype=bool, count=len(arrays))
+        path_rank[ranked[np.argsort(first)]] = np.arange(len(ranked))
+        self._has_copies = self._files_of_row.counts > 1
         # files whose bytes are the same but have no text to compare (a scan without OCR, an encrypted or
         # damaged file, an image) group as exact copies all the same: the same bytes are the same document
         same_bytes: dict[int, list[Document]] = defaultdict(list)
@@ -391,7 +405,7 @@ class Matcher:
         self._byte_copies = [copies for copies in same_bytes.values() if len(copies) > 1]
         self._copy_pairs = tuple(
             Pair(copies[0].id, other.id, IDENTICAL, "exact")
-            for copies in (*self._files_of_row, *self._byte_copies)
+            for copies in (*self._files_of_row.with_copies(), *self._byte_copies)
             for other in copies[1:]
         )
         text_ids: dict[bytes, int] = {}
@@ -408,7 +422,7 @@ class Matcher:
         )
         self._hashes = store.contents.hash_map(arrays.content_ids)
         self._exact_allowed: tuple[object, tuple[np.ndarray, np.ndarray]] | None = None  # (for which rulings, edges)
-        self._contents_state = collection_digest(store.get_meta("scheme") or "", self._whole.content_ids)
+        self._contents_state = collection_digest(store.get_meta("scheme") or "", arrays.content_ids)
         self._modes: dict[bool, ModeState] = {}  # the other way of treating boilerplate, kept for a switch back
         self._mode = self._new_mode(ignore_boilerplate)
         self._rejected: set[tuple[bytes, bytes]] = set()
@@ -430,8 +444,29 @@ class Matcher:
         kept = self.store.overlaps.all(cores=use.found is not None)
         pairs = np.array(list(kept), dtype=np.int64).reshape(-1, 2)
         return ModeState(
-            use, use.applied(self._whole), KnownOverlaps(kept), np.sort(pair_codes(pairs[:, 0], pairs[:, 1]))
+            use, self._compared_arrays(use), KnownOverlaps(kept), np.sort(pair_codes(pairs[:, 0], pairs[:, 1]))
         )
+
+    def _compared_arrays(self, use: BoilerplateUse) -> FingerprintArrays:
+        """The arrays ``use`` compares. The first way of comparing by cores changes the whole texts' arrays in
+        place, keeping only the rows it changed (a second copy of every signature was half a GB at a million
+        documents); the whole texts' are made again from it if another way asks for them."""
+        whole = self._whole
+        if whole is None:  # lent: made again from the arrays changed in place
+            assert self._lent is not None
+            (patched, rows, signatures, counts), self._lent = self._lent, None
+            minhash, shingle_count = patched.minhash.copy(), patched.shingle_count.copy()
+            minhash[rows], shingle_count[rows] = signatures, counts
+            whole = self._whole = FingerprintArrays(
+                patched.content_ids, patched.simhash, minhash, patched.text_hash, shingle_count
+            )
+        if not use.cores or any(mode.arrays is whole for mode in self._modes.values()):
+            return use.applied(whole)
+        rows = self._row_of.find(np.fromiter(use.cores, dtype=np.int64, count=len(use.cores)))
+        rows = rows[rows >= 0]
+        self._lent = (whole, rows, whole.minhash[rows], whole.shingle_count[rows])
+        self._whole = None
+        return use.applied(whole, in_place=True)
 
     @property
     def boilerplate(self) -> BoilerplateUse:
@@ -1206,6 +1241,27 @@ class Matcher:
 
     def document(self, doc_id: int) -> Document:
         return self._doc_by_id[doc_id]
+
+
+class _FilesOfRows:
+    """The files holding each row's content, in path order: the files' places in ``documents`` row after
+    row, and where each row's start (16 bytes a file; lists of lists took 95)."""
+
+    def __init__(self, documents: Sequence[Document], rows: np.ndarray, places: np.ndarray, row_count: int) -> None:
+        """``rows`` and ``places``: each file's row and place, the files in path order."""
+        self._documents = documents
+        self._places = places[np.argsort(rows, kind="stable")]  # path order kept within a row
+        self.counts = np.bincount(rows, minlength=row_count)
+        self._starts = np.concatenate(([0], np.cumsum(self.counts)))
+
+    def __getitem__(self, row: int) -> list[Document]:
+        places = self._places[self._starts[row] : self._starts[row + 1]].tolist()
+        return [self._documents[place] for place in places]
+
+    def with_copies(self) -> Iterator[list[Document]]:
+        """The files of each row held by more than one, row after row."""
+        for row in np.flatnonzero(self.counts > 1).tolist():
+            yield self[row]
 
 
 def _to_measure(lo: np.ndarray, hi: np.ndarray, known: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

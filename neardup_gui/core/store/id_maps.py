@@ -69,6 +69,14 @@ class RowsById(_SortedIds, Mapping[int, int]):
         """The rows of many ids at once (KeyError if one is not here)."""
         return self._find_all(keys)
 
+    def find(self, keys: np.ndarray) -> np.ndarray:
+        """The rows of many ids at once, -1 for those that are not here."""
+        keys = np.asarray(keys, dtype=np.int64)
+        if not len(self._sorted):
+            return np.full(len(keys), -1, dtype=np.int64)
+        at = np.minimum(np.searchsorted(self._sorted, keys), len(self._sorted) - 1)
+        return np.where(self._sorted[at] == keys, self._order[at], -1)
+
 
 class BytesById(_SortedIds, Mapping[int, bytes]):
     """id → bytes (hashes, say), all of them in one buffer."""
