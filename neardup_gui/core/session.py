@@ -894,9 +894,10 @@ class Session:
             near_passages = PairPassages(loader, self.store.overlaps.passages(PASSAGES_VERSION))
             if not self.workers.pooled:
                 near_passages.find_all(view.result, view.content_hashes, view.database, cancel=cancel)
-                text = json_chunks(view.result, context, near_passages)
-            else:  # the rest of the report is written while the workers find the passages, and each pair
-                # as soon as its passages come back: what is left to do after the workers is little
+                text = json_chunks(view.result, context, near_passages, cancel)
+            else:  # the report's other members are made while the workers find the passages, and each pair
+                # encoded as soon as its passages come back; the documents' and groups' records are encoded
+                # as the file is written (a million of them are never held)
                 background = ThreadPoolExecutor(1, thread_name_prefix="json-report")
                 try:
                     ids = report_ids(view.result)
@@ -910,7 +911,7 @@ class Session:
                         cancel=cancel,
                         on_found=pairs.found,
                     )
-                    text = json_report(members.result(), pairs)
+                    text = json_report(members.result(), pairs, cancel)
                 finally:  # a cancel is not kept waiting for the encoding, which ends on its own
                     background.shutdown(wait=False, cancel_futures=True)
             if near_passages.found:

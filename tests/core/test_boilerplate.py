@@ -339,7 +339,7 @@ def test_the_cores_read_back_are_the_ones_stored_as_a_table_and_applied_to_their
         whole = store.contents.fingerprint_arrays()
         matcher = Matcher(store)
         applied = matcher.arrays
-        assert applied.minhash is not whole.minhash
+        assert not np.array_equal(applied.minhash, whole.minhash)  # the cores' rows differ
         # the whole texts' arrays were changed in place, and are made again when the other way is asked for
         matcher.set_ignore_boilerplate(False)
         restored = matcher.arrays

@@ -221,8 +221,8 @@ def test_a_scan_and_its_report_share_one_pool_of_workers(tmp_path, monkeypatch):
 
 
 def test_a_cancelled_json_report_does_not_wait_for_its_documents_to_be_written(tmp_path, monkeypatch):
-    # with workers, the report's documents and groups are encoded in a thread while the workers find the
-    # passages; a cancel must come back at once, not when that encoding ends
+    # with workers, the report's other members are made in a thread while the workers find the passages; a
+    # cancel must come back at once, not when that ends
     root = _corpus(tmp_path / "docs")
     _record_pools_in_small_batches(monkeypatch)
     real_members = session_module.json_members

@@ -545,3 +545,26 @@ def test_a_report_written_to_a_file_is_the_report_written_in_pieces(tmp_path, mo
     found = json.loads(written)
     assert [d["id"] for d in found["documents"]] == list(range(1, 11))
     assert sorted(Path(d["path"]).name for d in found["documents"]) == sorted(p.name for p in root.iterdir())
+
+
+def test_a_report_cancelled_while_its_records_are_written_leaves_no_file(tmp_path, monkeypatch):
+    from neardup_gui.core.jobs import CancelToken, JobCancelled
+    from neardup_gui.core.review import report as report_module
+
+    root = family(tmp_path / "docs")
+    cancel = CancelToken()
+    encoded = report_module._encoded_pieces
+
+    def cancelled_after_the_first(key, records):
+        for piece in encoded(key, records):
+            yield piece
+            cancel.cancel()  # the person presses Cancel while the documents are being written
+
+    monkeypatch.setattr(report_module, "_RECORDS_A_PIECE", 2)
+    monkeypatch.setattr(report_module, "_encoded_pieces", cancelled_after_the_first)
+    out = tmp_path / "out" / "report.json"
+    with Session(tmp_path / "db.sqlite") as session:
+        scan_view(session, root)
+        with pytest.raises(JobCancelled):
+            session.write_report(out, "json", cancel=cancel)
+    assert list(out.parent.iterdir()) == []  # neither the report nor its part-written file

@@ -476,6 +476,7 @@ def band_pairs(
     ``workers``, which map the signatures from ``files`` (else from a temporary folder of their own).
     """
     sigs = np.ascontiguousarray(signatures, dtype=np.uint32)
+    among = None if among is None else np.asarray(among, dtype=np.int64)  # codes min * n + max: never int32
     if (len(sigs) if among is None else len(among)) < 2:
         i, j = _empty_pairs()
         return i, j, np.empty(0), []

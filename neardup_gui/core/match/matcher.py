@@ -814,8 +814,8 @@ class Matcher:
         row_of = self._row_of
         compared = [k for k, (a, b) in enumerate(zip(contents_a, contents_b, strict=True)) if a != b]
         if len(compared) == len(contents_a):
-            rows_a = np.array([row_of[c] for c in contents_a], dtype=np.int64)
-            rows_b = np.array([row_of[c] for c in contents_b], dtype=np.int64)
+            rows_a = row_of.rows(np.fromiter(contents_a, dtype=np.int64, count=len(contents_a)))
+            rows_b = row_of.rows(np.fromiter(contents_b, dtype=np.int64, count=len(contents_b)))
             return self._similarity_rows(rows_a, rows_b)
         # the same content (the same bytes) needs no fingerprint: byte copies without text have none
         out = [IDENTICAL] * len(contents_a)

@@ -456,11 +456,16 @@ def to_json(result: MatchResult, context: ReportContext, passages: Passages | No
     return "".join(json_chunks(result, context, passages))
 
 
-def json_chunks(result: MatchResult, context: ReportContext, passages: Passages | None = None) -> Iterator[str]:
+def json_chunks(
+    result: MatchResult,
+    context: ReportContext,
+    passages: Passages | None = None,
+    cancel: CancelToken = NEVER_CANCELLED,
+) -> Iterator[str]:
     """The JSON report (to_json) in pieces, to be written as they come: its documents' records, one for
     every document in the collection, are encoded only as they are written."""
     members = json_members(result, context)
-    return json_report(members, PairRecords(result, members.report_ids, passages))
+    return json_report(members, PairRecords(result, members.report_ids, passages), cancel)
 
 
 @dataclass(frozen=True, slots=True)
@@ -484,10 +489,11 @@ def json_members(
     return JsonMembers(encoded, rid)
 
 
-def json_report(members: JsonMembers, pairs: PairRecords) -> Iterator[str]:
+def json_report(members: JsonMembers, pairs: PairRecords, cancel: CancelToken = NEVER_CANCELLED) -> Iterator[str]:
     """The JSON report (to_json) in pieces from ``json_members`` and its ``pairs``, encoded now (their
     passages found); the documents' and groups' records encoded as the pieces are taken, a slice at a
-    time, so that a report of a million documents is never whole in memory."""
+    time, so that a report of a million documents is never whole in memory; ``cancel`` is looked at
+    between the pieces."""
     encoded = pairs.member()
 
     def pieces() -> Iterator[str]:
@@ -496,7 +502,9 @@ def json_report(members: JsonMembers, pairs: PairRecords) -> Iterator[str]:
             if n:
                 yield ",\n"
             if isinstance(text, _Records):
-                yield from _encoded_pieces(key, map(_encode, text.make()))
+                for piece in _encoded_pieces(key, map(_encode, text.make())):
+                    cancel.raise_if_cancelled()
+                    yield piece
             elif key == "pairs":
                 yield from encoded
             else:
