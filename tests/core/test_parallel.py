@@ -149,10 +149,16 @@ def test_hashing_in_workers_says_why_a_file_could_not_be_read(tmp_path):
     assert isinstance(answers[2], str) and "folder" in answers[2]
 
 
-def test_the_query_index_is_built_by_the_first_query_and_kept_up_to_date(tmp_path):
+@pytest.mark.parametrize("at_once", [None, 1])
+def test_the_query_index_is_built_by_the_first_query_and_kept_up_to_date(tmp_path, monkeypatch, at_once):
     """A scan writes no LSH band keys or SimHash blocks (they serve queries alone); the first query adds
-    them for every content, and a later one for the contents scanned since."""
+    them for every content, and a later one for the contents scanned since: in slices of contents (of one
+    content each, ``at_once`` 1), as of a million."""
     from neardup_gui.core.query import query
+    from neardup_gui.core.store import query_index
+
+    if at_once is not None:
+        monkeypatch.setattr(query_index, "_CONTENTS_AT_ONCE", at_once)
 
     root = tmp_path / "docs"
     root.mkdir()

@@ -1,6 +1,6 @@
 """The indexes only ``neardup query`` reads: the SimHash block index (``simhash_blocks``: the four 16-bit
 blocks of each fingerprint, with the fingerprint, a covering key) and the MinHash band index (``bands``),
-written by the first query after a scan, in one sorted batch, not by the scan."""
+written by the first query after a scan, in sorted batches of some thousand contents, not by the scan."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ BAND_THRESHOLD = 0.7
 """The persisted band index is laid out for this Jaccard threshold and above; lower ones use memory."""
 BAND_KEY_MASK = 0xFFFFFFFF
 _COMPLETE = "query_index_complete"  # meta key: "1" when every content has its blocks and bands
+_CONTENTS_AT_ONCE = 20_000
 
 
 def blocks_of(fingerprint: int) -> list[int]:
@@ -83,8 +84,8 @@ class QueryIndex(Repository):
         return True
 
     def complete(self) -> None:
-        """Add the SimHash blocks and LSH band keys of the contents that have none yet, each in one
-        batch sorted by key. A scan leaves them to the first query: they serve ``query`` alone (grouping
+        """Add the SimHash blocks and LSH band keys of the contents that have none yet, in batches sorted
+        by key (a slice of the contents each). A scan leaves them to the first query: they serve ``query`` alone (grouping
         works on the fingerprints in memory), and written one content at a time as a scan writes, the
         block columns' indexes cost it half its database time and the bands 60 %. A flag the scan
         clears spares each later query the search for contents without them."""
@@ -95,24 +96,46 @@ class QueryIndex(Repository):
         with self._store.transaction():  # looked for inside it: a scan's writer may add contents meanwhile
             if self._store.get_meta(_COMPLETE) == "1":
                 return
-            no_bands = self._db.execute(
-                "SELECT id, minhash FROM contents WHERE minhash IS NOT NULL "
-                "AND id NOT IN (SELECT content_id FROM bands)"
-            ).fetchall()
-            no_blocks = self._db.execute(
-                "SELECT id, simhash FROM contents WHERE simhash IS NOT NULL "
-                "AND id NOT IN (SELECT content_id FROM simhash_blocks)"
-            ).fetchall()
-            if no_bands:
-                self._db.executemany(
-                    "INSERT OR IGNORE INTO bands (band, key, content_id) VALUES (?, ?, ?)", _band_rows(no_bands)
-                )
-            if no_blocks:
-                self._db.executemany(
-                    "INSERT OR IGNORE INTO simhash_blocks (block, value, content_id, simhash) VALUES (?, ?, ?, ?)",
-                    _block_rows(no_blocks),
-                )
+            # a slice of the contents at a time, each read whole before its rows go in: all at once, a
+            # million signatures and their 20 million band rows as Python objects took gigabytes
+            for lo, hi in self._id_ranges("bands", "minhash"):
+                no_bands = self._db.execute(
+                    "SELECT id, minhash FROM contents WHERE minhash IS NOT NULL AND id BETWEEN ? AND ? "
+                    "AND id NOT IN (SELECT content_id FROM bands)",
+                    (lo, hi),
+                ).fetchall()
+                if no_bands:
+                    self._db.executemany(
+                        "INSERT OR IGNORE INTO bands (band, key, content_id) VALUES (?, ?, ?)", _band_rows(no_bands)
+                    )
+            for lo, hi in self._id_ranges("simhash_blocks", "simhash"):
+                no_blocks = self._db.execute(
+                    "SELECT id, simhash FROM contents WHERE simhash IS NOT NULL AND id BETWEEN ? AND ? "
+                    "AND id NOT IN (SELECT content_id FROM simhash_blocks)",
+                    (lo, hi),
+                ).fetchall()
+                if no_blocks:
+                    self._db.executemany(
+                        "INSERT OR IGNORE INTO simhash_blocks (block, value, content_id, simhash) VALUES (?, ?, ?, ?)",
+                        _block_rows(no_blocks),
+                    )
             self._store.set_meta(_COMPLETE, "1")
+
+    def _id_ranges(self, table: str, column: str) -> Iterator[tuple[int, int]]:
+        """Ranges of content ids, _CONTENTS_AT_ONCE contents without rows in ``table`` each (``column`` set)."""
+        missing = np.fromiter(
+            (
+                cid
+                for (cid,) in self._db.execute(
+                    f"SELECT id FROM contents WHERE {column} IS NOT NULL "
+                    f"AND id NOT IN (SELECT content_id FROM {table}) ORDER BY id"
+                )
+            ),
+            dtype=np.int64,
+        )
+        for start in range(0, len(missing), _CONTENTS_AT_ONCE):
+            part = missing[start : start + _CONTENTS_AT_ONCE]
+            yield int(part[0]), int(part[-1])
 
 
 def _band_rows(contents: list[tuple[int, bytes]]) -> Iterator[tuple[int, int, int]]:
