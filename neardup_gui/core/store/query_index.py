@@ -85,10 +85,10 @@ class QueryIndex(Repository):
 
     def complete(self) -> None:
         """Add the SimHash blocks and LSH band keys of the contents that have none yet, in batches sorted
-        by key (a slice of the contents each). A scan leaves them to the first query: they serve ``query`` alone (grouping
-        works on the fingerprints in memory), and written one content at a time as a scan writes, the
-        block columns' indexes cost it half its database time and the bands 60 %. A flag the scan
-        clears spares each later query the search for contents without them."""
+        by key (a slice of the contents each). A scan leaves them to the first query: they serve ``query``
+        alone (grouping works on the fingerprints in memory), and written one content at a time as a scan
+        writes, the block columns' indexes cost it half its database time and the bands 60 %. A flag the
+        scan clears spares each later query the search for contents without them."""
         if self._store.get_meta(_COMPLETE) == "1":
             return
         if self._store.contents.damaged():
