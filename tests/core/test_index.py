@@ -125,6 +125,36 @@ def _meeting_notes() -> tuple[np.ndarray, list[np.ndarray]]:
     return sigs, [minhash.unpack_shingles(fp.shingles) for fp in fps]
 
 
+@pytest.mark.parametrize("floor", [0.2, 0.45, 0.6, 0.9])
+@pytest.mark.parametrize(("block_cells", "task_pairs"), [(1 << 20, 8_000_000), (7, 500)])
+def test_pairs_in_dense_buckets_are_those_estimated_pair_by_pair(monkeypatch, floor, block_cells, task_pairs):
+    """Compared as blocks of a bucket's signatures, the buckets' pairs kept are exactly those
+    ``estimate_pairs`` keeps of every distinct pair in them, first look included (below a floor of
+    0.25 there is none), with the same estimates: overlapping and repeated buckets, blocks of a few
+    pairs, large buckets cut into parts."""
+    from neardup_gui.core.match import index
+
+    sigs, _shingles = _meeting_notes()
+    rng = np.random.default_rng(int(floor * 100))
+    noise = rng.integers(0, 40, size=sigs.shape, dtype=np.uint32)  # estimates spread over every level
+    sigs = np.where(rng.random(sigs.shape) < rng.random((len(sigs), 1)), noise, sigs).astype(np.uint32)
+    sigs[500:540] = np.where(rng.random((40, sigs.shape[1])) < 0.1, noise[500:540], sigs[:40])  # near-copies
+    sigs[540:560] = sigs[40:60]  # ... and copies the first look drops: unlike at the first positions alone
+    sigs[540:560, : index._PROBE] = noise[540:560, : index._PROBE] + 100
+    buckets = [np.sort(rng.choice(len(sigs), size=size, replace=False)) for size in (33, 40, 120, 300, 599)]
+    buckets += [buckets[1].copy(), np.union1d(buckets[0], buckets[2])]
+    monkeypatch.setattr(index, "_BLOCK_CELLS", block_cells)
+    monkeypatch.setattr(index, "_BUCKET_TASK_PAIRS", task_pairs)
+    got = bucket_pairs(sigs, buckets, floor, budget=10**9)
+    codes = np.unique(
+        np.concatenate([(b[:, None] * len(sigs) + b[None, :])[np.triu_indices(len(b), 1)] for b in buckets])
+    )
+    i, j, est = index.estimate_pairs(sigs, codes // len(sigs), codes % len(sigs), floor)
+    assert 0 < len(i) < len(codes)
+    assert got[0].tolist() == i.tolist() and got[1].tolist() == j.tolist()
+    assert got[2].dtype == est.dtype and got[2].tolist() == est.tolist()
+
+
 def test_a_huge_dense_bucket_is_held_within_the_budget_and_joins_the_same_documents():
     """600 one-line notes that differ in a word or two share LSH buckets: every pair of them is a
     candidate (~180,000). With a budget of 20,000 pairs only spanning forests by estimate are kept: by

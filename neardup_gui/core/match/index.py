@@ -554,11 +554,13 @@ def _split_dense(order: np.ndarray, sorted_keys: np.ndarray, dense: int, buckets
     return order[keep], sorted_keys[keep], np.concatenate(star_i), np.concatenate(star_j)
 
 
-_BUCKET_TASK_PAIRS = 500_000
-"""Pairs inside dense buckets a task makes, about: the same tasks whatever the number of workers (what
-is kept past the budget depends on the pieces), small enough to spread over 16 and to bound memory."""
-_POOL_BUCKET_PAIRS = 1_000_000
-"""Fewer pairs than this inside dense buckets are made here: starting workers would cost more."""
+_BUCKET_TASK_PAIRS = 8_000_000
+"""Pairs inside dense buckets a task compares, about (a tenth of a second): the same tasks whatever the
+number of workers (what is kept past the budget depends on the pieces), small enough to spread over 16."""
+_POOL_BUCKET_PAIRS = 16_000_000
+"""Fewer pairs than this inside dense buckets are compared here: starting workers would cost more."""
+_BLOCK_CELLS = 1 << 20
+"""Pairs of one bucket compared at once (a count of equal positions each: a MB)."""
 
 
 def bucket_codes(
@@ -572,37 +574,36 @@ def bucket_codes(
 ) -> tuple[np.ndarray, np.ndarray]:
     """Every pair (i, j), i < j, inside the dense buckets (sorted rows) whose MinHash estimate reaches
     ``min_estimate``, each once (buckets of different bands overlap), as sorted codes i * len(sigs) + j,
-    with its estimate.
+    with its estimate: the pairs ``estimate_pairs`` keeps of all the buckets' pairs.
 
-    The pairs are made and estimated by tasks, in the worker pool when there are many: a task takes
-    the pairs whose first row lies in its range of rows, in every bucket, so every copy of a pair is in
-    one task, which drops them before estimating. Memory stays within CANDIDATE_BUDGET however large
-    the buckets are (past it, spanning forests by estimate are kept). Workers map the signatures and
-    the buckets from ``files`` (else from a temporary folder of their own)."""
+    A bucket's pairs are compared as blocks of its own signatures, not pair by pair: in a collection
+    of licence texts, a bucket holds thousands of documents sharing a passage, and fewer than one of
+    their pairs in a hundred reaches the bar (at 100,000 documents, 273,000 of 36 million), so no
+    pair is made before its first positions are counted equal enough. Parts of buckets go to tasks,
+    in the worker pool when there are many; memory stays within CANDIDATE_BUDGET however large the
+    buckets are (past it, spanning forests by estimate are kept). Workers map the signatures and the
+    buckets from ``files`` (else from a temporary folder of their own)."""
     found = _Candidates(sigs, min_estimate, cancel, budget)
-    n = len(sigs)
-    started = np.zeros(n, dtype=np.int64)  # pairs each row starts, over all buckets
-    for bucket in buckets:
-        started[bucket[:-1]] += len(bucket) - 1 - np.arange(len(bucket) - 1)
-    total = int(started.sum())
+    parts, pairs = _bucket_parts([len(bucket) for bucket in buckets])
+    total = int(pairs.sum())
     if total == 0:
         return found.codes_and_estimates()
     count = -(-total // _BUCKET_TASK_PAIRS)
-    cuts = sorted_unique(np.searchsorted(np.cumsum(started), np.arange(1, count) * total / count, side="right"))
-    bounds = list(itertools.pairwise([0, *cuts[(cuts > 0) & (cuts < n)].tolist(), n]))
+    cuts = sorted_unique(np.searchsorted(np.cumsum(pairs), np.arange(1, count) * total / count, side="right"))
+    bounds = list(itertools.pairwise([0, *cuts[(cuts > 0) & (cuts < len(parts))].tolist(), len(parts)]))
     members = np.concatenate(buckets).astype(np.int64)
     offsets = np.cumsum([0, *map(len, buckets)]).astype(np.int64)
     if not workers.pooled or total < _POOL_BUCKET_PAIRS:  # here, from memory: nothing written
-        head = probe_head(sigs)
         for first, last in bounds:
             cancel.raise_if_cancelled()
-            found.add_estimated(*_pairs_from_rows(sigs, members, offsets, head, first, last, min_estimate))
+            found.add_estimated(*_pairs_in_parts(sigs, members, offsets, parts[first:last], min_estimate))
         return found.codes_and_estimates()
     with MappedFiles.using(files) as mapped:
         where = (
             mapped.write("sigs", np.ascontiguousarray(sigs, dtype=np.uint32), once=True),
             mapped.write("members", members),
             mapped.write("offsets", offsets),
+            mapped.write("parts", parts),
         )
         tasks = [BucketTask(*where, first, last, min_estimate) for first, last in bounds]
         # taken in the order of the tasks, whatever order they finish in: past the budget, what is kept
@@ -610,25 +611,45 @@ def bucket_codes(
         finished: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
         taken = 0
         try:
-            for task, pairs in workers.map(bucket_pairs_task, tasks, cancel=cancel):
-                finished[task.first] = pairs
+            for task, found_pairs in workers.map(bucket_pairs_task, tasks, cancel=cancel):
+                finished[task.first] = found_pairs
                 while taken < len(tasks) and tasks[taken].first in finished:
                     found.add_estimated(*finished.pop(tasks[taken].first))
                     taken += 1
         finally:
-            mapped.discard(where[1])
-            mapped.discard(where[2])
+            for name in where[1:]:
+                mapped.discard(name)
     return found.codes_and_estimates()
+
+
+def _bucket_parts(lengths: list[int]) -> tuple[np.ndarray, np.ndarray]:
+    """(parts, their pairs): rows (bucket, first, last) of parts of the buckets, in order, a part
+    being the pairs of its rows [first, last) with every later row of its bucket, at most about
+    _BUCKET_TASK_PAIRS of them (a large bucket is cut, so that tasks stay even)."""
+    parts: list[tuple[int, int, int]] = []
+    for k, m in enumerate(lengths):
+        first = 0
+        while first < m - 1:
+            # rows [first, last) pair with (m - 1 - row) rows each: the last row reaching the size
+            later = np.cumsum(np.arange(m - 1 - first, 0, -1))
+            last = first + max(1, int(np.searchsorted(later, _BUCKET_TASK_PAIRS, side="right")))
+            parts.append((k, first, min(last, m - 1)))
+            first = last
+    table = np.array(parts, dtype=np.int64).reshape(-1, 3)
+    sizes = np.asarray(lengths, dtype=np.int64)[table[:, 0]]
+    rows, after = table[:, 2] - table[:, 1], 2 * sizes - table[:, 1] - table[:, 2] - 1
+    return table, rows * after // 2
 
 
 @dataclass(frozen=True, slots=True)
 class BucketTask:
-    """The pairs inside dense buckets whose first row is in [first, last). The signatures and the
-    buckets are .npy files every worker maps (see MappedFiles; written once, not sent each time)."""
+    """The pairs of the bucket parts [first, last) (see _bucket_parts). The signatures, the buckets and
+    the parts are .npy files every worker maps (see MappedFiles; written once, not sent each time)."""
 
     sigs: str
     members: str
     offsets: str
+    parts: str
     first: int
     last: int
     min_estimate: float
@@ -640,38 +661,60 @@ def bucket_pairs_task(task: BucketTask) -> tuple[np.ndarray, np.ndarray, np.ndar
     sigs = np.load(task.sigs, mmap_mode="r")
     members = np.load(task.members, mmap_mode="r")
     offsets = np.load(task.offsets)
-    return _pairs_from_rows(sigs, members, offsets, probe_head(sigs), task.first, task.last, task.min_estimate)
+    parts = np.load(task.parts, mmap_mode="r")[task.first : task.last]
+    return _pairs_in_parts(sigs, members, offsets, parts, task.min_estimate)
 
 
-def _pairs_from_rows(
-    sigs: np.ndarray,
-    members: np.ndarray,
-    offsets: np.ndarray,
-    head: np.ndarray,
-    first: int,
-    last: int,
-    min_estimate: float,
+def _least_count(width: int, bar: float) -> int:
+    """The fewest equal positions of ``width`` whose share, computed as ``estimate_pairs`` computes it,
+    reaches ``bar`` (width + 1 when none does)."""
+    return int(np.count_nonzero(np.arange(width + 1) / width < bar))  # the shares rise with the count
+
+
+def _pairs_in_parts(
+    sigs: np.ndarray, members: np.ndarray, offsets: np.ndarray, parts: np.ndarray, min_estimate: float
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(i, j, estimate) of the pairs inside the buckets (``members[offsets[k]:offsets[k + 1]]``, sorted)
-    whose first row is in [first, last): made bucket by bucket, each pair once, kept when the estimate
-    reaches the bar."""
-    n = len(sigs)
-    codes = []
-    for start, stop in itertools.pairwise(offsets.tolist()):
-        bucket = np.asarray(members[start:stop])
-        lo, hi = np.searchsorted(bucket, (first, last)).tolist()
-        rows = np.arange(lo, min(hi, len(bucket) - 1))
-        if len(rows) == 0:
-            continue
-        per = len(bucket) - 1 - rows  # each row with every row after it
-        left = np.repeat(rows, per)
-        right = left + 1 + (np.arange(int(per.sum())) - np.repeat(np.cumsum(per) - per, per))
-        codes.append(bucket[left] * n + bucket[right])
-    if not codes:
-        i, j = _empty_pairs()
-        return i, j, np.empty(0, dtype=np.float32)
-    distinct = sorted_unique(np.concatenate(codes))
-    return estimate_pairs(sigs, distinct // n, distinct % n, min_estimate, head=head)
+    """(i, j, estimate), each pair once, of the pairs of bucket ``parts`` whose estimate reaches the
+    bar: exactly those ``estimate_pairs`` keeps, with the same first look at the first positions.
+
+    A block of a bucket's rows is compared with every later row a position at a time, counting the
+    equal ones (a byte a pair, sequential reads of the bucket's own signatures, about 0.3 ns a pair
+    and position); only the pairs that reach both bars are made. Counting every position of every
+    pair costs less than gathering the signatures of those passing the first look: in a bucket of
+    licence texts, a third of the pairs do."""
+    n, width = sigs.shape
+    probe_bar = min_estimate - 0.25  # the first look of estimate_pairs: its positions, its bar
+    looked = min(_PROBE, width) if probe_bar > 0 else 0
+    need_looked = _least_count(looked, probe_bar) if looked else 0
+    need = _least_count(width, min_estimate)
+    count_type = np.uint8 if width < 256 else np.uint16
+    codes, estimates = [np.empty(0, dtype=np.int64)], [np.empty(0, dtype=np.float32)]
+    for k, first, last in np.asarray(parts).tolist():
+        bucket = np.asarray(members[offsets[k] : offsets[k + 1]], dtype=np.int64)
+        columns = np.ascontiguousarray(np.asarray(sigs[bucket]).T)  # the bucket's signatures, a row a position
+        m = len(bucket)
+        step = max(1, _BLOCK_CELLS // m)
+        for top in range(first, last, step):
+            bottom = min(top + step, last)
+            # rows [top, bottom) against every row after ``top``; those at or before a row are dropped below
+            counts = np.zeros((bottom - top, m - top - 1), dtype=count_type)
+            for column in columns[:looked]:
+                counts += column[top:bottom, None] == column[None, top + 1 :]
+            passed = counts >= need_looked
+            if not passed.any():
+                continue
+            for column in columns[looked:]:
+                counts += column[top:bottom, None] == column[None, top + 1 :]
+            passed &= counts >= need
+            r, q = np.nonzero(passed)
+            later = q >= r
+            r, q = r[later], q[later]
+            est = counts[r, q] / width
+            codes.append(bucket[top + r] * n + bucket[top + 1 + q])
+            estimates.append(est.astype(np.float32))  # k / width exactly, as estimate_pairs
+    found, est = np.concatenate(codes), np.concatenate(estimates)
+    found, first_of = np.unique(found, return_index=True)  # buckets of different bands hold the same pairs
+    return found // n, found % n, est[first_of]
 
 
 def estimate_pairs(
