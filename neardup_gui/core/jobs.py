@@ -42,20 +42,22 @@ def no_progress(event: ProgressEvent) -> None:
 
 
 class CancelToken:
-    """A thread-safe flag a front end sets and a job polls."""
+    """A thread-safe flag a front end sets and a job polls. One made ``within`` another is cancelled
+    with it too: a step's own, which its caller can stop without stopping the whole job."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, within: CancelToken | None = None) -> None:
         self._event = threading.Event()
+        self._within = within
 
     def cancel(self) -> None:
         self._event.set()
 
     @property
     def cancelled(self) -> bool:
-        return self._event.is_set()
+        return self._event.is_set() or (self._within is not None and self._within.cancelled)
 
     def raise_if_cancelled(self) -> None:
-        if self._event.is_set():
+        if self.cancelled:
             raise JobCancelled()
 
 

@@ -57,7 +57,7 @@ from .review.html_report import (
     render_diffs_task,
     to_html,
 )
-from .review.pairs import PairTable, excerpt_table, pair_table, passage_table
+from .review.pairs import PairRows, PairTable, excerpt_table, pair_table, passage_table
 from .review.passage_pairs import PassagePairs, passage_pairs
 from .review.passages import PlacedPassages
 from .review.report import (
@@ -873,7 +873,7 @@ class Session:
             return to_csv(view.result, view.topics)
         # the report's pairs are every verified pair (the Pairs view's), not only those groups are made of
         view = dataclasses.replace(
-            view, result=dataclasses.replace(view.result, pairs=tuple(self.pairs(view, cancel=cancel).pairs()))
+            view, result=dataclasses.replace(view.result, pairs=PairRows(self.pairs(view, cancel=cancel)))
         )
         scheme = self.store.scheme()
         context = ReportContext(
@@ -894,29 +894,9 @@ class Session:
             near_passages = PairPassages(loader, self.store.overlaps.passages(PASSAGES_VERSION))
             if not self.workers.pooled:
                 near_passages.find_all(view.result, view.content_hashes, view.database, cancel=cancel)
-                text = json_chunks(view.result, context, near_passages, cancel)
-            else:  # the report's other members are made while the workers find the passages, and each pair
-                # encoded as soon as its passages come back; the documents' and groups' records are encoded
-                # as the file is written (a million of them are never held)
-                background = ThreadPoolExecutor(1, thread_name_prefix="json-report")
-                try:
-                    ids = report_ids(view.result)
-                    members = background.submit(json_members, view.result, context, ids)
-                    pairs = PairRecords(view.result, ids[1], near_passages)
-                    near_passages.find_all(
-                        view.result,
-                        view.content_hashes,
-                        view.database,
-                        workers=self.workers,
-                        cancel=cancel,
-                        on_found=pairs.found,
-                    )
-                    text = json_report(members.result(), pairs, cancel)
-                finally:  # a cancel is not kept waiting for the encoding, which ends on its own
-                    background.shutdown(wait=False, cancel_futures=True)
-            if near_passages.found:
-                self.store.overlaps.save_passages(near_passages.found, PASSAGES_VERSION)
-            return text
+                self._keep_passages(near_passages)
+                return json_chunks(view.result, context, near_passages, cancel)
+            return self._json_while_passages_found(view, context, near_passages, cancel)
         return to_html(
             view.result,
             context,
@@ -925,6 +905,40 @@ class Session:
             progress=progress,
             cancel=cancel,
         )
+
+    def _json_while_passages_found(
+        self, view: View, context: ReportContext, near_passages: PairPassages, cancel: CancelToken
+    ) -> Iterator[str]:
+        """The JSON report's pieces, the workers finding the shared passages of its pairs meanwhile (in a
+        thread of this process, which only waits for them): the documents' records are encoded and
+        written while they work, the pairs' once they are done. Started at the first piece; the search
+        stops, and is waited for, when the writing stops, whatever stops it."""
+        ids = report_ids(view.result)
+        members = json_members(view.result, context, ids)
+        search = CancelToken(within=cancel)
+        with ThreadPoolExecutor(1, thread_name_prefix="json-passages") as background:
+            finding = background.submit(
+                near_passages.find_all,
+                view.result,
+                view.content_hashes,
+                view.database,
+                workers=self.workers,
+                cancel=search,
+            )
+
+            def found() -> None:
+                finding.result()
+                self._keep_passages(near_passages)  # here: this thread's connection
+
+            try:
+                yield from json_report(members, PairRecords(view.result, ids[1], near_passages, before=found), cancel)
+            finally:
+                search.cancel()
+
+    def _keep_passages(self, near_passages: PairPassages) -> None:
+        """Keep in the database the shared passages found for a report: the next one reads no text."""
+        if near_passages.found:
+            self.store.overlaps.save_passages(near_passages.found, PASSAGES_VERSION)
 
     def _diffs_in_pool(self, loader: TextLoader, cancel: CancelToken) -> DiffsMap | None:
         """The HTML report's differences rendered by the workers, each reading its group's texts (None: here)."""

@@ -102,7 +102,6 @@ def _record_pools_in_small_batches(monkeypatch) -> dict[str, set[int]]:
     monkeypatch.setattr(boilerplate_module, "_SAMPLE_BATCH", 16)
     monkeypatch.setattr(boilerplate_module, "_BATCH", 16)
     monkeypatch.setattr(report_module, "_PAIRS_PER_TASK", 4)
-    monkeypatch.setattr(report_module, "_READY_AT_ONCE", 1)
     monkeypatch.setattr(index_module, "_POOL_ESTIMATES", 10)
     monkeypatch.setattr(index_module, "_COLD_POOL_ESTIMATES", 10)
     return pools

@@ -568,3 +568,38 @@ def test_a_report_cancelled_while_its_records_are_written_leaves_no_file(tmp_pat
         with pytest.raises(JobCancelled):
             session.write_report(out, "json", cancel=cancel)
     assert list(out.parent.iterdir()) == []  # neither the report nor its part-written file
+
+
+@pytest.mark.e2e
+def test_a_pooled_report_whose_writing_fails_stops_its_search_for_passages(tmp_path, monkeypatch):
+    """In the pool, the workers look for the pairs' shared passages while the documents' records are
+    written: a writing that fails (a full disk) stops that search and waits for it. Nothing is left
+    running nor written, and the next report is whole."""
+    import errno
+    import threading
+
+    from neardup_gui.core.review import report as report_module
+
+    root = family(tmp_path / "docs")
+    db = tmp_path / "db.sqlite"
+    with Session(db) as session:
+        scan_view(session, root)
+    encoded = report_module._encoded_pieces
+
+    def full_disk(key, records):
+        yield from encoded(key, records)
+        if key == "documents":
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+    out = tmp_path / "out" / "report.json"
+    with Session(db, workers=2) as session:
+        assert session.open([str(root)], Thresholds()) is not None
+        monkeypatch.setattr(report_module, "_encoded_pieces", full_disk)
+        with pytest.raises(OSError, match="No space left"):
+            session.write_report(out, "json")
+        assert not [t for t in threading.enumerate() if t.name.startswith("json-passages")]
+        assert list(out.parent.iterdir()) == []
+        monkeypatch.setattr(report_module, "_encoded_pieces", encoded)
+        report = json.loads(session.write_report(out, "json").read_text(encoding="utf-8"))
+    assert any(pair.get("shared_passages") for pair in report["pairs"])
+    assert list(out.parent.iterdir()) == [out]

@@ -128,7 +128,7 @@ class MatchResult:
 
     thresholds: Thresholds
     documents: tuple[Document, ...]
-    pairs: tuple[Pair, ...]
+    pairs: Sequence[Pair]  # a report's are made as they are looked at (PairRows)
     groups: tuple[Group, ...]
 
     @property

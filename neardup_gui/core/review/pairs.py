@@ -5,9 +5,9 @@ their numbers are measured here, when a person or a report asks for them. The pa
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, overload
 
 import numpy as np
 
@@ -52,6 +52,37 @@ class PairTable:
         lo, hi = min(a, b), max(a, b)
         at = np.flatnonzero((self.a == lo) & (self.b == hi))
         return int(at[0]) if len(at) else None
+
+
+class PairRows(Sequence[Pair]):
+    """A pair table's rows as Pairs, each made when it is looked at: a report goes through a million
+    pairs without holding a million Pair records (over 200 bytes each)."""
+
+    def __init__(self, table: PairTable) -> None:
+        self.table = table
+
+    def __len__(self) -> int:
+        return len(self.table)
+
+    @overload
+    def __getitem__(self, index: int) -> Pair: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Pair]: ...
+    def __getitem__(self, index: int | slice) -> Pair | list[Pair]:
+        if isinstance(index, slice):
+            return [self.table.pair(k) for k in range(*index.indices(len(self)))]
+        if not -len(self) <= index < len(self):
+            raise IndexError(index)
+        return self.table.pair(index % len(self))
+
+    def among(self, keys: Collection[tuple[int, int]]) -> list[Pair]:
+        """The pairs whose (a, b) is one of ``keys`` (a < b), in the table's order."""
+        if not keys or not len(self):
+            return []
+        wanted = np.array(sorted(keys), dtype=np.int64).reshape(-1, 2)
+        base = int(max(self.table.b.max(), wanted.max())) + 1  # codes a * base + b, past every id
+        codes = self.table.a.astype(np.int64) * base + self.table.b
+        return [self.table.pair(k) for k in np.flatnonzero(np.isin(codes, wanted[:, 0] * base + wanted[:, 1])).tolist()]
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from ... import __version__
 from ..errors import UsageError
 from ..i18n import split_details, translate
@@ -41,7 +43,7 @@ from ..read.extract import kind_of
 from ..store.store import Store
 from ..store.stored_text import DocumentText, TextLoader
 from ..workers.parallel import IN_THIS_PROCESS, Workers, reader, shingle_cache
-from .pairs import excerpts_by_holder
+from .pairs import PairRows, excerpts_by_holder
 from .passages import LineVocabulary, PassageSpan, PassageText, PlacedPassages, UnitPlaces
 
 FORMAT_NAME = "neardup-report"
@@ -237,6 +239,14 @@ def keeper_pairs(result: MatchResult) -> set[tuple[int, int]]:
     }
 
 
+def shown_pairs(result: MatchResult) -> list[Pair]:
+    """The pairs of ``result`` that its groups show (keeper_pairs), in the order of its pairs."""
+    shown = keeper_pairs(result)
+    if isinstance(result.pairs, PairRows):  # a table's pairs: looked up, not all made
+        return result.pairs.among(shown)
+    return [pair for pair in result.pairs if (pair.a, pair.b) in shown]
+
+
 def _pair(p: Pair, rid: Mapping[int, int], docs: Mapping[int, Document], passages: Passages | None) -> dict[str, Any]:
     """One pair in report ids, the lower id first (its containments turned with it)."""
     a, b, sim = p.a, p.b, p.similarity
@@ -395,17 +405,12 @@ class PairPassages:
         *,
         workers: Workers = IN_THIS_PROCESS,
         cancel: CancelToken = NEVER_CANCELLED,
-        on_found: Callable[[Mapping[tuple[int, int], list[str]]], None] | None = None,
     ) -> None:
-        """Find at once, spread over ``workers``, the passages of every near pair of ``result`` not
-        kept yet (each worker reads the texts it compares; the pairs of one document go together).
-        ``on_found`` is given what each task found, as it comes (PairRecords.found)."""
+        """Find at once, spread over ``workers``, the passages of every near pair a group of ``result``
+        shows not kept yet (each worker reads the texts it compares; the pairs of one document go together)."""
         docs = result.documents_by_id
         todo: dict[tuple[int, int], tuple[Document, Document]] = {}
-        shown = keeper_pairs(result)
-        for pair in result.pairs:
-            if (pair.a, pair.b) not in shown:
-                continue
+        for pair in shown_pairs(result):
             a, b = docs[pair.a], docs[pair.b]
             if a.path > b.path:  # in the order the report names them (its ids follow the paths)
                 a, b = b, a
@@ -424,8 +429,6 @@ class PairPassages:
             )
         for _task, found in workers.map(find_passages, tasks, cancel=cancel):
             self.found.update(found)
-            if on_found is not None:
-                on_found(found)
 
     def pending(self, a: Document, b: Document) -> tuple[int, int] | None:
         """The key under which the passages of ``a`` and ``b`` (in that order) will be found, if they
@@ -490,83 +493,73 @@ def json_members(
 
 
 def json_report(members: JsonMembers, pairs: PairRecords, cancel: CancelToken = NEVER_CANCELLED) -> Iterator[str]:
-    """The JSON report (to_json) in pieces from ``json_members`` and its ``pairs``, encoded now (their
-    passages found); the documents' and groups' records encoded as the pieces are taken, a slice at a
-    time, so that a report of a million documents is never whole in memory; ``cancel`` is looked at
-    between the pieces."""
-    encoded = pairs.member()
+    """The JSON report (to_json) in pieces from ``json_members`` and its ``pairs``; the documents',
+    pairs' and groups' records encoded as the pieces are taken, a slice at a time, so that a report of
+    a million documents is never whole in memory; ``cancel`` is looked at between the pieces."""
 
     def pieces() -> Iterator[str]:
         yield "{\n"
         for n, (key, text) in enumerate(members.encoded.items()):
             if n:
                 yield ",\n"
-            if isinstance(text, _Records):
-                for piece in _encoded_pieces(key, map(_encode, text.make())):
-                    cancel.raise_if_cancelled()
-                    yield piece
-            elif key == "pairs":
-                yield from encoded
+            if key == "pairs":
+                records = pairs.member()
+            elif isinstance(text, _Records):
+                records = _encoded_pieces(key, map(_encode, text.make()))
             else:
                 yield text
+                continue
+            for piece in records:
+                cancel.raise_if_cancelled()
+                yield piece
         yield "\n}\n"
 
     return pieces()
 
 
-_READY_AT_ONCE = 256
-"""Pairs needing no passages found now that PairRecords encodes each time a task's passages come back."""
-
-
 class PairRecords:
-    """The JSON report's pairs, each encoded as soon as its shared passages are known: as the workers
-    find them (``found``, given to PairPassages.find_all as ``on_found``), with a slice of those that
-    need none or whose passages are kept each time, so that a pooled report's parent encodes them while
-    the workers work rather than after (issue #15)."""
+    """The JSON report's "pairs" member, by report ids, encoded as it is written (a few thousand records
+    at a time, the Pairs made as they are encoded): the pairs a group shows with their shared passages
+    (``passages``: found beforehand by PairPassages.find_all, or else now), the others with their
+    numbers. ``before`` is called first: a search for the passages still running is waited for."""
 
-    def __init__(self, result: MatchResult, report_ids: Mapping[int, int], passages: Passages | None) -> None:
+    def __init__(
+        self,
+        result: MatchResult,
+        report_ids: Mapping[int, int],
+        passages: Passages | None,
+        before: Callable[[], object] = lambda: None,
+    ) -> None:
+        self._pairs = result.pairs
         self._rid = report_ids
         self._docs = result.documents_by_id
         self._passages = passages
-        self._ready: list[Pair] = []
-        self._waiting: dict[tuple[int, int], list[Pair]] = {}
-        self._encoded: list[tuple[tuple[int, int], str]] = []
-        pending = passages.pending if isinstance(passages, PairPassages) else None
         self._shown = keeper_pairs(result)
-        for pair in result.pairs:
-            a, b = self._docs[pair.a], self._docs[pair.b]
-            if report_ids[a.id] > report_ids[b.id]:
-                a, b = b, a
-            with_passages = pair.matched_by != "exact" and (pair.a, pair.b) in self._shown
-            key = pending(a, b) if pending is not None and with_passages else None
-            if key is None:
-                self._ready.append(pair)
-            else:
-                self._waiting.setdefault(key, []).append(pair)
-
-    def found(self, found: Mapping[tuple[int, int], object]) -> None:
-        """Encode the pairs whose passages are in ``found`` now, and a slice of those that were ready
-        (a slice: the workers wait for their next tasks meanwhile)."""
-        for key in found:
-            self._encode(self._waiting.pop(key, ()))
-        self._encode(self._ready[-_READY_AT_ONCE:])
-        del self._ready[-_READY_AT_ONCE:]
+        self._before = before
 
     def member(self) -> Iterator[str]:
-        """The report's "pairs" member in pieces, by report ids: the pairs still waiting get their passages
-        now (those whose texts a worker could not read are tried here); the pieces are joined as taken."""
-        self._encode(self._ready)
-        self._ready = []
-        for pairs in self._waiting.values():
-            self._encode(pairs)
-        self._waiting = {}
-        self._encoded.sort(key=lambda item: item[0])
-        return _encoded_pieces("pairs", (text for _, text in self._encoded))
+        """The "pairs" member in pieces, joined as they are taken."""
+        self._before()
+        return _encoded_pieces("pairs", (_encode(self._record(k)) for k in self._in_report_order().tolist()))
 
-    def _encode(self, pairs: Iterable[Pair]) -> None:
-        for pair in pairs:
-            record = _pair(pair, self._rid, self._docs, self._passages if (pair.a, pair.b) in self._shown else None)
-            self._encoded.append(((record["a"], record["b"]), _encode(record)))
+    def _in_report_order(self) -> np.ndarray:
+        """The places of the pairs by (lower report id, higher report id)."""
+        pairs = self._pairs
+        if isinstance(pairs, PairRows):
+            a, b = pairs.table.a, pairs.table.b
+        else:
+            a = np.fromiter((p.a for p in pairs), dtype=np.int64, count=len(pairs))
+            b = np.fromiter((p.b for p in pairs), dtype=np.int64, count=len(pairs))
+        ids = np.fromiter(self._rid.keys(), dtype=np.int64, count=len(self._rid))
+        rids = np.fromiter(self._rid.values(), dtype=np.int64, count=len(self._rid))
+        by_id = np.argsort(ids)
+        ids, rids = ids[by_id], rids[by_id]
+        ra, rb = rids[np.searchsorted(ids, a)], rids[np.searchsorted(ids, b)]
+        return np.lexsort((np.maximum(ra, rb), np.minimum(ra, rb)))
+
+    def _record(self, k: int) -> dict[str, Any]:
+        pair = self._pairs[k]
+        return _pair(pair, self._rid, self._docs, self._passages if (pair.a, pair.b) in self._shown else None)
 
 
 _encode = json.JSONEncoder(ensure_ascii=False).encode
