@@ -21,6 +21,7 @@ from . import __version__
 from .core import i18n
 from .core.errors import NeardupError, UsageError, database_error_message
 from .core.fingerprint.ocr import DEFAULT_LANGUAGES
+from .core.forecast import MemoryForecast, MemoryShort
 from .core.i18n import QT_TRANSLATE_NOOP, translate
 from .core.jobs import CancelToken, JobCancelled, PaceMeter, ProgressEvent
 from .core.models import (
@@ -324,6 +325,22 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help=translate("Cli", "read again the files whose reader crashed, ran out of memory or of time"),
     )
+    p_scan.add_argument(
+        "--memory-budget",
+        type=_positive_int,
+        default=None,
+        metavar="MIB",
+        help=translate(
+            "Cli",
+            "the most memory the scan may need, all processes together; a scan that would need more does not "
+            "start, and says so (default: the memory this computer has free)",
+        ),
+    )
+    p_scan.add_argument(
+        "--no-memory-check",
+        action="store_true",
+        help=translate("Cli", "start the scan even when it may need more memory than the budget"),
+    )
 
     p_groups = sub.add_parser(
         "groups", help=translate("Cli", "re-group the database at other thresholds, without rescanning")
@@ -554,6 +571,8 @@ def cmd_scan(args: argparse.Namespace, session: Session) -> int:
         reader_memory=_mebibytes(args.max_memory),
         retry_failed=args.retry_failed,
         ocr=args.ocr_languages if args.ocr else "",
+        check_memory=not args.no_memory_check,
+        memory_budget=_mebibytes(args.memory_budget),
     )
     session.check_report_target(args.out, args.paths)
     cancel = CancelToken()
@@ -574,6 +593,11 @@ def cmd_scan(args: argparse.Namespace, session: Session) -> int:
                 file=sys.stderr,
             )
             return EXIT_INTERRUPTED
+        except MemoryShort as short:
+            if line:
+                line.close()
+            _say(f"{short} {_ways_on(short.forecast)}")
+            return EXIT_FAILURE
         finally:
             signal.signal(signal.SIGINT, previous)
         if line:
@@ -582,6 +606,17 @@ def cmd_scan(args: argparse.Namespace, session: Session) -> int:
     if not args.quiet and view.scan is not None:
         _say(translate("Cli", "{summary}; {found}").format(summary=summary_text(view.scan), found=_found(view)))
     return EXIT_OK
+
+
+def _ways_on(forecast: MemoryForecast) -> str:
+    """What a person can do about a scan that would need more memory than there is, as options."""
+    fewer = forecast.fewer_workers()
+    ways = [translate("Cli", "fewer workers (--workers {count})").format(count=fewer.workers)] if fewer else []
+    ways.append(translate("Cli", "the Spark job, which spreads the work over several computers (neardup spark scan)"))
+    ways.append(translate("Cli", "closing other programs"))
+    return translate("Cli", "Nothing was read. Ways on: {ways}; or scan anyway with --no-memory-check.").format(
+        ways="; ".join(ways)
+    )
 
 
 def _say(message: str) -> None:

@@ -412,6 +412,8 @@ class ScanOptions:
     file_timeout: float = 120.0
     reader_memory: int | None = None  # bytes each reader may use; None: pool.default_reader_memory()
     retry_failed: bool = False  # read again the files whose reader crashed, ran out of memory or of time
+    check_memory: bool = True  # not started when it would need more memory than memory_budget (forecast.py)
+    memory_budget: int | None = None  # bytes; None: what the machine has free
 
 
 # a backslash, a control character (which would drive a terminal: ESC sequences, a newline splitting a line,

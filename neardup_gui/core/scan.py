@@ -21,6 +21,7 @@ from typing import Protocol, TypeVar
 from .errors import read_failure
 from .fingerprint.ocr import PageTask, PageText, ScanText, awaits_ocr, fingerprint_scan, read_page, tag, unavailable
 from .fingerprint.scheme import Scheme, fingerprint_bytes
+from .forecast import MemoryShort, forecast
 from .i18n import QT_TRANSLATE_NOOP, fill, localize, translate
 from .jobs import NEVER_CANCELLED, CancelToken, JobCancelled, Progress, ProgressEvent, no_progress
 from .match.boilerplate import analyse, collection_digest
@@ -343,6 +344,10 @@ def scan(
             walk_problems.append(item)
         elif item.path not in database:  # a database named notes.txt in a scanned folder is no document
             entries.append(item)
+    if options.check_memory:  # before anything is read or written: a scan that would run out never starts
+        ahead = forecast(len(entries), options.workers, options.memory_budget)
+        if ahead.short:
+            raise MemoryShort(ahead)
 
     writer = _Writer(store)
     spill_folder = ""

@@ -29,6 +29,7 @@ import numpy as np
 from . import i18n
 from .errors import DatabaseError, UsageError
 from .fingerprint.scheme import Scheme
+from .forecast import MemoryShort
 from .i18n import translate
 from .jobs import NEVER_CANCELLED, CancelToken, Progress, ProgressEvent, no_progress
 from .match.chains import DuplicatePairs, SplitCache, split_chains
@@ -352,7 +353,11 @@ class Session:
                 )
             self.workers = wanted
         with self.workers.kept():  # the boilerplate analysis's workers group too: one start, and their reads
-            summary = scan(self.store, options, workers=self.workers, progress=progress, cancel=cancel)
+            try:
+                summary = scan(self.store, options, workers=self.workers, progress=progress, cancel=cancel)
+            except MemoryShort:
+                self._view = None  # its matcher is retired: open() shows the last results again
+                raise
             self.store.set_meta("last_scan_roots", "\0".join(summary.roots))
             kept = {name: getattr(options, name) for name in _SCAN_OPTIONS_KEPT}
             self.store.set_meta("last_scan_options", json.dumps(kept | {"kinds": sorted(options.kinds)}))
@@ -892,11 +897,7 @@ class Session:
             context = dataclasses.replace(context, passages=passages, shared_passages=placed)
         if fmt == "json":
             near_passages = PairPassages(loader, self.store.overlaps.passages(PASSAGES_VERSION))
-            if not self.workers.pooled:
-                near_passages.find_all(view.result, view.content_hashes, view.database, cancel=cancel)
-                self._keep_passages(near_passages)
-                return json_chunks(view.result, context, near_passages, cancel)
-            return self._json_while_passages_found(view, context, near_passages, cancel)
+            return self._json_pieces(view, context, near_passages, cancel)
         return to_html(
             view.result,
             context,
@@ -906,13 +907,20 @@ class Session:
             cancel=cancel,
         )
 
-    def _json_while_passages_found(
+    def _json_pieces(
         self, view: View, context: ReportContext, near_passages: PairPassages, cancel: CancelToken
     ) -> Iterator[str]:
-        """The JSON report's pieces, the workers finding the shared passages of its pairs meanwhile (in a
-        thread of this process, which only waits for them): the documents' records are encoded and
-        written while they work, the pairs' once they are done. Started at the first piece; the search
-        stops, and is waited for, when the writing stops, whatever stops it."""
+        """The JSON report's pieces, its pairs' shared passages found first (those found are kept in the
+        database as soon as the search ends, and those found while encoding at the end: the next report
+        reads no text). In the pool the workers search while the documents' records are written (in a
+        thread of this process, which only waits for them), and the pairs' are written once they are
+        done; the search stops, and is waited for, when the writing stops, whatever stops it."""
+        if not self.workers.pooled:
+            near_passages.find_all(view.result, view.content_hashes, view.database, cancel=cancel)
+            self._keep_passages(near_passages)
+            yield from json_chunks(view.result, context, near_passages, cancel)
+            self._keep_passages(near_passages)
+            return
         ids = report_ids(view.result)
         members = json_members(view.result, context, ids)
         search = CancelToken(within=cancel)
@@ -934,11 +942,12 @@ class Session:
                 yield from json_report(members, PairRecords(view.result, ids[1], near_passages, before=found), cancel)
             finally:
                 search.cancel()
+        self._keep_passages(near_passages)
 
     def _keep_passages(self, near_passages: PairPassages) -> None:
-        """Keep in the database the shared passages found for a report: the next one reads no text."""
-        if near_passages.found:
-            self.store.overlaps.save_passages(near_passages.found, PASSAGES_VERSION)
+        """Keep in the database the shared passages found for a report since last kept."""
+        if found := near_passages.unsaved():
+            self.store.overlaps.save_passages(found, PASSAGES_VERSION)
 
     def _diffs_in_pool(self, loader: TextLoader, cancel: CancelToken) -> DiffsMap | None:
         """The HTML report's differences rendered by the workers, each reading its group's texts (None: here)."""

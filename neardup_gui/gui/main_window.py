@@ -15,7 +15,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from PySide6.QtCore import QByteArray, QProcess, QSettings, QSize, Qt
+from PySide6.QtCore import QByteArray, QProcess, QSettings, QSize, Qt, QTimer
 from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import (
     QMainWindow,
@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from ..core import i18n
 from ..core.errors import set_aside_damaged_database
+from ..core.forecast import MemoryShort
 from ..core.jobs import ProgressEvent
 from ..core.match.matcher import MatchResult
 from ..core.models import Document, Find, Search, Similarity, Thresholds
@@ -332,16 +333,19 @@ class MainWindow(QMainWindow):
         self.problems.retry_button.setEnabled(idle and self.problems.model.rowCount() > 0)
 
     # -- scanning -------------------------------------------------------------------------
-    def start_scan(self, retry_failed: bool = False) -> None:
+    def start_scan(self, retry_failed: bool = False, *, workers: int | None = None, check_memory: bool = True) -> None:
         """Scan the folders (incrementally); ``retry_failed`` reads again the files whose reader crashed,
-        ran out of memory or of time."""
+        ran out of memory or of time. A scan that would need more memory than is free does not start
+        (``check_memory``): the person is asked (``_memory_short``)."""
         if self.scan_job is not None or not self.folders.folders():
             return
         if problem := self.folders.scan_problem():
             QMessageBox.warning(self, *problem)
             return
         self._save_state()
-        options = self.folders.scan_options()
+        options = dataclasses.replace(self.folders.scan_options(), check_memory=check_memory)
+        if workers is not None:
+            options = dataclasses.replace(options, workers=workers)
         if retry_failed:  # and with more time: a file that ran out of it would only run out again
             options = dataclasses.replace(options, retry_failed=True, file_timeout=RETRY_TIMEOUT)
         self.scan_job = (
@@ -350,12 +354,49 @@ class MainWindow(QMainWindow):
             .success(self._scan_done)
             .cancelled(self._scan_cancelled)
             .failure(self.tr("The scan failed"))
+            .unless(MemoryShort, lambda short: self._memory_short(short, retry_failed))
             .finished(self._scan_finished)
             .run()
         )
         self.scan_status.set_running(True)
         self._refresh_empty_state()
         self._show_rescan_reasons()
+
+    def _memory_short(self, short: MemoryShort, retry_failed: bool) -> QMessageBox:
+        """The scan did not start: it would need more memory than this computer has free. Say so, and offer
+        the ways on: fewer workers when that fits, the scan anyway, or nothing."""
+        box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Not enough memory for this scan"), str(short), parent=self)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.setInformativeText(
+            self.tr(
+                "Nothing was read. Closing other programs frees memory. A collection too large for this "
+                "computer can be scanned by the Spark job, on several computers (see the guide)."
+            )
+        )
+        fewer = short.forecast.fewer_workers()
+        with_fewer = (
+            box.addButton(self.tr("Scan with %n worker(s)", "", fewer.workers), QMessageBox.ButtonRole.AcceptRole)
+            if fewer is not None
+            else None
+        )
+        anyway = box.addButton(self.tr("Scan anyway"), QMessageBox.ButtonRole.DestructiveRole)
+        box.setDefaultButton(box.addButton(QMessageBox.StandardButton.Cancel))
+
+        def answered(clicked: object) -> None:
+            if fewer is not None and clicked is with_fewer:
+                self.start_scan(retry_failed, workers=fewer.workers)
+            elif clicked is anyway:
+                self.start_scan(retry_failed, workers=short.forecast.workers, check_memory=False)
+            else:  # the scan had let go of the results shown: they come back
+                self._load_last_results()
+
+        def finished(_result: int) -> None:
+            clicked = box.clickedButton()  # asked now: the box deletes itself once closed
+            QTimer.singleShot(0, self, lambda: answered(clicked))  # after the box has gone
+
+        box.finished.connect(finished)
+        box.open()
+        return box
 
     def cancel_scan(self) -> None:
         if self.scan_job is not None:

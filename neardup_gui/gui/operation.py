@@ -27,6 +27,7 @@ class Operation:
         self.job = Job(fn, *args, **kwargs)
         self._title = ""
         self._then: Callable[[BaseException | None], None] | None = None
+        self._handled: list[tuple[type[BaseException], Callable[[Any], object]]] = []
 
     def success(self, handler: Callable[[Any], None] | None) -> Operation:
         if handler is not None:
@@ -37,6 +38,11 @@ class Operation:
         """Show a failure under ``title`` (an operation without one fails silently: a histogram, say);
         ``then`` is given the failure's exception once the person has read it (closed the message)."""
         self._title, self._then = title, then
+        return self
+
+    def unless(self, kind: type[BaseException], handler: Callable[[Any], object]) -> Operation:
+        """A failure of ``kind`` goes to ``handler`` (which offers a way on), instead of being shown."""
+        self._handled.append((kind, handler))
         return self
 
     def progress(self, handler: Callable[[ProgressEvent], None]) -> Operation:
@@ -53,13 +59,20 @@ class Operation:
         return self
 
     def run(self) -> Job:
-        if self._title:
-            title, then = self._title, self._then
+        if self._title or self._handled:
+            title, then, handled = self._title, self._then, self._handled
             failures: list[BaseException] = []
+
+            def errored(message: str) -> None:
+                error = failures[-1] if failures else None
+                handler = next((h for kind, h in handled if isinstance(error, kind)), None)
+                if handler is not None:
+                    handler(error)
+                elif title:
+                    self._operations.failed(title, message, error, then)
+
             self.job.signals.failed.connect(failures.append)
-            self.job.signals.errored.connect(
-                lambda message: self._operations.failed(title, message, failures[-1] if failures else None, then)
-            )
+            self.job.signals.errored.connect(errored)
         return self._operations.runner.start(self.job)
 
 

@@ -58,6 +58,13 @@
 <context>
     <name>MainWindow</name>
     <message numerus="yes">
+        <source>Scan with %n worker(s)</source>
+        <translation>
+            <numerusform>Scan with %n worker</numerusform>
+            <numerusform>Scan with %n workers</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>%n document(s) of the Spark result loaded into {path}, opened in a new window.</source>
         <translation>
             <numerusform>%n document of the Spark result loaded into {path}, opened in a new window.</numerusform>

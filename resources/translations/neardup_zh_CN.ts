@@ -430,6 +430,14 @@
         <translation>重新读取上次读取时崩溃、内存不足或超时的文件</translation>
     </message>
     <message>
+        <source>the most memory the scan may need, all processes together; a scan that would need more does not start, and says so (default: the memory this computer has free)</source>
+        <translation>扫描最多可用的内存（所有进程合计）；预计需要更多内存的扫描不会开始，并会说明原因（默认：这台电脑当前的空闲内存）</translation>
+    </message>
+    <message>
+        <source>start the scan even when it may need more memory than the budget</source>
+        <translation>即使扫描可能需要超过预算的内存，也照样开始</translation>
+    </message>
+    <message>
         <source>re-group the database at other thresholds, without rescanning</source>
         <translation>按新的阈值重新分组，不重新扫描</translation>
     </message>
@@ -560,6 +568,22 @@
     <message>
         <source>{summary}; {found}</source>
         <translation>{summary}；{found}</translation>
+    </message>
+    <message>
+        <source>fewer workers (--workers {count})</source>
+        <translation>减少工作进程（--workers {count}）</translation>
+    </message>
+    <message>
+        <source>the Spark job, which spreads the work over several computers (neardup spark scan)</source>
+        <translation>改用 Spark 作业，把工作分到多台电脑上（neardup spark scan）</translation>
+    </message>
+    <message>
+        <source>closing other programs</source>
+        <translation>关闭其他程序</translation>
+    </message>
+    <message>
+        <source>Nothing was read. Ways on: {ways}; or scan anyway with --no-memory-check.</source>
+        <translation>尚未读取任何文件。可以：{ways}；或加上 --no-memory-check 照样扫描。</translation>
     </message>
     <message>
         <source>{groups}, {pairs}</source>
@@ -1854,6 +1878,25 @@ Ticked: reference folder (originals, never proposed for removal)</source>
     </message>
 </context>
 <context>
+    <name>Forecast</name>
+    <message>
+        <source>A scan of {documents} files may need about {need} of memory, more than the {budget} it may use.</source>
+        <translation>扫描这 {documents} 个文件可能需要约 {need} 内存，超过了它可以使用的 {budget}。</translation>
+    </message>
+    <message>
+        <source>A scan of {documents} files may need about {need} of memory, and this computer has {budget} free: it could slow to a crawl, or the scan stop before it ends.</source>
+        <translation>扫描这 {documents} 个文件可能需要约 {need} 内存，而这台电脑只有 {budget} 空闲：电脑可能变得非常缓慢，扫描也可能中途停止。</translation>
+    </message>
+    <message>
+        <source>With %n worker(s) it would need about {need} and take longer.</source>
+        <translation>用 %n 个工作进程约需 {need}，但耗时更长。</translation>
+    </message>
+    <message>
+        <source>Even with one worker it would need about {need}.</source>
+        <translation>即使只用一个工作进程，也需要约 {need}。</translation>
+    </message>
+</context>
+<context>
     <name>GroupMembersModel</name>
     <message>
         <source>Document</source>
@@ -2538,6 +2581,20 @@ Every two documents of the group are duplicates at your setting. Each member is 
         <translation>问题</translation>
     </message>
     <message>
+        <source>Not enough memory for this scan</source>
+        <translation>内存不足，无法进行这次扫描</translation>
+    </message>
+    <message numerus="yes">
+        <source>Scan with %n worker(s)</source>
+        <translation>
+            <numerusform>用 %n 个工作进程扫描</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Scan anyway</source>
+        <translation>照样扫描</translation>
+    </message>
+    <message>
         <source>Importing the Spark result… {done} of {total}</source>
         <translation>正在导入 Spark 结果…… 第 {done} 个，共 {total} 个</translation>
     </message>
@@ -2604,6 +2661,10 @@ Every two documents of the group are duplicates at your setting. Each member is 
     <message>
         <source>Looking for excerpts…</source>
         <translation>正在查找摘录…</translation>
+    </message>
+    <message>
+        <source>Nothing was read. Closing other programs frees memory. A collection too large for this computer can be scanned by the Spark job, on several computers (see the guide).</source>
+        <translation>尚未读取任何文件。关闭其他程序可以腾出内存。这台电脑容纳不下的文件集，可以用 Spark 作业在多台电脑上扫描（见使用指南）。</translation>
     </message>
     <message>
         <source>Looking for shared passages…</source>

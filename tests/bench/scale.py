@@ -180,6 +180,11 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--keep-report", type=Path, help="copy the smallest size's JSON report here")
     parser.add_argument("--timeline", type=Path, help="a folder for each size's memory timeline")
+    parser.add_argument(
+        "--keep-database",
+        type=Path,
+        help="move the largest size's database here (for the app's and queries' benchmarks)",
+    )
     args = parser.parse_args()
     sizes = [int(s) for s in args.sizes.split(",")]
     rows: dict[int, dict] = {}
@@ -193,6 +198,8 @@ def main() -> None:
             rows[count]["groups"] = len(json.loads(report.read_text(encoding="utf-8"))["groups"])
             if args.keep_report and count == min(sizes):
                 args.keep_report.write_bytes(report.read_bytes())
+            if args.keep_database and count == max(sizes):
+                os.replace(Path(tmp) / "scale.db", args.keep_database)
         print(f"  {count:,}: {json.dumps(rows[count])}", flush=True)
     previous = None
     print()

@@ -167,6 +167,31 @@ def test_failure_exits_1_with_one_line(tmp_path, small_tree):
     assert len(proc.stderr.strip().splitlines()) == 1
 
 
+def test_a_scan_short_of_memory_says_so_and_reads_nothing_unless_told_to_go_on(small_tree, tmp_path):
+    """With a budget of 10 MiB the 5 files do not fit: the scan says in one line what it would need, what
+    there is and the ways on (in Chinese too), reads nothing, and exits 1; with --no-memory-check it scans."""
+    db = tmp_path / "db.sqlite"
+    proc = run_cli("scan", str(small_tree), "--db", str(db), "--workers", "2", "--memory-budget", "10")
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr
+    [line] = proc.stderr.strip().splitlines()
+    assert "A scan of 5 files may need about" in line and "more than the 10 MB it may use" in line and "Even with one worker" in line
+    assert "--no-memory-check" in line and "neardup spark scan" in line and "--workers 1" not in line
+    with sqlite3.connect(db) as con:
+        assert con.execute("SELECT count(*) FROM files").fetchone()[0] == 0
+    env = {k: v for k, v in os.environ.items() if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+    chinese = run_cli(
+        "scan", str(small_tree), "--db", str(db), "--memory-budget", "10", env=env | {"LANG": "zh_CN.UTF-8"}
+    )
+    assert chinese.returncode == 1 and "内存" in chinese.stderr and "--no-memory-check" in chinese.stderr
+    from neardup_gui.core.forecast import projected_need
+
+    room_for_one = str((projected_need(5, 1) + projected_need(5, 2)) // 2 >> 20)
+    proc = run_cli("scan", str(small_tree), "--db", str(db), "--workers", "2", "--memory-budget", room_for_one)
+    assert proc.returncode == 1 and "With 1 worker it would need about" in proc.stderr and "--workers 1)" in proc.stderr
+    proc = run_cli("scan", str(small_tree), "--db", str(db), "--memory-budget", "10", "--no-memory-check")
+    assert proc.returncode == 0 and json.loads(proc.stdout)["summary"]["documents"] == 5
+
+
 def test_progress_only_on_a_terminal(small_tree, tmp_path):
     quiet = run_cli("scan", str(small_tree), "--db", str(tmp_path / "a.db"), "--out", str(tmp_path / "a.json"))
     assert "\r" not in quiet.stderr and "fingerprint" not in quiet.stderr

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -573,33 +574,56 @@ def test_a_report_cancelled_while_its_records_are_written_leaves_no_file(tmp_pat
 @pytest.mark.e2e
 def test_a_pooled_report_whose_writing_fails_stops_its_search_for_passages(tmp_path, monkeypatch):
     """In the pool, the workers look for the pairs' shared passages while the documents' records are
-    written: a writing that fails (a full disk) stops that search and waits for it. Nothing is left
-    running nor written, and the next report is whole."""
+    written: a disk that fills up while the report is written stops that search (one that would run
+    until stopped, here) and waits for it. Nothing is left running nor written, and the next report
+    is whole, its passages found."""
     import errno
     import threading
 
+    from neardup_gui.core.jobs import JobCancelled
     from neardup_gui.core.review import report as report_module
 
     root = family(tmp_path / "docs")
     db = tmp_path / "db.sqlite"
     with Session(db) as session:
         scan_view(session, root)
-    encoded = report_module._encoded_pieces
+    real_find_all, real_fdopen = report_module.PairPassages.find_all, os.fdopen
 
-    def full_disk(key, records):
-        yield from encoded(key, records)
-        if key == "documents":
-            raise OSError(errno.ENOSPC, "No space left on device")
+    def until_stopped(self, *args, cancel, **kwargs):
+        while not cancel.cancelled:
+            time.sleep(0.01)
+        raise JobCancelled()
 
+    class FullDisk:
+        """A report file on a disk that is full after a few writes."""
+
+        def __init__(self, fh) -> None:
+            self.fh, self.writes = fh, 0
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc) -> None:
+            self.fh.close()
+
+        def write(self, piece: str) -> int:
+            self.writes += 1
+            if self.writes > 3:
+                raise OSError(errno.ENOSPC, "No space left on device")
+            return self.fh.write(piece)
+
+    monkeypatch.setattr(report_module, "_RECORDS_A_PIECE", 1)
     out = tmp_path / "out" / "report.json"
     with Session(db, workers=2) as session:
         assert session.open([str(root)], Thresholds()) is not None
-        monkeypatch.setattr(report_module, "_encoded_pieces", full_disk)
-        with pytest.raises(OSError, match="No space left"):
+        monkeypatch.setattr(report_module.PairPassages, "find_all", until_stopped)
+        monkeypatch.setattr(os, "fdopen", lambda *a, **k: FullDisk(real_fdopen(*a, **k)))
+        with pytest.raises(OSError, match="No space left") as failed:  # kept, as the app keeps a failure
             session.write_report(out, "json")
-        assert not [t for t in threading.enumerate() if t.name.startswith("json-passages")]
+        monkeypatch.setattr(os, "fdopen", real_fdopen)
+        assert not [t for t in threading.enumerate() if t.name.startswith("json-passages")], failed.value
         assert list(out.parent.iterdir()) == []
-        monkeypatch.setattr(report_module, "_encoded_pieces", encoded)
+        monkeypatch.setattr(report_module.PairPassages, "find_all", real_find_all)
         report = json.loads(session.write_report(out, "json").read_text(encoding="utf-8"))
     assert any(pair.get("shared_passages") for pair in report["pairs"])
     assert list(out.parent.iterdir()) == [out]

@@ -66,7 +66,14 @@ class _Candidates:
         self.estimates: list[np.ndarray] | None = None  # set once pieces are estimated as they come
         self.held = 0
         self.limit = min(_HELD_CODES, budget)
-        self.head = probe_head(sigs)
+        self._head: np.ndarray | None = None
+
+    @property
+    def head(self) -> np.ndarray:
+        """probe_head of the signatures, made when first estimated (128 MB at a million documents)."""
+        if self._head is None:
+            self._head = probe_head(self.sigs)
+        return self._head
 
     def add(self, a: np.ndarray, b: np.ndarray) -> None:
         if len(a) == 0:
@@ -555,7 +562,7 @@ def _split_dense(order: np.ndarray, sorted_keys: np.ndarray, dense: int, buckets
 
 
 _BUCKET_TASK_PAIRS = 8_000_000
-"""Pairs inside dense buckets a task compares, about (a tenth of a second): the same tasks whatever the
+"""Pairs inside dense buckets a task compares, about (a few tenths of a second): the same tasks whatever the
 number of workers (what is kept past the budget depends on the pieces), small enough to spread over 16."""
 _POOL_BUCKET_PAIRS = 16_000_000
 """Fewer pairs than this inside dense buckets are compared here: starting workers would cost more."""
@@ -690,12 +697,13 @@ def _pairs_in_parts(
     count_type = np.uint8 if width < 256 else np.uint16
     codes, estimates = [np.empty(0, dtype=np.int64)], [np.empty(0, dtype=np.float32)]
     for k, first, last in np.asarray(parts).tolist():
-        bucket = np.asarray(members[offsets[k] : offsets[k + 1]], dtype=np.int64)
-        columns = np.ascontiguousarray(np.asarray(sigs[bucket]).T)  # the bucket's signatures, a row a position
+        # the part's rows and those after them (rows of the bucket from ``first`` on, counted from there)
+        bucket = np.asarray(members[offsets[k] + first : offsets[k + 1]], dtype=np.int64)
+        columns = np.ascontiguousarray(np.asarray(sigs[bucket]).T)  # their signatures, a row a position
         m = len(bucket)
         step = max(1, _BLOCK_CELLS // m)
-        for top in range(first, last, step):
-            bottom = min(top + step, last)
+        for top in range(0, last - first, step):
+            bottom = min(top + step, last - first)
             # rows [top, bottom) against every row after ``top``; those at or before a row are dropped below
             counts = np.zeros((bottom - top, m - top - 1), dtype=count_type)
             for column in columns[:looked]:

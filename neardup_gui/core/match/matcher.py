@@ -441,11 +441,10 @@ class Matcher:
 
     def _new_mode(self, ignore: bool) -> ModeState:
         use = BoilerplateUse(ignore, self._analysis is not None, self._analysis if ignore else None)
-        kept = self.store.overlaps.all(cores=use.found is not None)
-        pairs = np.array(list(kept), dtype=np.int64).reshape(-1, 2)
-        return ModeState(
-            use, self._compared_arrays(use), KnownOverlaps(kept), np.sort(pair_codes(pairs[:, 0], pairs[:, 1]))
-        )
+        a, b, shared = self.store.overlaps.arrays(cores=use.found is not None)
+        known = KnownOverlaps()
+        known.add(a, b, shared)
+        return ModeState(use, self._compared_arrays(use), known, np.sort(pair_codes(a, b)))
 
     def _compared_arrays(self, use: BoilerplateUse) -> FingerprintArrays:
         """The arrays ``use`` compares. The first way of comparing by cores changes the whole texts' arrays in

@@ -396,6 +396,7 @@ class PairPassages:
         self._load_text = load_text
         self._kept = kept
         self.found: dict[tuple[int, int], list[str]] = {}
+        self._saved = 0  # the first found that unsaved() has given
 
     def find_all(
         self,
@@ -430,13 +431,11 @@ class PairPassages:
         for _task, found in workers.map(find_passages, tasks, cancel=cancel):
             self.found.update(found)
 
-    def pending(self, a: Document, b: Document) -> tuple[int, int] | None:
-        """The key under which the passages of ``a`` and ``b`` (in that order) will be found, if they
-        are neither kept nor found yet; else None."""
-        if a.content_id is None or b.content_id is None:
-            return None
-        key = (a.content_id, b.content_id)
-        return None if key in self._kept or key in self.found else key
+    def unsaved(self) -> dict[tuple[int, int], list[str]]:
+        """The passages found since this was last asked (to be kept in the database)."""
+        new = dict(itertools.islice(self.found.items(), self._saved, None))
+        self._saved = len(self.found)
+        return new
 
     def __call__(self, a: Document, b: Document) -> list[str]:
         key = (a.content_id, b.content_id) if a.content_id is not None and b.content_id is not None else None
@@ -710,6 +709,8 @@ def write_report_file(out: Path, text: str | Iterable[str]) -> Path:
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+        if not isinstance(text, str) and hasattr(text, "close"):
+            text.close()  # a generator's own clean-up (a search it started) runs now, in this thread
         raise
     return out
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import numpy as np
+
 from .repository import Repository
 
 
@@ -14,8 +16,18 @@ class Overlaps(Repository):
     def all(self, *, cores: bool = False) -> dict[tuple[int, int], int]:
         """Every |A∩B| computed so far, keyed by (a, b) content ids with a < b: of whole texts, or of
         the documents' cores under the current boilerplate analysis."""
+        a, b, shared = self.arrays(cores=cores)
+        return dict(zip(zip(a.tolist(), b.tolist(), strict=True), shared.tolist(), strict=True))
+
+    def arrays(self, *, cores: bool = False) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """``all()`` as arrays (a, b, shared), read straight into them: a million documents' forests
+        measure millions of pairs, which as a dict of tuples took some 200 bytes each."""
         table = "core_overlaps" if cores else "overlaps"
-        return {(a, b): shared for a, b, shared in self._db.execute(f"SELECT a, b, shared FROM {table}")}
+        rows = np.fromiter(
+            self._db.execute(f"SELECT a, b, shared FROM {table}"),
+            dtype=np.dtype([("a", "i8"), ("b", "i8"), ("s", "i8")]),
+        )
+        return rows["a"].copy(), rows["b"].copy(), rows["s"].copy()
 
     def save(self, overlaps: dict[tuple[int, int], int], *, cores_of: str | None = None) -> None:
         """Remember overlaps of whole texts, or (``cores_of`` = the digest of the boilerplate analysis
