@@ -596,7 +596,7 @@ def cmd_scan(args: argparse.Namespace, session: Session) -> int:
         except MemoryShort as short:
             if line:
                 line.close()
-            _say(f"{short} {_ways_on(short.forecast)}")
+            _say(i18n.sentences(str(short), _ways_on(short.forecast)))
             return EXIT_FAILURE
         finally:
             signal.signal(signal.SIGINT, previous)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import psutil
 
 from .errors import NeardupError
-from .i18n import translate
+from .i18n import sentences, translate
 from .workers.pool import memory_size
 
 # fitted to the scale benchmark's peaks (2026-11-29, 2 workers): all processes 700 / 1,457 / 3,772 MB (RSS)
@@ -104,8 +104,8 @@ def short_message(forecast: MemoryForecast) -> str:
     if fewer is not None:
         workers = fewer.workers  # a name: lupdate drops a count that is an expression
         more = translate("Forecast", "With %n worker(s) it would need about {need} and take longer.", None, workers)
-        return f"{said} {more.format(need=memory_size(fewer.need))}"
+        return sentences(said, more.format(need=memory_size(fewer.need)))
     if forecast.workers > 1:
         least = translate("Forecast", "Even with one worker it would need about {need}.")
-        return f"{said} {least.format(need=memory_size(forecast.with_workers(1).need))}"
+        return sentences(said, least.format(need=memory_size(forecast.with_workers(1).need)))
     return said

@@ -83,6 +83,12 @@ def language() -> str:
     return _State.language
 
 
+def sentences(*parts: str) -> str:
+    """Sentences one after another, as the language writes them: a space between them, none in Chinese
+    (whose full stop holds its own)."""
+    return ("" if _State.language.startswith("zh") else " ").join(part for part in parts if part)
+
+
 def use_translator(translator: Translator | None) -> None:
     """Translate through ``translator`` (the app passes ``QCoreApplication.translate``, so the engine's
     words come from the same ``.qm`` as the widgets'); None goes back to this module's catalogues."""

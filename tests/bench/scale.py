@@ -100,7 +100,7 @@ def timed_scan(tree: Path, db: Path, workers: int, report: Path, timeline: Path 
     import psutil
 
     cmd = [sys.executable, "-m", "neardup_gui.cli", "scan", str(tree), "--db", str(db)]
-    cmd += ["--workers", str(workers), "--format", "json", "--out", str(report), "--quiet"]
+    cmd += ["--workers", str(workers), "--format", "json", "--out", str(report), "--quiet", "--no-memory-check"]
     env = {name: value for name, value in os.environ.items() if name != "PYTHONDONTWRITEBYTECODE"}
     peak = dict(rss=0, pss=0, parent=0)
     cpu_seen: dict[int, float] = {}  # the last CPU seconds seen of each process
