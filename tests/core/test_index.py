@@ -389,3 +389,30 @@ def test_candidates_each_once_sorted_with_their_estimates(seed, pairs, n, width)
     assert out_codes.tolist() == sorted(k_of)
     assert out_est.dtype == np.float32
     assert out_est.tolist() == [np.float32(k_of[c] / width) for c in out_codes.tolist()]
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), n=st.integers(2, 400), forests=st.integers(1, 9))
+def test_spare_forests_are_kruskal_forests_one_after_the_other(seed, n, forests):
+    """Past the budget, the pairs kept are ``forests`` maximum spanning forests by estimate, each made by
+    Kruskal (strongest first, ties in the order of the codes) of what the ones before it left, each
+    forest's pairs in the order of the codes: as a plain union-find over every pair says."""
+    from neardup_gui.core.jobs import NEVER_CANCELLED
+    from neardup_gui.core.match.index import _forest_by_estimate
+    from neardup_gui.core.match.unionfind import UnionFind
+
+    rng = np.random.default_rng(seed)
+    a, b = rng.integers(0, n, 3 * n), rng.integers(0, n, 3 * n)
+    codes = np.unique(np.minimum(a, b)[a != b].astype(np.int64) * n + np.maximum(a, b)[a != b])
+    est = (rng.integers(40, 129, len(codes)) / 128).astype(np.float32)
+    expected: list[int] = []
+    left = list(range(len(codes)))
+    for _ in range(forests):
+        uf, chosen = UnionFind(n), []
+        for k in sorted(left, key=lambda k: (-est[k], k)):
+            if uf.union(int(codes[k] // n), int(codes[k] % n)):
+                chosen.append(k)
+        expected += sorted(chosen)
+        left = [k for k in left if k not in set(chosen)]
+    got_codes, got_est = _forest_by_estimate(n, codes, est, NEVER_CANCELLED, forests)
+    assert got_codes.tolist() == codes[expected].tolist() and got_est.tolist() == est[expected].tolist()

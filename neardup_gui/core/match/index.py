@@ -222,39 +222,50 @@ def _forest_by_estimate(
     n: int, codes: np.ndarray, est: np.ndarray, cancel: CancelToken, forests: int = SPARE_FORESTS
 ) -> tuple[np.ndarray, np.ndarray]:
     """The union of ``forests`` edge-disjoint maximum spanning forests of the pairs, weighted by estimate
-    (Kruskal, again on what the last one left): at most forests x (n - 1) pairs. One forest joins the
-    same documents at every estimate; the others are other routes for when a forest pair fails the exact
-    Jaccard check or is ruled out by a person."""
-    kept_codes, kept_est = [], []
-    for _ in range(forests):
-        if len(codes) == 0:
-            break
-        keep = _one_forest(n, codes, est, cancel)
-        kept_codes.append(codes[keep])
-        kept_est.append(est[keep])
-        codes, est = codes[~keep], est[~keep]
-    return np.concatenate(kept_codes), np.concatenate(kept_est)
+    (Kruskal, again on what the last one left): at most forests x (n - 1) pairs, each forest's in the
+    order of ``codes``, one forest after the other. One forest joins the same documents at every
+    estimate; the others are other routes for when a forest pair fails the exact Jaccard check or is
+    ruled out by a person.
 
-
-def _one_forest(n: int, codes: np.ndarray, est: np.ndarray, cancel: CancelToken) -> np.ndarray:
-    """Which pairs make a maximum spanning forest by estimate (a mask over ``codes``)."""
+    The pairs are ordered once (what each forest looks at is what the last left, in the same order) and
+    their rows counted among those they touch only: at a million documents, tens of millions of pairs
+    in dense buckets are held to the budget several times over."""
     order = np.argsort(-est, kind="stable")
-    i, j = codes[order] // n, codes[order] % n
-    uf = UnionFind(n)
-    chosen = np.zeros(len(codes), dtype=bool)
-    pos, size = 0, 4096
-    while pos < len(codes):
+    ends = np.concatenate((codes[order] // n, codes[order] % n))
+    rows, ends = np.unique(ends, return_inverse=True)  # the union-find of the rows the pairs touch
+    i, j = ends[: len(order)], ends[len(order) :]
+    del ends
+    left = np.ones(len(order), dtype=bool)  # by place in ``order``: in no forest yet
+    kept: list[np.ndarray] = []
+    for _ in range(forests):
+        places = np.flatnonzero(left)
+        if len(places) == 0:
+            break
+        chosen = places[_one_forest(len(rows), i[places], j[places], cancel)]
+        left[chosen] = False
+        kept.append(np.sort(order[chosen]))  # the forest's pairs in the order of ``codes``
+    taken = np.concatenate(kept) if kept else np.empty(0, dtype=np.int64)
+    return codes[taken], est[taken]
+
+
+def _one_forest(rows: int, i: np.ndarray, j: np.ndarray, cancel: CancelToken) -> np.ndarray:
+    """Which of the pairs (i, j) of ``rows`` rows, strongest first, make a maximum spanning forest (a mask):
+    each joins two components still apart when it comes (Kruskal). The components are looked at as
+    arrays once for every half of ``rows`` pairs (O(rows) a look), so that a pair joined already by then
+    costs no Python; the others are tried one by one, which decides."""
+    uf = UnionFind(rows)
+    chosen = np.zeros(len(i), dtype=bool)
+    size = max(4096, rows // 2)
+    for start in range(0, len(i), size):
         cancel.raise_if_cancelled()
         labels = uf.labels()
-        apart = np.flatnonzero(labels[i[pos : pos + size]] != labels[j[pos : pos + size]])
-        for k in apart.tolist():
-            if uf.union(int(i[pos + k]), int(j[pos + k])):
-                chosen[pos + k] = True
-        pos += size
-        size = min(size * 2, 1 << 20) if len(apart) < size // 4 else max(4096, size // 2)
-    keep = np.zeros(len(codes), dtype=bool)
-    keep[order[chosen]] = True
-    return keep
+        a, b = i[start : start + size], j[start : start + size]
+        apart = np.flatnonzero(labels[a] != labels[b])
+        union = uf.union
+        for k, x, y in zip(apart.tolist(), a[apart].tolist(), b[apart].tolist(), strict=True):
+            if union(x, y):
+                chosen[start + k] = True
+    return chosen
 
 
 _PROBE = 32  # signature positions looked at first, to drop most pairs that cannot reach the bar
