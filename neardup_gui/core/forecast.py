@@ -21,7 +21,7 @@ from .workers.pool import memory_size
 
 # fitted to the scale benchmark's peaks (2026-11-29, 2 workers): all processes 700 / 1,457 / 3,772 MB (RSS)
 # at 100,000 / 300,000 / 1,000,000 documents, the parent 291 / 788 / 2,552 MB
-_PARENT_BASE = 100 << 20  # Python, numpy, jieba's dictionary
+_PARENT_BASE = 110 << 20  # Python, numpy, jieba's dictionary
 _PARENT_PER_DOCUMENT = 2_500  # bytes: records, signatures, the grouping's candidates and pairs
 _SHARED_PER_DOCUMENT = 512  # the signatures' file the workers map: once, whatever their number
 _WORKER_BASE = 60 << 20

@@ -227,21 +227,19 @@ def _forest_by_estimate(
     estimate; the others are other routes for when a forest pair fails the exact Jaccard check or is
     ruled out by a person.
 
-    The pairs are ordered once (what each forest looks at is what the last left, in the same order) and
-    their rows counted among those they touch only: at a million documents, tens of millions of pairs
-    in dense buckets are held to the budget several times over."""
+    The pairs are ordered once (what each forest looks at is what the last left, in the same order): at a
+    million documents, tens of millions of pairs in dense buckets are held to the budget several times
+    over."""
     order = np.argsort(-est, kind="stable")
-    ends = np.concatenate((codes[order] // n, codes[order] % n))
-    rows, ends = np.unique(ends, return_inverse=True)  # the union-find of the rows the pairs touch
-    i, j = ends[: len(order)], ends[len(order) :]
-    del ends
+    narrow = np.int32 if n < 1 << 31 else np.int64  # tens of millions of pairs: 4 bytes an end
+    i, j = (codes[order] // n).astype(narrow), (codes[order] % n).astype(narrow)
     left = np.ones(len(order), dtype=bool)  # by place in ``order``: in no forest yet
     kept: list[np.ndarray] = []
     for _ in range(forests):
         places = np.flatnonzero(left)
         if len(places) == 0:
             break
-        chosen = places[_one_forest(len(rows), i[places], j[places], cancel)]
+        chosen = places[_one_forest(n, i[places], j[places], cancel)]
         left[chosen] = False
         kept.append(np.sort(order[chosen]))  # the forest's pairs in the order of ``codes``
     taken = np.concatenate(kept) if kept else np.empty(0, dtype=np.int64)
