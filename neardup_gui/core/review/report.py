@@ -567,7 +567,7 @@ _encode = json.JSONEncoder(ensure_ascii=False).encode
 def _member(key: str, value: Any) -> str:
     """One member of the JSON report: a list one record a line, anything else on its line."""
     if isinstance(value, list) and value:
-        return _encoded_member(key, [_encode(record) for record in value])
+        return "".join(_encoded_pieces(key, map(_encode, value)))
     return f"  {_encode(key)}: {_encode(value)}"
 
 
@@ -575,7 +575,8 @@ _RECORDS_A_PIECE = 2_000
 
 
 def _encoded_pieces(key: str, records: Iterator[str]) -> Iterator[str]:
-    """_encoded_member's text in pieces of a few thousand records, the records taken as they come."""
+    """A list member of the JSON report, one record a line, in pieces of a few thousand records, the
+    records (encoded) taken as they come."""
     first = next(records, None)
     if first is None:
         yield f"  {_encode(key)}: []"
@@ -584,14 +585,6 @@ def _encoded_pieces(key: str, records: Iterator[str]) -> Iterator[str]:
     while piece := list(itertools.islice(records, _RECORDS_A_PIECE)):
         yield ",\n    " + ",\n    ".join(piece)
     yield "\n  ]"
-
-
-def _encoded_member(key: str, records: list[str]) -> str:
-    """A list member of the JSON report from its records, encoded already: one a line."""
-    if not records:
-        return f"  {_encode(key)}: []"
-    lines = ",\n".join("    " + record for record in records)
-    return f"  {_encode(key)}: [\n{lines}\n  ]"
 
 
 CSV_COLUMNS = (

@@ -4,7 +4,8 @@ written by the first query after a scan, in sorted batches of some thousand cont
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -96,33 +97,24 @@ class QueryIndex(Repository):
         with self._store.transaction():  # looked for inside it: a scan's writer may add contents meanwhile
             if self._store.get_meta(_COMPLETE) == "1":
                 return
-            # a slice of the contents at a time, each read whole before its rows go in: all at once, a
-            # million signatures and their 20 million band rows as Python objects took gigabytes
-            for lo, hi in self._id_ranges("bands", "minhash"):
-                no_bands = self._db.execute(
-                    "SELECT id, minhash FROM contents WHERE minhash IS NOT NULL AND id BETWEEN ? AND ? "
-                    "AND id NOT IN (SELECT content_id FROM bands)",
-                    (lo, hi),
-                ).fetchall()
-                if no_bands:
-                    self._db.executemany(
-                        "INSERT OR IGNORE INTO bands (band, key, content_id) VALUES (?, ?, ?)", _band_rows(no_bands)
-                    )
-            for lo, hi in self._id_ranges("simhash_blocks", "simhash"):
-                no_blocks = self._db.execute(
-                    "SELECT id, simhash FROM contents WHERE simhash IS NOT NULL AND id BETWEEN ? AND ? "
-                    "AND id NOT IN (SELECT content_id FROM simhash_blocks)",
-                    (lo, hi),
-                ).fetchall()
-                if no_blocks:
-                    self._db.executemany(
-                        "INSERT OR IGNORE INTO simhash_blocks (block, value, content_id, simhash) VALUES (?, ?, ?, ?)",
-                        _block_rows(no_blocks),
-                    )
+            self._fill(
+                "bands", "minhash", "INSERT OR IGNORE INTO bands (band, key, content_id) VALUES (?, ?, ?)", _band_rows
+            )
+            self._fill(
+                "simhash_blocks",
+                "simhash",
+                "INSERT OR IGNORE INTO simhash_blocks (block, value, content_id, simhash) VALUES (?, ?, ?, ?)",
+                _block_rows,
+            )
             self._store.set_meta(_COMPLETE, "1")
 
-    def _id_ranges(self, table: str, column: str) -> Iterator[tuple[int, int]]:
-        """Ranges of content ids, _CONTENTS_AT_ONCE contents without rows in ``table`` each (``column`` set)."""
+    def _fill(
+        self, table: str, column: str, insert: str, rows_of: Callable[[list[tuple[int, Any]]], Iterator[tuple]]
+    ) -> None:
+        """Add to ``table`` the rows (``insert``, made by ``rows_of`` from contents' id and ``column``) of
+        the contents that have none, a slice of _CONTENTS_AT_ONCE contents at a time, each read whole before
+        its rows go in: all at once, a million signatures and their 20 million band rows as Python objects
+        took gigabytes."""
         missing = np.fromiter(
             (
                 cid
@@ -135,7 +127,13 @@ class QueryIndex(Repository):
         )
         for start in range(0, len(missing), _CONTENTS_AT_ONCE):
             part = missing[start : start + _CONTENTS_AT_ONCE]
-            yield int(part[0]), int(part[-1])
+            contents = self._db.execute(
+                f"SELECT id, {column} FROM contents WHERE {column} IS NOT NULL AND id BETWEEN ? AND ? "
+                f"AND id NOT IN (SELECT content_id FROM {table})",
+                (int(part[0]), int(part[-1])),
+            ).fetchall()
+            if contents:
+                self._db.executemany(insert, rows_of(contents))
 
 
 def _band_rows(contents: list[tuple[int, bytes]]) -> Iterator[tuple[int, int, int]]:
