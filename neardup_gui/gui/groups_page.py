@@ -43,8 +43,6 @@ from .item_models import (
     EXPERT_COLUMNS,
     FOLDER_COLUMN,
     SIMILARITY_COLUMN,
-    GroupFilterModel,
-    GroupRole,
     GroupTreeModel,
 )
 from .overflow_bar import OverflowBar
@@ -110,10 +108,8 @@ class GroupsPage(QWidget):
     def __init__(self, marks: Marks, keeper_rule: KeeperRule, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.group_model = GroupTreeModel(marks, self)
-        self.group_proxy = GroupFilterModel(self)
-        self.group_proxy.setSourceModel(self.group_model)
         self.tree = QTreeView(self)
-        self.tree.setModel(self.group_proxy)
+        self.tree.setModel(self.group_model)
         self.tree.setUniformRowHeights(True)
         self.tree.setItemDelegate(MixedScriptRowDelegate(self.tree, paths=frozenset({FOLDER_COLUMN})))
         self.tree.setSortingEnabled(True)
@@ -217,7 +213,7 @@ class GroupsPage(QWidget):
         groups_layout.addWidget(marks_bar)
         groups_layout.addWidget(self.split, 1)
         self.marks_bar = marks_bar
-        self.filter_edit.textChanged.connect(self.group_proxy.set_text)
+        self.filter_edit.textChanged.connect(lambda text: self.group_model.set_filter(text=text))
         self.filter_edit.textChanged.connect(self.excerpt_model.set_filter)
         self.excerpt_model.modelReset.connect(self._excerpts_listed)
         self.excerpt_tree.selectionModel().currentChanged.connect(
@@ -226,16 +222,12 @@ class GroupsPage(QWidget):
         for changed in (self.filter_edit.textChanged, self.kind_filter.currentIndexChanged):
             changed.connect(lambda *_: self.tree.scrollToTop())  # what the filter shows, from its start
         kinds = self.kind_filter
-        kinds.currentIndexChanged.connect(lambda _i: self.group_proxy.set_kind(kinds.currentData()))
+        kinds.currentIndexChanged.connect(lambda _i: self.group_model.set_filter(kind=kinds.currentData()))
         self.group_view.activated.connect(lambda doc: self.select_document(doc.id))
 
     def shown_group_ids(self) -> frozenset[int] | None:
         """The ids of the groups the filter shows, or None when it shows them all."""
-        proxy, model = self.group_proxy, self.group_model
-        if proxy.rowCount() == model.rowCount():
-            return None
-        rows = range(proxy.rowCount())
-        return frozenset(model.data(proxy.mapToSource(proxy.index(row, 0)), GroupRole) for row in rows)
+        return self.group_model.listed_group_ids()
 
     def show_grouping(self, view: View | None, reference_folders: tuple[str, ...]) -> None:
         """Show a new grouping; what was selected stays selected if it can (``restore_selection``)."""
@@ -315,15 +307,14 @@ class GroupsPage(QWidget):
         index = self.tree.currentIndex()
         if not index.isValid():
             return None, None
-        source = self.group_proxy.mapToSource(index)
-        document = self.group_model.document(source)
+        document = self.group_model.document(index)
         if document is None and self.detail.currentWidget() is self.group_view:
             document = self.group_view.current_document()  # a member picked in the whole group's table
-        return self.group_model.summary(source), document
+        return self.group_model.summary(index), document
 
     def listed_index(self, doc_id: int) -> QModelIndex:
         """The document's row in the list as shown (invalid if it is in no group or filtered out)."""
-        return self.group_proxy.mapFromSource(self.group_model.index_of(doc_id))
+        return self.group_model.index_of(doc_id)
 
     def select_document(self, doc_id: int) -> None:
         index = self.listed_index(doc_id)
@@ -339,23 +330,18 @@ class GroupsPage(QWidget):
 
     def lists_group(self, group_id: int) -> bool:
         """The group passes the filters now."""
-        proxy = self.group_proxy
-        return any(
-            self.group_model.summary(proxy.mapToSource(proxy.index(row, 0))).group.id == group_id
-            for row in range(proxy.rowCount())
-        )
+        return self.group_model.lists(group_id)
 
     def selected_rows(self) -> tuple[list[Document], list[Group]]:
         """The selected rows: members' documents, and groups whose own row is selected."""
         documents: list[Document] = []
         groups: list[Group] = []
         for index in self.tree.selectionModel().selectedRows(0):
-            source = self.group_proxy.mapToSource(index)
-            doc = self.group_model.document(source)
+            doc = self.group_model.document(index)
             if doc is not None:
                 documents.append(doc)
             else:
-                groups.append(self.group_model.summary(source).group)
+                groups.append(self.group_model.summary(index).group)
         return documents, groups
 
     def selection_anchor(self) -> SelectionAnchor | None:
@@ -365,11 +351,8 @@ class GroupsPage(QWidget):
         if not index.isValid():
             return None
         group_index = (index.parent() if index.parent().isValid() else index).siblingAtColumn(0)  # its members' parent
-        proxy = self.group_proxy
-        members = [
-            self.group_model.document(proxy.mapToSource(proxy.index(row, 0, group_index)))
-            for row in range(proxy.rowCount(group_index))
-        ]
+        model = self.group_model
+        members = [model.document(model.index(row, 0, group_index)) for row in range(model.rowCount(group_index))]
         ids = [doc.id for doc in members if doc is not None]
         _summary, selected = self.current()
         if selected is None or selected.id not in ids:
@@ -381,10 +364,10 @@ class GroupsPage(QWidget):
         """Select the anchor's first document still listed (its group's row, if a group was selected);
         if none is, the group now at the anchor's place in the list (the one after it, if it went; the
         last one, if it was the last); with no anchor, the first group unless a row is selected."""
-        rows = self.group_proxy.rowCount()
+        rows = self.group_model.rowCount()
         if anchor is None:
             if rows and not self.tree.currentIndex().isValid():
-                self.tree.setCurrentIndex(self.group_proxy.index(0, 0))
+                self.tree.setCurrentIndex(self.group_model.index(0, 0))
             return
         for doc_id in anchor.documents:
             index = self.listed_index(doc_id)
@@ -392,7 +375,7 @@ class GroupsPage(QWidget):
                 self.tree.setCurrentIndex(index.parent() if anchor.group_row else index)
                 return
         if rows:
-            self.tree.setCurrentIndex(self.group_proxy.index(min(anchor.row, rows - 1), 0))
+            self.tree.setCurrentIndex(self.group_model.index(min(anchor.row, rows - 1), 0))
 
     def remember(self, state: AppState) -> None:
         """Put the page's choices into ``state`` (the settings)."""
@@ -443,10 +426,10 @@ class GroupsPage(QWidget):
 
     def size_columns_once(self) -> None:
         """The number columns fit what the first grouping shows (later ones keep the person's widths)."""
-        if self._columns_sized or not self.group_proxy.rowCount():
+        if self._columns_sized or not self.group_model.rowCount():
             return
         self._columns_sized = True
-        self.tree.expand(self.group_proxy.index(0, 0))  # members' numbers are what the columns hold
+        self.tree.expand(self.group_model.index(0, 0))  # members' numbers are what the columns hold
         for col in range(SIMILARITY_COLUMN, self.group_model.columnCount()):
             if not self.tree.isColumnHidden(col):
                 self._fit_column(col)

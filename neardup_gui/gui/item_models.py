@@ -6,6 +6,7 @@ import functools
 import os
 import time
 from collections.abc import Mapping
+from typing import Any
 
 from PySide6.QtCore import (
     QAbstractItemModel,
@@ -13,7 +14,6 @@ from PySide6.QtCore import (
     QCoreApplication,
     QModelIndex,
     QPersistentModelIndex,
-    QSortFilterProxyModel,
     Qt,
 )
 from PySide6.QtGui import QFont, QPalette
@@ -36,8 +36,6 @@ from ..core.review.words import (
 from .controller import Marks
 
 DocumentRole = Qt.ItemDataRole.UserRole + 1
-SortRole = Qt.ItemDataRole.UserRole + 2
-GroupRole = Qt.ItemDataRole.UserRole + 3
 
 COLUMNS = (
     QT_TRANSLATE_NOOP("GroupTreeModel", "Document"),
@@ -75,7 +73,8 @@ TIPS = (
 )
 """The group tree's columns and their tooltips, in English: translated (context "GroupTreeModel") where shown."""
 
-FOLDER_COLUMN, SIMILARITY_COLUMN, BITS_COLUMN, JACCARD_COLUMN, CONTAINMENT_COLUMN, TYPE_COLUMN = 1, 2, 3, 4, 5, 8
+FOLDER_COLUMN, SIMILARITY_COLUMN, BITS_COLUMN, JACCARD_COLUMN, CONTAINMENT_COLUMN = 1, 2, 3, 4, 5
+SIZE_COLUMN, TYPE_COLUMN = 6, 8
 EXPERT_COLUMNS = (JACCARD_COLUMN, CONTAINMENT_COLUMN)
 """Hidden until asked for (the header's menu): the exact measures behind the similarity shown."""
 
@@ -109,7 +108,12 @@ def column_header(
 
 
 class GroupTreeModel(QAbstractItemModel):
-    """Groups at the top level, their members below. Row i of a group is member i."""
+    """Groups at the top level, their members below: the groups the filter passes, in the order asked for
+    (``sort``), each group's keeper first. The model sorts and filters itself: a QSortFilterProxyModel calls
+    Python for every comparison and every row (at 80,000 groups, half a minute on the GUI thread), where a
+    sort by key and a look in one string a group cost a tenth of a second. A top-level row lists the group
+    ``summaries[_listed[row]]``; a member's index carries its group's place in ``summaries`` (plus one),
+    which no sort or filter changes."""
 
     def __init__(self, marks: Marks | None = None, parent=None) -> None:
         super().__init__(parent)
@@ -121,8 +125,16 @@ class GroupTreeModel(QAbstractItemModel):
         self.kept: set[int] = set()  # documents that are kept (review.kept_anywhere)
         self.chosen: frozenset[int] = frozenset()  # those a person chose to keep
         self.topics = GroupTopics.none()  # group id -> what it is about (core/review/topics.py)
-        # document -> (its group's row, its row in the group), for each group it is listed under
+        # document -> (its group's place in summaries, its place in the group), for each group it is listed under
         self._place_of_doc: dict[int, list[tuple[int, int]]] = {}
+        self._place_of_group: dict[int, int] = {}  # group id -> its place in summaries
+        self._listed: list[int] = []  # the places of the groups listed, in order
+        self._row_of: dict[int, int] = {}  # a listed group's place -> its row
+        self._member_order: dict[int, list[int]] = {}  # a group's place -> its members' places, in order (when asked)
+        self._paths: dict[int, str] = {}  # a group's place -> its members' paths, lower-case (when first filtered)
+        self.sort_column, self.sort_order = 0, Qt.SortOrder.DescendingOrder
+        self.kind = "all"  # the groups listed: all, exact or near ones
+        self.text = ""  # the text a listed group's topic or a member's path holds (lower-case)
         self.marks.changed.connect(self._marks_changed)
 
     @property
@@ -148,17 +160,107 @@ class GroupTreeModel(QAbstractItemModel):
         self.kept = kept_anywhere((s.group for s in self.summaries), self.keepers, chosen)
         self.chosen = chosen
         self._place_of_doc = {}
-        for row, s in enumerate(self.summaries):
+        for place, s in enumerate(self.summaries):
             for k, m in enumerate(s.group.members):
-                self._place_of_doc.setdefault(m.document_id, []).append((row, k))
+                self._place_of_doc.setdefault(m.document_id, []).append((place, k))
+        self._place_of_group = {s.group.id: place for place, s in enumerate(self.summaries)}
+        self._paths = {}
+        self._list()
         self.endResetModel()
+
+    # the order and the filter -----------------------------------------------------------------
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """Groups by the column's value (a group's own: its size, its lowest similarity…), members inside
+        each group likewise, the keeper always first; equal ones keep the grouping's order."""
+        self.sort_column, self.sort_order = column, order
+        self._relist()
+
+    def set_filter(self, *, kind: str | None = None, text: str | None = None) -> None:
+        """List only the groups of this kind (all, exact, near), and those whose topic, or a member's path,
+        contains the text (any case)."""
+        if kind is not None:
+            self.kind = kind
+        if text is not None:
+            self.text = text.strip().lower()
+        self._relist()
+
+    def _list(self) -> None:
+        column, descending = self.sort_column, self.sort_order == Qt.SortOrder.DescendingOrder
+        keys = [self._group_key(s, column) for s in self.summaries]
+        listed = sorted(range(len(keys)), key=keys.__getitem__, reverse=descending)  # stable either way
+        if self.kind != "all":
+            exact = self.kind == "exact"
+            listed = [place for place in listed if self.summaries[place].group.exact == exact]
+        if self.text:
+            listed = [place for place in listed if self._mentions(place, self.text)]
+        self._listed = listed
+        self._row_of = {place: row for row, place in enumerate(listed)}
+        self._member_order = {}
+
+    def _relist(self) -> None:
+        """List again (another order, another filter): rows selected, current or expanded follow their
+        groups and members; those of groups no longer listed are let go."""
+        self.layoutAboutToBeChanged.emit()
+        before = self.persistentIndexList()
+        places = [self._place_of(index) for index in before]
+        self._list()
+        self.changePersistentIndexList(before, [self._index_at(*place) for place in places])
+        self.layoutChanged.emit()
+
+    def _place_of(self, index: QModelIndex | QPersistentModelIndex) -> tuple[int, int, int]:
+        """(group's place, member's place or -1 for the group's own row, column) of an index."""
+        key = _index_key(index)
+        if key == 0:
+            return self._listed[index.row()], -1, index.column()
+        return key - 1, self._members_of(key - 1)[index.row()], index.column()
+
+    def _index_at(self, place: int, member: int, column: int) -> QModelIndex:
+        row = self._row_of.get(place)
+        if row is None:
+            return QModelIndex()
+        if member < 0:
+            return self.createIndex(row, column, 0)
+        return self.createIndex(self._members_of(place).index(member), column, place + 1)
+
+    def _members_of(self, place: int) -> list[int]:
+        """The group's members' places in the order listed (sorted when the group is first looked into)."""
+        order = self._member_order.get(place)
+        if order is None:
+            s = self.summaries[place]
+            members, keeper = s.group.members, self.keepers.get(s.group.id)
+            column, descending = self.sort_column, self.sort_order == Qt.SortOrder.DescendingOrder
+            rest = [k for k, m in enumerate(members) if m.document_id != keeper]
+            rest.sort(key=lambda k: self._member_key(members[k], column), reverse=descending)
+            order = self._member_order[place] = [k for k, m in enumerate(members) if m.document_id == keeper] + rest
+        return order
+
+    def _mentions(self, place: int, text: str) -> bool:
+        """Whether a member's path, or what the group is about, holds the text (lower-case)."""
+        paths = self._paths.get(place)
+        if paths is None:  # kept: the filter asks again on every key typed
+            docs = self.docs
+            paths = "\n".join(docs[m.document_id].display_path for m in self.summaries[place].group.members).lower()
+            self._paths[place] = paths
+        return text in paths or self.topics.mentions(self.summaries[place].group.id, text)
+
+    def listed_group_ids(self) -> frozenset[int] | None:
+        """The ids of the groups listed, or None when the filter lists them all."""
+        if len(self._listed) == len(self.summaries):
+            return None
+        return frozenset(self.summaries[place].group.id for place in self._listed)
+
+    def lists(self, group_id: int) -> bool:
+        """Whether the group is listed (it passes the filter)."""
+        place = self._place_of_group.get(group_id)
+        return place is not None and place in self._row_of
 
     # marks ----------------------------------------------------------------------------------
     def _marks_changed(self, changed: frozenset[int]) -> None:
         """The marks changed (a rule, a click, an action): the check boxes of the groups they touch are
         painted again (a click repaints one group, not ten thousand)."""
         role = [Qt.ItemDataRole.CheckStateRole]
-        for row in sorted({row for d in changed for row, _k in self._place_of_doc.get(d, ())}):
+        places = {place for d in changed for place, _k in self._place_of_doc.get(d, ())}
+        for row in sorted(self._row_of[place] for place in places if place in self._row_of):
             parent = self.index(row, 0)
             self.dataChanged.emit(parent, parent, role)
             self.dataChanged.emit(self.index(0, 0, parent), self.index(self.rowCount(parent) - 1, 0, parent), role)
@@ -186,22 +288,26 @@ class GroupTreeModel(QAbstractItemModel):
 
     # structure ------------------------------------------------------------------------------
     def index(self, row: int, column: int, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> QModelIndex:
-        if not self.hasIndex(row, column, parent):
+        if row < 0 or not 0 <= column < len(COLUMNS):
             return QModelIndex()
         if not parent.isValid():
-            return self.createIndex(row, column, 0)
-        return self.createIndex(row, column, parent.row() + 1)
+            return self.createIndex(row, column, 0) if row < len(self._listed) else QModelIndex()
+        if _index_key(parent) != 0 or parent.column() != 0:
+            return QModelIndex()
+        place = self._listed[parent.row()]
+        return self.createIndex(row, column, place + 1) if row < self.summaries[place].members else QModelIndex()
 
     def parent(self, index: QModelIndex = QModelIndex()):  # type: ignore[override]
         if not index.isValid() or _index_key(index) == 0:
             return QModelIndex()
-        return self.createIndex(_index_key(index) - 1, 0, 0)
+        row = self._row_of.get(_index_key(index) - 1)
+        return self.createIndex(row, 0, 0) if row is not None else QModelIndex()
 
     def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: N802 - Qt's name
         if not parent.isValid():
-            return len(self.summaries)
+            return len(self._listed)
         if _index_key(parent) == 0 and parent.column() == 0:
-            return self.summaries[parent.row()].members
+            return self.summaries[self._listed[parent.row()]].members
         return 0
 
     def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: N802 - Qt's name
@@ -216,30 +322,34 @@ class GroupTreeModel(QAbstractItemModel):
     # content --------------------------------------------------------------------------------
     def summary(self, index: QModelIndex | QPersistentModelIndex) -> GroupSummary:
         key = _index_key(index)
-        return self.summaries[index.row() if key == 0 else key - 1]
+        return self.summaries[self._listed[index.row()] if key == 0 else key - 1]
 
     def member(self, index: QModelIndex | QPersistentModelIndex) -> Member | None:
         if not index.isValid() or _index_key(index) == 0:
             return None
-        return self.summary(index).group.members[index.row()]
+        place = _index_key(index) - 1
+        return self.summaries[place].group.members[self._members_of(place)[index.row()]]
 
     def document(self, index: QModelIndex | QPersistentModelIndex) -> Document | None:
         m = self.member(index)
         return self.docs[m.document_id] if m else None
 
     def index_of(self, doc_id: int) -> QModelIndex:
-        """The document's row under the first group it is listed under (invalid when it is in no group)."""
-        places = self._place_of_doc.get(doc_id)
-        return self.index(places[0][1], 0, self.index(places[0][0], 0)) if places else QModelIndex()
+        """The document's row under the first listed group it is in (invalid when none is listed)."""
+        for place, k in self._place_of_doc.get(doc_id, ()):
+            if place in self._row_of:
+                return self._index_at(place, k, 0)
+        return QModelIndex()
 
     def _keeps_a_group(self, doc_id: int) -> bool:
         return any(
-            self.keepers.get(self.summaries[row].group.id) == doc_id for row, _k in self._place_of_doc.get(doc_id, ())
+            self.keepers.get(self.summaries[place].group.id) == doc_id
+            for place, _k in self._place_of_doc.get(doc_id, ())
         )
 
     def groups_listing(self, doc_id: int) -> list[int]:
-        """The ids of the groups a document is listed under."""
-        return [self.summaries[row].group.id for row, _k in self._place_of_doc.get(doc_id, ())]
+        """The ids of the groups a document is in."""
+        return [self.summaries[place].group.id for place, _k in self._place_of_doc.get(doc_id, ())]
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
         if not index.isValid():
@@ -247,8 +357,6 @@ class GroupTreeModel(QAbstractItemModel):
         s = self.summary(index)
         m = self.member(index)
         col = index.column()
-        if role == GroupRole:
-            return s.group.id
         if m is None:
             return self._group_data(s, col, role)
         doc = self.docs[m.document_id]
@@ -278,18 +386,6 @@ class GroupTreeModel(QAbstractItemModel):
                 time.strftime("%Y-%m-%d %H:%M", time.localtime(doc.mtime_ns / 1e9)),
                 kind_label(doc.kind),
             )[col]
-        if role == SortRole:
-            return (
-                doc.display_path.lower(),
-                doc.display_path.lower(),
-                sim.jaccard,
-                sim.hamming,
-                sim.jaccard,
-                sim.containment,
-                doc.size,
-                doc.mtime_ns,
-                doc.kind,
-            )[col]
         if role == Qt.ItemDataRole.ToolTipRole:
             tip = doc.display_path if keeper else f"{doc.display_path}\n{similarity_details(sim)}"
             if keeper:
@@ -313,13 +409,44 @@ class GroupTreeModel(QAbstractItemModel):
             return NUMBERS_ALIGNMENT
         return None
 
+    @staticmethod
+    def _group_key(s: GroupSummary, column: int) -> Any:
+        """What a group's row sorts by in the column: its size, its keeper's path, its lowest similarity…"""
+        if column == 0:
+            return s.members
+        if column == FOLDER_COLUMN:
+            return s.representative.display_path.lower()
+        if column == BITS_COLUMN:
+            return s.worst_hamming
+        if column in (SIMILARITY_COLUMN, JACCARD_COLUMN):
+            return s.worst_jaccard
+        if column == SIZE_COLUMN:
+            return s.total_size
+        if column == TYPE_COLUMN:
+            return "exact" if s.group.exact else "near"
+        return 0
+
+    def _member_key(self, m: Member, column: int) -> Any:
+        """What a member's row sorts by in the column."""
+        doc, sim = self.docs[m.document_id], m.similarity
+        return (
+            doc.display_path.lower(),
+            doc.display_path.lower(),
+            sim.jaccard,
+            sim.hamming,
+            sim.jaccard,
+            sim.containment,
+            doc.size,
+            doc.mtime_ns,
+            doc.kind,
+        )[column]
+
     def name(self, s: GroupSummary) -> str:
         """What a group is called: what it is about, else its first file's name."""
         topic = self.topics.get(s.group.id)
         return listed(topic) if topic else os.path.basename(s.representative.display_path)
 
     def _group_data(self, s: GroupSummary, col: int, role: int):
-        kind = "exact" if s.group.exact else "near"
         if role == Qt.ItemDataRole.CheckStateRole and col == 0:
             if not any(m.document_id in self.marked for m in s.group.members):
                 return Qt.CheckState.Unchecked
@@ -347,18 +474,6 @@ class GroupTreeModel(QAbstractItemModel):
                 "",
                 "",
             )[col]
-        if role == SortRole:
-            return (
-                s.members,
-                s.representative.display_path.lower(),
-                s.worst_jaccard,
-                s.worst_hamming,
-                s.worst_jaccard,
-                0.0,
-                s.total_size,
-                0,
-                kind,
-            )[col]
         if role == Qt.ItemDataRole.ToolTipRole:
             topic = self.topics.get(s.group.id, ())
             about = self.tr("About: {topic} (the words its documents share)\n").format(topic=listed(topic))
@@ -378,60 +493,6 @@ class GroupTreeModel(QAbstractItemModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and col in (2, 3, 4, 5, 6):
             return NUMBERS_ALIGNMENT
         return None
-
-
-class GroupFilterModel(QSortFilterProxyModel):
-    """Sorts by real values; filters whole groups by kind and by text (a group stays, with all its
-    members, when its topic or any member's path contains the text)."""
-
-    def __init__(self, parent=None) -> None:
-        super().__init__(parent)
-        self.setSortRole(SortRole)
-        self.kind = "all"
-        self.text = ""
-
-    def set_kind(self, kind: str) -> None:
-        self._refilter(lambda: setattr(self, "kind", kind))
-
-    def set_text(self, text: str) -> None:
-        self._refilter(lambda: setattr(self, "text", text.strip().lower()))
-
-    def _refilter(self, change) -> None:
-        """Qt >= 6.10 brackets a filter change; older Qt re-runs the row filter after it."""
-        direction = getattr(getattr(QSortFilterProxyModel, "Direction", None), "Rows", None)
-        if direction is not None and hasattr(self, "beginFilterChange"):
-            self.beginFilterChange()
-            change()
-            self.endFilterChange(direction)
-        else:
-            change()
-            self.invalidateRowsFilter()
-
-    def lessThan(self, left: QModelIndex | QPersistentModelIndex, right: QModelIndex | QPersistentModelIndex) -> bool:  # noqa: N802 - Qt's name
-        """Members sort by the column, but a group's keeper stays its first row either way."""
-        if left.parent().isValid():
-            model: GroupTreeModel = self.sourceModel()  # type: ignore[assignment]
-            keeper = model.keepers.get(model.summary(left).group.id)
-            ascending = self.sortOrder() == Qt.SortOrder.AscendingOrder
-            left_doc, right_doc = model.document(left), model.document(right)
-            if left_doc is not None and left_doc.id == keeper:
-                return ascending
-            if right_doc is not None and right_doc.id == keeper:
-                return not ascending
-        return super().lessThan(left, right)
-
-    def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex | QPersistentModelIndex) -> bool:  # noqa: N802 - Qt's name
-        if source_parent.isValid():
-            return True
-        model: GroupTreeModel = self.sourceModel()  # type: ignore[assignment]
-        summary = model.summaries[source_row]
-        if self.kind != "all" and summary.group.exact != (self.kind == "exact"):
-            return False
-        if not self.text:
-            return True
-        if model.topics.mentions(summary.group.id, self.text):
-            return True
-        return any(self.text in model.docs[m.document_id].display_path.lower() for m in summary.group.members)
 
 
 class ProblemsModel(QAbstractTableModel):

@@ -149,6 +149,7 @@ def test_a_group_is_found_by_any_word_its_documents_are_about_not_only_its_three
     topics = named.topics.of([_group(1, 1, 2)], docs)
     assert topics[1] == ("mean", "entity", "form")
     assert topics.mentions(1, "apache")  # one document's keyword, in any case
-    assert topics.mentions(1, "mean, entity")  # the topic as its row reads
-    assert not topics.mentions(1, "gnu")
+    assert topics.mentions(1, "mean, entity") and topics.mentions(1, "mean,")  # the topic as its row reads
+    assert not topics.mentions(1, "gnu") and not topics.mentions(1, "apache, mean")
+    assert not topics.mentions(1, "9")  # a weight is not a word
     assert not GroupTopics.none() and dict(GroupTopics.none()) == {}

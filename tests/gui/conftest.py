@@ -98,13 +98,13 @@ def group_names(w: MainWindow) -> list[set[str]]:
 
 
 def select_member(qtbot, w: MainWindow, name: str) -> None:
-    model, proxy = w.groups.group_model, w.groups.group_proxy
+    model = w.groups.group_model
     for row in range(model.rowCount()):
         parent = model.index(row, 0)
         for child in range(model.rowCount(parent)):
             index = model.index(child, 0, parent)
             if Path(model.document(index).path).name == name:
-                w.groups.tree.setCurrentIndex(proxy.mapFromSource(index))
+                w.groups.tree.setCurrentIndex(index)
                 return
     raise AssertionError(f"{name} is in no group")
 

@@ -292,20 +292,20 @@ def test_keyboard_navigation_and_filtering(window, uploads, qtbot):
     w = window(folders=[str(uploads)])
     scan(qtbot, w)
     w.groups.tree.setFocus()
-    w.groups.tree.setCurrentIndex(w.groups.group_proxy.index(0, 0))
+    w.groups.tree.setCurrentIndex(w.groups.group_model.index(0, 0))
     qtbot.keyClick(w.groups.tree, Qt.Key.Key_Right)  # expand
     qtbot.keyClick(w.groups.tree, Qt.Key.Key_Down)
     assert w.groups.tree.currentIndex().parent().isValid(), "Down from an expanded group goes to its first member"
     qtbot.keyClicks(w.groups.filter_edit, "bsd-co")
-    assert w.groups.group_proxy.rowCount() == 1
+    assert w.groups.group_model.rowCount() == 1
     w.groups.filter_edit.clear()
     w.groups.filter_edit.setText("中文")  # what an input method delivers; QTest cannot type Han characters
-    assert w.groups.group_proxy.rowCount() == 1
+    assert w.groups.group_model.rowCount() == 1
     w.groups.filter_edit.clear()
     w.groups.kind_filter.setCurrentIndex(w.groups.kind_filter.findData("exact"))
-    assert w.groups.group_proxy.rowCount() == 0
+    assert w.groups.group_model.rowCount() == 0
     w.groups.kind_filter.setCurrentIndex(w.groups.kind_filter.findData("near"))
-    assert w.groups.group_proxy.rowCount() == len(w.result.groups)
+    assert w.groups.group_model.rowCount() == len(w.result.groups)
 
 
 @pytest.mark.e2e
@@ -340,7 +340,7 @@ def test_export_applies_the_current_thresholds_and_decisions(window, uploads, tm
     assert "mpl-edited.txt" not in grouped
     # a filter shows one group: the report holds that group (every document listed all the same), and says so
     w.groups.filter_edit.setText("bsd")
-    qtbot.waitUntil(lambda: w.groups.group_proxy.rowCount() == 1, timeout=10_000)
+    qtbot.waitUntil(lambda: w.groups.group_model.rowCount() == 1, timeout=10_000)
     filtered = tmp_path / "filtered.json"
     w.export.write(str(filtered))
     qtbot.waitUntil(filtered.exists, timeout=30_000)
@@ -627,7 +627,7 @@ def test_ten_thousand_groups_in_a_real_item_model(qtbot):
 
     from neardup_gui.core.match.matcher import MatchResult
     from neardup_gui.core.models import Document, Group, Member, Similarity, Status, Thresholds
-    from neardup_gui.gui.item_models import GroupFilterModel, GroupTreeModel
+    from neardup_gui.gui.item_models import GroupTreeModel
 
     docs, groups = [], []
     for g in range(10_000):
@@ -642,21 +642,33 @@ def test_ten_thousand_groups_in_a_real_item_model(qtbot):
             members.append(Member(doc_id, Similarity(k, 1 - k / 10, 1 - k / 10, 1.0, 1.0)))
         groups.append(Group(g + 1, g * 3, tuple(members), False))
     result = MatchResult(Thresholds(), tuple(docs), (), tuple(groups))
-    model, proxy = GroupTreeModel(), GroupFilterModel()
-    proxy.setSourceModel(model)
+    model = GroupTreeModel()
     view = QTreeView()
     qtbot.addWidget(view)
     view.setUniformRowHeights(True)
-    view.setModel(proxy)
+    view.setModel(model)
     model.set_result(result, {})
     view.show()
-    assert proxy.rowCount() == 10_000
+    assert model.rowCount() == 10_000
     view.sortByColumn(2, Qt.SortOrder.AscendingOrder)
-    last = proxy.index(9_999, 0)
+    last = model.index(9_999, 0)
     view.scrollTo(last)
     view.setCurrentIndex(last)
     assert view.currentIndex().row() == 9_999
-    assert proxy.rowCount(last) == 3
+    assert model.rowCount(last) == 3
+    # the model sorts and filters itself; the current row follows its member, or goes with its group
+    view.setCurrentIndex(model.index(1, 0, model.index(123, 0)))
+    current = model.document(view.currentIndex())
+    view.sortByColumn(1, Qt.SortOrder.DescendingOrder)  # by the keeper's folder
+    paths = [model.summary(model.index(row, 0)).representative.path for row in range(model.rowCount())]
+    assert paths == sorted(paths, reverse=True) and paths[0].startswith("/data/folder9/")
+    assert model.document(view.currentIndex()) == current
+    model.set_filter(text="FOLDER7/")
+    assert model.rowCount() == 200 and all("/folder7/" in model.index(r, 1).data() + "/" for r in range(200))
+    assert not view.currentIndex().isValid()  # its group, in folder 23, is not listed
+    model.set_filter(text="")
+    assert model.rowCount() == 10_000
+    view.sortByColumn(2, Qt.SortOrder.AscendingOrder)
     # ticking one file repaints its group only (the group's box and its members'), not ten thousand
     changed: list = []
     model.dataChanged.connect(lambda first, final, roles: changed.append((first.parent().row(), first.row())))

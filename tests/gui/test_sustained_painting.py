@@ -76,9 +76,9 @@ def test_stepping_through_documents_hundreds_of_times_keeps_none_alive(window, u
     scan(qtbot, w)
     w.groups.tree.expandAll()
     w.groups.tree.setFocus()
-    w.groups.tree.setCurrentIndex(w.groups.group_proxy.index(0, 0))
-    proxy = w.groups.group_proxy
-    rows = sum(1 + proxy.rowCount(proxy.index(r, 0)) for r in range(proxy.rowCount()))
+    w.groups.tree.setCurrentIndex(w.groups.group_model.index(0, 0))
+    model = w.groups.group_model
+    rows = sum(1 + model.rowCount(model.index(r, 0)) for r in range(model.rowCount()))
     assert rows >= 6
     qtbot.waitUntil(lambda: not w.runner.busy and not w.session_jobs.busy, timeout=20_000)
     widgets = _painted_widgets(w)

@@ -274,8 +274,8 @@ def test_the_window_speaks_only_chinese(qtbot, make_settings, uploads, english_a
     assert _english(_texts(w)) == []  # the empty window, before a scan
     scan(qtbot, w)
     qtbot.waitUntil(lambda: w.groups.group_model.rowCount() > 0, timeout=60_000)
-    proxy = w.groups.group_proxy
-    w.groups.tree.setCurrentIndex(proxy.index(0, 0, proxy.index(0, 0)))  # a member: the pair view fills
+    model = w.groups.group_model
+    w.groups.tree.setCurrentIndex(model.index(0, 0, model.index(0, 0)))  # a member: the pair view fills
     qtbot.waitUntil(lambda: w.groups.diff.model.rowCount() > 0, timeout=20_000)
     texts = _texts(w, documents=(w.groups.diff.passage, w.groups.diff.title))
     texts.append(w.statusBar().currentMessage())  # the scan's summary

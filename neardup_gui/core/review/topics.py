@@ -9,6 +9,7 @@ threshold move names nothing, the window names the groups it shows, a report or 
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 
 from ..fingerprint.keywords import unpack
@@ -20,6 +21,7 @@ WORDS = 3
 SAMPLE = 5_000
 """Contents whose keywords measure how rare each word is in the collection."""
 _COMMON = 0.05  # the rarity of a word (nearly) every content has: a group of such words is still named
+_WEIGHT = re.compile(r" [^ \n]*$", re.MULTILINE)  # a keyword's weight, at the end of its line (keywords.pack)
 
 Rows = Iterable[tuple[int, str | None]]
 """(content id, keywords as the database keeps them)."""
@@ -43,7 +45,7 @@ class Topics:
         self._rarity = {word: math.log((sampled + 1) / (count + 1)) for word, count in having.items()}
         self._unseen = math.log(sampled + 1)  # a word the sample lacks is as rare as can be
         self._named: dict[tuple[int, ...], tuple[str, ...]] = {}  # a group's contents -> its topic
-        self._words: dict[tuple[int, ...], frozenset[str]] = {}  # a group's contents -> all their keywords
+        self._keyword_text: dict[tuple[int, ...], str] = {}  # a group's contents -> all their keywords
 
     def read(self, contents: Iterable[int]) -> None:
         """Have the keywords of these contents in memory (read from the database once each)."""
@@ -56,14 +58,15 @@ class Topics:
         """The topics of a grouping's groups, each found when first asked for; read() its contents first."""
         return GroupTopics(self, groups, documents)
 
-    def words(self, contents: tuple[int, ...]) -> frozenset[str]:
-        """Every keyword of these contents (sorted; lower-case), read() before: found once, as the filter asks
-        every group on every key typed."""
-        found = self._words.get(contents)
+    def keyword_text(self, contents: tuple[int, ...]) -> str:
+        """Every keyword of these contents (sorted), read() before, lower-case, a line each: what a filter
+        looks for a text in. Made by one pass of a pattern over the database's text, not by unpacking it
+        (a filter of a million documents' groups is asked of every group at once); a malformed line only
+        makes a filter find a little more. Kept, as the filter asks again on every key typed."""
+        found = self._keyword_text.get(contents)
         if found is None:
-            found = self._words[contents] = frozenset(
-                word.lower() for content in contents for word, _weight in unpack(self._of.get(content))
-            )
+            packed = "\n".join(self._of.get(content) or "" for content in contents)
+            found = self._keyword_text[contents] = _WEIGHT.sub("", packed).lower()
         return found
 
     def topic(self, contents: tuple[int, ...]) -> tuple[str, ...]:
@@ -117,11 +120,19 @@ class GroupTopics(Mapping[int, tuple[str, ...]]):
         return topic
 
     def mentions(self, group_id: int, text: str) -> bool:
-        """Whether the group is about ``text`` (lower-case): its topic as it reads, or a keyword of one of its
-        documents (an Apache licence's group found by "apache" whatever its three words)."""
-        if text in listed(self.get(group_id, ())).lower():
-            return True
-        return any(text in word for word in self._topics.words(self._contents(group_id)))
+        """Whether the group is about ``text`` (lower-case): a keyword of one of its documents holds it (an
+        Apache licence's group is found by "apache" whatever its three words), or its topic as it reads
+        does ("mean, entity"); only a text with the list's comma is looked for in the topic (naming a group
+        costs a hundred times more than looking in its keywords)."""
+        if group_id not in self._groups:
+            return False  # a grouping without topics (GroupTopics.none)
+        keywords = self._topics.keyword_text(self._contents(group_id))
+        comma = listed(("", "")).strip()
+        if comma not in text:
+            return text in keywords
+        if not all(part.strip() in keywords for part in text.split(comma)):
+            return False  # each word of a topic is a keyword
+        return text in listed(self.get(group_id, ())).lower()
 
     def __iter__(self) -> Iterator[int]:
         return (group_id for group_id in self._groups if self.get(group_id))
