@@ -105,7 +105,7 @@ class PairsModel(QAbstractTableModel):
         self.table: PairTable | None = None
         self.docs: Mapping[int, Document] = {}
         self._left = self._right = np.empty(0, dtype=np.int64)  # document ids, left the first by path
-        self._together: list[str] = []
+        self._groups_of: dict[int, list[int]] = {}  # document -> the groups that list it
         self._rows = np.empty(0, dtype=np.int64)  # table rows in display order
         self._sort = (SIMILARITY, Qt.SortOrder.DescendingOrder)
         self._filter = ""
@@ -125,23 +125,21 @@ class PairsModel(QAbstractTableModel):
         self._keys = {}
         if table is None:
             self._left = self._right = np.empty(0, dtype=np.int64)
-            self._together = []
+            self._groups_of = {}
         else:
-            rank = {d: n for n, d in enumerate(sorted(docs, key=lambda d: docs[d].path))}
-            rank_a = np.fromiter((rank[d] for d in table.a.tolist()), dtype=np.int64, count=len(table))
-            rank_b = np.fromiter((rank[d] for d in table.b.tolist()), dtype=np.int64, count=len(table))
-            first = rank_a <= rank_b
+            # the documents of the pairs ranked by path (not the whole collection's: a million at 1M)
+            ids = np.unique(np.concatenate((table.a, table.b)))
+            paths = [docs[d].path for d in ids.tolist()]
+            rank = np.empty(len(ids), dtype=np.int64)
+            rank[sorted(range(len(ids)), key=paths.__getitem__)] = np.arange(len(ids))
+            first = rank[np.searchsorted(ids, table.a)] <= rank[np.searchsorted(ids, table.b)]
             if table.inner is not None:  # the excerpt on the left
                 first = table.a == table.inner
             self._left, self._right = np.where(first, table.a, table.b), np.where(first, table.b, table.a)
-            listed: dict[int, list[int]] = {}
+            self._groups_of = {}
             for g in groups:
                 for m in g.members:
-                    listed.setdefault(m.document_id, []).append(g.id)
-            self._together = [
-                ", ".join(str(g) for g in listed.get(a, []) if g in listed.get(b, ())) or "\u2014"
-                for a, b in zip(table.a.tolist(), table.b.tolist(), strict=True)
-            ]
+                    self._groups_of.setdefault(m.document_id, []).append(g.id)
         self._arrange()
         self.endResetModel()
 
@@ -164,9 +162,9 @@ class PairsModel(QAbstractTableModel):
             return
         rows = np.arange(len(table))
         if self._filter:
-            wanted = np.array(
-                [d for d, doc in self.docs.items() if self._filter in doc.display_path.casefold()], dtype=np.int64
-            )
+            docs = self.docs  # the pairs' documents, not the whole collection's
+            ids = np.unique(np.concatenate((table.a, table.b))).tolist()
+            wanted = np.array([d for d in ids if self._filter in docs[d].display_path.casefold()], dtype=np.int64)
             rows = rows[np.isin(self._left, wanted) | np.isin(self._right, wanted)]
         column, order = self._sort
         if column not in self._keys:
@@ -195,7 +193,15 @@ class PairsModel(QAbstractTableModel):
             ids = self._left if column == LEFT_SIZE else self._right
             return np.array([self.docs[d].size for d in ids.tolist()], dtype=np.int64)
         # by the first group that lists both; pairs no group lists together first
-        return np.array([0 if t == "\u2014" else int(t.split(",")[0]) for t in self._together], dtype=np.int64)
+        return np.array([next(iter(self._together(k)), 0) for k in range(len(table))], dtype=np.int64)
+
+    def _together(self, k: int) -> list[int]:
+        """The groups that list both documents of the table's pair ``k`` (made when shown: a million
+        documents' groups have hundreds of thousands of pairs)."""
+        assert self.table is not None
+        a, b = int(self.table.a[k]), int(self.table.b[k])
+        groups_of_b = self._groups_of.get(b, ())
+        return [g for g in self._groups_of.get(a, ()) if g in groups_of_b]
 
     # -- what a row holds ------------------------------------------------------------------
     @property
@@ -304,7 +310,7 @@ class PairsModel(QAbstractTableModel):
                 self._keys[column] = self._key(column)
             value = int(self._keys[column][k])
             return f"{value:,}" if column == PASSAGES else self.tr("%n word(s)", "", value)
-        return None if tip else self._together[k]
+        return None if tip else ", ".join(map(str, self._together(k))) or "\u2014"
 
     def passages_at(self, row: int) -> SharedPassages | None:
         """The passages the documents of a shown row share (a table of shared passages only)."""

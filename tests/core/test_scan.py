@@ -563,7 +563,8 @@ def test_a_group_that_chains_documents_far_apart_says_so(tmp_path):
         for s in summarise(result)
     }
     assert summaries[chain].worst_jaccard < thresholds.jaccard - 0.2, "the chain's ends are far apart"
-    assert summaries[chain].chained and not summaries[frozenset({"10.txt", "11.txt"})].chained
+    assert summaries[chain].group.chained(thresholds)
+    assert not summaries[frozenset({"10.txt", "11.txt"})].group.chained(thresholds)
     report = json.loads(to_json(result, ReportContext()))
     assert sorted(g["chained"] for g in report["groups"]) == [False, True]
     for method in (Method.SIMHASH, Method.BOTH):  # a pair is joined directly: never a chain

@@ -44,7 +44,6 @@ class GroupSummary:
     worst_jaccard: float
     worst_hamming: int
     total_size: int
-    chained: bool  # a member is far less alike to the keeper than the thresholds ask (Group.chained)
 
 
 def summarise(result: MatchResult) -> list[GroupSummary]:
@@ -61,7 +60,6 @@ def summarise(result: MatchResult) -> list[GroupSummary]:
                 worst_jaccard=min(s.jaccard for s in others),
                 worst_hamming=max(s.hamming for s in others),
                 total_size=sum(docs[m.document_id].size for m in g.members),
-                chained=g.chained(result.thresholds),
             )
         )
     return out
