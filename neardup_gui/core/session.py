@@ -80,6 +80,7 @@ from .review.rules import (
     FileOutcome,
     Histogram,
     KeeperRule,
+    Listing,
     choose_keepers,
     default_keeper,
     in_folders,
@@ -124,6 +125,7 @@ class View:
     duplicates: DuplicatePairs = DuplicatePairs()  # every verified pair at the setting (the Pairs view's)
     chosen: frozenset[int] = frozenset()  # the documents a person chose to keep (Keep this one)
     topics: GroupTopics = field(default_factory=GroupTopics.none)  # group id -> what it is about (topics.py)
+    listing: Listing = field(default_factory=Listing)  # the groups as the app lists them (the session makes it)
 
     @property
     def documents(self) -> Mapping[int, Document]:
@@ -196,9 +198,9 @@ def _only_groups(view: View, groups: Collection[int]) -> View:
     """``view`` with the groups ``groups`` only, and the pairs between their documents."""
     kept = tuple(g for g in view.result.groups if g.id in groups)
     inside = {m.document_id for g in kept for m in g.members}
-    return dataclasses.replace(
-        view, result=dataclasses.replace(view.result, groups=kept), duplicates=view.duplicates.among(inside)
-    )
+    result = dataclasses.replace(view.result, groups=kept)
+    duplicates = view.duplicates.among(inside)
+    return dataclasses.replace(view, result=result, duplicates=duplicates, listing=Listing.of(result))
 
 
 @dataclass(frozen=True, slots=True)
@@ -540,6 +542,7 @@ class Session:
             duplicates=split.duplicates,
             chosen=chosen,
             topics=topics,
+            listing=Listing.of(result),
         )
 
     def _retire_matcher(self) -> None:

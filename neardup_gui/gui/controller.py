@@ -161,7 +161,6 @@ class ReviewController:
         self.pair: Pair | None = None
         self.undoable: Undoable | None = None
         self.reference_folders: tuple[str, ...] = tuple(session.reference_folders)
-        self._group_of: dict[int, Group] = {}
         self._kept: set[int] = set()  # documents some group keeps (review.kept_anywhere)
         self.view_changed = Event()  # (view | None)
         self.pair_changed = Event()  # (pair | None): show it, or clear the pair view
@@ -174,12 +173,9 @@ class ReviewController:
         """Show a grouping; nothing from before it stays if it no longer holds (marks, the pair)."""
         self.view = view
         self.docs = view.documents if view is not None else {}
-        self._group_of = {}  # a document listed under several groups: the first of them
-        for g in view.result.groups if view else ():
-            for m in g.members:
-                self._group_of.setdefault(m.document_id, g)
         self._kept = kept_anywhere(view.result.groups, view.keepers, view.chosen) if view else set()
-        self.marks.set(self.marks.ids & self._group_of.keys())  # a mark on a file that left goes with it
+        grouped = view.listing.places.keys() if view is not None else set()
+        self.marks.set(self.marks.ids & grouped)  # a mark on a file that left goes with it
         self.view_changed.emit(view)
         if self.pair is not None and not self._still_grouped(self.pair):
             self.forget_pair()
@@ -190,14 +186,16 @@ class ReviewController:
         return frozenset(self._kept)
 
     def group_of(self, doc_id: int) -> Group | None:
-        return self._group_of.get(doc_id)
+        """The first group that lists the document (it may be listed under several)."""
+        places = self.view.listing.places.get(doc_id) if self.view is not None else None
+        return self.view.result.groups[places[0][0]] if self.view is not None and places else None
 
     def keeper(self, group: Group) -> Document:
         keepers = self.view.keepers if self.view is not None else {}
         return self.docs[keepers.get(group.id, group.representative)]
 
     def _still_grouped(self, pair: Pair) -> bool:
-        group = self._group_of.get(pair.right.id)
+        group = self.group_of(pair.right.id)
         return group is not None and self.keeper(group).id == pair.left.id and pair.left.id != pair.right.id
 
     # -- the pair ---------------------------------------------------------------------------
@@ -269,7 +267,7 @@ class ReviewController:
                     "Keeping {keep}; {other} is kept too (a group keeps it, or it is "
                     "in a reference folder), so it is not ticked.",
                 )
-            elif other.id in self._group_of:
+            elif self.group_of(other.id) is not None:
                 self.marks.update([other.id], True)
                 message = translate(
                     "Controller",

@@ -239,6 +239,7 @@ class GroupsPage(QWidget):
             reference_folders,
             view.chosen if view is not None else frozenset(),
             view.topics if view is not None else None,
+            view.listing if view is not None else None,
         )
         if result is not None:
             self.size_columns_once()

@@ -15,6 +15,7 @@ from PySide6.QtCore import (
     QModelIndex,
     QPersistentModelIndex,
     Qt,
+    QTimer,
 )
 from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import QApplication
@@ -22,7 +23,7 @@ from PySide6.QtWidgets import QApplication
 from ..core.i18n import QT_TRANSLATE_NOOP, localize, split_details
 from ..core.match.matcher import MatchResult
 from ..core.models import Document, Group, Member
-from ..core.review.rules import GroupSummary, human_size, in_folders, kept_anywhere, summarise, trash_plan
+from ..core.review.rules import GroupSummary, Listing, human_size, in_folders, kept_anywhere, trash_plan
 from ..core.review.topics import GroupTopics
 from ..core.review.words import (
     kind_label,
@@ -126,7 +127,7 @@ class GroupTreeModel(QAbstractItemModel):
         self.chosen: frozenset[int] = frozenset()  # those a person chose to keep
         self.topics = GroupTopics.none()  # group id -> what it is about (core/review/topics.py)
         # document -> (its group's place in summaries, its place in the group), for each group it is listed under
-        self._place_of_doc: dict[int, list[tuple[int, int]]] = {}
+        self._place_of_doc: Mapping[int, list[tuple[int, int]]] = {}
         self._place_of_group: dict[int, int] = {}  # group id -> its place in summaries
         self._listed: list[int] = []  # the places of the groups listed, in order
         self._row_of: dict[int, int] = {}  # a listed group's place -> its row
@@ -135,6 +136,12 @@ class GroupTreeModel(QAbstractItemModel):
         self.sort_column, self.sort_order = 0, Qt.SortOrder.DescendingOrder
         self.kind = "all"  # the groups listed: all, exact or near ones
         self.text = ""  # the text a listed group's topic or a member's path holds (lower-case)
+        # what a filter looks in, made a few groups at a time while the window is idle: a first filter of
+        # 80,000 groups would otherwise stop the window for seconds
+        self._warming = QTimer(self)
+        self._warming.setInterval(0)
+        self._warming.timeout.connect(self._warm)
+        self._warmed = 0  # the groups (by place) whose text a filter looks in is made
         self.marks.changed.connect(self._marks_changed)
 
     @property
@@ -148,25 +155,28 @@ class GroupTreeModel(QAbstractItemModel):
         reference_folders: tuple[str, ...] = (),
         chosen: frozenset[int] = frozenset(),
         topics: GroupTopics | None = None,
+        listing: Listing | None = None,
     ) -> None:
         """Show a grouping with its keepers (group id -> document id, chosen by the session), the files a
-        person chose to keep (``chosen``) and what each group is about (``topics``)."""
+        person chose to keep (``chosen``), what each group is about (``topics``) and its ``listing`` (made
+        here when not given: the session's View has it)."""
         self.beginResetModel()
         self.topics = topics if topics is not None else GroupTopics.none()
-        self.summaries = summarise(result) if result else []
+        if listing is None:
+            listing = Listing.of(result) if result else Listing()
+        self.summaries = list(listing.summaries)
         self.docs = result.documents_by_id if result else {}
         self.reference_folders = reference_folders
         self.keepers = dict(keepers)
         self.kept = kept_anywhere((s.group for s in self.summaries), self.keepers, chosen)
         self.chosen = chosen
-        self._place_of_doc = {}
-        for place, s in enumerate(self.summaries):
-            for k, m in enumerate(s.group.members):
-                self._place_of_doc.setdefault(m.document_id, []).append((place, k))
+        self._place_of_doc = listing.places
         self._place_of_group = {s.group.id: place for place, s in enumerate(self.summaries)}
         self._paths = {}
         self._list()
         self.endResetModel()
+        self._warmed = 0
+        self._warming.start()
 
     # the order and the filter -----------------------------------------------------------------
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
@@ -233,6 +243,15 @@ class GroupTreeModel(QAbstractItemModel):
             rest.sort(key=lambda k: self._member_key(members[k], column), reverse=descending)
             order = self._member_order[place] = [k for k, m in enumerate(members) if m.document_id == keeper] + rest
         return order
+
+    def _warm(self, slice_s: float = 0.02) -> None:
+        """Make what a filter looks in for the next groups, for at most ``slice_s`` (then events go on)."""
+        end = time.perf_counter() + slice_s
+        while self._warmed < len(self.summaries) and time.perf_counter() < end:
+            self._mentions(self._warmed, "\0")  # (no text holds it: each part is made and kept)
+            self._warmed += 1
+        if self._warmed >= len(self.summaries):
+            self._warming.stop()
 
     def _mentions(self, place: int, text: str) -> bool:
         """Whether a member's path, or what the group is about, holds the text (lower-case)."""

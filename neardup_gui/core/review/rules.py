@@ -17,7 +17,7 @@ import re
 import stat
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -44,6 +44,25 @@ class GroupSummary:
     worst_jaccard: float
     worst_hamming: int
     total_size: int
+
+
+@dataclass(frozen=True, slots=True)
+class Listing:
+    """A grouping as the front ends list it, made where the session works (at a million documents, two
+    seconds the window would not answer): a summary a group (in the grouping's order), and where each
+    grouped document is listed."""
+
+    summaries: tuple[GroupSummary, ...] = ()
+    places: Mapping[int, list[tuple[int, int]]] = field(default_factory=dict)
+    """document -> (its group's place in the grouping, its place among the group's members), each group listing it"""
+
+    @classmethod
+    def of(cls, result: MatchResult) -> Listing:
+        places: dict[int, list[tuple[int, int]]] = {}
+        for place, group in enumerate(result.groups):
+            for k, m in enumerate(group.members):
+                places.setdefault(m.document_id, []).append((place, k))
+        return cls(tuple(summarise(result)), places)
 
 
 def summarise(result: MatchResult) -> list[GroupSummary]:
