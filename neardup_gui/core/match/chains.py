@@ -16,6 +16,7 @@ Toolkit-free; the session applies it to every grouping.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections import Counter, defaultdict
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -68,8 +69,16 @@ class ComponentPairs:
         if not self.whole:
             return self.a, self.b
         ids = np.array(sorted(self.members), dtype=np.int64)
-        first, second = np.triu_indices(len(ids), 1)
+        first, second = _pairs_of(len(ids))
         return ids[first], ids[second]
+
+
+@functools.lru_cache(maxsize=64)
+def _pairs_of(size: int) -> tuple[np.ndarray, np.ndarray]:
+    """np.triu_indices(size, 1), made once a size (tens of thousands of small components list their pairs)."""
+    first, second = np.triu_indices(size, 1)
+    first.flags.writeable = second.flags.writeable = False
+    return first, second
 
 
 @dataclass(frozen=True, slots=True)

@@ -199,10 +199,13 @@ def passage_table(
 def _by_path(
     a: np.ndarray, b: np.ndarray, documents: Mapping[int, Document]
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Pairs in the order of their first document's path, then the second's, and that order."""
-    path_rank = {d: n for n, d in enumerate(sorted(documents, key=lambda d: documents[d].path))}
-    ra = np.fromiter((path_rank[d] for d in a.tolist()), dtype=np.int64, count=len(a))
-    rb = np.fromiter((path_rank[d] for d in b.tolist()), dtype=np.int64, count=len(b))
+    """Pairs in the order of their first document's path, then the second's, and that order. Only the pairs'
+    documents are ranked by path, not the whole collection's (a million paths sorted at a million)."""
+    ids = np.unique(np.concatenate((a, b)))
+    paths = [documents[d].path for d in ids.tolist()]
+    rank = np.empty(len(ids), dtype=np.int64)
+    rank[sorted(range(len(ids)), key=paths.__getitem__)] = np.arange(len(ids))
+    ra, rb = rank[np.searchsorted(ids, a)], rank[np.searchsorted(ids, b)]
     order = np.lexsort((np.maximum(ra, rb), np.minimum(ra, rb)))
     return a[order], b[order], order
 
@@ -210,6 +213,7 @@ def _by_path(
 def _measured(
     a: np.ndarray, b: np.ndarray, documents: Mapping[int, Document], matcher: Matcher, cancel: CancelToken
 ) -> SimilarityArrays:
-    content = np.array([documents[d].content_id for d in a.tolist()], dtype=np.int64)
-    other = np.array([documents[d].content_id for d in b.tolist()], dtype=np.int64)
+    ids = np.unique(np.concatenate((a, b)))  # each document's content looked up once, not once a pair
+    contents = np.array([documents[d].content_id for d in ids.tolist()], dtype=np.int64)
+    content, other = contents[np.searchsorted(ids, a)], contents[np.searchsorted(ids, b)]
     return matcher.similarity_arrays(content, other, cancel=cancel)
