@@ -35,7 +35,7 @@ from ..core.jobs import ProgressEvent
 from ..core.match.matcher import MatchResult
 from ..core.models import Document, Find, Search, Similarity, Thresholds
 from ..core.review.pairs import PairTable, holders
-from ..core.review.rules import GroupSummary
+from ..core.review.rules import GroupSummary, Listing
 from ..core.review.words import percent
 from ..core.scan import summary_text
 from ..core.session import ImportSummary, Session, View
@@ -640,7 +640,7 @@ class MainWindow(QMainWindow):
             if self._pairs_job is not None:
                 self._pairs_job.cancel()
             self._pairs_of = None
-            self.pairs.show_table(None, {}, (), find=self.pairs.listed)
+            self.pairs.show_table(None, {}, Listing(), find=self.pairs.listed)
             if excerpt_groups:
                 self.groups.show_excerpts(None, {})
         elif excerpt_groups and current is not None and current[1] == search and not self.groups.excerpts_shown:
@@ -664,7 +664,7 @@ class MainWindow(QMainWindow):
 
             def found(view: View, table: PairTable) -> None:
                 if self._pairs_of is asked:  # not a search given up for another (it may end before its cancel)
-                    self.pairs.show_table(table, view.documents, view.result.groups, self.review.kept, search.find)
+                    self.pairs.show_table(table, view.documents, view.listing, self.review.kept, search.find)
                     self._count_on_tab(self.pairs, len(table))
                     if search.find is not Find.DUPLICATES:
                         holding = holders(table) if search.find is Find.EXCERPTS else 0

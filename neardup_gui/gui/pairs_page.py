@@ -34,9 +34,9 @@ from PySide6.QtWidgets import (
 )
 
 from ..core.i18n import QT_TRANSLATE_NOOP
-from ..core.models import Document, Find, Group, SharedPassages, Similarity
+from ..core.models import Document, Find, SharedPassages, Similarity
 from ..core.review.pairs import PairTable
-from ..core.review.rules import human_size
+from ..core.review.rules import Listing, human_size
 from ..core.review.words import percent, similarity_details, similarity_words
 from .controller import Marks
 from .delegates import MixedScriptRowDelegate
@@ -105,7 +105,7 @@ class PairsModel(QAbstractTableModel):
         self.table: PairTable | None = None
         self.docs: Mapping[int, Document] = {}
         self._left = self._right = np.empty(0, dtype=np.int64)  # document ids, left the first by path
-        self._groups_of: dict[int, list[int]] = {}  # document -> the groups that list it
+        self._listing = Listing()  # the grouping's: which groups list both documents of a pair
         self._rows = np.empty(0, dtype=np.int64)  # table rows in display order
         self._sort = (SIMILARITY, Qt.SortOrder.DescendingOrder)
         self._filter = ""
@@ -115,31 +115,20 @@ class PairsModel(QAbstractTableModel):
         self,
         table: PairTable | None,
         docs: Mapping[int, Document],
-        groups: tuple[Group, ...],
+        listing: Listing,
         kept: frozenset[int] = frozenset(),
         find: Find = Find.DUPLICATES,
     ) -> None:
-        """Show ``table``: the first of each pair by path on the left, or of excerpts, the one inside."""
+        """Show ``table``: the first of each pair by path on the left, or of excerpts, the one inside.
+        ``listing``: the grouping's (which groups list both of a pair)."""
         self.beginResetModel()
-        self.table, self.docs, self.kept, self.listed = table, docs, kept, find
+        self.table, self.docs, self.kept, self.listed, self._listing = table, docs, kept, find, listing
         self._keys = {}
         if table is None:
             self._left = self._right = np.empty(0, dtype=np.int64)
-            self._groups_of = {}
         else:
-            # the documents of the pairs ranked by path (not the whole collection's: a million at 1M)
-            ids = np.unique(np.concatenate((table.a, table.b)))
-            paths = [docs[d].path for d in ids.tolist()]
-            rank = np.empty(len(ids), dtype=np.int64)
-            rank[sorted(range(len(ids)), key=paths.__getitem__)] = np.arange(len(ids))
-            first = rank[np.searchsorted(ids, table.a)] <= rank[np.searchsorted(ids, table.b)]
-            if table.inner is not None:  # the excerpt on the left
-                first = table.a == table.inner
+            first = table.a_first if table.inner is None else table.a == table.inner  # the excerpt on the left
             self._left, self._right = np.where(first, table.a, table.b), np.where(first, table.b, table.a)
-            self._groups_of = {}
-            for g in groups:
-                for m in g.members:
-                    self._groups_of.setdefault(m.document_id, []).append(g.id)
         self._arrange()
         self.endResetModel()
 
@@ -199,9 +188,10 @@ class PairsModel(QAbstractTableModel):
         """The groups that list both documents of the table's pair ``k`` (made when shown: a million
         documents' groups have hundreds of thousands of pairs)."""
         assert self.table is not None
+        places = self._listing.places
         a, b = int(self.table.a[k]), int(self.table.b[k])
-        groups_of_b = self._groups_of.get(b, ())
-        return [g for g in self._groups_of.get(a, ()) if g in groups_of_b]
+        of_b = {place for place, _k in places.get(b, ())}
+        return [self._listing.summaries[place].group.id for place, _k in places.get(a, ()) if place in of_b]
 
     # -- what a row holds ------------------------------------------------------------------
     @property
@@ -408,7 +398,7 @@ class PairsPage(QWidget):
         self,
         table: PairTable | None,
         docs: Mapping[int, Document],
-        groups: tuple[Group, ...],
+        listing: Listing,
         kept: frozenset[int] = frozenset(),
         find: Find = Find.DUPLICATES,
     ) -> None:
@@ -420,7 +410,7 @@ class PairsPage(QWidget):
         changed = find is not self.listed
         if changed:
             pair, row = None, 0
-        self.model.set_table(table, docs, groups, kept, find)
+        self.model.set_table(table, docs, listing, kept, find)
         if changed:  # after the new table is in: the old one's pair is not compared for nothing
             self.show_find(find)
         again = self.model.row_of(pair[0].id, pair[1].id) if pair is not None else None

@@ -468,6 +468,9 @@ def test_two_files_of_one_name_are_told_apart_by_their_folders_in_the_pairs_tab(
     same = next(pair for pair in rows if "lease.txt" in pair[0] and "lease.txt" in pair[1])
     assert sorted(same) == ["lease.txt — in Downloads", "lease.txt — in Legal"]
     assert any("lease-draft.txt" in pair for pair in rows)  # names that differ are shown as they are
+    for r in range(3):  # the first of each pair by path on the left
+        left, right, _similarity = model.pair_at(r)
+        assert left.path < right.path
 
 
 def test_a_grouping_shown_names_only_the_groups_the_tree_shows(window, tmp_path, qtbot, monkeypatch):

@@ -34,6 +34,7 @@ class PairTable:
     b: np.ndarray
     similarity: SimilarityArrays
     how: np.ndarray
+    a_first: np.ndarray  # each row: whether a's path sorts before b's (the Pairs view shows that one on the left)
     incomplete: int = 0
     passages: PassagePairs = field(default_factory=PassagePairs.empty)
     inner: np.ndarray | None = None
@@ -163,9 +164,9 @@ def pair_table(
     """The numbers of every pair in ``duplicates`` (each document's content against the other's, as the
     matcher measures them), in the order of their first document's path, then the second's."""
     a, b = duplicates.arrays()
-    a, b, _order = _by_path(a, b, documents)
+    a, b, _order, a_first = _by_path(a, b, documents)
     sims = _measured(a, b, documents, matcher, cancel)
-    return PairTable(a, b, sims, how_matched(sims, thresholds), duplicates.incomplete)
+    return PairTable(a, b, sims, how_matched(sims, thresholds), a_first, duplicates.incomplete)
 
 
 def excerpt_table(
@@ -178,9 +179,9 @@ def excerpt_table(
     """The pairs of documents of which one is inside the other, with their numbers, by path."""
     inner = np.array([e.inner for e in excerpts], dtype=np.int64)
     outer = np.array([e.outer for e in excerpts], dtype=np.int64)
-    a, b, order = _by_path(np.minimum(inner, outer), np.maximum(inner, outer), documents)
+    a, b, order, a_first = _by_path(np.minimum(inner, outer), np.maximum(inner, outer), documents)
     sims = _measured(a, b, documents, matcher, cancel)
-    return PairTable(a, b, sims, np.full(len(a), EXCERPT, dtype=object), inner=inner[order])
+    return PairTable(a, b, sims, np.full(len(a), EXCERPT, dtype=object), a_first, inner=inner[order])
 
 
 def passage_table(
@@ -191,23 +192,24 @@ def passage_table(
     cancel: CancelToken = NEVER_CANCELLED,
 ) -> PairTable:
     """The pairs of documents that share passages, with their numbers and their passages, by path."""
-    a, b, order = _by_path(np.minimum(found.a, found.b), np.maximum(found.a, found.b), documents)
+    a, b, order, a_first = _by_path(np.minimum(found.a, found.b), np.maximum(found.a, found.b), documents)
     sims = _measured(a, b, documents, matcher, cancel)
-    return PairTable(a, b, sims, np.full(len(a), PASSAGES, dtype=object), passages=found.taken(order))
+    return PairTable(a, b, sims, np.full(len(a), PASSAGES, dtype=object), a_first, passages=found.taken(order))
 
 
 def _by_path(
     a: np.ndarray, b: np.ndarray, documents: Mapping[int, Document]
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Pairs in the order of their first document's path, then the second's, and that order. Only the pairs'
-    documents are ranked by path, not the whole collection's (a million paths sorted at a million)."""
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Pairs in the order of their first document's path, then the second's, that order, and whether each
+    pair's ``a`` is the first by path. Only the pairs' documents are ranked by path, not the whole
+    collection's (a million paths sorted at a million)."""
     ids = np.unique(np.concatenate((a, b)))
     paths = [documents[d].path for d in ids.tolist()]
     rank = np.empty(len(ids), dtype=np.int64)
     rank[sorted(range(len(ids)), key=paths.__getitem__)] = np.arange(len(ids))
     ra, rb = rank[np.searchsorted(ids, a)], rank[np.searchsorted(ids, b)]
     order = np.lexsort((np.maximum(ra, rb), np.minimum(ra, rb)))
-    return a[order], b[order], order
+    return a[order], b[order], order, ra[order] < rb[order]
 
 
 def _measured(
