@@ -152,7 +152,7 @@ class PairsModel(QAbstractTableModel):
         rows = np.arange(len(table))
         if self._filter:
             docs = self.docs  # the pairs' documents, not the whole collection's
-            ids = np.unique(np.concatenate((table.a, table.b))).tolist()
+            ids = table.documents().tolist()
             wanted = np.array([d for d in ids if self._filter in docs[d].display_path.casefold()], dtype=np.int64)
             rows = rows[np.isin(self._left, wanted) | np.isin(self._right, wanted)]
         column, order = self._sort

@@ -184,7 +184,7 @@ def test_the_app_at_scale(qtbot, tmp_path: Path) -> None:
     )
     watch.stop()
     summary = {
-        "database": config["database"],
+        "database": config["source"],
         "documents": len(w.view.result.documents) if w.view is not None else 0,
         "groups": rows,
         "steps": steps,
@@ -213,7 +213,7 @@ def main() -> None:
         shutil.copy(db, work)
         if hasattr(os, "sync"):
             os.sync()  # the copy written out first: not while the app reads it (7 GB at a million documents)
-        os.environ[_CONFIG] = json.dumps({"database": str(work), "out": str(out)})
+        os.environ[_CONFIG] = json.dumps({"database": str(work), "source": str(db), "out": str(out)})
         code = pytest.main([__file__, "-q", "-s", "-o", "addopts=", "-p", "no:cacheprovider", f"--basetemp={home}/t"])
     if code != 0:
         raise SystemExit(code)

@@ -42,6 +42,10 @@ class PairTable:
     def __len__(self) -> int:
         return len(self.a)
 
+    def documents(self) -> np.ndarray:
+        """The documents of the pairs, each once, sorted."""
+        return sorted_unique(np.concatenate((self.a, self.b)))
+
     def pair(self, k: int) -> Pair:
         return Pair(int(self.a[k]), int(self.b[k]), self.similarity.at(k), str(self.how[k]))
 
@@ -203,7 +207,7 @@ def _by_path(
     """Pairs in the order of their first document's path, then the second's, that order, and whether each
     pair's ``a`` is the first by path. Only the pairs' documents are ranked by path, not the whole
     collection's (a million paths sorted at a million)."""
-    ids = np.unique(np.concatenate((a, b)))
+    ids = sorted_unique(np.concatenate((a, b)))
     paths = [documents[d].path for d in ids.tolist()]
     rank = np.empty(len(ids), dtype=np.int64)
     rank[sorted(range(len(ids)), key=paths.__getitem__)] = np.arange(len(ids))
@@ -215,7 +219,7 @@ def _by_path(
 def _measured(
     a: np.ndarray, b: np.ndarray, documents: Mapping[int, Document], matcher: Matcher, cancel: CancelToken
 ) -> SimilarityArrays:
-    ids = np.unique(np.concatenate((a, b)))  # each document's content looked up once, not once a pair
+    ids = sorted_unique(np.concatenate((a, b)))  # each document's content looked up once, not once a pair
     contents = np.array([documents[d].content_id for d in ids.tolist()], dtype=np.int64)
     content, other = contents[np.searchsorted(ids, a)], contents[np.searchsorted(ids, b)]
     return matcher.similarity_arrays(content, other, cancel=cancel)
