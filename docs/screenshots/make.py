@@ -266,14 +266,14 @@ def select_member(window: Any, path: Path) -> None:
     window.tabs.setCurrentWidget(groups)
     groups.split.setSizes([220, sum(groups.split.sizes()) - 220])  # every group in sight, and the pair below
     groups.tree.collapseAll()
-    model, proxy = groups.group_model, groups.group_proxy
+    model = groups.group_model
     for row in range(model.rowCount()):
         group = model.index(row, 0)
         for child in range(model.rowCount(group)):
             index = model.index(child, 0, group)
             if model.document(index).path == str(path):
-                groups.tree.expand(proxy.mapFromSource(group))
-                groups.tree.setCurrentIndex(proxy.mapFromSource(index))
+                groups.tree.expand(group)
+                groups.tree.setCurrentIndex(index)
                 pump(lambda: groups.diff.model.rowCount() > 0, 60)
                 return
     raise LookupError(f"{path} is in no group")

@@ -141,14 +141,18 @@ RebaseCache = dict[tuple[bool, int, tuple[int, ...]], tuple[Member, ...]]
 
 @contextlib.contextmanager
 def _collection_paused() -> Iterator[None]:
-    """Python's cycle collector off while a grouping is made: it makes some hundred thousand records that
-    live on, and each full collection on the way walks every object the session holds (measured at
-    100,000 documents: a fifth of a threshold move)."""
+    """Python's cycle collector off while a matcher or a grouping is made, and what they made set apart after
+    (gc.freeze). They make up to millions of records that live on, and each full collection walks every
+    object tracked, holding the GIL: a fifth of a threshold move at 100,000 documents, and at a million
+    0.75 s a collection in which the app's window could not answer. Set apart, they are walked no more;
+    retiring the matcher puts them back (_retire_matcher). What is set apart is freed as ever when no longer
+    referred to; only a cycle made meanwhile waits for that."""
     was = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
+        gc.freeze()
         if was:
             gc.enable()
 
@@ -453,12 +457,13 @@ class Session:
         progress(ProgressEvent("match", 0, None))  # grouping starts with reading the documents (0.2 s a 20,000)
         self._retire_matcher()
         self._scanned_with = self.last_scan_options()
-        self._matcher = Matcher(
-            self.store,
-            roots=self._roots or None,
-            ignore_boilerplate=thresholds.ignore_boilerplate,
-            workers=self.workers,
-        )
+        with _collection_paused():  # a record a document: a million of them at a million
+            self._matcher = Matcher(
+                self.store,
+                roots=self._roots or None,
+                ignore_boilerplate=thresholds.ignore_boilerplate,
+                workers=self.workers,
+            )
         return self._group(thresholds, progress, cancel, summary)
 
     def regroup(
@@ -551,6 +556,7 @@ class Session:
         if self._matcher is not None:
             self._matcher.keep_measured()
         self._matcher = None
+        gc.unfreeze()  # what the matcher's groupings made (_collection_paused), collectable again
 
     @property
     def matcher(self) -> Matcher:

@@ -119,6 +119,9 @@ class GroupsPage(QWidget):
         self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         header = self.tree.header()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        # a column is fitted to the rows in sight (_fit_column): Qt's default reads a thousand rows through
+        # Python's data() and the delegate, a second of the window's time once there are that many groups
+        header.setResizeContentsPrecision(0)
         header.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         header.customContextMenuRequested.connect(self._column_menu)
         self.tree.setColumnWidth(0, 330)
