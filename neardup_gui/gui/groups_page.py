@@ -368,7 +368,7 @@ class GroupsPage(QWidget):
         """Select the anchor's first document still listed (its group's row, if a group was selected);
         if none is, the group now at the anchor's place in the list (the one after it, if it went; the
         last one, if it was the last); with no anchor, the first group unless a row is selected."""
-        rows = self.group_model.rowCount()
+        rows = self.group_model.listed_count
         if anchor is None:
             if rows and not self.tree.currentIndex().isValid():
                 self.tree.setCurrentIndex(self.group_model.index(0, 0))
@@ -379,7 +379,7 @@ class GroupsPage(QWidget):
                 self.tree.setCurrentIndex(index.parent() if anchor.group_row else index)
                 return
         if rows:
-            self.tree.setCurrentIndex(self.group_model.index(min(anchor.row, rows - 1), 0))
+            self.tree.setCurrentIndex(self.group_model.group_index(min(anchor.row, rows - 1)))
 
     def remember(self, state: AppState) -> None:
         """Put the page's choices into ``state`` (the settings)."""

@@ -76,6 +76,8 @@ TIPS = (
 
 FOLDER_COLUMN, SIMILARITY_COLUMN, BITS_COLUMN, JACCARD_COLUMN, CONTAINMENT_COLUMN = 1, 2, 3, 4, 5
 SIZE_COLUMN, TYPE_COLUMN = 6, 8
+ROWS_AT_ONCE = 1_000
+"""Groups handed to the tree at a time (more as it is scrolled to the end: fetchMore)."""
 EXPERT_COLUMNS = (JACCARD_COLUMN, CONTAINMENT_COLUMN)
 """Hidden until asked for (the header's menu): the exact measures behind the similarity shown."""
 
@@ -130,6 +132,7 @@ class GroupTreeModel(QAbstractItemModel):
         self._place_of_doc: Mapping[int, list[tuple[int, int]]] = {}
         self._place_of_group: dict[int, int] = {}  # group id -> its place in summaries
         self._listed: list[int] = []  # the places of the groups listed, in order
+        self._fetched = 0  # the listed groups handed to views so far (fetchMore): the first rows of _listed
         self._row_of: dict[int, int] = {}  # a listed group's place -> its row
         self._member_order: dict[int, list[int]] = {}  # a group's place -> its members' places, in order (when asked)
         self._paths: dict[int, str] = {}  # a group's place -> its members' paths, lower-case (when first filtered)
@@ -206,6 +209,7 @@ class GroupTreeModel(QAbstractItemModel):
         self._listed = listed
         self._row_of = {place: row for row, place in enumerate(listed)}
         self._member_order = {}
+        self._fetched = min(len(listed), ROWS_AT_ONCE)
 
     def _relist(self) -> None:
         """List again (another order, another filter): rows selected, current or expanded follow their
@@ -214,8 +218,39 @@ class GroupTreeModel(QAbstractItemModel):
         before = self.persistentIndexList()
         places = [self._place_of(index) for index in before]
         self._list()
+        rows = [row for place, _member, _column in places if (row := self._row_of.get(place)) is not None]
+        self._fetched = max([self._fetched, *(row + 1 for row in rows)])  # the rows kept stay fetched
         self.changePersistentIndexList(before, [self._index_at(*place) for place in places])
         self.layoutChanged.emit()
+
+    # rows handed to views a thousand at a time: a tree view lays out every row it is given, asking
+    # Python for each (at 80,000 groups, a second the window did not answer after each grouping)
+    def canFetchMore(self, parent: QModelIndex | QPersistentModelIndex) -> bool:  # noqa: N802 - Qt's name
+        return not parent.isValid() and self._fetched < len(self._listed)
+
+    def fetchMore(self, parent: QModelIndex | QPersistentModelIndex) -> None:  # noqa: N802 - Qt's name
+        if self.canFetchMore(parent):
+            self._fetch_through(self._fetched + ROWS_AT_ONCE - 1)
+
+    def _fetch_through(self, row: int) -> None:
+        """Hand views the listed groups up to ``row`` (and the rest of its thousand)."""
+        last = min(len(self._listed), (row // ROWS_AT_ONCE + 1) * ROWS_AT_ONCE) - 1
+        if last >= self._fetched:
+            self.beginInsertRows(QModelIndex(), self._fetched, last)
+            self._fetched = last + 1
+            self.endInsertRows()
+
+    @property
+    def listed_count(self) -> int:
+        """The groups the filter lists, fetched or not."""
+        return len(self._listed)
+
+    def group_index(self, row: int) -> QModelIndex:
+        """The index of the ``row``-th group listed, fetched first if need be."""
+        if not 0 <= row < len(self._listed):
+            return QModelIndex()
+        self._fetch_through(row)
+        return self.createIndex(row, 0, 0)
 
     def _place_of(self, index: QModelIndex | QPersistentModelIndex) -> tuple[int, int, int]:
         """(group's place, member's place or -1 for the group's own row, column) of an index."""
@@ -279,7 +314,7 @@ class GroupTreeModel(QAbstractItemModel):
         painted again (a click repaints one group, not ten thousand)."""
         role = [Qt.ItemDataRole.CheckStateRole]
         places = {place for d in changed for place, _k in self._place_of_doc.get(d, ())}
-        for row in sorted(self._row_of[place] for place in places if place in self._row_of):
+        for row in sorted(row for place in places if (row := self._row_of.get(place, self._fetched)) < self._fetched):
             parent = self.index(row, 0)
             self.dataChanged.emit(parent, parent, role)
             self.dataChanged.emit(self.index(0, 0, parent), self.index(self.rowCount(parent) - 1, 0, parent), role)
@@ -310,7 +345,7 @@ class GroupTreeModel(QAbstractItemModel):
         if row < 0 or not 0 <= column < len(COLUMNS):
             return QModelIndex()
         if not parent.isValid():
-            return self.createIndex(row, column, 0) if row < len(self._listed) else QModelIndex()
+            return self.createIndex(row, column, 0) if row < self._fetched else QModelIndex()
         if _index_key(parent) != 0 or parent.column() != 0:
             return QModelIndex()
         place = self._listed[parent.row()]
@@ -324,7 +359,7 @@ class GroupTreeModel(QAbstractItemModel):
 
     def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: N802 - Qt's name
         if not parent.isValid():
-            return len(self._listed)
+            return self._fetched
         if _index_key(parent) == 0 and parent.column() == 0:
             return self.summaries[self._listed[parent.row()]].members
         return 0
@@ -357,6 +392,7 @@ class GroupTreeModel(QAbstractItemModel):
         """The document's row under the first listed group it is in (invalid when none is listed)."""
         for place, k in self._place_of_doc.get(doc_id, ()):
             if place in self._row_of:
+                self._fetch_through(self._row_of[place])
                 return self._index_at(place, k, 0)
         return QModelIndex()
 

@@ -623,6 +623,7 @@ def test_a_file_listed_under_two_groups_says_so_and_one_another_group_keeps_is_n
 
 
 def test_ten_thousand_groups_in_a_real_item_model(qtbot):
+    from PySide6.QtCore import QModelIndex
     from PySide6.QtWidgets import QTreeView
 
     from neardup_gui.core.match.matcher import MatchResult
@@ -648,10 +649,18 @@ def test_ten_thousand_groups_in_a_real_item_model(qtbot):
     view.setUniformRowHeights(True)
     view.setModel(model)
     model.set_result(result, {})
+    # a thousand groups handed to the view at a time, more as it scrolls to the end
+    assert model.rowCount() == 1_000 and model.listed_count == 10_000 and model.canFetchMore(QModelIndex())
     view.show()
-    assert model.rowCount() == 10_000
+    fetched = model.rowCount()
+    assert fetched < 10_000
+    view.scrollToBottom()
+    qtbot.waitUntil(lambda: model.rowCount() == fetched + 1_000)
+    assert not model.index(9_999, 0).isValid()
+    assert model.index_of(29_999).isValid() and model.rowCount() == 10_000  # a document asked for is fetched
     view.sortByColumn(2, Qt.SortOrder.AscendingOrder)
-    last = model.index(9_999, 0)
+    assert model.rowCount() == 1_000
+    last = model.group_index(9_999)  # fetched through it
     view.scrollTo(last)
     view.setCurrentIndex(last)
     assert view.currentIndex().row() == 9_999
@@ -667,8 +676,11 @@ def test_ten_thousand_groups_in_a_real_item_model(qtbot):
     assert model.rowCount() == 200 and all("/folder7/" in model.index(r, 1).data() + "/" for r in range(200))
     assert not view.currentIndex().isValid()  # its group, in folder 23, is not listed
     model.set_filter(text="")
-    assert model.rowCount() == 10_000
+    assert model.rowCount() == 1_000 and model.listed_count == 10_000
     view.sortByColumn(2, Qt.SortOrder.AscendingOrder)
+    while model.canFetchMore(QModelIndex()):
+        model.fetchMore(QModelIndex())
+    assert model.rowCount() == 10_000
     # ticking one file repaints its group only (the group's box and its members'), not ten thousand
     changed: list = []
     model.dataChanged.connect(lambda first, final, roles: changed.append((first.parent().row(), first.row())))
