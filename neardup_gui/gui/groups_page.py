@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from PySide6.QtCore import QCoreApplication, QModelIndex, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QModelIndex, QObject, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -117,6 +117,7 @@ class GroupsPage(QWidget):
         self.tree.setAlternatingRowColors(True)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)  # Shift/Ctrl: many rows
         self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        self.tree.installEventFilter(self)  # End: the last group, not the last fetched (eventFilter)
         header = self.tree.header()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         # a column is fitted to the rows in sight (_fit_column): Qt's default reads a thousand rows through
@@ -227,6 +228,13 @@ class GroupsPage(QWidget):
         kinds = self.kind_filter
         kinds.currentIndexChanged.connect(lambda _i: self.group_model.set_filter(kind=kinds.currentData()))
         self.group_view.activated.connect(lambda doc: self.select_document(doc.id))
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's name
+        """End in the groups tree goes to the last group listed: every group is fetched first (the model
+        hands the tree a thousand at a time)."""
+        if watched is self.tree and event.type() == QEvent.Type.KeyPress and event.key() == Qt.Key.Key_End:  # type: ignore[attr-defined]
+            self.group_model.group_index(self.group_model.listed_count - 1)
+        return super().eventFilter(watched, event)
 
     def shown_group_ids(self) -> frozenset[int] | None:
         """The ids of the groups the filter shows, or None when it shows them all."""

@@ -702,6 +702,34 @@ def test_ten_thousand_groups_in_a_real_item_model(qtbot):
     assert not model.marked
 
 
+def test_end_in_the_groups_tree_goes_to_the_last_group_not_the_last_fetched(qtbot):
+    from neardup_gui.core.match.matcher import MatchResult
+    from neardup_gui.core.models import Document, Group, Member, Similarity, Status, Thresholds
+    from neardup_gui.core.review.rules import KeeperRule
+    from neardup_gui.gui.controller import Marks
+    from neardup_gui.gui.groups_page import GroupsPage
+
+    docs = [Document(d, f"/data/doc{d:05d}.txt", 1000, 0, "text", Status.OK, "", 900, d) for d in range(6_000)]
+    groups = [
+        Group(
+            g + 1,
+            2 * g,
+            (Member(2 * g, Similarity(0, 1, 1, 1, 1)), Member(2 * g + 1, Similarity(3, 0.9, 0.9, 1, 1))),
+            False,
+        )
+        for g in range(3_000)
+    ]
+    page = GroupsPage(Marks(), KeeperRule.OLDEST)
+    qtbot.addWidget(page)
+    page.show()
+    page.group_model.set_result(MatchResult(Thresholds(), tuple(docs), (), tuple(groups)), {})
+    page.tree.setFocus()
+    page.tree.setCurrentIndex(page.group_model.index(0, 0))
+    assert page.group_model.rowCount() < 3_000
+    qtbot.keyClick(page.tree, Qt.Key.Key_End)
+    assert page.tree.currentIndex().row() == 2_999 and page.group_model.rowCount() == 3_000
+
+
 @pytest.mark.e2e
 def test_export_never_overwrites_a_document_and_asks_before_replacing_a_file(window, uploads, tmp_path, qtbot):
     """Typed without a suffix, the name gets the chosen format's suffix: the dialog never asked about that
