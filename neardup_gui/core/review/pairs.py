@@ -168,8 +168,7 @@ def pair_table(
     """The numbers of every pair in ``duplicates`` (each document's content against the other's, as the
     matcher measures them), in the order of their first document's path, then the second's."""
     a, b = duplicates.arrays()
-    a, b, _order, a_first = _by_path(a, b, documents)
-    sims = _measured(a, b, documents, matcher, cancel)
+    a, b, _order, a_first, sims = _by_path_measured(a, b, documents, matcher, cancel)
     return PairTable(a, b, sims, how_matched(sims, thresholds), a_first, duplicates.incomplete)
 
 
@@ -183,8 +182,8 @@ def excerpt_table(
     """The pairs of documents of which one is inside the other, with their numbers, by path."""
     inner = np.array([e.inner for e in excerpts], dtype=np.int64)
     outer = np.array([e.outer for e in excerpts], dtype=np.int64)
-    a, b, order, a_first = _by_path(np.minimum(inner, outer), np.maximum(inner, outer), documents)
-    sims = _measured(a, b, documents, matcher, cancel)
+    lo, hi = np.minimum(inner, outer), np.maximum(inner, outer)
+    a, b, order, a_first, sims = _by_path_measured(lo, hi, documents, matcher, cancel)
     return PairTable(a, b, sims, np.full(len(a), EXCERPT, dtype=object), a_first, inner=inner[order])
 
 
@@ -196,30 +195,26 @@ def passage_table(
     cancel: CancelToken = NEVER_CANCELLED,
 ) -> PairTable:
     """The pairs of documents that share passages, with their numbers and their passages, by path."""
-    a, b, order, a_first = _by_path(np.minimum(found.a, found.b), np.maximum(found.a, found.b), documents)
-    sims = _measured(a, b, documents, matcher, cancel)
+    lo, hi = np.minimum(found.a, found.b), np.maximum(found.a, found.b)
+    a, b, order, a_first, sims = _by_path_measured(lo, hi, documents, matcher, cancel)
     return PairTable(a, b, sims, np.full(len(a), PASSAGES, dtype=object), a_first, passages=found.taken(order))
 
 
-def _by_path(
-    a: np.ndarray, b: np.ndarray, documents: Mapping[int, Document]
-) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """Pairs in the order of their first document's path, then the second's, that order, and whether each
-    pair's ``a`` is the first by path. Only the pairs' documents are ranked by path, not the whole
-    collection's (a million paths sorted at a million)."""
+def _by_path_measured(
+    a: np.ndarray, b: np.ndarray, documents: Mapping[int, Document], matcher: Matcher, cancel: CancelToken
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, SimilarityArrays]:
+    """Pairs in the order of their first document's path, then the second's, that order, whether each
+    pair's ``a`` is the first by path, and the pairs' numbers (each document's content against the
+    other's). Only the pairs' documents are ranked by path and looked up, each once (not the whole
+    collection's: a million paths sorted at a million)."""
     ids = sorted_unique(np.concatenate((a, b)))
+    at_a, at_b = np.searchsorted(ids, a), np.searchsorted(ids, b)
     paths = [documents[d].path for d in ids.tolist()]
     rank = np.empty(len(ids), dtype=np.int64)
     rank[sorted(range(len(ids)), key=paths.__getitem__)] = np.arange(len(ids))
-    ra, rb = rank[np.searchsorted(ids, a)], rank[np.searchsorted(ids, b)]
+    ra, rb = rank[at_a], rank[at_b]
     order = np.lexsort((np.maximum(ra, rb), np.minimum(ra, rb)))
-    return a[order], b[order], order, ra[order] < rb[order]
-
-
-def _measured(
-    a: np.ndarray, b: np.ndarray, documents: Mapping[int, Document], matcher: Matcher, cancel: CancelToken
-) -> SimilarityArrays:
-    ids = sorted_unique(np.concatenate((a, b)))  # each document's content looked up once, not once a pair
     contents = np.array([documents[d].content_id for d in ids.tolist()], dtype=np.int64)
-    content, other = contents[np.searchsorted(ids, a)], contents[np.searchsorted(ids, b)]
-    return matcher.similarity_arrays(content, other, cancel=cancel)
+    at_a, at_b = at_a[order], at_b[order]
+    sims = matcher.similarity_arrays(contents[at_a], contents[at_b], cancel=cancel)
+    return a[order], b[order], order, rank[at_a] < rank[at_b], sims
