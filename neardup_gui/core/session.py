@@ -491,7 +491,7 @@ class Session:
             self._views.move_to_end(key)
             self._view = self._views[key]
             return self._view
-        with _collection_paused():
+        with _collection_paused(), self.workers.kept():  # one pool for the grouping's steps, started if one needs it
             self._view = self._grouped(matcher, thresholds, kept, summary, progress, cancel)
         self._views[key] = self._view
         if len(self._views) > _VIEWS_KEPT:
@@ -525,7 +525,9 @@ class Session:
         ).__contains__
 
         # every member a duplicate of what its group keeps (chains.py)
-        split = split_chains(result, keepers, matcher, keeper_of, fixed, cache=self._split, cancel=cancel)
+        split = split_chains(
+            result, keepers, matcher, keeper_of, fixed, cache=self._split, workers=self.workers, cancel=cancel
+        )
         result, keepers = split.result, split.keepers
         topics = GroupTopics.none()
         if self._topics is not None:

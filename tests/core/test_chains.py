@@ -39,6 +39,7 @@ from neardup_gui.core.models import (
     within_thresholds,
 )
 from neardup_gui.core.store.store import FileRecord, Store
+from neardup_gui.core.workers.parallel import IN_THIS_PROCESS
 from tests.conftest import english_texts, plant_edits
 
 
@@ -355,3 +356,43 @@ def test_a_chain_of_real_drafts_is_split_into_groups_of_mutual_duplicates(drafts
             joined = max(({names[m.document_id] for m in g.members} for g in result.groups), key=len)
             assert {f"{n:02d}" for n in range(10)} <= joined, "the drafts must form one chain at 0.7"
             assert len(split.result.groups) > len(result.groups), "a chain this long is split"
+
+
+def _web(size: int, density: float, seed: int) -> tuple[np.ndarray, np.ndarray, dict[int, set[int]]]:
+    """A random web of ``size`` members: its near pairs as places a < b, and as clique_cover takes them."""
+    rng = np.random.default_rng(seed)
+    first, second = np.triu_indices(size, 1)
+    keep = rng.random(len(first)) < density
+    a, b = first[keep], second[keep]
+    near: dict[int, set[int]] = {k: set() for k in range(size)}
+    for x, y in zip(a.tolist(), b.tolist(), strict=True):
+        near[x].add(y)
+        near[y].add(x)
+    return a, b, near
+
+
+@given(st.lists(st.tuples(st.integers(2, 40), st.floats(0.05, 1.0), st.integers(0, 2**32)), min_size=1, max_size=8))
+@settings(max_examples=200, deadline=None)
+def test_webs_sent_to_workers_as_bits_are_covered_as_their_pairs_are(specs):
+    """clique_covers sends each web as a bit a pair of its members, several webs a task: the covers come
+    back in the webs' order, each what clique_cover makes of the pairs themselves."""
+    webs = [(size, *_web(size, density, seed)) for size, density, seed in specs]
+    with mock.patch.object(chains, "_COVER_PAIRS", 50):  # several tasks
+        found = chains.clique_covers([(size, a, b) for size, a, b, _near in webs], IN_THIS_PROCESS)
+    assert found == [chains.clique_cover(list(range(size)), near) for size, _a, _b, near in webs]
+
+
+@pytest.mark.e2e
+def test_the_covers_of_large_webs_are_found_by_two_workers_as_here(monkeypatch):
+    """Webs of 150 to 300 members (a threshold move at a million documents meets hundreds) covered by two
+    workers, several webs a task: the same covers, in the same order, as one process finds."""
+    from neardup_gui.core.workers.parallel import Workers
+    from tests.core.test_index import _pool_runs
+
+    sizes = [150, 300, 220, 180, 260, 300, 170, 240]
+    webs = [(size, *_web(size, 0.4, seed)[:2]) for seed, size in enumerate(sizes)]
+    here = chains.clique_covers(webs, IN_THIS_PROCESS)
+    runs = _pool_runs(monkeypatch)
+    assert chains.clique_covers(webs, Workers(2)) == here
+    assert runs == [("cover_webs", runs[0][1])] and 2 < runs[0][1] < len(webs), runs
+    assert all(len(cover) > 5 for cover in here)  # webs, not families

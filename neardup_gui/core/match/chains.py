@@ -35,6 +35,7 @@ from ..models import (
     matched_by,
     within_thresholds,
 )
+from ..workers.parallel import IN_THIS_PROCESS, Workers
 from .matcher import Matcher, MatchResult
 
 ALL_PAIRS_LIMIT = 300
@@ -135,13 +136,15 @@ def split_chains(
     fixed: Callable[[int], bool],
     *,
     cache: SplitCache | None = None,
+    workers: Workers = IN_THIS_PROCESS,
     cancel: CancelToken = NEVER_CANCELLED,
 ) -> Split:
     """Each group whose members are not all duplicates of one another at the thresholds (a chain, mild
     or not, two documents alike to a third only, a member ruled "not a duplicate" of another) split into
     groups that are (see the module). ``keepers`` are the groups' keepers by the session's rules,
     ``keeper_of`` is that rule among documents of equal claim, ``fixed`` says which documents a person
-    fixed. Groups are numbered again, largest first; a split group's pairs are its keeper with each member."""
+    fixed. Groups are numbered again, largest first; a split group's pairs are its keeper with each member.
+    The webs' clique covers are found by ``workers``."""
     t = result.thresholds
     content = {d.id: d.content_id for d in result.documents if d.content_id is not None}
     path_of = {d.id: d.path for d in result.documents}
@@ -170,7 +173,7 @@ def split_chains(
         if not found_before and len(members) <= ALL_PAIRS_LIMIT:
             # by path: what is found must not depend on the order the files were stored in (a resumed scan's)
             measure.append((g, sorted(members, key=path_of.__getitem__), keeper))
-    cliques = iter(_cliques_of(measure, matcher, content, t, keeper_of, fixed, cancel))
+    cliques = iter(_cliques_of(measure, matcher, content, t, keeper_of, fixed, workers, cancel))
     for g, keeper, key, found_before in seen:
         if found_before:
             assert cache is not None
@@ -296,6 +299,7 @@ def _cliques_of(
     t: Thresholds,
     keeper_of: Callable[[Sequence[int]], int],
     fixed: Callable[[int], bool],
+    workers: Workers,
     cancel: CancelToken,
 ) -> list[tuple[list[int], list[Part] | None, ComponentPairs]]:
     """For each component (its group, its members in the order ties are broken in, its members measured
@@ -340,6 +344,7 @@ def _cliques_of(
         close |= (two_largest(bits) <= t.hamming) & (two_largest(far) <= 1.0 - SIMHASH_MIN_JACCARD - _ROUNDING)
     # the pairs that may be duplicates, of every component not known to be one
     measured, firsts, seconds, counts = [], [], [], []
+    r_of = {n: r for r, (n, _ruled) in enumerate(rest)}
     for r, (n, ruled) in enumerate(rest):
         if close[r] and not ruled:
             continue
@@ -363,18 +368,18 @@ def _cliques_of(
     bounds = np.cumsum([0, *(len(f) for f in firsts)])
     cut = np.searchsorted(at, bounds)
     doc = np.array(ids_all, dtype=np.int64)
+    webs = []  # (its place, where its members start in ids_all, its pairs of duplicates there)
     for k, n in enumerate(measured):
         found = at[cut[k] : cut[k + 1]]
-        if len(found) == counts[k]:  # every two members are duplicates
-            continue
-        group, ids, keeper = components[n]
-        da, db = doc[first[found]], doc[second[found]]
-        near: dict[int, set[int]] = {d: set() for d in ids}
-        for a, b in zip(da.tolist(), db.tolist(), strict=True):
-            near[a].add(b)
-            near[b].add(a)
+        if len(found) < counts[k]:  # not every two members are duplicates
+            webs.append((n, int(ends[r_of[n]] - sizes[r_of[n]]), first[found], second[found]))
+    covers = clique_covers([(len(components[n][1]), a - start, b - start) for n, start, a, b in webs], workers, cancel)
+    for (n, _start, a, b), cover in zip(webs, covers, strict=True):
+        _group, ids, keeper = components[n]
+        da, db = doc[a], doc[b]
         pairs = ComponentPairs(tuple(ids), False, np.minimum(da, db), np.maximum(da, db))
-        out[n] = (ids, groups_of_duplicates(ids, near, keeper, fixed, keeper_of), pairs)
+        cliques = [[ids[k] for k in clique] for clique in cover]
+        out[n] = (ids, groups_of_cover(ids, cliques, keeper, fixed, keeper_of), pairs)
     return out
 
 
@@ -393,7 +398,17 @@ def groups_of_duplicates(
     in the most such groups (the best of them by ``keeper_of``), so that a chain keeps every other draft,
     not all but one. A group keeps ``keeper`` if it holds it, else the best of the fixed documents it holds,
     else the best of the kept ones."""
-    cliques = clique_cover(list(ids), near)
+    return groups_of_cover(ids, clique_cover(list(ids), near), keeper, fixed, keeper_of)
+
+
+def groups_of_cover(
+    ids: Sequence[int],
+    cliques: list[list[int]],
+    keeper: int,
+    fixed: Callable[[int], bool],
+    keeper_of: Callable[[Sequence[int]], int],
+) -> list[tuple[int, list[int]]]:
+    """groups_of_duplicates of the groups ``cliques`` (clique_cover's, found here or by a worker)."""
     kept = {keeper, *(d for d in ids if fixed(d))}
     unkept = [c for c in cliques if kept.isdisjoint(c)]
     while unkept:
@@ -483,6 +498,54 @@ def clique_cover(ids: list[int], near: dict[int, set[int]]) -> list[list[int]]:
         )
     ]
     return [sorted(c, key=rank.__getitem__) for c in kept]
+
+
+_COVER_PAIRS = 20_000
+"""Near pairs a task of clique_covers holds at least (a task's own cost is about a millisecond): a web of 300
+members has up to 44,850, and covering one took 40 ms at a million documents."""
+
+
+def clique_covers(
+    webs: Sequence[tuple[int, np.ndarray, np.ndarray]], workers: Workers, cancel: CancelToken = NEVER_CANCELLED
+) -> list[list[list[int]]]:
+    """clique_cover of each web (its size, its near pairs as places a < b among its members in the order ties
+    are broken in), as those places: by ``workers`` in tasks of a few webs (a threshold move at a million
+    documents met 250 webs of 100 to 300 members, 9 s of covering in one process), here when one task
+    holds them all. A task sends each web as a bit a pair of its members (5.6 KB at 300), not its pairs."""
+    tasks: list[tuple[tuple[int, bytes], ...]] = []
+    batch: list[tuple[int, bytes]] = []
+    held = 0
+    for size, a, b in webs:
+        bits = np.zeros(size * (size - 1) // 2, dtype=bool)
+        bits[a * size - a * (a + 1) // 2 + (b - a - 1)] = True  # (a, b)'s place in np.triu_indices(size, 1)
+        batch.append((size, np.packbits(bits).tobytes()))
+        held += len(a)
+        if held >= _COVER_PAIRS:
+            tasks.append(tuple(batch))
+            batch, held = [], 0
+    if batch:
+        tasks.append(tuple(batch))
+    start_of = {id(task): k for k, task in enumerate(tasks)}
+    starts = np.cumsum([0, *(len(task) for task in tasks)])
+    covers: list[list[list[int]]] = [[] for _ in webs]
+    for task, found in workers.map(cover_webs, tasks, cancel=cancel):
+        at = int(starts[start_of[id(task)]])
+        covers[at : at + len(found)] = found
+    return covers
+
+
+def cover_webs(webs: tuple[tuple[int, bytes], ...]) -> list[list[list[int]]]:
+    """A task of clique_covers (a worker's, or here): each web's clique_cover, as places among its members."""
+    out = []
+    for size, packed in webs:
+        first, second = _pairs_of(size)
+        near_bits = np.unpackbits(np.frombuffer(packed, dtype=np.uint8), count=len(first)).astype(bool)
+        near: dict[int, set[int]] = {k: set() for k in range(size)}
+        for a, b in zip(first[near_bits].tolist(), second[near_bits].tolist(), strict=True):
+            near[a].add(b)
+            near[b].add(a)
+        out.append(clique_cover(list(range(size)), near))
+    return out
 
 
 def tree_stars(ids: list[int], keeper: int, joined: dict[int, set[int]], fixed: Callable[[int], bool]) -> list[Part]:
