@@ -177,7 +177,7 @@ def rebased_on_keepers(
             key = (ignored, keeper, tuple(m.document_id for m in g.members))
             if key not in cache:
                 todo.append((g, key))
-    content = {doc_id: d.content_id for doc_id, d in docs.items() if d.content_id is not None}  # grouped: all
+    content = {d: c for g, _key in todo for m in g.members if (c := docs[d := m.document_id].content_id) is not None}
     # (member, keeper), as the matcher measures its groups: containment_ab is the member inside the keeper
     pairs = [(content[m.document_id], content[key[1]]) for g, key in todo for m in g.members]
     sims = iter(matcher.similarity_pairs([a for a, _ in pairs], [b for _, b in pairs]))
@@ -281,6 +281,7 @@ class Session:
         self._view: View | None = None
         self._undo: Undoable | None = None  # the last action that can be taken back
         self._rebased: RebaseCache = {}
+        self._keepers: tuple[object, dict[tuple[int, ...], int]] = (None, {})  # (how chosen, members -> keeper)
         self._topics: Topics | None = None  # names the groups of the matcher's collection
         self._split: SplitCache = {}  # a component's groups, for this matcher and these rulings
         self._split_rulings: object = None
@@ -450,7 +451,7 @@ class Session:
         summary: ScanSummary | None,
     ) -> View:
         self._roots = tuple(roots)
-        self._rebased = {}  # measures of the matcher below
+        self._rebased, self._keepers = {}, (None, {})  # measures and keepers of the matcher below
         self._split, self._views = {}, OrderedDict()
         store = self.store
         self._topics = Topics(store.contents.keywords, store.contents.keywords_sample(SAMPLE))
@@ -509,7 +510,10 @@ class Session:
     ) -> View:
         result = matcher.match(thresholds, progress=progress, cancel=cancel)
         docs = result.documents_by_id
-        keepers = choose_keepers(result.groups, docs, self.reference_folders, self.keeper_rule, kept)
+        chooses = (self.keeper_rule, tuple(self.reference_folders), frozenset(kept.items()))
+        if self._keepers[0] != chooses:
+            self._keepers = (chooses, {})
+        keepers = choose_keepers(result.groups, docs, self.reference_folders, self.keeper_rule, kept, self._keepers[1])
         result = rebased_on_keepers(result, keepers, docs, matcher, self._rebased)
 
         def keeper_of(ids: Sequence[int]) -> int:

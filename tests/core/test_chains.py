@@ -73,6 +73,10 @@ class SetMatcher:
     def same_text(self, a: int, b: int) -> bool:
         return a == b or self.sets[a] == self.sets[b]
 
+    def text_ids(self, contents: Sequence[int]) -> np.ndarray:
+        numbers: dict[frozenset[int], int] = {}
+        return np.array([numbers.setdefault(self.sets[c], len(numbers)) for c in contents], dtype=np.int64)
+
     def ruled_apart(self, a: int, b: int) -> bool:
         return frozenset((a, b)) in self.ruled
 

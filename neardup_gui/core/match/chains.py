@@ -146,8 +146,10 @@ def split_chains(
     fixed. Groups are numbered again, largest first; a split group's pairs are its keeper with each member.
     The webs' clique covers are found by ``workers``."""
     t = result.thresholds
-    content = {d.id: d.content_id for d in result.documents if d.content_id is not None}
-    path_of = {d.id: d.path for d in result.documents}
+    docs = result.documents_by_id
+    in_groups = {m.document_id for g in result.groups for m in g.members}  # (not every document: a million)
+    content = {d: c for d in in_groups if (c := docs[d].content_id) is not None}
+    path_of = {d: docs[d].path for d in in_groups}
     groups: list[tuple[Group, int]] = []  # (group, its keeper)
     built: list[Built] = []  # the split components' groups, in the components' order
     todo: list[tuple[int, tuple, ComponentPairs, list[Part]]] = []  # (its place in built, cache key, its parts)
@@ -211,8 +213,10 @@ def split_chains(
     if not split_members:
         return Split(result, keepers, duplicates)
 
-    def same_text(a: int, b: int) -> bool:
-        return matcher.same_text(content[a], content[b])
+    text = dict(zip(split_members, matcher.text_ids([content[d] for d in split_members]).tolist(), strict=True))
+
+    def same_text(a: int, b: int) -> bool:  # Matcher.same_text, its lookups made at once
+        return content[a] == content[b] or text[a] == text[b] >= 0
 
     # every member against its keeper, all at once (containment_ab: the member inside the keeper, as the
     # matcher measures its groups)

@@ -1162,6 +1162,12 @@ class Matcher:
         row_a, row_b = self._row_of.get(content_a), self._row_of.get(content_b)
         return row_a is not None and row_b is not None and bool(self._text_id[row_a] == self._text_id[row_b])
 
+    def text_ids(self, contents: Sequence[int]) -> np.ndarray:
+        """Each content's normalised text as a number (same_text: two contents whose numbers are equal), -1 for
+        one not compared."""
+        rows = self._row_of.find(np.asarray(contents, dtype=np.int64))
+        return np.where(rows >= 0, self._text_id[np.maximum(rows, 0)] if len(self._text_id) else -1, -1)
+
     def _is_rejected(self, row_a: int, row_b: int) -> bool:
         if not self._rejected:
             return False

@@ -144,9 +144,21 @@ def choose_keepers(
     reference_folders: Sequence[str],
     rule: KeeperRule = KeeperRule.ORIGINAL,
     kept: Mapping[str, float] | None = None,
+    cache: dict[tuple[int, ...], int] | None = None,
 ) -> dict[int, int]:
-    """Every group's keeper (group id -> document id); see default_keeper."""
-    return {g.id: default_keeper(g, docs, reference_folders, rule, kept) for g in groups}
+    """Every group's keeper (group id -> document id); see default_keeper. ``cache`` (members -> keeper) serves
+    the groups met before, for the same documents, reference folders, rule and kept files: a threshold move
+    changes few groups (choosing every keeper again took a second at a million documents)."""
+    if cache is None:
+        return {g.id: default_keeper(g, docs, reference_folders, rule, kept) for g in groups}
+    out = {}
+    for g in groups:
+        members = tuple(m.document_id for m in g.members)
+        keeper = cache.get(members)
+        if keeper is None:
+            keeper = cache[members] = default_keeper(g, docs, reference_folders, rule, kept)
+        out[g.id] = keeper
+    return out
 
 
 def holds_keeper(member: Member) -> bool:
