@@ -359,7 +359,8 @@ class Matcher:
         prefixes = tuple(r.rstrip(os.sep) for r in roots) if roots else None
         docs = store.files.documents()
         if prefixes is not None:
-            docs = [d for d in docs if any(d.path == p or d.path.startswith(p + os.sep) for p in prefixes)]
+            under, exact = tuple(p + os.sep for p in prefixes), set(prefixes)  # one call a path: a million
+            docs = [d for d in docs if d.path.startswith(under) or d.path in exact]
         self.documents = Documents(docs)
         self._doc_by_id = self.documents.by_id()
         wanted = np.fromiter(

@@ -119,17 +119,25 @@ class GroupTopics(Mapping[int, tuple[str, ...]]):
             raise KeyError(group_id)
         return topic
 
+    def keywords(self, group_id: int) -> str:
+        """Every keyword of the group's documents, lower-case, a line each (Topics.keyword_text); "" for a
+        grouping without topics (GroupTopics.none)."""
+        return self._topics.keyword_text(self._contents(group_id)) if group_id in self._groups else ""
+
+    @staticmethod
+    def names_topics(text: str) -> bool:
+        """Whether ``text`` holds the list's comma: only such a text is looked for in a topic as it reads."""
+        return listed(("", "")).strip() in text
+
     def mentions(self, group_id: int, text: str) -> bool:
         """Whether the group is about ``text`` (lower-case): a keyword of one of its documents holds it (an
         Apache licence's group is found by "apache" whatever its three words), or its topic as it reads
         does ("mean, entity"); only a text with the list's comma is looked for in the topic (naming a group
         costs a hundred times more than looking in its keywords)."""
-        if group_id not in self._groups:
-            return False  # a grouping without topics (GroupTopics.none)
-        keywords = self._topics.keyword_text(self._contents(group_id))
-        comma = listed(("", "")).strip()
-        if comma not in text:
+        keywords = self.keywords(group_id)
+        if not self.names_topics(text):
             return text in keywords
+        comma = listed(("", "")).strip()
         if not all(part.strip() in keywords for part in text.split(comma)):
             return False  # each word of a topic is a keyword
         return text in listed(self.get(group_id, ())).lower()
