@@ -297,7 +297,7 @@ class GroupTreeModel(QAbstractItemModel):
         """Whether a member's path, or what the group is about, holds the text (lower-case)."""
         texts = self._texts.get(place)
         group = self.summaries[place].group
-        if texts is None:  # kept: the filter asks again on every key typed (80,000 groups: 20 ms, not 450)
+        if texts is None:  # kept: the filter asks again on every key typed (at 80,000 groups 0.07 s a key, not 0.7)
             docs = self.docs
             paths = "\n".join(docs[m.document_id].display_path for m in group.members).lower()
             texts = self._texts[place] = (paths, self.topics.keywords(group.id))

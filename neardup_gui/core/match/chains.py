@@ -347,8 +347,7 @@ def _cliques_of(
     if by_bits:
         close |= (two_largest(bits) <= t.hamming) & (two_largest(far) <= 1.0 - SIMHASH_MIN_JACCARD - _ROUNDING)
     # the pairs that may be duplicates, of every component not known to be one
-    measured, firsts, seconds, counts = [], [], [], []
-    r_of = {n: r for r, (n, _ruled) in enumerate(rest)}
+    measured, firsts, seconds, counts = [], [], [], []  # (its place, where its members start in ids_all), ...
     for r, (n, ruled) in enumerate(rest):
         if close[r] and not ruled:
             continue
@@ -360,7 +359,7 @@ def _cliques_of(
             maybe |= np.abs(f[first] - f[second]) <= 1.0 - t.jaccard + _ROUNDING
         if by_bits:
             maybe |= np.abs(b[first] - b[second]) <= t.hamming
-        measured.append(n)
+        measured.append((n, start))
         firsts.append(first[maybe] + start)
         seconds.append(second[maybe] + start)
         counts.append(len(first))
@@ -373,10 +372,10 @@ def _cliques_of(
     cut = np.searchsorted(at, bounds)
     doc = np.array(ids_all, dtype=np.int64)
     webs = []  # (its place, where its members start in ids_all, its pairs of duplicates there)
-    for k, n in enumerate(measured):
+    for k, (n, start) in enumerate(measured):
         found = at[cut[k] : cut[k + 1]]
         if len(found) < counts[k]:  # not every two members are duplicates
-            webs.append((n, int(ends[r_of[n]] - sizes[r_of[n]]), first[found], second[found]))
+            webs.append((n, start, first[found], second[found]))
     covers = clique_covers([(len(components[n][1]), a - start, b - start) for n, start, a, b in webs], workers, cancel)
     for (n, _start, a, b), cover in zip(webs, covers, strict=True):
         _group, ids, keeper = components[n]

@@ -127,7 +127,7 @@ class GroupTopics(Mapping[int, tuple[str, ...]]):
     @staticmethod
     def names_topics(text: str) -> bool:
         """Whether ``text`` holds the list's comma: only such a text is looked for in a topic as it reads."""
-        return listed(("", "")).strip() in text
+        return _comma() in text
 
     def mentions(self, group_id: int, text: str) -> bool:
         """Whether the group is about ``text`` (lower-case): a keyword of one of its documents holds it (an
@@ -137,7 +137,7 @@ class GroupTopics(Mapping[int, tuple[str, ...]]):
         keywords = self.keywords(group_id)
         if not self.names_topics(text):
             return text in keywords
-        comma = listed(("", "")).strip()
+        comma = _comma()
         if not all(part.strip() in keywords for part in text.split(comma)):
             return False  # each word of a topic is a keyword
         return text in listed(self.get(group_id, ())).lower()
@@ -151,6 +151,11 @@ class GroupTopics(Mapping[int, tuple[str, ...]]):
     def __bool__(self) -> bool:
         """Whether there are groups to name (names none: ``if topics``, ``topics or {}`` stay cheap)."""
         return bool(self._groups)
+
+
+def _comma() -> str:
+    """What separates the words of a topic as it reads, in the language shown ("," or "、")."""
+    return listed(("", "")).strip()
 
 
 def _same_word(a: str, b: str) -> bool:
