@@ -386,6 +386,24 @@ def test_webs_sent_to_workers_as_bits_are_covered_as_their_pairs_are(specs):
     assert found == [chains.clique_cover(list(range(size)), near) for size, _a, _b, near in webs]
 
 
+def test_a_task_of_covers_stays_small_however_few_pairs_its_webs_have():
+    """Thirty chains of 300 members (299 pairs each, 5.6 KB of bits each): tasks are cut by what they send,
+    not only by their pairs, so none comes near the pipe's 200 KB (pool.py); the covers are the chains' links."""
+    first = np.arange(299)
+    webs = [(300, first, first + 1) for _ in range(30)]
+    sent: list[int] = []
+    real = chains.cover_webs
+
+    def recorded(task):
+        sent.append(sum(len(packed) for _size, packed in task))
+        return real(task)
+
+    with mock.patch.object(chains, "cover_webs", recorded):
+        found = chains.clique_covers(webs, IN_THIS_PROCESS)
+    assert len(sent) > 1 and max(sent) <= chains._COVER_BYTES
+    assert found == [[[k, k + 1] for k in range(299)]] * 30
+
+
 @pytest.mark.e2e
 def test_the_covers_of_large_webs_are_found_by_two_workers_as_here(monkeypatch):
     """Webs of 150 to 300 members (a threshold move at a million documents meets hundreds) covered by two
@@ -396,6 +414,7 @@ def test_the_covers_of_large_webs_are_found_by_two_workers_as_here(monkeypatch):
     sizes = [150, 300, 220, 180, 260, 300, 170, 240]
     webs = [(size, *_web(size, 0.4, seed)[:2]) for seed, size in enumerate(sizes)]
     here = chains.clique_covers(webs, IN_THIS_PROCESS)
+    monkeypatch.setattr(chains, "_POOL_COVER_PAIRS", 0)  # (87,000 pairs: covered here otherwise)
     runs = _pool_runs(monkeypatch)
     assert chains.clique_covers(webs, Workers(2)) == here
     assert runs == [("cover_webs", runs[0][1])] and 2 < runs[0][1] < len(webs), runs

@@ -506,6 +506,11 @@ def clique_cover(ids: list[int], near: dict[int, set[int]]) -> list[list[int]]:
 _COVER_PAIRS = 20_000
 """Near pairs a task of clique_covers holds at least (a task's own cost is about a millisecond): a web of 300
 members has up to 44,850, and covering one took 40 ms at a million documents."""
+_COVER_BYTES = 48_000
+"""The most a task of clique_covers sends (its webs' bits): tasks stay well under the pipe's 200 KB (pool.py),
+and so do their answers, whatever few pairs a web of 300 members has."""
+_POOL_COVER_PAIRS = 200_000
+"""Near pairs worth starting the workers for (0.2–0.4 s here; about 1.5 µs a pair to cover)."""
 
 
 def clique_covers(
@@ -517,17 +522,23 @@ def clique_covers(
     holds them all. A task sends each web as a bit a pair of its members (5.6 KB at 300), not its pairs."""
     tasks: list[tuple[tuple[int, bytes], ...]] = []
     batch: list[tuple[int, bytes]] = []
-    held = 0
+    held = sent = 0
     for size, a, b in webs:
         bits = np.zeros(size * (size - 1) // 2, dtype=bool)
         bits[a * size - a * (a + 1) // 2 + (b - a - 1)] = True  # (a, b)'s place in np.triu_indices(size, 1)
-        batch.append((size, np.packbits(bits).tobytes()))
-        held += len(a)
+        packed = np.packbits(bits).tobytes()
+        if batch and sent + len(packed) > _COVER_BYTES:
+            tasks.append(tuple(batch))
+            batch, held, sent = [], 0, 0
+        batch.append((size, packed))
+        held, sent = held + len(a), sent + len(packed)
         if held >= _COVER_PAIRS:
             tasks.append(tuple(batch))
-            batch, held = [], 0
+            batch, held, sent = [], 0, 0
     if batch:
         tasks.append(tuple(batch))
+    if sum(len(a) for _size, a, _b in webs) < _POOL_COVER_PAIRS and not workers.warm:
+        workers = IN_THIS_PROCESS  # less than starting the workers costs
     start_of = {id(task): k for k, task in enumerate(tasks)}
     starts = np.cumsum([0, *(len(task) for task in tasks)])
     covers: list[list[list[int]]] = [[] for _ in webs]
